@@ -1,0 +1,416 @@
+//! Hands: concealed tile counts, declared melds and bonus tiles, with the notation of
+//! design §3 and rules §2.5, and the validation of rules §2 (no fifth copy, one copy of each
+//! bonus tile).
+
+use crate::error::{MahjongError, Result};
+use crate::tile::{format_counts, parse_tile_list_at, AnyTile, Bonus, Tile, N_KINDS};
+use std::fmt;
+
+/// Count of each of the 34 kinds.
+pub type Counts = [u8; N_KINDS];
+
+/// How a declared set was made (rules §2.5, §7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum MeldKind {
+    /// `chow[123m]`: a run claimed from a discard.
+    Chow = 0,
+    /// `pung[555p]`: claimed from a discard.
+    Pung = 1,
+    /// `kong[5555p]`: exposed kong claimed from a discard.
+    ExposedKong = 2,
+    /// `addkong[5555p]`: an exposed pung extended with the fourth tile.
+    AddedKong = 3,
+    /// `ckong[5555p]`: concealed kong.
+    ConcealedKong = 4,
+}
+
+impl MeldKind {
+    pub const fn from_u8(v: u8) -> Option<MeldKind> {
+        match v {
+            0 => Some(MeldKind::Chow),
+            1 => Some(MeldKind::Pung),
+            2 => Some(MeldKind::ExposedKong),
+            3 => Some(MeldKind::AddedKong),
+            4 => Some(MeldKind::ConcealedKong),
+            _ => None,
+        }
+    }
+    #[inline]
+    pub const fn is_kong(self) -> bool {
+        matches!(self, MeldKind::ExposedKong | MeldKind::AddedKong | MeldKind::ConcealedKong)
+    }
+    /// Pung or any kong (scoring counts kongs as pungs, rules §10.2).
+    #[inline]
+    pub const fn is_pung_like(self) -> bool {
+        !matches!(self, MeldKind::Chow)
+    }
+    /// A set declared by a claim (rules §9.4): everything but a concealed kong.
+    #[inline]
+    pub const fn is_claimed(self) -> bool {
+        !matches!(self, MeldKind::ConcealedKong)
+    }
+    /// Physical tiles the meld shows.
+    #[inline]
+    pub const fn n_tiles(self) -> u8 {
+        if self.is_kong() {
+            4
+        } else {
+            3
+        }
+    }
+    pub const fn tag(self) -> &'static str {
+        match self {
+            MeldKind::Chow => "chow",
+            MeldKind::Pung => "pung",
+            MeldKind::ExposedKong => "kong",
+            MeldKind::AddedKong => "addkong",
+            MeldKind::ConcealedKong => "ckong",
+        }
+    }
+}
+
+/// A declared set: its kind and its tile (the lowest tile for a chow).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Meld {
+    pub kind: MeldKind,
+    pub tile: Tile,
+}
+
+impl Meld {
+    /// A meld, checked: a chow must start at a suited tile numbered 1..=7.
+    pub fn new(kind: MeldKind, tile: Tile) -> Result<Meld> {
+        if kind == MeldKind::Chow && !(tile.is_suited() && tile.number() <= 7) {
+            return Err(MahjongError::hand(format!("a chow cannot start at {tile}")));
+        }
+        Ok(Meld { kind, tile })
+    }
+    /// Add this meld's tiles to `counts` (a kong adds 4).
+    pub fn add_to(&self, counts: &mut Counts) {
+        let i = self.tile.index();
+        match self.kind {
+            MeldKind::Chow => {
+                counts[i] += 1;
+                counts[i + 1] += 1;
+                counts[i + 2] += 1;
+            }
+            k => counts[i] += k.n_tiles(),
+        }
+    }
+    /// Kinds of the meld's tiles, in order.
+    pub fn tiles(&self) -> Vec<Tile> {
+        let i = self.tile.0;
+        match self.kind {
+            MeldKind::Chow => vec![Tile(i), Tile(i + 1), Tile(i + 2)],
+            k => vec![self.tile; k.n_tiles() as usize],
+        }
+    }
+}
+
+impl fmt::Display for Meld {
+    /// Tag notation of rules §2.5, e.g. `pung[555p]`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}[{}]", self.kind.tag(), crate::tile::format_tiles(&self.tiles()))
+    }
+}
+
+/// A player's tiles: concealed counts, declared melds, exposed bonus tiles (bitmask, bit i = bonus i).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Hand {
+    pub concealed: Counts,
+    pub melds: Vec<Meld>,
+    pub bonus: u8,
+}
+
+impl Hand {
+    /// Number of concealed tiles.
+    pub fn n_concealed(&self) -> usize {
+        self.concealed.iter().map(|&c| c as usize).sum()
+    }
+    /// Tile count of rules §5.6: concealed tiles plus 3 per declared set.
+    pub fn size(&self) -> usize {
+        self.n_concealed() + 3 * self.melds.len()
+    }
+    /// Concealed tiles plus every tile of the melds (kongs count 4).
+    pub fn all_counts(&self) -> Counts {
+        let mut c = self.concealed;
+        for m in &self.melds {
+            m.add_to(&mut c);
+        }
+        c
+    }
+    /// Check rules §2: no kind more than 4 times over concealed tiles and melds.
+    pub fn validate(&self) -> Result<()> {
+        let mut c = [0u16; N_KINDS];
+        for (i, &n) in self.concealed.iter().enumerate() {
+            c[i] += n as u16;
+        }
+        for m in &self.melds {
+            for t in m.tiles() {
+                c[t.index()] += 1;
+            }
+        }
+        for (i, &n) in c.iter().enumerate() {
+            if n > 4 {
+                return Err(MahjongError::hand(format!(
+                    "{} copies of {} (there are only 4 of each kind)",
+                    n,
+                    Tile(i as u8)
+                )));
+            }
+        }
+        Ok(())
+    }
+    /// Check the size for an operation: `n` tiles counting each set as 3 (13 or 14 for HK).
+    pub fn expect_size(&self, allowed: &[usize]) -> Result<()> {
+        let n = self.size();
+        if allowed.contains(&n) {
+            Ok(())
+        } else {
+            let want: Vec<String> = allowed.iter().map(|a| a.to_string()).collect();
+            Err(MahjongError::hand(format!(
+                "wrong number of tiles: the hand has {n} (counting each declared set as 3), {} expected",
+                want.join(" or ")
+            )))
+        }
+    }
+}
+
+impl fmt::Display for Hand {
+    /// Notation of design §3 with rules §2.5 tags: `123m456p11z pung[555z] ckong[2222p] 1f 6f`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts: Vec<String> = Vec::new();
+        let conc = format_counts(&self.concealed);
+        if !conc.is_empty() {
+            parts.push(conc);
+        }
+        for m in &self.melds {
+            parts.push(m.to_string());
+        }
+        for b in 0..8u8 {
+            if self.bonus & (1 << b) != 0 {
+                parts.push(Bonus(b).to_string());
+            }
+        }
+        write!(f, "{}", parts.join(" "))
+    }
+}
+
+/// Parse a hand (design §3, rules §2.5). Tokens are separated by spaces:
+/// * plain MPSZ tiles (`123m456p11z`) are concealed tiles; `f` tiles among them are bonus tiles;
+/// * `[555z]` exposed meld (3 equal = pung, 4 equal = exposed kong, a run = chow);
+/// * `(2222p)` concealed kong;
+/// * `chow[123m]`, `pung[555p]`, `kong[5555p]`, `addkong[5555p]`, `ckong[5555p]` tagged melds.
+///
+/// Errors: `InvalidTile` (bad notation, with the position), `InvalidHand` (bad meld, fifth copy,
+/// second copy of a bonus tile). The tile count is not checked here (see [`Hand::expect_size`]).
+pub fn parse_hand(s: &str) -> Result<Hand> {
+    let mut hand = Hand::default();
+    let chars: Vec<char> = s.chars().collect();
+    let mut i = 0usize;
+    let n = chars.len();
+    while i < n {
+        let c = chars[i];
+        if c.is_whitespace() {
+            i += 1;
+            continue;
+        }
+        // A tag word (letters) directly followed by '['.
+        let start = i;
+        let mut j = i;
+        while j < n && chars[j].is_ascii_alphabetic() {
+            j += 1;
+        }
+        let word: String = chars[i..j].iter().collect();
+        let (tag, open_at) = if j > i && j < n && chars[j] == '[' {
+            (Some(word.to_ascii_lowercase()), j)
+        } else if c == '[' || c == '(' {
+            (None, i)
+        } else {
+            (None, usize::MAX)
+        };
+        if open_at != usize::MAX {
+            let open = chars[open_at];
+            let close = if open == '[' { ']' } else { ')' };
+            let mut k = open_at + 1;
+            while k < n && chars[k] != close {
+                if chars[k] == '[' || chars[k] == '(' {
+                    return Err(MahjongError::tile(k, "a meld cannot contain another bracket"));
+                }
+                k += 1;
+            }
+            if k >= n {
+                return Err(MahjongError::tile(open_at, format!("'{open}' is never closed with '{close}'")));
+            }
+            let inner: String = chars[open_at + 1..k].iter().collect();
+            let tiles = parse_tile_list_at(&inner, open_at + 1)?;
+            let mut kinds = Vec::with_capacity(tiles.len());
+            for t in tiles {
+                match t {
+                    AnyTile::Kind(k) => kinds.push(k),
+                    AnyTile::Bonus(b) => {
+                        return Err(MahjongError::tile(open_at + 1, format!("bonus tile {b} cannot be part of a meld")))
+                    }
+                }
+            }
+            let meld = meld_from(&kinds, tag.as_deref(), open == '(', start)?;
+            hand.melds.push(meld);
+            i = k + 1;
+            continue;
+        }
+        // Plain tiles up to the next whitespace or bracket.
+        let mut k = i;
+        while k < n && !chars[k].is_whitespace() && chars[k] != '[' && chars[k] != '(' {
+            k += 1;
+        }
+        // A letters-only word followed by '(' or an unknown tag: report it clearly.
+        let text: String = chars[i..k].iter().collect();
+        if k < n && (chars[k] == '(' || chars[k] == '[') && text.chars().all(|c| c.is_ascii_alphabetic()) {
+            return Err(MahjongError::tile(i, format!("unknown meld tag '{text}' (use chow, pung, kong, addkong or ckong)")));
+        }
+        for t in parse_tile_list_at(&text, i)? {
+            match t {
+                AnyTile::Kind(t) => hand.concealed[t.index()] += 1,
+                AnyTile::Bonus(b) => add_bonus(&mut hand, b)?,
+            }
+        }
+        i = k;
+    }
+    hand.validate()?;
+    Ok(hand)
+}
+
+pub(crate) fn add_bonus(hand: &mut Hand, b: Bonus) -> Result<()> {
+    if hand.bonus & (1 << b.0) != 0 {
+        return Err(MahjongError::hand(format!("bonus tile {b} given twice (there is one of each)")));
+    }
+    hand.bonus |= 1 << b.0;
+    Ok(())
+}
+
+fn meld_from(kinds: &[Tile], tag: Option<&str>, concealed: bool, pos: usize) -> Result<Meld> {
+    let all_same = !kinds.is_empty() && kinds.iter().all(|&k| k == kinds[0]);
+    let is_run = kinds.len() == 3 && {
+        let mut v = kinds.to_vec();
+        v.sort();
+        v[0].is_suited() && v[0].suit() == v[2].suit() && v[1].0 == v[0].0 + 1 && v[2].0 == v[0].0 + 2
+    };
+    let lowest = kinds.iter().copied().min().unwrap_or(Tile(0));
+    let bad = |what: &str| {
+        Err(MahjongError::hand(format!(
+            "meld at position {pos} ({}) is not a valid {what}",
+            crate::tile::format_tiles(kinds)
+        )))
+    };
+    let kind = match (tag, concealed) {
+        (None, true) | (Some("ckong"), _) => {
+            if kinds.len() == 4 && all_same {
+                MeldKind::ConcealedKong
+            } else {
+                return bad("concealed kong (four equal tiles)");
+            }
+        }
+        (None, false) => {
+            if kinds.len() == 3 && all_same {
+                MeldKind::Pung
+            } else if kinds.len() == 4 && all_same {
+                MeldKind::ExposedKong
+            } else if is_run {
+                MeldKind::Chow
+            } else {
+                return bad("meld (a chow, a pung or a kong)");
+            }
+        }
+        (Some("chow"), _) => {
+            if is_run {
+                MeldKind::Chow
+            } else {
+                return bad("chow (three consecutive tiles of one suit)");
+            }
+        }
+        (Some("pung"), _) => {
+            if kinds.len() == 3 && all_same {
+                MeldKind::Pung
+            } else {
+                return bad("pung (three equal tiles)");
+            }
+        }
+        (Some(t @ ("kong" | "addkong")), _) => {
+            if kinds.len() == 4 && all_same {
+                if t == "kong" {
+                    MeldKind::ExposedKong
+                } else {
+                    MeldKind::AddedKong
+                }
+            } else {
+                return bad("kong (four equal tiles)");
+            }
+        }
+        (Some(other), _) => {
+            return Err(MahjongError::tile(
+                pos,
+                format!("unknown meld tag '{other}' (use chow, pung, kong, addkong or ckong)"),
+            ))
+        }
+    };
+    Meld::new(kind, lowest)
+}
+
+/// Counts from a list of kinds; `Err` on a fifth copy.
+pub fn counts_of(tiles: &[Tile]) -> Result<Counts> {
+    let mut c = [0u8; N_KINDS];
+    for t in tiles {
+        c[t.index()] += 1;
+        if c[t.index()] > 4 {
+            return Err(MahjongError::hand(format!("five copies of {t} (there are only 4 of each kind)")));
+        }
+    }
+    Ok(c)
+}
+
+/// Build a hand in tests: `hand("123m456m789p234s5s")`, panics on bad notation (tests only).
+#[cfg(test)]
+pub fn hand(s: &str) -> Hand {
+    parse_hand(s).unwrap()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_design_and_tag_notation() {
+        let h = parse_hand("123m456p11z [555z] (2222p) 1f 6f").unwrap();
+        assert_eq!(h.n_concealed(), 8);
+        assert_eq!(h.melds, vec![
+            Meld { kind: MeldKind::Pung, tile: Tile(31) },
+            Meld { kind: MeldKind::ConcealedKong, tile: Tile(10) }
+        ]);
+        assert_eq!(h.bonus, 0b0010_0001);
+        assert_eq!(h.size(), 14);
+        let h2 = parse_hand("chow[123m] pung[555p] kong[1111s] addkong[7777s] ckong[2222z] 9m").unwrap();
+        assert_eq!(h2.melds.len(), 5);
+        assert_eq!(h2.melds[3].kind, MeldKind::AddedKong);
+        assert_eq!(h2.to_string(), "9m chow[123m] pung[555p] kong[1111s] addkong[7777s] ckong[2222z]");
+    }
+
+    #[test]
+    fn round_trip() {
+        for s in ["11m1p", "123m456p11z pung[555z] ckong[2222p] 1f 6f", "19m19p19s1234567z"] {
+            let h = parse_hand(s).unwrap();
+            assert_eq!(parse_hand(&h.to_string()).unwrap(), h);
+        }
+    }
+
+    #[test]
+    fn errors() {
+        assert!(matches!(parse_hand("11111m"), Err(MahjongError::InvalidHand(_))));
+        assert!(matches!(parse_hand("1m [1111m]"), Err(MahjongError::InvalidHand(_))));
+        assert!(matches!(parse_hand("1f 1f"), Err(MahjongError::InvalidHand(_))));
+        assert!(matches!(parse_hand("[124m]"), Err(MahjongError::InvalidHand(_))));
+        assert!(matches!(parse_hand("[123z]"), Err(MahjongError::InvalidHand(_))));
+        assert!(matches!(parse_hand("foo[123m]"), Err(MahjongError::InvalidTile { pos: 0, .. })));
+        assert!(matches!(parse_hand("12m [123m"), Err(MahjongError::InvalidTile { pos: 4, .. })));
+        assert!(matches!(parse_hand("12m [12x]"), Err(MahjongError::InvalidTile { pos: 7, .. })));
+        assert!(matches!(parse_hand("[1f23m]"), Err(MahjongError::InvalidTile { .. })));
+    }
+}

@@ -1,0 +1,15 @@
+//! mahjong_fast core: tiles, walls, decomposition, waits, shanten and scoring for Hong Kong
+//! mahjong (and, next, the Taiwanese 16-tile ruleset). Pure Rust: no I/O, no global state
+//! beyond read-only tables. The Python bindings live in `py/` behind the `python` feature.
+
+pub mod error;
+pub mod hand;
+pub mod tile;
+pub mod wall;
+
+#[cfg(feature = "python")]
+mod py;
+
+pub use error::{MahjongError, Result};
+pub use hand::{parse_hand, Counts, Hand, Meld, MeldKind};
+pub use tile::{AnyTile, Bonus, Tile};
