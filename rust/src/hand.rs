@@ -114,11 +114,17 @@ impl fmt::Display for Meld {
 }
 
 /// A player's tiles: concealed counts, declared melds, exposed bonus tiles (bitmask, bit i = bonus i).
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hand {
     pub concealed: Counts,
     pub melds: Vec<Meld>,
     pub bonus: u8,
+}
+
+impl Default for Hand {
+    fn default() -> Self {
+        Hand { concealed: [0; N_KINDS], melds: Vec::new(), bonus: 0 }
+    }
 }
 
 impl Hand {
@@ -279,7 +285,7 @@ pub fn parse_hand(s: &str) -> Result<Hand> {
     Ok(hand)
 }
 
-pub(crate) fn add_bonus(hand: &mut Hand, b: Bonus) -> Result<()> {
+pub fn add_bonus(hand: &mut Hand, b: Bonus) -> Result<()> {
     if hand.bonus & (1 << b.0) != 0 {
         return Err(MahjongError::hand(format!("bonus tile {b} given twice (there is one of each)")));
     }

@@ -1,0 +1,89 @@
+"""Stubs for the native core ``mahjong_fast._core`` (Rust, PyO3).
+
+Numbers: tile kinds 0..33 (1m..9m, 1p..9p, 1s..9s, 1z..7z); ``counts`` is a length-34 sequence
+of ints 0..4 (concealed tiles per kind); a meld is ``(meld_kind, kind)`` with meld_kind
+0 chow (kind = lowest tile), 1 pung, 2 exposed kong, 3 added kong, 4 concealed kong; physical
+tile ids 0..143; seat/prevailing winds 0..3 (E, S, W, N). Every function raises
+``mahjong_fast.errors.InvalidHandError`` / ``InvalidTileError`` on bad input; none panics.
+"""
+
+from typing import Optional, Sequence
+
+__version__: str
+BUILD_PROFILE: str  # "release" | "debug"
+
+def wall(seed: int, deal_index: int = 0) -> list[int]:
+    """The 144 physical tile ids of deal ``deal_index``'s wall (rules §4.1), front first.
+    ChaCha8 keyed by ``seed.to_le_bytes(8) + deal_index.to_le_bytes(8) + b"mahjong_fast/wal"``,
+    Fisher-Yates from position 143 down with rejection-sampled indices. Both ints 0..2**64-1
+    (OverflowError otherwise)."""
+
+def parse_hand(notation: str) -> tuple[list[int], list[tuple[int, int]], list[int]]:
+    """``(counts, melds, bonus indices 0..7)`` from hand notation (design §3, rules §2.5)."""
+
+def format_hand(
+    counts: Sequence[int], melds: Sequence[tuple[int, int]] = ..., bonus: Sequence[int] = ...
+) -> str:
+    """Canonical notation, e.g. ``"123m456p11z pung[555z] 1f"``."""
+
+def parse_tiles(notation: str) -> list[int]:
+    """Kinds of a tile list (rules §2.5); bonus tiles 1f..8f are 34..41."""
+
+def shanten(counts: Sequence[int], melds: Sequence[tuple[int, int]] = ...) -> int:
+    """Rules §14a shanten: 13-equivalent hand → 0 = ready; 14-equivalent → -1 = complete."""
+
+def waits(counts: Sequence[int], melds: Sequence[tuple[int, int]] = ...) -> list[int]:
+    """Rules §14a waits of a 13-equivalent hand: kinds, ascending."""
+
+def is_complete(counts: Sequence[int], n_melds: int = 0) -> bool:
+    """Whether the concealed tiles (winning tile included) and ``n_melds`` declared sets form a
+    winning shape (rules §9)."""
+
+def decompose(counts: Sequence[int], melds: Sequence[tuple[int, int]] = ...) -> list[str]:
+    """Every interpretation of a complete 14-equivalent hand, as notation strings."""
+
+class ScoreResult:
+    """Raw score (rules §10, §14a); see ``mahjong_fast.ScoreResult``."""
+
+    @property
+    def is_win(self) -> bool: ...
+    @property
+    def reason(self) -> Optional[str]: ...
+    @property
+    def faan(self) -> int: ...
+    @property
+    def raw_faan(self) -> int: ...
+    @property
+    def limit(self) -> Optional[str]: ...
+    @property
+    def elements(self) -> list[tuple[str, str, int]]: ...
+    @property
+    def interpretation(self) -> str: ...
+
+def score(
+    counts: Sequence[int],
+    melds: Sequence[tuple[int, int]],
+    bonus_mask: int,
+    win_tile: Optional[int],
+    seat_wind: int,
+    prevailing_wind: int = 0,
+    *,
+    self_drawn: bool = False,
+    robbing_kong: bool = False,
+    kong_replacement: bool = False,
+    last_wall_tile: bool = False,
+    last_discard: bool = False,
+    dealer_start: bool = False,
+) -> ScoreResult:
+    """Score the hand *before* the winning tile plus ``win_tile`` (a kind; None only with
+    ``dealer_start``, when ``counts`` hold the 14 dealt tiles). Rules §10, §14a."""
+
+def payments(faan: int, winner: int, self_drawn: bool, discarder: Optional[int] = None) -> list[int]:
+    """Rules §11 payments per player 0..3 (sums to zero)."""
+
+def rate_discards(
+    counts: Sequence[int], melds: Sequence[tuple[int, int]], unseen: Sequence[int]
+) -> list[tuple[int, int, int]]:
+    """For a 14-equivalent hand: ``(kind, shanten after discarding it, ukeire)`` for each
+    distinct concealed kind, ascending; ukeire counts ``unseen`` copies of the kinds whose draw
+    lowers that shanten."""

@@ -1,0 +1,93 @@
+"""Events of a deal (design §4: the game is event-sourced).
+
+Every change of a :class:`~mahjong_fast.game.deal.Deal` appends one :class:`Event` to
+``deal.events`` (when recording is on) and passes it to the deal's listener. Event types
+(``event.type``) and their ``data`` keys:
+
+=====================  ==========================================================================
+``deal``               ``dealer``, ``seat_winds``, ``hands`` (4 lists of ids, as dealt)
+``draw``               ``tile`` — normal draw from the front of the wall (``player`` draws)
+``replacement_draw``   ``tile``, ``reason`` (``"bonus"`` or ``"kong"``) — draw from the tail
+``bonus``              ``tile`` — a bonus tile exposed by ``player``
+``action``             ``action`` (Action.to_json()), ``auto`` (True for an engine auto-pass):
+                       an accepted action, recorded before its consequences (replay re-applies
+                       the non-auto ones)
+``discard``            ``tile``, ``last`` (True for the last discard, rules §6.3)
+``claim``              ``type`` (``pung``/``kong``/``chow``), ``tile`` (the discard),
+                       ``from`` (discarder), ``tiles`` (the whole set, ascending)
+``concealed_kong``     ``tiles``
+``added_kong``         ``tile`` — declared; a ROB window opens
+``kong_completed``     ``tiles`` — the added kong after every player passed the ROB window
+``win``                ``kind`` (``self_drawn``/``discard``/``robbing_kong``), ``tile`` (winning
+                       id or None), ``from`` (discarder/declarer or None), ``faan``,
+                       ``raw_faan``, ``limit``, ``elements``, ``hand`` (final concealed ids)
+``payments``           ``payments`` (per player), ``scores`` (after payment)
+``exhaustive_draw``    ``reason`` (``"last_discard"`` or ``"no_replacement"``)
+=====================  ==========================================================================
+
+:func:`visible_event` redacts an event for one seat (rules §14): other players' dealt
+hands and drawn tiles are hidden, and other players' responses are withheld until the
+window is resolved (the resolution itself is public as ``claim``/``win`` events).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["Event", "visible_event"]
+
+
+class Event:
+    """One change of the deal. ``type``: str, ``player``: int | None, ``data``: dict."""
+
+    __slots__ = ("type", "player", "data")
+
+    def __init__(self, type: str, player: int | None, data: dict[str, Any]):
+        self.type = type
+        self.player = player
+        self.data = data
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready dict: ``{"e": type, "p": player, **data}``."""
+        d: dict[str, Any] = {"e": self.type, "p": self.player}
+        d.update(self.data)
+        return d
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> "Event":
+        data = {k: v for k, v in obj.items() if k not in ("e", "p")}
+        return cls(obj["e"], obj.get("p"), data)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.data[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    def __repr__(self) -> str:
+        return f"Event({self.type!r}, {self.player!r}, {self.data!r})"
+
+
+_RESPONSE_TYPES = {"pass", "win", "pung", "kong", "chow"}
+
+
+def visible_event(event: Event, player: int) -> Event | None:
+    """The event as ``player`` may see it (rules §14), or ``None`` if it is withheld."""
+    t = event.type
+    if t == "deal":
+        hands = event.data["hands"]
+        red = [h if i == player else [None] * len(h) for i, h in enumerate(hands)]
+        return Event(t, event.player, {**event.data, "hands": red})
+    if t in ("draw", "replacement_draw") and event.player != player:
+        return Event(t, event.player, {**event.data, "tile": None})
+    if t == "action" and event.player != player:
+        if event.data["action"]["type"] in _RESPONSE_TYPES:
+            return None
+    if t == "win" and event.player != player:
+        return event  # the winning hand is shown to everyone at the end
+    return event

@@ -1,0 +1,179 @@
+"""What one seat may see of a deal (rules §14).
+
+A :class:`SeatView` is an immutable snapshot built by :meth:`Deal.view` for one player. It
+holds the public state of the table (discards, declared sets, bonus tiles, remaining tiles,
+seat winds, scores) plus that player's own concealed tiles — never another player's hand
+and never the order of the wall. AI seats decide only from a view and the list of legal
+actions (rules §14), exactly as the human does.
+
+Tile numbers: *kind* 0..33 (``1m``..``7z``); physical *id* 0..143 (``id // 4`` is the kind for
+ids below 136; 136..143 are the bonus tiles ``1f``..``8f``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import Phase
+
+__all__ = [
+    "MeldView",
+    "SeatView",
+    "MELD_CHOW",
+    "MELD_PUNG",
+    "MELD_KONG",
+    "MELD_ADDED_KONG",
+    "MELD_CONCEALED_KONG",
+    "MELD_NAMES",
+    "kind_of_id",
+]
+
+#: meld_kind numbers (contract: the meld tuple across the core boundary)
+MELD_CHOW = 0
+MELD_PUNG = 1
+MELD_KONG = 2  # exposed kong claimed from a discard
+MELD_ADDED_KONG = 3
+MELD_CONCEALED_KONG = 4
+#: rules §2.5 tags, indexed by meld_kind
+MELD_NAMES = ("chow", "pung", "kong", "addkong", "ckong")
+
+
+def kind_of_id(tile_id: int) -> int:
+    """Kind index 0..33 of an ordinary tile id (rules §2.3); 34..41 for bonus ids 136..143."""
+    return tile_id // 4 if tile_id < 136 else 34 + (tile_id - 136)
+
+
+@dataclass(frozen=True)
+class MeldView:
+    """A declared set, as everybody sees it.
+
+    Attributes:
+        kind: meld kind 0=chow, 1=pung, 2=exposed kong, 3=added kong, 4=concealed kong.
+        tiles: the physical ids of the set, ascending (4 ids for every kong).
+        claimed_from: the player whose discard was claimed for it (for an added kong: the
+            player of the original pung's discard); ``None`` for a concealed kong.
+        claimed_tile: the id of the claimed discard (``None`` for a concealed kong).
+    """
+
+    kind: int
+    tiles: tuple[int, ...]
+    claimed_from: int | None = None
+    claimed_tile: int | None = None
+
+    @property
+    def tile_kind(self) -> int:
+        """Kind index of the set: the lowest tile for a chow, the repeated kind otherwise."""
+        return min(self.tiles) // 4
+
+    @property
+    def core(self) -> tuple[int, int]:
+        """The ``(meld_kind, kind)`` tuple the native core takes."""
+        return (self.kind, self.tile_kind)
+
+    @property
+    def name(self) -> str:
+        """The rules §2.5 tag: ``chow``, ``pung``, ``kong``, ``addkong`` or ``ckong``."""
+        return MELD_NAMES[self.kind]
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """Everything player ``player`` may see, at one moment (rules §14).
+
+    Attributes:
+        player: whose view this is (0..3).
+        phase: the current :class:`Phase`.
+        to_act: players who must act now, ascending (in RESPONSE/ROB: those who still
+            have to respond and have a legal claim; the engine auto-passes the others).
+        dealer: the dealer (East) of this deal.
+        seat_winds: per player, 0=East 1=South 2=West 3=North.
+        hand: this player's concealed tile ids, ascending (bonus tiles are never here).
+        melds: per player, the declared sets in the order they were declared.
+        discards: per player, the discard pool in order: tiles discarded and **not claimed**
+            (a claimed tile is shown in the claimer's meld instead; see ``discard_history``).
+            The open discard of a RESPONSE window is already in its discarder's pool.
+        discard_history: per player, every discard in order as ``(tile_id, claimed_by)``,
+            ``claimed_by`` = the claimer or ``None``.
+        bonus: per player, the exposed bonus tile ids in the order they were exposed.
+        remaining: tiles left in the wall (rules §4.1).
+        scores: the four scores (start of the deal plus payments, once paid).
+        last_discard: ``(discarder, tile_id)`` while a RESPONSE window is open, else ``None``.
+        kong_tile: ``(declarer, tile_id)`` of the tile being added while a ROB window is open.
+        drawn_tile: the tile this player just drew (normal or replacement) and still holds,
+            while it is in ACTION after a draw; else ``None``.
+        deal_index: the deal's number in the match.
+        turn: number of discards made so far in the deal.
+        can_self_draw: whether this player entered ACTION by a draw (or is the dealer at
+            the start), i.e. a self-drawn win is possible in principle (rules §5.3).
+    """
+
+    player: int
+    phase: Phase
+    to_act: tuple[int, ...]
+    dealer: int
+    seat_winds: tuple[int, int, int, int]
+    hand: tuple[int, ...]
+    melds: tuple[tuple[MeldView, ...], ...]
+    discards: tuple[tuple[int, ...], ...]
+    bonus: tuple[tuple[int, ...], ...]
+    remaining: int
+    scores: tuple[int, int, int, int]
+    last_discard: tuple[int, int] | None = None
+    kong_tile: tuple[int, int] | None = None
+    drawn_tile: int | None = None
+    deal_index: int = 0
+    turn: int = 0
+    discard_history: tuple[tuple[tuple[int, int | None], ...], ...] = ((), (), (), ())
+    can_self_draw: bool = False
+
+    # ----------------------------------------------------------------- helpers
+    @property
+    def seat_wind(self) -> int:
+        """This player's seat wind (0=East .. 3=North)."""
+        return self.seat_winds[self.player]
+
+    @property
+    def is_last_discard(self) -> bool:
+        """True while the open discard is the last discard (rules §6.3): win claims only."""
+        return self.last_discard is not None and self.remaining == 0
+
+    def hand_counts(self) -> list[int]:
+        """Length-34 counts of this player's concealed tiles."""
+        counts = [0] * 34
+        for t in self.hand:
+            counts[t >> 2] += 1
+        return counts
+
+    def meld_tuples(self, player: int | None = None) -> tuple[tuple[int, int], ...]:
+        """The ``(meld_kind, kind)`` tuples of a player's sets (default: this player), for ``_core``."""
+        p = self.player if player is None else player
+        return tuple(m.core for m in self.melds[p])
+
+    def bonus_mask(self, player: int | None = None) -> int:
+        """Bonus bitmask of a player's exposed bonus tiles (bit i = tile ``(i+1)f``)."""
+        p = self.player if player is None else player
+        mask = 0
+        for t in self.bonus[p]:
+            mask |= 1 << (t - 136)
+        return mask
+
+    def visible_counts(self) -> list[int]:
+        """Length-34 counts of every tile this player can see: own hand, all discard pools,
+        all declared sets (concealed kongs included — their kind is public), and the tile
+        being added in an open ROB window."""
+        counts = self.hand_counts()
+        for pool in self.discards:
+            for t in pool:
+                counts[t >> 2] += 1
+        for sets in self.melds:
+            for m in sets:
+                for t in m.tiles:
+                    counts[t >> 2] += 1
+        if self.kong_tile is not None:
+            counts[self.kong_tile[1] >> 2] += 1
+        return counts
+
+    def unseen_counts(self) -> list[int]:
+        """Length-34 counts of copies this player cannot see (``4 - visible``), the
+        ``unseen`` argument of ``_core.rate_discards``."""
+        return [4 - c for c in self.visible_counts()]

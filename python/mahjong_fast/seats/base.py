@@ -1,0 +1,54 @@
+"""The seat protocol: how the game asks a player (human or AI) for an action.
+
+A seat receives a :class:`~mahjong_fast.game.view.SeatView` (only what that player may see,
+rules §14) and the non-empty list of legal actions, and returns one of them::
+
+    class AlwaysPass:
+        name = "passer"
+        def choose(self, view, legal):
+            return legal[0]
+
+``notify(event)`` is an optional hook called with every :class:`~mahjong_fast.game.events.Event`
+of the deal as it happens (a terminal UI shows them; AI seats ignore them). Events carry
+public information only, except ``draw`` / ``replacement_draw`` events whose tile is hidden
+(``tile`` = ``None``) for every seat but the drawer.
+``new_deal(deal_index, player)`` is an optional hook called before each deal.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol, Sequence, runtime_checkable
+
+if TYPE_CHECKING:
+    from ..game.actions import Action
+    from ..game.view import SeatView
+
+__all__ = ["Seat", "BaseSeat"]
+
+
+@runtime_checkable
+class Seat(Protocol):
+    """Anything with a ``name`` and a ``choose(view, legal) -> Action`` method."""
+
+    name: str
+
+    def choose(self, view: "SeatView", legal: Sequence["Action"]) -> "Action":
+        """Return one action of ``legal`` (a seat may also return any other Action; the
+        engine validates it and, for an illegal one, raises IllegalActionError — the
+        driver asks again, up to a limit)."""
+        ...
+
+
+class BaseSeat:
+    """Convenience base class with no-op hooks."""
+
+    name: str = "seat"
+
+    def choose(self, view: "SeatView", legal: Sequence["Action"]) -> "Action":  # pragma: no cover
+        raise NotImplementedError
+
+    def notify(self, event: Any) -> None:
+        """Called with every event of the deal (already filtered for this seat). No-op."""
+
+    def new_deal(self, deal_index: int, player: int) -> None:
+        """Called before each deal with the deal index and this seat's player number. No-op."""

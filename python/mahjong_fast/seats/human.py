@@ -1,0 +1,480 @@
+"""The human seat: the Seat protocol driven by a person at a terminal (design §4).
+
+Input is line based (one command per line, read with ``input()``), so a game can be played
+from a pipe as well as from a keyboard. At the player's turn::
+
+    5s          select the tile 5s for discarding (a tile code)
+    3           select the 3rd tile of the hand (a 1-based position as shown)
+    last / .    select the rightmost tile (the drawn tile, when there is one)
+    win         declare a self-drawn win (offered only when legal)
+    kong [5s]   declare a concealed or added kong (offered only when legal)
+    hint        shanten, waits and the best discards
+    board       show the table again
+    help        list the commands
+    quit        leave the game
+
+A selected discard is confirmed with ``y`` or Enter (``n`` selects again) unless the seat was
+built with ``confirm=False``. A claim (win / pung / kong / chow) is offered only when one is
+legal, as numbered choices; Enter or ``0`` passes.
+
+A mistyped command prints one line and asks again. End of input (EOF) or ``quit`` raises
+:class:`QuitGame`; the caller decides how to leave.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from ..game.actions import Action, ActionType, Phase
+from ..render import (
+    code_of_id,
+    code_of_kind,
+    kind_of_code,
+    render_table,
+    split_drawn,
+    tile_label,
+    tiles_label,
+)
+from .base import BaseSeat
+
+__all__ = ["HumanSeat", "QuitGame", "describe_event"]
+
+HELP_TURN = (
+    "commands: a tile code (5s) or a position (1-14) selects a discard; 'last' or '.' selects "
+    "the rightmost tile; 'win' declares a self-drawn win; 'kong' or 'kong 5s' declares a kong; "
+    "'hint' shows shanten, waits and the best discards; 'board' redraws the table; 'quit' exits"
+)
+HELP_CLAIM = (
+    "commands: the number of a choice, or its word (win / pung / kong / chow / pass); "
+    "Enter or 0 passes; 'hint', 'board', 'quit'"
+)
+
+
+class QuitGame(Exception):
+    """The player asked to leave (``quit``) or the input ended (EOF)."""
+
+    def __init__(self, reason: str = "quit"):
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _tiles(ids: Sequence[int]) -> str:
+    return " ".join(code_of_id(t) for t in ids)
+
+
+def _kinds(ids: Sequence[int]) -> tuple[int, ...]:
+    return tuple(sorted(t // 4 for t in ids))
+
+
+# --------------------------------------------------------------------------- events
+
+
+def _ev(event: Any, key: str, default: Any = None) -> Any:
+    """A data field of an event (an :class:`~mahjong_fast.game.events.Event` or its JSON dict)."""
+    if isinstance(event, dict):
+        return event.get(key, default)
+    data = getattr(event, "data", None)
+    if isinstance(data, dict):
+        return data.get(key, default)
+    return default
+
+
+def _etype(event: Any) -> str:
+    if isinstance(event, dict):
+        return str(event.get("e", event.get("type", "")))
+    return str(getattr(event, "type", ""))
+
+
+def _eplayer(event: Any) -> int | None:
+    if isinstance(event, dict):
+        return event.get("p", event.get("player"))
+    return getattr(event, "player", None)
+
+
+def describe_event(event: Any, me: int | None = 0, *, ascii: bool = False) -> Text | None:
+    """One line describing an event of a deal (``None`` for events not worth a line).
+
+    Takes an :class:`~mahjong_fast.game.events.Event` or its JSON form (``{"e": ..., "p": ...}``).
+    ``me`` is the player called "You" (``None``: nobody, as in a replay).
+    """
+    etype = _etype(event)
+    player = _eplayer(event)
+
+    def who(p: Any) -> str:
+        if p is None:
+            return "?"
+        return "You" if p == me else f"P{p}"
+
+    def tile(t: Any) -> Text:
+        return tile_label(t, ascii=ascii) if isinstance(t, int) else Text("?")
+
+    def tiles(ts: Any) -> Text:
+        return tiles_label([t for t in ts or () if isinstance(t, int)], ascii=ascii)
+
+    line = Text("  » ", style="dim")
+    name = who(player)
+    if etype == "draw":
+        t = _ev(event, "tile")
+        if player != me or not isinstance(t, int):
+            return None
+        line.append(f"{name} draw ")
+        return line.append_text(tile(t))
+    if etype == "replacement_draw":
+        t = _ev(event, "tile")
+        reason = _ev(event, "reason", "")
+        if player == me and isinstance(t, int):
+            line.append(f"{name} draw a replacement tile ({reason}) ")
+            return line.append_text(tile(t))
+        if reason == "kong":
+            return line.append(f"{name} draws a replacement tile for the kong")
+        return None
+    if etype == "bonus":
+        line.append(f"{name} {'expose' if player == me else 'exposes'} bonus tile ")
+        return line.append_text(tile(_ev(event, "tile")))
+    if etype == "discard":
+        line.append(f"{name} {'discard' if player == me else 'discards'} ")
+        line.append_text(tile(_ev(event, "tile")))
+        if _ev(event, "last"):
+            line.append("  (the last discard: it may be claimed only for a win)", style="dim")
+        return line
+    if etype == "claim":
+        kind = _ev(event, "type", "claim")
+        line.append(f"{name} {'claim' if player == me else 'claims'} a {kind} on {who(_ev(event, 'from'))}'s ",
+                    style="bold")
+        line.append_text(tile(_ev(event, "tile")))
+        line.append(": ")
+        return line.append_text(tiles(_ev(event, "tiles")))
+    if etype == "concealed_kong":
+        line.append(f"{name} {'declare' if player == me else 'declares'} a concealed kong: ", style="bold")
+        return line.append_text(tiles(_ev(event, "tiles")))
+    if etype == "added_kong":
+        line.append(f"{name} {'add' if player == me else 'adds'} ", style="bold")
+        line.append_text(tile(_ev(event, "tile")))
+        return line.append(" to an exposed pung (added kong; it may be robbed)", style="bold")
+    if etype == "kong_completed":
+        line.append(f"{name} {'complete' if player == me else 'completes'} the added kong: ")
+        return line.append_text(tiles(_ev(event, "tiles")))
+    if etype == "win":
+        kind = _ev(event, "kind")
+        faan = _ev(event, "faan")
+        if kind == "self_drawn":
+            how = "by self-draw"
+        elif kind == "robbing_kong":
+            how = f"by robbing {who(_ev(event, 'from'))}'s kong"
+        else:
+            how = f"on {who(_ev(event, 'from'))}'s discard"
+        line.append(f"{name} {'win' if player == me else 'wins'} {how}", style="bold green")
+        if isinstance(_ev(event, "tile"), int):
+            line.append(" ")
+            line.append_text(tile(_ev(event, "tile")))
+        if faan is not None:
+            line.append(f" — {faan} faan", style="bold green")
+        return line
+    if etype == "exhaustive_draw":
+        why = {"last_discard": "nobody won on the last discard",
+               "no_replacement": "no tile left for a bonus replacement"}.get(_ev(event, "reason"), "")
+        return line.append(f"Exhaustive draw ({why})" if why else "Exhaustive draw", style="bold")
+    return None
+
+
+# --------------------------------------------------------------------------- the seat
+
+
+class HumanSeat(BaseSeat):
+    """A person at the terminal.
+
+    Args:
+        console: where the table and messages go (a :class:`rich.console.Console`).
+        input_fn: reads one line given a prompt (default: ``console.input``); raises
+            ``EOFError`` at the end of input.
+        ascii: show tile codes only (no Unicode glyphs).
+        confirm: ask for confirmation of each selected discard.
+        names: display names of the four players.
+    """
+
+    name = "human"
+
+    def __init__(self, console: Console | None = None, *, input_fn: Callable[[str], str] | None = None,
+                 ascii: bool = False, confirm: bool = True, names: Sequence[str] | None = None):
+        self.console = console or Console(highlight=False)
+        self._input = input_fn or (lambda prompt: self.console.input(prompt))
+        self.ascii = ascii
+        self.confirm = confirm
+        self.names = list(names) if names else None
+        self.player = 0
+
+    # ------------------------------------------------------------------ hooks
+    def new_deal(self, deal_index: int, player: int) -> None:
+        self.player = player
+        self.console.print(Text(f"\n=== Deal {deal_index + 1} ===", style="bold"))
+
+    def notify(self, event: Any) -> None:
+        try:
+            line = describe_event(event, self.player, ascii=self.ascii)
+        except Exception:  # noqa: BLE001 - a display problem must never stop the game
+            line = None
+        if line is not None:
+            self.console.print(line)
+
+    # ------------------------------------------------------------------ input
+    def _read(self, prompt: str) -> str:
+        try:
+            line = self._input(prompt)
+        except EOFError:
+            raise QuitGame("eof") from None
+        if line is None:
+            raise QuitGame("eof")
+        return line.strip()
+
+    def _say(self, message: str, style: str = "yellow") -> None:
+        self.console.print(Text(message, style=style))
+
+    def show(self, view: Any, status: str | None = None) -> None:
+        for line in render_table(view, ascii=self.ascii, names=self.names, status=status):
+            self.console.print(line)
+
+    # ------------------------------------------------------------------ choose
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        self.player = view.player
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase in (Phase.RESPONSE, Phase.ROB):
+            if all(a.type == ActionType.PASS for a in legal):
+                return legal[0]
+            return self._choose_claim(view, legal)
+        return self._choose_turn(view, legal)
+
+    # claims --------------------------------------------------------------
+    def _claim_options(self, view: Any, legal: Sequence[Action]) -> list[tuple[str, Action]]:
+        order = {ActionType.WIN: 0, ActionType.KONG: 1, ActionType.PUNG: 2, ActionType.CHOW: 3}
+        seen: set[tuple[Any, ...]] = set()
+        options: list[tuple[str, Action]] = []
+        claims = sorted(
+            (a for a in legal if a.type != ActionType.PASS),
+            key=lambda a: (order.get(a.type, 9), _kinds(a.tiles)),
+        )
+        target = view.kong_tile if view.phase == Phase.ROB else view.last_discard
+        tcode = code_of_id(target[1]) if target else "?"
+        for a in claims:
+            key = (a.type, _kinds(a.tiles))
+            if key in seen:
+                continue
+            seen.add(key)
+            if a.type == ActionType.WIN:
+                label = f"win on {tcode}" + (" (rob the kong)" if view.phase == Phase.ROB else "")
+            elif a.type == ActionType.CHOW:
+                kinds = sorted([*_kinds(a.tiles), target[1] // 4]) if target else _kinds(a.tiles)
+                label = f"chow {' '.join(code_of_kind(k) for k in kinds)} (with your {_tiles(sorted(a.tiles))})"
+            else:
+                label = f"{a.type.value} {tcode} (with your {_tiles(sorted(a.tiles))})"
+            options.append((label, a))
+        return options
+
+    def _choose_claim(self, view: Any, legal: Sequence[Action]) -> Action:
+        passes = [a for a in legal if a.type == ActionType.PASS]
+        pass_action = passes[0] if passes else Action(ActionType.PASS, view.player)
+        options = self._claim_options(view, legal)
+        target = view.kong_tile if view.phase == Phase.ROB else view.last_discard
+        who = "You" if target and target[0] == view.player else f"P{target[0]}" if target else "?"
+        what = "adds" if view.phase == Phase.ROB else "discards"
+        status = f"{who} {what} {code_of_id(target[1])} — you may claim it" if target else None
+        self.show(view, status=status)
+        menu = Text("  ")
+        for i, (label, _a) in enumerate(options, 1):
+            menu.append(f"[{i}] {label}   ", style="bold green")
+        menu.append("[0] pass (Enter)", style="bold")
+        self.console.print(menu)
+        while True:
+            cmd = self._read("claim> ").lower()
+            if cmd in ("", "0", "p", "pass", "n", "no"):
+                return pass_action
+            if cmd.isdigit() and 1 <= int(cmd) <= len(options):
+                return options[int(cmd) - 1][1]
+            word = cmd.split()[0]
+            matches = [a for label, a in options if label.split()[0] == word]
+            if word in ("win", "hu", "ron", "mahjong") and not matches:
+                matches = [a for label, a in options if a.type == ActionType.WIN]
+            if len(matches) == 1:
+                return matches[0]
+            if cmd in ("quit", "exit", "q"):
+                raise QuitGame("quit")
+            if cmd in ("help", "h", "?"):
+                self._say(HELP_CLAIM, style="")
+                continue
+            if cmd in ("board", "show", "b"):
+                self.show(view, status=status)
+                self.console.print(menu)
+                continue
+            if cmd == "hint":
+                self._hint(view)
+                continue
+            if len(matches) > 1:
+                self._say(f"'{cmd}' is ambiguous: type the number of the choice (1-{len(options)}), or 0 to pass")
+                continue
+            self._say(f"'{cmd}' is not a choice here: type 1-{len(options)}, or 0 / Enter to pass ('help' for more)")
+
+    # turn ------------------------------------------------------------------
+    def _choose_turn(self, view: Any, legal: Sequence[Action]) -> Action:
+        discards = [a for a in legal if a.type == ActionType.DISCARD]
+        wins = [a for a in legal if a.type == ActionType.SELF_DRAWN_WIN]
+        kongs = [a for a in legal if a.type in (ActionType.CONCEALED_KONG, ActionType.ADDED_KONG)]
+        hand, _gap = split_drawn(view)
+        status = "Your turn: discard a tile"
+        if view.phase == Phase.AFTER_CLAIM:
+            status = "You claimed: now discard a tile"
+        self.show(view, status=status)
+        extra = Text()
+        if wins:
+            extra.append("  You can declare a self-drawn win: type 'win'.", style="bold green")
+        for k in self._kong_labels(kongs):
+            extra.append(f"  You can declare {k[0]}: type 'kong {k[1]}'.", style="bold green")
+        if extra.plain:
+            self.console.print(extra)
+        prompt = f"discard (code or 1-{len(hand)})> "
+        while True:
+            cmd = self._read(prompt)
+            low = cmd.lower()
+            if not low:
+                continue
+            if low in ("quit", "exit", "q"):
+                raise QuitGame("quit")
+            if low in ("help", "h", "?"):
+                self._say(HELP_TURN, style="")
+                continue
+            if low in ("board", "show", "b"):
+                self.show(view, status=status)
+                if extra.plain:
+                    self.console.print(extra)
+                continue
+            if low == "hint":
+                self._hint(view)
+                continue
+            if low in ("win", "tsumo", "mahjong", "hu"):
+                if wins:
+                    return wins[0]
+                self._say("you cannot declare a win now (no winning hand worth 3 faan on a draw)")
+                continue
+            if low.split()[0] == "kong":
+                action = self._pick_kong(low, kongs)
+                if action is not None:
+                    return action
+                continue
+            tile: int | None = None
+            if low in ("last", ".", "-1"):
+                tile = hand[-1]
+            elif low.isdigit():
+                pos = int(low)
+                if not 1 <= pos <= len(hand):
+                    self._say(f"there is no position {pos}: your hand has positions 1-{len(hand)}")
+                    continue
+                tile = hand[pos - 1]
+            else:
+                kind = kind_of_code(low)
+                if kind is None or kind >= 34:
+                    self._say(f"unknown command '{cmd}': type a tile code like 5s, a position 1-{len(hand)}, or 'help'")
+                    continue
+                same = [t for t in hand if t // 4 == kind]
+                if not same:
+                    self._say(f"you have no {code_of_kind(kind)} in your hand")
+                    continue
+                # prefer the copy just drawn, else the last copy shown
+                drawn = getattr(view, "drawn_tile", None)
+                tile = drawn if drawn in same else same[-1]
+            action = next((a for a in discards if a.tiles and a.tiles[0] == tile), None)
+            if action is None:
+                action = next((a for a in discards if a.tiles and a.tiles[0] // 4 == tile // 4), None)
+            if action is None:
+                self._say(f"you cannot discard {code_of_id(tile)} now")
+                continue
+            if not self.confirm or self._confirm(action.tiles[0]):
+                return action
+
+    def _confirm(self, tile: int) -> bool:
+        label = tile_label(tile, ascii=self.ascii)
+        while True:
+            answer = self._read(f"discard {label.plain}? [Y/n] ").lower()
+            if answer in ("", "y", "yes"):
+                return True
+            if answer in ("n", "no"):
+                return False
+            self._say("please answer y (or Enter) to discard, n to choose again")
+
+    @staticmethod
+    def _kong_labels(kongs: Sequence[Action]) -> list[tuple[str, str]]:
+        out: list[tuple[str, str]] = []
+        seen: set[tuple[Any, int]] = set()
+        for a in kongs:
+            kind = a.tiles[0] // 4
+            if (a.type, kind) in seen:
+                continue
+            seen.add((a.type, kind))
+            what = "a concealed kong" if a.type == ActionType.CONCEALED_KONG else "an added kong"
+            out.append((f"{what} of {code_of_kind(kind)}", code_of_kind(kind)))
+        return out
+
+    def _pick_kong(self, cmd: str, kongs: Sequence[Action]) -> Action | None:
+        if not kongs:
+            self._say("you cannot declare a kong now")
+            return None
+        parts = cmd.split()
+        if len(parts) == 1:
+            kinds = {a.tiles[0] // 4 for a in kongs}
+            if len(kinds) == 1:
+                return kongs[0]
+            self._say("which kong? type 'kong' and the tile, e.g. 'kong "
+                      + code_of_kind(min(kinds)) + "'")
+            return None
+        kind = kind_of_code(parts[1])
+        for a in kongs:
+            if kind is not None and a.tiles[0] // 4 == kind:
+                return a
+        self._say(f"no kong of {parts[1]} is possible now")
+        return None
+
+    # hint ------------------------------------------------------------------
+    def _hint(self, view: Any) -> None:
+        try:
+            self.console.print(hint_text(view))
+        except Exception as exc:  # noqa: BLE001 - a hint must never stop the game
+            self._say(f"no hint available ({exc})")
+
+
+def hint_text(view: Any, top: int = 5) -> Text:
+    """Shanten, waits (when ready) and the best discards of the viewer's hand."""
+    from .. import _core
+
+    counts = view.hand_counts()
+    melds = view.meld_tuples()
+    n = sum(counts) + 3 * len(melds)
+    out = Text("  hint: ", style="cyan")
+    if n == 14:
+        sh = _core.shanten(counts, melds)
+        if sh == -1:
+            out.append("your hand is complete (a winning shape). ")
+        else:
+            out.append(f"shanten {sh}. ")
+        rated = sorted(_core.rate_discards(counts, melds, view.unseen_counts()),
+                       key=lambda r: (r[1], -r[2], r[0]))
+        out.append("best discards: ")
+        for i, (kind, after, ukeire) in enumerate(rated[:top]):
+            if i:
+                out.append(", ")
+            out.append(f"{code_of_kind(kind)} (shanten {after}, {ukeire} tiles improve")
+            if after == 0:
+                c = list(counts)
+                c[kind] -= 1
+                waits = _core.waits(c, melds)
+                out.append("; waits " + " ".join(code_of_kind(k) for k in waits))
+            out.append(")")
+    else:
+        sh = _core.shanten(counts, melds)
+        out.append(f"shanten {sh}")
+        if sh == 0:
+            waits = _core.waits(counts, melds)
+            out.append("; ready, waiting on " + " ".join(code_of_kind(k) for k in waits))
+    return out
+

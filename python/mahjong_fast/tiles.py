@@ -1,0 +1,331 @@
+"""Tiles, melds and hands as Python value objects, over the core's notation (rules §2, design §3).
+
+Numbers used throughout mahjong_fast:
+
+* a tile **kind** is 0..33: ``1m..9m`` = 0..8, ``1p..9p`` = 9..17, ``1s..9s`` = 18..26,
+  ``1z..7z`` = 27..33 (East, South, West, North, White, Green, Red); the bonus tiles
+  ``1f..8f`` are kinds 34..41 where a single numbering is handy (:class:`Tile`);
+* a **physical tile id** is 0..143: ``4 * kind + copy`` for ordinary tiles, ``135 + N`` for ``Nf``.
+
+>>> Hand.parse("123m456p11z [555z] 1f")
+Hand('123m456p11z pung[555z] 1f')
+>>> [str(t) for t in Hand.parse("19m").tiles]
+['1m', '9m']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Iterable, Union
+
+from mahjong_fast import _core
+from mahjong_fast.errors import InvalidHandError, InvalidTileError
+
+__all__ = [
+    "Tile",
+    "Meld",
+    "MeldKind",
+    "Hand",
+    "HandLike",
+    "TileLike",
+    "tile_code",
+    "id_code",
+    "kind_of",
+    "kind_of_id",
+    "glyph",
+    "WIND_LETTERS",
+    "wind_index",
+]
+
+_SUITS = "mpsz"
+#: Seat/prevailing wind letters indexed by wind number (0 = East).
+WIND_LETTERS = ("E", "S", "W", "N")
+
+_CODES: tuple[str, ...] = tuple(
+    [f"{n}{s}" for s in "mps" for n in range(1, 10)]
+    + [f"{n}z" for n in range(1, 8)]
+    + [f"{n}f" for n in range(1, 9)]
+)
+_KIND_OF_CODE = {c: i for i, c in enumerate(_CODES)}
+
+# Unicode Mahjong Tiles block (U+1F000). Note the block orders its flowers plum, orchid,
+# bamboo, chrysanthemum, while rules §2.2 numbers chrysanthemum 3f and bamboo 4f.
+_GLYPHS: tuple[str, ...] = tuple(
+    [chr(0x1F007 + i) for i in range(9)]  # characters 1..9
+    + [chr(0x1F019 + i) for i in range(9)]  # dots (circles) 1..9
+    + [chr(0x1F010 + i) for i in range(9)]  # bamboo 1..9
+    + [chr(0x1F000), chr(0x1F001), chr(0x1F002), chr(0x1F003)]  # E S W N
+    + [chr(0x1F006), chr(0x1F005), chr(0x1F004)]  # white, green, red
+    + [chr(0x1F022), chr(0x1F023), chr(0x1F025), chr(0x1F024)]  # plum, orchid, chrys., bamboo
+    + [chr(0x1F026 + i) for i in range(4)]  # spring .. winter
+)
+
+_NAMES: tuple[str, ...] = tuple(
+    [f"{n} of characters" for n in range(1, 10)]
+    + [f"{n} of dots" for n in range(1, 10)]
+    + [f"{n} of bamboo" for n in range(1, 10)]
+    + ["East wind", "South wind", "West wind", "North wind"]
+    + ["White dragon", "Green dragon", "Red dragon"]
+    + ["Plum", "Orchid", "Chrysanthemum", "Bamboo (flower)", "Spring", "Summer", "Autumn", "Winter"]
+)
+
+
+def tile_code(kind: int) -> str:
+    """Code of a kind 0..41, e.g. ``tile_code(22) == "5s"``. Raises InvalidTileError."""
+    if not 0 <= kind < len(_CODES):
+        raise InvalidTileError(f"tile kind {kind} is not 0..41", None, "kind out of range")
+    return _CODES[kind]
+
+
+def kind_of(code: str) -> int:
+    """Kind 0..41 of one tile code such as ``"5s"`` or ``"3f"``. Raises InvalidTileError."""
+    k = _KIND_OF_CODE.get(code.strip())
+    if k is None:
+        kinds = _core.parse_tiles(code)  # raises with the position of the problem
+        if len(kinds) != 1:
+            raise InvalidTileError(
+                f"expected exactly one tile, got {len(kinds)} in {code!r}", None, "not one tile"
+            )
+        k = kinds[0]
+    return k
+
+
+def kind_of_id(tile_id: int) -> int:
+    """Kind 0..41 of a physical tile id 0..143 (bonus tiles are 34..41)."""
+    if not 0 <= tile_id < 144:
+        raise InvalidTileError(f"tile id {tile_id} is not 0..143", None, "id out of range")
+    return tile_id // 4 if tile_id < 136 else 34 + tile_id - 136
+
+
+def id_code(tile_id: int) -> str:
+    """Code of a physical tile id: ``id_code(0) == "1m"``, ``id_code(136) == "1f"``."""
+    return _CODES[kind_of_id(tile_id)]
+
+
+def glyph(kind: int) -> str:
+    """Unicode glyph (U+1F000 block) of a kind 0..41."""
+    return _GLYPHS[kind]
+
+
+class Tile:
+    """A tile kind: ``Tile("5s")``, ``Tile(22)``; bonus tiles ``Tile("1f")`` have kinds 34..41.
+
+    Tiles are interned, immutable, hashable and ordered by kind. ``str(tile)`` is its code.
+
+    Raises:
+        InvalidTileError: an unknown code or a kind outside 0..41.
+    """
+
+    __slots__ = ("_kind",)
+    _kind: int
+    _cache: dict[int, "Tile"] = {}
+
+    def __new__(cls, tile: Union[str, int, "Tile"]) -> "Tile":
+        if isinstance(tile, Tile):
+            return tile
+        kind = kind_of(tile) if isinstance(tile, str) else int(tile)
+        if not 0 <= kind < 42:
+            raise InvalidTileError(f"tile kind {kind} is not 0..41", None, "kind out of range")
+        cached = cls._cache.get(kind)
+        if cached is None:
+            cached = object.__new__(cls)
+            object.__setattr__(cached, "_kind", kind)
+            cls._cache[kind] = cached
+        return cached
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Tile is immutable")
+
+    @property
+    def kind(self) -> int:
+        """0..33 for ordinary tiles, 34..41 for bonus tiles ``1f..8f``."""
+        return self._kind
+
+    @property
+    def code(self) -> str:
+        """MPSZ code, e.g. ``"5s"``."""
+        return _CODES[self._kind]
+
+    @property
+    def glyph(self) -> str:
+        """Unicode glyph from the U+1F000 Mahjong Tiles block."""
+        return _GLYPHS[self._kind]
+
+    @property
+    def name(self) -> str:
+        """English name, e.g. ``"5 of bamboo"``, ``"Red dragon"``."""
+        return _NAMES[self._kind]
+
+    @property
+    def is_bonus(self) -> bool:
+        return self._kind >= 34
+
+    @property
+    def is_honour(self) -> bool:
+        return 27 <= self._kind < 34
+
+    @property
+    def is_suited(self) -> bool:
+        return self._kind < 27
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Tile({self.code!r})"
+
+    def __lt__(self, other: "Tile") -> bool:
+        return self._kind < other._kind
+
+    def __reduce__(self) -> tuple[type, tuple[int]]:
+        return (Tile, (self._kind,))
+
+
+TileLike = Union[str, int, Tile]
+
+
+class MeldKind(IntEnum):
+    """How a declared set was made (rules §2.5, §7); the values are the core's meld codes."""
+
+    CHOW = 0
+    PUNG = 1
+    EXPOSED_KONG = 2
+    ADDED_KONG = 3
+    CONCEALED_KONG = 4
+
+    @property
+    def tag(self) -> str:
+        return ("chow", "pung", "kong", "addkong", "ckong")[self.value]
+
+    @property
+    def is_kong(self) -> bool:
+        return self.value >= 2
+
+
+@dataclass(frozen=True, order=True)
+class Meld:
+    """A declared set: ``Meld(MeldKind.PUNG, Tile("5z"))``; for a chow, the lowest tile."""
+
+    kind: MeldKind
+    tile: Tile
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        k = self.tile.kind
+        if self.kind == MeldKind.CHOW:
+            return (Tile(k), Tile(k + 1), Tile(k + 2))
+        return (self.tile,) * (4 if self.kind.is_kong else 3)
+
+    def __str__(self) -> str:
+        return f"{self.kind.tag}[{''.join(str(t.code[0]) for t in self.tiles)}{self.tile.code[1]}]"
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A player's tiles: concealed counts, declared melds and bonus tiles.
+
+    Build one with :meth:`Hand.parse` from notation (design §3, rules §2.5)::
+
+        Hand.parse("123m456p11z [555z] (2222p) 1f 6f")
+        Hand.parse("9m kong[1111m] ckong[5555p] addkong[7777s] ckong[2222z]")
+
+    Attributes:
+        counts: 34 ints, the concealed tiles per kind.
+        melds: the declared sets in the order given.
+        bonus: the exposed bonus tiles (kinds 34..41), ascending.
+    """
+
+    counts: tuple[int, ...]
+    melds: tuple[Meld, ...] = ()
+    bonus: tuple[Tile, ...] = ()
+
+    @classmethod
+    def parse(cls, notation: str) -> "Hand":
+        """Parse hand notation. Raises InvalidTileError (with ``.position``) for unreadable
+        notation and InvalidHandError for a fifth copy, a bad meld or a repeated bonus tile."""
+        if not isinstance(notation, str):
+            raise InvalidHandError(f"hand notation must be a string, got {type(notation).__name__}")
+        counts, melds, bonus = _core.parse_hand(notation)
+        return cls(
+            tuple(counts),
+            tuple(Meld(MeldKind(k), Tile(t)) for k, t in melds),
+            tuple(Tile(34 + b) for b in bonus),
+        )
+
+    @property
+    def tiles(self) -> list[Tile]:
+        """Concealed tiles in canonical order."""
+        return [Tile(k) for k, n in enumerate(self.counts) for _ in range(n)]
+
+    @property
+    def size(self) -> int:
+        """Tiles counting each declared set as 3, bonus tiles excluded (rules §5.6)."""
+        return sum(self.counts) + 3 * len(self.melds)
+
+    @property
+    def core_melds(self) -> list[tuple[int, int]]:
+        """Melds as the core's ``(meld_kind, kind)`` tuples."""
+        return [(int(m.kind), m.tile.kind) for m in self.melds]
+
+    @property
+    def bonus_mask(self) -> int:
+        """Bitmask of the bonus tiles (bit i = tile ``(i+1)f``)."""
+        mask = 0
+        for t in self.bonus:
+            mask |= 1 << (t.kind - 34)
+        return mask
+
+    def __str__(self) -> str:
+        return str(
+            _core.format_hand(list(self.counts), self.core_melds, [t.kind - 34 for t in self.bonus])
+        )
+
+    def __repr__(self) -> str:
+        return f"Hand({str(self)!r})"
+
+
+HandLike = Union[str, Hand]
+
+
+def as_hand(hand: HandLike) -> Hand:
+    """A :class:`Hand` from notation or a Hand. Raises InvalidTileError / InvalidHandError."""
+    if isinstance(hand, Hand):
+        return hand
+    return Hand.parse(hand)
+
+
+def wind_index(wind: Union[str, int, Tile], what: str = "wind") -> int:
+    """0..3 for a wind given as ``"E"``/``"S"``/``"W"``/``"N"``, ``"1z".."4z"``, a Tile, or 0..3."""
+    if isinstance(wind, bool):
+        raise InvalidHandError(f"{what} must be E, S, W or N, got {wind!r}")
+    if isinstance(wind, int):
+        if 0 <= wind < 4:
+            return wind
+    elif isinstance(wind, Tile):
+        if 27 <= wind.kind <= 30:
+            return wind.kind - 27
+    elif isinstance(wind, str):
+        w = wind.strip().upper()
+        if w in WIND_LETTERS:
+            return WIND_LETTERS.index(w)
+        names = ("EAST", "SOUTH", "WEST", "NORTH")
+        if w in names:
+            return names.index(w)
+        if w in ("1Z", "2Z", "3Z", "4Z"):
+            return int(w[0]) - 1
+    raise InvalidHandError(f"{what} must be E, S, W or N, got {wind!r}")
+
+
+def bonus_kinds(bonus: Union[str, Iterable[TileLike]]) -> list[int]:
+    """Bonus tiles given as ``"1f,5f"``, ``"1f 5f"``, ``"15f"`` or an iterable of tiles → kinds 34..41."""
+    if isinstance(bonus, str):
+        kinds = _core.parse_tiles(bonus.replace(",", " "))
+    else:
+        kinds = [Tile(b).kind for b in bonus]
+    for k in kinds:
+        if k < 34:
+            raise InvalidTileError(
+                f"{tile_code(k)} is not a bonus tile (bonus tiles are 1f..8f)", None, "not a bonus tile"
+            )
+    return list(kinds)

@@ -1,0 +1,443 @@
+//! Shanten (HK §14a "Shanten"): exchanges needed to become ready.
+//!
+//! Computed from its definition: for a hand H, shanten = min over reachable complete hands T of
+//! |T \ H| - 1, where T has the winning size and never needs a fifth copy of a kind counting the
+//! player's own declared sets. For 13 tiles this is the number of exchanges to a ready hand (T
+//! minus its last missing tile waits on a kind not held four times); for 14 tiles it equals the
+//! minimum over discards, and is -1 exactly when the hand is complete.
+//!
+//! The standard shape is a small dynamic programme over each suit (state: chows started at the
+//! two previous kinds, sets made, pair made), combined over suits and honours by a knapsack on
+//! (sets, pair). Seven pairs and thirteen orphans have closed forms. A table-driven version can
+//! replace `suit_table` without changing anything else.
+
+use crate::decompose::{check_rules, held_counts, ShapeRules, MAX_SETS, ORPHANS};
+use crate::error::{MahjongError, Result};
+use crate::hand::{Counts, Meld};
+use crate::tile::N_KINDS;
+
+const INF: u8 = 99;
+
+/// `t[s][p]`: fewest missing tiles to make `s` sets and `p` pairs from one group of kinds.
+type Table = [[u8; 2]; MAX_SETS + 1];
+
+const EMPTY_TABLE: Table = {
+    let mut t = [[INF; 2]; MAX_SETS + 1];
+    t[0][0] = 0;
+    t
+};
+
+/// One suit (9 kinds): `h` held concealed, `cap` copies the target may use (4 minus own melds).
+fn suit_table(h: &[u8], cap: &[u8], need: usize) -> Table {
+    // dp[a][b][s][p]: a = chows started two kinds back, b = one kind back.
+    let mut cur = [[[[INF; 2]; MAX_SETS + 1]; 5]; 5];
+    cur[0][0][0][0] = 0;
+    for n in 0..9 {
+        let mut next = [[[[INF; 2]; MAX_SETS + 1]; 5]; 5];
+        let hn = h[n];
+        let capn = cap[n];
+        let max_chow = if n <= 6 { 4 } else { 0 };
+        for a in 0..5usize {
+            for b in 0..5usize {
+                if a + b > capn as usize {
+                    continue;
+                }
+                for s in 0..=need {
+                    for p in 0..2usize {
+                        let v = cur[a][b][s][p];
+                        if v >= INF {
+                            continue;
+                        }
+                        for pung in 0..2usize {
+                            for pair in 0..(2 - p) {
+                                for c in 0..=max_chow {
+                                    let t = a + b + c + 3 * pung + 2 * pair;
+                                    if t > capn as usize {
+                                        break;
+                                    }
+                                    let ns = s + c + pung;
+                                    if ns > need {
+                                        break;
+                                    }
+                                    let miss = v + (t as u8).saturating_sub(hn);
+                                    let slot = &mut next[b][c][ns][p + pair];
+                                    if miss < *slot {
+                                        *slot = miss;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        cur = next;
+    }
+    let mut out = [[INF; 2]; MAX_SETS + 1];
+    for s in 0..=need {
+        out[s] = cur[0][0][s];
+    }
+    out
+}
+
+fn honour_table(h: u8, cap: u8) -> Table {
+    let mut t = EMPTY_TABLE;
+    if cap >= 3 {
+        t[1][0] = 3u8.saturating_sub(h);
+    }
+    if cap >= 2 {
+        t[0][1] = 2u8.saturating_sub(h);
+    }
+    t
+}
+
+fn combine(x: &Table, y: &Table, need: usize) -> Table {
+    let mut out = [[INF; 2]; MAX_SETS + 1];
+    for s1 in 0..=need {
+        for p1 in 0..2 {
+            let v1 = x[s1][p1];
+            if v1 >= INF {
+                continue;
+            }
+            for s2 in 0..=(need - s1) {
+                for p2 in 0..(2 - p1) {
+                    let v2 = y[s2][p2];
+                    if v2 >= INF {
+                        continue;
+                    }
+                    let slot = &mut out[s1 + s2][p1 + p2];
+                    if v1 + v2 < *slot {
+                        *slot = v1 + v2;
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Fewest missing tiles for the standard shape with `need` concealed sets and a pair.
+fn standard_missing(h: &Counts, cap: &Counts, need: usize) -> u8 {
+    let mut acc = EMPTY_TABLE;
+    for suit in 0..3 {
+        let r = suit * 9..suit * 9 + 9;
+        let t = suit_table(&h[r.clone()], &cap[r], need);
+        acc = combine(&acc, &t, need);
+    }
+    for k in 27..N_KINDS {
+        acc = combine(&acc, &honour_table(h[k], cap[k]), need);
+    }
+    acc[need][1]
+}
+
+fn seven_pairs_missing(h: &Counts) -> u8 {
+    // Cost per kind: 0 if held twice or more, 1 if once, 2 if not held; take the 7 cheapest.
+    let mut by_cost = [0u8; 3];
+    for &n in h.iter() {
+        by_cost[2 - n.min(2) as usize] += 1;
+    }
+    let mut left = 7u8;
+    let mut miss = 0u8;
+    for (cost, &k) in by_cost.iter().enumerate() {
+        let take = left.min(k);
+        miss += take * cost as u8;
+        left -= take;
+    }
+    miss
+}
+
+fn thirteen_orphans_missing(h: &Counts) -> u8 {
+    let absent = ORPHANS.iter().filter(|&&k| h[k as usize] == 0).count() as u8;
+    let has_pair = ORPHANS.iter().any(|&k| h[k as usize] >= 2);
+    absent + if has_pair { 0 } else { 1 }
+}
+
+/// Shanten of a hand whose size has been checked: `cap[k]` = copies of `k` not in own melds.
+pub(crate) fn shanten_checked(h: &Counts, cap: &Counts, n_melds: usize, rules: &ShapeRules) -> i8 {
+    let need = rules.n_sets - n_melds;
+    let mut best = standard_missing(h, cap, need);
+    if n_melds == 0 && 3 * need + 2 == 14 {
+        if rules.seven_pairs {
+            best = best.min(seven_pairs_missing(h));
+        }
+        if rules.thirteen_orphans {
+            best = best.min(thirteen_orphans_missing(h));
+        }
+    }
+    best as i8 - 1
+}
+
+/// Copies of each kind a target may use from the concealed side (4 minus own melds' tiles).
+pub(crate) fn caps(held: &Counts, concealed: &Counts) -> Counts {
+    let mut cap = [0u8; N_KINDS];
+    for k in 0..N_KINDS {
+        cap[k] = 4 - (held[k] - concealed[k]);
+    }
+    cap
+}
+
+/// Check the size of a hand for shanten: 13- or 14-equivalent (`3n+1` / `3n+2`). Returns the
+/// tile count.
+pub(crate) fn check_size(concealed: &Counts, melds: &[Meld], rules: &ShapeRules, allowed: &[usize]) -> Result<usize> {
+    let n: usize = concealed.iter().map(|&c| c as usize).sum::<usize>() + 3 * melds.len();
+    let ok: Vec<usize> = allowed.iter().map(|&d| 3 * rules.n_sets + d).collect();
+    if !ok.contains(&n) || melds.len() > rules.n_sets {
+        let want: Vec<String> = ok.iter().map(|x| x.to_string()).collect();
+        return Err(MahjongError::hand(format!(
+            "wrong number of tiles: the hand has {n} (counting each declared set as 3), {} expected",
+            want.join(" or ")
+        )));
+    }
+    Ok(n)
+}
+
+/// HK §14a shanten: 13-equivalent hand → exchanges to ready (0 = ready); 14-equivalent hand →
+/// -1 when complete, else the minimum over discards. Minimum over the standard shape, seven
+/// pairs and thirteen orphans (the last two only with no declared set). A target needing a fifth
+/// copy of a kind (counting own declared sets) does not count.
+///
+/// ```
+/// use mahjong_fast::{parse_hand, decompose::HK_SHAPES, shanten::shanten};
+/// let h = parse_hand("123456789m1111p").unwrap();
+/// assert_eq!(shanten(&h.concealed, &h.melds, &HK_SHAPES).unwrap(), 1);
+/// ```
+pub fn shanten(concealed: &Counts, melds: &[Meld], rules: &ShapeRules) -> Result<i8> {
+    check_rules(rules)?;
+    let held = held_counts(concealed, melds)?;
+    check_size(concealed, melds, rules, &[1, 2])?;
+    let cap = caps(&held, concealed);
+    Ok(shanten_checked(concealed, &cap, melds.len(), rules))
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::decompose::{is_complete, HK_SHAPES};
+    use crate::hand::{hand, MeldKind};
+    use crate::tile::Tile;
+    use crate::waits::waits;
+
+    fn sh(s: &str) -> i8 {
+        let h = hand(s);
+        shanten(&h.concealed, &h.melds, &HK_SHAPES).unwrap()
+    }
+
+    #[test]
+    fn known_values() {
+        assert_eq!(sh("123456789m1111p"), 1);
+        assert_eq!(sh("123m456m789p234s5s"), 0);
+        assert_eq!(sh("123m456m789p234s55s"), -1);
+        assert_eq!(sh("19m19p19s1234567z"), 0);
+        assert_eq!(sh("19m19p19s1234567z7z"), -1);
+        assert_eq!(sh("19m19p19s123456z1s"), 0);
+        assert_eq!(sh("19m19p1s123456z11s"), 1);
+        assert_eq!(sh("112233m445566p7s"), 0);
+        assert_eq!(sh("1122m3344p5s6666z"), 2);
+        assert_eq!(sh("147m147p147s1234z"), 6);
+        assert_eq!(sh("123m456m46p11z (5555p)"), 1);
+        assert_eq!(sh("123m456m46p11z [5555p]"), 1);
+        assert_eq!(sh("123m456m46p11z [555p]"), 0);
+        assert_eq!(sh("55s [123m] [456m] [789p] [234s]"), -1);
+        assert_eq!(sh("1111234z555666z7z"), 2);
+    }
+
+    #[test]
+    fn wrong_sizes_are_errors() {
+        assert!(shanten(&hand("123m").concealed, &[], &HK_SHAPES).is_err());
+        let mut c = [0u8; 34];
+        c[0] = 5;
+        c[1] = 8;
+        assert!(shanten(&c, &[], &HK_SHAPES).is_err());
+        let m = [Meld { kind: MeldKind::Pung, tile: Tile(0) }; 5];
+        assert!(shanten(&[0u8; 34], &m, &HK_SHAPES).is_err());
+    }
+
+    /// Tiny xorshift64* for test hands only (never for walls).
+    pub(crate) struct XorShift(pub u64);
+    impl XorShift {
+        pub fn next(&mut self) -> u64 {
+            let mut x = self.0;
+            x ^= x >> 12;
+            x ^= x << 25;
+            x ^= x >> 27;
+            self.0 = x;
+            x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+        pub fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    /// A random hand: `n_melds` declared sets (chows/pungs/kongs) and `n_conc` concealed tiles,
+    /// drawn from one shuffled set of 136 tiles. With `near`, the concealed tiles are a complete
+    /// hand with a few tiles replaced, so small shanten values are common.
+    pub(crate) fn random_hand(rng: &mut XorShift, n_melds: usize, n_conc: usize, near: bool) -> (Counts, Vec<Meld>) {
+        loop {
+            let mut left = [4u8; 34];
+            let mut melds = Vec::new();
+            let mut ok = true;
+            for _ in 0..n_melds {
+                let k = rng.below(34) as usize;
+                let kind = match rng.below(4) {
+                    0 => MeldKind::Pung,
+                    1 => MeldKind::ConcealedKong,
+                    _ => MeldKind::Chow,
+                };
+                let m = Meld { kind, tile: Tile(k as u8) };
+                if kind == MeldKind::Chow && !(m.tile.is_suited() && m.tile.number() <= 7) {
+                    ok = false;
+                    break;
+                }
+                for t in m.tiles() {
+                    if left[t.index()] == 0 {
+                        ok = false;
+                    } else {
+                        left[t.index()] -= 1;
+                    }
+                }
+                melds.push(m);
+            }
+            if !ok {
+                continue;
+            }
+            let mut c = [0u8; 34];
+            let mut got = 0;
+            if near {
+                // Sets and a pair, then replace up to three tiles.
+                let mut tries = 0;
+                while got + 3 <= n_conc && tries < 100 {
+                    tries += 1;
+                    let k = rng.below(34) as usize;
+                    if rng.below(2) == 0 && k < 27 && k % 9 <= 6 {
+                        if left[k] > 0 && left[k + 1] > 0 && left[k + 2] > 0 {
+                            for j in k..k + 3 {
+                                left[j] -= 1;
+                                c[j] += 1;
+                            }
+                            got += 3;
+                        }
+                    } else if left[k] >= 3 {
+                        left[k] -= 3;
+                        c[k] += 3;
+                        got += 3;
+                    }
+                }
+                let k = rng.below(34) as usize;
+                if got + 2 <= n_conc && left[k] >= 2 {
+                    left[k] -= 2;
+                    c[k] += 2;
+                    got += 2;
+                }
+                let drop = rng.below(4) as usize;
+                for _ in 0..drop.min(got) {
+                    let k = rng.below(34) as usize;
+                    if c[k] > 0 {
+                        c[k] -= 1;
+                        left[k] += 1;
+                        got -= 1;
+                    }
+                }
+            }
+            while got < n_conc {
+                let k = rng.below(34) as usize;
+                if left[k] > 0 {
+                    left[k] -= 1;
+                    c[k] += 1;
+                    got += 1;
+                }
+            }
+            return (c, melds);
+        }
+    }
+
+    fn held(c: &Counts, melds: &[Meld]) -> Counts {
+        held_counts(c, melds).unwrap()
+    }
+
+    #[test]
+    fn random_waits_shanten_agree() {
+        let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+        for i in 0..12_000 {
+            let n_melds = [0, 0, 0, 1, 2][i % 5];
+            let n13 = 13 - 3 * n_melds;
+            let (c, melds) = random_hand(&mut rng, n_melds, n13, i % 2 == 0);
+            let hd = held(&c, &melds);
+            // waits == every kind not held 4x that completes the hand.
+            let w = waits(&c, &melds, &HK_SHAPES).unwrap();
+            let mut expect = Vec::new();
+            for t in 0..34 {
+                if hd[t] < 4 {
+                    let mut c2 = c;
+                    c2[t] += 1;
+                    if is_complete(&c2, melds.len(), &HK_SHAPES) {
+                        expect.push(Tile(t as u8));
+                    }
+                }
+            }
+            assert_eq!(w, expect);
+            let s13 = shanten(&c, &melds, &HK_SHAPES).unwrap();
+            assert_eq!(s13 == 0, !w.is_empty(), "hand {:?} {:?}", crate::tile::format_counts(&c), melds);
+            assert!(s13 >= 0);
+            // 14-tile hands: -1 iff complete, and min over discards.
+            let t = rng.below(34) as usize;
+            if hd[t] < 4 {
+                let mut c14 = c;
+                c14[t] += 1;
+                let s14 = shanten(&c14, &melds, &HK_SHAPES).unwrap();
+                assert_eq!(s14 == -1, is_complete(&c14, melds.len(), &HK_SHAPES));
+                let mut min = i8::MAX;
+                for d in 0..34 {
+                    if c14[d] > 0 {
+                        let mut c13 = c14;
+                        c13[d] -= 1;
+                        min = min.min(shanten(&c13, &melds, &HK_SHAPES).unwrap());
+                    }
+                }
+                let expect14 = if s14 == -1 { -1 } else { min };
+                assert_eq!(s14, expect14, "{}", crate::tile::format_counts(&c14));
+                assert!(s14 <= s13 && s13 <= s14 + 1);
+            }
+        }
+    }
+
+    /// Brute force from the definition, one level deep: 0 iff ready; 1 iff some exchange makes
+    /// it ready; otherwise at least 2. Plus the Bellman equation
+    /// shanten(H) = 1 + min over exchanges shanten(H') for H not ready, which with the base case
+    /// pins every level.
+    #[test]
+    fn brute_force_exchanges() {
+        let mut rng = XorShift(0xDEAD_BEEF_1234_5678);
+        let ready = |c: &Counts, melds: &[Meld]| !waits(c, melds, &HK_SHAPES).unwrap().is_empty();
+        for i in 0..2500 {
+            let n_melds = [0, 0, 1, 2, 0][i % 5];
+            let (c, melds) = random_hand(&mut rng, n_melds, 13 - 3 * n_melds, i % 3 != 0);
+            let hd = held(&c, &melds);
+            let s = shanten(&c, &melds, &HK_SHAPES).unwrap();
+            let mut bf = if ready(&c, &melds) { 0 } else { 2 };
+            let mut min_next = i8::MAX;
+            for d in 0..34 {
+                if c[d] == 0 {
+                    continue;
+                }
+                for x in 0..34 {
+                    if x == d || hd[x] >= 4 {
+                        continue;
+                    }
+                    let mut c2 = c;
+                    c2[d] -= 1;
+                    c2[x] += 1;
+                    if bf == 2 && ready(&c2, &melds) {
+                        bf = 1;
+                    }
+                    if i % 5 == 0 {
+                        min_next = min_next.min(shanten(&c2, &melds, &HK_SHAPES).unwrap());
+                    }
+                }
+            }
+            assert_eq!(s.min(2), bf, "{} {:?}", crate::tile::format_counts(&c), melds);
+            if i % 5 == 0 && s > 0 {
+                assert_eq!(s, 1 + min_next, "{}", crate::tile::format_counts(&c));
+            }
+        }
+    }
+}
