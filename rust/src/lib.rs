@@ -2,9 +2,11 @@
 //! mahjong (and, next, the Taiwanese 16-tile ruleset). Pure Rust: no I/O, no global state
 //! beyond read-only tables. The Python bindings live in `py/` behind the `python` feature.
 
+pub mod advise;
 pub mod decompose;
 pub mod error;
 pub mod hand;
+pub mod scoring;
 pub mod shanten;
 pub mod tile;
 pub mod waits;

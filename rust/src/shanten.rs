@@ -11,6 +11,8 @@
 //! (sets, pair). Seven pairs and thirteen orphans have closed forms. A table-driven version can
 //! replace `suit_table` without changing anything else.
 
+#![allow(clippy::needless_range_loop)] // kinds and DP states are indices by nature
+
 use crate::decompose::{check_rules, held_counts, ShapeRules, MAX_SETS, ORPHANS};
 use crate::error::{MahjongError, Result};
 use crate::hand::{Counts, Meld};
@@ -74,9 +76,7 @@ fn suit_table(h: &[u8], cap: &[u8], need: usize) -> Table {
         cur = next;
     }
     let mut out = [[INF; 2]; MAX_SETS + 1];
-    for s in 0..=need {
-        out[s] = cur[0][0][s];
-    }
+    out[..=need].copy_from_slice(&cur[0][0][..=need]);
     out
 }
 
@@ -242,6 +242,23 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn five_sets_generic() {
+        let tw = ShapeRules { n_sets: 5, seven_pairs: false, thirteen_orphans: false };
+        let h = hand("123m456m789m123p456p5s");
+        assert_eq!(shanten(&h.concealed, &h.melds, &tw).unwrap(), 0);
+        assert_eq!(waits(&h.concealed, &h.melds, &tw).unwrap(), vec![Tile(22)]);
+        let h = hand("123m456m789m123p456p55s");
+        assert_eq!(shanten(&h.concealed, &h.melds, &tw).unwrap(), -1);
+        let h = hand("1m [123p] [456p] [789p] [111s] [999s]");
+        assert_eq!(shanten(&h.concealed, &h.melds, &tw).unwrap(), 0);
+        // Seven pairs does not exist with these shapes.
+        let h = hand("1122m3344p5566s7z");
+        assert!(shanten(&h.concealed, &h.melds, &HK_SHAPES).unwrap() == 0);
+        let bad = ShapeRules { n_sets: 0, ..tw };
+        assert!(matches!(shanten(&h.concealed, &h.melds, &bad), Err(MahjongError::RuleConfig(_))));
+    }
+
+    #[test]
     fn wrong_sizes_are_errors() {
         assert!(shanten(&hand("123m").concealed, &[], &HK_SHAPES).is_err());
         let mut c = [0u8; 34];
@@ -357,6 +374,7 @@ pub(crate) mod tests {
     #[test]
     fn random_waits_shanten_agree() {
         let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+        let mut seen = [0usize; 8];
         for i in 0..12_000 {
             let n_melds = [0, 0, 0, 1, 2][i % 5];
             let n13 = 13 - 3 * n_melds;
@@ -378,6 +396,7 @@ pub(crate) mod tests {
             let s13 = shanten(&c, &melds, &HK_SHAPES).unwrap();
             assert_eq!(s13 == 0, !w.is_empty(), "hand {:?} {:?}", crate::tile::format_counts(&c), melds);
             assert!(s13 >= 0);
+            seen[(s13 as usize).min(7)] += 1;
             // 14-tile hands: -1 iff complete, and min over discards.
             let t = rng.below(34) as usize;
             if hd[t] < 4 {
@@ -385,6 +404,23 @@ pub(crate) mod tests {
                 c14[t] += 1;
                 let s14 = shanten(&c14, &melds, &HK_SHAPES).unwrap();
                 assert_eq!(s14 == -1, is_complete(&c14, melds.len(), &HK_SHAPES));
+                // decompose agrees with is_complete, and every reading uses exactly the tiles.
+                let ds = crate::decompose::decompose(&c14, melds.len(), &HK_SHAPES);
+                assert_eq!(!ds.is_empty(), s14 == -1);
+                for d in &ds {
+                    if let crate::decompose::Interpretation::Standard { sets, pair } = d {
+                        let mut r = [0u8; 34];
+                        r[pair.index()] += 2;
+                        for x in sets {
+                            match *x {
+                                crate::decompose::ConcealedSet::Pung(t) => r[t.index()] += 3,
+                                crate::decompose::ConcealedSet::Chow(t) => (0..3).for_each(|j| r[t.index() + j] += 1),
+                            }
+                        }
+                        assert_eq!(r, c14);
+                        assert_eq!(sets.len(), 4 - melds.len());
+                    }
+                }
                 let mut min = i8::MAX;
                 for d in 0..34 {
                     if c14[d] > 0 {
@@ -398,6 +434,8 @@ pub(crate) mod tests {
                 assert!(s14 <= s13 && s13 <= s14 + 1);
             }
         }
+        // The generator covers ready, near and far hands.
+        assert!(seen[0] > 500 && seen[1] > 500 && seen[2] > 500 && seen[3] > 200, "{seen:?}");
     }
 
     /// Brute force from the definition, one level deep: 0 iff ready; 1 iff some exchange makes
@@ -408,6 +446,7 @@ pub(crate) mod tests {
     fn brute_force_exchanges() {
         let mut rng = XorShift(0xDEAD_BEEF_1234_5678);
         let ready = |c: &Counts, melds: &[Meld]| !waits(c, melds, &HK_SHAPES).unwrap().is_empty();
+        let mut seen = [0usize; 3];
         for i in 0..2500 {
             let n_melds = [0, 0, 1, 2, 0][i % 5];
             let (c, melds) = random_hand(&mut rng, n_melds, 13 - 3 * n_melds, i % 3 != 0);
@@ -435,9 +474,11 @@ pub(crate) mod tests {
                 }
             }
             assert_eq!(s.min(2), bf, "{} {:?}", crate::tile::format_counts(&c), melds);
+            seen[bf as usize] += 1;
             if i % 5 == 0 && s > 0 {
                 assert_eq!(s, 1 + min_next, "{}", crate::tile::format_counts(&c));
             }
         }
+        assert!(seen.iter().all(|&n| n > 300), "{seen:?}");
     }
 }

@@ -128,7 +128,8 @@ fn is_complete(py: Python<'_>, counts: Vec<i64>, n_melds: usize) -> PyResult<boo
     Ok(crate::decompose::is_complete(&c, n_melds, &HK_SHAPES))
 }
 
-/// Every interpretation of a complete hand (rules §9, §10.1 step 1), as notation strings.
+/// Every interpretation of a complete hand (rules §9, §10.1 step 1), as notation strings,
+/// sorted.
 #[pyfunction]
 #[pyo3(signature = (counts, melds = Vec::new()))]
 fn decompose(py: Python<'_>, counts: Vec<i64>, melds: Vec<(i64, i64)>) -> PyResult<Vec<String>> {
@@ -137,10 +138,12 @@ fn decompose(py: Python<'_>, counts: Vec<i64>, melds: Vec<(i64, i64)>) -> PyResu
     let h = Hand { concealed: c, melds: m.clone(), bonus: 0 };
     h.validate().map_err(|e| to_py_err(py, e))?;
     h.expect_size(&[14]).map_err(|e| to_py_err(py, e))?;
-    Ok(crate::decompose::decompose(&c, m.len(), &HK_SHAPES)
+    let mut out: Vec<String> = crate::decompose::decompose(&c, m.len(), &HK_SHAPES)
         .iter()
         .map(|i| interpretation_text(i, &m))
-        .collect())
+        .collect();
+    out.sort();
+    Ok(out)
 }
 
 /// Score a win under the Hong Kong table (rules §10, §11, §14a).

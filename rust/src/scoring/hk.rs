@@ -1,0 +1,1264 @@
+//! The Hong Kong faan table (rules §10.2–§10.4) as a [`Ruleset`].
+
+use super::{Element, Evaluation, Ruleset, WinFacts};
+use crate::decompose::{ConcealedSet, Interpretation, ShapeRules, HK_SHAPES};
+use crate::tile::Tile;
+
+/// Hong Kong rules: 4 sets, seven pairs, thirteen orphans; minimum 3, cap 13 (§1.2).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct HongKong;
+
+pub const MIN_FAAN: u8 = 3;
+pub const LIMIT_FAAN: u8 = 13;
+
+const fn el(code: &'static str, name: &'static str, faan: u8) -> Element {
+    Element { code, name, faan }
+}
+
+pub const F1: Element = el("F1", "All chows", 1);
+pub const F2: Element = el("F2", "All pungs", 3);
+pub const F3: Element = el("F3", "Half flush", 3);
+pub const F4: Element = el("F4", "Full flush", 7);
+pub const F5: Element = el("F5", "Seven pairs", 4);
+pub const F6: Element = el("F6", "Dragon pung", 1);
+pub const F7: Element = el("F7", "Small three dragons", 5);
+pub const F8: Element = el("F8", "Seat wind pung", 1);
+pub const F9: Element = el("F9", "Prevailing wind pung", 1);
+pub const F10: Element = el("F10", "Concealed hand", 1);
+pub const F11: Element = el("F11", "Self-draw", 1);
+pub const F12: Element = el("F12", "Win on kong replacement", 1);
+pub const F13: Element = el("F13", "Robbing a kong", 1);
+pub const F14: Element = el("F14", "Win on the last wall tile", 1);
+pub const F15: Element = el("F15", "Win on the last discard", 1);
+pub const F16: Element = el("F16", "No bonus tiles", 1);
+pub const F17: Element = el("F17", "Own flower", 1);
+pub const F18: Element = el("F18", "Own season", 1);
+pub const F19: Element = el("F19", "All four flowers", 2);
+pub const F20: Element = el("F20", "All four seasons", 2);
+
+pub const L1: Element = el("L1", "Thirteen orphans", LIMIT_FAAN);
+pub const L2: Element = el("L2", "All honors", LIMIT_FAAN);
+pub const L3: Element = el("L3", "All terminals", LIMIT_FAAN);
+pub const L4: Element = el("L4", "Great three dragons", LIMIT_FAAN);
+pub const L5: Element = el("L5", "Great four winds", LIMIT_FAAN);
+pub const L6: Element = el("L6", "Four kongs", LIMIT_FAAN);
+pub const L7: Element = el("L7", "Nine gates", LIMIT_FAAN);
+pub const L8: Element = el("L8", "Self-drawn four concealed pungs", LIMIT_FAAN);
+
+/// A set of the standard shape as scoring sees it: declared melds (kongs as pungs) and the
+/// concealed sets of the interpretation (never claimed, §14a).
+#[derive(Debug, Clone, Copy)]
+struct Set {
+    pung: bool,
+    tile: Tile,
+    claimed: bool,
+}
+
+fn sets_of(facts: &WinFacts<'_>, concealed_sets: &[ConcealedSet]) -> Vec<Set> {
+    let mut v: Vec<Set> = facts
+        .hand
+        .melds
+        .iter()
+        .map(|m| Set { pung: m.kind.is_pung_like(), tile: m.tile, claimed: m.kind.is_claimed() })
+        .collect();
+    v.extend(concealed_sets.iter().map(|s| match *s {
+        ConcealedSet::Chow(t) => Set { pung: false, tile: t, claimed: false },
+        ConcealedSet::Pung(t) => Set { pung: true, tile: t, claimed: false },
+    }));
+    v
+}
+
+/// `1112345678999` of suit `s` (kinds counts), §10.4 L7.
+fn nine_gates_base(s: usize) -> [u8; 34] {
+    let mut c = [0u8; 34];
+    for n in 0..9 {
+        c[9 * s + n] = if n == 0 || n == 8 { 3 } else { 1 };
+    }
+    c
+}
+
+/// L7 (strict reading, §17.11): no declared sets; the 13 tiles before the winning tile are
+/// exactly `1112345678999` of one suit (dealer's start: the 14 tiles are that plus one more
+/// tile of the suit).
+#[allow(clippy::needless_range_loop)]
+fn is_nine_gates(facts: &WinFacts<'_>) -> bool {
+    if !facts.hand.melds.is_empty() {
+        return false;
+    }
+    (0..3).any(|s| {
+        let base = nine_gates_base(s);
+        if facts.ctx.dealer_start {
+            let mut extra = 0usize;
+            for k in 0..34 {
+                match facts.concealed[k].checked_sub(base[k]) {
+                    None => return false,
+                    Some(d) => {
+                        if d > 0 && k / 9 != s {
+                            return false;
+                        }
+                        extra += d as usize;
+                    }
+                }
+            }
+            extra == 1
+        } else {
+            facts.hand.concealed == base && facts.win_tile.is_some_and(|t| t.is_suited() && t.suit() as usize == s)
+        }
+    })
+}
+
+impl HongKong {
+    fn limit(&self, facts: &WinFacts<'_>, interp: &Interpretation, sets: &[Set]) -> Option<Element> {
+        let standard = matches!(interp, Interpretation::Standard { .. });
+        let present = |k: usize| facts.all[k] > 0;
+        let pung_of = |k: u8| sets.iter().any(|s| s.pung && s.tile == Tile(k));
+        if matches!(interp, Interpretation::ThirteenOrphans { .. }) {
+            return Some(L1);
+        }
+        if (0..27).all(|k| !present(k)) && (standard || matches!(interp, Interpretation::SevenPairs { .. })) {
+            return Some(L2);
+        }
+        if standard && (0..34).all(|k| !present(k) || Tile(k as u8).is_terminal()) {
+            return Some(L3);
+        }
+        if standard && (31..=33).all(pung_of) {
+            return Some(L4);
+        }
+        if standard && (27..=30).all(pung_of) {
+            return Some(L5);
+        }
+        if facts.hand.melds.iter().filter(|m| m.kind.is_kong()).count() >= 4 {
+            return Some(L6);
+        }
+        if is_nine_gates(facts) {
+            return Some(L7);
+        }
+        if standard && facts.self_drawn && sets.iter().all(|s| s.pung && !s.claimed) {
+            return Some(L8);
+        }
+        None
+    }
+}
+
+impl Ruleset for HongKong {
+    fn shapes(&self) -> &ShapeRules {
+        &HK_SHAPES
+    }
+    fn min_total(&self) -> u8 {
+        MIN_FAAN
+    }
+    fn cap(&self) -> Option<u8> {
+        Some(LIMIT_FAAN)
+    }
+
+    /// §10.1 step 2 with the table of §10.2, the replacements of §10.3 and the limits of §10.4.
+    fn evaluate(&self, facts: &WinFacts<'_>, interp: &Interpretation) -> Evaluation {
+        let (sets, pair) = match interp {
+            Interpretation::Standard { sets, pair } => (sets_of(facts, sets), Some(*pair)),
+            _ => (Vec::new(), None),
+        };
+        if let Some(l) = self.limit(facts, interp, &sets) {
+            return Evaluation::Limit(l);
+        }
+        let standard = pair.is_some();
+        let ctx = facts.ctx;
+        let mut out = Vec::new();
+        // F1 / F2 (standard shape).
+        if let Some(p) = pair {
+            if sets.iter().all(|s| !s.pung) && p.is_suited() {
+                out.push(F1);
+            }
+            if sets.iter().all(|s| s.pung) {
+                out.push(F2);
+            }
+        }
+        // F3 / F4: one suit.
+        let suits_used = (0..3).filter(|&s| facts.all[9 * s..9 * s + 9].iter().any(|&n| n > 0)).count();
+        let honours = facts.all[27..].iter().any(|&n| n > 0);
+        if suits_used == 1 {
+            out.push(if honours { F3 } else { F4 });
+        }
+        if matches!(interp, Interpretation::SevenPairs { .. }) {
+            out.push(F5);
+        }
+        // F6 / F7: dragons (F7 replaces F6).
+        let dragon_pungs: Vec<Tile> = sets.iter().filter(|s| s.pung && s.tile.is_dragon()).map(|s| s.tile).collect();
+        let small_three = standard && dragon_pungs.len() == 2 && pair.is_some_and(|p| p.is_dragon() && !dragon_pungs.contains(&p));
+        if small_three {
+            out.push(F7);
+        } else {
+            out.extend(dragon_pungs.iter().map(|_| F6));
+        }
+        // F8 / F9: wind pungs (both for East by East in an East round).
+        if sets.iter().any(|s| s.pung && s.tile == Tile(27 + ctx.seat_wind)) {
+            out.push(F8);
+        }
+        if sets.iter().any(|s| s.pung && s.tile == Tile(27 + ctx.prevailing_wind)) {
+            out.push(F9);
+        }
+        if facts.concealed_hand {
+            out.push(F10);
+        }
+        if facts.self_drawn {
+            out.push(F11);
+        }
+        if ctx.kong_replacement {
+            out.push(F12);
+        }
+        if ctx.robbing_kong {
+            out.push(F13);
+        }
+        if ctx.last_wall_tile {
+            out.push(F14);
+        }
+        if ctx.last_discard {
+            out.push(F15);
+        }
+        // F16–F20: bonus tiles (F19 replaces F17, F20 replaces F18).
+        let b = facts.hand.bonus;
+        let all_flowers = b & 0x0F == 0x0F;
+        let all_seasons = b & 0xF0 == 0xF0;
+        if b == 0 {
+            out.push(F16);
+        }
+        if !all_flowers && b & (1 << ctx.seat_wind) != 0 {
+            out.push(F17);
+        }
+        if !all_seasons && b & (1 << (4 + ctx.seat_wind)) != 0 {
+            out.push(F18);
+        }
+        if all_flowers {
+            out.push(F19);
+        }
+        if all_seasons {
+            out.push(F20);
+        }
+        Evaluation::Elements(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{payments, score_hk, RejectReason, WinContext};
+    use super::*;
+    use crate::decompose::Interpretation;
+    use crate::error::MahjongError;
+    use crate::hand::{hand, parse_hand};
+    use crate::tile::parse_tile;
+
+    /// One worked example of rules §15 (transcribed from hong-kong-examples.json).
+    struct Ex {
+        id: &'static str,
+        hand: &'static str,
+        win: Option<&'static str>,
+        seat: u8,
+        self_drawn: bool,
+        robbing_kong: bool,
+        kong_replacement: bool,
+        last_wall_tile: bool,
+        last_discard: bool,
+        dealer_start: bool,
+        discarder: Option<usize>,
+        faan: u8,
+        raw: u8,
+        elements: &'static [(&'static str, u8)],
+        legal: bool,
+        payments: [i64; 4],
+    }
+
+    fn check(e: &Ex) {
+        let h = hand(e.hand);
+        let ctx = WinContext {
+            seat_wind: e.seat,
+            prevailing_wind: 0,
+            self_drawn: e.self_drawn,
+            robbing_kong: e.robbing_kong,
+            kong_replacement: e.kong_replacement,
+            last_wall_tile: e.last_wall_tile,
+            last_discard: e.last_discard,
+            dealer_start: e.dealer_start,
+        };
+        let win = e.win.map(|w| parse_tile(w).unwrap());
+        let s = score_hk(&h, win, &ctx).unwrap_or_else(|err| panic!("{}: {err}", e.id));
+        let got: Vec<(&str, u8)> = s.elements.iter().map(|x| (x.code, x.faan)).collect();
+        assert_eq!(got, e.elements, "{} elements", e.id);
+        assert_eq!(s.faan, e.faan, "{} faan", e.id);
+        assert_eq!(s.raw_faan, e.raw, "{} raw", e.id);
+        assert_eq!(s.is_win, e.legal, "{} legal", e.id);
+        if e.legal {
+            assert_eq!(s.reason, None);
+        } else {
+            assert_eq!(s.reason, Some(RejectReason::BelowMinimum), "{}", e.id);
+        }
+        let is_limit = e.elements.len() == 1 && e.elements[0].0.starts_with('L');
+        assert_eq!(s.limit, if is_limit { Some(e.elements[0].0) } else { None }, "{} limit", e.id);
+        assert!(s.interpretation.is_some());
+        let pay = if s.is_win { payments(s.faan, e.seat as usize, e.self_drawn, e.discarder) } else { [0; 4] };
+        assert_eq!(pay, e.payments, "{} payments", e.id);
+        assert_eq!(pay.iter().sum::<i64>(), 0);
+    }
+
+    #[test]
+    fn e1() {
+        check(&Ex {
+            id: "E1",
+            hand: "123m456m789p234s5s",
+            win: Some("5s"),
+            seat: 1,
+            self_drawn: true,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: false,
+            dealer_start: false,
+            discarder: None,
+            faan: 4,
+            raw: 4,
+            elements: &[("F1", 1), ("F10", 1), ("F11", 1), ("F16", 1)],
+            legal: true,
+            payments: [-16, 48, -16, -16],
+        });
+    }
+
+    #[test]
+    fn e2() {
+        check(&Ex {
+            id: "E2",
+            hand: "456m789p234s5s chow[123m] 3f",
+            win: Some("5s"),
+            seat: 1,
+            self_drawn: false,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: false,
+            dealer_start: false,
+            discarder: Some(0),
+            faan: 1,
+            raw: 1,
+            elements: &[("F1", 1)],
+            legal: false,
+            payments: [0, 0, 0, 0],
+        });
+    }
+
+    #[test]
+    fn e3() {
+        check(&Ex {
+            id: "E3",
+            hand: "111222333m789p5s",
+            win: Some("5s"),
+            seat: 2,
+            self_drawn: false,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: false,
+            dealer_start: false,
+            discarder: Some(1),
+            faan: 3,
+            raw: 3,
+            elements: &[("F1", 1), ("F10", 1), ("F16", 1)],
+            legal: true,
+            payments: [0, -24, 24, 0],
+        });
+    }
+
+    #[test]
+    fn e4() {
+        check(&Ex {
+            id: "E4",
+            hand: "111222333m9s pung[555p] 1f",
+            win: Some("9s"),
+            seat: 0,
+            self_drawn: true,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: false,
+            dealer_start: false,
+            discarder: None,
+            faan: 5,
+            raw: 5,
+            elements: &[("F2", 3), ("F11", 1), ("F17", 1)],
+            legal: true,
+            payments: [96, -32, -32, -32],
+        });
+    }
+
+    #[test]
+    fn e5() {
+        check(&Ex {
+            id: "E5",
+            hand: "112233m445566p7s",
+            win: Some("7s"),
+            seat: 3,
+            self_drawn: false,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: false,
+            dealer_start: false,
+            discarder: Some(2),
+            faan: 6,
+            raw: 6,
+            elements: &[("F5", 4), ("F10", 1), ("F16", 1)],
+            legal: true,
+            payments: [0, 0, -192, 192],
+        });
+    }
+
+    #[test]
+    fn e6() {
+        check(&Ex {
+            id: "E6",
+            hand: "1133558899p11z6z 5f",
+            win: Some("6z"),
+            seat: 0,
+            self_drawn: true,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: false,
+            dealer_start: false,
+            discarder: None,
+            faan: 10,
+            raw: 10,
+            elements: &[("F3", 3), ("F5", 4), ("F10", 1), ("F11", 1), ("F18", 1)],
+            legal: true,
+            payments: [3072, -1024, -1024, -1024],
+        });
+    }
+
+    #[test]
+    fn e7() {
+        check(&Ex {
+            id: "E7",
+            hand: "19m19p19s1234567z 2f",
+            win: Some("7z"),
+            seat: 2,
+            self_drawn: false,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: false,
+            dealer_start: false,
+            discarder: Some(1),
+            faan: 13,
+            raw: 13,
+            elements: &[("L1", 13)],
+            legal: true,
+            payments: [0, -24576, 24576, 0],
+        });
+    }
+
+    #[test]
+    fn e8() {
+        check(&Ex {
+            id: "E8",
+            hand: "1112345678999s",
+            win: Some("5s"),
+            seat: 1,
+            self_drawn: true,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: false,
+            dealer_start: false,
+            discarder: None,
+            faan: 13,
+            raw: 13,
+            elements: &[("L7", 13)],
+            legal: true,
+            payments: [-8192, 24576, -8192, -8192],
+        });
+    }
+
+    #[test]
+    fn e9() {
+        check(&Ex {
+            id: "E9",
+            hand: "1123455678999s",
+            win: Some("1s"),
+            seat: 1,
+            self_drawn: false,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: false,
+            dealer_start: false,
+            discarder: Some(0),
+            faan: 9,
+            raw: 9,
+            elements: &[("F4", 7), ("F10", 1), ("F16", 1)],
+            legal: true,
+            payments: [-1536, 1536, 0, 0],
+        });
+    }
+
+    #[test]
+    fn e10() {
+        check(&Ex {
+            id: "E10",
+            hand: "234m678m9p pung[555z] pung[777z]",
+            win: Some("9p"),
+            seat: 2,
+            self_drawn: false,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: false,
+            dealer_start: false,
+            discarder: Some(1),
+            faan: 3,
+            raw: 3,
+            elements: &[("F6", 1), ("F6", 1), ("F16", 1)],
+            legal: true,
+            payments: [0, -24, 24, 0],
+        });
+    }
+
+    #[test]
+    fn e11() {
+        check(&Ex {
+            id: "E11",
+            hand: "123p456p7z pung[555z] pung[666z] 4f",
+            win: Some("7z"),
+            seat: 3,
+            self_drawn: true,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: false,
+            dealer_start: false,
+            discarder: None,
+            faan: 10,
+            raw: 10,
+            elements: &[("F3", 3), ("F7", 5), ("F11", 1), ("F17", 1)],
+            legal: true,
+            payments: [-1024, -1024, -1024, 3072],
+        });
+    }
+
+    #[test]
+    fn e12() {
+        check(&Ex {
+            id: "E12",
+            hand: "234m99m666z77z pung[555z]",
+            win: Some("7z"),
+            seat: 1,
+            self_drawn: false,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: false,
+            dealer_start: false,
+            discarder: Some(0),
+            faan: 13,
+            raw: 13,
+            elements: &[("L4", 13)],
+            legal: true,
+            payments: [-24576, 24576, 0, 0],
+        });
+    }
+
+    #[test]
+    fn e13() {
+        check(&Ex {
+            id: "E13",
+            hand: "345m678p234s8s pung[111z] 1f 5f",
+            win: Some("8s"),
+            seat: 0,
+            self_drawn: false,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: false,
+            dealer_start: false,
+            discarder: Some(3),
+            faan: 4,
+            raw: 4,
+            elements: &[("F8", 1), ("F9", 1), ("F17", 1), ("F18", 1)],
+            legal: true,
+            payments: [48, 0, 0, -48],
+        });
+    }
+
+    #[test]
+    fn e14() {
+        check(&Ex {
+            id: "E14",
+            hand: "345m567p789s1s chow[234p] 1f 2f 3f 4f 6f",
+            win: Some("1s"),
+            seat: 1,
+            self_drawn: false,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: false,
+            dealer_start: false,
+            discarder: Some(0),
+            faan: 4,
+            raw: 4,
+            elements: &[("F1", 1), ("F18", 1), ("F19", 2)],
+            legal: true,
+            payments: [-48, 48, 0, 0],
+        });
+    }
+
+    #[test]
+    fn e15() {
+        check(&Ex {
+            id: "E15",
+            hand: "789m678s5z pung[222m] chow[345p] 1f 2f 3f 4f 5f 6f 7f 8f",
+            win: Some("5z"),
+            seat: 2,
+            self_drawn: true,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: false,
+            dealer_start: false,
+            discarder: None,
+            faan: 5,
+            raw: 5,
+            elements: &[("F11", 1), ("F19", 2), ("F20", 2)],
+            legal: true,
+            payments: [-32, -32, 96, -32],
+        });
+    }
+
+    #[test]
+    fn e16() {
+        check(&Ex {
+            id: "E16",
+            hand: "234m567m789s67p99s",
+            win: Some("8p"),
+            seat: 2,
+            self_drawn: false,
+            robbing_kong: true,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: false,
+            dealer_start: false,
+            discarder: Some(1),
+            faan: 4,
+            raw: 4,
+            elements: &[("F1", 1), ("F10", 1), ("F13", 1), ("F16", 1)],
+            legal: true,
+            payments: [0, -48, 48, 0],
+        });
+    }
+
+    #[test]
+    fn e17() {
+        check(&Ex {
+            id: "E17",
+            hand: "123s456s78s99s ckong[4444z]",
+            win: Some("9s"),
+            seat: 3,
+            self_drawn: true,
+            robbing_kong: false,
+            kong_replacement: true,
+            last_wall_tile: false,
+            last_discard: false,
+            dealer_start: false,
+            discarder: None,
+            faan: 8,
+            raw: 8,
+            elements: &[("F3", 3), ("F8", 1), ("F10", 1), ("F11", 1), ("F12", 1), ("F16", 1)],
+            legal: true,
+            payments: [-256, -256, -256, 768],
+        });
+    }
+
+    #[test]
+    fn e18() {
+        check(&Ex {
+            id: "E18",
+            hand: "234m345m67m88m pung[777z] 7f",
+            win: Some("8m"),
+            seat: 1,
+            self_drawn: true,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: true,
+            last_discard: false,
+            dealer_start: false,
+            discarder: None,
+            faan: 6,
+            raw: 6,
+            elements: &[("F3", 3), ("F6", 1), ("F11", 1), ("F14", 1)],
+            legal: true,
+            payments: [-64, 192, -64, -64],
+        });
+    }
+
+    #[test]
+    fn e19() {
+        check(&Ex {
+            id: "E19",
+            hand: "1123p456p678p999p",
+            win: Some("4p"),
+            seat: 2,
+            self_drawn: false,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: true,
+            dealer_start: false,
+            discarder: Some(1),
+            faan: 10,
+            raw: 10,
+            elements: &[("F4", 7), ("F10", 1), ("F15", 1), ("F16", 1)],
+            legal: true,
+            payments: [0, -3072, 3072, 0],
+        });
+    }
+
+    #[test]
+    fn e20() {
+        check(&Ex {
+            id: "E20",
+            hand: "111m999m7z pung[555z] pung[666z] 1f 5f",
+            win: Some("7z"),
+            seat: 0,
+            self_drawn: true,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: false,
+            dealer_start: false,
+            discarder: None,
+            faan: 13,
+            raw: 14,
+            elements: &[("F2", 3), ("F3", 3), ("F7", 5), ("F11", 1), ("F17", 1), ("F18", 1)],
+            legal: true,
+            payments: [24576, -8192, -8192, -8192],
+        });
+    }
+
+    #[test]
+    fn e21() {
+        check(&Ex {
+            id: "E21",
+            hand: "1122445577889s",
+            win: Some("9s"),
+            seat: 1,
+            self_drawn: true,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: false,
+            dealer_start: false,
+            discarder: None,
+            faan: 13,
+            raw: 14,
+            elements: &[("F4", 7), ("F5", 4), ("F10", 1), ("F11", 1), ("F16", 1)],
+            legal: true,
+            payments: [-8192, 24576, -8192, -8192],
+        });
+    }
+
+    #[test]
+    fn e22a() {
+        check(&Ex {
+            id: "E22a",
+            hand: "222m444p666s888s3z",
+            win: Some("3z"),
+            seat: 1,
+            self_drawn: true,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: false,
+            dealer_start: false,
+            discarder: None,
+            faan: 13,
+            raw: 13,
+            elements: &[("L8", 13)],
+            legal: true,
+            payments: [-8192, 24576, -8192, -8192],
+        });
+    }
+
+    #[test]
+    fn e22b() {
+        check(&Ex {
+            id: "E22b",
+            hand: "222m444p666s88s33z",
+            win: Some("8s"),
+            seat: 1,
+            self_drawn: false,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: false,
+            dealer_start: false,
+            discarder: Some(0),
+            faan: 5,
+            raw: 5,
+            elements: &[("F2", 3), ("F10", 1), ("F16", 1)],
+            legal: true,
+            payments: [-96, 96, 0, 0],
+        });
+    }
+
+    #[test]
+    fn e23() {
+        check(&Ex {
+            id: "E23",
+            hand: "1122334455667z 6f",
+            win: Some("7z"),
+            seat: 2,
+            self_drawn: false,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: false,
+            dealer_start: false,
+            discarder: Some(1),
+            faan: 13,
+            raw: 13,
+            elements: &[("L2", 13)],
+            legal: true,
+            payments: [0, -24576, 24576, 0],
+        });
+    }
+
+    #[test]
+    fn e24() {
+        check(&Ex {
+            id: "E24",
+            hand: "9m kong[1111m] ckong[5555p] addkong[7777s] ckong[2222z]",
+            win: Some("9m"),
+            seat: 0,
+            self_drawn: false,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: false,
+            dealer_start: false,
+            discarder: Some(3),
+            faan: 13,
+            raw: 13,
+            elements: &[("L6", 13)],
+            legal: true,
+            payments: [24576, 0, 0, -24576],
+        });
+    }
+
+    #[test]
+    fn e25() {
+        check(&Ex {
+            id: "E25",
+            hand: "111s999s9m pung[111m] pung[999p] 3f",
+            win: Some("9m"),
+            seat: 3,
+            self_drawn: false,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: false,
+            dealer_start: false,
+            discarder: Some(2),
+            faan: 13,
+            raw: 13,
+            elements: &[("L3", 13)],
+            legal: true,
+            payments: [0, 0, -24576, 24576],
+        });
+    }
+
+    #[test]
+    fn e26() {
+        check(&Ex {
+            id: "E26",
+            hand: "111z222z333z44z55p",
+            win: Some("4z"),
+            seat: 1,
+            self_drawn: true,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: false,
+            dealer_start: false,
+            discarder: None,
+            faan: 13,
+            raw: 13,
+            elements: &[("L5", 13)],
+            legal: true,
+            payments: [-8192, 24576, -8192, -8192],
+        });
+    }
+
+    #[test]
+    fn e27_west() {
+        check(&Ex {
+            id: "E27-West",
+            hand: "234p567p45p99p chow[789p]",
+            win: Some("6p"),
+            seat: 2,
+            self_drawn: false,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: false,
+            dealer_start: false,
+            discarder: Some(1),
+            faan: 9,
+            raw: 9,
+            elements: &[("F1", 1), ("F4", 7), ("F16", 1)],
+            legal: true,
+            payments: [0, -1536, 1536, 0],
+        });
+    }
+
+    #[test]
+    fn e27_north() {
+        check(&Ex {
+            id: "E27-North",
+            hand: "555z123m456m66p99m",
+            win: Some("6p"),
+            seat: 3,
+            self_drawn: false,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: false,
+            dealer_start: false,
+            discarder: Some(1),
+            faan: 3,
+            raw: 3,
+            elements: &[("F6", 1), ("F10", 1), ("F16", 1)],
+            legal: true,
+            payments: [0, -24, 0, 24],
+        });
+    }
+
+    #[test]
+    fn e28() {
+        check(&Ex {
+            id: "E28",
+            hand: "123m456m789m22m666z",
+            win: None,
+            seat: 0,
+            self_drawn: true,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: false,
+            dealer_start: true,
+            discarder: None,
+            faan: 7,
+            raw: 7,
+            elements: &[("F3", 3), ("F6", 1), ("F10", 1), ("F11", 1), ("F16", 1)],
+            legal: true,
+            payments: [384, -128, -128, -128],
+        });
+    }
+
+    #[test]
+    fn e29() {
+        check(&Ex {
+            id: "E29",
+            hand: "678m222p666z9s chow[345m]",
+            win: Some("9s"),
+            seat: 3,
+            self_drawn: false,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: true,
+            dealer_start: false,
+            discarder: Some(2),
+            faan: 3,
+            raw: 3,
+            elements: &[("F6", 1), ("F15", 1), ("F16", 1)],
+            legal: true,
+            payments: [0, 0, -24, 24],
+        });
+    }
+
+    #[test]
+    fn e29_earlier() {
+        check(&Ex {
+            id: "E29-earlier",
+            hand: "678m222p666z9s chow[345m]",
+            win: Some("9s"),
+            seat: 3,
+            self_drawn: false,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: false,
+            dealer_start: false,
+            discarder: Some(2),
+            faan: 2,
+            raw: 2,
+            elements: &[("F6", 1), ("F16", 1)],
+            legal: false,
+            payments: [0, 0, 0, 0],
+        });
+    }
+
+    #[test]
+    fn e30() {
+        check(&Ex {
+            id: "E30",
+            hand: "123m456p789s234s1z",
+            win: Some("1z"),
+            seat: 2,
+            self_drawn: true,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: false,
+            dealer_start: false,
+            discarder: None,
+            faan: 3,
+            raw: 3,
+            elements: &[("F10", 1), ("F11", 1), ("F16", 1)],
+            legal: true,
+            payments: [-8, -8, 24, -8],
+        });
+    }
+
+    #[test]
+    fn e31() {
+        check(&Ex {
+            id: "E31",
+            hand: "123m456p789s234s1z",
+            win: Some("1z"),
+            seat: 2,
+            self_drawn: false,
+            robbing_kong: false,
+            kong_replacement: false,
+            last_wall_tile: false,
+            last_discard: false,
+            dealer_start: false,
+            discarder: Some(1),
+            faan: 2,
+            raw: 2,
+            elements: &[("F10", 1), ("F16", 1)],
+            legal: false,
+            payments: [0, 0, 0, 0],
+        });
+    }
+
+    fn ctx(seat: u8, self_drawn: bool) -> WinContext {
+        WinContext { seat_wind: seat, self_drawn, ..Default::default() }
+    }
+    fn sc(h: &str, w: &str, c: &WinContext) -> super::super::ScoreOutcome {
+        score_hk(&hand(h), Some(parse_tile(w).unwrap()), c).unwrap()
+    }
+    fn codes(s: &super::super::ScoreOutcome) -> Vec<&'static str> {
+        s.elements.iter().map(|e| e.code).collect()
+    }
+
+    #[test]
+    fn e3_chooses_chow_reading_and_reports_it() {
+        let s = sc("111222333m789p5s", "5s", &ctx(2, false));
+        match s.interpretation.unwrap() {
+            Interpretation::Standard { sets, .. } => assert!(sets.iter().all(|x| !x.is_pung())),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn not_a_winning_hand() {
+        let s = sc("123m456m789p234s5s", "6s", &ctx(1, true));
+        assert!(!s.is_win);
+        assert_eq!(s.reason, Some(RejectReason::NotAWinningHand));
+        assert_eq!((s.faan, s.raw_faan), (0, 0));
+        assert!(s.elements.is_empty() && s.interpretation.is_none() && s.limit.is_none());
+        assert_eq!(RejectReason::NotAWinningHand.code(), "NOT_A_WINNING_HAND");
+        assert_eq!(RejectReason::BelowMinimum.code(), "BELOW_MINIMUM");
+        // Honour quad is not pung + pair: 1111z + 123m456m789m is no winning hand.
+        let s = sc("1111z123456789m", "9m", &ctx(1, true));
+        assert_eq!(s.reason, Some(RejectReason::NotAWinningHand));
+        // Four equal tiles are never two pairs of seven pairs.
+        let s = sc("1122m3344p55s666z", "6z", &ctx(1, true));
+        assert_eq!(s.reason, Some(RejectReason::NotAWinningHand));
+    }
+
+    #[test]
+    fn four_concealed_tiles_split_in_standard() {
+        // 1111m used as 11m + 123m? no: 111m + 123m here, concealed, self-drawn.
+        let s = sc("111123m456p789s5z", "5z", &ctx(1, true));
+        assert!(s.reason.is_none(), "{s:?}");
+        assert_eq!(codes(&s), vec!["F10", "F11", "F16"]);
+        // A pair out of four equal tiles with two runs: 11m 123m 123m.
+        let s = sc("11112233m456p78s", "9s", &ctx(1, true));
+        assert_eq!(codes(&s), vec!["F1", "F10", "F11", "F16"]);
+    }
+
+    #[test]
+    fn thirteen_orphans_every_wait_and_self_drawn() {
+        for w in ["1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"] {
+            let s = sc("19m19p19s1234567z", w, &ctx(0, true));
+            assert_eq!(codes(&s), vec!["L1"]);
+            assert_eq!((s.faan, s.raw_faan, s.limit), (13, 13, Some("L1")));
+            assert_eq!(s.interpretation, Some(Interpretation::ThirteenOrphans { pair: parse_tile(w).unwrap() }));
+        }
+        let s = sc("19m19p19s1234566z", "6z", &ctx(0, true));
+        assert_eq!(s.reason, Some(RejectReason::NotAWinningHand));
+    }
+
+    #[test]
+    fn nine_gates_strict() {
+        for w in ["1s", "2s", "5s", "9s"] {
+            assert_eq!(codes(&sc("1112345678999s", w, &ctx(1, false))), vec!["L7"]);
+        }
+        // E9 look-alike on a discard and self-drawn: not L7.
+        let s = sc("1123455678999s", "1s", &ctx(1, true));
+        assert_eq!(codes(&s), vec!["F4", "F10", "F11", "F16"]);
+        // Dealer's start: 14 tiles = 1112345678999 + one more of the suit.
+        let dctx = WinContext { dealer_start: true, self_drawn: true, ..Default::default() };
+        let s = score_hk(&hand("11123455678999s"), None, &dctx).unwrap();
+        assert_eq!(codes(&s), vec!["L7"]);
+        let s = score_hk(&hand("11112345678999m"), None, &dctx).unwrap();
+        assert_eq!(codes(&s), vec!["L7"]);
+        // Nine gates shape but with a declared set: not L7.
+        let s = sc("1112345678s [999s]", "9s", &ctx(1, true));
+        assert!(!codes(&s).contains(&"L7"));
+    }
+
+    #[test]
+    fn dragons_winds_bonus() {
+        // Three dragon pungs with a claimed one -> L4 even with other stuff.
+        let s = sc("555z666z777z1m [999p]", "1m", &ctx(1, false));
+        assert_eq!(codes(&s), vec!["L4"]);
+        // Great four winds beats four pungs; L5 on discard.
+        let s = sc("111z222z333z5p [444z]", "5p", &ctx(1, false));
+        assert_eq!(codes(&s), vec!["L5"]);
+        // With an honour pair L2 (all honours) comes first in L1..L8 order.
+        let s = sc("111z222z333z5z [444z]", "5z", &ctx(1, false));
+        assert_eq!(codes(&s), vec!["L2"]);
+        // South seat, South pung: F8 only; prevailing North pung for seat North: F8 + F9.
+        let s = sc("222z123m456m789m5p", "5p", &ctx(1, true));
+        assert_eq!(codes(&s), vec!["F8", "F10", "F11", "F16"]);
+        let c = WinContext { seat_wind: 3, prevailing_wind: 3, self_drawn: true, ..Default::default() };
+        let s = sc("444z123m456m789m5p", "5p", &c);
+        assert_eq!(codes(&s), vec!["F8", "F9", "F10", "F11", "F16"]);
+        // Two seasons, own season only: F18; all four seasons + own flower: F17 + F20.
+        let s = sc("123m456m789m123p5p 6f 7f", "5p", &ctx(1, true));
+        assert_eq!(codes(&s), vec!["F1", "F10", "F11", "F18"]);
+        let s = sc("123m456m789m123p5p 2f 5f 6f 7f 8f", "5p", &ctx(1, true));
+        assert_eq!(codes(&s), vec!["F1", "F10", "F11", "F17", "F20"]);
+    }
+
+    #[test]
+    fn four_concealed_pungs_with_ckong_and_claimed() {
+        // Self-drawn with a concealed kong: L8.
+        let s = sc("222m444p666s3z (8888s)", "3z", &ctx(1, true));
+        assert_eq!(codes(&s), vec!["L8"]);
+        // With an exposed pung: not L8.
+        let s = sc("222m444p666s3z [888s]", "3z", &ctx(1, true));
+        assert_eq!(codes(&s), vec!["F2", "F11", "F16"]);
+        // Kong replacement win.
+        let c = WinContext { seat_wind: 1, self_drawn: true, kong_replacement: true, ..Default::default() };
+        let s = sc("222m444p666s3z (8888s)", "3z", &c);
+        assert_eq!(codes(&s), vec!["L8"]);
+    }
+
+    #[test]
+    fn impossible_situations_are_errors() {
+        let h = hand("123m456m789p234s5s");
+        let w = Some(parse_tile("5s").unwrap());
+        let err = |h: &crate::hand::Hand, w, c: WinContext| {
+            assert!(matches!(score_hk(h, w, &c), Err(MahjongError::InvalidHand(_))), "{c:?}");
+        };
+        // Wrong sizes.
+        err(&hand("123m456m789p234s"), w, ctx(1, true));
+        err(&hand("123m456m789p234s55s"), w, ctx(1, true));
+        // Fifth copy with the winning tile.
+        err(&hand("123m456m789p2345s [555s]"), w, ctx(1, true));
+        err(&hand("123m456m789p5555s"), w, ctx(1, true));
+        // Robbed tile the winner holds.
+        err(&hand("234m567m789s678p99s"), Some(parse_tile("8p").unwrap()), WinContext { seat_wind: 2, robbing_kong: true, ..Default::default() });
+        // Robbing while self-drawn; last discard while self-drawn.
+        err(&h, w, WinContext { self_drawn: true, robbing_kong: true, ..Default::default() });
+        err(&h, w, WinContext { self_drawn: true, last_discard: true, ..Default::default() });
+        // Kong replacement without a kong, or not self-drawn.
+        err(&h, w, WinContext { self_drawn: true, kong_replacement: true, ..Default::default() });
+        err(&hand("123s456s78s99s (4444z)"), Some(parse_tile("9s").unwrap()), WinContext { kong_replacement: true, ..Default::default() });
+        // Last wall tile on a discard.
+        err(&h, w, WinContext { last_wall_tile: true, ..Default::default() });
+        // Dealer start: with a winning tile, with declared sets, and a winning tile missing.
+        err(&hand("123m456m789m22m666z"), w, WinContext { dealer_start: true, self_drawn: true, ..Default::default() });
+        err(&hand("123m456m789m22m [666z]"), None, WinContext { dealer_start: true, self_drawn: true, ..Default::default() });
+        err(&h, None, ctx(1, true));
+        // Bad winds.
+        err(&h, w, ctx(4, true));
+        err(&h, w, WinContext { prevailing_wind: 9, ..Default::default() });
+        // Malformed meld built by hand.
+        let mut bad = hand("123m456m789p5s");
+        bad.melds.push(crate::hand::Meld { kind: crate::hand::MeldKind::Chow, tile: Tile(8) });
+        err(&bad, w, ctx(1, true));
+        let mut bad = hand("123m456m789p5s");
+        bad.melds.push(crate::hand::Meld { kind: crate::hand::MeldKind::Pung, tile: Tile(99) });
+        err(&bad, w, ctx(1, true));
+        err(&h, Some(Tile(34)), ctx(1, true));
+    }
+
+    #[test]
+    fn payments_rules() {
+        assert_eq!(payments(3, 0, true, None), [24, -8, -8, -8]);
+        assert_eq!(payments(13, 2, false, Some(1)), [0, -24576, 24576, 0]);
+        assert_eq!(payments(5, 3, false, None), [0; 4]);
+        assert_eq!(payments(5, 3, false, Some(3)), [0; 4]);
+        assert_eq!(payments(5, 7, true, None), [0; 4]);
+        assert_eq!(payments(255, 1, true, None).iter().sum::<i64>(), 0);
+    }
+
+    #[test]
+    fn random_hands_never_panic_and_agree_with_shape() {
+        use crate::decompose::{is_complete, HK_SHAPES};
+        use crate::shanten::tests::{random_hand, XorShift};
+        let mut rng = XorShift(0x5EED_0F5C_0B1E_0001);
+        for i in 0..4000 {
+            let n_melds = [0, 0, 1, 2, 3][i % 5];
+            let (c, melds) = random_hand(&mut rng, n_melds, 13 - 3 * n_melds, true);
+            let mut h = crate::hand::Hand { concealed: c, melds, bonus: (rng.next() & 0xFF) as u8 };
+            if i % 3 == 0 {
+                h.bonus = 0;
+            }
+            let w = Tile(rng.below(34) as u8);
+            let c = WinContext {
+                seat_wind: (rng.below(4)) as u8,
+                self_drawn: rng.below(2) == 0,
+                ..Default::default()
+            };
+            match score_hk(&h, Some(w), &c) {
+                Ok(s) => {
+                    let mut cc = h.concealed;
+                    cc[w.index()] += 1;
+                    let complete = is_complete(&cc, h.melds.len(), &HK_SHAPES);
+                    assert_eq!(s.reason != Some(RejectReason::NotAWinningHand), complete);
+                    if complete {
+                        assert!(s.faan <= 13);
+                        assert_eq!(s.is_win, s.faan >= 3);
+                        let nums: Vec<u8> = s.elements.iter().map(|e| e.number()).collect();
+                        let mut sorted = nums.clone();
+                        sorted.sort();
+                        assert_eq!(nums, sorted);
+                        if s.limit.is_some() {
+                            assert_eq!(s.elements.len(), 1);
+                            assert_eq!((s.faan, s.raw_faan), (13, 13));
+                        } else {
+                            let sum: u8 = s.elements.iter().map(|e| e.faan).sum();
+                            assert_eq!((sum, s.faan), (s.raw_faan, sum.min(13)));
+                        }
+                    }
+                }
+                Err(_) => {
+                    // Only a fifth copy can be wrong here.
+                    let held = h.all_counts();
+                    assert!(held[w.index()] >= 4);
+                }
+            }
+        }
+        let _ = parse_hand("1m");
+    }
+}

@@ -1,0 +1,339 @@
+//! Scoring a win: every interpretation, the best one, the minimum, the cap, payments
+//! (HK §10, §11, §14a). The element table lives behind [`Ruleset`]; Hong Kong's is [`hk`], and
+//! the Taiwanese tai tables will be another implementation of the same trait.
+
+pub mod hk;
+
+pub use hk::HongKong;
+
+use crate::decompose::{check_rules, decompose, held_counts, Interpretation, ShapeRules};
+use crate::error::{MahjongError, Result};
+use crate::hand::{Counts, Hand};
+use crate::tile::Tile;
+use std::cmp::Ordering;
+
+/// How the win happened (HK §9.4, §10.2 F11–F15, §14a).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct WinContext {
+    /// Winner's seat wind: 0 = East, 1 = South, 2 = West, 3 = North.
+    pub seat_wind: u8,
+    /// Prevailing wind 0..=3 (HK: always East = 0).
+    pub prevailing_wind: u8,
+    pub self_drawn: bool,
+    /// F13: won on the tile added to another player's added kong.
+    pub robbing_kong: bool,
+    /// F12: won on a tile of a kong's replacement chain (self-drawn only).
+    pub kong_replacement: bool,
+    /// F14: the winning tile is the last wall tile (self-drawn only).
+    pub last_wall_tile: bool,
+    /// F15: won by claiming the last discard (discard only).
+    pub last_discard: bool,
+    /// The dealer wins on the 14 dealt tiles; there is no winning tile (§14a, E28). Counts as
+    /// self-drawn.
+    pub dealer_start: bool,
+}
+
+/// One breakdown entry: `code` is the stable element number (`"F6"`, `"L7"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Element {
+    pub code: &'static str,
+    pub name: &'static str,
+    pub faan: u8,
+}
+
+impl Element {
+    /// The number in the code (`"F16"` → 16), for ordering breakdowns (§10.1 (d)).
+    pub fn number(&self) -> u8 {
+        self.code.bytes().filter(u8::is_ascii_digit).fold(0u8, |n, d| n.saturating_mul(10).saturating_add(d - b'0'))
+    }
+    pub fn is_limit(&self) -> bool {
+        self.code.starts_with('L')
+    }
+}
+
+/// Why a declared or claimed win is rejected (HK §13).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RejectReason {
+    NotAWinningHand,
+    BelowMinimum,
+}
+
+impl RejectReason {
+    pub const fn code(self) -> &'static str {
+        match self {
+            RejectReason::NotAWinningHand => "NOT_A_WINNING_HAND",
+            RejectReason::BelowMinimum => "BELOW_MINIMUM",
+        }
+    }
+}
+
+/// The score of a hand (HK §10, §14a).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScoreOutcome {
+    /// A legal win: a winning shape worth at least the minimum.
+    pub is_win: bool,
+    pub reason: Option<RejectReason>,
+    /// Total after the cap (0 when there is no winning shape).
+    pub faan: u8,
+    /// Sum before the cap (13 for a limit hand).
+    pub raw_faan: u8,
+    /// The limit hand's code, e.g. `Some("L7")`.
+    pub limit: Option<&'static str>,
+    /// Breakdown in ascending element number; a limit hand has exactly one entry.
+    pub elements: Vec<Element>,
+    /// The interpretation chosen (None without a winning shape).
+    pub interpretation: Option<Interpretation>,
+}
+
+/// Everything about one win that does not depend on the interpretation.
+#[derive(Debug, Clone)]
+pub struct WinFacts<'a> {
+    pub hand: &'a Hand,
+    pub win_tile: Option<Tile>,
+    pub ctx: &'a WinContext,
+    /// Concealed tiles including the winning tile.
+    pub concealed: Counts,
+    /// Every tile of the hand: concealed, winning tile and declared sets (kongs count 4).
+    pub all: Counts,
+    /// Self-drawn in the sense of §9.4 (a drawn winning tile, or the dealer's start).
+    pub self_drawn: bool,
+    /// §9.4 concealed hand: no claimed set (concealed kongs allowed).
+    pub concealed_hand: bool,
+}
+
+/// The value of one interpretation under a ruleset's table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Evaluation {
+    /// A limit hand: exactly one element.
+    Limit(Element),
+    /// Ordinary elements in ascending element number.
+    Elements(Vec<Element>),
+}
+
+/// A scoring ruleset: its shapes, minimum, cap and element table. Hong Kong is [`HongKong`];
+/// the Taiwanese tables add implementations, not a fork of [`score`].
+pub trait Ruleset {
+    /// Winning shapes (sets per hand, special shapes).
+    fn shapes(&self) -> &ShapeRules;
+    /// A hand below this total is not a legal win (HK §10.5: 3).
+    fn min_total(&self) -> u8;
+    /// Totals above become this (HK: 13); `None` = no cap.
+    fn cap(&self) -> Option<u8>;
+    /// Situation checks beyond the generic ones of [`score`] (default: none).
+    fn check_situation(&self, _facts: &WinFacts<'_>) -> Result<()> {
+        Ok(())
+    }
+    /// Value one interpretation (HK §10.1 step 2).
+    fn evaluate(&self, facts: &WinFacts<'_>, interpretation: &Interpretation) -> Evaluation;
+}
+
+/// A scored interpretation with its ordering key of §10.1 step 3.
+struct Scored {
+    total: u8,
+    limit: bool,
+    raw: u8,
+    numbers: Vec<u8>,
+    elements: Vec<Element>,
+    limit_code: Option<&'static str>,
+}
+
+impl Scored {
+    /// `Greater` when `self` is the better interpretation (§10.1 step 3 (a)–(d)).
+    fn better_than(&self, other: &Scored) -> Ordering {
+        self.total
+            .cmp(&other.total)
+            .then(self.limit.cmp(&other.limit))
+            .then(self.raw.cmp(&other.raw))
+            .then(other.numbers.cmp(&self.numbers))
+    }
+}
+
+fn scored<R: Ruleset + ?Sized>(rules: &R, e: Evaluation) -> Scored {
+    match e {
+        Evaluation::Limit(el) => Scored {
+            total: el.faan,
+            limit: true,
+            raw: el.faan,
+            numbers: vec![el.number()],
+            elements: vec![el],
+            limit_code: Some(el.code),
+        },
+        Evaluation::Elements(mut els) => {
+            els.sort_by_key(|e| e.number());
+            let raw = els.iter().fold(0u8, |s, e| s.saturating_add(e.faan));
+            let total = match rules.cap() {
+                Some(c) => raw.min(c),
+                None => raw,
+            };
+            Scored { total, limit: false, raw, numbers: els.iter().map(|e| e.number()).collect(), elements: els, limit_code: None }
+        }
+    }
+}
+
+fn bad(msg: impl Into<String>) -> MahjongError {
+    MahjongError::hand(msg)
+}
+
+/// Check the situation and gather the interpretation-independent facts (HK §14a "Impossible
+/// situations").
+pub fn win_facts<'a, R: Ruleset + ?Sized>(
+    rules: &R,
+    hand: &'a Hand,
+    win_tile: Option<Tile>,
+    ctx: &'a WinContext,
+) -> Result<WinFacts<'a>> {
+    let shapes = rules.shapes();
+    check_rules(shapes)?;
+    if ctx.seat_wind > 3 || ctx.prevailing_wind > 3 {
+        return Err(bad(format!(
+            "seat wind {} / prevailing wind {} must be 0..=3 (East..North)",
+            ctx.seat_wind, ctx.prevailing_wind
+        )));
+    }
+    let held = held_counts(&hand.concealed, &hand.melds)?;
+    if hand.melds.len() > shapes.n_sets {
+        return Err(bad(format!("{} declared sets (at most {})", hand.melds.len(), shapes.n_sets)));
+    }
+    let size = hand.size();
+    let full = 3 * shapes.n_sets + 2;
+    let mut concealed = hand.concealed;
+    let mut all = held;
+    match (ctx.dealer_start, win_tile) {
+        (true, Some(_)) => return Err(bad("a win at the start of play has no winning tile")),
+        (false, None) => return Err(bad("a winning tile is needed (only the dealer's start-of-play win has none)")),
+        (true, None) => {
+            if !hand.melds.is_empty() {
+                return Err(bad("the dealer cannot have declared sets at the start of play"));
+            }
+            if size != full {
+                return Err(bad(format!("wrong number of tiles: the dealt hand has {size}, {full} expected")));
+            }
+            if ctx.kong_replacement || ctx.last_wall_tile || ctx.last_discard || ctx.robbing_kong {
+                return Err(bad("a win at the start of play cannot be on a kong replacement, the last tile, the last discard or a robbed kong"));
+            }
+        }
+        (false, Some(t)) => {
+            if t.index() >= crate::tile::N_KINDS {
+                return Err(bad(format!("winning tile index {} is not a tile kind", t.0)));
+            }
+            if size != full - 1 {
+                return Err(bad(format!(
+                    "wrong number of tiles before the winning tile: {size} (counting each declared set as 3), {} expected",
+                    full - 1
+                )));
+            }
+            if held[t.index()] >= 4 {
+                return Err(bad(format!("the winning tile {t} would be a fifth copy")));
+            }
+            if ctx.robbing_kong && held[t.index()] > 0 {
+                return Err(bad(format!("the robbed tile {t} cannot be robbed: the winner holds a copy of it")));
+            }
+            concealed[t.index()] += 1;
+            all[t.index()] += 1;
+        }
+    }
+    let self_drawn = ctx.self_drawn || ctx.dealer_start;
+    if ctx.kong_replacement && !hand.melds.iter().any(|m| m.kind.is_kong()) {
+        return Err(bad("a win on a kong replacement needs a declared kong"));
+    }
+    if ctx.kong_replacement && !self_drawn {
+        return Err(bad("a win on a kong replacement is self-drawn"));
+    }
+    if ctx.last_wall_tile && !self_drawn {
+        return Err(bad("a win on the last wall tile is self-drawn"));
+    }
+    if ctx.self_drawn && (ctx.last_discard || ctx.robbing_kong) {
+        return Err(bad("a self-drawn win cannot be on the last discard or a robbed kong"));
+    }
+    if ctx.last_discard && ctx.robbing_kong {
+        return Err(bad("robbing a kong is not a claim of the last discard (a kong needs a tile left in the wall)"));
+    }
+    let concealed_hand = !hand.melds.iter().any(|m| m.kind.is_claimed());
+    let facts = WinFacts { hand, win_tile, ctx, concealed, all, self_drawn, concealed_hand };
+    rules.check_situation(&facts)?;
+    Ok(facts)
+}
+
+/// Score a win under any ruleset (HK §10.1): every interpretation is valued and the best is
+/// chosen by (a) higher total, (b) limit over non-limit, (c) higher raw total, (d) the
+/// lexicographically smaller sorted element numbers.
+pub fn score<R: Ruleset + ?Sized>(rules: &R, hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result<ScoreOutcome> {
+    let facts = win_facts(rules, hand, win_tile, ctx)?;
+    let interps = decompose(&facts.concealed, hand.melds.len(), rules.shapes());
+    let mut best: Option<(Scored, usize)> = None;
+    for (i, interp) in interps.iter().enumerate() {
+        let s = scored(rules, rules.evaluate(&facts, interp));
+        let replace = match &best {
+            None => true,
+            Some((b, _)) => s.better_than(b) == Ordering::Greater,
+        };
+        if replace {
+            best = Some((s, i));
+        }
+    }
+    let Some((b, i)) = best else {
+        return Ok(ScoreOutcome {
+            is_win: false,
+            reason: Some(RejectReason::NotAWinningHand),
+            faan: 0,
+            raw_faan: 0,
+            limit: None,
+            elements: Vec::new(),
+            interpretation: None,
+        });
+    };
+    let is_win = b.total >= rules.min_total();
+    Ok(ScoreOutcome {
+        is_win,
+        reason: if is_win { None } else { Some(RejectReason::BelowMinimum) },
+        faan: b.total,
+        raw_faan: b.raw,
+        limit: b.limit_code,
+        elements: b.elements,
+        interpretation: interps.into_iter().nth(i),
+    })
+}
+
+/// Score a Hong Kong win (rules §10, §14a). `hand` = the tiles BEFORE the winning tile
+/// (concealed + declared melds + bonus bitmask); `win_tile` completes it (None only with
+/// `ctx.dealer_start`, when `hand` already holds 14).
+///
+/// Impossible situations are `Err(InvalidHand)`; a hand that is not a win is
+/// `Ok(is_win = false)` with its reason.
+///
+/// ```
+/// use mahjong_fast::{parse_hand, scoring::{score_hk, WinContext}, tile::parse_tile};
+/// let h = parse_hand("123m456m789p234s5s").unwrap();
+/// let ctx = WinContext { seat_wind: 1, self_drawn: true, ..Default::default() };
+/// let s = score_hk(&h, Some(parse_tile("5s").unwrap()), &ctx).unwrap();
+/// assert_eq!(s.faan, 4); // F1 F10 F11 F16
+/// ```
+pub fn score_hk(hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result<ScoreOutcome> {
+    score(&HongKong, hand, win_tile, ctx)
+}
+
+/// HK §11: base = 2^faan. Self-drawn: each other player pays one base. On a discard (robbing a
+/// kong included, the kong declarer paying) the discarder pays three bases. Indexed by seat
+/// 0..=3; sums to zero. Indices out of range, a missing discarder on a discard win, or a
+/// discarder equal to the winner give all zeros (no payment can be made).
+pub fn payments(faan: u8, winner: usize, self_drawn: bool, discarder: Option<usize>) -> [i64; 4] {
+    let mut p = [0i64; 4];
+    if winner >= 4 {
+        return p;
+    }
+    let base = 1i64 << faan.min(60);
+    if self_drawn {
+        for (seat, v) in p.iter_mut().enumerate() {
+            *v = if seat == winner { 3 * base } else { -base };
+        }
+    } else {
+        match discarder {
+            Some(d) if d < 4 && d != winner => {
+                p[d] = -3 * base;
+                p[winner] = 3 * base;
+            }
+            _ => {}
+        }
+    }
+    p
+}
