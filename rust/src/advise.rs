@@ -3,7 +3,7 @@
 use crate::decompose::{check_rules, held_counts, ShapeRules};
 use crate::error::Result;
 use crate::hand::{Counts, Meld};
-use crate::shanten::{caps, check_size, shanten_checked};
+use crate::shanten::{caps, check_size, shanten_memo, GroupMemo};
 use crate::tile::{Tile, N_KINDS};
 
 /// One candidate discard: the shanten after it and its ukeire.
@@ -29,13 +29,14 @@ pub fn rate_discards(concealed: &Counts, melds: &[Meld], unseen: &Counts, rules:
     let cap = caps(&held, concealed);
     let n_melds = melds.len();
     let mut out = Vec::new();
+    let mut memo = GroupMemo::default();
     let mut h = *concealed;
     for d in 0..N_KINDS {
         if h[d] == 0 {
             continue;
         }
         h[d] -= 1;
-        let s = shanten_checked(&h, &cap, n_melds, rules);
+        let s = shanten_memo(&h, &cap, n_melds, rules, Some(&mut memo));
         let mut ukeire = 0u32;
         for t in 0..N_KINDS {
             // After the discard the player holds held[t] - [t == d] copies of t.
@@ -44,7 +45,7 @@ pub fn rate_discards(concealed: &Counts, melds: &[Meld], unseen: &Counts, rules:
                 continue;
             }
             h[t] += 1;
-            if shanten_checked(&h, &cap, n_melds, rules) < s {
+            if shanten_memo(&h, &cap, n_melds, rules, Some(&mut memo)) < s {
                 ukeire += unseen[t] as u32;
             }
             h[t] -= 1;
