@@ -164,7 +164,8 @@ def score(
         kong_replacement: won on a kong's replacement chain (F12); needs ``self_drawn``.
         last_tile: F14 (win on the last wall tile) when ``self_drawn``, otherwise F15 (win on the
             last discard).
-        dealer_start: the dealer wins on the 14 dealt tiles (rules §5.2, E28).
+        dealer_start: the dealer (East) wins on the 14 dealt tiles (rules §5.2, E28); counts as
+            self-drawn (rules §9.4) whether or not ``self_drawn`` is given.
         discarder: seat wind of the player who discarded (or declared the robbed kong); only
             used for ``payments``.
 
@@ -183,6 +184,11 @@ def score(
         4
     """
     h = as_hand(hand)
+    if dealer_start:
+        # The dealer's win on the dealt hand is a self-drawn win (rules §9.4): no discarder.
+        if discarder is not None:
+            raise InvalidHandError("a win at the start of play is self-drawn: there is no discarder")
+        self_drawn = True
     kinds = [t.kind for t in h.bonus]
     for k in bonus_kinds(bonus):
         if k in kinds:
@@ -273,10 +279,6 @@ def decompose(hand: HandLike) -> list[str]:
     return list(_core.decompose(list(h.counts), h.core_melds))
 
 
-def __getattr__(name: str) -> object:
-    # simulate() pulls in the game; import it on first use to keep `import mahjong_fast` light.
-    if name == "simulate":
-        from mahjong_fast.simulate import simulate
-
-        return simulate
-    raise AttributeError(f"module 'mahjong_fast' has no attribute {name!r}")
+# Bound last: importing the submodule sets the package attribute ``simulate`` to the module;
+# this rebinds it to the function.
+from mahjong_fast.simulate import simulate  # noqa: E402

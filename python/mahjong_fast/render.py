@@ -53,7 +53,9 @@ _GLYPHS: tuple[str, ...] = (
     + tuple(chr(0x1F010 + i) for i in range(9))  # 1s..9s
     + tuple(chr(c) for c in (0x1F000, 0x1F001, 0x1F002, 0x1F003, 0x1F006, 0x1F005, 0x1F004))
     # bonus 1f plum, 2f orchid, 3f chrysanthemum, 4f bamboo, 5f..8f seasons
-    + tuple(chr(c) for c in (0x1F022, 0x1F023, 0x1F025, 0x1F024, 0x1F026, 0x1F027, 0x1F028, 0x1F029))
+    + tuple(
+        chr(c) for c in (0x1F022, 0x1F023, 0x1F025, 0x1F024, 0x1F026, 0x1F027, 0x1F028, 0x1F029)
+    )
 )
 #: rich styles per suit letter
 _STYLES = {"m": "red", "p": "blue", "s": "green", "z": "bold", "f": "magenta"}
@@ -119,8 +121,9 @@ def tile_label(tile: int, *, ascii: bool = False, is_id: bool = True) -> Text:
     return Text(f"{glyph}{code}", style=_style(code))
 
 
-def tiles_label(tiles: Iterable[int], *, ascii: bool = False, is_id: bool = True,
-                empty: str = "-") -> Text:
+def tiles_label(
+    tiles: Iterable[int], *, ascii: bool = False, is_id: bool = True, empty: str = "-"
+) -> Text:
     """Several tiles separated by spaces (``empty`` if there are none)."""
     out = Text()
     for i, t in enumerate(tiles):
@@ -134,8 +137,13 @@ def _pad(s: str, width: int) -> str:
     return s + " " * max(0, width - cell_len(s))
 
 
-def hand_rows(tiles: Sequence[int], *, ascii: bool = False, gap_before: int | None = None,
-              numbered: bool = True) -> list[Text]:
+def hand_rows(
+    tiles: Sequence[int],
+    *,
+    ascii: bool = False,
+    gap_before: int | None = None,
+    numbered: bool = True,
+) -> list[Text]:
     """A concealed hand as aligned rows: glyphs (unless ``ascii``), codes, 1-based positions.
 
     ``gap_before`` puts a wider gap before that index (the drawn tile, shown apart).
@@ -166,7 +174,7 @@ def meld_label(meld: Any, *, ascii: bool = False) -> Text:
     compact = "".join(c[0] for c in codes) + codes[0][1]
     text = Text(f"{name}[", style="dim")
     if not ascii:
-        text.append("".join(glyph_of_id(t) for t in tiles), style=_style(codes[0]))
+        text.append("".join(glyph_of_id(t) for t in tiles) + " ", style=_style(codes[0]))
     text.append(compact, style=_style(codes[0]))
     text.append("]", style="dim")
     return text
@@ -199,15 +207,18 @@ def split_drawn(view: Any) -> tuple[list[int], int | None]:
     return hand, None
 
 
-def render_table(view: Any, *, ascii: bool = False, names: Sequence[str] | None = None,
-                 status: str | None = None) -> list[Text]:
+def render_table(
+    view: Any, *, ascii: bool = False, names: Sequence[str] | None = None, status: str | None = None
+) -> list[Text]:
     """The whole table as one player (``view.player``) may see it (rules §14)."""
     me = view.player
     lines: list[Text] = []
     head = Text()
     head.append(f"Deal {view.deal_index + 1}", style="bold")
-    head.append(f"  ·  wall: {view.remaining} tiles left  ·  discards so far: {view.turn}"
-                f"  ·  prevailing wind East")
+    head.append(
+        f"  ·  wall: {view.remaining} tiles left  ·  discards so far: {view.turn}"
+        f"  ·  prevailing wind East"
+    )
     lines.append(Text("─" * 72, style="dim"))
     lines.append(head)
     order = [(me + k) % 4 for k in (1, 2, 3, 0)]

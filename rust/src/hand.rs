@@ -263,16 +263,33 @@ pub fn parse_hand(s: &str) -> Result<Hand> {
             i = k + 1;
             continue;
         }
-        // Plain tiles up to the next whitespace or bracket.
+        // Plain tiles up to the next bracket; spaces inside are ignored (rules §2.5), so
+        // `12 3m` is `123m`. A word of two or more letters right before a bracket is a tag.
         let mut k = i;
-        while k < n && !chars[k].is_whitespace() && chars[k] != '[' && chars[k] != '(' {
+        while k < n && chars[k] != '[' && chars[k] != '(' {
             k += 1;
         }
-        // A letters-only word followed by '(' or an unknown tag: report it clearly.
-        let text: String = chars[i..k].iter().collect();
-        if k < n && (chars[k] == '(' || chars[k] == '[') && text.chars().all(|c| c.is_ascii_alphabetic()) {
-            return Err(MahjongError::tile(i, format!("unknown meld tag '{text}' (use chow, pung, kong, addkong or ckong)")));
+        if k < n {
+            let mut w = k;
+            while w > i && chars[w - 1].is_ascii_alphabetic() {
+                w -= 1;
+            }
+            let is_suit_letter = k - w == 1 && w > i && chars[w - 1].is_ascii_digit();
+            if w < k && !is_suit_letter {
+                if w == i || chars[w - 1].is_whitespace() {
+                    k = w; // the tag starts the next token
+                } else {
+                    let word: String = chars[w..k].iter().collect();
+                    return Err(MahjongError::tile(w, format!("unknown meld tag '{word}' (use chow, pung, kong, addkong or ckong)")));
+                }
+            }
         }
+        if k == i {
+            // Only a tag word can start here; the next loop turn reads it (or reports it).
+            let word: String = chars[i..].iter().take_while(|c| c.is_ascii_alphabetic()).collect();
+            return Err(MahjongError::tile(i, format!("unknown meld tag '{word}' (use chow, pung, kong, addkong or ckong)")));
+        }
+        let text: String = chars[i..k].iter().collect();
         for t in parse_tile_list_at(&text, i)? {
             match t {
                 AnyTile::Kind(t) => hand.concealed[t.index()] += 1,
@@ -418,5 +435,14 @@ mod tests {
         assert!(matches!(parse_hand("12m [123m"), Err(MahjongError::InvalidTile { pos: 4, .. })));
         assert!(matches!(parse_hand("12m [12x]"), Err(MahjongError::InvalidTile { pos: 7, .. })));
         assert!(matches!(parse_hand("[1f23m]"), Err(MahjongError::InvalidTile { .. })));
+        assert!(matches!(parse_hand("12m bad[123m]"), Err(MahjongError::InvalidTile { pos: 4, .. })));
+        assert!(matches!(parse_hand("12m x(1111m)"), Err(MahjongError::InvalidTile { pos: 4, .. })));
+    }
+
+    #[test]
+    fn spaces_inside_digit_groups_are_ignored() {
+        assert_eq!(parse_hand("12 3m4 56p").unwrap(), parse_hand("123m456p").unwrap());
+        assert_eq!(parse_hand("1 1 2 2 m pung[555z]1f").unwrap(), parse_hand("1122m [555z] 1f").unwrap());
+        assert_eq!(parse_hand("12m[345m]").unwrap(), parse_hand("12m [345m]").unwrap());
     }
 }

@@ -3,10 +3,14 @@
 A player (human or AI) only ever changes the game through an :class:`Action`. Tiles are
 named by physical id (0..143, rules §2.3)::
 
-    >>> Action(ActionType.DISCARD, 0, (17,))          # P0 discards tile id 17 (5m copy 1)
-    >>> Action(ActionType.CHOW, 1, (12, 21))           # P1 chows with 4m (id 12) and 6m (id 21)
-    >>> Action(ActionType.PASS, 2)                     # P2 passes in a claim window
-    >>> Action(ActionType.WIN, 3)                      # P3 claims the discard (or robs the kong)
+    >>> Action(ActionType.DISCARD, 0, (17,))  # P0 discards tile id 17 (a 5m)
+    Action(type=<ActionType.DISCARD: 'discard'>, player=0, tiles=(17,))
+    >>> str(Action(ActionType.CHOW, 1, (12, 21)))  # P1 chows with 4m (id 12) and 6m (id 21)
+    'P1 chow 12 21'
+    >>> Action("pass", 2) == Action(ActionType.PASS, 2)  # strings are accepted for the type
+    True
+    >>> Action(ActionType.WIN, 3).to_json()  # P3 claims the discard (or robs the kong)
+    {'type': 'win', 'player': 3, 'tiles': []}
 
 What ``tiles`` holds per action type:
 
@@ -27,8 +31,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
-__all__ = ["ActionType", "Action", "Phase", "CLAIM_TYPES", "RESPONSE_TYPES", "TURN_TYPES"]
+__all__ = ["CLAIM_TYPES", "RESPONSE_TYPES", "TURN_TYPES", "Action", "ActionType", "Phase"]
 
 
 class ActionType(str, Enum):
@@ -98,14 +103,25 @@ class Action:
     player: int
     tiles: tuple[int, ...] = ()
 
-    def to_json(self) -> dict:
+    def __post_init__(self) -> None:
+        # accept "discard" for ActionType.DISCARD and a list of tiles; store canonical forms
+        if not isinstance(self.type, ActionType):
+            object.__setattr__(self, "type", ActionType(self.type))
+        if not isinstance(self.tiles, tuple):
+            object.__setattr__(self, "tiles", tuple(self.tiles))
+
+    def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict ``{"type": ..., "player": ..., "tiles": [...]}``."""
         return {"type": self.type.value, "player": self.player, "tiles": list(self.tiles)}
 
     @classmethod
-    def from_json(cls, data: dict) -> "Action":
+    def from_json(cls, data: dict[str, Any]) -> Action:
         """Inverse of :meth:`to_json`. Raises ``ValueError``/``KeyError`` on bad data."""
-        return cls(ActionType(data["type"]), int(data["player"]), tuple(int(t) for t in data.get("tiles", ())))
+        return cls(
+            ActionType(data["type"]),
+            int(data["player"]),
+            tuple(int(t) for t in data.get("tiles", ())),
+        )
 
     def __str__(self) -> str:
         if self.tiles:

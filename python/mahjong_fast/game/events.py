@@ -40,7 +40,7 @@ __all__ = ["Event", "visible_event"]
 class Event:
     """One change of the deal. ``type``: str, ``player``: int | None, ``data``: dict."""
 
-    __slots__ = ("type", "player", "data")
+    __slots__ = ("data", "player", "type")
 
     def __init__(self, type: str, player: int | None, data: dict[str, Any]):
         self.type = type
@@ -54,7 +54,7 @@ class Event:
         return d
 
     @classmethod
-    def from_json(cls, obj: dict[str, Any]) -> "Event":
+    def from_json(cls, obj: dict[str, Any]) -> Event:
         data = {k: v for k, v in obj.items() if k not in ("e", "p")}
         return cls(obj["e"], obj.get("p"), data)
 
@@ -85,9 +85,6 @@ def visible_event(event: Event, player: int) -> Event | None:
         return Event(t, event.player, {**event.data, "hands": red})
     if t in ("draw", "replacement_draw") and event.player != player:
         return Event(t, event.player, {**event.data, "tile": None})
-    if t == "action" and event.player != player:
-        if event.data["action"]["type"] in _RESPONSE_TYPES:
-            return None
-    if t == "win" and event.player != player:
-        return event  # the winning hand is shown to everyone at the end
-    return event
+    if t == "action" and event.player != player and event.data["action"]["type"] in _RESPONSE_TYPES:
+        return None  # §5.4 a response is not revealed before the window is resolved
+    return event  # everything else is public (the winner's hand is shown at the end)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["DealResult", "WIN_KINDS"]
+__all__ = ["WIN_KINDS", "DealResult"]
 
 #: values of :attr:`DealResult.win_kind`
 WIN_KINDS = ("self_drawn", "discard", "robbing_kong")

@@ -17,14 +17,14 @@ from dataclasses import dataclass
 from .actions import Phase
 
 __all__ = [
+    "MELD_ADDED_KONG",
+    "MELD_CHOW",
+    "MELD_CONCEALED_KONG",
+    "MELD_KONG",
+    "MELD_NAMES",
+    "MELD_PUNG",
     "MeldView",
     "SeatView",
-    "MELD_CHOW",
-    "MELD_PUNG",
-    "MELD_KONG",
-    "MELD_ADDED_KONG",
-    "MELD_CONCEALED_KONG",
-    "MELD_NAMES",
     "kind_of_id",
 ]
 
@@ -83,8 +83,9 @@ class SeatView:
     Attributes:
         player: whose view this is (0..3).
         phase: the current :class:`Phase`.
-        to_act: players who must act now, ascending (in RESPONSE/ROB: those who still
-            have to respond and have a legal claim; the engine auto-passes the others).
+        to_act: players who must act now. In ACTION/AFTER_CLAIM: the active player. In
+            RESPONSE/ROB only ``(player,)`` if this player still has to respond, else ``()``
+            — whether *other* players hold a claim is private (``Deal.to_act`` has all).
         dealer: the dealer (East) of this deal.
         seat_winds: per player, 0=East 1=South 2=West 3=North.
         hand: this player's concealed tile ids, ascending (bonus tiles are never here).

@@ -17,13 +17,14 @@ public information only, except ``draw`` / ``replacement_draw`` events whose til
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, Sequence, runtime_checkable
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from ..game.actions import Action
     from ..game.view import SeatView
 
-__all__ = ["Seat", "BaseSeat"]
+__all__ = ["BaseSeat", "Seat"]
 
 
 @runtime_checkable
@@ -32,7 +33,7 @@ class Seat(Protocol):
 
     name: str
 
-    def choose(self, view: "SeatView", legal: Sequence["Action"]) -> "Action":
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         """Return one action of ``legal`` (a seat may also return any other Action; the
         engine validates it and, for an illegal one, raises IllegalActionError — the
         driver asks again, up to a limit)."""
@@ -44,7 +45,7 @@ class BaseSeat:
 
     name: str = "seat"
 
-    def choose(self, view: "SeatView", legal: Sequence["Action"]) -> "Action":  # pragma: no cover
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:  # pragma: no cover
         raise NotImplementedError
 
     def notify(self, event: Any) -> None:

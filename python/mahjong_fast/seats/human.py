@@ -109,6 +109,9 @@ def describe_event(event: Any, me: int | None = 0, *, ascii: bool = False) -> Te
             return "?"
         return "You" if p == me else f"P{p}"
 
+    def whose(p: Any) -> str:
+        return "your" if p == me and p is not None else f"{who(p)}'s"
+
     def tile(t: Any) -> Text:
         return tile_label(t, ascii=ascii) if isinstance(t, int) else Text("?")
 
@@ -143,13 +146,17 @@ def describe_event(event: Any, me: int | None = 0, *, ascii: bool = False) -> Te
         return line
     if etype == "claim":
         kind = _ev(event, "type", "claim")
-        line.append(f"{name} {'claim' if player == me else 'claims'} a {kind} on {who(_ev(event, 'from'))}'s ",
-                    style="bold")
+        line.append(
+            f"{name} {'claim' if player == me else 'claims'} a {kind} on {whose(_ev(event, 'from'))} ",
+            style="bold",
+        )
         line.append_text(tile(_ev(event, "tile")))
         line.append(": ")
         return line.append_text(tiles(_ev(event, "tiles")))
     if etype == "concealed_kong":
-        line.append(f"{name} {'declare' if player == me else 'declares'} a concealed kong: ", style="bold")
+        line.append(
+            f"{name} {'declare' if player == me else 'declares'} a concealed kong: ", style="bold"
+        )
         return line.append_text(tiles(_ev(event, "tiles")))
     if etype == "added_kong":
         line.append(f"{name} {'add' if player == me else 'adds'} ", style="bold")
@@ -164,9 +171,9 @@ def describe_event(event: Any, me: int | None = 0, *, ascii: bool = False) -> Te
         if kind == "self_drawn":
             how = "by self-draw"
         elif kind == "robbing_kong":
-            how = f"by robbing {who(_ev(event, 'from'))}'s kong"
+            how = f"by robbing {whose(_ev(event, 'from'))} kong"
         else:
-            how = f"on {who(_ev(event, 'from'))}'s discard"
+            how = f"on {whose(_ev(event, 'from'))} discard"
         line.append(f"{name} {'win' if player == me else 'wins'} {how}", style="bold green")
         if isinstance(_ev(event, "tile"), int):
             line.append(" ")
@@ -175,8 +182,10 @@ def describe_event(event: Any, me: int | None = 0, *, ascii: bool = False) -> Te
             line.append(f" — {faan} faan", style="bold green")
         return line
     if etype == "exhaustive_draw":
-        why = {"last_discard": "nobody won on the last discard",
-               "no_replacement": "no tile left for a bonus replacement"}.get(_ev(event, "reason"), "")
+        why = {
+            "last_discard": "nobody won on the last discard",
+            "no_replacement": "no tile left for a bonus replacement",
+        }.get(_ev(event, "reason"), "")
         return line.append(f"Exhaustive draw ({why})" if why else "Exhaustive draw", style="bold")
     return None
 
@@ -198,8 +207,15 @@ class HumanSeat(BaseSeat):
 
     name = "human"
 
-    def __init__(self, console: Console | None = None, *, input_fn: Callable[[str], str] | None = None,
-                 ascii: bool = False, confirm: bool = True, names: Sequence[str] | None = None):
+    def __init__(
+        self,
+        console: Console | None = None,
+        *,
+        input_fn: Callable[[str], str] | None = None,
+        ascii: bool = False,
+        confirm: bool = True,
+        names: Sequence[str] | None = None,
+    ):
         self.console = console or Console(highlight=False)
         self._input = input_fn or (lambda prompt: self.console.input(prompt))
         self.ascii = ascii
@@ -219,6 +235,10 @@ class HumanSeat(BaseSeat):
             line = None
         if line is not None:
             self.console.print(line)
+
+    def rejected(self, action: Action, error: Exception) -> None:
+        """The engine refused an action (should not happen: only legal ones are offered)."""
+        self._say(f"not allowed: {error}")
 
     # ------------------------------------------------------------------ input
     def _read(self, prompt: str) -> str:
@@ -283,10 +303,10 @@ class HumanSeat(BaseSeat):
         what = "adds" if view.phase == Phase.ROB else "discards"
         status = f"{who} {what} {code_of_id(target[1])} — you may claim it" if target else None
         self.show(view, status=status)
-        menu = Text("  ")
+        menu = Text()
         for i, (label, _a) in enumerate(options, 1):
-            menu.append(f"[{i}] {label}   ", style="bold green")
-        menu.append("[0] pass (Enter)", style="bold")
+            menu.append(f"  [{i}] {label}\n", style="bold green")
+        menu.append("  [0] pass (Enter)", style="bold")
         self.console.print(menu)
         while True:
             cmd = self._read("claim> ").lower()
@@ -313,9 +333,13 @@ class HumanSeat(BaseSeat):
                 self._hint(view)
                 continue
             if len(matches) > 1:
-                self._say(f"'{cmd}' is ambiguous: type the number of the choice (1-{len(options)}), or 0 to pass")
+                self._say(
+                    f"'{cmd}' is ambiguous: type the number of the choice (1-{len(options)}), or 0 to pass"
+                )
                 continue
-            self._say(f"'{cmd}' is not a choice here: type 1-{len(options)}, or 0 / Enter to pass ('help' for more)")
+            self._say(
+                f"'{cmd}' is not a choice here: type 1-{len(options)}, or 0 / Enter to pass ('help' for more)"
+            )
 
     # turn ------------------------------------------------------------------
     def _choose_turn(self, view: Any, legal: Sequence[Action]) -> Action:
@@ -375,7 +399,9 @@ class HumanSeat(BaseSeat):
             else:
                 kind = kind_of_code(low)
                 if kind is None or kind >= 34:
-                    self._say(f"unknown command '{cmd}': type a tile code like 5s, a position 1-{len(hand)}, or 'help'")
+                    self._say(
+                        f"unknown command '{cmd}': type a tile code like 5s, a position 1-{len(hand)}, or 'help'"
+                    )
                     continue
                 same = [t for t in hand if t // 4 == kind]
                 if not same:
@@ -386,7 +412,9 @@ class HumanSeat(BaseSeat):
                 tile = drawn if drawn in same else same[-1]
             action = next((a for a in discards if a.tiles and a.tiles[0] == tile), None)
             if action is None:
-                action = next((a for a in discards if a.tiles and a.tiles[0] // 4 == tile // 4), None)
+                action = next(
+                    (a for a in discards if a.tiles and a.tiles[0] // 4 == tile // 4), None
+                )
             if action is None:
                 self._say(f"you cannot discard {code_of_id(tile)} now")
                 continue
@@ -425,8 +453,9 @@ class HumanSeat(BaseSeat):
             kinds = {a.tiles[0] // 4 for a in kongs}
             if len(kinds) == 1:
                 return kongs[0]
-            self._say("which kong? type 'kong' and the tile, e.g. 'kong "
-                      + code_of_kind(min(kinds)) + "'")
+            self._say(
+                "which kong? type 'kong' and the tile, e.g. 'kong " + code_of_kind(min(kinds)) + "'"
+            )
             return None
         kind = kind_of_code(parts[1])
         for a in kongs:
@@ -457,8 +486,10 @@ def hint_text(view: Any, top: int = 5) -> Text:
             out.append("your hand is complete (a winning shape). ")
         else:
             out.append(f"shanten {sh}. ")
-        rated = sorted(_core.rate_discards(counts, melds, view.unseen_counts()),
-                       key=lambda r: (r[1], -r[2], r[0]))
+        rated = sorted(
+            _core.rate_discards(counts, melds, view.unseen_counts()),
+            key=lambda r: (r[1], -r[2], r[0]),
+        )
         out.append("best discards: ")
         for i, (kind, after, ukeire) in enumerate(rated[:top]):
             if i:
@@ -477,4 +508,3 @@ def hint_text(view: Any, top: int = 5) -> Text:
             waits = _core.waits(counts, melds)
             out.append("; ready, waiting on " + " ".join(code_of_kind(k) for k in waits))
     return out
-

@@ -202,6 +202,9 @@ pub fn win_facts<'a, R: Ruleset + ?Sized>(
         (true, Some(_)) => return Err(bad("a win at the start of play has no winning tile")),
         (false, None) => return Err(bad("a winning tile is needed (only the dealer's start-of-play win has none)")),
         (true, None) => {
+            if ctx.seat_wind != 0 {
+                return Err(bad("only the dealer can win at the start of play, and the dealer is East (rules §3)"));
+            }
             if !hand.melds.is_empty() {
                 return Err(bad("the dealer cannot have declared sets at the start of play"));
             }

@@ -1,0 +1,781 @@
+"""The ``mahjong-fast`` command (typer + rich), design §1 "Playing in the CLI".
+
+Commands::
+
+    mahjong-fast play [--seed N] [--deals N] [--rotate-dealer] [--log FILE] [--ascii] [--no-confirm]
+    mahjong-fast score "111222333m9s [555p]" --win 9s --self-drawn --seat E --bonus 1f [--json]
+    mahjong-fast waits "123m456m789p234s5s" [--json]
+    mahjong-fast shanten "123m456m789p2345s" [--json]
+    mahjong-fast decompose "111222333m789p55s"
+    mahjong-fast simulate -n 1000 --seed 1 [--seats greedy,greedy,random,random] [--json]
+    mahjong-fast replay game.jsonl
+    mahjong-fast --version
+
+A user's mistake (a bad tile string, a fifth copy, a bad option value) prints one line
+``error: ...`` on stderr and exits with status 2; no traceback reaches the user.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from .errors import MahjongError
+from .render import (
+    WIND_LETTERS,
+    WIND_NAMES,
+    glyph_of_kind,
+    meld_label,
+    tiles_label,
+)
+
+try:  # typer >= 0.25 vendors click privately; older versions depend on click
+    from typer._click.exceptions import ClickException, UsageError
+except ImportError:  # pragma: no cover - depends on the installed typer
+    from click.exceptions import (  # type: ignore[no-redef,import-not-found,unused-ignore]
+        ClickException,
+        UsageError,
+    )
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(
+    name="mahjong-fast",
+    help="Hong Kong mahjong: play against three AI seats, score hands, simulate deals.",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+console = Console(highlight=False, soft_wrap=True)
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: exit status for a user's mistake, and for an interrupt (128 + SIGINT)
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _error(message: str, code: int = EXIT_USAGE) -> typer.Exit:
+    """Print ``error: message`` (one line) on stderr and return the Exit to raise."""
+    message = " ".join(str(message).split())  # always exactly one line
+    sys.stderr.write(f"error: {message}\n")
+    sys.stderr.flush()
+    return typer.Exit(code)
+
+
+def user_errors(func: F) -> F:
+    """Turn a :class:`MahjongError` raised by a command into one stderr line and exit 2."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except MahjongError as exc:
+            raise _error(str(exc)) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _wind(value: str | None, option: str) -> str | None:
+    """A wind option as a letter E/S/W/N (accepts ``S``, ``south``, ``2z``)."""
+    if value is None:
+        return None
+    v = value.strip().lower()
+    table = {"e": "E", "s": "S", "w": "W", "n": "N", "1z": "E", "2z": "S", "3z": "W", "4z": "N"}
+    table.update({name.lower(): letter for name, letter in zip(WIND_NAMES, WIND_LETTERS)})
+    if v not in table:
+        raise _error(f"{option} must be a wind E, S, W or N (got {value!r})")
+    return table[v]
+
+
+def _bonus(value: str | None) -> tuple[str, ...]:
+    if not value:
+        return ()
+    codes = tuple(c for c in value.replace(",", " ").split() if c)
+    for c in codes:
+        if len(c) != 2 or c[1] != "f" or c[0] not in "12345678":
+            raise _error(f"--bonus takes bonus tiles 1f..8f separated by commas (got {c!r})")
+    return codes
+
+
+def _print_json(obj: Any) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
+
+
+def _tile_str(tile: Any) -> str:
+    return str(getattr(tile, "code", tile))
+
+
+def _version() -> str:
+    try:
+        from . import __version__
+
+        return str(__version__)
+    except ImportError:  # pragma: no cover - during development
+        from importlib.metadata import version
+
+        return version("mahjong_fast")
+
+
+def _version_callback(value: bool) -> None:
+    if value:
+        build = ""
+        try:
+            from . import BUILD_PROFILE
+
+            build = f" ({BUILD_PROFILE} build)"
+        except ImportError:
+            pass
+        console.print(f"mahjong-fast {_version()}{build}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_version_callback,
+            is_eager=True,
+            help="Show the version and exit.",
+        ),
+    ] = False,
+) -> None:
+    """Hong Kong mahjong: play against three AI seats, score hands, simulate deals."""
+
+
+# --------------------------------------------------------------------------- score
+
+
+def _score_payload(hand: str, result: Any) -> dict[str, Any]:
+    return {
+        "hand": hand,
+        "is_win": bool(result.is_win),
+        "reason": result.reason,
+        "faan": result.faan,
+        "raw_faan": result.raw_faan,
+        "limit": result.limit,
+        "elements": [{"code": e.code, "name": e.name, "faan": e.faan} for e in result.elements],
+        "interpretation": result.interpretation,
+        "base": getattr(result, "base", None),
+        "payments": dict(getattr(result, "payments", {}) or {}),
+    }
+
+
+@app.command()
+@user_errors
+def score(
+    hand: Annotated[
+        str, typer.Argument(help='The hand before the winning tile, e.g. "111222333m9s [555p] 1f".')
+    ],
+    win: Annotated[
+        str | None, typer.Option("--win", "-w", help="The winning tile, e.g. 5s.")
+    ] = None,
+    self_drawn: Annotated[
+        bool, typer.Option("--self-drawn", help="The winning tile was drawn by the winner.")
+    ] = False,
+    seat: Annotated[
+        str, typer.Option("--seat", help="The winner's seat wind: E, S, W or N.")
+    ] = "E",
+    prevailing: Annotated[
+        str, typer.Option("--prevailing", help="The prevailing wind (East in play).")
+    ] = "E",
+    bonus: Annotated[
+        str | None, typer.Option("--bonus", help="Exposed bonus tiles, e.g. 1f,5f.")
+    ] = None,
+    robbing_kong: Annotated[
+        bool, typer.Option("--robbing-kong", help="Won by robbing a kong (F13).")
+    ] = False,
+    kong_replacement: Annotated[
+        bool, typer.Option("--kong-replacement", help="Won on a kong replacement (F12).")
+    ] = False,
+    last_tile: Annotated[
+        bool,
+        typer.Option("--last-tile", help="Won on the last wall tile / last discard (F14/F15)."),
+    ] = False,
+    dealer_start: Annotated[
+        bool, typer.Option("--dealer-start", help="The dealer wins on the 14 dealt tiles.")
+    ] = False,
+    discarder: Annotated[
+        str | None, typer.Option("--discarder", help="Seat wind of the discarder (for payments).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Score a winning hand: faan breakdown, total, limit, interpretation and payments."""
+    from . import score as score_hand
+
+    seat_l = _wind(seat, "--seat") or "E"
+    prev_l = _wind(prevailing, "--prevailing") or "E"
+    disc_l = _wind(discarder, "--discarder")
+    if win is None and not dealer_start:
+        raise _error("--win is required (the winning tile, e.g. --win 5s), unless --dealer-start")
+    if disc_l is not None and self_drawn:
+        raise _error("--discarder makes no sense with --self-drawn")
+    if disc_l is not None and disc_l == seat_l:
+        raise _error("--discarder cannot be the winner's own seat")
+    result = score_hand(
+        hand,
+        win,
+        self_drawn=self_drawn,
+        seat_wind=seat_l,
+        prevailing_wind=prev_l,
+        bonus=_bonus(bonus),
+        robbing_kong=robbing_kong,
+        kong_replacement=kong_replacement,
+        last_tile=last_tile,
+        dealer_start=dealer_start,
+        discarder=disc_l,
+    )
+    if as_json:
+        _print_json(_score_payload(hand, result))
+        return
+    _print_score(hand, win, result, seat_l or "E", self_drawn, disc_l)
+
+
+def _print_score(
+    hand: str, win: str | None, result: Any, seat: str, self_drawn: bool, discarder: str | None
+) -> None:
+    title = f"{hand}  +  {win}" if win else f"{hand}  (dealt hand)"
+    table = Table(title=title, show_footer=True, title_justify="left")
+    table.add_column("Code", footer="Total")
+    table.add_column(
+        "Element", footer=f"raw {result.raw_faan}" if result.raw_faan != result.faan else ""
+    )
+    table.add_column("Faan", justify="right", footer=str(result.faan))
+    for e in result.elements:
+        table.add_row(e.code, e.name, str(e.faan))
+    console.print(table)
+    if result.is_win:
+        console.print(
+            Text(f"Total: {result.faan} faan (raw {result.raw_faan})", style="bold green")
+        )
+    elif result.reason == "NOT_A_WINNING_HAND":
+        console.print(
+            Text(
+                "Not a win: NOT_A_WINNING_HAND (the tiles do not form a winning shape)",
+                style="bold red",
+            )
+        )
+    else:
+        console.print(
+            Text(
+                f"Not a legal win: {result.reason} ({result.faan} faan, "
+                f"raw {result.raw_faan}; the minimum is 3)",
+                style="bold red",
+            )
+        )
+    console.print(f"Limit: {result.limit or '-'}")
+    if result.interpretation:
+        console.print(f"Interpretation: {result.interpretation}")
+    if not result.is_win:
+        return
+    base = getattr(result, "base", None) or 2**result.faan
+    payments = dict(getattr(result, "payments", {}) or {})
+    console.print(f"Base: {base}")
+    if payments:
+        parts = [f"{w} {payments.get(w, 0):+d}" for w in WIND_LETTERS]
+        console.print("Payments: " + "  ".join(parts))
+    elif self_drawn:
+        console.print(f"Payments: each opponent pays {base}; {seat} gains {3 * base}")
+    else:
+        console.print(
+            f"Payments: the discarder pays {3 * base}; {seat} gains {3 * base} "
+            "(give --discarder for payments by seat)"
+        )
+
+
+# --------------------------------------------------------------------------- analysis
+
+
+@app.command()
+@user_errors
+def waits(
+    hand: Annotated[
+        str,
+        typer.Argument(help='A 13-tile hand (declared sets count 3), e.g. "123m456m789p234s5s".'),
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """The winning tiles of a hand of 13 (ignoring the 3-faan minimum, rules §14a)."""
+    from . import shanten as shanten_of
+    from . import waits as waits_of
+
+    tiles = [_tile_str(t) for t in waits_of(hand)]
+    sh = shanten_of(hand)
+    if as_json:
+        _print_json({"hand": hand, "waits": tiles, "shanten": sh, "ready": bool(tiles)})
+        return
+    if tiles:
+        console.print(f"waits: {' '.join(tiles)}")
+        glyphs = "  ".join(glyph_of_kind(_kind(t)) for t in tiles)
+        console.print(f"       {glyphs}")
+    else:
+        console.print(f"waits: none (not ready; shanten {sh})")
+
+
+def _kind(code: str) -> int:
+    from .render import kind_of_code
+
+    k = kind_of_code(code)
+    return 0 if k is None else k
+
+
+@app.command()
+@user_errors
+def shanten(
+    hand: Annotated[
+        str, typer.Argument(help='A hand of 13 or 14 tiles, e.g. "123m456m789p2345s".')
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Shanten of a hand: 0 = ready, -1 = complete (14 tiles), n = n exchanges from ready."""
+    from . import shanten as shanten_of
+
+    sh = shanten_of(hand)
+    if as_json:
+        _print_json({"hand": hand, "shanten": sh})
+        return
+    meaning = {-1: "complete (a winning shape)", 0: "ready (tenpai)"}.get(
+        sh, f"{sh} away from ready"
+    )
+    console.print(f"shanten: {sh}  ({meaning})")
+
+
+@app.command()
+@user_errors
+def decompose(
+    hand: Annotated[
+        str, typer.Argument(help='A complete hand of 14 tiles, e.g. "111222333m789p55s".')
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Every way a complete hand splits into sets and a pair (and seven pairs / thirteen orphans)."""
+    from . import decompose as decompose_of
+
+    readings = [str(r) for r in decompose_of(hand)]
+    if as_json:
+        _print_json({"hand": hand, "interpretations": readings})
+        return
+    if not readings:
+        console.print("no winning shape")
+        return
+    for i, r in enumerate(readings, 1):
+        console.print(f"{i}. {r}")
+
+
+# --------------------------------------------------------------------------- simulate
+
+
+@app.command()
+@user_errors
+def simulate(
+    n: Annotated[int, typer.Option("-n", "--deals", min=1, help="Number of deals.")] = 100,
+    seed: Annotated[
+        int, typer.Option("--seed", help="Seed of the walls (deal i depends on (seed, i)).")
+    ] = 0,
+    seats: Annotated[
+        str, typer.Option("--seats", help="Four seat kinds, comma-separated (greedy, random).")
+    ] = "greedy,greedy,greedy,greedy",
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object (the summary).")
+    ] = False,
+) -> None:
+    """Play N AI-vs-AI deals and print a summary table."""
+    from .seats import SEAT_KINDS
+    from .simulate import simulate as run_simulation
+
+    names = [s.strip().lower() for s in seats.split(",") if s.strip()]
+    if len(names) != 4:
+        raise _error(f"--seats needs four seat kinds separated by commas (got {len(names)})")
+    for name in names:
+        if name not in SEAT_KINDS:
+            raise _error(
+                f"--seats: unknown seat kind {name!r}; choose from {', '.join(SEAT_KINDS)}"
+            )
+    result = run_simulation(n, names, seed=seed)
+    summary = _as_dict(result.summary)
+    if as_json:
+        _print_json({"deals": n, "seed": seed, "seats": names, "summary": summary})
+        return
+    _print_summary(n, seed, names, summary)
+
+
+def _as_dict(obj: Any) -> Any:
+    """A JSON-ready form of a summary (dict, dataclass or object with ``to_dict``)."""
+    if hasattr(obj, "to_dict"):
+        return obj.to_dict()
+    if hasattr(obj, "__dataclass_fields__"):
+        import dataclasses
+
+        return dataclasses.asdict(obj)
+    if isinstance(obj, dict):
+        return {str(k): _as_dict(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_as_dict(v) for v in obj]
+    return obj
+
+
+def _print_summary(n: int, seed: int, names: list[str], summary: Any) -> None:
+    table = Table(title=f"{n} deals, seed {seed}, seats {', '.join(names)}", title_justify="left")
+    table.add_column("Statistic")
+    table.add_column("Value", justify="right")
+    if isinstance(summary, dict):
+        for key, value in summary.items():
+            if isinstance(value, (list, tuple)) and all(isinstance(v, (int, float)) for v in value):
+                text = "  ".join(_fmt(v) for v in value)
+            elif isinstance(value, dict):
+                text = "  ".join(f"{k}: {_fmt(v)}" for k, v in value.items())
+            else:
+                text = _fmt(value)
+            table.add_row(str(key).replace("_", " "), text)
+    else:
+        table.add_row("summary", str(summary))
+    console.print(table)
+
+
+def _fmt(v: Any) -> str:
+    if isinstance(v, float):
+        return f"{v:.4g}"
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_fmt(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{k}: {_fmt(x)}" for k, x in v.items()) + "}"
+    return str(v)
+
+
+# --------------------------------------------------------------------------- replay
+
+
+@app.command()
+@user_errors
+def replay(
+    file: Annotated[
+        Path, typer.Argument(help="An event log written by `play --log` (JSON Lines).")
+    ],
+    ascii: Annotated[
+        bool, typer.Option("--ascii", help="Tile codes only (no Unicode glyphs).")
+    ] = False,
+) -> None:
+    """Check an event log against the rules and print its deals step by step."""
+    from .errors import ReplayError
+    from .game.log import replay as replay_log
+
+    if not file.is_file():
+        raise _error(f"{file}: no such file")
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise _error(f"{file}: cannot read the log ({exc})") from None
+    try:
+        replayed = replay_log(file)
+    except ReplayError as exc:
+        raise _error(f"{file}: corrupt log: {exc}") from None
+    except (ValueError, KeyError, TypeError, IndexError) as exc:
+        raise _error(f"{file}: corrupt log: {type(exc).__name__}: {exc}") from None
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    for number, raw in enumerate(lines, 1):
+        try:
+            obj = json.loads(raw)
+        except json.JSONDecodeError:
+            raise _error(f"{file}: corrupt log: line {number} is not JSON") from None
+        _print_log_line(obj, ascii)
+    results = _deal_results(replayed)
+    if results:
+        console.print(
+            Text(f"Replay OK: {len(results)} deal(s), every action legal.", style="bold green")
+        )
+    else:
+        console.print(Text("Replay OK.", style="bold green"))
+
+
+def _print_log_line(obj: dict[str, Any], ascii: bool) -> None:
+    from .seats.human import describe_event
+
+    etype = obj.get("e")
+    if etype is None:  # the header of a deal
+        fields = [
+            f"{k} {obj[k]}" for k in ("seed", "deal_index", "dealer", "seats", "scores") if k in obj
+        ]
+        console.print(
+            Text("\n" + str(obj.get("type", "header")) + ": " + ", ".join(fields), style="dim")
+        )
+        return
+    if etype == "deal":
+        dealer = obj.get("dealer", obj.get("p"))
+        console.print(Text(f"\n=== Deal (dealer P{dealer}) ===", style="bold"))
+        for p, hand in enumerate(obj.get("hands") or ()):
+            t = Text(f"  P{p} dealt: ")
+            t.append_text(tiles_label(sorted(x for x in hand if isinstance(x, int)), ascii=ascii))
+            console.print(t)
+        return
+    if etype == "payments":
+        pay = obj.get("payments") or ()
+        scores = obj.get("scores") or ()
+        console.print(
+            f"  » payments: {'  '.join(f'P{i} {v:+d}' for i, v in enumerate(pay))}"
+            + (
+                f"   scores: {'  '.join(f'P{i} {v}' for i, v in enumerate(scores))}"
+                if scores
+                else ""
+            )
+        )
+        return
+    if etype == "draw" or etype == "replacement_draw":
+        tile = obj.get("tile")
+        t = Text(f"  » P{obj.get('p')} draws ", style="dim")
+        if etype == "replacement_draw":
+            t = Text(f"  » P{obj.get('p')} draws a replacement ({obj.get('reason')}) ", style="dim")
+        if isinstance(tile, int):
+            t.append_text(tiles_label([tile], ascii=ascii))
+        console.print(t)
+        return
+    line = describe_event(obj, None, ascii=ascii)
+    if line is not None:
+        console.print(line)
+    if etype == "win" and obj.get("elements"):
+        for e in obj["elements"]:
+            code, name, faan = (list(e) + [None, None])[:3] if len(e) >= 3 else (e[0], "", e[-1])
+            console.print(f"      {code:<4} {name:<28} {faan}")
+
+
+def _deal_results(replayed: Any) -> list[Any]:
+    if replayed is None:
+        return []
+    for attr in ("results", "deals"):
+        if hasattr(replayed, attr):
+            return list(getattr(replayed, attr))
+    if isinstance(replayed, (list, tuple)):
+        return list(replayed)
+    return [replayed]
+
+
+# --------------------------------------------------------------------------- play
+
+
+@app.command()
+def play(
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed of the walls (random if not given).")
+    ] = None,
+    deals: Annotated[int, typer.Option("--deals", min=1, help="Number of deals in the match.")] = 1,
+    rotate_dealer: Annotated[
+        bool, typer.Option("--rotate-dealer", help="Pass the deal on after every deal.")
+    ] = False,
+    log: Annotated[
+        Path | None, typer.Option("--log", help="Write the event log (JSON Lines) to FILE.")
+    ] = None,
+    ascii: Annotated[
+        bool, typer.Option("--ascii", help="Tile codes only (no Unicode glyphs).")
+    ] = False,
+    no_confirm: Annotated[
+        bool, typer.Option("--no-confirm", help="Discard without asking for confirmation.")
+    ] = False,
+) -> None:
+    """Play against three AI seats (you are P0, East, the dealer)."""
+    from .game.match import play_match
+    from .seats import make_seat
+    from .seats.human import HumanSeat, QuitGame
+
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "little")
+    try:
+        log_file = open(log, "w", encoding="utf-8") if log else None  # noqa: SIM115
+    except OSError as exc:
+        raise _error(f"--log {log}: {exc.strerror or exc}") from None
+    human = HumanSeat(console, ascii=ascii, confirm=not no_confirm)
+    seats = [human, *(make_seat("greedy", seed + p) for p in (1, 2, 3))]
+    console.print(
+        Text(
+            f"mahjong-fast: Hong Kong mahjong, seed {seed}, {deals} deal(s). You are P0; "
+            "type 'help' for the commands.",
+            style="bold",
+        )
+    )
+    scores: tuple[int, ...] = (0, 0, 0, 0)
+    try:
+        for d in range(deals):
+            # one deal at a time, so that each result is shown when its deal ends (rules §12)
+            match = play_match(
+                seats,
+                seed=seed,
+                deals=1,
+                start_deal=d,
+                scores=scores,
+                rotate_dealer=rotate_dealer,
+                log=log_file,
+            )
+            scores = tuple(match.scores)
+            for res in match.results:
+                show_result(res, ascii=ascii)
+    except QuitGame as q:
+        console.print("Input ended: leaving the game." if q.reason == "eof" else "Bye.")
+        raise typer.Exit(0) from None
+    except KeyboardInterrupt:
+        sys.stderr.write("\ninterrupted\n")
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+    except MahjongError as exc:
+        raise _error(str(exc)) from None
+    finally:
+        if log_file is not None:
+            log_file.close()
+    if deals > 1:
+        line = "  ".join(f"{'You' if p == 0 else f'P{p}'} {v}" for p, v in enumerate(scores))
+        console.print(Text(f"Final scores after {deals} deals: {line}", style="bold"))
+    if log:
+        console.print(Text(f"Event log written to {log}", style="dim"))
+
+
+def show_result(res: Any, *, ascii: bool = False) -> None:
+    """The end of a deal: every hand revealed, the winner's breakdown and payments, or a draw."""
+    console.print(Text("─" * 72, style="dim"))
+    console.print(Text(f"End of deal {res.deal_index + 1} (dealer P{res.dealer})", style="bold"))
+    seat_winds = [(p - res.dealer) % 4 for p in range(4)]
+    for p in range(4):
+        who = "You" if p == 0 else f"P{p}"
+        t = Text(
+            f"  {who:<4} {WIND_NAMES[seat_winds[p]]:<6}", style="bold" if p == res.winner else ""
+        )
+        hand = res.final_hands[p] if res.final_hands else ()
+        t.append_text(tiles_label(sorted(hand), ascii=ascii))
+        melds = res.final_melds[p] if res.final_melds else ()
+        for m in melds:
+            t.append("  ")
+            t.append_text(_meld_from_tuple(m, ascii))
+        bonus = res.bonus[p] if res.bonus else ()
+        if bonus:
+            t.append("  bonus ")
+            t.append_text(tiles_label(bonus, ascii=ascii))
+        if p == res.winner:
+            t.append("  ← winner", style="bold green")
+        console.print(t)
+    if res.exhaustive_draw or res.winner is None:
+        why = {
+            "last_discard": "nobody won on the last discard",
+            "no_replacement": "no tile left for a bonus replacement",
+        }.get(res.draw_reason or "", "")
+        console.print(
+            Text(
+                f"Result: exhaustive draw{f' ({why})' if why else ''}. No payments.",
+                style="bold yellow",
+            )
+        )
+    else:
+        who = "You" if res.winner == 0 else f"P{res.winner}"
+        how = {
+            "self_drawn": "by self-draw",
+            "discard": f"on P{res.discarder}'s discard",
+            "robbing_kong": f"by robbing P{res.discarder}'s kong",
+        }.get(res.win_kind or "", "")
+        if res.discarder == 0:
+            how = how.replace("P0's", "your")
+        tile = "" if res.win_tile is None else f" with {_code(res.win_tile)}"
+        console.print(
+            Text(
+                f"Result: {who} won {how}{tile}: {res.faan} faan"
+                + (f" (raw {res.raw_faan})" if res.raw_faan != res.faan else "")
+                + (f", limit hand {res.limit}" if res.limit else ""),
+                style="bold green",
+            )
+        )
+        table = Table(show_footer=True)
+        table.add_column("Code", footer="Total")
+        table.add_column("Element")
+        table.add_column("Faan", justify="right", footer=str(res.faan))
+        for code, name, faan in res.elements:
+            table.add_row(code, name, str(faan))
+        console.print(table)
+        if res.interpretation:
+            console.print(f"Interpretation: {res.interpretation}")
+        console.print(
+            "Payments: "
+            + "  ".join(
+                f"{'You' if p == 0 else f'P{p}'} {v:+d}" for p, v in enumerate(res.payments)
+            )
+        )
+    console.print(
+        "Scores:   "
+        + "  ".join(f"{'You' if p == 0 else f'P{p}'} {v}" for p, v in enumerate(res.scores))
+    )
+
+
+def _code(tile_id: int) -> str:
+    from .render import code_of_id
+
+    return code_of_id(tile_id)
+
+
+def _meld_from_tuple(m: Any, ascii: bool) -> Text:
+    """A ``(meld_kind, ids...)`` tuple of a DealResult (or a MeldView) as ``pung[555s]``."""
+    if hasattr(m, "tiles"):
+        return meld_label(m, ascii=ascii)
+
+    class _M:
+        def __init__(self, kind: int, tiles: tuple[int, ...]):
+            self.kind, self.tiles = kind, tiles
+            self.name = ("chow", "pung", "kong", "addkong", "ckong")[kind]
+
+    return meld_label(_M(int(m[0]), tuple(m[1:])), ascii=ascii)
+
+
+# --------------------------------------------------------------------------- entry point
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the ``mahjong-fast`` script. Exits 0, 2 (user error) or 130 (Ctrl-C)."""
+    command = typer.main.get_command(app)
+    try:
+        rv = command.main(args=argv, prog_name="mahjong-fast", standalone_mode=False)
+    except UsageError as exc:
+        if type(exc).__name__ == "NoArgsIsHelpError" and exc.ctx is not None:
+            console.print(exc.ctx.get_help())  # no arguments at all: show the help
+            raise SystemExit(0) from None
+        where = exc.ctx.command_path if exc.ctx is not None else "mahjong-fast"
+        message = f"{exc.format_message()} (see '{where} --help')"
+        raise SystemExit(_exit_with(message, EXIT_USAGE)) from None
+    except ClickException as exc:
+        raise SystemExit(_exit_with(exc.format_message(), exc.exit_code)) from None
+    except typer.Abort:
+        sys.stderr.write("\ninterrupted\n")
+        raise SystemExit(EXIT_INTERRUPTED) from None
+    except KeyboardInterrupt:
+        sys.stderr.write("\ninterrupted\n")
+        raise SystemExit(EXIT_INTERRUPTED) from None
+    except MahjongError as exc:
+        raise SystemExit(_exit_with(str(exc), EXIT_USAGE)) from None
+    except BrokenPipeError:
+        try:
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
+        except OSError:
+            pass
+        raise SystemExit(1) from None
+    except Exception as exc:
+        if os.environ.get("MAHJONG_FAST_DEBUG"):
+            raise
+        message = f"internal error: {type(exc).__name__}: {exc} (MAHJONG_FAST_DEBUG=1 shows more)"
+        raise SystemExit(_exit_with(message, 1)) from None
+    raise SystemExit(rv if isinstance(rv, int) else 0)
+
+
+def _exit_with(message: str, code: int) -> int:
+    _error(message, code)
+    return code
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

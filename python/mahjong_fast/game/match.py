@@ -1,0 +1,179 @@
+"""Driving deals with seats, and matches of several deals (rules §12).
+
+>>> from mahjong_fast.seats import make_seat
+>>> seats = [make_seat("greedy", 1) for _ in range(4)]
+>>> m = play_match(seats, seed=42, deals=4, rotate_dealer=True)   # doctest: +SKIP
+>>> m.scores, [r.winner for r in m.results]                       # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import IO
+
+from mahjong_fast import _core
+from mahjong_fast.errors import IllegalActionError
+
+from .actions import Phase
+from .deal import Deal
+from .events import Event, visible_event
+from .log import LogWriter
+from .result import DealResult
+
+__all__ = [
+    "MAX_RETRIES",
+    "MatchResult",
+    "deal_wall",
+    "dealer_of",
+    "new_deal",
+    "play_match",
+    "run_deal",
+]
+
+#: how often a seat may return an illegal action before run_deal gives up
+MAX_RETRIES = 100
+
+
+def deal_wall(seed: int, deal_index: int) -> list[int]:
+    """HK §12 the wall of deal ``deal_index``: depends only on (seed, deal_index)."""
+    return list(_core.wall(seed, deal_index))
+
+
+def dealer_of(deal_index: int, rotate_dealer: bool) -> int:
+    """HK §12 P0 deals every deal, or P(d mod 4) with the rotating dealer."""
+    return deal_index % 4 if rotate_dealer else 0
+
+
+def _listener_for(seats: Sequence[object]) -> Callable[[Event], None] | None:
+    from ..seats.base import BaseSeat
+
+    hooks = []
+    for p, s in enumerate(seats):
+        h = getattr(s, "notify", None)
+        if callable(h) and getattr(type(s), "notify", None) is not BaseSeat.notify:
+            hooks.append((p, h))
+    if not hooks:
+        return None
+
+    def listen(ev: Event) -> None:
+        for p, h in hooks:
+            v = visible_event(ev, p)
+            if v is not None:
+                h(v)
+
+    return listen
+
+
+def new_deal(
+    seats: Sequence[object],
+    *,
+    seed: int = 0,
+    deal_index: int = 0,
+    rotate_dealer: bool = False,
+    scores: Sequence[int] = (0, 0, 0, 0),
+    record: bool = True,
+    wall: Sequence[int] | None = None,
+) -> Deal:
+    """Build the Deal of ``deal_index`` for these seats (calls each seat's optional
+    ``new_deal(deal_index, player)`` hook and wires ``notify`` hooks as the listener)."""
+    for p, s in enumerate(seats):
+        hook = getattr(s, "new_deal", None)
+        if callable(hook):
+            hook(deal_index, p)
+    w = deal_wall(seed, deal_index) if wall is None else list(wall)
+    return Deal(
+        w,
+        dealer_of(deal_index, rotate_dealer),
+        scores,
+        deal_index,
+        record=record,
+        listener=_listener_for(seats),
+    )
+
+
+def run_deal(deal: Deal, seats: Sequence[object]) -> DealResult:
+    """Play ``deal`` to its end, asking ``seats[p].choose(view, legal)`` for each action.
+
+    ACTION / AFTER_CLAIM: the active player is asked. RESPONSE / ROB: every player in
+    ``to_act`` (those with a legal claim; the engine auto-passes the others) is asked in
+    player order with the same view; the window is resolved once all have answered. An
+    illegal choice is rejected (state unchanged); the seat's optional
+    ``rejected(action, error)`` hook is called and the seat is asked again.
+    """
+    while deal.phase is not Phase.ENDED:
+        for p in tuple(deal.to_act):
+            seat = seats[p]
+            for _ in range(MAX_RETRIES):
+                if p not in deal.to_act:  # (also true once the deal has ended)
+                    break
+                legal = deal.legal_actions(p)
+                action = seat.choose(deal.view(p), legal)  # type: ignore[attr-defined]
+                try:
+                    deal.apply(action)
+                    break
+                except IllegalActionError as e:
+                    hook = getattr(seat, "rejected", None)
+                    if callable(hook):
+                        hook(action, e)
+            else:
+                raise RuntimeError(f"seat P{p} returned {MAX_RETRIES} illegal actions in a row")
+            if deal.phase not in (Phase.RESPONSE, Phase.ROB):
+                break  # the turn moved on; re-read to_act
+    return deal.result  # type: ignore[return-value]
+
+
+@dataclass
+class MatchResult:
+    """A finished match: per-deal results and the final scores."""
+
+    results: list[DealResult] = field(default_factory=list)
+    scores: tuple[int, int, int, int] = (0, 0, 0, 0)
+    seed: int = 0
+    seat_names: tuple[str, ...] = ()
+
+    @property
+    def deals(self) -> int:
+        return len(self.results)
+
+
+def play_match(
+    seats: Sequence[object],
+    *,
+    seed: int = 0,
+    deals: int = 1,
+    rotate_dealer: bool = False,
+    log: str | os.PathLike[str] | IO[str] | None = None,
+    start_deal: int = 0,
+    scores: Sequence[int] = (0, 0, 0, 0),
+) -> MatchResult:
+    """HK §12 play ``deals`` deals (indices ``start_deal`` ..): deal d uses ``_core.wall(seed, d)``,
+    dealt by P0 or, with ``rotate_dealer``, by P(d mod 4); scores carry over.
+    ``log``: a path or text file to write the JSON Lines event log to (None: no log)."""
+    if len(seats) != 4:
+        raise ValueError("a match needs four seats")
+    names = tuple(str(getattr(s, "name", f"P{i}")) for i, s in enumerate(seats))
+    writer = LogWriter(log) if log is not None else None
+    cur = [int(s) for s in scores]
+    out = MatchResult(seed=seed, seat_names=names)
+    try:
+        for d in range(start_deal, start_deal + deals):
+            deal = new_deal(
+                seats,
+                seed=seed,
+                deal_index=d,
+                rotate_dealer=rotate_dealer,
+                scores=cur,
+                record=writer is not None,
+            )
+            res = run_deal(deal, seats)
+            out.results.append(res)
+            cur = list(res.scores)
+            if writer is not None:
+                writer.write_deal(deal, seed=seed, seats=names)
+    finally:
+        if writer is not None:
+            writer.close()
+    out.scores = tuple(cur)  # type: ignore[assignment]
+    return out

@@ -1,0 +1,25 @@
+"""Seats: the players of a deal. AI seats and the protocol the human (CLI) seat follows.
+
+>>> from mahjong_fast.seats import make_seat
+>>> seats = [make_seat("greedy", 0), make_seat("random", 1), make_seat("greedy", 2), make_seat("random", 3)]
+"""
+
+from __future__ import annotations
+
+from .base import BaseSeat, Seat
+from .greedy import GreedySeat
+from .random_seat import RandomSeat
+
+__all__ = ["SEAT_KINDS", "BaseSeat", "GreedySeat", "RandomSeat", "Seat", "make_seat"]
+
+#: names accepted by :func:`make_seat`
+SEAT_KINDS = ("greedy", "random")
+
+
+def make_seat(kind: str, seed: int = 0) -> Seat:
+    """An AI seat by name: ``"greedy"`` or ``"random"``."""
+    if kind == "greedy":
+        return GreedySeat(seed)
+    if kind == "random":
+        return RandomSeat(seed)
+    raise ValueError(f"unknown seat kind {kind!r}; choose from {', '.join(SEAT_KINDS)}")

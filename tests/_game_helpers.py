@@ -1,0 +1,116 @@
+"""Helpers for the game tests: build explicit walls from tile notation, drive deals.
+
+    wall = make_wall({0: "123m456m789m1122z3z", 1: ..., 2: ..., 3: ...},
+                     draws="5s 7z", tail="1f 9p")
+
+``hands`` maps a player to the tiles dealt to them (the dealer 14, others 13), in MPSZ
+notation with bonus tiles as ``Nf``; ``draws`` are the normal draws after the deal
+(positions 53, 54, ...); ``tail`` the replacement draws (positions 143, 142, ...). Every
+other tile fills the middle of the wall (bonus tiles in the very middle). Copies are
+allocated lowest id first, so ``ids_of`` can name them afterwards.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mahjong_fast.game import Action, ActionType, Deal, Phase
+
+A = ActionType
+
+
+def parse(notation: str) -> list[int]:
+    """Tile codes to a list of 'kind tokens': 0..33 ordinary kinds, 136..143 bonus ids."""
+    out: list[int] = []
+    for digits, suit in re.findall(r"(\d+)([mpszf])", notation.replace(" ", "")):
+        for d in digits:
+            n = int(d)
+            if suit == "f":
+                out.append(135 + n)
+            else:
+                out.append({"m": 0, "p": 9, "s": 18, "z": 27}[suit] + n - 1)
+    return out
+
+
+class Alloc:
+    """Allocates physical ids for kinds, lowest free copy first."""
+
+    def __init__(self) -> None:
+        self.used: set[int] = set()
+
+    def take(self, token: int) -> int:
+        if token >= 136:
+            assert token not in self.used, f"bonus {token} used twice"
+            self.used.add(token)
+            return token
+        for c in range(4):
+            t = 4 * token + c
+            if t not in self.used:
+                self.used.add(t)
+                return t
+        raise AssertionError(f"fifth copy of kind {token}")
+
+    def takes(self, notation: str) -> list[int]:
+        return [self.take(k) for k in parse(notation)]
+
+
+def make_wall(hands: dict[int, str], dealer: int = 0, draws: str = "", tail: str = "") -> list[int]:
+    alloc = Alloc()
+    dealt = {p: alloc.takes(hands[p]) for p in range(4)}
+    for p in range(4):
+        want = 14 if p == dealer else 13
+        assert len(dealt[p]) == want, f"P{p} needs {want} tiles, got {len(dealt[p])}"
+    wall: list[int | None] = [None] * 144
+    for r in range(3):
+        for k in range(4):
+            p = (dealer + k) % 4
+            for i in range(4):
+                wall[16 * r + 4 * k + i] = dealt[p][4 * r + i]
+    for k in range(4):
+        wall[48 + k] = dealt[(dealer + k) % 4][12]
+    wall[52] = dealt[dealer][13]
+    for i, t in enumerate(alloc.takes(draws)):
+        wall[53 + i] = t
+    for i, t in enumerate(alloc.takes(tail)):
+        wall[143 - i] = t
+    free_pos = [i for i in range(144) if wall[i] is None]
+    rest = [t for t in range(136) if t not in alloc.used]
+    bonus = [t for t in range(136, 144) if t not in alloc.used]
+    mid = len(rest) // 2
+    fill = rest[:mid] + bonus + rest[mid:]
+    assert len(fill) == len(free_pos)
+    for pos, t in zip(free_pos, fill):
+        wall[pos] = t
+    assert sorted(wall) == list(range(144))  # type: ignore[type-var]
+    return wall  # type: ignore[return-value]
+
+
+def tid(deal: Deal, player: int, code: str, nth: int = 0) -> int:
+    """The id of the ``nth`` copy (ascending) of tile ``code`` in ``player``'s hand."""
+    (k,) = parse(code)
+    ids = sorted(t for t in deal.hands[player] if t >> 2 == k)
+    return ids[nth]
+
+
+def ids(deal: Deal, player: int, notation: str) -> tuple[int, ...]:
+    """Ids in ``player``'s hand for the tiles of ``notation`` (distinct copies, lowest first)."""
+    out: list[int] = []
+    for k in parse(notation):
+        cand = sorted(t for t in deal.hands[player] if t >> 2 == k and t not in out)
+        out.append(cand[0])
+    return tuple(out)
+
+
+def discard(deal: Deal, player: int, code: str) -> None:
+    deal.apply(Action(A.DISCARD, player, (tid(deal, player, code),)))
+
+
+def pass_all(deal: Deal) -> None:
+    """Everybody still to respond passes."""
+    assert deal.phase in (Phase.RESPONSE, Phase.ROB)
+    for q in tuple(deal.to_act):
+        deal.apply(Action(A.PASS, q))
+
+
+def kinds(tiles) -> list[int]:
+    return sorted(t >> 2 for t in tiles)
