@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 import mahjong_fast as mf
+import pytest
 from mahjong_fast import _core
 
 N_HANDS = 1000

@@ -1,8 +1,7 @@
 """Benchmarks refuse a debug build of the core: its timings mean nothing."""
 
-import pytest
-
 import mahjong_fast
+import pytest
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 import mahjong_fast as mf
+import pytest
 from mahjong_fast import _core
 from mahjong_fast.tiles import Hand, Meld, MeldKind, Tile, id_code, kind_of_id
 

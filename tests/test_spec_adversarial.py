@@ -8,11 +8,9 @@ is compared with the product on thousands of random hands.
 from __future__ import annotations
 
 import random
-from typing import Optional
-
-import pytest
 
 import mahjong_fast as mf
+import pytest
 
 # ------------------------------------------------------------------------------------------
 # helpers
@@ -69,11 +67,11 @@ def codes(r) -> list[str]:
     return [e.code for e in r.elements]
 
 
-def sc(hand: str, win: Optional[str], **kw):
+def sc(hand: str, win: str | None, **kw):
     return mf.score(hand, win, **kw)
 
 
-def assert_score(r, exp_codes: list[str], faan: Optional[int] = None, *, win: bool = True) -> None:
+def assert_score(r, exp_codes: list[str], faan: int | None = None, *, win: bool = True) -> None:
     assert codes(r) == exp_codes, (codes(r), r)
     if faan is not None:
         assert r.faan == faan, r
@@ -175,7 +173,7 @@ def ref_n_interpretations(conc: list[int], n_melds: int) -> int:
     return len(std_splits(conc, n_melds)) + is_seven_pairs(conc, n_melds) + is_thirteen(conc, n_melds)
 
 
-def is_nine_gates_13(before: list[int]) -> Optional[int]:
+def is_nine_gates_13(before: list[int]) -> int | None:
     for s in range(3):
         pat = [3, 1, 1, 1, 1, 1, 1, 1, 3]
         if before[9 * s : 9 * s + 9] == pat and sum(before) == 13:
@@ -186,7 +184,7 @@ def is_nine_gates_13(before: list[int]) -> Optional[int]:
 def ref_score(
     before: list[int],
     melds: list[tuple[str, int]],
-    win: Optional[int],
+    win: int | None,
     seat: int,
     prev: int = 0,
     self_drawn: bool = False,
@@ -325,7 +323,7 @@ def ref_score(
 # ------------------------------------------------------------------------------------------
 
 
-def gen_complete(rng: random.Random, n_melds: Optional[int] = None):
+def gen_complete(rng: random.Random, n_melds: int | None = None):
     """Random complete hand: (concealed counts incl. winning tile, melds)."""
     while True:
         mode = rng.random()

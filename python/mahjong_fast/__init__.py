@@ -18,8 +18,8 @@ Hands are notation strings (``"123m456p11z [555z] (2222p) 1f"``, design §3; the
 from __future__ import annotations
 
 import warnings
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable, Optional, Union
 
 from mahjong_fast import _core
 from mahjong_fast.errors import (
@@ -56,25 +56,25 @@ if BUILD_PROFILE != "release":  # pragma: no cover - depends on how it was built
     )
 
 __all__ = [
-    "__version__",
     "BUILD_PROFILE",
-    "score",
-    "waits",
-    "shanten",
-    "decompose",
-    "ScoreResult",
     "Element",
-    "Tile",
+    "Hand",
+    "IllegalActionError",
+    "InvalidHandError",
+    "InvalidTileError",
+    "MahjongError",
     "Meld",
     "MeldKind",
-    "Hand",
-    "MahjongError",
-    "InvalidTileError",
-    "InvalidHandError",
-    "IllegalActionError",
-    "RuleConfigError",
     "ReplayError",
+    "RuleConfigError",
+    "ScoreResult",
+    "Tile",
+    "__version__",
+    "decompose",
+    "score",
+    "shanten",
     "simulate",
+    "waits",
 ]
 
 
@@ -110,10 +110,10 @@ class ScoreResult:
     """
 
     is_win: bool
-    reason: Optional[str]
+    reason: str | None
     faan: int
     raw_faan: int
-    limit: Optional[str]
+    limit: str | None
     elements: tuple[Element, ...]
     interpretation: str
     base: int = 0
@@ -137,17 +137,17 @@ def _tile_kind(tile: TileLike, what: str) -> int:
 
 def score(
     hand: HandLike,
-    win_tile: Optional[TileLike],
+    win_tile: TileLike | None,
     *,
     self_drawn: bool = False,
-    seat_wind: Union[str, int] = "E",
-    prevailing_wind: Union[str, int] = "E",
-    bonus: Union[str, Iterable[TileLike]] = (),
+    seat_wind: str | int = "E",
+    prevailing_wind: str | int = "E",
+    bonus: str | Iterable[TileLike] = (),
     robbing_kong: bool = False,
     kong_replacement: bool = False,
     last_tile: bool = False,
     dealer_start: bool = False,
-    discarder: Optional[Union[str, int]] = None,
+    discarder: str | int | None = None,
 ) -> ScoreResult:
     """Score a winning hand under the Hong Kong table (rules §10, §11, §14a).
 
@@ -281,4 +281,4 @@ def decompose(hand: HandLike) -> list[str]:
 
 # Bound last: importing the submodule sets the package attribute ``simulate`` to the module;
 # this rebinds it to the function.
-from mahjong_fast.simulate import simulate  # noqa: E402
+from mahjong_fast.simulate import simulate

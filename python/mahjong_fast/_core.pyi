@@ -7,7 +7,7 @@ tile ids 0..143; seat/prevailing winds 0..3 (E, S, W, N). Every function raises
 ``mahjong_fast.errors.InvalidHandError`` / ``InvalidTileError`` on bad input; none panics.
 """
 
-from typing import Optional, Sequence
+from collections.abc import Sequence
 
 __version__: str
 BUILD_PROFILE: str  # "release" | "debug"
@@ -48,13 +48,13 @@ class ScoreResult:
     @property
     def is_win(self) -> bool: ...
     @property
-    def reason(self) -> Optional[str]: ...
+    def reason(self) -> str | None: ...
     @property
     def faan(self) -> int: ...
     @property
     def raw_faan(self) -> int: ...
     @property
-    def limit(self) -> Optional[str]: ...
+    def limit(self) -> str | None: ...
     @property
     def elements(self) -> list[tuple[str, str, int]]: ...
     @property
@@ -64,7 +64,7 @@ def score(
     counts: Sequence[int],
     melds: Sequence[tuple[int, int]],
     bonus_mask: int,
-    win_tile: Optional[int],
+    win_tile: int | None,
     seat_wind: int,
     prevailing_wind: int = 0,
     *,
@@ -78,7 +78,7 @@ def score(
     """Score the hand *before* the winning tile plus ``win_tile`` (a kind; None only with
     ``dealer_start``, when ``counts`` hold the 14 dealt tiles). Rules §10, §14a."""
 
-def payments(faan: int, winner: int, self_drawn: bool, discarder: Optional[int] = None) -> list[int]:
+def payments(faan: int, winner: int, self_drawn: bool, discarder: int | None = None) -> list[int]:
     """Rules §11 payments per player 0..3 (sums to zero)."""
 
 def rate_discards(

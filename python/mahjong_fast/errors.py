@@ -8,13 +8,13 @@ exception: :func:`mahjong_fast.score` returns a result with ``is_win = False``.
 from __future__ import annotations
 
 __all__ = [
-    "MahjongError",
-    "InvalidTileError",
-    "InvalidHandError",
-    "IllegalActionError",
-    "RuleConfigError",
-    "ReplayError",
     "ILLEGAL_ACTION_CODES",
+    "IllegalActionError",
+    "InvalidHandError",
+    "InvalidTileError",
+    "MahjongError",
+    "ReplayError",
+    "RuleConfigError",
 ]
 
 #: The error codes of rules §13, in the order the rules list them.

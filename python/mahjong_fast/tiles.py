@@ -15,26 +15,26 @@ Hand('123m456p11z pung[555z] 1f')
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Iterable, Union
 
 from mahjong_fast import _core
 from mahjong_fast.errors import InvalidHandError, InvalidTileError
 
 __all__ = [
-    "Tile",
-    "Meld",
-    "MeldKind",
+    "WIND_LETTERS",
     "Hand",
     "HandLike",
+    "Meld",
+    "MeldKind",
+    "Tile",
     "TileLike",
-    "tile_code",
+    "glyph",
     "id_code",
     "kind_of",
     "kind_of_id",
-    "glyph",
-    "WIND_LETTERS",
+    "tile_code",
     "wind_index",
 ]
 
@@ -108,6 +108,9 @@ def glyph(kind: int) -> str:
     return _GLYPHS[kind]
 
 
+_TILE_CACHE: dict[int, Tile] = {}
+
+
 class Tile:
     """A tile kind: ``Tile("5s")``, ``Tile(22)``; bonus tiles ``Tile("1f")`` have kinds 34..41.
 
@@ -119,19 +122,18 @@ class Tile:
 
     __slots__ = ("_kind",)
     _kind: int
-    _cache: dict[int, "Tile"] = {}
 
-    def __new__(cls, tile: Union[str, int, "Tile"]) -> "Tile":
+    def __new__(cls, tile: str | int | Tile) -> Tile:  # noqa: PYI034 (interned, never a subclass)
         if isinstance(tile, Tile):
             return tile
         kind = kind_of(tile) if isinstance(tile, str) else int(tile)
         if not 0 <= kind < 42:
             raise InvalidTileError(f"tile kind {kind} is not 0..41", None, "kind out of range")
-        cached = cls._cache.get(kind)
+        cached = _TILE_CACHE.get(kind)
         if cached is None:
             cached = object.__new__(cls)
             object.__setattr__(cached, "_kind", kind)
-            cls._cache[kind] = cached
+            _TILE_CACHE[kind] = cached
         return cached
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -175,14 +177,14 @@ class Tile:
     def __repr__(self) -> str:
         return f"Tile({self.code!r})"
 
-    def __lt__(self, other: "Tile") -> bool:
+    def __lt__(self, other: Tile) -> bool:
         return self._kind < other._kind
 
     def __reduce__(self) -> tuple[type, tuple[int]]:
         return (Tile, (self._kind,))
 
 
-TileLike = Union[str, int, Tile]
+TileLike = str | int | Tile
 
 
 class MeldKind(IntEnum):
@@ -241,7 +243,7 @@ class Hand:
     bonus: tuple[Tile, ...] = ()
 
     @classmethod
-    def parse(cls, notation: str) -> "Hand":
+    def parse(cls, notation: str) -> Hand:
         """Parse hand notation. Raises InvalidTileError (with ``.position``) for unreadable
         notation and InvalidHandError for a fifth copy, a bad meld or a repeated bonus tile."""
         if not isinstance(notation, str):
@@ -285,7 +287,7 @@ class Hand:
         return f"Hand({str(self)!r})"
 
 
-HandLike = Union[str, Hand]
+HandLike = str | Hand
 
 
 def as_hand(hand: HandLike) -> Hand:
@@ -295,7 +297,7 @@ def as_hand(hand: HandLike) -> Hand:
     return Hand.parse(hand)
 
 
-def wind_index(wind: Union[str, int, Tile], what: str = "wind") -> int:
+def wind_index(wind: str | int | Tile, what: str = "wind") -> int:
     """0..3 for a wind given as ``"E"``/``"S"``/``"W"``/``"N"``, ``"1z".."4z"``, a Tile, or 0..3."""
     if isinstance(wind, bool):
         raise InvalidHandError(f"{what} must be E, S, W or N, got {wind!r}")
@@ -317,7 +319,7 @@ def wind_index(wind: Union[str, int, Tile], what: str = "wind") -> int:
     raise InvalidHandError(f"{what} must be E, S, W or N, got {wind!r}")
 
 
-def bonus_kinds(bonus: Union[str, Iterable[TileLike]]) -> list[int]:
+def bonus_kinds(bonus: str | Iterable[TileLike]) -> list[int]:
     """Bonus tiles given as ``"1f,5f"``, ``"1f 5f"``, ``"15f"`` or an iterable of tiles → kinds 34..41."""
     if isinstance(bonus, str):
         kinds = _core.parse_tiles(bonus.replace(",", " "))
