@@ -418,7 +418,7 @@ def rand_13(rng: random.Random):
 import json
 import pathlib
 
-EXAMPLES = json.loads((pathlib.Path("/work/shared/rules/hong-kong-examples.json")).read_text())
+EXAMPLES = json.loads((pathlib.Path(__file__).parent / "data" / "hong-kong-examples.json").read_text())
 
 
 @pytest.mark.parametrize("ex", EXAMPLES, ids=[e["id"] for e in EXAMPLES])

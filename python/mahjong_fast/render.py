@@ -208,9 +208,17 @@ def split_drawn(view: Any) -> tuple[list[int], int | None]:
 
 
 def render_table(
-    view: Any, *, ascii: bool = False, names: Sequence[str] | None = None, status: str | None = None
+    view: Any,
+    *,
+    ascii: bool = False,
+    names: Sequence[str] | None = None,
+    status: str | None = None,
+    last_discard: tuple[int, int] | None = None,
 ) -> list[Text]:
-    """The whole table as one player (``view.player``) may see it (rules §14)."""
+    """The whole table as one player (``view.player``) may see it (rules §14).
+
+    ``last_discard`` = ``(player, tile id)`` of the latest discard, shown when no claim window
+    is open (the view itself only carries the discard of an open window)."""
     me = view.player
     lines: list[Text] = []
     head = Text()
@@ -241,8 +249,9 @@ def render_table(
         d.append_text(tiles_label(view.discards[p], ascii=ascii))
         lines.append(d)
     info = Text()
-    if view.last_discard is not None:
-        who, tile = view.last_discard
+    shown = view.last_discard if view.last_discard is not None else last_discard
+    if shown is not None:
+        who, tile = shown
         info.append(f"Last discard: {player_name(who, me)} → ")
         info.append_text(tile_label(tile, ascii=ascii))
     if getattr(view, "kong_tile", None) is not None:

@@ -193,6 +193,14 @@ def describe_event(event: Any, me: int | None = 0, *, ascii: bool = False) -> Te
 # --------------------------------------------------------------------------- the seat
 
 
+def _small_int(text: str) -> int | None:
+    """A menu number or hand position typed by the user: ASCII digits, at most 3 of them."""
+    if text.isascii() and text.isdigit() and len(text) <= 3:
+        return int(text)
+    return None
+
+
+
 class HumanSeat(BaseSeat):
     """A person at the terminal.
 
@@ -222,13 +230,18 @@ class HumanSeat(BaseSeat):
         self.confirm = confirm
         self.names = list(names) if names else None
         self.player = 0
+        #: (player, tile id) of the latest discard seen through ``notify``, for the screen.
+        self.last_discard: tuple[int, int] | None = None
 
     # ------------------------------------------------------------------ hooks
     def new_deal(self, deal_index: int, player: int) -> None:
         self.player = player
+        self.last_discard = None
         self.console.print(Text(f"\n=== Deal {deal_index + 1} ===", style="bold"))
 
     def notify(self, event: Any) -> None:
+        if getattr(event, "type", None) == "discard":
+            self.last_discard = (event.player, event.data["tile"])
         try:
             line = describe_event(event, self.player, ascii=self.ascii)
         except Exception:  # noqa: BLE001 - a display problem must never stop the game
@@ -254,7 +267,9 @@ class HumanSeat(BaseSeat):
         self.console.print(Text(message, style=style))
 
     def show(self, view: Any, status: str | None = None) -> None:
-        for line in render_table(view, ascii=self.ascii, names=self.names, status=status):
+        for line in render_table(
+            view, ascii=self.ascii, names=self.names, status=status, last_discard=self.last_discard
+        ):
             self.console.print(line)
 
     # ------------------------------------------------------------------ choose
@@ -312,8 +327,9 @@ class HumanSeat(BaseSeat):
             cmd = self._read("claim> ").lower()
             if cmd in ("", "0", "p", "pass", "n", "no"):
                 return pass_action
-            if cmd.isdigit() and 1 <= int(cmd) <= len(options):
-                return options[int(cmd) - 1][1]
+            n = _small_int(cmd)
+            if n is not None and 1 <= n <= len(options):
+                return options[n - 1][1]
             word = cmd.split()[0]
             matches = [a for label, a in options if label.split()[0] == word]
             if word in ("win", "hu", "ron", "mahjong") and not matches:
@@ -388,10 +404,14 @@ class HumanSeat(BaseSeat):
                     return action
                 continue
             tile: int | None = None
-            if low in ("last", ".", "-1"):
+            if low in ("last", "."):
                 tile = hand[-1]
             elif low.isdigit():
-                pos = int(low)
+                pos = _small_int(low)
+                if pos is None or not 1 <= pos <= len(hand):
+                    pos_text = low if len(low) <= 8 else low[:8] + "…"
+                    self._say(f"there is no position {pos_text}: your hand has positions 1-{len(hand)}")
+                    continue
                 if not 1 <= pos <= len(hand):
                     self._say(f"there is no position {pos}: your hand has positions 1-{len(hand)}")
                     continue
