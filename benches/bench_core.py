@@ -1,9 +1,11 @@
-"""pytest-benchmark suite of single calls into the core from Python, on seeded hands generated
-here. Run: ``pytest benches/ --benchmark-only`` (needs a release build)."""
+"""pytest-benchmark suite of single and batch calls into the core from Python, on seeded hands
+generated here. Batch timings are per call of BATCH_N rows. Run: ``pytest benches/ --benchmark-only`` (needs a release build)."""
 
 from __future__ import annotations
 
 import random
+
+import numpy as np
 
 import mahjong_fast as mf
 import pytest
@@ -49,7 +51,22 @@ def _complete_hands(seed: int, n: int = N_HANDS) -> list[tuple[list[int], int]]:
 
 
 HANDS13 = _hands(1, 13)
+HANDS14 = _hands(3, 14)
 COMPLETE = _complete_hands(2)
+READY = [c for c, _ in COMPLETE]
+FULL = [[c + (k == w) for k, c in enumerate(counts)] for counts, w in COMPLETE]
+# The same hands as 34 bytes: the fastest single-call form.
+HANDS13_B = [bytes(c) for c in HANDS13]
+READY_B = [bytes(c) for c in READY]
+FULL_B = [bytes(c) for c in FULL]
+UNSEEN14 = [[4 - x for x in c] for c in HANDS14]
+
+BATCH_N = 100_000
+
+
+def _batch_rows(hands: list[list[int]]) -> np.ndarray:
+    rows = np.array(hands, dtype=np.uint8)
+    return np.tile(rows, (BATCH_N // len(rows), 1))
 
 
 def _cycle(fn, items):  # type: ignore[no-untyped-def]
@@ -61,23 +78,75 @@ def _cycle(fn, items):  # type: ignore[no-untyped-def]
     return call
 
 
+# -- single calls into the core (µs per call = the reported time) -----------------------------
+
+
+def test_is_complete(benchmark: pytest.FixtureRequest) -> None:
+    benchmark(_cycle(_core.is_complete, FULL_B))  # type: ignore[operator]
+
+
+def test_is_complete_list(benchmark: pytest.FixtureRequest) -> None:
+    benchmark(_cycle(_core.is_complete, FULL))  # type: ignore[operator]
+
+
 def test_shanten(benchmark: pytest.FixtureRequest) -> None:
+    benchmark(_cycle(_core.shanten, HANDS13_B))  # type: ignore[operator]
+
+
+def test_shanten_list(benchmark: pytest.FixtureRequest) -> None:
     benchmark(_cycle(_core.shanten, HANDS13))  # type: ignore[operator]
 
 
 def test_waits(benchmark: pytest.FixtureRequest) -> None:
-    ready = [c for c, w in COMPLETE]
-    benchmark(_cycle(_core.waits, ready))  # type: ignore[operator]
+    benchmark(_cycle(_core.waits, READY_B))  # type: ignore[operator]
+
+
+def test_waits_list(benchmark: pytest.FixtureRequest) -> None:
+    benchmark(_cycle(_core.waits, READY))  # type: ignore[operator]
 
 
 def test_decompose(benchmark: pytest.FixtureRequest) -> None:
-    full = [[c + (k == w) for k, c in enumerate(counts)] for counts, w in COMPLETE]
-    benchmark(_cycle(_core.decompose, full))  # type: ignore[operator]
+    benchmark(_cycle(_core.decompose, FULL_B))  # type: ignore[operator]
 
 
 def test_score_core(benchmark: pytest.FixtureRequest) -> None:
-    benchmark(_cycle(lambda h: _core.score(h[0], [], 0, h[1], 1, 0, self_drawn=True), COMPLETE))  # type: ignore[operator]
+    items = [(bytes(c), w) for c, w in COMPLETE]
+    benchmark(_cycle(lambda h: _core.score(h[0], None, 0, h[1], 1, 0, self_drawn=True), items))  # type: ignore[operator]
+
+
+def test_rate_discards(benchmark: pytest.FixtureRequest) -> None:
+    items = list(zip(HANDS14, UNSEEN14))
+    benchmark(_cycle(lambda h: _core.rate_discards(h[0], None, h[1]), items))  # type: ignore[operator]
 
 
 def test_score_public_notation(benchmark: pytest.FixtureRequest) -> None:
     benchmark(lambda: mf.score("111222333m9s [555p] 1f", "9s", self_drawn=True, seat_wind="E"))  # type: ignore[operator]
+
+
+def test_shanten_public_notation(benchmark: pytest.FixtureRequest) -> None:
+    benchmark(lambda: mf.shanten("123456789m1111p"))  # type: ignore[operator]
+
+
+# -- batch calls over 100,000 rows (divide the reported time by BATCH_N for µs per hand) -----
+
+
+def test_batch_shanten(benchmark: pytest.FixtureRequest) -> None:
+    rows = _batch_rows(HANDS13)
+    benchmark.extra_info["rows"] = len(rows)  # type: ignore[attr-defined]
+    benchmark(mf.shanten_batch, rows)  # type: ignore[operator]
+
+
+def test_batch_waits(benchmark: pytest.FixtureRequest) -> None:
+    rows = _batch_rows(READY)
+    benchmark.extra_info["rows"] = len(rows)  # type: ignore[attr-defined]
+    benchmark(mf.waits_batch, rows)  # type: ignore[operator]
+
+
+def test_batch_score(benchmark: pytest.FixtureRequest) -> None:
+    rows = _batch_rows(READY)
+    n = len(rows)
+    win = np.tile(np.array([w for _, w in COMPLETE], dtype=np.uint8), n // len(COMPLETE))
+    seat = np.ones(n, dtype=np.uint8)
+    drawn = np.ones(n, dtype=bool)
+    benchmark.extra_info["rows"] = n  # type: ignore[attr-defined]
+    benchmark(mf.score_batch, rows, win, seat, drawn)  # type: ignore[operator]

@@ -1,13 +1,16 @@
 """Stubs for the native core ``mahjong_fast._core`` (Rust, PyO3).
 
 Numbers: tile kinds 0..33 (1m..9m, 1p..9p, 1s..9s, 1z..7z); ``counts`` is a length-34 sequence
-of ints 0..4 (concealed tiles per kind); a meld is ``(meld_kind, kind)`` with meld_kind
+of ints 0..4 (concealed tiles per kind; a ``list`` or 34 ``bytes`` is the fastest form); a meld is ``(meld_kind, kind)`` with meld_kind
 0 chow (kind = lowest tile), 1 pung, 2 exposed kong, 3 added kong, 4 concealed kong; physical
 tile ids 0..143; seat/prevailing winds 0..3 (E, S, W, N). Every function raises
 ``mahjong_fast.errors.InvalidHandError`` / ``InvalidTileError`` on bad input; none panics.
 """
 
 from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
 
 __version__: str
 BUILD_PROFILE: str  # "release" | "debug"
@@ -29,17 +32,17 @@ def format_hand(
 def parse_tiles(notation: str) -> list[int]:
     """Kinds of a tile list (rules §2.5); bonus tiles 1f..8f are 34..41."""
 
-def shanten(counts: Sequence[int], melds: Sequence[tuple[int, int]] = ...) -> int:
+def shanten(counts: Sequence[int], melds: Sequence[tuple[int, int]] | None = ...) -> int:
     """Rules §14a shanten: 13-equivalent hand → 0 = ready; 14-equivalent → -1 = complete."""
 
-def waits(counts: Sequence[int], melds: Sequence[tuple[int, int]] = ...) -> list[int]:
+def waits(counts: Sequence[int], melds: Sequence[tuple[int, int]] | None = ...) -> list[int]:
     """Rules §14a waits of a 13-equivalent hand: kinds, ascending."""
 
 def is_complete(counts: Sequence[int], n_melds: int = 0) -> bool:
     """Whether the concealed tiles (winning tile included) and ``n_melds`` declared sets form a
     winning shape (rules §9)."""
 
-def decompose(counts: Sequence[int], melds: Sequence[tuple[int, int]] = ...) -> list[str]:
+def decompose(counts: Sequence[int], melds: Sequence[tuple[int, int]] | None = ...) -> list[str]:
     """Every interpretation of a complete 14-equivalent hand, as notation strings."""
 
 class ScoreResult:
@@ -62,7 +65,7 @@ class ScoreResult:
 
 def score(
     counts: Sequence[int],
-    melds: Sequence[tuple[int, int]],
+    melds: Sequence[tuple[int, int]] | None,
     bonus_mask: int,
     win_tile: int | None,
     seat_wind: int,
@@ -82,8 +85,32 @@ def payments(faan: int, winner: int, self_drawn: bool, discarder: int | None = N
     """Rules §11 payments per player 0..3 (sums to zero)."""
 
 def rate_discards(
-    counts: Sequence[int], melds: Sequence[tuple[int, int]], unseen: Sequence[int]
+    counts: Sequence[int], melds: Sequence[tuple[int, int]] | None, unseen: Sequence[int]
 ) -> list[tuple[int, int, int]]:
     """For a 14-equivalent hand: ``(kind, shanten after discarding it, ukeire)`` for each
     distinct concealed kind, ascending; ukeire counts ``unseen`` copies of the kinds whose draw
     lowers that shanten."""
+
+# Lookup tables (shanten/agari) are built when the module is imported; this is how long it took.
+TABLES_BUILD_SECONDS: float
+
+# Batch forms (see ``mahjong_fast.batch`` for the full documentation). Inputs must be numpy
+# arrays of exactly these dtypes; rows are concealed hands without declared sets (HK shapes).
+# Bad input raises ``mahjong_fast.errors.InvalidHandError`` naming the first bad row.
+
+def shanten_batch(counts: npt.NDArray[np.uint8]) -> npt.NDArray[np.int8]:
+    """``uint8[N, 34]`` rows of 13 or 14 tiles → ``int8[N]`` shanten (rules §14a)."""
+
+def waits_batch(counts: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
+    """``uint8[N, 34]`` rows of 13 tiles → ``bool[N, 34]`` mask of waiting kinds (rules §14a)."""
+
+def score_batch(
+    counts: npt.NDArray[np.uint8],
+    win_tile: npt.NDArray[np.uint8],
+    seat_wind: npt.NDArray[np.uint8],
+    self_drawn: npt.NDArray[np.bool_],
+    bonus_mask: npt.NDArray[np.uint8] | None = None,
+    prevailing_wind: int = 0,
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]:
+    """Rows of 13 tiles before ``win_tile`` → ``(faan uint8[N], is_win bool[N])`` under the HK
+    table (rules §10, §14a)."""

@@ -3,7 +3,8 @@
 use crate::decompose::{check_rules, held_counts, ShapeRules};
 use crate::error::Result;
 use crate::hand::{Counts, Meld};
-use crate::shanten::{caps, check_size, shanten_memo, GroupMemo};
+use crate::decompose::MAX_SETS;
+use crate::shanten::{caps, check_size, finish_with, group_of, rests, shanten_from_missing, shanten_of_tables, GroupMemo};
 use crate::tile::{Tile, N_KINDS};
 
 /// One candidate discard: the shanten after it and its ukeire.
@@ -28,15 +29,26 @@ pub fn rate_discards(concealed: &Counts, melds: &[Meld], unseen: &Counts, rules:
     check_size(concealed, melds, rules, &[2])?;
     let cap = caps(&held, concealed);
     let n_melds = melds.len();
-    let mut out = Vec::new();
+    let need = rules.n_sets - n_melds;
+    let mut out = Vec::with_capacity(14);
     let mut memo = GroupMemo::default();
     let mut h = *concealed;
+    let group = |k: usize| if k < 27 { k / 9 } else { 3 };
+    // Only the groups of the discard and of the draw change: keep the others' tables.
+    let mut base = [[[0u8; 2]; MAX_SETS + 1]; 4];
+    for g in 0..4 {
+        base[g] = group_of(&h, &cap, g, need, &mut memo);
+    }
     for d in 0..N_KINDS {
         if h[d] == 0 {
             continue;
         }
         h[d] -= 1;
-        let s = shanten_memo(&h, &cap, n_melds, rules, Some(&mut memo));
+        let gd = group(d);
+        let mut ts = base;
+        ts[gd] = group_of(&h, &cap, gd, need, &mut memo);
+        let s = shanten_of_tables(&ts, &h, n_melds, rules);
+        let rest = rests(&ts, need);
         let mut ukeire = 0u32;
         for t in 0..N_KINDS {
             // After the discard the player holds held[t] - [t == d] copies of t.
@@ -45,7 +57,10 @@ pub fn rate_discards(concealed: &Counts, melds: &[Meld], unseen: &Counts, rules:
                 continue;
             }
             h[t] += 1;
-            if shanten_memo(&h, &cap, n_melds, rules, Some(&mut memo)) < s {
+            let gt = group(t);
+            let tt = group_of(&h, &cap, gt, need, &mut memo);
+            let missing = finish_with(&rest[gt], &tt, need);
+            if shanten_from_missing(missing, &h, n_melds, rules) < s {
                 ukeire += unseen[t] as u32;
             }
             h[t] -= 1;

@@ -91,7 +91,56 @@ fn sets_only(c: &mut Counts) -> bool {
     c[27..].iter().all(|&n| n == 0 || n == 3)
 }
 
+/// Table-driven standard-shape test: each suit must be exactly its sets (and the pair), read
+/// from the suit table; honours are 0, 2 or 3 of a kind; exactly one pair in all. `None` when
+/// the counts fall outside the tables (a count above 4, more than `MAX_SETS` sets in a suit).
+#[inline]
+fn is_standard_table(c: &Counts) -> Option<bool> {
+    let t = crate::tables::tables();
+    let mut pairs = 0usize;
+    for suit in 0..3 {
+        let r = &c[suit * 9..suit * 9 + 9];
+        let mut sum = 0usize;
+        for &x in r {
+            if x > 4 {
+                return None;
+            }
+            sum += x as usize;
+        }
+        let p = match sum % 3 {
+            0 => 0,
+            2 => 1,
+            _ => return Some(false),
+        };
+        let s = (sum - 2 * p) / 3;
+        if s > MAX_SETS {
+            return None;
+        }
+        if t.suit(crate::tables::suit_index(r))[2 * s + p] != 0 {
+            return Some(false);
+        }
+        pairs += p;
+    }
+    for &n in &c[27..] {
+        match n {
+            0 | 3 => {}
+            2 => pairs += 1,
+            _ => return Some(false),
+        }
+    }
+    Some(pairs == 1)
+}
+
+#[inline]
 fn is_standard(c: &Counts) -> bool {
+    match is_standard_table(c) {
+        Some(v) => v,
+        None => is_standard_ref(c),
+    }
+}
+
+/// Greedy reference of [`is_standard`] (any counts).
+pub(crate) fn is_standard_ref(c: &Counts) -> bool {
     // Quick rejection for honours: every honour count must be 0, 2 (the pair) or 3.
     let mut honour_pairs = 0;
     for &n in &c[27..] {
@@ -116,11 +165,11 @@ fn is_standard(c: &Counts) -> bool {
     false
 }
 
-fn is_seven_pairs(c: &Counts) -> bool {
+pub(crate) fn is_seven_pairs(c: &Counts) -> bool {
     c.iter().all(|&n| n == 0 || n == 2) && c.iter().filter(|&&n| n == 2).count() == 7
 }
 
-fn is_thirteen_orphans(c: &Counts) -> bool {
+pub(crate) fn is_thirteen_orphans(c: &Counts) -> bool {
     let mut orphan = [false; N_KINDS];
     for &k in &ORPHANS {
         orphan[k as usize] = true;

@@ -8,6 +8,7 @@ pub mod error;
 pub mod hand;
 pub mod scoring;
 pub mod shanten;
+pub mod tables;
 pub mod tile;
 pub mod waits;
 pub mod wall;

@@ -28,19 +28,137 @@ pub fn waits(concealed: &Counts, melds: &[Meld], rules: &ShapeRules) -> Result<V
             "wrong number of tiles: the hand has {n} (counting each declared set as 3), {want} expected"
         )));
     }
-    let mut out = Vec::new();
-    let mut c = *concealed;
+    let mask = wait_mask(concealed, &held, melds.len(), rules);
+    Ok((0..N_KINDS).filter(|&t| mask >> t & 1 != 0).map(|t| Tile(t as u8)).collect())
+}
+
+/// Waits as a bit mask over kinds (bit `t` = kind `t`), for a hand already checked (size,
+/// counts `<= 4`, `held` = concealed plus own declared sets). Table-driven: each suit's
+/// completeness is read once, then each candidate re-reads only its own group.
+pub(crate) fn wait_mask(c: &Counts, held: &Counts, n_melds: usize, rules: &ShapeRules) -> u64 {
+    if c.iter().any(|&x| x > 4) || rules.n_sets > crate::decompose::MAX_SETS {
+        return wait_mask_ref(c, held, n_melds, rules);
+    }
+    let t = crate::tables::tables();
+    // Per group: index, tile count; complete-as-is and whether it holds the pair.
+    let mut idx = [0usize; 3];
+    let mut sum = [0usize; 4];
+    for g in 0..3 {
+        let r = &c[g * 9..g * 9 + 9];
+        idx[g] = crate::tables::suit_index(r);
+        sum[g] = r.iter().map(|&x| x as usize).sum();
+    }
+    let suit_ok = |index: usize, n: usize| -> Option<usize> {
+        let p = match n % 3 {
+            0 => 0,
+            2 => 1,
+            _ => return None,
+        };
+        let s = (n - 2 * p) / 3;
+        (s <= crate::decompose::MAX_SETS && t.suit(index)[2 * s + p] == 0).then_some(p)
+    };
+    let honour_ok = |h: &[u8]| -> Option<usize> {
+        let mut pairs = 0;
+        for &n in h {
+            match n {
+                0 | 3 => {}
+                2 => pairs += 1,
+                _ => return None,
+            }
+        }
+        Some(pairs)
+    };
+    // Pairs of each group as it stands (None = not complete as it stands).
+    let mut base: [Option<usize>; 4] = [None; 4];
+    for g in 0..3 {
+        base[g] = suit_ok(idx[g], sum[g]);
+    }
+    base[3] = honour_ok(&c[27..]);
+    let mut mask = 0u64;
+    // A candidate of group g completes the hand iff every other group is complete as it stands
+    // and group g with the tile is, with exactly one pair in all.
+    for g in 0..4 {
+        let mut other_pairs = 0;
+        let mut others_ok = true;
+        for o in 0..4 {
+            if o != g {
+                match base[o] {
+                    Some(p) => other_pairs += p,
+                    None => others_ok = false,
+                }
+            }
+        }
+        if !others_ok || other_pairs > 1 {
+            continue;
+        }
+        let want = 1 - other_pairs;
+        if g < 3 {
+            for n in 0..9 {
+                let k = g * 9 + n;
+                if held[k] >= 4 {
+                    continue;
+                }
+                if suit_ok(idx[g] + crate::tables::POW5[n] as usize, sum[g] + 1) == Some(want) {
+                    mask |= 1 << k;
+                }
+            }
+        } else {
+            let mut h = [0u8; 7];
+            h.copy_from_slice(&c[27..]);
+            for n in 0..7 {
+                let k = 27 + n;
+                if held[k] >= 4 {
+                    continue;
+                }
+                h[n] += 1;
+                if honour_ok(&h) == Some(want) {
+                    mask |= 1 << k;
+                }
+                h[n] -= 1;
+            }
+        }
+    }
+    // Seven pairs / thirteen orphans (no declared set, 14 tiles).
+    let total: usize = c.iter().map(|&x| x as usize).sum();
+    if n_melds == 0 && total == 13 {
+        if rules.seven_pairs && c.iter().all(|&x| x <= 2) {
+            let singles: Vec<usize> = (0..N_KINDS).filter(|&k| c[k] == 1).collect();
+            if singles.len() == 1 && held[singles[0]] < 4 {
+                mask |= 1 << singles[0];
+            }
+        }
+        if rules.thirteen_orphans {
+            let mut w = *c;
+            for &k in crate::decompose::ORPHANS.iter() {
+                let k = k as usize;
+                if held[k] < 4 {
+                    w[k] += 1;
+                    if crate::decompose::is_thirteen_orphans(&w) {
+                        mask |= 1 << k;
+                    }
+                    w[k] -= 1;
+                }
+            }
+        }
+    }
+    mask
+}
+
+/// Reference: try every kind with [`is_complete`].
+pub(crate) fn wait_mask_ref(c: &Counts, held: &Counts, n_melds: usize, rules: &ShapeRules) -> u64 {
+    let mut mask = 0u64;
+    let mut c = *c;
     for t in 0..N_KINDS {
         if held[t] >= 4 {
             continue;
         }
         c[t] += 1;
-        if is_complete(&c, melds.len(), rules) {
-            out.push(Tile(t as u8));
+        if is_complete(&c, n_melds, rules) {
+            mask |= 1 << t;
         }
         c[t] -= 1;
     }
-    Ok(out)
+    mask
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 
 use pyo3::prelude::*;
 
-use super::{counts_arg, melds_arg, to_py_err};
+use super::{counts_obj, melds_obj, to_py_err};
 use crate::decompose::{ConcealedSet, Interpretation, HK_SHAPES};
 use crate::error::MahjongError;
 use crate::hand::{Hand, Meld};
@@ -102,19 +102,19 @@ fn wind_arg(py: Python<'_>, w: i64, what: &str) -> PyResult<u8> {
 
 /// Shanten of a hand (rules §14a): 13-equivalent → 0 = ready; 14-equivalent → -1 = complete.
 #[pyfunction]
-#[pyo3(signature = (counts, melds = Vec::new()))]
-fn shanten(py: Python<'_>, counts: Vec<i64>, melds: Vec<(i64, i64)>) -> PyResult<i8> {
-    let c = counts_arg(py, &counts)?;
-    let m = melds_arg(py, &melds)?;
+#[pyo3(signature = (counts, melds = None))]
+fn shanten(py: Python<'_>, counts: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>) -> PyResult<i8> {
+    let c = counts_obj(py, counts)?;
+    let m = melds_obj(py, melds)?;
     crate::shanten::shanten(&c, &m, &HK_SHAPES).map_err(|e| to_py_err(py, e))
 }
 
 /// Waits of a 13-equivalent hand (rules §14a): tile kinds, ascending.
 #[pyfunction]
-#[pyo3(signature = (counts, melds = Vec::new()))]
-fn waits(py: Python<'_>, counts: Vec<i64>, melds: Vec<(i64, i64)>) -> PyResult<Vec<u32>> {
-    let c = counts_arg(py, &counts)?;
-    let m = melds_arg(py, &melds)?;
+#[pyo3(signature = (counts, melds = None))]
+fn waits(py: Python<'_>, counts: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<u32>> {
+    let c = counts_obj(py, counts)?;
+    let m = melds_obj(py, melds)?;
     let w = crate::waits::waits(&c, &m, &HK_SHAPES).map_err(|e| to_py_err(py, e))?;
     Ok(w.into_iter().map(|t| t.0 as u32).collect())
 }
@@ -123,18 +123,18 @@ fn waits(py: Python<'_>, counts: Vec<i64>, melds: Vec<(i64, i64)>) -> PyResult<V
 /// winning shape (rules §9).
 #[pyfunction]
 #[pyo3(signature = (counts, n_melds = 0))]
-fn is_complete(py: Python<'_>, counts: Vec<i64>, n_melds: usize) -> PyResult<bool> {
-    let c = counts_arg(py, &counts)?;
+fn is_complete(py: Python<'_>, counts: &Bound<'_, PyAny>, n_melds: usize) -> PyResult<bool> {
+    let c = counts_obj(py, counts)?;
     Ok(crate::decompose::is_complete(&c, n_melds, &HK_SHAPES))
 }
 
 /// Every interpretation of a complete hand (rules §9, §10.1 step 1), as notation strings,
 /// sorted.
 #[pyfunction]
-#[pyo3(signature = (counts, melds = Vec::new()))]
-fn decompose(py: Python<'_>, counts: Vec<i64>, melds: Vec<(i64, i64)>) -> PyResult<Vec<String>> {
-    let c = counts_arg(py, &counts)?;
-    let m = melds_arg(py, &melds)?;
+#[pyo3(signature = (counts, melds = None))]
+fn decompose(py: Python<'_>, counts: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
+    let c = counts_obj(py, counts)?;
+    let m = melds_obj(py, melds)?;
     let h = Hand { concealed: c, melds: m.clone(), bonus: 0 };
     h.validate().map_err(|e| to_py_err(py, e))?;
     h.expect_size(&[14]).map_err(|e| to_py_err(py, e))?;
@@ -154,8 +154,8 @@ fn decompose(py: Python<'_>, counts: Vec<i64>, melds: Vec<(i64, i64)>) -> PyResu
 #[allow(clippy::too_many_arguments)]
 fn score(
     py: Python<'_>,
-    counts: Vec<i64>,
-    melds: Vec<(i64, i64)>,
+    counts: &Bound<'_, PyAny>,
+    melds: Option<&Bound<'_, PyAny>>,
     bonus_mask: i64,
     win_tile: Option<i64>,
     seat_wind: i64,
@@ -167,8 +167,8 @@ fn score(
     last_discard: bool,
     dealer_start: bool,
 ) -> PyResult<ScoreResult> {
-    let c = counts_arg(py, &counts)?;
-    let m = melds_arg(py, &melds)?;
+    let c = counts_obj(py, counts)?;
+    let m = melds_obj(py, melds)?;
     let bonus = u8::try_from(bonus_mask)
         .map_err(|_| to_py_err(py, MahjongError::hand(format!("bonus mask {bonus_mask} is not 0..255"))))?;
     let win = win_tile.map(|k| kind_arg(py, k, "win tile")).transpose()?;
@@ -203,10 +203,11 @@ fn payments(py: Python<'_>, faan: u8, winner: usize, self_drawn: bool, discarder
 
 /// Rate every discard of a 14-equivalent hand for the AI: `(kind, shanten after, ukeire)`.
 #[pyfunction]
-fn rate_discards(py: Python<'_>, counts: Vec<i64>, melds: Vec<(i64, i64)>, unseen: Vec<i64>) -> PyResult<Vec<(u32, i8, u32)>> {
-    let c = counts_arg(py, &counts)?;
-    let m = melds_arg(py, &melds)?;
-    let u = counts_arg(py, &unseen)?;
+#[pyo3(signature = (counts, melds, unseen))]
+fn rate_discards(py: Python<'_>, counts: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>, unseen: &Bound<'_, PyAny>) -> PyResult<Vec<(u32, i8, u32)>> {
+    let c = counts_obj(py, counts)?;
+    let m = melds_obj(py, melds)?;
+    let u = counts_obj(py, unseen)?;
     let r = crate::advise::rate_discards(&c, &m, &u, &HK_SHAPES).map_err(|e| to_py_err(py, e))?;
     Ok(r.into_iter().map(|d| (d.tile.0 as u32, d.shanten, d.ukeire)).collect())
 }

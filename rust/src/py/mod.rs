@@ -8,6 +8,7 @@ use crate::hand::{Counts, Meld, MeldKind};
 use crate::tile::{Tile, N_KINDS};
 
 mod analysis;
+mod batch;
 
 /// Raise the Python class of `mahjong_fast.errors` that matches a core error.
 pub(crate) fn to_py_err(py: Python<'_>, e: MahjongError) -> PyErr {
@@ -44,6 +45,60 @@ pub(crate) fn counts_arg(py: Python<'_>, counts: &[i64]) -> PyResult<Counts> {
         c[i] = n as u8;
     }
     Ok(c)
+}
+
+/// Counts from any Python sequence of 34 ints, without an intermediate `Vec`: `bytes` and
+/// `list` are read directly; anything else goes through the generic sequence conversion.
+/// Errors are the same `InvalidHandError`s as [`counts_arg`].
+pub(crate) fn counts_obj(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Counts> {
+    use pyo3::types::{PyBytes, PyList};
+    if let Ok(b) = obj.cast::<PyBytes>() {
+        let bytes = b.as_bytes();
+        if bytes.len() == N_KINDS && bytes.iter().all(|&x| x <= 4) {
+            let mut c = [0u8; N_KINDS];
+            c.copy_from_slice(bytes);
+            return Ok(c);
+        }
+        let v: Vec<i64> = bytes.iter().map(|&x| x as i64).collect();
+        return counts_arg(py, &v);
+    }
+    if let Ok(l) = obj.cast::<PyList>() {
+        if l.len() == N_KINDS {
+            let mut c = [0u8; N_KINDS];
+            let mut ok = true;
+            for (i, item) in l.iter().enumerate() {
+                match item.extract::<i64>() {
+                    Ok(n) if (0..=4).contains(&n) => c[i] = n as u8,
+                    _ => {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if ok {
+                return Ok(c);
+            }
+        }
+    }
+    let v: Vec<i64> = obj.extract()?;
+    counts_arg(py, &v)
+}
+
+/// Melds from an optional sequence of `(meld_kind, kind)` tuples; `None` or an empty list is no
+/// meld (no allocation).
+pub(crate) fn melds_obj(py: Python<'_>, obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Meld>> {
+    match obj {
+        None => Ok(Vec::new()),
+        Some(o) => {
+            if let Ok(l) = o.cast::<pyo3::types::PyList>() {
+                if l.is_empty() {
+                    return Ok(Vec::new());
+                }
+            }
+            let v: Vec<(i64, i64)> = o.extract()?;
+            melds_arg(py, &v)
+        }
+    }
 }
 
 /// Melds from `(meld_kind, kind)` tuples (meld_kind 0 chow .. 4 concealed kong).
@@ -118,5 +173,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(format_hand, m)?)?;
     m.add_function(wrap_pyfunction!(parse_tiles, m)?)?;
     analysis::register(m)?;
+    batch::register(m)?;
+    // Build the read-only lookup tables now, so no hot call pays for them (design §2).
+    let start = std::time::Instant::now();
+    crate::tables::tables();
+    m.add("TABLES_BUILD_SECONDS", start.elapsed().as_secs_f64())?;
     Ok(())
 }

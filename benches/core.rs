@@ -1,0 +1,127 @@
+//! Criterion benches of the pure Rust core on seeded hands generated here (no Python).
+//! Run: `cargo bench --bench core` (add `-- --measurement-time 2` for a quick run).
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use mahjong_fast::decompose::{decompose, is_complete, HK_SHAPES};
+use mahjong_fast::scoring::{score_hk, WinContext};
+use mahjong_fast::{Counts, Hand, Tile};
+use std::hint::black_box;
+
+/// xorshift64* for bench hands only.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// `n` random hands of `size` tiles from the 136.
+fn random_hands(seed: u64, size: usize, n: usize) -> Vec<Counts> {
+    let mut rng = Rng(seed);
+    (0..n)
+        .map(|_| {
+            let mut wall: Vec<usize> = (0..136).map(|i| i / 4).collect();
+            let mut c = [0u8; 34];
+            for i in 0..size {
+                let j = i + rng.below(136 - i);
+                wall.swap(i, j);
+                c[wall[i]] += 1;
+            }
+            c
+        })
+        .collect()
+}
+
+/// `n` complete hands of sets and a pair: (13 tiles before the win, winning tile).
+fn complete_hands(seed: u64, n: usize) -> Vec<(Counts, u8)> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::with_capacity(n);
+    while out.len() < n {
+        let mut c = [0u8; 34];
+        for _ in 0..4 {
+            if rng.below(10) < 6 {
+                let k = 9 * rng.below(3) + rng.below(7);
+                (k..k + 3).for_each(|j| c[j] += 1);
+            } else {
+                c[rng.below(34)] += 3;
+            }
+        }
+        c[rng.below(34)] += 2;
+        if c.iter().any(|&x| x > 4) {
+            continue;
+        }
+        let held: Vec<usize> = (0..34).filter(|&k| c[k] > 0).collect();
+        let w = held[rng.below(held.len())];
+        c[w] -= 1;
+        out.push((c, w as u8));
+    }
+    out
+}
+
+fn cycle<'a, T>(items: &'a [T]) -> impl FnMut() -> &'a T + 'a {
+    let mut i = 0;
+    move || {
+        i = (i + 1) % items.len();
+        &items[i]
+    }
+}
+
+fn benches(c: &mut Criterion) {
+    mahjong_fast::tables::tables(); // build the tables before timing
+    let h13 = random_hands(1, 13, 1000);
+    let done = complete_hands(2, 1000);
+    let full: Vec<Counts> = done
+        .iter()
+        .map(|(c, w)| {
+            let mut f = *c;
+            f[*w as usize] += 1;
+            f
+        })
+        .collect();
+    let h14 = random_hands(3, 14, 1000);
+
+    let mut next = cycle(&full);
+    c.bench_function("is_complete (agari, complete hands)", |b| b.iter(|| is_complete(black_box(next()), 0, &HK_SHAPES)));
+    let mut next = cycle(&h14);
+    c.bench_function("is_complete (agari, random 14)", |b| b.iter(|| is_complete(black_box(next()), 0, &HK_SHAPES)));
+    let mut next = cycle(&h13);
+    c.bench_function("shanten (random 13)", |b| {
+        b.iter(|| mahjong_fast::shanten::shanten(black_box(next()), &[], &HK_SHAPES).unwrap())
+    });
+    let ready: Vec<Counts> = done.iter().map(|x| x.0).collect();
+    let mut next = cycle(&ready);
+    c.bench_function("waits (ready 13)", |b| b.iter(|| mahjong_fast::waits::waits(black_box(next()), &[], &HK_SHAPES).unwrap()));
+    let mut next = cycle(&full);
+    c.bench_function("decompose (complete 14)", |b| b.iter(|| decompose(black_box(next()), 0, &HK_SHAPES)));
+    let hands: Vec<(Hand, Tile)> =
+        done.iter().map(|(c, w)| (Hand { concealed: *c, melds: Vec::new(), bonus: 0 }, Tile(*w))).collect();
+    let ctx = WinContext { seat_wind: 1, self_drawn: true, ..Default::default() };
+    let mut next = cycle(&hands);
+    c.bench_function("score_hk (complete hands)", |b| {
+        b.iter(|| {
+            let (h, w) = next();
+            score_hk(black_box(h), Some(*w), &ctx).unwrap()
+        })
+    });
+    let unseen = [4u8; 34];
+    let mut next = cycle(&h14);
+    c.bench_function("rate_discards (random 14)", |b| {
+        b.iter(|| {
+            let h = next();
+            let mut u = unseen;
+            (0..34).for_each(|k| u[k] -= h[k]);
+            mahjong_fast::advise::rate_discards(black_box(h), &[], &u, &HK_SHAPES).unwrap()
+        })
+    });
+}
+
+criterion_group!(core, benches);
+criterion_main!(core);

@@ -1,0 +1,235 @@
+//! Batch forms over numpy arrays (design §1 "batch forms over numpy arrays that release the
+//! GIL"): the inputs are copied into owned Rust data, the GIL is released, and rayon spreads the
+//! rows over the cores. Every row is a concealed hand without declared sets, Hong Kong shapes.
+//! Bad input (dtype, shape, a count above 4, the wrong number of tiles, a value out of range)
+//! raises `mahjong_fast.errors.InvalidHandError` naming the first bad row; nothing panics.
+
+use numpy::ndarray::Array2;
+use numpy::{Element, PyArray1, PyArray2, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+use rayon::prelude::*;
+
+use super::to_py_err;
+use crate::decompose::HK_SHAPES;
+use crate::error::MahjongError;
+use crate::hand::{Counts, Hand};
+use crate::scoring::WinContext;
+use crate::tile::{Tile, N_KINDS};
+
+/// Rows per rayon task: small enough to spread, large enough to keep the overhead invisible.
+const MIN_ROWS: usize = 2048;
+const FREE: Counts = [4; N_KINDS];
+
+fn bad(py: Python<'_>, msg: String) -> PyErr {
+    to_py_err(py, MahjongError::hand(msg))
+}
+
+/// What an argument actually is, for error messages.
+fn describe(obj: &Bound<'_, PyAny>) -> String {
+    match obj.cast::<PyUntypedArray>() {
+        Ok(a) => {
+            let dtype = a.dtype().str().map(|s| s.to_string()).unwrap_or_else(|_| "?".into());
+            format!("an array of dtype {dtype} and shape {:?}", a.shape())
+        }
+        Err(_) => {
+            let name = obj.get_type().name().map(|s| s.to_string()).unwrap_or_else(|_| "?".into());
+            format!("a {name}")
+        }
+    }
+}
+
+/// Copy a `uint8[N, 34]` array into owned rows (any strides).
+fn rows_arg(py: Python<'_>, obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<Counts>> {
+    let arr = obj.cast::<PyArray2<u8>>().map_err(|_| {
+        bad(py, format!("{name} must be a numpy array of dtype uint8 and shape (N, 34), got {}", describe(obj)))
+    })?;
+    let ro = arr.readonly();
+    let view = ro.as_array();
+    if view.ncols() != N_KINDS {
+        return Err(bad(py, format!("{name} must have shape (N, 34), got {:?}", view.shape())));
+    }
+    let mut rows = vec![[0u8; N_KINDS]; view.nrows()];
+    match ro.as_slice() {
+        Ok(flat) => {
+            for (row, chunk) in rows.iter_mut().zip(flat.chunks_exact(N_KINDS)) {
+                row.copy_from_slice(chunk);
+            }
+        }
+        Err(_) => {
+            for (row, src) in rows.iter_mut().zip(view.rows()) {
+                for (d, s) in row.iter_mut().zip(src.iter()) {
+                    *d = *s;
+                }
+            }
+        }
+    }
+    Ok(rows)
+}
+
+/// Copy a one-dimensional array of `n` elements of dtype `T`.
+fn vec_arg<T: Element + Copy>(py: Python<'_>, obj: &Bound<'_, PyAny>, name: &str, dtype: &str, n: usize) -> PyResult<Vec<T>> {
+    let arr = obj
+        .cast::<PyArray1<T>>()
+        .map_err(|_| bad(py, format!("{name} must be a numpy array of dtype {dtype} and shape ({n},), got {}", describe(obj))))?;
+    let ro = arr.readonly();
+    let view = ro.as_array();
+    if view.len() != n {
+        return Err(bad(py, format!("{name} must have shape ({n},) like counts, got ({},)", view.len())));
+    }
+    Ok(view.iter().copied().collect())
+}
+
+/// The error for the first row that failed its check.
+fn row_error(py: Python<'_>, rows: &[Counts], i: usize, sizes: &str) -> PyErr {
+    let c = &rows[i];
+    if let Some(k) = c.iter().position(|&x| x > 4) {
+        return bad(py, format!("row {i}: count of {} is {}; each kind has 0..4 copies", Tile(k as u8), c[k]));
+    }
+    let n: usize = c.iter().map(|&x| x as usize).sum();
+    bad(py, format!("row {i}: wrong number of tiles: {n}, {sizes} expected"))
+}
+
+#[inline]
+fn row_ok(c: &Counts, sizes: &[usize]) -> bool {
+    let mut n = 0usize;
+    let mut over = false;
+    for &x in c {
+        n += x as usize;
+        over |= x > 4;
+    }
+    !over && sizes.contains(&n)
+}
+
+const BAD_SHANTEN: i8 = i8::MIN;
+
+/// Shanten of each row (rules §14a), like `shanten` on a hand without declared sets.
+#[pyfunction]
+fn shanten_batch<'py>(py: Python<'py>, counts: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArray1<i8>>> {
+    let rows = rows_arg(py, counts, "counts")?;
+    let out: Vec<i8> = py.detach(|| {
+        rows.par_iter()
+            .with_min_len(MIN_ROWS)
+            .map(|c| {
+                if row_ok(c, &[13, 14]) {
+                    crate::shanten::shanten_checked(c, &FREE, 0, &HK_SHAPES)
+                } else {
+                    BAD_SHANTEN
+                }
+            })
+            .collect()
+    });
+    if let Some(i) = out.iter().position(|&v| v == BAD_SHANTEN) {
+        return Err(row_error(py, &rows, i, "13 or 14"));
+    }
+    Ok(PyArray1::from_vec(py, out))
+}
+
+/// Waits of each 13-tile row (rules §14a) as a mask over the 34 kinds.
+#[pyfunction]
+fn waits_batch<'py>(py: Python<'py>, counts: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArray2<bool>>> {
+    let rows = rows_arg(py, counts, "counts")?;
+    let n = rows.len();
+    let result: Result<Vec<bool>, usize> = py.detach(|| {
+        let mut flat = vec![false; n * N_KINDS];
+        let bad_rows: Vec<usize> = flat
+            .par_chunks_mut(N_KINDS)
+            .with_min_len(MIN_ROWS)
+            .zip(rows.par_iter())
+            .enumerate()
+            .filter_map(|(i, (dst, c))| {
+                if !row_ok(c, &[13]) {
+                    return Some(i);
+                }
+                let m = crate::waits::wait_mask(c, c, 0, &HK_SHAPES);
+                for (k, d) in dst.iter_mut().enumerate() {
+                    *d = m >> k & 1 != 0;
+                }
+                None
+            })
+            .collect();
+        match bad_rows.into_iter().min() {
+            Some(i) => Err(i),
+            None => Ok(flat),
+        }
+    });
+    match result {
+        Err(i) => Err(row_error(py, &rows, i, "13")),
+        Ok(flat) => {
+            let a = Array2::from_shape_vec((n, N_KINDS), flat).expect("n * 34 elements");
+            Ok(PyArray2::from_owned_array(py, a))
+        }
+    }
+}
+
+/// Score each row under the Hong Kong table (rules §10, §14a).
+#[pyfunction]
+#[pyo3(signature = (counts, win_tile, seat_wind, self_drawn, bonus_mask = None, prevailing_wind = 0))]
+#[allow(clippy::type_complexity)]
+fn score_batch<'py>(
+    py: Python<'py>,
+    counts: &Bound<'py, PyAny>,
+    win_tile: &Bound<'py, PyAny>,
+    seat_wind: &Bound<'py, PyAny>,
+    self_drawn: &Bound<'py, PyAny>,
+    bonus_mask: Option<&Bound<'py, PyAny>>,
+    prevailing_wind: i64,
+) -> PyResult<(Bound<'py, PyArray1<u8>>, Bound<'py, PyArray1<bool>>)> {
+    let rows = rows_arg(py, counts, "counts")?;
+    let n = rows.len();
+    let win: Vec<u8> = vec_arg(py, win_tile, "win_tile", "uint8", n)?;
+    let seat: Vec<u8> = vec_arg(py, seat_wind, "seat_wind", "uint8", n)?;
+    let drawn: Vec<bool> = vec_arg(py, self_drawn, "self_drawn", "bool", n)?;
+    let bonus: Vec<u8> = match bonus_mask {
+        Some(b) => vec_arg(py, b, "bonus_mask", "uint8", n)?,
+        None => vec![0; n],
+    };
+    let prevailing = u8::try_from(prevailing_wind)
+        .ok()
+        .filter(|&w| w < 4)
+        .ok_or_else(|| bad(py, format!("prevailing wind {prevailing_wind} is not 0..3 (E, S, W, N)")))?;
+    if let Some(i) = win.iter().position(|&t| t as usize >= N_KINDS) {
+        return Err(bad(py, format!("row {i}: win tile {} is not a tile kind 0..33", win[i])));
+    }
+    if let Some(i) = seat.iter().position(|&w| w >= 4) {
+        return Err(bad(py, format!("row {i}: seat wind {} is not 0..3 (E, S, W, N)", seat[i])));
+    }
+    let results: Vec<Result<(u8, bool), MahjongError>> = py.detach(|| {
+        (0..n)
+            .into_par_iter()
+            .with_min_len(MIN_ROWS / 8)
+            .map(|i| {
+                let c = &rows[i];
+                if !row_ok(c, &[13]) {
+                    return Err(MahjongError::hand(String::new()));
+                }
+                let hand = Hand { concealed: *c, melds: Vec::new(), bonus: bonus[i] };
+                let ctx = WinContext { seat_wind: seat[i], prevailing_wind: prevailing, self_drawn: drawn[i], ..Default::default() };
+                crate::scoring::score_hk(&hand, Some(Tile(win[i])), &ctx).map(|o| (o.faan, o.is_win))
+            })
+            .collect()
+    });
+    let mut faan = Vec::with_capacity(n);
+    let mut is_win = Vec::with_capacity(n);
+    for (i, r) in results.into_iter().enumerate() {
+        match r {
+            Ok((f, w)) => {
+                faan.push(f);
+                is_win.push(w);
+            }
+            Err(e) => {
+                if !row_ok(&rows[i], &[13]) {
+                    return Err(row_error(py, &rows, i, "13"));
+                }
+                return Err(bad(py, format!("row {i}: {e}")));
+            }
+        }
+    }
+    Ok((PyArray1::from_vec(py, faan), PyArray1::from_vec(py, is_win)))
+}
+
+pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(shanten_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(waits_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(score_batch, m)?)?;
+    Ok(())
+}
