@@ -48,6 +48,7 @@ from .view import (
     MELD_CONCEALED_KONG,
     MELD_KONG,
     MELD_PUNG,
+    LiveView,
     MeldView,
     SeatView,
 )
@@ -62,6 +63,30 @@ _TURN_TYPES = (_A.DISCARD, _A.SELF_DRAWN_WIN, _A.CONCEALED_KONG, _A.ADDED_KONG)
 _RESPONSE_TYPES = (_A.PASS, _A.WIN, _A.PUNG, _A.KONG, _A.CHOW)
 # §6.2 rank of each response: win > pung = exposed kong > chow > pass
 _RANK = {_A.WIN: 3, _A.PUNG: 2, _A.KONG: 2, _A.CHOW: 1, _A.PASS: 0}
+
+
+# Actions are immutable, so the options that name no tile or one tile are built once and
+# shared by every legal-action list (a turn offers up to 14 discards).
+_DISCARD_ACTIONS = tuple(tuple(Action(_A.DISCARD, p, (t,)) for t in range(136)) for p in range(4))
+_PASS_ACTIONS = tuple(Action(_A.PASS, p) for p in range(4))
+_WIN_ACTIONS = tuple(Action(_A.WIN, p) for p in range(4))
+_SELF_DRAWN_WIN_ACTIONS = tuple(Action(_A.SELF_DRAWN_WIN, p) for p in range(4))
+
+
+#: per discarder/declarer: the other three players, ascending (§5.4 response window)
+_OTHERS = tuple(tuple(sorted((s + i) % 4 for i in (1, 2, 3))) for s in range(4))
+
+
+def _chow_possible(cnt: list[int], k: int) -> bool:
+    """Whether concealed counts ``cnt`` hold two tiles that make a chow with suit kind ``k``."""
+    n = k % 9
+    lo = cnt[k - 1] if n >= 1 else 0
+    hi = cnt[k + 1] if n <= 7 else 0
+    if lo and hi:
+        return True
+    if lo and n >= 2 and cnt[k - 2]:
+        return True
+    return bool(hi and n <= 6 and cnt[k + 2])
 
 
 def _four(xs: Sequence[int]) -> tuple[int, int, int, int]:
@@ -136,6 +161,13 @@ class Deal:
         self.discard_history: list[list[list[Any]]] = [[], [], [], []]
         self.scores: list[int] = [int(s) for s in scores]
         self.turn = 0
+        # kept in step with the state (recomputed from scratch in the invariant tests):
+        self._cnt: list[list[int]] = [[0] * 34 for _ in range(4)]  # concealed counts per player
+        self._mcore: list[list[tuple[int, int]]] = [[], [], [], []]  # (meld_kind, kind) per set
+        self._public = [0] * 34  # per kind: unclaimed discards, declared sets, kong tile (§14)
+        # per player: bit k set iff kind k is a §14a wait of the (13-equivalent) hand; -1 = not
+        # known since the hand last changed. Computed once per hand change, when it responds.
+        self._wm = [-1, -1, -1, -1]
 
         self.phase: Phase = Phase.ACTION
         self.to_act: tuple[int, ...] = ()
@@ -212,14 +244,24 @@ class Deal:
                         self._emit("bonus", p, {"tile": t})
                 for _ in bonus:
                     if self.remaining == 0:  # cannot happen with 91 tiles left; kept for §8.2
+                        self._recount()
                         self._exhaustive_draw("no_replacement")
                         return
                     t = self._take_tail()
                     hand.append(t)
                     if self._rec:
                         self._emit("replacement_draw", p, {"tile": t, "reason": "bonus"})
+        self._recount()
         # HK §5.2 the dealer enters ACTION with 14 tiles without drawing
         self._enter_action(d, drawn=None, dealer_start=True)
+
+    def _recount(self) -> None:
+        self._wm = [-1, -1, -1, -1]
+        for p in range(4):
+            c = self._cnt[p] = [0] * 34
+            for t in self.hands[p]:
+                if t < 136:
+                    c[t >> 2] += 1
 
     def _take_front(self) -> int:
         t = self.wall[self._front]
@@ -239,7 +281,12 @@ class Deal:
         t = self._take_tail() if replacement else self._take_front()
         while True:
             bonus = t >= 136
-            (self.bonus[p] if bonus else self.hands[p]).append(t)
+            if bonus:
+                self.bonus[p].append(t)
+            else:
+                self.hands[p].append(t)
+                self._cnt[p][t >> 2] += 1
+                self._wm[p] = -1
             if self._rec:
                 if replacement:
                     self._emit("replacement_draw", p, {"tile": t, "reason": reason})
@@ -301,7 +348,7 @@ class Deal:
         return c
 
     def _meld_tuples(self, p: int) -> list[tuple[int, int]]:
-        return [m.core for m in self.melds[p]]
+        return self._mcore[p]
 
     def _bonus_mask(self, p: int) -> int:
         m = 0
@@ -311,11 +358,10 @@ class Deal:
 
     def _score_self_drawn(self, p: int) -> ScoreResult:
         """HK §5.3.1 score a self-drawn win of the active player (no state change)."""
-        hand = self.hands[p]
         if self.dealer_start:
             # §5.2 / §14a dealer's win at the start: 14 dealt tiles, no winning tile
             return _core.score(
-                self._counts(hand),
+                self._cnt[p],
                 self._meld_tuples(p),
                 self._bonus_mask(p),
                 None,
@@ -325,7 +371,7 @@ class Deal:
                 dealer_start=True,
             )
         drawn = self.drawn_tile
-        counts = self._counts(hand)
+        counts = list(self._cnt[p])
         counts[drawn >> 2] -= 1  # type: ignore[operator]
         return _core.score(
             counts,
@@ -344,7 +390,7 @@ class Deal:
         tile = self._window_tile
         robbing = self.phase is Phase.ROB
         return _core.score(
-            self._counts(self.hands[q]),
+            self._cnt[q],
             self._meld_tuples(q),
             self._bonus_mask(q),
             tile >> 2,  # type: ignore[operator]
@@ -368,7 +414,8 @@ class Deal:
             if self.phase is Phase.ACTION:
                 cached = self._legal_turn(player)
             elif self.phase is Phase.AFTER_CLAIM:
-                cached = [Action(_A.DISCARD, player, (t,)) for t in sorted(self.hands[player])]
+                disc = _DISCARD_ACTIONS[player]
+                cached = [disc[t] for t in sorted(self.hands[player])]
             else:
                 cached = self._legal_response(player)
             self._legal_cache[player] = cached
@@ -377,31 +424,67 @@ class Deal:
     def _legal_turn(self, p: int) -> list[Action]:
         """HK §5.3 the active player's options."""
         hand = self.hands[p]
+        cnt = self._cnt[p]
         out: list[Action] = []
-        if self.entered_by_draw and self._score_self_drawn(p).is_win:
-            out.append(Action(_A.SELF_DRAWN_WIN, p))
-        if self.remaining >= 1:  # §7.5 every kong needs a replacement tile
-            by_kind: dict[int, list[int]] = {}
-            for t in sorted(hand):
-                by_kind.setdefault(t >> 2, []).append(t)
-            for k in sorted(by_kind):
-                if len(by_kind[k]) == 4:
-                    out.append(Action(_A.CONCEALED_KONG, p, tuple(by_kind[k])))
-            for m in self.melds[p]:
-                if m.kind == MELD_PUNG and m.tile_kind in by_kind:
-                    out.append(Action(_A.ADDED_KONG, p, (by_kind[m.tile_kind][0],)))
-        out.extend(Action(_A.DISCARD, p, (t,)) for t in sorted(hand))
+        # §9 a win needs a winning shape: the cheap shape test spares the scorer on most turns
+        if (
+            self.entered_by_draw
+            and _core.is_complete(cnt, len(self.melds[p]))
+            and self._score_self_drawn(p).is_win
+        ):
+            out.append(_SELF_DRAWN_WIN_ACTIONS[p])
+        hand_sorted = sorted(hand)
+        if self._back >= self._front:  # §7.5 every kong needs a replacement tile
+            if 4 in cnt:
+                for k in range(34):
+                    if cnt[k] == 4:
+                        out.append(
+                            Action(_A.CONCEALED_KONG, p, tuple(t for t in hand_sorted if t >> 2 == k))
+                        )
+            for mk, k in self._mcore[p]:
+                if mk == MELD_PUNG and cnt[k]:
+                    low = next(t for t in hand_sorted if t >> 2 == k)
+                    out.append(Action(_A.ADDED_KONG, p, (low,)))
+        disc = _DISCARD_ACTIONS[p]
+        out.extend([disc[t] for t in hand_sorted])
         return out
+
+    def _wins_on(self, q: int, k: int) -> bool:
+        """Whether kind ``k`` completes a winning shape (§9) for ``q``'s 13-equivalent hand
+        (a kind whose four copies ``q`` holds cannot be discarded or robbed, so the §14a waits
+        are exactly these kinds)."""
+        m = self._wm[q]
+        if m < 0:
+            m = 0
+            for w in _core.waits(self._cnt[q], self._mcore[q]):
+                m |= 1 << w
+            self._wm[q] = m
+        return (m >> k) & 1 == 1
+
+    def _claim_possible(self, q: int) -> bool:
+        """Whether ``q`` has any option but a pass in the open window (a superset test: the
+        §9 shape test, §6.1 tile counts), cheap enough to run for every discard."""
+        k = self._window_tile >> 2  # type: ignore[operator]
+        if self._wins_on(q, k):
+            return True
+        cnt = self._cnt[q]
+        if self.phase is Phase.ROB or self.remaining == 0:
+            return False
+        if cnt[k] >= 2:
+            return True
+        return q == (self._window_from + 1) % 4 and k < 27 and _chow_possible(cnt, k)  # type: ignore[operator]
 
     def _legal_response(self, q: int) -> list[Action]:
         """HK §6.1 (RESPONSE) / §7.3 (ROB) the options of ``q`` in the open window."""
-        out = [Action(_A.PASS, q)]
-        if self._score_claim(q).is_win:
-            out.append(Action(_A.WIN, q))
-        if self.phase is Phase.ROB or self.remaining == 0:  # §6.3 last discard: win only
-            return out
+        if not self._claim_possible(q):
+            return [_PASS_ACTIONS[q]]
+        out = [_PASS_ACTIONS[q]]
         tile = self._window_tile
         k = tile >> 2  # type: ignore[operator]
+        if self._wins_on(q, k) and self._score_claim(q).is_win:
+            out.append(_WIN_ACTIONS[q])
+        if self.phase is Phase.ROB or self.remaining == 0:  # §6.3 last discard: win only
+            return out
         mine = sorted(t for t in self.hands[q] if t >> 2 == k)
         if len(mine) >= 3:
             out.append(Action(_A.KONG, q, tuple(mine[:3])))
@@ -557,7 +640,29 @@ class Deal:
 
         Raises IllegalActionError (rules §13) and then leaves the state completely unchanged.
         """
-        score = self._validate(action)
+        ph = self.phase
+        p = action.player
+        t = action.type
+        tiles = action.tiles
+        # the two everyday actions pass the §13 checks of _validate here, inline; anything
+        # else (or anything unusual about these) goes through _validate
+        if (
+            t is _A.DISCARD
+            and (ph is Phase.ACTION or ph is Phase.AFTER_CLAIM)
+            and p == self.active
+            and len(tiles) == 1
+            and type(tiles[0]) is int
+            and tiles[0] in self.hands[p]
+        ) or (
+            t is _A.PASS
+            and (ph is Phase.RESPONSE or ph is Phase.ROB)
+            and type(p) is int
+            and p in self.to_act
+            and not tiles
+        ):
+            score = None
+        else:
+            score = self._validate(action)
         if self._rec:
             self._emit("action", action.player, {"action": action.to_json(), "auto": False})
         self._legal_cache = {}
@@ -581,9 +686,14 @@ class Deal:
             )
         elif t is _A.CONCEALED_KONG:
             # HK §7.1 concealed kong, then §7.4 replacement draw
+            cnt = self._cnt[p]
             for x in a.tiles:
                 self.hands[p].remove(x)
+                cnt[x >> 2] -= 1
             self.melds[p].append(MeldView(MELD_CONCEALED_KONG, tuple(sorted(a.tiles)), None, None))
+            self._mcore[p].append((MELD_CONCEALED_KONG, a.tiles[0] >> 2))
+            self._wm[p] = -1
+            self._public[a.tiles[0] >> 2] += 4
             if self._rec:
                 self._emit("concealed_kong", p, {"tiles": sorted(a.tiles)})
             self._draw_and_act(p, replacement=True)
@@ -591,6 +701,9 @@ class Deal:
             # HK §7.3 added kong: the tile is set aside and a ROB window opens
             x = a.tiles[0]
             self.hands[p].remove(x)
+            self._cnt[p][x >> 2] -= 1
+            self._wm[p] = -1
+            self._public[x >> 2] += 1
             self._kong_tile = x  # set aside, public, until the ROB window closes
             if self._rec:
                 self._emit("added_kong", p, {"tile": x})
@@ -599,6 +712,9 @@ class Deal:
     def _discard(self, p: int, tile: int) -> None:
         """HK §5.4 discard, then the RESPONSE window."""
         self.hands[p].remove(tile)
+        self._cnt[p][tile >> 2] -= 1
+        self._wm[p] = -1
+        self._public[tile >> 2] += 1
         self.discard_history[p].append([tile, None])
         self.turn += 1
         if self._rec:
@@ -617,15 +733,27 @@ class Deal:
         self._responses = {}
         self._win_scores = {}
         self._legal_cache = {}
-        others = [(source + i) % 4 for i in (1, 2, 3)]
-        self.to_act = tuple(sorted(others))
+        others = _OTHERS[source]
+        self.to_act = others
         if self.auto_pass:
             waiting = []
-            for q in sorted(others):
-                if len(self._legal_response(q)) > 1:
+            k = tile >> 2
+            win_only = phase is Phase.ROB or self._back < self._front  # §7.3, §6.3
+            nxt = (source + 1) % 4
+            for q in others:
+                # the cheap superset test of _claim_possible, inline: most windows end here
+                cnt = self._cnt[q]
+                if (
+                    self._wins_on(q, k)
+                    or (
+                        not win_only
+                        and (cnt[k] >= 2 or (q == nxt and k < 27 and _chow_possible(cnt, k)))
+                    )
+                ) and len(opts := self._legal_response(q)) > 1:
                     waiting.append(q)
+                    self._legal_cache[q] = opts
                 else:
-                    self._responses[q] = Action(_A.PASS, q)
+                    self._responses[q] = _PASS_ACTIONS[q]
                     if self._rec:
                         self._emit(
                             "action",
@@ -664,12 +792,17 @@ class Deal:
             return
         # §5.5 claim of a pung, exposed kong or chow
         self.discard_history[src][-1][1] = q  # type: ignore[index]
+        cnt = self._cnt[q]
         for x in best.tiles:
             self.hands[q].remove(x)
+            cnt[x >> 2] -= 1
+            self._public[x >> 2] += 1
         assert src is not None and tile is not None
         tiles = tuple(sorted((*best.tiles, tile)))
         kind = {_A.PUNG: MELD_PUNG, _A.KONG: MELD_KONG, _A.CHOW: MELD_CHOW}[best.type]
         self.melds[q].append(MeldView(kind, tiles, src, tile))
+        self._mcore[q].append((kind, tiles[0] >> 2))
+        self._wm[q] = -1
         if self._rec:
             self._emit(
                 "claim",
@@ -694,6 +827,8 @@ class Deal:
                     m.claimed_tile,
                 )
                 tiles = self.melds[p][i].tiles
+                self._mcore[p][i] = (MELD_ADDED_KONG, k)
+                self._wm[p] = -1
                 break
         if self._rec:
             self._emit("kong_completed", p, {"tiles": list(tiles)})
@@ -709,6 +844,9 @@ class Deal:
             self.discard_history[discarder][-1][1] = p  # type: ignore[index]
         if kind != "self_drawn":
             self.hands[p].append(tile)  # type: ignore[arg-type]
+            self._cnt[p][tile >> 2] += 1  # type: ignore[operator]
+            self._wm[p] = -1
+            self._public[tile >> 2] -= 1  # type: ignore[operator]  # left the pool / kong
         self._kong_tile = None
         pay = list(_core.payments(sc.faan, p, kind == "self_drawn", discarder))
         for i in range(4):
@@ -796,34 +934,12 @@ class Deal:
     # ------------------------------------------------------------- views
     def view(self, player: int) -> SeatView:
         """What ``player`` may see now (rules §14)."""
-        in_window = self.phase in (Phase.RESPONSE, Phase.ROB)
-        own_turn = self.phase is Phase.ACTION and self.active == player
-        return SeatView(
-            player=player,
-            phase=self.phase,
-            # §14 / §5.4: who still has a claim to make is not public, so in a RESPONSE or
-            # ROB window a seat only learns whether it must respond itself
-            to_act=((player,) if player in self.to_act else ())
-            if in_window
-            else tuple(self.to_act),
-            dealer=self.dealer,
-            seat_winds=self.seat_winds,
-            hand=tuple(sorted(self.hands[player])),
-            melds=tuple(tuple(ms) for ms in self.melds),
-            discards=tuple(tuple(t for t, c in h if c is None) for h in self.discard_history),
-            bonus=tuple(tuple(b) for b in self.bonus),
-            remaining=self.remaining,
-            scores=tuple(self.scores),  # type: ignore[arg-type]
-            last_discard=(self._window_from, self._window_tile)
-            if in_window and self.phase is Phase.RESPONSE
-            else None,  # type: ignore[arg-type]
-            kong_tile=(self._window_from, self._window_tile) if self.phase is Phase.ROB else None,  # type: ignore[arg-type]
-            drawn_tile=self.drawn_tile if own_turn else None,
-            deal_index=self.deal_index,
-            turn=self.turn,
-            discard_history=tuple(tuple((t, c) for t, c in h) for h in self.discard_history),
-            can_self_draw=own_turn and self.entered_by_draw,
-        )
+        return LiveView(self, player).snapshot()
+
+    def live_view(self, player: int) -> LiveView:
+        """The same information as :meth:`view`, read from the deal on access (valid until the
+        deal changes); what :func:`run_deal` gives seats with ``live_view = True``."""
+        return LiveView(self, player)
 
     # ------------------------------------------------------------- inspection
     def snapshot(self) -> dict[str, Any]:

@@ -102,6 +102,8 @@ def run_deal(deal: Deal, seats: Sequence[object]) -> DealResult:
     illegal choice is rejected (state unchanged); the seat's optional
     ``rejected(action, error)`` hook is called and the seat is asked again.
     """
+    # seats that read their view only inside choose() get a LiveView (no table copy)
+    views = [deal.live_view if getattr(s, "live_view", False) is True else deal.view for s in seats]
     while deal.phase is not Phase.ENDED:
         for p in tuple(deal.to_act):
             seat = seats[p]
@@ -109,7 +111,7 @@ def run_deal(deal: Deal, seats: Sequence[object]) -> DealResult:
                 if p not in deal.to_act:  # (also true once the deal has ended)
                     break
                 legal = deal.legal_actions(p)
-                action = seat.choose(deal.view(p), legal)  # type: ignore[attr-defined]
+                action = seat.choose(views[p](p), legal)  # type: ignore[attr-defined]
                 try:
                     deal.apply(action)
                     break

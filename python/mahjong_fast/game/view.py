@@ -13,6 +13,7 @@ ids below 136; 136..143 are the bonus tiles ``1f``..``8f``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .actions import Phase
 
@@ -23,6 +24,7 @@ __all__ = [
     "MELD_KONG",
     "MELD_NAMES",
     "MELD_PUNG",
+    "LiveView",
     "MeldView",
     "SeatView",
     "kind_of_id",
@@ -178,3 +180,166 @@ class SeatView:
         """Length-34 counts of copies this player cannot see (``4 - visible``), the
         ``unseen`` argument of ``_core.rate_discards``."""
         return [4 - c for c in self.visible_counts()]
+
+
+class LiveView:
+    """The fields and helpers of :class:`SeatView`, read from the running deal when accessed.
+
+    Built-in AI seats read their view only inside ``choose`` (they declare ``live_view =
+    True``), so :func:`~mahjong_fast.game.match.run_deal` hands them a LiveView instead of
+    copying the whole table into a SeatView on every decision. Every attribute is computed
+    by the same rules §14 filter as :meth:`Deal.view` (which builds its SeatView from a
+    LiveView), so a seat sees exactly the same information. A LiveView is valid only until
+    the deal changes: keep a :meth:`snapshot` (a SeatView) for later use.
+    """
+
+    __slots__ = ("_deal", "deal_index", "player")
+
+    def __init__(self, deal: Any, player: int):
+        self._deal = deal
+        self.player = player
+        self.deal_index: int = deal.deal_index
+
+    # ------------------------------------------------------------- SeatView fields
+    @property
+    def phase(self) -> Phase:
+        return self._deal.phase  # type: ignore[no-any-return]
+
+    @property
+    def _in_window(self) -> bool:
+        ph = self._deal.phase
+        return ph is Phase.RESPONSE or ph is Phase.ROB
+
+    @property
+    def _own_turn(self) -> bool:
+        d = self._deal
+        return d.phase is Phase.ACTION and d.active == self.player  # type: ignore[no-any-return]
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        # §14 / §5.4: who still has a claim to make is not public, so in a RESPONSE or ROB
+        # window a seat only learns whether it must respond itself
+        d = self._deal
+        if self._in_window:
+            return (self.player,) if self.player in d.to_act else ()
+        return tuple(d.to_act)
+
+    @property
+    def dealer(self) -> int:
+        return self._deal.dealer  # type: ignore[no-any-return]
+
+    @property
+    def seat_winds(self) -> tuple[int, int, int, int]:
+        return self._deal.seat_winds  # type: ignore[no-any-return]
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        return tuple(sorted(self._deal.hands[self.player]))
+
+    @property
+    def melds(self) -> tuple[tuple[MeldView, ...], ...]:
+        return tuple(tuple(ms) for ms in self._deal.melds)
+
+    @property
+    def discards(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(
+            tuple(t for t, c in h if c is None) for h in self._deal.discard_history
+        )
+
+    @property
+    def bonus(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(b) for b in self._deal.bonus)
+
+    @property
+    def remaining(self) -> int:
+        return self._deal.remaining  # type: ignore[no-any-return]
+
+    @property
+    def scores(self) -> tuple[int, int, int, int]:
+        return tuple(self._deal.scores)  # type: ignore[return-value]
+
+    @property
+    def last_discard(self) -> tuple[int, int] | None:
+        d = self._deal
+        if d.phase is Phase.RESPONSE:
+            return (d._window_from, d._window_tile)
+        return None
+
+    @property
+    def kong_tile(self) -> tuple[int, int] | None:
+        d = self._deal
+        if d.phase is Phase.ROB:
+            return (d._window_from, d._window_tile)
+        return None
+
+    @property
+    def drawn_tile(self) -> int | None:
+        return self._deal.drawn_tile if self._own_turn else None  # type: ignore[no-any-return]
+
+    @property
+    def turn(self) -> int:
+        return self._deal.turn  # type: ignore[no-any-return]
+
+    @property
+    def discard_history(self) -> tuple[tuple[tuple[int, int | None], ...], ...]:
+        return tuple(tuple((t, c) for t, c in h) for h in self._deal.discard_history)
+
+    @property
+    def can_self_draw(self) -> bool:
+        return self._own_turn and self._deal.entered_by_draw  # type: ignore[no-any-return]
+
+    # ------------------------------------------------------------- SeatView helpers
+    @property
+    def seat_wind(self) -> int:
+        return self._deal.seat_winds[self.player]  # type: ignore[no-any-return]
+
+    @property
+    def is_last_discard(self) -> bool:
+        return self._deal.phase is Phase.RESPONSE and self._deal.remaining == 0  # type: ignore[no-any-return]
+
+    def hand_counts(self) -> list[int]:
+        """Same as :meth:`SeatView.hand_counts` (from the deal's kept counts)."""
+        return list(self._deal._cnt[self.player])
+
+    def meld_tuples(self, player: int | None = None) -> tuple[tuple[int, int], ...]:
+        """Same as :meth:`SeatView.meld_tuples`."""
+        return tuple(self._deal._mcore[self.player if player is None else player])
+
+    def bonus_mask(self, player: int | None = None) -> int:
+        """Same as :meth:`SeatView.bonus_mask`."""
+        mask = 0
+        for t in self._deal.bonus[self.player if player is None else player]:
+            mask |= 1 << (t - 136)
+        return mask
+
+    def visible_counts(self) -> list[int]:
+        """Same as :meth:`SeatView.visible_counts`: own hand plus the public tiles (unclaimed
+        discards, every declared set, the tile of an open ROB window), kept by the deal."""
+        return [a + b for a, b in zip(self._deal._cnt[self.player], self._deal._public)]
+
+    def unseen_counts(self) -> list[int]:
+        """Same as :meth:`SeatView.unseen_counts`."""
+        return [4 - a - b for a, b in zip(self._deal._cnt[self.player], self._deal._public)]
+
+    def snapshot(self) -> SeatView:
+        """The :class:`SeatView` of this moment."""
+        return SeatView(
+            player=self.player,
+            phase=self.phase,
+            to_act=self.to_act,
+            dealer=self.dealer,
+            seat_winds=self.seat_winds,
+            hand=self.hand,
+            melds=self.melds,
+            discards=self.discards,
+            bonus=self.bonus,
+            remaining=self.remaining,
+            scores=self.scores,
+            last_discard=self.last_discard,
+            kong_tile=self.kong_tile,
+            drawn_tile=self.drawn_tile,
+            deal_index=self.deal_index,
+            turn=self.turn,
+            discard_history=self.discard_history,
+            can_self_draw=self.can_self_draw,
+        )

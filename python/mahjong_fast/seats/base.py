@@ -44,6 +44,10 @@ class BaseSeat:
     """Convenience base class with no-op hooks."""
 
     name: str = "seat"
+    #: True if the seat reads the view only during ``choose`` and keeps no reference to it:
+    #: the driver may then pass a :class:`~mahjong_fast.game.view.LiveView` (same fields, read
+    #: from the running deal) instead of a SeatView snapshot, which is much cheaper.
+    live_view: bool = False
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:  # pragma: no cover
         raise NotImplementedError

@@ -42,6 +42,8 @@ class GreedySeat(BaseSeat):
     """Deterministic greedy AI (see the module docstring). ``seed`` is accepted for a uniform
     factory signature and is not used."""
 
+    live_view = True  # reads the view only inside choose()
+
     def __init__(self, seed: int = 0, name: str = "greedy"):
         self.seed = seed
         self.name = name
@@ -57,6 +59,15 @@ class GreedySeat(BaseSeat):
 
     # --------------------------------------------------------------- own turn
     def _turn(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        first = next(a for a in legal if a.type is _A.DISCARD)
+        if (
+            legal[-1].type is _A.DISCARD
+            and legal[-1].tiles[0] >> 2 == first.tiles[0] >> 2
+            and not any(a.type in (_A.CONCEALED_KONG, _A.ADDED_KONG) for a in legal)
+        ):
+            # one kind to discard and no kong: the choice below is this tile, so the
+            # rate_discards call is skipped (legal discards are in ascending id order)
+            return first
         counts = view.hand_counts()
         melds = view.meld_tuples()
         unseen = view.unseen_counts()

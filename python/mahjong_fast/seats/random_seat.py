@@ -22,6 +22,8 @@ class RandomSeat(BaseSeat):
     >>> seat = RandomSeat(seed=3)
     """
 
+    live_view = True  # reads the view only inside choose()
+
     def __init__(self, seed: int = 0, name: str = "random"):
         self.seed = seed
         self.name = name
