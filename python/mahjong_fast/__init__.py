@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from mahjong_fast import _core
+from mahjong_fast.batch import score_batch, shanten_batch, waits_batch
 from mahjong_fast.errors import (
     IllegalActionError,
     InvalidHandError,
@@ -68,13 +69,19 @@ __all__ = [
     "ReplayError",
     "RuleConfigError",
     "ScoreResult",
+    "SimulationInterrupted",
+    "SimulationResult",
+    "Summary",
     "Tile",
     "__version__",
     "decompose",
     "score",
+    "score_batch",
     "shanten",
+    "shanten_batch",
     "simulate",
     "waits",
+    "waits_batch",
 ]
 
 
@@ -281,4 +288,4 @@ def decompose(hand: HandLike) -> list[str]:
 
 # Bound last: importing the submodule sets the package attribute ``simulate`` to the module;
 # this rebinds it to the function.
-from mahjong_fast.simulate import simulate
+from mahjong_fast.simulate import SimulationInterrupted, SimulationResult, Summary, simulate

@@ -8,6 +8,8 @@ Commands::
     mahjong-fast shanten "123m456m789p2345s" [--json]
     mahjong-fast decompose "111222333m789p55s"
     mahjong-fast simulate -n 1000 --seed 1 [--seats greedy,greedy,random,random] [--json]
+                          [--workers 2] [--backend process|ray [--address ADDR]]
+                          [--chunk-size N] [--out deals.parquet|deals.jsonl]
     mahjong-fast replay game.jsonl
     mahjong-fast --version
 
@@ -18,6 +20,7 @@ A user's mistake (a bad tile string, a fifth copy, a bad option value) prints on
 from __future__ import annotations
 
 import functools
+import importlib.util
 import json
 import os
 import sys
@@ -27,6 +30,14 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    TextColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
@@ -42,7 +53,7 @@ from .render import (
 try:  # typer >= 0.25 vendors click privately; older versions depend on click
     from typer._click.exceptions import ClickException, UsageError
 except ImportError:  # pragma: no cover - depends on the installed typer
-    from click.exceptions import (  # type: ignore[no-redef,import-not-found,unused-ignore]
+    from click.exceptions import (  # type: ignore[no-redef,import-not-found,assignment,unused-ignore]
         ClickException,
         UsageError,
     )
@@ -392,12 +403,38 @@ def simulate(
     seats: Annotated[
         str, typer.Option("--seats", help="Four seat kinds, comma-separated (greedy, random).")
     ] = "greedy,greedy,greedy,greedy",
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", "-w", min=1, help="Parallel workers (default: every core)."),
+    ] = None,
+    backend: Annotated[
+        str, typer.Option("--backend", help="Where deals run: process (default) or ray.")
+    ] = "process",
+    address: Annotated[
+        str | None,
+        typer.Option("--address", help="Ray cluster address (default: a local Ray instance)."),
+    ] = None,
+    chunk_size: Annotated[
+        int | None,
+        typer.Option("--chunk-size", min=1, help="Deals per task (default: automatic)."),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out", "-o", help="Write one record per deal to FILE.parquet or FILE.jsonl."
+        ),
+    ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object (the summary).")
     ] = False,
 ) -> None:
-    """Play N AI-vs-AI deals and print a summary table."""
+    """Play N AI-vs-AI deals (in parallel), print a summary, optionally write every record.
+
+    Ctrl-C stops the run: the output file keeps every finished chunk and is closed properly,
+    the summary of what finished is printed, and the exit status is 130.
+    """
     from .seats import SEAT_KINDS
+    from .simulate import SimulationInterrupted
     from .simulate import simulate as run_simulation
 
     names = [s.strip().lower() for s in seats.split(",") if s.strip()]
@@ -408,12 +445,101 @@ def simulate(
             raise _error(
                 f"--seats: unknown seat kind {name!r}; choose from {', '.join(SEAT_KINDS)}"
             )
-    result = run_simulation(n, names, seed=seed)
-    summary = _as_dict(result.summary)
+    if not 0 <= seed < 2**64:
+        raise _error(f"--seed must be in 0 .. 2**64-1 (got {seed})")
+    backend = backend.strip().lower()
+    if backend not in ("process", "ray"):
+        raise _error(f"--backend must be process or ray (got {backend!r})")
+    if address is not None and backend != "ray":
+        raise _error("--address is only for --backend ray")
+    if backend == "ray" and importlib.util.find_spec("ray") is None:
+        raise _error("--backend ray needs Ray: pip install 'mahjong_fast[ray]'")
+    if out is not None:
+        _check_out(out)
+
+    title = f"seed {seed}, seats {', '.join(names)}" + (f", {out}" if out else "")
+    err = Console(stderr=True, highlight=False)
+    bar = _progress(err)
+    try:
+        with bar:
+            task = bar.add_task("simulate", total=n)
+            result = run_simulation(
+                n,
+                names,
+                seed=seed,
+                workers=workers,
+                backend=backend,
+                chunk_size=chunk_size,
+                out=out,
+                address=address,
+                progress=lambda done, total: bar.update(task, completed=done),
+            )
+    except SimulationInterrupted as stopped:
+        partial = stopped.result
+        sys.stderr.write(
+            f"\ninterrupted: {partial.summary.deals} of {n} deals finished"
+            + (f", all of them in {out}" if out else "")
+            + "\n"
+        )
+        _report(partial, n, seed, names, title, as_json)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+    except ImportError as exc:  # an extra is missing (pyarrow)
+        raise _error(str(exc)) from None
+    except ValueError as exc:
+        raise _error(str(exc)) from None
+    _report(result, n, seed, names, title, as_json)
+
+
+def _check_out(out: Path) -> None:
+    suffix = out.suffix.lower()
+    if suffix not in (".parquet", ".pq", ".jsonl", ".ndjson"):
+        raise _error(f"--out {out}: name the file *.parquet (Parquet) or *.jsonl (JSON Lines)")
+    if suffix in (".parquet", ".pq") and importlib.util.find_spec("pyarrow") is None:
+        raise _error(f"--out {out}: Parquet needs pyarrow: pip install 'mahjong_fast[parquet]'")
+    parent = out.parent if str(out.parent) else Path(".")
+    if not parent.is_dir():
+        raise _error(f"--out {out}: no such directory {str(parent)!r}")
+    if out.is_dir():
+        raise _error(f"--out {out}: is a directory")
+
+
+class _SpeedColumn(ProgressColumn):
+    """Deals per second, from rich's moving average."""
+
+    def render(self, task: Any) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("" if speed is None else f"{speed:,.0f} deals/s", style="cyan")
+
+
+def _progress(err: Console) -> Progress:
+    return Progress(
+        TextColumn("[bold]simulate"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        _SpeedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=err,
+        disable=not err.is_terminal,
+        transient=False,
+    )
+
+
+def _report(result: Any, n: int, seed: int, names: list[str], title: str, as_json: bool) -> None:
+    summary = result.summary
     if as_json:
-        _print_json({"deals": n, "seed": seed, "seats": names, "summary": summary})
+        payload: dict[str, Any] = {"deals": n, "seed": seed, "seats": names}
+        if result.out is not None:
+            payload["out"] = str(result.out)
+        if result.interrupted:
+            payload["interrupted"] = True
+        payload["summary"] = _as_dict(summary)
+        _print_json(payload)
         return
-    _print_summary(n, seed, names, summary)
+    summary.title = (
+        f"{summary.deals} of {n} deals, {title}" if result.interrupted else (f"{n} deals, {title}")
+    )
+    console.print(summary)
 
 
 def _as_dict(obj: Any) -> Any:
@@ -429,34 +555,6 @@ def _as_dict(obj: Any) -> Any:
     if isinstance(obj, (list, tuple)):
         return [_as_dict(v) for v in obj]
     return obj
-
-
-def _print_summary(n: int, seed: int, names: list[str], summary: Any) -> None:
-    table = Table(title=f"{n} deals, seed {seed}, seats {', '.join(names)}", title_justify="left")
-    table.add_column("Statistic")
-    table.add_column("Value", justify="right")
-    if isinstance(summary, dict):
-        for key, value in summary.items():
-            if isinstance(value, (list, tuple)) and all(isinstance(v, (int, float)) for v in value):
-                text = "  ".join(_fmt(v) for v in value)
-            elif isinstance(value, dict):
-                text = "  ".join(f"{k}: {_fmt(v)}" for k, v in value.items())
-            else:
-                text = _fmt(value)
-            table.add_row(str(key).replace("_", " "), text)
-    else:
-        table.add_row("summary", str(summary))
-    console.print(table)
-
-
-def _fmt(v: Any) -> str:
-    if isinstance(v, float):
-        return f"{v:.4g}"
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(_fmt(x) for x in v) + "]"
-    if isinstance(v, dict):
-        return "{" + ", ".join(f"{k}: {_fmt(x)}" for k, x in v.items()) + "}"
-    return str(v)
 
 
 # --------------------------------------------------------------------------- replay
@@ -486,9 +584,13 @@ def replay(
         replayed = replay_log(file)
     except ReplayError as exc:
         raise _error(f"{file}: corrupt log: {exc}") from None
+    except RecursionError:
+        raise _error(f"{file}: corrupt log: a line is nested too deeply to be an event") from None
     except (ValueError, KeyError, TypeError, IndexError) as exc:
-        raise _error(f"{file}: corrupt log: {type(exc).__name__}: {exc}") from None
+        raise _error(f"{file}: corrupt log: {type(exc).__name__}: {exc}"[:300]) from None
     lines = [ln for ln in text.splitlines() if ln.strip()]
+    if not lines:
+        raise _error(f"{file}: the log is empty (no deal was finished)")
     for number, raw in enumerate(lines, 1):
         try:
             obj = json.loads(raw)
@@ -594,6 +696,8 @@ def play(
 
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "little")
+    elif not 0 <= seed < 2**64:
+        raise _error(f"--seed must be in 0 .. 2**64-1 (got {seed})")
     try:
         log_file = open(log, "w", encoding="utf-8") if log else None  # noqa: SIM115
     except OSError as exc:

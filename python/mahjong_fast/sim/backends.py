@@ -1,0 +1,167 @@
+"""Where chunks are played: in this process, in a pool of processes, or on Ray.
+
+Every backend has the same small interface, driven by :func:`mahjong_fast.simulate`:
+``submit(k, first, stop)`` queues chunk ``k``; ``poll(timeout)`` returns the chunks finished
+since the last call as ``[(k, records), ...]`` (possibly none); ``close(cancel)`` ends the
+backend, dropping unfinished chunks when ``cancel`` is true. All of them run
+:func:`~mahjong_fast.sim.chunks.run_chunk`, which is why their records are identical.
+"""
+
+from __future__ import annotations
+
+import collections
+import concurrent.futures as cf
+import logging
+import multiprocessing
+import os
+from typing import Any
+
+from .chunks import ChunkSpec, run_chunk, worker_init
+
+__all__ = ["BACKENDS", "InlineBackend", "ProcessBackend", "RayBackend", "make_backend"]
+
+BACKENDS = ("process", "ray")
+
+Done = list[tuple[int, list[dict[str, Any]]]]
+
+
+class InlineBackend:
+    """One worker: chunks are played here, one per ``poll`` (no pool, nothing to pickle)."""
+
+    def __init__(self, spec: ChunkSpec):
+        self.spec = spec
+        self.workers = 1
+        self._queue: collections.deque[tuple[int, int, int]] = collections.deque()
+
+    def submit(self, k: int, first: int, stop: int) -> None:
+        self._queue.append((k, first, stop))
+
+    def poll(self, timeout: float) -> Done:
+        if not self._queue:
+            return []
+        k, first, stop = self._queue.popleft()
+        return [(k, run_chunk(self.spec, first, stop))]
+
+    def close(self, cancel: bool) -> None:
+        self._queue.clear()
+
+
+class ProcessBackend:
+    """A :class:`concurrent.futures.ProcessPoolExecutor` of ``workers`` processes started with
+    "spawn" (never forked: the parent may already run the core's threads). Workers ignore
+    SIGINT; on a cancel the parent terminates them."""
+
+    def __init__(self, spec: ChunkSpec, workers: int):
+        self.spec = spec
+        self.workers = workers
+        self._pool = cf.ProcessPoolExecutor(
+            max_workers=workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=worker_init,
+        )
+        self._futures: dict[cf.Future[list[dict[str, Any]]], int] = {}
+
+    def submit(self, k: int, first: int, stop: int) -> None:
+        self._futures[self._pool.submit(run_chunk, self.spec, first, stop)] = k
+
+    def poll(self, timeout: float) -> Done:
+        if not self._futures:
+            return []
+        done, _ = cf.wait(self._futures, timeout=timeout, return_when=cf.FIRST_COMPLETED)
+        # in submission order (dicts keep it): deterministic when several finish together
+        finished = [f for f in self._futures if f in done]
+        return [(self._futures.pop(f), f.result()) for f in finished]
+
+    def close(self, cancel: bool) -> None:
+        if not cancel:
+            self._pool.shutdown(wait=True)
+            return
+        # the pool's own process table: the only handle on workers busy with a chunk
+        # (read before shutdown, which drops it)
+        procs = list((getattr(self._pool, "_processes", None) or {}).values())
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        terminate = getattr(self._pool, "terminate_workers", None)  # Python >= 3.14
+        if callable(terminate):
+            terminate()
+        else:
+            for proc in procs:
+                if proc.is_alive():
+                    proc.terminate()
+        self._pool.shutdown(wait=True)
+        self._futures.clear()
+
+
+class RayBackend:
+    """Chunks as Ray tasks. With no ``address`` it starts a local Ray instance of ``workers``
+    CPUs (and shuts it down at the end); with one (``"auto"``, ``"ray://head:10001"``,
+    ``"10.0.0.1:6379"``) it joins that cluster, whose nodes must have mahjong_fast installed.
+    If Ray is already initialised in this process, that instance is used as it is."""
+
+    def __init__(self, spec: ChunkSpec, workers: int | None, address: str | None):
+        try:
+            import ray
+        except ImportError:
+            raise ImportError(
+                "the ray backend needs Ray: pip install 'mahjong_fast[ray]'"
+            ) from None
+        self._ray = ray
+        self._started = False
+        if not ray.is_initialized():
+            opts: dict[str, Any] = {
+                "include_dashboard": False,
+                "log_to_driver": False,
+                "logging_level": logging.WARNING,
+            }
+            if address is None:
+                opts["address"] = "local"  # never attach to a cluster found by chance
+                opts["num_cpus"] = workers or os.cpu_count() or 1
+            else:
+                opts["address"] = address
+            ray.init(**opts)
+            self._started = True
+        cpus = int(ray.cluster_resources().get("CPU", 1))  # type: ignore[no-untyped-call,unused-ignore]
+        self.workers = workers or max(1, cpus)
+        self.spec = spec
+        self._spec_ref = ray.put(spec)
+        self._task = ray.remote(num_cpus=1, max_retries=2)(run_chunk)
+        self._refs: dict[Any, int] = {}
+
+    def submit(self, k: int, first: int, stop: int) -> None:
+        self._refs[self._task.remote(self._spec_ref, first, stop)] = k
+
+    def poll(self, timeout: float) -> Done:
+        if not self._refs:
+            return []
+        ray = self._ray
+        refs = list(self._refs)
+        ready, _ = ray.wait(refs, num_returns=1, timeout=timeout)
+        if ready:  # and whatever else is finished by now
+            ready, _ = ray.wait(refs, num_returns=len(refs), timeout=0)
+        ready_set = set(ready)
+        finished = [r for r in refs if r in ready_set]
+        results = ray.get(finished)
+        return [(self._refs.pop(r), recs) for r, recs in zip(finished, results)]
+
+    def close(self, cancel: bool) -> None:
+        ray = self._ray
+        try:
+            if cancel:
+                for ref in self._refs:
+                    ray.cancel(ref, force=True)
+            self._refs.clear()
+        finally:
+            if self._started:
+                ray.shutdown()
+                self._started = False
+
+
+def make_backend(
+    backend: str, spec: ChunkSpec, workers: int | None, address: str | None
+) -> InlineBackend | ProcessBackend | RayBackend:
+    """The backend named ``backend`` ("process" or "ray")."""
+    if backend == "ray":
+        return RayBackend(spec, workers, address)
+    if address is not None:
+        raise ValueError("address is only for the ray backend (backend='ray')")
+    n = workers or os.cpu_count() or 1
+    return InlineBackend(spec) if n == 1 else ProcessBackend(spec, n)

@@ -1,0 +1,63 @@
+"""The unit of work of a simulation: a chunk of consecutive deal indices, played by one
+worker (any backend) with the same function, :func:`run_chunk`.
+
+Deal ``i`` depends only on ``(seed, i)`` (its wall is ``_core.wall(seed, i)``, AI seats
+re-seed from ``(seed, i, player)``, scores start at 0), so how deals are cut into chunks
+and which worker plays a chunk cannot change a record.
+"""
+
+from __future__ import annotations
+
+import math
+import signal
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["DEFAULT_MAX_CHUNK", "ChunkSpec", "auto_chunk_size", "chunk_bounds", "run_chunk"]
+
+#: the automatic chunk size never exceeds this many deals (about a second of greedy play:
+#: a Ctrl-C loses at most the chunks in flight)
+DEFAULT_MAX_CHUNK = 64
+
+
+@dataclass(frozen=True)
+class ChunkSpec:
+    """What every chunk of one run shares (small and picklable)."""
+
+    seats: tuple[str, str, str, str]
+    seed: int
+    rotate_dealer: bool = False
+
+
+def auto_chunk_size(deals: int, workers: int) -> int:
+    """About eight chunks per worker, at most :data:`DEFAULT_MAX_CHUNK` deals each."""
+    return max(1, min(DEFAULT_MAX_CHUNK, math.ceil(deals / (8 * max(1, workers)))))
+
+
+def chunk_bounds(start: int, deals: int, chunk_size: int) -> list[tuple[int, int]]:
+    """``[(first, stop), ...]`` covering deal indices ``start .. start+deals-1`` in order."""
+    stop = start + deals
+    return [(a, min(a + chunk_size, stop)) for a in range(start, stop, chunk_size)]
+
+
+def run_chunk(spec: ChunkSpec, first: int, stop: int) -> list[dict[str, Any]]:
+    """Play deals ``first .. stop-1`` and return their records (in deal order)."""
+    from ..game.match import new_deal, run_deal
+    from ..seats import make_seat
+
+    players = [make_seat(kind, spec.seed) for kind in spec.seats]
+    records = []
+    for i in range(first, stop):
+        deal = new_deal(
+            players, seed=spec.seed, deal_index=i, rotate_dealer=spec.rotate_dealer, record=False
+        )
+        rec = run_deal(deal, players).to_record()
+        rec["seed"] = spec.seed
+        records.append(rec)
+    return records
+
+
+def worker_init() -> None:
+    """Initializer of pool workers: Ctrl-C is the parent's business (it stops the run and
+    ends the workers), so a worker never dies half-way through a chunk on SIGINT."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
