@@ -41,7 +41,7 @@ def shanten_batch(counts: npt.NDArray[np.uint8]) -> npt.NDArray[np.int8]:
         InvalidHandError: not a ``uint8`` array of shape ``(N, 34)``, a count above 4, or a row
             that does not hold 13 or 14 tiles.
     """
-    return _core.shanten_batch(counts)  # type: ignore[no-any-return]
+    return _core.shanten_batch(counts)
 
 
 def waits_batch(counts: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
@@ -59,7 +59,7 @@ def waits_batch(counts: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
         InvalidHandError: not a ``uint8`` array of shape ``(N, 34)``, a count above 4, or a row
             that does not hold 13 tiles.
     """
-    return _core.waits_batch(counts)  # type: ignore[no-any-return]
+    return _core.waits_batch(counts)
 
 
 def score_batch(
@@ -92,5 +92,5 @@ def score_batch(
             count above 4, a row without 13 tiles, a winning tile that would be a fifth copy, a
             kind or wind out of range.
     """
-    return _core.score_batch(counts, win_tile, seat_wind, self_drawn, bonus_mask, prevailing_wind)  # type: ignore[no-any-return]
+    return _core.score_batch(counts, win_tile, seat_wind, self_drawn, bonus_mask, prevailing_wind)
 

@@ -213,7 +213,7 @@ class LiveView:
     @property
     def _own_turn(self) -> bool:
         d = self._deal
-        return d.phase is Phase.ACTION and d.active == self.player  # type: ignore[no-any-return]
+        return d.phase is Phase.ACTION and d.active == self.player
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -256,7 +256,7 @@ class LiveView:
 
     @property
     def scores(self) -> tuple[int, int, int, int]:
-        return tuple(self._deal.scores)  # type: ignore[return-value]
+        return tuple(self._deal.scores)
 
     @property
     def last_discard(self) -> tuple[int, int] | None:
@@ -274,7 +274,7 @@ class LiveView:
 
     @property
     def drawn_tile(self) -> int | None:
-        return self._deal.drawn_tile if self._own_turn else None  # type: ignore[no-any-return]
+        return self._deal.drawn_tile if self._own_turn else None
 
     @property
     def turn(self) -> int:
@@ -286,7 +286,7 @@ class LiveView:
 
     @property
     def can_self_draw(self) -> bool:
-        return self._own_turn and self._deal.entered_by_draw  # type: ignore[no-any-return]
+        return self._own_turn and self._deal.entered_by_draw
 
     # ------------------------------------------------------------- SeatView helpers
     @property
@@ -295,7 +295,7 @@ class LiveView:
 
     @property
     def is_last_discard(self) -> bool:
-        return self._deal.phase is Phase.RESPONSE and self._deal.remaining == 0  # type: ignore[no-any-return]
+        return self._deal.phase is Phase.RESPONSE and self._deal.remaining == 0
 
     def hand_counts(self) -> list[int]:
         """Same as :meth:`SeatView.hand_counts` (from the deal's kept counts)."""
