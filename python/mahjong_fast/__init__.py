@@ -252,7 +252,7 @@ def waits(hand: HandLike) -> list[Tile]:
     Raises InvalidTileError / InvalidHandError (e.g. not 13 tiles).
 
     >>> [str(t) for t in waits("123m456m789p234s5s")]
-    ['5s']
+    ['2s', '5s']
     """
     h = as_hand(hand)
     return [Tile(k) for k in _core.waits(list(h.counts), h.core_melds)]
