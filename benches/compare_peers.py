@@ -1,0 +1,159 @@
+"""Time mahjong_fast against other mahjong libraries on the same seeded hands.
+
+Run (release build of mahjong_fast; peers are optional):
+
+    pip install mahjong riichienv        # the peers that are on PyPI
+    python benches/compare_peers.py [--hands 2000] [--repeats 7]
+
+Each operation is timed per call from Python over the same seeded hands, in one run, and
+reported as the median over repeats in microseconds, with each peer's time divided by ours.
+A peer that is not installed is skipped with a note. The peers score other rulesets (riichi),
+so "score" compares the cost of evaluating a complete hand, not the same faan.
+
+Inputs: mahjong_fast takes 34 counts as ``bytes`` (its fast path); ``mahjong`` takes 34-count
+lists (136-id lists for scoring); ``riichienv`` takes 136-id lists.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import mahjong_fast as mf
+from mahjong_fast import _core
+
+
+def random_hands(rng: random.Random, n: int, n_tiles: int) -> list[list[int]]:
+    out = []
+    for _ in range(n):
+        wall = [k for k in range(34) for _ in range(4)]
+        rng.shuffle(wall)
+        counts = [0] * 34
+        for k in wall[:n_tiles]:
+            counts[k] += 1
+        out.append(counts)
+    return out
+
+
+def complete_hands(rng: random.Random, n: int) -> list[tuple[list[int], int]]:
+    """(13 counts, winning kind) built from four sets and a pair."""
+    out: list[tuple[list[int], int]] = []
+    while len(out) < n:
+        counts = [0] * 34
+        for _ in range(4):
+            if rng.random() < 0.6:
+                s, k = rng.randrange(3), rng.randrange(7)
+                for d in range(3):
+                    counts[9 * s + k + d] += 1
+            else:
+                counts[rng.randrange(34)] += 3
+        counts[rng.randrange(34)] += 2
+        if max(counts) > 4:
+            continue
+        tiles = [k for k in range(34) for _ in range(counts[k])]
+        win = rng.choice(tiles)
+        counts[win] -= 1
+        out.append((counts, win))
+    return out
+
+
+def ids136(counts: Sequence[int]) -> list[int]:
+    return [4 * k + c for k in range(34) for c in range(counts[k])]
+
+
+def per_call_us(fn: Callable[[Any], object], items: Sequence[Any], repeats: int) -> float:
+    """Median over ``repeats`` of the mean time per call over all items, in µs."""
+    runs = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        for x in items:
+            fn(x)
+        runs.append((time.perf_counter() - t0) / len(items) * 1e6)
+    return statistics.median(runs)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=2000)
+    ap.add_argument("--repeats", type=int, default=7)
+    ap.add_argument("--seed", type=int, default=20261129)
+    args = ap.parse_args(argv)
+    if mf.BUILD_PROFILE != "release":
+        print("compare_peers needs a release build of mahjong_fast", file=sys.stderr)
+        return 2
+
+    rng = random.Random(args.seed)
+    h13 = random_hands(rng, args.hands, 13)
+    comp = complete_hands(rng, args.hands)
+    ready = [c for c, _ in comp]
+    full = [[c + (k == w) for k, c in enumerate(counts)] for counts, w in comp]
+
+    rows: list[tuple[str, str, float]] = []  # (operation, library, µs)
+    b13, bready, bfull = [bytes(c) for c in h13], [bytes(c) for c in ready], [bytes(c) for c in full]
+    rows.append(("agari", "mahjong_fast", per_call_us(lambda c: _core.is_complete(c, 0), bfull, args.repeats)))
+    rows.append(("shanten", "mahjong_fast", per_call_us(_core.shanten, b13, args.repeats)))
+    rows.append(("waits", "mahjong_fast", per_call_us(_core.waits, bready, args.repeats)))
+    rows.append(("decompose", "mahjong_fast", per_call_us(_core.decompose, bfull, args.repeats)))
+    sc = [(bytes(c), w) for c, w in comp]
+    rows.append(("score", "mahjong_fast",
+                 per_call_us(lambda x: _core.score(x[0], None, 0, x[1], 0, 0, self_drawn=True), sc, args.repeats)))
+
+    notes: list[str] = []
+    try:
+        from mahjong.agari import Agari
+        from mahjong.hand_calculating.divider import HandDivider
+        from mahjong.hand_calculating.hand import HandCalculator
+        from mahjong.hand_calculating.hand_config import HandConfig
+        from mahjong.shanten import Shanten
+
+        agari, shanten, divider, calc = Agari(), Shanten(), HandDivider(), HandCalculator()
+        cfg = HandConfig(is_tsumo=True)
+
+        def m_waits(c: list[int]) -> list[int]:
+            return [t for t in range(34) if c[t] < 4 and agari.is_agari([n + (k == t) for k, n in enumerate(c)])]
+
+        m_score = [(ids136(f), 4 * w + c[w]) for (c, w), f in zip(comp, full)]
+        rows.append(("agari", "mahjong", per_call_us(agari.is_agari, full, args.repeats)))
+        rows.append(("shanten", "mahjong", per_call_us(shanten.calculate_shanten, h13, args.repeats)))
+        rows.append(("waits", "mahjong", per_call_us(m_waits, ready, args.repeats)))
+        rows.append(("decompose", "mahjong", per_call_us(divider.divide_hand, full, args.repeats)))
+        rows.append(("score", "mahjong",
+                     per_call_us(lambda x: calc.estimate_hand_value(x[0], x[1], config=cfg), m_score, args.repeats)))
+    except ImportError:
+        notes.append("mahjong not installed (pip install mahjong): skipped")
+    try:
+        import riichienv
+
+        r13 = [ids136(c) for c in h13]
+        rready = [ids136(c) for c in ready]
+        rows.append(("shanten", "riichienv", per_call_us(riichienv.calculate_shanten, r13, args.repeats)))
+        rows.append(("waits", "riichienv",
+                     per_call_us(lambda t: riichienv.HandEvaluator(t).get_waits(), rready, args.repeats)))
+        r_score = [(ids136(c), 4 * w + c[w]) for c, w in comp]
+        cond = riichienv.Conditions(tsumo=True)
+        rows.append(("score", "riichienv",
+                     per_call_us(lambda x: riichienv.HandEvaluator(x[0]).calc(x[1], conditions=cond), r_score,
+                                 args.repeats)))
+    except ImportError:
+        notes.append("riichienv not installed (pip install riichienv): skipped")
+
+    ours = {op: us for op, lib, us in rows if lib == "mahjong_fast"}
+    print(f"{args.hands} seeded hands, median of {args.repeats} runs, µs per call from Python")
+    print(f"{'operation':<10} {'library':<13} {'µs/call':>9} {'× ours':>8}")
+    for op in ("agari", "shanten", "waits", "decompose", "score"):
+        for o, lib, us in rows:
+            if o == op:
+                ratio = "" if lib == "mahjong_fast" else f"{us / ours[op]:.1f}"
+                print(f"{op:<10} {lib:<13} {us:>9.2f} {ratio:>8}")
+    for n in notes:
+        print(n)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
