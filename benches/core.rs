@@ -105,6 +105,11 @@ fn benches(c: &mut Criterion) {
     c.bench_function("shanten_free (random 13, no checks)", |b| {
         b.iter(|| mahjong_fast::shanten::shanten_free(black_box(next()), &HK_SHAPES))
     });
+    let plain = mahjong_fast::decompose::ShapeRules { n_sets: 4, seven_pairs: false, thirteen_orphans: false };
+    let mut next = cycle(&h13);
+    c.bench_function("shanten_free (random 13, standard shape only)", |b| {
+        b.iter(|| mahjong_fast::shanten::shanten_free(black_box(next()), &plain))
+    });
     let ready: Vec<Counts> = done.iter().map(|x| x.0).collect();
     let mut next = cycle(&ready);
     c.bench_function("waits (ready 13)", |b| b.iter(|| mahjong_fast::waits::waits(black_box(next()), &[], &HK_SHAPES).unwrap()));

@@ -58,6 +58,11 @@ pub enum Interpretation {
 }
 
 #[inline]
+fn total_range(c: &Counts, lo: usize, hi: usize) -> usize {
+    c[lo..hi].iter().map(|&n| n as usize).sum()
+}
+
+#[inline]
 fn total(c: &Counts) -> usize {
     c.iter().map(|&n| n as usize).sum()
 }
@@ -226,9 +231,23 @@ pub fn decompose(concealed: &Counts, n_melds: usize, rules: &ShapeRules) -> Vec<
     if total(concealed) != size || concealed.iter().any(|&n| n > 4) {
         return out;
     }
-    let mut work = *concealed;
-    let mut sets = Vec::with_capacity(rules.n_sets);
-    split(&mut work, 0, None, &mut sets, &mut out);
+    // The pair lies in the one group (suit or honours) whose tile count is 2 modulo 3: every
+    // other group is sets only. No such single group, no standard reading.
+    let mut pair_group = None;
+    let mut shape_ok = true;
+    for g in 0..4 {
+        let hi = if g == 3 { N_KINDS } else { 9 * g + 9 };
+        match total_range(concealed, 9 * g, hi) % 3 {
+            0 => {}
+            2 if pair_group.is_none() => pair_group = Some((9 * g, hi)),
+            _ => shape_ok = false,
+        }
+    }
+    if let (true, Some(pair_range)) = (shape_ok, pair_group) {
+        let mut work = *concealed;
+        let mut sets = SetStack { buf: [ConcealedSet::Pung(Tile(0)); MAX_SETS], len: 0 };
+        split(&mut work, 0, None, pair_range, &mut sets, &mut out);
+    }
     if n_melds == 0 && size == 14 {
         if rules.seven_pairs && is_seven_pairs(concealed) {
             let mut pairs = [Tile(0); 7];
@@ -246,27 +265,58 @@ pub fn decompose(concealed: &Counts, n_melds: usize, rules: &ShapeRules) -> Vec<
     out
 }
 
+/// The concealed sets chosen so far (a complete hand of `3 need + 2` tiles has at most
+/// `need <= MAX_SETS` sets, each using 3 of its tiles).
+struct SetStack {
+    buf: [ConcealedSet; MAX_SETS],
+    len: usize,
+}
+
+impl SetStack {
+    #[inline]
+    fn push(&mut self, s: ConcealedSet) {
+        self.buf[self.len] = s;
+        self.len += 1;
+    }
+}
+
 /// Canonical enumeration: at kind `i`, decide at once how many of its tiles go to the pair (0/1),
 /// a pung (0/1) and chows starting at `i`; every other use of `i` was decided at `i-1`, `i-2`.
 /// So each distinct multiset of sets is produced exactly once.
-fn split(c: &mut Counts, i: usize, pair: Option<Tile>, sets: &mut Vec<ConcealedSet>, out: &mut Vec<Interpretation>) {
+/// The pair is only taken at kinds in `pair_range` (the group that must hold it).
+fn split(
+    c: &mut Counts,
+    i: usize,
+    pair: Option<Tile>,
+    pair_range: (usize, usize),
+    sets: &mut SetStack,
+    out: &mut Vec<Interpretation>,
+) {
+    // Kinds with no tile left decide nothing: skip to the next held kind.
+    let mut i = i;
+    while i < N_KINDS && c[i] == 0 {
+        i += 1;
+    }
     if i == N_KINDS {
         if let Some(p) = pair {
-            let mut s = sets.clone();
-            s.sort();
+            let mut s = sets.buf[..sets.len].to_vec();
+            // Insertion sort: at most MAX_SETS sets, a total order (same result as sort()).
+            for j in 1..s.len() {
+                let mut k = j;
+                while k > 0 && s[k - 1] > s[k] {
+                    s.swap(k - 1, k);
+                    k -= 1;
+                }
+            }
             out.push(Interpretation::Standard { sets: s, pair: p });
         }
         return;
     }
     let n = c[i];
-    if n == 0 {
-        split(c, i + 1, pair, sets, out);
-        return;
-    }
     let t = Tile(i as u8);
     let chow_ok = t.is_suited() && t.number() <= 7;
     for take_pair in [false, true] {
-        if take_pair && pair.is_some() {
+        if take_pair && (pair.is_some() || i < pair_range.0 || i >= pair_range.1) {
             continue;
         }
         for take_pung in [false, true] {
@@ -278,7 +328,7 @@ fn split(c: &mut Counts, i: usize, pair: Option<Tile>, sets: &mut Vec<ConcealedS
             if chows > 0 && !(chow_ok && c[i + 1] >= chows && c[i + 2] >= chows) {
                 continue;
             }
-            let mark = sets.len();
+            let mark = sets.len;
             if take_pung {
                 sets.push(ConcealedSet::Pung(t));
             }
@@ -291,13 +341,13 @@ fn split(c: &mut Counts, i: usize, pair: Option<Tile>, sets: &mut Vec<ConcealedS
             }
             let saved = c[i];
             c[i] = 0;
-            split(c, i + 1, if take_pair { Some(t) } else { pair }, sets, out);
+            split(c, i + 1, if take_pair { Some(t) } else { pair }, pair_range, sets, out);
             c[i] = saved;
             if chows > 0 {
                 c[i + 1] += chows;
                 c[i + 2] += chows;
             }
-            sets.truncate(mark);
+            sets.len = mark;
         }
     }
 }
@@ -353,10 +403,252 @@ pub(crate) fn check_rules(rules: &ShapeRules) -> Result<()> {
     Ok(())
 }
 
+/// One unit of an interpretation's notation: sort key (lowest tile, 0 pair/single, 1 concealed
+/// set, 2 declared meld) and its text, at most `"addkong[1111m]"` (14 bytes).
+#[derive(Clone, Copy)]
+struct Unit {
+    tile: u8,
+    order: u8,
+    len: u8,
+    text: [u8; 15],
+}
+
+impl Unit {
+    const EMPTY: Unit = Unit { tile: 0, order: 0, len: 0, text: [0; 15] };
+
+    #[inline]
+    fn new(tile: u8, order: u8) -> Unit {
+        Unit { tile, order, ..Unit::EMPTY }
+    }
+    #[inline]
+    fn push(&mut self, b: u8) {
+        self.text[self.len as usize] = b;
+        self.len += 1;
+    }
+    /// Tiles of one suit in canonical notation: the digits of `kinds` (ascending), then the
+    /// suit letter (as `format_tiles`).
+    #[inline]
+    fn tiles(&mut self, kinds: &[u8]) {
+        let suit = (kinds[0] / 9) as usize;
+        for &k in kinds {
+            self.push(b'1' + k - 9 * suit as u8);
+        }
+        self.push(crate::tile::SUIT_LETTERS[suit]);
+    }
+    #[inline]
+    fn key(&self) -> (u8, u8, &[u8]) {
+        (self.tile, self.order, &self.text[..self.len as usize])
+    }
+}
+
+/// Notation of one interpretation together with the declared melds, units sorted by their
+/// lowest tile (pairs and singles, then concealed sets, then declared melds carrying their rules
+/// §2.5 tag; equal keys by text), joined by spaces, e.g. `111m 222m 333m pung[555p] 99s`.
+/// Builds the text in place without per-unit allocations; equal to the reference
+/// `interpretation_text_ref` (cross-checked in the tests).
+pub fn interpretation_text(interp: &Interpretation, melds: &[Meld]) -> String {
+    let mut units = [Unit::EMPTY; 14 + 2 * MAX_SETS];
+    let mut n = 0usize;
+    let mut add = |u: Unit| {
+        units[n] = u;
+        n += 1;
+    };
+    match interp {
+        Interpretation::Standard { sets, pair } => {
+            for s in sets {
+                let (t, kinds) = match *s {
+                    ConcealedSet::Chow(t) => (t.0, [t.0, t.0 + 1, t.0 + 2]),
+                    ConcealedSet::Pung(t) => (t.0, [t.0; 3]),
+                };
+                let mut u = Unit::new(t, 1);
+                u.tiles(&kinds);
+                add(u);
+            }
+            let mut u = Unit::new(pair.0, 0);
+            u.tiles(&[pair.0, pair.0]);
+            add(u);
+        }
+        Interpretation::SevenPairs { pairs } => {
+            for p in pairs {
+                let mut u = Unit::new(p.0, 0);
+                u.tiles(&[p.0, p.0]);
+                add(u);
+            }
+        }
+        Interpretation::ThirteenOrphans { pair } => {
+            for &k in ORPHANS.iter() {
+                let mut u = Unit::new(k, 0);
+                let kk = [k, k];
+                u.tiles(&kk[..1 + (k == pair.0) as usize]);
+                add(u);
+            }
+        }
+    }
+    for m in melds {
+        let mut u = Unit::new(m.tile.0, 2);
+        for &b in m.kind.tag().as_bytes() {
+            u.push(b);
+        }
+        u.push(b'[');
+        let i = m.tile.0;
+        match m.kind {
+            MeldKind::Chow => u.tiles(&[i, i + 1, i + 2]),
+            k => u.tiles(&[i; 4][..k.n_tiles() as usize]),
+        }
+        u.push(b']');
+        add(u);
+    }
+    let units = &mut units[..n];
+    units.sort_unstable_by(|a, b| a.key().cmp(&b.key()));
+    let mut out = Vec::with_capacity(units.iter().map(|u| u.len as usize + 1).sum());
+    for (j, u) in units.iter().enumerate() {
+        if j > 0 {
+            out.push(b' ');
+        }
+        out.extend_from_slice(&u.text[..u.len as usize]);
+    }
+    // Only ASCII digits, suit letters, tags and brackets were written.
+    String::from_utf8(out).expect("ASCII notation")
+}
+
+/// The straightforward notation of [`interpretation_text`]: each unit formatted as its own
+/// string, all sorted as `(tile, order, text)` (the reference the fast form is checked against).
+#[cfg(test)]
+pub(crate) fn interpretation_text_ref(interp: &Interpretation, melds: &[Meld]) -> String {
+    use crate::tile::format_tiles;
+    let mut units: Vec<(u8, u8, String)> = Vec::new();
+    match interp {
+        Interpretation::Standard { sets, pair } => {
+            for s in sets {
+                let (t, tiles) = match *s {
+                    ConcealedSet::Chow(t) => (t, vec![t, Tile(t.0 + 1), Tile(t.0 + 2)]),
+                    ConcealedSet::Pung(t) => (t, vec![t; 3]),
+                };
+                units.push((t.0, 1, format_tiles(&tiles)));
+            }
+            units.push((pair.0, 0, format_tiles(&[*pair, *pair])));
+        }
+        Interpretation::SevenPairs { pairs } => {
+            for p in pairs {
+                units.push((p.0, 0, format_tiles(&[*p, *p])));
+            }
+        }
+        Interpretation::ThirteenOrphans { pair } => {
+            for &k in ORPHANS.iter() {
+                let t = Tile(k);
+                let v = if t == *pair { vec![t, t] } else { vec![t] };
+                units.push((k, 0, format_tiles(&v)));
+            }
+        }
+    }
+    for m in melds {
+        units.push((m.tile.0, 2, m.to_string()));
+    }
+    units.sort();
+    units.into_iter().map(|u| u.2).collect::<Vec<_>>().join(" ")
+}
+
+/// Seeded complete hands for cross-checks: `(concealed counts with the winning tile, declared
+/// melds)`, standard shapes with 0..=4 melds of every kind (chows, pungs, the three kongs),
+/// runs that also read as pungs, and seven pairs / thirteen orphans.
+#[cfg(test)]
+pub(crate) fn seeded_complete_hands(seed: u64, n: usize) -> Vec<(Counts, Vec<Meld>)> {
+    let mut x = seed | 1;
+    let mut rnd = move |m: usize| -> usize {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % m as u64) as usize
+    };
+    let mut out = Vec::with_capacity(n);
+    while out.len() < n {
+        let mut all = [0u8; N_KINDS];
+        let mut c = [0u8; N_KINDS];
+        let mut melds = Vec::new();
+        let kind = rnd(20);
+        if kind == 0 {
+            // Seven pairs (distinct kinds, often adjacent so standard readings may also exist).
+            let start = rnd(N_KINDS - 7);
+            let step = 1 + rnd(2);
+            let mut ok = true;
+            for j in 0..7 {
+                let k = (start + j * step) % N_KINDS;
+                if c[k] > 0 {
+                    ok = false;
+                }
+                c[k] = 2;
+            }
+            if ok {
+                out.push((c, melds));
+            }
+            continue;
+        }
+        if kind == 1 {
+            for &k in ORPHANS.iter() {
+                c[k as usize] = 1;
+            }
+            c[ORPHANS[rnd(13)] as usize] += 1;
+            out.push((c, melds));
+            continue;
+        }
+        let n_melds = rnd(5);
+        let mut ok = true;
+        for j in 0..4 {
+            let declared = j < n_melds;
+            let r = rnd(10);
+            let (mk, k) = if r < 5 {
+                let s = rnd(3);
+                (MeldKind::Chow, 9 * s + rnd(7))
+            } else {
+                let mk = if declared { [MeldKind::Pung, MeldKind::ExposedKong, MeldKind::AddedKong, MeldKind::ConcealedKong, MeldKind::Pung][rnd(5)] } else { MeldKind::Pung };
+                (mk, rnd(N_KINDS))
+            };
+            let kinds: Vec<usize> = if mk == MeldKind::Chow { vec![k, k + 1, k + 2] } else { vec![k; mk.n_tiles() as usize] };
+            for &t in &kinds {
+                all[t] += 1;
+                ok &= all[t] <= 4;
+            }
+            if declared {
+                melds.push(Meld::new(mk, Tile(k as u8)).expect("valid meld"));
+            } else {
+                for &t in &kinds {
+                    c[t] += 1;
+                }
+            }
+        }
+        let p = rnd(N_KINDS);
+        all[p] += 2;
+        c[p] += 2;
+        ok &= all[p] <= 4;
+        if ok {
+            out.push((c, melds));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::hand::hand;
+
+    /// The in-place notation equals the reference on every interpretation of 60,000 seeded
+    /// complete hands (melds of every kind, seven pairs, thirteen orphans).
+    #[test]
+    fn interpretation_text_matches_reference() {
+        let mut readings = 0usize;
+        let mut with_melds = 0usize;
+        for (c, melds) in seeded_complete_hands(0x7E47_0000_0000_0001, 60_000) {
+            let interps = decompose(&c, melds.len(), &HK_SHAPES);
+            assert!(!interps.is_empty(), "{}", crate::tile::format_counts(&c));
+            with_melds += !melds.is_empty() as usize;
+            for i in &interps {
+                assert_eq!(interpretation_text(i, &melds), interpretation_text_ref(i, &melds));
+                readings += 1;
+            }
+        }
+        assert!(readings > 60_000 && with_melds > 30_000, "{readings} {with_melds}");
+    }
 
     fn c(s: &str) -> Counts {
         hand(s).concealed

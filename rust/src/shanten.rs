@@ -338,9 +338,10 @@ fn combine_entries<const N: usize>(x: &crate::tables::Entry, y: &crate::tables::
     out
 }
 
-/// Fewest missing tiles for `N` sets and a pair from the four group entries.
+/// Fewest missing tiles for `N` sets and a pair from the four group entries (portable form).
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 #[inline(always)]
-fn missing_entries<const N: usize>(e: [&crate::tables::Entry; 4]) -> u8 {
+fn missing_entries_scalar<const N: usize>(e: [&crate::tables::Entry; 4]) -> u8 {
     let a = combine_entries::<N>(e[0], e[1]);
     let b = combine_entries::<N>(e[2], e[3]);
     let mut best = u8::MAX;
@@ -350,8 +351,156 @@ fn missing_entries<const N: usize>(e: [&crate::tables::Entry; 4]) -> u8 {
     best
 }
 
+/// The same knapsack on SSE2 (baseline on x86_64), one entry per 16-byte register. Entries are
+/// first clamped to 63: a true answer is at most `3 * 6 + 2`, so a combination using a larger
+/// (unreachable) entry can never be the minimum, and with every lane `<= 63` the sums of two
+/// (`<= 126`) and of four (`<= 252`) never overflow a byte: plain adds, no saturation.
+#[cfg(target_arch = "x86_64")]
+mod sse {
+    use std::arch::x86_64::*;
+
+    const CLAMP: i8 = 63;
+    const FILL: u8 = 126;
+
+    const fn low_fill(n: usize) -> [u8; 16] {
+        let mut m = [0u8; 16];
+        let mut j = 0;
+        while j < n {
+            m[j] = FILL;
+            j += 1;
+        }
+        m
+    }
+    /// `LOW[s]`: FILL in the `2 s` lowest lanes (those a shift by `2 s` bytes empties).
+    static LOW: [[u8; 16]; 7] = [low_fill(0), low_fill(2), low_fill(4), low_fill(6), low_fill(8), low_fill(10), low_fill(12)];
+    static ODD: [u8; 16] = [0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255];
+    static EVEN_FILL: [u8; 16] = [FILL, 0, FILL, 0, FILL, 0, FILL, 0, FILL, 0, FILL, 0, FILL, 0, FILL, 0];
+
+    #[inline(always)]
+    unsafe fn ld(a: &[u8; 16]) -> __m128i {
+        _mm_loadu_si128(a.as_ptr() as *const __m128i)
+    }
+
+    /// `v` moved up by `2 s` lanes, the emptied low lanes set to FILL.
+    #[inline(always)]
+    unsafe fn up(v: __m128i, s: usize) -> __m128i {
+        let sh = match s {
+            0 => v,
+            1 => _mm_slli_si128::<2>(v),
+            2 => _mm_slli_si128::<4>(v),
+            3 => _mm_slli_si128::<6>(v),
+            4 => _mm_slli_si128::<8>(v),
+            5 => _mm_slli_si128::<10>(v),
+            _ => _mm_slli_si128::<12>(v),
+        };
+        _mm_or_si128(sh, ld(&LOW[s]))
+    }
+
+    /// Lane `2 s + p` = fewest missing for `s` sets, `p` pairs from the two groups (`s <= N`).
+    #[inline(always)]
+    unsafe fn combine<const N: usize>(x: __m128i, y: __m128i) -> __m128i {
+        let mut xa = [0u8; 16];
+        _mm_storeu_si128(xa.as_mut_ptr() as *mut __m128i, x);
+        // yw: lane 2t+1 = y[2t] (this group gives the pair), even lanes FILL.
+        let yw = _mm_or_si128(_mm_and_si128(_mm_slli_si128::<1>(y), ld(&ODD)), ld(&EVEN_FILL));
+        let mut r = _mm_set1_epi8(FILL as i8);
+        for s1 in 0..=N {
+            let x0 = _mm_set1_epi8(xa[2 * s1] as i8);
+            let x1 = _mm_set1_epi8(xa[2 * s1 + 1] as i8);
+            r = _mm_min_epu8(r, _mm_add_epi8(x0, up(y, s1)));
+            r = _mm_min_epu8(r, _mm_add_epi8(x1, up(yw, s1)));
+        }
+        r
+    }
+
+    /// Bit masks over the 34 kinds of `h[k] == 0`, `h[k] == 1`, `h[k] >= 2` (counts `<= 4`).
+    #[inline(always)]
+    pub(super) fn count_masks(h: &crate::hand::Counts) -> (u64, u64, u64) {
+        // SAFETY: SSE2 is part of the x86_64 baseline; the loads read h[0..16] and h[16..32].
+        unsafe {
+            let lo = _mm_loadu_si128(h.as_ptr() as *const __m128i);
+            let hi = _mm_loadu_si128(h.as_ptr().add(16) as *const __m128i);
+            let zero = _mm_setzero_si128();
+            let one = _mm_set1_epi8(1);
+            let mask = |v: __m128i, f: &dyn Fn(__m128i) -> __m128i| _mm_movemask_epi8(f(v)) as u32 as u64 & 0xFFFF;
+            let eq0 = |v| _mm_cmpeq_epi8(v, zero);
+            let eq1 = |v| _mm_cmpeq_epi8(v, one);
+            let ge2 = |v| _mm_cmpgt_epi8(v, one);
+            let tail = |p: fn(u8) -> bool| (p(h[32]) as u64) << 32 | (p(h[33]) as u64) << 33;
+            (
+                mask(lo, &eq0) | mask(hi, &eq0) << 16 | tail(|n| n == 0),
+                mask(lo, &eq1) | mask(hi, &eq1) << 16 | tail(|n| n == 1),
+                mask(lo, &ge2) | mask(hi, &ge2) << 16 | tail(|n| n >= 2),
+            )
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn missing<const N: usize>(e: [&crate::tables::Entry; 4]) -> u8 {
+        // SAFETY: SSE2 is part of the x86_64 baseline; loads and stores are unaligned and
+        // within 16-byte arrays.
+        unsafe {
+            let c = _mm_set1_epi8(CLAMP);
+            let v = |i: usize| _mm_min_epu8(ld(e[i]), c);
+            let mut a = [0u8; 16];
+            let mut b = [0u8; 16];
+            _mm_storeu_si128(a.as_mut_ptr() as *mut __m128i, combine::<N>(v(0), v(1)));
+            _mm_storeu_si128(b.as_mut_ptr() as *mut __m128i, combine::<N>(v(2), v(3)));
+            let mut best = u8::MAX;
+            for s in 0..=N {
+                best = best.min(a[2 * s] + b[2 * (N - s) + 1]).min(a[2 * s + 1] + b[2 * (N - s)]);
+            }
+            best
+        }
+    }
+}
+
+/// Fewest missing tiles for `N` sets and a pair from the four group entries.
+#[inline(always)]
+fn missing_entries<const N: usize>(e: [&crate::tables::Entry; 4]) -> u8 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        sse::missing::<N>(e)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        missing_entries_scalar::<N>(e)
+    }
+}
+
 /// Seven pairs and thirteen orphans missing counts in one pass (each as the closed forms
 /// [`seven_pairs_missing`], [`thirteen_orphans_missing`]).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn special_missing(h: &Counts, rules: &ShapeRules) -> u8 {
+    // The same closed forms from bit masks of the counts (SSE2 compares).
+    const ORPHAN_BITS: u64 = {
+        let mut m = 0u64;
+        let mut j = 0;
+        while j < ORPHANS.len() {
+            m |= 1 << ORPHANS[j];
+            j += 1;
+        }
+        m
+    };
+    let (eq0, eq1, ge2) = sse::count_masks(h);
+    let mut best = u8::MAX;
+    if rules.seven_pairs {
+        let c0 = ge2.count_ones() as u8;
+        let c1 = eq1.count_ones() as u8;
+        let t0 = c0.min(7);
+        let t1 = (7 - t0).min(c1);
+        best = t1 + 2 * (7 - t0 - t1);
+    }
+    if rules.thirteen_orphans {
+        let absent = (eq0 & ORPHAN_BITS).count_ones() as u8;
+        let pair = ge2 & ORPHAN_BITS != 0;
+        best = best.min(absent + (!pair) as u8);
+    }
+    best
+}
+
+#[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
 fn special_missing(h: &Counts, rules: &ShapeRules) -> u8 {
     let mut best = u8::MAX;
@@ -440,11 +589,20 @@ pub(crate) fn check_size(concealed: &Counts, melds: &[Meld], rules: &ShapeRules,
 /// ```
 pub fn shanten(concealed: &Counts, melds: &[Meld], rules: &ShapeRules) -> Result<i8> {
     check_rules(rules)?;
+    if melds.is_empty() {
+        // No declared set: the checks of held_counts / check_size reduce to these.
+        let mut n = 0usize;
+        let mut over = false;
+        for &x in concealed.iter() {
+            n += x as usize;
+            over |= x > 4;
+        }
+        if !over && (n == 3 * rules.n_sets + 1 || n == 3 * rules.n_sets + 2) {
+            return Ok(shanten_free(concealed, rules));
+        }
+    }
     let held = held_counts(concealed, melds)?;
     check_size(concealed, melds, rules, &[1, 2])?;
-    if melds.is_empty() {
-        return Ok(shanten_free(concealed, rules));
-    }
     let cap = caps(&held, concealed);
     Ok(shanten_checked(concealed, &cap, melds.len(), rules))
 }
@@ -766,6 +924,16 @@ pub(crate) mod tests {
             let slow = shanten_memo(&c, &free, 0, &rules, None);
             assert_eq!(shanten_free(&c, &rules), slow, "{} {:?}", crate::tile::format_counts(&c), rules);
             assert_eq!(shanten(&c, &[], &rules).unwrap(), slow);
+            let t = crate::tables::tables();
+            let e = [
+                t.suit(crate::tables::suit_index(&c[0..9])),
+                t.suit(crate::tables::suit_index(&c[9..18])),
+                t.suit(crate::tables::suit_index(&c[18..27])),
+                t.honour(crate::tables::honour_key(&c[27..34])),
+            ];
+            if n_sets == 4 {
+                assert_eq!(missing_entries::<4>(e), missing_entries_scalar::<4>(e));
+            }
         }
     }
 

@@ -63,9 +63,11 @@ impl Tables {
 /// Base-5 index of a suit's nine counts (each must be `<= 4`).
 #[inline(always)]
 pub fn suit_index(c: &[u8]) -> usize {
+    // Independent products (no chain of multiply-adds): sum c[n] * 5^n.
+    let c: &[u8; 9] = c[..9].try_into().expect("nine counts");
     let mut i = 0u32;
-    for n in (0..9).rev() {
-        i = i * 5 + c[n] as u32;
+    for n in 0..9 {
+        i += c[n] as u32 * POW5[n];
     }
     i as usize
 }
@@ -74,11 +76,10 @@ pub fn suit_index(c: &[u8]) -> usize {
 #[inline(always)]
 pub fn honour_key(c: &[u8]) -> usize {
     // Shift 3 bits per count value 1..4: key = sum over kinds of 8^(count-1) (count 0 adds 0).
+    const WEIGHT: [u16; 5] = [0, 1, 8, 64, 512];
     let mut key = 0usize;
     for &n in c.iter().take(7) {
-        if n > 0 {
-            key += 1 << (3 * (n as usize - 1));
-        }
+        key += WEIGHT[n as usize] as usize;
     }
     key
 }

@@ -3,11 +3,11 @@
 use pyo3::prelude::*;
 
 use super::{counts_obj, melds_obj, to_py_err};
-use crate::decompose::{ConcealedSet, Interpretation, HK_SHAPES};
+use crate::decompose::{interpretation_text, HK_SHAPES};
 use crate::error::MahjongError;
 use crate::hand::{Hand, Meld};
 use crate::scoring::{ScoreOutcome, WinContext};
-use crate::tile::{format_tiles, Tile};
+use crate::tile::Tile;
 
 /// Result of scoring one hand (rules §10, §14a). See `mahjong_fast.ScoreResult` for the
 /// public, documented form.
@@ -37,41 +37,6 @@ impl ScoreResult {
             self.is_win, self.faan, self.raw_faan, self.limit, self.reason, self.elements
         )
     }
-}
-
-/// Notation of one interpretation together with the declared melds, units sorted by their
-/// lowest tile (declared melds carry their rules §2.5 tag).
-pub(crate) fn interpretation_text(interp: &Interpretation, melds: &[Meld]) -> String {
-    let mut units: Vec<(u8, u8, String)> = Vec::new();
-    match interp {
-        Interpretation::Standard { sets, pair } => {
-            for s in sets {
-                let (t, tiles) = match *s {
-                    ConcealedSet::Chow(t) => (t, vec![t, Tile(t.0 + 1), Tile(t.0 + 2)]),
-                    ConcealedSet::Pung(t) => (t, vec![t; 3]),
-                };
-                units.push((t.0, 1, format_tiles(&tiles)));
-            }
-            units.push((pair.0, 0, format_tiles(&[*pair, *pair])));
-        }
-        Interpretation::SevenPairs { pairs } => {
-            for p in pairs {
-                units.push((p.0, 0, format_tiles(&[*p, *p])));
-            }
-        }
-        Interpretation::ThirteenOrphans { pair } => {
-            for &k in crate::decompose::ORPHANS.iter() {
-                let t = Tile(k);
-                let v = if t == *pair { vec![t, t] } else { vec![t] };
-                units.push((k, 0, format_tiles(&v)));
-            }
-        }
-    }
-    for m in melds {
-        units.push((m.tile.0, 2, m.to_string()));
-    }
-    units.sort();
-    units.into_iter().map(|u| u.2).collect::<Vec<_>>().join(" ")
 }
 
 fn to_result(o: ScoreOutcome, melds: &[Meld]) -> ScoreResult {
@@ -115,6 +80,11 @@ fn shanten(py: Python<'_>, counts: &Bound<'_, PyAny>, melds: Option<&Bound<'_, P
 fn waits(py: Python<'_>, counts: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<u32>> {
     let c = counts_obj(py, counts)?;
     let m = melds_obj(py, melds)?;
+    if m.is_empty() && c.iter().map(|&x| x as usize).sum::<usize>() == 13 {
+        // No declared set, counts checked (0..=4), 13 tiles: what `waits` checks, so its mask.
+        let mask = crate::waits::wait_mask(&c, &c, 0, &HK_SHAPES);
+        return Ok((0..34u32).filter(|&k| mask >> k & 1 != 0).collect());
+    }
     let w = crate::waits::waits(&c, &m, &HK_SHAPES).map_err(|e| to_py_err(py, e))?;
     Ok(w.into_iter().map(|t| t.0 as u32).collect())
 }

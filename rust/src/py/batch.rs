@@ -1,6 +1,6 @@
 //! Batch forms over numpy arrays (design §1 "batch forms over numpy arrays that release the
-//! GIL"): the inputs are copied into owned Rust data, the GIL is released, and rayon spreads the
-//! rows over the cores. Every row is a concealed hand without declared sets, Hong Kong shapes.
+//! GIL"): the arrays are copied into Rust, then the GIL is released and rayon spreads chunks
+//! of a few thousand rows over the cores. Every row is a concealed hand without declared sets, Hong Kong shapes.
 //! Bad input (dtype, shape, a count above 4, the wrong number of tiles, a value out of range)
 //! raises `mahjong_fast.errors.InvalidHandError` naming the first bad row; nothing panics.
 
@@ -17,8 +17,7 @@ use crate::scoring::WinContext;
 use crate::tile::{Tile, N_KINDS};
 
 /// Rows per rayon task: small enough to spread, large enough to keep the overhead invisible.
-const MIN_ROWS: usize = 2048;
-const FREE: Counts = [4; N_KINDS];
+const CHUNK: usize = 4096;
 
 fn bad(py: Python<'_>, msg: String) -> PyErr {
     to_py_err(py, MahjongError::hand(msg))
@@ -38,7 +37,9 @@ fn describe(obj: &Bound<'_, PyAny>) -> String {
     }
 }
 
-/// Copy a `uint8[N, 34]` array into owned rows (any strides).
+/// Copy the rows of a `uint8[N, 34]` array into Rust (any strides; a C-contiguous array is
+/// copied in one pass). The copy is taken while the GIL is held, so the work that follows with
+/// the GIL released never reads memory that Python code could be changing.
 fn rows_arg(py: Python<'_>, obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<Counts>> {
     let arr = obj.cast::<PyArray2<u8>>().map_err(|_| {
         bad(py, format!("{name} must be a numpy array of dtype uint8 and shape (N, 34), got {}", describe(obj)))
@@ -48,19 +49,20 @@ fn rows_arg(py: Python<'_>, obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<
     if view.ncols() != N_KINDS {
         return Err(bad(py, format!("{name} must have shape (N, 34), got {:?}", view.shape())));
     }
+    if let Ok(flat) = ro.as_slice() {
+        return Ok(flat
+            .chunks_exact(N_KINDS)
+            .map(|r| {
+                let mut c = [0u8; N_KINDS];
+                c.copy_from_slice(r);
+                c
+            })
+            .collect());
+    }
     let mut rows = vec![[0u8; N_KINDS]; view.nrows()];
-    match ro.as_slice() {
-        Ok(flat) => {
-            for (row, chunk) in rows.iter_mut().zip(flat.chunks_exact(N_KINDS)) {
-                row.copy_from_slice(chunk);
-            }
-        }
-        Err(_) => {
-            for (row, src) in rows.iter_mut().zip(view.rows()) {
-                for (d, s) in row.iter_mut().zip(src.iter()) {
-                    *d = *s;
-                }
-            }
+    for (row, src) in rows.iter_mut().zip(view.rows()) {
+        for (d, s) in row.iter_mut().zip(src.iter()) {
+            *d = *s;
         }
     }
     Ok(rows)
@@ -105,21 +107,18 @@ const BAD_SHANTEN: i8 = i8::MIN;
 /// Shanten of each row (rules §14a), like `shanten` on a hand without declared sets.
 #[pyfunction]
 fn shanten_batch<'py>(py: Python<'py>, counts: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArray1<i8>>> {
-    let rows = rows_arg(py, counts, "counts")?;
-    let out: Vec<i8> = py.detach(|| {
-        rows.par_iter()
-            .with_min_len(MIN_ROWS)
-            .map(|c| {
-                if row_ok(c, &[13, 14]) {
-                    crate::shanten::shanten_checked(c, &FREE, 0, &HK_SHAPES)
-                } else {
-                    BAD_SHANTEN
-                }
-            })
-            .collect()
+    let rows = &rows_arg(py, counts, "counts")?;
+    let mut out = vec![0i8; rows.len()];
+    py.detach(|| {
+        out.par_chunks_mut(CHUNK).zip(rows.par_chunks(CHUNK)).for_each(|(dst, part)| {
+            for (d, row) in dst.iter_mut().zip(part) {
+                let c: Counts = *row;
+                *d = if row_ok(&c, &[13, 14]) { crate::shanten::shanten_free(&c, &HK_SHAPES) } else { BAD_SHANTEN };
+            }
+        })
     });
     if let Some(i) = out.iter().position(|&v| v == BAD_SHANTEN) {
-        return Err(row_error(py, &rows, i, "13 or 14"));
+        return Err(row_error(py, rows, i, "13 or 14"));
     }
     Ok(PyArray1::from_vec(py, out))
 }
@@ -127,22 +126,24 @@ fn shanten_batch<'py>(py: Python<'py>, counts: &Bound<'py, PyAny>) -> PyResult<B
 /// Waits of each 13-tile row (rules §14a) as a mask over the 34 kinds.
 #[pyfunction]
 fn waits_batch<'py>(py: Python<'py>, counts: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArray2<bool>>> {
-    let rows = rows_arg(py, counts, "counts")?;
+    let rows = &rows_arg(py, counts, "counts")?;
     let n = rows.len();
     let result: Result<Vec<bool>, usize> = py.detach(|| {
         let mut flat = vec![false; n * N_KINDS];
         let bad_rows: Vec<usize> = flat
-            .par_chunks_mut(N_KINDS)
-            .with_min_len(MIN_ROWS)
-            .zip(rows.par_iter())
+            .par_chunks_mut(N_KINDS * CHUNK)
+            .zip(rows.par_chunks(CHUNK))
             .enumerate()
-            .filter_map(|(i, (dst, c))| {
-                if !row_ok(c, &[13]) {
-                    return Some(i);
-                }
-                let m = crate::waits::wait_mask(c, c, 0, &HK_SHAPES);
-                for (k, d) in dst.iter_mut().enumerate() {
-                    *d = m >> k & 1 != 0;
+            .filter_map(|(j, (dst, part))| {
+                for (r, (out, row)) in dst.chunks_exact_mut(N_KINDS).zip(part).enumerate() {
+                    let c: Counts = *row;
+                    if !row_ok(&c, &[13]) {
+                        return Some(j * CHUNK + r);
+                    }
+                    let m = crate::waits::wait_mask(&c, &c, 0, &HK_SHAPES);
+                    for (k, d) in out.iter_mut().enumerate() {
+                        *d = m >> k & 1 != 0;
+                    }
                 }
                 None
             })
@@ -153,7 +154,7 @@ fn waits_batch<'py>(py: Python<'py>, counts: &Bound<'py, PyAny>) -> PyResult<Bou
         }
     });
     match result {
-        Err(i) => Err(row_error(py, &rows, i, "13")),
+        Err(i) => Err(row_error(py, rows, i, "13")),
         Ok(flat) => {
             let a = Array2::from_shape_vec((n, N_KINDS), flat).expect("n * 34 elements");
             Ok(PyArray2::from_owned_array(py, a))
@@ -174,7 +175,7 @@ fn score_batch<'py>(
     bonus_mask: Option<&Bound<'py, PyAny>>,
     prevailing_wind: i64,
 ) -> PyResult<(Bound<'py, PyArray1<u8>>, Bound<'py, PyArray1<bool>>)> {
-    let rows = rows_arg(py, counts, "counts")?;
+    let rows = &rows_arg(py, counts, "counts")?;
     let n = rows.len();
     let win: Vec<u8> = vec_arg(py, win_tile, "win_tile", "uint8", n)?;
     let seat: Vec<u8> = vec_arg(py, seat_wind, "seat_wind", "uint8", n)?;
@@ -193,36 +194,42 @@ fn score_batch<'py>(
     if let Some(i) = seat.iter().position(|&w| w >= 4) {
         return Err(bad(py, format!("row {i}: seat wind {} is not 0..3 (E, S, W, N)", seat[i])));
     }
-    let results: Vec<Result<(u8, bool), MahjongError>> = py.detach(|| {
-        (0..n)
-            .into_par_iter()
-            .with_min_len(MIN_ROWS / 8)
-            .map(|i| {
-                let c = &rows[i];
-                if !row_ok(c, &[13]) {
-                    return Err(MahjongError::hand(String::new()));
+    const SCORE_CHUNK: usize = 1024;
+    let mut faan = vec![0u8; n];
+    let mut is_win = vec![false; n];
+    // The first failing row of each chunk, then the first of all (rows in order, as a loop).
+    let first_err: Option<(usize, MahjongError)> = py.detach(|| {
+        faan.par_chunks_mut(SCORE_CHUNK)
+            .zip(is_win.par_chunks_mut(SCORE_CHUNK))
+            .enumerate()
+            .filter_map(|(j, (fs, ws))| {
+                let mut hand = Hand { concealed: [0; N_KINDS], melds: Vec::new(), bonus: 0 };
+                for (r, (f, w)) in fs.iter_mut().zip(ws.iter_mut()).enumerate() {
+                    let i = j * SCORE_CHUNK + r;
+                    let c: Counts = rows[i];
+                    if !row_ok(&c, &[13]) {
+                        return Some((i, MahjongError::hand(String::new())));
+                    }
+                    hand.concealed = c;
+                    hand.bonus = bonus[i];
+                    let ctx = WinContext { seat_wind: seat[i], prevailing_wind: prevailing, self_drawn: drawn[i], ..Default::default() };
+                    match crate::scoring::score_hk(&hand, Some(Tile(win[i])), &ctx) {
+                        Ok(o) => {
+                            *f = o.faan;
+                            *w = o.is_win;
+                        }
+                        Err(e) => return Some((i, e)),
+                    }
                 }
-                let hand = Hand { concealed: *c, melds: Vec::new(), bonus: bonus[i] };
-                let ctx = WinContext { seat_wind: seat[i], prevailing_wind: prevailing, self_drawn: drawn[i], ..Default::default() };
-                crate::scoring::score_hk(&hand, Some(Tile(win[i])), &ctx).map(|o| (o.faan, o.is_win))
+                None
             })
-            .collect()
+            .min_by_key(|(i, _)| *i)
     });
-    let mut faan = Vec::with_capacity(n);
-    let mut is_win = Vec::with_capacity(n);
-    for (i, r) in results.into_iter().enumerate() {
-        match r {
-            Ok((f, w)) => {
-                faan.push(f);
-                is_win.push(w);
-            }
-            Err(e) => {
-                if !row_ok(&rows[i], &[13]) {
-                    return Err(row_error(py, &rows, i, "13"));
-                }
-                return Err(bad(py, format!("row {i}: {e}")));
-            }
+    if let Some((i, e)) = first_err {
+        if !row_ok(&rows[i], &[13]) {
+            return Err(row_error(py, rows, i, "13"));
         }
+        return Err(bad(py, format!("row {i}: {e}")));
     }
     Ok((PyArray1::from_vec(py, faan), PyArray1::from_vec(py, is_win)))
 }

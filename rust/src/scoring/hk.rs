@@ -1,7 +1,7 @@
 //! The Hong Kong faan table (rules §10.2–§10.4) as a [`Ruleset`].
 
 use super::{Element, Evaluation, Ruleset, WinFacts};
-use crate::decompose::{ConcealedSet, Interpretation, ShapeRules, HK_SHAPES};
+use crate::decompose::{ConcealedSet, Interpretation, ShapeRules, HK_SHAPES, MAX_SETS};
 use crate::tile::Tile;
 
 /// Hong Kong rules: 4 sets, seven pairs, thirteen orphans; minimum 3, cap 13 (§1.2).
@@ -54,17 +54,31 @@ struct Set {
     claimed: bool,
 }
 
-fn sets_of(facts: &WinFacts<'_>, concealed_sets: &[ConcealedSet]) -> Vec<Set> {
-    let mut v: Vec<Set> = facts
-        .hand
-        .melds
-        .iter()
-        .map(|m| Set { pung: m.kind.is_pung_like(), tile: m.tile, claimed: m.kind.is_claimed() })
-        .collect();
-    v.extend(concealed_sets.iter().map(|s| match *s {
+/// The sets of one reading without allocating: declared melds first, then concealed sets.
+struct Sets {
+    buf: [Set; 2 * MAX_SETS],
+    len: usize,
+}
+
+impl std::ops::Deref for Sets {
+    type Target = [Set];
+    fn deref(&self) -> &[Set] {
+        &self.buf[..self.len]
+    }
+}
+
+fn sets_of(facts: &WinFacts<'_>, concealed_sets: &[ConcealedSet]) -> Sets {
+    let mut v = Sets { buf: [Set { pung: false, tile: Tile(0), claimed: false }; 2 * MAX_SETS], len: 0 };
+    let melds = facts.hand.melds.iter().map(|m| Set { pung: m.kind.is_pung_like(), tile: m.tile, claimed: m.kind.is_claimed() });
+    let conc = concealed_sets.iter().map(|s| match *s {
         ConcealedSet::Chow(t) => Set { pung: false, tile: t, claimed: false },
         ConcealedSet::Pung(t) => Set { pung: true, tile: t, claimed: false },
-    }));
+    });
+    // At most MAX_SETS declared (checked by win_facts) and MAX_SETS concealed sets.
+    for s in melds.chain(conc) {
+        v.buf[v.len] = s;
+        v.len += 1;
+    }
     v
 }
 
@@ -102,7 +116,11 @@ fn is_nine_gates(facts: &WinFacts<'_>) -> bool {
             }
             extra == 1
         } else {
-            facts.hand.concealed == base && facts.win_tile.is_some_and(|t| t.is_suited() && t.suit() as usize == s)
+            // The two 3s first: a cheap rejection before comparing all 34 counts.
+            facts.hand.concealed[9 * s] == 3
+                && facts.hand.concealed[9 * s + 8] == 3
+                && facts.hand.concealed == base
+                && facts.win_tile.is_some_and(|t| t.is_suited() && t.suit() as usize == s)
         }
     })
 }
@@ -155,14 +173,14 @@ impl Ruleset for HongKong {
     fn evaluate(&self, facts: &WinFacts<'_>, interp: &Interpretation) -> Evaluation {
         let (sets, pair) = match interp {
             Interpretation::Standard { sets, pair } => (sets_of(facts, sets), Some(*pair)),
-            _ => (Vec::new(), None),
+            _ => (Sets { buf: [Set { pung: false, tile: Tile(0), claimed: false }; 2 * MAX_SETS], len: 0 }, None),
         };
         if let Some(l) = self.limit(facts, interp, &sets) {
             return Evaluation::Limit(l);
         }
         let standard = pair.is_some();
         let ctx = facts.ctx;
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(12);
         // F1 / F2 (standard shape).
         if let Some(p) = pair {
             if sets.iter().all(|s| !s.pung) && p.is_suited() {
@@ -182,12 +200,14 @@ impl Ruleset for HongKong {
             out.push(F5);
         }
         // F6 / F7: dragons (F7 replaces F6).
-        let dragon_pungs: Vec<Tile> = sets.iter().filter(|s| s.pung && s.tile.is_dragon()).map(|s| s.tile).collect();
-        let small_three = standard && dragon_pungs.len() == 2 && pair.is_some_and(|p| p.is_dragon() && !dragon_pungs.contains(&p));
+        let dragon_pungs = || sets.iter().filter(|s| s.pung && s.tile.is_dragon()).map(|s| s.tile);
+        let n_dragon_pungs = dragon_pungs().count();
+        let small_three =
+            standard && n_dragon_pungs == 2 && pair.is_some_and(|p| p.is_dragon() && !dragon_pungs().any(|t| t == p));
         if small_three {
             out.push(F7);
         } else {
-            out.extend(dragon_pungs.iter().map(|_| F6));
+            out.extend(std::iter::repeat_n(F6, n_dragon_pungs));
         }
         // F8 / F9: wind pungs (both for East by East in an East round).
         if sets.iter().any(|s| s.pung && s.tile == Tile(27 + ctx.seat_wind)) {

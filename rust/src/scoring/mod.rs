@@ -3,6 +3,8 @@
 //! the Taiwanese tai tables will be another implementation of the same trait.
 
 pub mod hk;
+#[cfg(test)]
+mod reference;
 
 pub use hk::HongKong;
 
@@ -132,7 +134,7 @@ struct Scored {
     total: u8,
     limit: bool,
     raw: u8,
-    numbers: Vec<u8>,
+    /// Ordered by element number, compared as the sorted numbers (§10.1 step 3 (d)).
     elements: Vec<Element>,
     limit_code: Option<&'static str>,
 }
@@ -144,7 +146,7 @@ impl Scored {
             .cmp(&other.total)
             .then(self.limit.cmp(&other.limit))
             .then(self.raw.cmp(&other.raw))
-            .then(other.numbers.cmp(&self.numbers))
+            .then_with(|| other.elements.iter().map(Element::number).cmp(self.elements.iter().map(Element::number)))
     }
 }
 
@@ -154,7 +156,6 @@ fn scored<R: Ruleset + ?Sized>(rules: &R, e: Evaluation) -> Scored {
             total: el.faan,
             limit: true,
             raw: el.faan,
-            numbers: vec![el.number()],
             elements: vec![el],
             limit_code: Some(el.code),
         },
@@ -165,7 +166,7 @@ fn scored<R: Ruleset + ?Sized>(rules: &R, e: Evaluation) -> Scored {
                 Some(c) => raw.min(c),
                 None => raw,
             };
-            Scored { total, limit: false, raw, numbers: els.iter().map(|e| e.number()).collect(), elements: els, limit_code: None }
+            Scored { total, limit: false, raw, elements: els, limit_code: None }
         }
     }
 }
