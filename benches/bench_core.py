@@ -12,48 +12,14 @@ import mahjong_fast as mf
 import pytest
 from mahjong_fast import _core
 
+from hands import complete_hands, random_hands
+
 N_HANDS = 1000
 
 
-def _hands(seed: int, n_tiles: int, n: int = N_HANDS) -> list[list[int]]:
-    rng = random.Random(seed)
-    out = []
-    for _ in range(n):
-        wall = [k for k in range(34) for _ in range(4)]
-        rng.shuffle(wall)
-        counts = [0] * 34
-        for k in wall[:n_tiles]:
-            counts[k] += 1
-        out.append(counts)
-    return out
-
-
-def _complete_hands(seed: int, n: int = N_HANDS) -> list[tuple[list[int], int]]:
-    """13 tiles + a winning tile, built from sets and a pair."""
-    rng = random.Random(seed)
-    out: list[tuple[list[int], int]] = []
-    while len(out) < n:
-        counts = [0] * 34
-        for _ in range(4):
-            if rng.random() < 0.6:
-                s, k = rng.randrange(3), rng.randrange(7)
-                for d in range(3):
-                    counts[9 * s + k + d] += 1
-            else:
-                counts[rng.randrange(34)] += 3
-        counts[rng.randrange(34)] += 2
-        if max(counts) > 4:
-            continue
-        tiles = [k for k in range(34) for _ in range(counts[k])]
-        win = rng.choice(tiles)
-        counts[win] -= 1
-        out.append((counts, win))
-    return out
-
-
-HANDS13 = _hands(1, 13)
-HANDS14 = _hands(3, 14)
-COMPLETE = _complete_hands(2)
+HANDS13 = random_hands(1, 13, N_HANDS)
+HANDS14 = random_hands(3, 14, N_HANDS)
+COMPLETE = complete_hands(2, N_HANDS)
 READY = [c for c, _ in COMPLETE]
 FULL = [[c + (k == w) for k, c in enumerate(counts)] for counts, w in COMPLETE]
 # The same hands as 34 bytes: the fastest single-call form.

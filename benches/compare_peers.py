@@ -17,7 +17,6 @@ lists (136-id lists for scoring); ``riichienv`` takes 136-id lists.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
@@ -27,39 +26,7 @@ from typing import Any
 import mahjong_fast as mf
 from mahjong_fast import _core
 
-
-def random_hands(rng: random.Random, n: int, n_tiles: int) -> list[list[int]]:
-    out = []
-    for _ in range(n):
-        wall = [k for k in range(34) for _ in range(4)]
-        rng.shuffle(wall)
-        counts = [0] * 34
-        for k in wall[:n_tiles]:
-            counts[k] += 1
-        out.append(counts)
-    return out
-
-
-def complete_hands(rng: random.Random, n: int) -> list[tuple[list[int], int]]:
-    """(13 counts, winning kind) built from four sets and a pair."""
-    out: list[tuple[list[int], int]] = []
-    while len(out) < n:
-        counts = [0] * 34
-        for _ in range(4):
-            if rng.random() < 0.6:
-                s, k = rng.randrange(3), rng.randrange(7)
-                for d in range(3):
-                    counts[9 * s + k + d] += 1
-            else:
-                counts[rng.randrange(34)] += 3
-        counts[rng.randrange(34)] += 2
-        if max(counts) > 4:
-            continue
-        tiles = [k for k in range(34) for _ in range(counts[k])]
-        win = rng.choice(tiles)
-        counts[win] -= 1
-        out.append((counts, win))
-    return out
+from hands import complete_hands, random_hands
 
 
 def ids136(counts: Sequence[int]) -> list[int]:
@@ -87,9 +54,8 @@ def main(argv: list[str] | None = None) -> int:
         print("compare_peers needs a release build of mahjong_fast", file=sys.stderr)
         return 2
 
-    rng = random.Random(args.seed)
-    h13 = random_hands(rng, args.hands, 13)
-    comp = complete_hands(rng, args.hands)
+    h13 = random_hands(args.seed, 13, args.hands)
+    comp = complete_hands(args.seed + 1, args.hands)
     ready = [c for c, _ in comp]
     full = [[c + (k == w) for k, c in enumerate(counts)] for counts, w in comp]
 
