@@ -306,16 +306,7 @@ pub(crate) fn shanten_checked(h: &Counts, cap: &Counts, n_melds: usize, rules: &
 /// [`shanten_checked`] with an optional memo of group tables.
 pub(crate) fn shanten_memo(h: &Counts, cap: &Counts, n_melds: usize, rules: &ShapeRules, memo: Option<&mut GroupMemo>) -> i8 {
     let need = rules.n_sets - n_melds;
-    let mut best = standard_missing(h, cap, need, memo);
-    if n_melds == 0 && 3 * need + 2 == 14 {
-        if rules.seven_pairs {
-            best = best.min(seven_pairs_missing(h));
-        }
-        if rules.thirteen_orphans {
-            best = best.min(thirteen_orphans_missing(h));
-        }
-    }
-    best as i8 - 1
+    shanten_from_missing(standard_missing(h, cap, need, memo), h, n_melds, rules)
 }
 
 /// Combine two table entries (layout `[2*s + p]`) up to `N` sets: the knapsack of
