@@ -97,6 +97,14 @@ def _illegal(code: str, msg: str) -> IllegalActionError:
     return IllegalActionError(code, msg)
 
 
+def _require_win(sc: ScoreResult) -> ScoreResult:
+    """HK §10.5 / §13: a declared or claimed win needs a winning shape worth at least 3 faan;
+    otherwise NOT_A_WINNING_HAND or BELOW_MINIMUM."""
+    if not sc.is_win:
+        raise _illegal(sc.reason or "NOT_A_WINNING_HAND", f"not a legal win ({sc.faan} faan)")
+    return sc
+
+
 class Deal:
     """One Hong Kong deal (rules §4–§11).
 
@@ -569,12 +577,7 @@ class Deal:
                 raise _illegal("INVALID_MELD", "a self-drawn win names no tiles")
             if not self.entered_by_draw:
                 raise _illegal("WRONG_PHASE", "a self-drawn win needs a draw this turn")
-            sc = self._score_self_drawn(p)
-            if not sc.is_win:
-                raise _illegal(
-                    sc.reason or "NOT_A_WINNING_HAND", f"not a legal win ({sc.faan} faan)"
-                )
-            return sc
+            return _require_win(self._score_self_drawn(p))
         # kongs
         if self.remaining == 0:
             raise _illegal(
@@ -601,12 +604,7 @@ class Deal:
         if t is _A.WIN:
             if a.tiles:
                 raise _illegal("INVALID_MELD", "a win claim names no tiles")
-            sc = self._score_claim(p)
-            if not sc.is_win:
-                raise _illegal(
-                    sc.reason or "NOT_A_WINNING_HAND", f"not a legal win ({sc.faan} faan)"
-                )
-            return sc
+            return _require_win(self._score_claim(p))
         if self.remaining == 0:
             raise _illegal(
                 "LAST_DISCARD_WIN_ONLY", "the last discard may be claimed only for a win"
