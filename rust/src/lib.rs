@@ -6,6 +6,7 @@ pub mod advise;
 pub mod decompose;
 pub mod error;
 pub mod hand;
+pub mod rules;
 pub mod scoring;
 pub mod shanten;
 pub mod tables;
@@ -18,4 +19,5 @@ mod py;
 
 pub use error::{MahjongError, Result};
 pub use hand::{parse_hand, Counts, Hand, Meld, MeldKind};
+pub use rules::Ruleset;
 pub use tile::{AnyTile, Bonus, Tile};

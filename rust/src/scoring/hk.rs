@@ -1,6 +1,6 @@
-//! The Hong Kong faan table (rules §10.2–§10.4) as a [`Ruleset`].
+//! The Hong Kong faan table (rules §10.2–§10.4) as a [`ScoringTable`].
 
-use super::{Element, Evaluation, Ruleset, WinFacts};
+use super::{Element, Evaluation, ScoringTable, WinFacts};
 use crate::decompose::{ConcealedSet, Interpretation, ShapeRules, HK_SHAPES, MAX_SETS};
 use crate::tile::Tile;
 
@@ -158,7 +158,7 @@ impl HongKong {
     }
 }
 
-impl Ruleset for HongKong {
+impl ScoringTable for HongKong {
     fn shapes(&self) -> &ShapeRules {
         &HK_SHAPES
     }

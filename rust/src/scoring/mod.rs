@@ -1,5 +1,5 @@
 //! Scoring a win: every interpretation, the best one, the minimum, the cap, payments
-//! (HK §10, §11, §14a). The element table lives behind [`Ruleset`]; Hong Kong's is [`hk`], and
+//! (HK §10, §11, §14a). The element table lives behind [`ScoringTable`]; Hong Kong's is [`hk`], and
 //! the Taiwanese tai tables will be another implementation of the same trait.
 
 pub mod hk;
@@ -112,9 +112,10 @@ pub enum Evaluation {
     Elements(Vec<Element>),
 }
 
-/// A scoring ruleset: its shapes, minimum, cap and element table. Hong Kong is [`HongKong`];
+/// A scoring table: its shapes, minimum, cap and element table (named `Ruleset` in 0.1; the
+/// ruleset as a whole is [`crate::rules::Ruleset`]). Hong Kong is [`HongKong`];
 /// the Taiwanese tables add implementations, not a fork of [`score`].
-pub trait Ruleset {
+pub trait ScoringTable {
     /// Winning shapes (sets per hand, special shapes).
     fn shapes(&self) -> &ShapeRules;
     /// A hand below this total is not a legal win (HK §10.5: 3).
@@ -150,7 +151,7 @@ impl Scored {
     }
 }
 
-fn scored<R: Ruleset + ?Sized>(rules: &R, e: Evaluation) -> Scored {
+fn scored<R: ScoringTable + ?Sized>(rules: &R, e: Evaluation) -> Scored {
     match e {
         Evaluation::Limit(el) => Scored {
             total: el.faan,
@@ -177,7 +178,7 @@ fn bad(msg: impl Into<String>) -> MahjongError {
 
 /// Check the situation and gather the interpretation-independent facts (HK §14a "Impossible
 /// situations").
-pub fn win_facts<'a, R: Ruleset + ?Sized>(
+pub fn win_facts<'a, R: ScoringTable + ?Sized>(
     rules: &R,
     hand: &'a Hand,
     win_tile: Option<Tile>,
@@ -261,7 +262,7 @@ pub fn win_facts<'a, R: Ruleset + ?Sized>(
 /// Score a win under any ruleset (HK §10.1): every interpretation is valued and the best is
 /// chosen by (a) higher total, (b) limit over non-limit, (c) higher raw total, (d) the
 /// lexicographically smaller sorted element numbers.
-pub fn score<R: Ruleset + ?Sized>(rules: &R, hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result<ScoreOutcome> {
+pub fn score<R: ScoringTable + ?Sized>(rules: &R, hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result<ScoreOutcome> {
     let facts = win_facts(rules, hand, win_tile, ctx)?;
     let interps = decompose(&facts.concealed, hand.melds.len(), rules.shapes());
     let mut best: Option<(Scored, usize)> = None;

@@ -2,7 +2,7 @@
 //! as test-only references): the fast paths must give the same outcome on every hand.
 #![allow(dead_code, clippy::all)]
 
-use super::{Element, Evaluation, Ruleset, ScoreOutcome, RejectReason, WinFacts, WinContext, win_facts};
+use super::{Element, Evaluation, ScoringTable, ScoreOutcome, RejectReason, WinFacts, WinContext, win_facts};
 use crate::decompose::{is_seven_pairs, is_thirteen_orphans, complete_size, ConcealedSet, Interpretation, ShapeRules, HK_SHAPES, ORPHANS};
 use crate::error::Result;
 use crate::hand::{Counts, Hand};
@@ -112,7 +112,7 @@ impl HongKongRef {
     }
 }
 
-impl Ruleset for HongKongRef {
+impl ScoringTable for HongKongRef {
     fn shapes(&self) -> &ShapeRules {
         &HK_SHAPES
     }
@@ -229,7 +229,7 @@ impl Scored {
     }
 }
 
-fn scored<R: Ruleset + ?Sized>(rules: &R, e: Evaluation) -> Scored {
+fn scored<R: ScoringTable + ?Sized>(rules: &R, e: Evaluation) -> Scored {
     match e {
         Evaluation::Limit(el) => Scored {
             total: el.faan,
@@ -251,7 +251,7 @@ fn scored<R: Ruleset + ?Sized>(rules: &R, e: Evaluation) -> Scored {
     }
 }
 
-pub fn score_ref<R: Ruleset + ?Sized>(rules: &R, hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result<ScoreOutcome> {
+pub fn score_ref<R: ScoringTable + ?Sized>(rules: &R, hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result<ScoreOutcome> {
     let facts = win_facts(rules, hand, win_tile, ctx)?;
     let interps = decompose_ref(&facts.concealed, hand.melds.len(), rules.shapes());
     let mut best: Option<(Scored, usize)> = None;
