@@ -31,6 +31,7 @@ from mahjong_fast.errors import (
     ReplayError,
     RuleConfigError,
 )
+from mahjong_fast.rules import Ruleset
 from mahjong_fast.tiles import (
     WIND_LETTERS,
     Hand,
@@ -68,6 +69,7 @@ __all__ = [
     "MeldKind",
     "ReplayError",
     "RuleConfigError",
+    "Ruleset",
     "ScoreResult",
     "SimulationInterrupted",
     "SimulationResult",

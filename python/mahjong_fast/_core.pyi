@@ -8,6 +8,7 @@ tile ids 0..143; seat/prevailing winds 0..3 (E, S, W, N). Every function raises
 """
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -114,3 +115,22 @@ def score_batch(
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]:
     """Rows of 13 tiles before ``win_tile`` → ``(faan uint8[N], is_win bool[N])`` under the HK
     table (rules §10, §14a)."""
+
+class Ruleset:
+    """Which game is played (rules ``hong-kong.md`` §18); see ``mahjong_fast.rules``."""
+
+    @classmethod
+    def hong_kong(cls, **switches: Any) -> Ruleset: ...
+    @classmethod
+    def from_name(cls, name: str, **switches: Any) -> Ruleset: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def switches(self) -> dict[str, Any]: ...
+    @property
+    def hand_tiles(self) -> int: ...
+    @property
+    def n_sets(self) -> int: ...
+    def replace(self, **switches: Any) -> Ruleset: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...

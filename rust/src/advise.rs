@@ -1,9 +1,9 @@
 //! Discard advice for the AI seats: one call rates every discard of a hand (shanten, ukeire).
 
+use crate::decompose::MAX_SETS;
 use crate::decompose::{check_rules, held_counts, ShapeRules};
 use crate::error::Result;
 use crate::hand::{Counts, Meld};
-use crate::decompose::MAX_SETS;
 use crate::shanten::{caps, check_size, finish_with, group_of, rests, shanten_from_missing, shanten_of_tables, GroupMemo};
 use crate::tile::{Tile, N_KINDS};
 

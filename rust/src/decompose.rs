@@ -384,11 +384,7 @@ pub(crate) fn held_counts(concealed: &Counts, melds: &[Meld]) -> Result<Counts> 
     for k in 0..N_KINDS {
         c[k] += concealed[k] as u16;
         if c[k] > 4 {
-            return Err(MahjongError::hand(format!(
-                "{} copies of {} (there are only 4 of each kind)",
-                c[k],
-                Tile(k as u8)
-            )));
+            return Err(MahjongError::hand(format!("{} copies of {} (there are only 4 of each kind)", c[k], Tile(k as u8))));
         }
         out[k] = c[k] as u8;
     }
@@ -600,7 +596,11 @@ pub(crate) fn seeded_complete_hands(seed: u64, n: usize) -> Vec<(Counts, Vec<Mel
                 let s = rnd(3);
                 (MeldKind::Chow, 9 * s + rnd(7))
             } else {
-                let mk = if declared { [MeldKind::Pung, MeldKind::ExposedKong, MeldKind::AddedKong, MeldKind::ConcealedKong, MeldKind::Pung][rnd(5)] } else { MeldKind::Pung };
+                let mk = if declared {
+                    [MeldKind::Pung, MeldKind::ExposedKong, MeldKind::AddedKong, MeldKind::ConcealedKong, MeldKind::Pung][rnd(5)]
+                } else {
+                    MeldKind::Pung
+                };
                 (mk, rnd(N_KINDS))
             };
             let kinds: Vec<usize> = if mk == MeldKind::Chow { vec![k, k + 1, k + 2] } else { vec![k; mk.n_tiles() as usize] };
@@ -682,7 +682,12 @@ mod tests {
         assert_eq!(
             v[0],
             Interpretation::Standard {
-                sets: vec![ConcealedSet::Chow(Tile(0)), ConcealedSet::Chow(Tile(12)), ConcealedSet::Chow(Tile(24)), ConcealedSet::Pung(Tile(0))],
+                sets: vec![
+                    ConcealedSet::Chow(Tile(0)),
+                    ConcealedSet::Chow(Tile(12)),
+                    ConcealedSet::Chow(Tile(24)),
+                    ConcealedSet::Pung(Tile(0))
+                ],
                 pair: Tile(31)
             }
         );

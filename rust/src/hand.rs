@@ -157,11 +157,7 @@ impl Hand {
         }
         for (i, &n) in c.iter().enumerate() {
             if n > 4 {
-                return Err(MahjongError::hand(format!(
-                    "{} copies of {} (there are only 4 of each kind)",
-                    n,
-                    Tile(i as u8)
-                )));
+                return Err(MahjongError::hand(format!("{} copies of {} (there are only 4 of each kind)", n, Tile(i as u8))));
             }
         }
         Ok(())
@@ -280,7 +276,10 @@ pub fn parse_hand(s: &str) -> Result<Hand> {
                     k = w; // the tag starts the next token
                 } else {
                     let word: String = chars[w..k].iter().collect();
-                    return Err(MahjongError::tile(w, format!("unknown meld tag '{word}' (use chow, pung, kong, addkong or ckong)")));
+                    return Err(MahjongError::tile(
+                        w,
+                        format!("unknown meld tag '{word}' (use chow, pung, kong, addkong or ckong)"),
+                    ));
                 }
             }
         }
@@ -319,10 +318,7 @@ fn meld_from(kinds: &[Tile], tag: Option<&str>, concealed: bool, pos: usize) -> 
     };
     let lowest = kinds.iter().copied().min().unwrap_or(Tile(0));
     let bad = |what: &str| {
-        Err(MahjongError::hand(format!(
-            "meld at position {pos} ({}) is not a valid {what}",
-            crate::tile::format_tiles(kinds)
-        )))
+        Err(MahjongError::hand(format!("meld at position {pos} ({}) is not a valid {what}", crate::tile::format_tiles(kinds))))
     };
     let kind = match (tag, concealed) {
         (None, true) | (Some("ckong"), _) => {
@@ -369,10 +365,7 @@ fn meld_from(kinds: &[Tile], tag: Option<&str>, concealed: bool, pos: usize) -> 
             }
         }
         (Some(other), _) => {
-            return Err(MahjongError::tile(
-                pos,
-                format!("unknown meld tag '{other}' (use chow, pung, kong, addkong or ckong)"),
-            ))
+            return Err(MahjongError::tile(pos, format!("unknown meld tag '{other}' (use chow, pung, kong, addkong or ckong)")))
         }
     };
     Meld::new(kind, lowest)
@@ -404,10 +397,10 @@ mod tests {
     fn parses_design_and_tag_notation() {
         let h = parse_hand("123m456p11z [555z] (2222p) 1f 6f").unwrap();
         assert_eq!(h.n_concealed(), 8);
-        assert_eq!(h.melds, vec![
-            Meld { kind: MeldKind::Pung, tile: Tile(31) },
-            Meld { kind: MeldKind::ConcealedKong, tile: Tile(10) }
-        ]);
+        assert_eq!(
+            h.melds,
+            vec![Meld { kind: MeldKind::Pung, tile: Tile(31) }, Meld { kind: MeldKind::ConcealedKong, tile: Tile(10) }]
+        );
         assert_eq!(h.bonus, 0b0010_0001);
         assert_eq!(h.size(), 14);
         let h2 = parse_hand("chow[123m] pung[555p] kong[1111s] addkong[7777s] ckong[2222z] 9m").unwrap();

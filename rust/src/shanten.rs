@@ -213,12 +213,7 @@ fn standard_missing(h: &Counts, cap: &Counts, need: usize, mut memo: Option<&mut
 pub(crate) fn rests(ts: &[Table; 4], need: usize) -> [Table; 4] {
     let ab = combine(&ts[0], &ts[1], need);
     let cd = combine(&ts[2], &ts[3], need);
-    [
-        combine(&ts[1], &cd, need),
-        combine(&ts[0], &cd, need),
-        combine(&ab, &ts[3], need),
-        combine(&ab, &ts[2], need),
-    ]
+    [combine(&ts[1], &cd, need), combine(&ts[0], &cd, need), combine(&ab, &ts[3], need), combine(&ab, &ts[2], need)]
 }
 
 /// Fewest missing tiles from a rest table (see [`rests`]) and the changed group's table.

@@ -240,4 +240,3 @@ fn honour_entry(counts: &[u8]) -> Entry {
     }
     e
 }
-

@@ -175,7 +175,10 @@ pub fn parse_tile_list_at(s: &str, offset: usize) -> Result<Vec<AnyTile>> {
                         }
                         _ => {
                             if n > 8 {
-                                return Err(MahjongError::tile(dpos, format!("there is no bonus tile {n}f (bonus tiles are 1f..8f)")));
+                                return Err(MahjongError::tile(
+                                    dpos,
+                                    format!("there is no bonus tile {n}f (bonus tiles are 1f..8f)"),
+                                ));
                             }
                             AnyTile::Bonus(Bonus(n - 1))
                         }
@@ -185,7 +188,12 @@ pub fn parse_tile_list_at(s: &str, offset: usize) -> Result<Vec<AnyTile>> {
                 pending.clear();
             }
             c if c.is_whitespace() => {}
-            c => return Err(MahjongError::tile(pos, format!("unknown character '{c}' (expected digits 1-9 and suit letters m p s z f)"))),
+            c => {
+                return Err(MahjongError::tile(
+                    pos,
+                    format!("unknown character '{c}' (expected digits 1-9 and suit letters m p s z f)"),
+                ))
+            }
         }
     }
     if let Some(&(pos, _)) = pending.first() {

@@ -108,10 +108,8 @@ fn decompose(py: Python<'_>, counts: &Bound<'_, PyAny>, melds: Option<&Bound<'_,
     let h = Hand { concealed: c, melds: m.clone(), bonus: 0 };
     h.validate().map_err(|e| to_py_err(py, e))?;
     h.expect_size(&[14]).map_err(|e| to_py_err(py, e))?;
-    let mut out: Vec<String> = crate::decompose::decompose(&c, m.len(), &HK_SHAPES)
-        .iter()
-        .map(|i| interpretation_text(i, &m))
-        .collect();
+    let mut out: Vec<String> =
+        crate::decompose::decompose(&c, m.len(), &HK_SHAPES).iter().map(|i| interpretation_text(i, &m)).collect();
     out.sort();
     Ok(out)
 }
@@ -174,7 +172,12 @@ fn payments(py: Python<'_>, faan: u8, winner: usize, self_drawn: bool, discarder
 /// Rate every discard of a 14-equivalent hand for the AI: `(kind, shanten after, ukeire)`.
 #[pyfunction]
 #[pyo3(signature = (counts, melds, unseen))]
-fn rate_discards(py: Python<'_>, counts: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>, unseen: &Bound<'_, PyAny>) -> PyResult<Vec<(u32, i8, u32)>> {
+fn rate_discards(
+    py: Python<'_>,
+    counts: &Bound<'_, PyAny>,
+    melds: Option<&Bound<'_, PyAny>>,
+    unseen: &Bound<'_, PyAny>,
+) -> PyResult<Vec<(u32, i8, u32)>> {
     let c = counts_obj(py, counts)?;
     let m = melds_obj(py, melds)?;
     let u = counts_obj(py, unseen)?;

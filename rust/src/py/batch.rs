@@ -41,9 +41,9 @@ fn describe(obj: &Bound<'_, PyAny>) -> String {
 /// copied in one pass). The copy is taken while the GIL is held, so the work that follows with
 /// the GIL released never reads memory that Python code could be changing.
 fn rows_arg(py: Python<'_>, obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<Counts>> {
-    let arr = obj.cast::<PyArray2<u8>>().map_err(|_| {
-        bad(py, format!("{name} must be a numpy array of dtype uint8 and shape (N, 34), got {}", describe(obj)))
-    })?;
+    let arr = obj
+        .cast::<PyArray2<u8>>()
+        .map_err(|_| bad(py, format!("{name} must be a numpy array of dtype uint8 and shape (N, 34), got {}", describe(obj))))?;
     let ro = arr.readonly();
     let view = ro.as_array();
     if view.ncols() != N_KINDS {
@@ -212,7 +212,12 @@ fn score_batch<'py>(
                     }
                     hand.concealed = c;
                     hand.bonus = bonus[i];
-                    let ctx = WinContext { seat_wind: seat[i], prevailing_wind: prevailing, self_drawn: drawn[i], ..Default::default() };
+                    let ctx = WinContext {
+                        seat_wind: seat[i],
+                        prevailing_wind: prevailing,
+                        self_drawn: drawn[i],
+                        ..Default::default()
+                    };
                     match crate::scoring::score_hk(&hand, Some(Tile(win[i])), &ctx) {
                         Ok(o) => {
                             *f = o.faan;

@@ -9,6 +9,7 @@ use crate::tile::{Tile, N_KINDS};
 
 mod analysis;
 mod batch;
+pub(crate) mod rules;
 
 /// Raise the Python class of `mahjong_fast.errors` that matches a core error.
 pub(crate) fn to_py_err(py: Python<'_>, e: MahjongError) -> PyErr {
@@ -106,11 +107,15 @@ pub(crate) fn melds_arg(py: Python<'_>, melds: &[(i64, i64)]) -> PyResult<Vec<Me
     let mut out = Vec::with_capacity(melds.len());
     for &(mk, k) in melds {
         let kind = u8::try_from(mk).ok().and_then(MeldKind::from_u8).ok_or_else(|| {
-            to_py_err(py, MahjongError::hand(format!("meld kind {mk} is not 0..4 (chow, pung, kong, added kong, concealed kong)")))
+            to_py_err(
+                py,
+                MahjongError::hand(format!("meld kind {mk} is not 0..4 (chow, pung, kong, added kong, concealed kong)")),
+            )
         })?;
-        let tile = u8::try_from(k).ok().and_then(Tile::new).ok_or_else(|| {
-            to_py_err(py, MahjongError::hand(format!("tile kind {k} is not 0..33")))
-        })?;
+        let tile = u8::try_from(k)
+            .ok()
+            .and_then(Tile::new)
+            .ok_or_else(|| to_py_err(py, MahjongError::hand(format!("tile kind {k} is not 0..33"))))?;
         out.push(Meld::new(kind, tile).map_err(|e| to_py_err(py, e))?);
     }
     Ok(out)
@@ -138,15 +143,12 @@ fn parse_hand(py: Python<'_>, notation: &str) -> PyResult<(Vec<u32>, Vec<(u32, u
 #[pyfunction]
 #[pyo3(signature = (counts, melds = Vec::new(), bonus = Vec::new()))]
 fn format_hand(py: Python<'_>, counts: Vec<i64>, melds: Vec<(i64, i64)>, bonus: Vec<i64>) -> PyResult<String> {
-    let mut h = crate::hand::Hand {
-        concealed: counts_arg(py, &counts)?,
-        melds: melds_arg(py, &melds)?,
-        bonus: 0,
-    };
+    let mut h = crate::hand::Hand { concealed: counts_arg(py, &counts)?, melds: melds_arg(py, &melds)?, bonus: 0 };
     for b in bonus {
-        let b = u8::try_from(b).ok().filter(|&b| b < 8).ok_or_else(|| {
-            to_py_err(py, MahjongError::hand(format!("bonus index {b} is not 0..7")))
-        })?;
+        let b = u8::try_from(b)
+            .ok()
+            .filter(|&b| b < 8)
+            .ok_or_else(|| to_py_err(py, MahjongError::hand(format!("bonus index {b} is not 0..7"))))?;
         crate::hand::add_bonus(&mut h, crate::tile::Bonus(b)).map_err(|e| to_py_err(py, e))?;
     }
     Ok(h.to_string())
@@ -174,6 +176,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_tiles, m)?)?;
     analysis::register(m)?;
     batch::register(m)?;
+    rules::register(m)?;
     // Build the read-only lookup tables now, so no hot call pays for them (design §2).
     let start = std::time::Instant::now();
     crate::tables::tables();

@@ -1196,13 +1196,21 @@ mod tests {
         err(&hand("123m456m789p2345s [555s]"), w, ctx(1, true));
         err(&hand("123m456m789p5555s"), w, ctx(1, true));
         // Robbed tile the winner holds.
-        err(&hand("234m567m789s678p99s"), Some(parse_tile("8p").unwrap()), WinContext { seat_wind: 2, robbing_kong: true, ..Default::default() });
+        err(
+            &hand("234m567m789s678p99s"),
+            Some(parse_tile("8p").unwrap()),
+            WinContext { seat_wind: 2, robbing_kong: true, ..Default::default() },
+        );
         // Robbing while self-drawn; last discard while self-drawn.
         err(&h, w, WinContext { self_drawn: true, robbing_kong: true, ..Default::default() });
         err(&h, w, WinContext { self_drawn: true, last_discard: true, ..Default::default() });
         // Kong replacement without a kong, or not self-drawn.
         err(&h, w, WinContext { self_drawn: true, kong_replacement: true, ..Default::default() });
-        err(&hand("123s456s78s99s (4444z)"), Some(parse_tile("9s").unwrap()), WinContext { kong_replacement: true, ..Default::default() });
+        err(
+            &hand("123s456s78s99s (4444z)"),
+            Some(parse_tile("9s").unwrap()),
+            WinContext { kong_replacement: true, ..Default::default() },
+        );
         // Last wall tile on a discard.
         err(&h, w, WinContext { last_wall_tile: true, ..Default::default() });
         // Dealer start: with a winning tile, with declared sets, and a winning tile missing.
@@ -1245,11 +1253,7 @@ mod tests {
                 h.bonus = 0;
             }
             let w = Tile(rng.below(34) as u8);
-            let c = WinContext {
-                seat_wind: (rng.below(4)) as u8,
-                self_drawn: rng.below(2) == 0,
-                ..Default::default()
-            };
+            let c = WinContext { seat_wind: (rng.below(4)) as u8, self_drawn: rng.below(2) == 0, ..Default::default() };
             match score_hk(&h, Some(w), &c) {
                 Ok(s) => {
                     let mut cc = h.concealed;

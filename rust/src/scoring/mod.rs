@@ -153,13 +153,9 @@ impl Scored {
 
 fn scored<R: ScoringTable + ?Sized>(rules: &R, e: Evaluation) -> Scored {
     match e {
-        Evaluation::Limit(el) => Scored {
-            total: el.faan,
-            limit: true,
-            raw: el.faan,
-            elements: vec![el],
-            limit_code: Some(el.code),
-        },
+        Evaluation::Limit(el) => {
+            Scored { total: el.faan, limit: true, raw: el.faan, elements: vec![el], limit_code: Some(el.code) }
+        }
         Evaluation::Elements(mut els) => {
             els.sort_by_key(|e| e.number());
             let raw = els.iter().fold(0u8, |s, e| s.saturating_add(e.faan));

@@ -2,13 +2,15 @@
 //! as test-only references): the fast paths must give the same outcome on every hand.
 #![allow(dead_code, clippy::all)]
 
-use super::{Element, Evaluation, ScoringTable, ScoreOutcome, RejectReason, WinFacts, WinContext, win_facts};
-use crate::decompose::{is_seven_pairs, is_thirteen_orphans, complete_size, ConcealedSet, Interpretation, ShapeRules, HK_SHAPES, ORPHANS};
+use super::hk::*;
+use super::{win_facts, Element, Evaluation, RejectReason, ScoreOutcome, ScoringTable, WinContext, WinFacts};
+use crate::decompose::{
+    complete_size, is_seven_pairs, is_thirteen_orphans, ConcealedSet, Interpretation, ShapeRules, HK_SHAPES, ORPHANS,
+};
 use crate::error::Result;
 use crate::hand::{Counts, Hand};
 use crate::tile::{Tile, N_KINDS};
 use std::cmp::Ordering;
-use super::hk::*;
 
 /// The Hong Kong table before the rewrite.
 pub struct HongKongRef;
@@ -155,7 +157,8 @@ impl ScoringTable for HongKongRef {
         }
         // F6 / F7: dragons (F7 replaces F6).
         let dragon_pungs: Vec<Tile> = sets.iter().filter(|s| s.pung && s.tile.is_dragon()).map(|s| s.tile).collect();
-        let small_three = standard && dragon_pungs.len() == 2 && pair.is_some_and(|p| p.is_dragon() && !dragon_pungs.contains(&p));
+        let small_three =
+            standard && dragon_pungs.len() == 2 && pair.is_some_and(|p| p.is_dragon() && !dragon_pungs.contains(&p));
         if small_three {
             out.push(F7);
         } else {
@@ -246,12 +249,24 @@ fn scored<R: ScoringTable + ?Sized>(rules: &R, e: Evaluation) -> Scored {
                 Some(c) => raw.min(c),
                 None => raw,
             };
-            Scored { total, limit: false, raw, numbers: els.iter().map(|e| e.number()).collect(), elements: els, limit_code: None }
+            Scored {
+                total,
+                limit: false,
+                raw,
+                numbers: els.iter().map(|e| e.number()).collect(),
+                elements: els,
+                limit_code: None,
+            }
         }
     }
 }
 
-pub fn score_ref<R: ScoringTable + ?Sized>(rules: &R, hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result<ScoreOutcome> {
+pub fn score_ref<R: ScoringTable + ?Sized>(
+    rules: &R,
+    hand: &Hand,
+    win_tile: Option<Tile>,
+    ctx: &WinContext,
+) -> Result<ScoreOutcome> {
     let facts = win_facts(rules, hand, win_tile, ctx)?;
     let interps = decompose_ref(&facts.concealed, hand.melds.len(), rules.shapes());
     let mut best: Option<(Scored, usize)> = None;
@@ -314,7 +329,6 @@ pub fn decompose_ref(concealed: &Counts, n_melds: usize, rules: &ShapeRules) -> 
     out
 }
 
-
 /// a pung (0/1) and chows starting at `i`; every other use of `i` was decided at `i-1`, `i-2`.
 /// So each distinct multiset of sets is produced exactly once.
 fn split(c: &mut Counts, i: usize, pair: Option<Tile>, sets: &mut Vec<ConcealedSet>, out: &mut Vec<Interpretation>) {
@@ -369,7 +383,6 @@ fn split(c: &mut Counts, i: usize, pair: Option<Tile>, sets: &mut Vec<ConcealedS
         }
     }
 }
-
 
 #[cfg(test)]
 mod tests {
