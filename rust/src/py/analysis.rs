@@ -2,6 +2,7 @@
 
 use pyo3::prelude::*;
 
+use super::rules::{checked_payments, rules_arg};
 use super::{counts_obj, melds_obj, to_py_err};
 use crate::decompose::{interpretation_text, HK_SHAPES};
 use crate::error::MahjongError;
@@ -114,11 +115,12 @@ fn decompose(py: Python<'_>, counts: &Bound<'_, PyAny>, melds: Option<&Bound<'_,
     Ok(out)
 }
 
-/// Score a win under the Hong Kong table (rules §10, §11, §14a).
+/// Score a win under the Hong Kong table (rules §10, §11, §14a) with the minimum and cap of
+/// `rules` (a `Ruleset` or a name; default the Hong Kong preset, §18).
 #[pyfunction]
 #[pyo3(signature = (counts, melds, bonus_mask, win_tile, seat_wind, prevailing_wind = 0, *,
     self_drawn = false, robbing_kong = false, kong_replacement = false, last_wall_tile = false,
-    last_discard = false, dealer_start = false))]
+    last_discard = false, dealer_start = false, rules = None))]
 #[allow(clippy::too_many_arguments)]
 fn score(
     py: Python<'_>,
@@ -134,7 +136,9 @@ fn score(
     last_wall_tile: bool,
     last_discard: bool,
     dealer_start: bool,
+    rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<ScoreResult> {
+    let rules = rules_arg(py, rules)?;
     let c = counts_obj(py, counts)?;
     let m = melds_obj(py, melds)?;
     let bonus = u8::try_from(bonus_mask)
@@ -151,22 +155,25 @@ fn score(
         dealer_start,
     };
     let hand = Hand { concealed: c, melds: m, bonus };
-    let o = crate::scoring::score_hk(&hand, win, &ctx).map_err(|e| to_py_err(py, e))?;
+    let o = rules.score(&hand, win, &ctx).map_err(|e| to_py_err(py, e))?;
     Ok(to_result(o, &hand.melds))
 }
 
-/// Payments of rules §11 indexed by player 0..3 (sums to zero). `discarder` is required for a
-/// win on a discard (or the kong declarer for robbing a kong).
+/// Payments of rules §11 (and the §18 switches of `rules`, default Hong Kong) indexed by player
+/// 0..3 (sums to zero). `discarder` is required for a win on a discard (or the kong declarer for
+/// robbing a kong).
 #[pyfunction]
-#[pyo3(signature = (faan, winner, self_drawn, discarder = None))]
-fn payments(py: Python<'_>, faan: u8, winner: usize, self_drawn: bool, discarder: Option<usize>) -> PyResult<Vec<i64>> {
-    if winner > 3 || discarder.is_some_and(|d| d > 3 || d == winner) || faan > 13 || (!self_drawn && discarder.is_none()) {
-        return Err(to_py_err(
-            py,
-            MahjongError::hand("payments need faan 0..13, players 0..3 and, on a discard, a discarder other than the winner"),
-        ));
-    }
-    Ok(crate::scoring::payments(faan, winner, self_drawn, discarder).to_vec())
+#[pyo3(signature = (faan, winner, self_drawn, discarder = None, *, rules = None))]
+fn payments(
+    py: Python<'_>,
+    faan: i64,
+    winner: i64,
+    self_drawn: bool,
+    discarder: Option<i64>,
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<i64>> {
+    let rules = rules_arg(py, rules)?;
+    checked_payments(py, &rules, faan, winner, self_drawn, discarder)
 }
 
 /// Rate every discard of a 14-equivalent hand for the AI: `(kind, shanten after, ukeire)`.
