@@ -179,7 +179,7 @@ fn waits_batch<'py>(
 /// `rules` (HK §18).
 #[pyfunction]
 #[pyo3(signature = (counts, win_tile, seat_wind, self_drawn, bonus_mask = None, prevailing_wind = 0, *, rules = None))]
-#[allow(clippy::type_complexity)]
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn score_batch<'py>(
     py: Python<'py>,
     counts: &Bound<'py, PyAny>,
