@@ -370,7 +370,8 @@ def test_simulate_records_the_ruleset(tmp_path: Path, suffix: str) -> None:
     assert res.rules == rules and read_rules(out) == rules
     recs = read_records(out)
     assert [r["deal_index"] for r in recs] == list(range(6))
-    in_memory = mf.simulate(6, seats=("greedy",) * 4, rules=rules, seed=3, workers=1)
+    # the ruleset travels to worker processes (pickled with each chunk's spec)
+    in_memory = mf.simulate(6, seats=("greedy",) * 4, rules=rules, seed=3, workers=2, chunk_size=2)
     assert in_memory.records == recs
     for r in recs:
         if r["winner"] is not None:

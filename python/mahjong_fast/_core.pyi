@@ -8,7 +8,7 @@ tile ids 0..143; seat/prevailing winds 0..3 (E, S, W, N). Every function raises
 """
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, final
 
 import numpy as np
 import numpy.typing as npt
@@ -134,6 +134,7 @@ def score_batch(
     """Rows of 13 tiles before ``win_tile`` → ``(faan uint8[N], is_win bool[N])`` under the HK
     table (rules §10, §14a) with the minimum and cap of ``rules`` (§18)."""
 
+@final
 class Ruleset:
     """Which game is played (rules ``hong-kong.md`` §18); see ``mahjong_fast.rules``. Frozen,
     hashable, picklable; equal when the name and every switch are equal."""
@@ -174,5 +175,5 @@ class Ruleset:
     def to_dict(self) -> dict[str, Any]:
         """``{"name": ..., "switches": {...}}``."""
     def to_json(self) -> str: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
