@@ -13,6 +13,8 @@ import mahjong_fast as mf
 import numpy as np
 import pytest
 from _game_helpers import A, make_wall
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from mahjong_fast import _core
 from mahjong_fast.errors import IllegalActionError, InvalidHandError, ReplayError, RuleConfigError
 from mahjong_fast.game import Action, Deal, play_match, replay
@@ -30,7 +32,9 @@ from mahjong_fast.tiles import as_hand, bonus_kinds
 from test_cli import assert_one_line_error, run
 
 DATA = Path(__file__).parent / "data" / "hong-kong-examples.json"
-V = {ex["id"]: ex for ex in json.loads(DATA.read_text(encoding="utf-8")) if ex["id"].startswith("V")}
+V = {
+    ex["id"]: ex for ex in json.loads(DATA.read_text(encoding="utf-8")) if ex["id"].startswith("V")
+}
 WINDS = "ESWN"
 
 # --------------------------------------------------------------------------- V1-V7
@@ -41,17 +45,20 @@ def score_entry(ex: dict[str, Any], rules: Ruleset, before: str | None = None) -
     a = ex["args"]
     h = as_hand(" ".join([before or a["before"], *a.get("declared", [])]))
     mask = sum(1 << (k - 34) for k in bonus_kinds(a.get("bonus", "")))
-    self_drawn = a.get("self_drawn", False)
+    win = a.get("win_tile")
     return _core.score(
         list(h.counts),
         h.core_melds,
         mask,
-        mf.Tile(a["win_tile"]).kind,
+        None if win is None else mf.Tile(win).kind,
         WINDS.index(a["seat"]),
         0,
-        self_drawn=self_drawn,
+        self_drawn=a.get("self_drawn", False),
+        robbing_kong=a.get("robbing_kong", False),
+        kong_replacement=a.get("kong_replacement", False),
         last_discard=a.get("last_discard", False),
         last_wall_tile=a.get("last_wall_tile", False),
+        dealer_start=a.get("dealer_start", False),
         rules=rules,
     )
 
@@ -92,7 +99,22 @@ def test_v4_half_spicy_limit_hand() -> None:
         score_entry(ex, Ruleset.hong_kong(**ex["switches"]))
     check_entry(ex, before="19m19p19s1234567z")
     half = Ruleset.hong_kong(spiciness="half")
-    assert [half.base(f) for f in range(14)] == [1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384]
+    assert [half.base(f) for f in range(14)] == [
+        1,
+        2,
+        4,
+        8,
+        16,
+        24,
+        32,
+        48,
+        64,
+        96,
+        128,
+        192,
+        256,
+        384,
+    ]
 
 
 def test_v5_min_faan_1_and_the_default_minimum() -> None:
@@ -105,7 +127,9 @@ def test_v5_min_faan_1_and_the_default_minimum() -> None:
 def test_v6_e17_unchanged_under_max_faan_10() -> None:
     h = as_hand("123s456s78s99s ckong[4444z]")
     args = (list(h.counts), h.core_melds, 0, 26, 3, 0)
-    capped = _core.score(*args, self_drawn=True, kong_replacement=True, rules=Ruleset.hong_kong(max_faan=10))
+    capped = _core.score(
+        *args, self_drawn=True, kong_replacement=True, rules=Ruleset.hong_kong(max_faan=10)
+    )
     default = _core.score(*args, self_drawn=True, kong_replacement=True)
     assert capped.faan == default.faan == 8 and capped.elements == default.elements
 
@@ -118,7 +142,9 @@ def test_v7_fractional_payment_configuration() -> None:
     # reached another way (replace), the same check
     with pytest.raises(RuleConfigError, match="responsibility"):
         Ruleset.hong_kong(min_faan=0).replace(responsibility="half")
-    assert Ruleset.hong_kong(min_faan=0, responsibility="half", unit=2).payments(0, 0, False, 1) == [
+    assert Ruleset.hong_kong(min_faan=0, responsibility="half", unit=2).payments(
+        0, 0, False, 1
+    ) == [
         4,
         -2,
         -1,
@@ -215,7 +241,12 @@ def test_parse_switch_and_options() -> None:
     assert parse_switch("min_faan=1") == ("min_faan", 1)
     assert parse_switch(" rotate_dealer = off ") == ("rotate_dealer", False)
     assert parse_switch("spiciness=half") == ("spiciness", "half")
-    for bad, name in [("min_faan", "KEY=VALUE"), ("foo=1", "foo"), ("unit=x", "unit"), ("rotate_dealer=2", "rotate_dealer")]:
+    for bad, name in [
+        ("min_faan", "KEY=VALUE"),
+        ("foo=1", "foo"),
+        ("unit=x", "unit"),
+        ("rotate_dealer=2", "rotate_dealer"),
+    ]:
         with pytest.raises(RuleConfigError, match=name):
             parse_switch(bad)
     r = ruleset_from_options("hk", ["min_faan=1", "unit=2"], rotate_dealer=True)
@@ -275,7 +306,9 @@ E31_HANDS = {
 
 def _e31_after_discard(rules: Any) -> Deal:
     deal = Deal(make_wall(E31_HANDS), auto_pass=False, rules=rules)
-    deal.apply(next(a for a in deal.legal_actions(0) if a.type is A.DISCARD and a.tiles[0] // 4 == 27))
+    deal.apply(
+        next(a for a in deal.legal_actions(0) if a.type is A.DISCARD and a.tiles[0] // 4 == 27)
+    )
     return deal
 
 
@@ -317,7 +350,9 @@ def test_play_match_rules_switches_and_log(tmp_path: Path) -> None:
     with pytest.raises(ReplayError, match="was given"):
         replay(log, rules="hk")
     # rotate_dealer= is a shorthand that sets the switch
-    m2 = play_match(seats, seed=5, deals=2, rules=rules.replace(rotate_dealer=False), rotate_dealer=True)
+    m2 = play_match(
+        seats, seed=5, deals=2, rules=rules.replace(rotate_dealer=False), rotate_dealer=True
+    )
     assert m2.rules == rules
 
 
@@ -406,9 +441,23 @@ def test_cli_score_with_switches() -> None:
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
-    assert (out["faan"], out["base"], out["payments"]) == (7, 48, {"E": -96, "S": 96, "W": 0, "N": 0})
+    assert (out["faan"], out["base"], out["payments"]) == (
+        7,
+        48,
+        {"E": -96, "S": 96, "W": 0, "N": 0},
+    )
     assert out["rules"]["switches"]["spiciness"] == "half"
-    below = run("score", "123m456p789s234s1z", "--win", "1z", "--seat", "W", "--rule", "min_faan=1", "--json")
+    below = run(
+        "score",
+        "123m456p789s234s1z",
+        "--win",
+        "1z",
+        "--seat",
+        "W",
+        "--rule",
+        "min_faan=1",
+        "--json",
+    )
     assert json.loads(below.stdout)["is_win"] is True
     text = run("score", "123m456p789s234s1z", "--win", "1z", "--seat", "W", "--rule", "min_faan=3")
     assert "the minimum is 3" in text.stdout
@@ -432,7 +481,9 @@ def test_cli_bad_rules_one_line_exit_2(args: list[str]) -> None:
 
 
 def test_cli_analysis_commands_accept_rules() -> None:
-    assert run("waits", "123m456m789p234s5s", "--rules", "hk", "--rule", "max_faan=5").returncode == 0
+    assert (
+        run("waits", "123m456m789p234s5s", "--rules", "hk", "--rule", "max_faan=5").returncode == 0
+    )
     assert run("shanten", "123m456m789p2345s", "--rule", "unit=3", "--json").returncode == 0
     assert run("decompose", "111222333m789p55s", "--rules", "hong-kong").returncode == 0
 
@@ -458,3 +509,89 @@ def test_cli_simulate_and_replay_rules(tmp_path: Path) -> None:
     bad = run("replay", str(log), "--rules", "hk")
     assert_one_line_error(bad)
     assert "max_faan" in bad.stderr
+
+
+# --------------------------------------------------------------------------- properties
+
+E_ENTRIES = [
+    ex
+    for ex in json.loads(DATA.read_text(encoding="utf-8"))
+    if ex["id"].startswith("E") and "args" in ex
+]
+
+
+@pytest.mark.parametrize(("lo", "hi"), [(0, 3), (1, 5), (3, 8), (5, 10), (7, 12), (13, 13)])
+def test_minimum_and_cap_on_every_worked_example(lo: int, hi: int) -> None:
+    """HK §18: under (min_faan, max_faan) every §15 hand scores its default reading with the
+    total reduced to max_faan (a limit hand worth exactly max_faan) and is a win iff that total
+    reaches min_faan."""
+    rules = Ruleset.hong_kong(min_faan=lo, max_faan=hi, unit=2)
+    checked = 0
+    for ex in E_ENTRIES:
+        try:
+            base = score_entry(ex, DEFAULT_RULES)
+        except InvalidHandError:
+            continue  # entries about impossible situations
+        got = score_entry(ex, rules)
+        if base.reason == "NOT_A_WINNING_HAND":
+            assert (got.is_win, got.reason, got.faan) == (False, "NOT_A_WINNING_HAND", 0)
+            continue
+        checked += 1
+        want = hi if base.limit else min(base.raw_faan, hi)
+        assert got.faan == want, ex["id"]
+        assert got.limit == base.limit and got.interpretation == base.interpretation, ex["id"]
+        assert got.is_win is (want >= lo), ex["id"]
+        assert got.reason == (None if want >= lo else "BELOW_MINIMUM"), ex["id"]
+        if base.limit:
+            assert [(c, f) for c, _, f in got.elements] == [(base.limit, hi)]
+        else:
+            assert got.elements == base.elements and got.raw_faan == base.raw_faan
+    assert checked >= 25
+
+
+@given(
+    value=st.integers(0, 13),
+    winner=st.integers(0, 3),
+    offset=st.integers(1, 3),
+    self_drawn=st.booleans(),
+    spiciness=st.sampled_from(["spicy", "half"]),
+    responsibility=st.sampled_from(["seed", "full", "half"]),
+    unit=st.integers(1, 10**6),
+    lo=st.integers(1, 13),
+)
+@settings(max_examples=300, deadline=None)
+def test_payments_sum_to_zero(
+    value: int,
+    winner: int,
+    offset: int,
+    self_drawn: bool,
+    spiciness: str,
+    responsibility: str,
+    unit: int,
+    lo: int,
+) -> None:
+    rules = Ruleset.hong_kong(
+        min_faan=lo, spiciness=spiciness, responsibility=responsibility, unit=unit
+    )
+    assert Ruleset.from_json(rules.to_json()) == rules == pickle.loads(pickle.dumps(rules))
+    discarder = (winner + offset) % 4
+    m = rules.base(value)
+    if responsibility == "half" and not self_drawn and m % 2:
+        # half of an odd M(0) x unit: only a 0-faan value, which these switches never let win
+        assert value == 0 < lo
+        with pytest.raises(InvalidHandError, match="fractional"):
+            rules.payments(value, winner, self_drawn, discarder)
+        return
+    pays = rules.payments(value, winner, self_drawn, None if self_drawn else discarder)
+    assert sum(pays) == 0
+    assert m == unit * (
+        2**value
+        if spiciness == "spicy"
+        else [1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384][value]
+    )
+    if self_drawn:
+        assert pays[winner] == 3 * m and all(pays[p] == -m for p in range(4) if p != winner)
+    else:
+        share = {"seed": 3, "full": 2, "half": 1}[responsibility]
+        assert pays[discarder] == -share * m
+        assert pays[winner] == (2 * m if responsibility == "half" else share * m)
