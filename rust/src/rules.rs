@@ -774,4 +774,82 @@ mod tests {
         assert_eq!((o.faan, o.is_win), (0, true));
         assert_eq!(r.payments(0, 0, false, Some(1)), [4, -2, -1, -1]);
     }
+
+    /// HK §18 through the other door: a scoring table whose minimum and cap are the switches
+    /// (limit hands valued at the cap) run through the generic §10.1 selection, against
+    /// [`Ruleset::score`]'s post-processing of the default score, on 20,000 seeded complete
+    /// hands per (min_faan, max_faan) pair, each with a random winning tile, winds, flags and
+    /// bonus tiles.
+    #[test]
+    fn minimum_and_cap_equal_a_capped_table() {
+        use crate::decompose::{seeded_complete_hands, Interpretation};
+        use crate::scoring::hk::HongKong;
+        use crate::scoring::{Evaluation, ScoringTable, WinFacts};
+
+        struct Capped {
+            min: u8,
+            cap: u8,
+        }
+        impl ScoringTable for Capped {
+            fn shapes(&self) -> &ShapeRules {
+                &HK_SHAPES
+            }
+            fn min_total(&self) -> u8 {
+                self.min
+            }
+            fn cap(&self) -> Option<u8> {
+                Some(self.cap)
+            }
+            fn evaluate(&self, facts: &WinFacts<'_>, interp: &Interpretation) -> Evaluation {
+                match HongKong.evaluate(facts, interp) {
+                    Evaluation::Limit(e) => Evaluation::Limit(Element { faan: self.cap, ..e }),
+                    other => other,
+                }
+            }
+        }
+
+        let mut x = 0x00C0_FFEE_0000_0018u64;
+        let mut rnd = move |m: u64| -> u64 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        let hands = seeded_complete_hands(0x00C0_FFEE_0000_0001, 20_000);
+        for (lo, hi) in [(0u8, 3u8), (1, 5), (3, 8), (4, 10), (6, 12), (13, 13)] {
+            let r = hk(&[("min_faan", int(lo.into())), ("max_faan", int(hi.into()))]).unwrap();
+            let table = Capped { min: lo, cap: hi };
+            let (mut capped, mut wins) = (0, 0);
+            for (c, melds) in &hands {
+                let flags = rnd(64);
+                let ctx = WinContext {
+                    seat_wind: rnd(4) as u8,
+                    prevailing_wind: 0,
+                    self_drawn: flags & 1 != 0,
+                    kong_replacement: flags & 2 != 0 && rnd(4) == 0,
+                    last_wall_tile: flags & 4 != 0 && rnd(4) == 0,
+                    ..Default::default()
+                };
+                let held: Vec<usize> = (0..34).filter(|&k| c[k] > 0).collect();
+                let w = held[rnd(held.len() as u64) as usize];
+                let mut h = Hand { concealed: *c, melds: melds.clone(), bonus: rnd(256) as u8 };
+                h.concealed[w] -= 1;
+                let a = r.score(&h, Some(Tile(w as u8)), &ctx);
+                let b = scoring::score(&table, &h, Some(Tile(w as u8)), &ctx);
+                match (a, b) {
+                    (Ok(a), Ok(b)) => {
+                        assert_eq!(a, b, "{lo}..{hi}: {} {:?} {:?}", crate::tile::format_counts(c), melds, ctx);
+                        capped += usize::from(a.raw_faan > a.faan || a.limit.is_some());
+                        wins += usize::from(a.is_win);
+                    }
+                    (Err(a), Err(b)) => assert_eq!(a, b),
+                    (a, b) => panic!("{a:?} vs {b:?}"),
+                }
+            }
+            assert!(wins > 1000, "{lo}..{hi}: {wins} wins");
+            if hi < 13 {
+                assert!(capped > 100, "{lo}..{hi}: {capped} capped");
+            }
+        }
+    }
 }
