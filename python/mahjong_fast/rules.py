@@ -75,8 +75,8 @@ def resolve_rules(rules: RulesLike = None) -> Ruleset:
         mahjong_fast.errors.RuleConfigError: an unknown name.
         TypeError: ``rules`` is neither a ``Ruleset``, a ``str`` nor ``None``.
     """
-    if rules is None:
-        return DEFAULT_RULES
+    if rules is None or rules in RULESET_NAMES:
+        return DEFAULT_RULES  # immutable: one shared value for the default preset
     if isinstance(rules, Ruleset):
         return rules
     if isinstance(rules, str):
