@@ -27,8 +27,7 @@ pub const HK_SHAPES: ShapeRules = ShapeRules { n_sets: 4, seven_pairs: true, thi
 
 /// The shapes of the Taiwanese rules (TW §9): five sets and a pair, eight and a half pairs; no
 /// seven pairs, no thirteen orphans (TW §9.3).
-pub const TW_SHAPES: ShapeRules =
-    ShapeRules { n_sets: 5, seven_pairs: false, thirteen_orphans: false, eight_half_pairs: true };
+pub const TW_SHAPES: ShapeRules = ShapeRules { n_sets: 5, seven_pairs: false, thirteen_orphans: false, eight_half_pairs: true };
 
 /// Largest `n_sets` the analysis functions accept.
 pub const MAX_SETS: usize = 6;

@@ -937,7 +937,8 @@ pub(crate) mod tests {
         let free = [4u8; 34];
         for i in 0..150_000usize {
             let n_sets = if i % 5 == 4 { 1 + (i / 5) % 6 } else { 4 };
-            let rules = ShapeRules { n_sets, seven_pairs: i % 3 != 1, thirteen_orphans: i % 4 != 2, eight_half_pairs: i % 5 != 3 };
+            let rules =
+                ShapeRules { n_sets, seven_pairs: i % 3 != 1, thirteen_orphans: i % 4 != 2, eight_half_pairs: i % 5 != 3 };
             let extra = 1 + (i / 2) % 2;
             let n_conc = 3 * n_sets + extra;
             let (c, _) = match i % 3 {
