@@ -13,6 +13,8 @@ pub mod shanten;
 pub mod tables;
 pub mod taiwanese;
 pub mod tile;
+#[cfg(test)]
+mod tw_reference;
 pub mod waits;
 pub mod wall;
 
