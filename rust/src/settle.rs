@@ -315,3 +315,141 @@ impl MatchState {
         Ok(record)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::taiwanese::MatchLength;
+
+    fn win(winner: usize, tai: u32, discarder: Option<usize>) -> TwWin {
+        TwWin { winner, tai, self_drawn: discarder.is_none(), discarder }
+    }
+
+    #[test]
+    fn payment_rule_of_section_15() {
+        // Non-dealer winner, dealer pays one extra; the streak is never charged to the dealer.
+        assert_eq!(payment(6, 1, 0, 0, 3, 1), 7);
+        assert_eq!(payment(6, 1, 2, 0, 3, 1), 6);
+        // Dealer winner: 1 + 2k from every payer; tai_value multiplies.
+        assert_eq!(payment(8, 0, 1, 0, 2, 1), 13);
+        assert_eq!(payment(8, 0, 1, 0, 2, 100), 1300);
+    }
+
+    #[test]
+    fn several_winners_and_rotation() {
+        // Two winners on the dealer's discard; then the dealership passes.
+        let s = settle_deal(&[win(1, 16, Some(0)), win(3, 5, Some(0))], 0, 0, 1).unwrap();
+        assert_eq!(s.payments, [-23, 17, 0, 6]);
+        assert_eq!((s.dealer_after, s.streak_after, s.passed), (1, 0, true));
+        // The dealer among several winners keeps the seat, streak + 1.
+        let s = settle_deal(&[win(0, 5, Some(2)), win(1, 5, Some(2))], 0, 1, 1).unwrap();
+        assert_eq!(s.payments, [8, 5, -13, 0]);
+        assert_eq!((s.dealer_after, s.streak_after, s.passed), (0, 2, false));
+        // Exhaustive draw: nothing changes.
+        let s = settle_deal(&[], 2, 3, 1).unwrap();
+        assert_eq!((s.payments, s.dealer_after, s.streak_after, s.passed), ([0; 4], 2, 3, false));
+    }
+
+    #[test]
+    fn impossible_wins_are_errors() {
+        let bad: Vec<Vec<TwWin>> = vec![
+            vec![win(1, 5, None), win(2, 5, None)],
+            vec![win(1, 5, Some(0)), win(2, 5, Some(3))],
+            vec![win(1, 5, Some(1))],
+            vec![win(1, 5, Some(0)), win(1, 6, Some(0))],
+            vec![win(4, 5, None)],
+            vec![TwWin { winner: 1, tai: 5, self_drawn: true, discarder: Some(0) }],
+            vec![TwWin { winner: 1, tai: 5, self_drawn: false, discarder: None }],
+            vec![win(1, 5, Some(0)), win(0, 5, Some(0))],
+        ];
+        for w in bad {
+            assert!(matches!(settle_deal(&w, 0, 0, 1), Err(MahjongError::InvalidHand(_))), "{w:?}");
+        }
+        assert!(matches!(settle_deal(&[], 4, 0, 1), Err(MahjongError::InvalidHand(_))));
+        assert!(matches!(settle_deal(&[], 0, 0, 0), Err(MahjongError::RuleConfig(m)) if m.contains("tai_value")));
+    }
+
+    #[test]
+    fn payments_are_zero_sum() {
+        let mut x = 0x1234_5678_9ABC_DEF1u64;
+        let mut rnd = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        for _ in 0..5000 {
+            let dealer = rnd(4) as usize;
+            let streak = rnd(5) as u32;
+            let value = 1 + rnd(1000) as u32;
+            let wins = if rnd(3) == 0 {
+                vec![win(rnd(4) as usize, rnd(200) as u32, None)]
+            } else {
+                let d = rnd(4) as usize;
+                let n = 1 + rnd(3) as usize;
+                (1..=n).map(|j| win((d + j) % 4, rnd(200) as u32, Some(d))).collect()
+            };
+            let s = settle_deal(&wins, dealer, streak, value).unwrap();
+            assert_eq!(s.payments.iter().sum::<i64>(), 0);
+            for w in &wins {
+                assert!(s.payments[w.winner] > 0 || w.tai == 0);
+            }
+        }
+    }
+
+    #[test]
+    fn bonus_win_checks() {
+        // Two players holding the same bonus tile, a tile already out, out-of-range values.
+        assert!(check_bonus_win(TaiTable::High, &[1, 1, 0, 0], 0, Bonus(5)).is_err());
+        assert!(check_bonus_win(TaiTable::High, &[1, 0, 0, 0], 2, Bonus(0)).is_err());
+        assert!(check_bonus_win(TaiTable::High, &[0; 4], 4, Bonus(0)).is_err());
+        assert!(check_bonus_win(TaiTable::High, &[0; 4], 0, Bonus(8)).is_err());
+        // The robbing player is found whoever exposes; all eight settles as self-drawn.
+        let w = check_bonus_win(TaiTable::Low, &[0, 0, 0xFE, 0], 3, Bonus(0)).unwrap().unwrap();
+        assert_eq!((w.winner, w.discarder, w.element.faan), (2, Some(3), 14));
+        let s = settle_deal(&[w.as_win()], 0, 0, 1).unwrap();
+        assert_eq!(s.payments, [0, 0, 14, -14]);
+        let w = check_bonus_win(TaiTable::High, &[0, 0xFE, 0, 0], 1, Bonus(0)).unwrap().unwrap();
+        let s = settle_deal(&[w.as_win()], 0, 0, 1).unwrap();
+        assert_eq!(s.payments, [-31, 91, -30, -30]);
+    }
+
+    #[test]
+    fn match_lengths_and_state_on_error() {
+        let one = TwSwitches { match_length: MatchLength::OneDeal, ..TwSwitches::default() };
+        let mut m = MatchState::new(&one, 0).unwrap();
+        assert!(!m.is_over());
+        m.play_deal(&[]).unwrap();
+        assert!(m.is_over());
+        let before = m.clone();
+        assert!(m.play_deal(&[]).is_err());
+        assert_eq!(m, before);
+        // max_deals stops a match of draws.
+        let capped = TwSwitches { max_deals: 3, starting_score: 100, ..TwSwitches::default() };
+        let mut m = MatchState::new(&capped, 2).unwrap();
+        for _ in 0..3 {
+            m.play_deal(&[]).unwrap();
+        }
+        assert!(m.is_over() && m.deals == 3 && m.scores == [100; 4] && m.dealer == 2);
+        // An impossible deal leaves the state unchanged.
+        let mut m = MatchState::new(&TwSwitches::default(), 0).unwrap();
+        let before = m.clone();
+        assert!(m.play_deal(&[win(1, 5, Some(1))]).is_err());
+        assert_eq!(m, before);
+        // A full game: sixteen passes, the round wind turning every four; East round ends at 4.
+        let full = TwSwitches { match_length: MatchLength::FullGame, ..TwSwitches::default() };
+        let mut m = MatchState::new(&full, 0).unwrap();
+        let mut winds = Vec::new();
+        while !m.is_over() {
+            let d = m.dealer;
+            winds.push(m.round_wind());
+            let rec = m.play_deal(&[win((d + 1) % 4, 5, Some(d))]).unwrap();
+            assert_eq!(rec.seat_winds[d], 0);
+        }
+        assert_eq!(m.passes, 16);
+        assert_eq!(winds, (0..16).map(|r| (r / 4) as u8).collect::<Vec<_>>());
+        assert_eq!(m.scores.iter().sum::<i64>(), 0);
+        assert!(MatchState::new(&full, 4).is_err());
+        assert!(MatchState::new(&TwSwitches { max_deals: 0, ..full }, 0).is_err());
+    }
+}

@@ -439,3 +439,99 @@ pub(crate) fn is_own_bonus(b: u8, seat_wind: u8) -> bool {
 pub(crate) const fn worth(e: Element, value: u8) -> Element {
     Element { code: e.code, name: e.name, faan: value }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hand::hand;
+    use crate::scoring::RejectReason;
+    use crate::tile::parse_tile;
+
+    fn t(s: &str) -> Option<Tile> {
+        Some(parse_tile(s).unwrap())
+    }
+
+    fn run(h: &str, w: Option<Tile>, ctx: WinContext, sit: TwContext, sw: &TwSwitches) -> Result<ScoreOutcome> {
+        score_tw(&hand(h), w, &ctx, &sit, sw)
+    }
+
+    fn south() -> WinContext {
+        WinContext { seat_wind: 1, ..Default::default() }
+    }
+
+    #[test]
+    fn impossible_situations_are_invalid_hand() {
+        let sw = TwSwitches::default();
+        let plain = "123m456m234p678p11z67s";
+        let mid = TwContext::default();
+        let cases: Vec<(&str, Option<Tile>, WinContext, TwContext)> = vec![
+            (plain, t("8s"), south(), TwContext { winner_discards: 21, ..mid }),
+            (plain, t("8s"), south(), TwContext { discards: 0, winner_discards: 0, ..mid }),
+            (plain, t("8s"), south(), TwContext { discards: 5, winner_discards: 5, ..mid }),
+            (plain, t("8s"), WinContext { seat_wind: 0, ..Default::default() }, TwContext { winner_discards: 0, ..mid }),
+            (
+                plain,
+                t("8s"),
+                WinContext { seat_wind: 0, self_drawn: true, ..Default::default() },
+                TwContext { discards: 0, winner_discards: 0, ..mid },
+            ),
+            (plain, t("8s"), WinContext { robbing_kong: true, ..south() }, TwContext { interrupted: false, ..mid }),
+            ("123m456m234p11z67s chow[678p]", t("8s"), south(), TwContext { interrupted: false, ..mid }),
+            (plain, t("8s"), WinContext { self_drawn: true, kong_replacement: true, ..south() }, mid),
+            ("123m456m234p678p11z67s 1f 2f 3f 4f 5f 6f 7f 8f", t("8s"), south(), mid),
+            (
+                "123m456m234p678p11z678s",
+                None,
+                WinContext { seat_wind: 0, dealer_start: true, self_drawn: true, ..Default::default() },
+                TwContext { discards: 1, winner_discards: 1, interrupted: false, ..mid },
+            ),
+            ("123m456m234p678p11z6s", t("8s"), south(), mid),
+        ];
+        for (h, w, ctx, sit) in cases {
+            let r = run(h, w, ctx, sit, &sw);
+            assert!(matches!(r, Err(MahjongError::InvalidHand(_))), "{h} {ctx:?} {sit:?}: {r:?}");
+        }
+        // Switches are checked first.
+        let bad = TwSwitches { tai_value: 0, ..TwSwitches::default() };
+        assert!(matches!(run(plain, t("8s"), south(), mid, &bad), Err(MahjongError::RuleConfig(_))));
+    }
+
+    #[test]
+    fn results_not_errors() {
+        let sw = TwSwitches::default();
+        let mid = TwContext::default();
+        let r = run("123m456m234p678p11z67s", t("1m"), south(), mid, &sw).unwrap();
+        assert_eq!((r.is_win, r.reason, r.faan), (false, Some(RejectReason::NotAWinningHand), 0));
+        // The minimum decides legality only: 0 admits every shape.
+        let low = |m| TwSwitches { min_tai: m, ..TwSwitches::with_table(TaiTable::Low) };
+        let r = run("123m456m234p678p11z67s", t("8s"), south(), mid, &low(0)).unwrap();
+        assert!(r.is_win && r.faan == 2, "{r:?}");
+        let r = run("123m456m234p678p11z67s", t("8s"), south(), mid, &low(3)).unwrap();
+        assert_eq!((r.is_win, r.reason), (false, Some(RejectReason::BelowMinimum)));
+        let r = run("123m456m234p678p11z67s", t("8s"), south(), mid, &TwSwitches { min_tai: 1000, ..sw }).unwrap();
+        assert!(!r.is_win);
+    }
+
+    /// TW §11 step 3: with equal Tai the reading whose sorted element numbers are smaller is
+    /// reported: the 5s completing the pair (H42) rather than the middle of 456s (H43).
+    #[test]
+    fn tie_goes_to_the_smaller_element_numbers() {
+        let r = run("123m456m234p789p4556s", t("5s"), south(), TwContext::default(), &TwSwitches::default()).unwrap();
+        let codes: Vec<&str> = r.elements.iter().map(|e| e.code).collect();
+        assert!(codes.contains(&"H42") && !codes.contains(&"H43"), "{codes:?}");
+        assert!(matches!(r.interpretation, Some(Interpretation::Standard { pair, .. }) if pair == Tile(22)));
+    }
+
+    /// Four equal concealed tiles are never two pairs of eight and a half pairs, and may be
+    /// split in the standard shape (TW §10a).
+    #[test]
+    fn four_equal_tiles() {
+        let sw = TwSwitches::default();
+        let selfd = WinContext { self_drawn: true, ..south() };
+        let r = run("1111m22m44m55m77m1z555z", t("1z"), selfd, TwContext::default(), &sw).unwrap();
+        assert_eq!(r.reason, Some(RejectReason::NotAWinningHand));
+        // 1111m as a pung and a chow.
+        let r = run("1111m23m456p789p11z67s", t("8s"), south(), TwContext::default(), &sw).unwrap();
+        assert!(r.interpretation.is_some());
+    }
+}
