@@ -255,12 +255,19 @@ fn special_shapes_missing(h: &Counts, n_melds: usize, rules: &ShapeRules) -> u8 
 /// TW §9.2 closed form: a pung of one kind (3 − held, at least 0) and pairs of the seven
 /// cheapest other kinds (2 − held, at least 0). Kinds matter only by their count class
 /// (0, 1, 2, 3 or more held), so each class is tried once as the pung's kind.
+#[inline]
 fn eight_half_pairs_missing(h: &Counts) -> u8 {
     // by_count[c] = kinds held c times (c = 3 stands for 3 or 4).
-    let mut by_count = [0u8; 4];
-    for &n in h.iter() {
-        by_count[n.min(3) as usize] += 1;
-    }
+    #[cfg(target_arch = "x86_64")]
+    let by_count = sse::class_counts(h);
+    #[cfg(not(target_arch = "x86_64"))]
+    let by_count = {
+        let mut by_count = [0u8; 4];
+        for &n in h.iter() {
+            by_count[n.min(3) as usize] += 1;
+        }
+        by_count
+    };
     let mut best = INF;
     for pung_class in 0..4usize {
         if by_count[pung_class] == 0 {
@@ -453,6 +460,26 @@ mod sse {
                 mask(lo, &eq1) | mask(hi, &eq1) << 16 | tail(|n| n == 1),
                 mask(lo, &ge2) | mask(hi, &ge2) << 16 | tail(|n| n >= 2),
             )
+        }
+    }
+
+    /// Kinds held 0, 1, 2 and 3-or-more times (counts `<= 4`), from the same compares.
+    #[inline(always)]
+    pub(super) fn class_counts(h: &crate::hand::Counts) -> [u8; 4] {
+        // SAFETY: SSE2 is part of the x86_64 baseline; the loads read h[0..16] and h[16..32].
+        unsafe {
+            let lo = _mm_loadu_si128(h.as_ptr() as *const __m128i);
+            let hi = _mm_loadu_si128(h.as_ptr().add(16) as *const __m128i);
+            let count = |f: &dyn Fn(__m128i) -> __m128i, tail: fn(u8) -> bool| {
+                ((_mm_movemask_epi8(f(lo)) as u32).count_ones()
+                    + (_mm_movemask_epi8(f(hi)) as u32).count_ones()
+                    + tail(h[32]) as u32
+                    + tail(h[33]) as u32) as u8
+            };
+            let n0 = count(&|v| _mm_cmpeq_epi8(v, _mm_setzero_si128()), |n| n == 0);
+            let n1 = count(&|v| _mm_cmpeq_epi8(v, _mm_set1_epi8(1)), |n| n == 1);
+            let n3 = count(&|v| _mm_cmpgt_epi8(v, _mm_set1_epi8(2)), |n| n >= 3);
+            [n0, n1, 34 - n0 - n1 - n3, n3]
         }
     }
 

@@ -85,11 +85,23 @@ pub struct TwBase<'a> {
     pub switches: &'a TwSwitches,
     pub situation: &'a TwContext,
     waits: OnceCell<u64>,
+    colours: OnceCell<Colours>,
+}
+
+/// Which tile classes a hand holds (for H02/H11/L04 and the flushes), computed once.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Colours {
+    /// No honour tile anywhere in the hand (H02, L04).
+    pub no_honours: bool,
+    /// H22 / L24: every suited tile of one suit, at least one honour and one suited tile.
+    pub half_flush: bool,
+    /// H37 / L36: every tile a suited tile of one suit.
+    pub full_flush: bool,
 }
 
 impl<'a> TwBase<'a> {
     pub fn new(switches: &'a TwSwitches, situation: &'a TwContext) -> Self {
-        TwBase { switches, situation, waits: OnceCell::new() }
+        TwBase { switches, situation, waits: OnceCell::new(), colours: OnceCell::new() }
     }
 
     /// `min_tai` as the generic scorer's byte: hand Tai never reaches 255 (the largest
@@ -111,6 +123,15 @@ impl<'a> TwBase<'a> {
             let held = held_counts(&h.concealed, &h.melds).unwrap_or(h.concealed);
             crate::waits::wait_mask(&h.concealed, &held, h.melds.len(), &TW_SHAPES)
         }))
+    }
+
+    /// The hand's tile classes (TW §12–§13 flush and honour conditions).
+    pub(crate) fn colours(&self, facts: &WinFacts<'_>) -> Colours {
+        *self.colours.get_or_init(|| {
+            let no_honours = facts.all[27..].iter().all(|&n| n == 0);
+            let suits = (0..3).filter(|&s| facts.all[9 * s..9 * s + 9].iter().any(|&n| n > 0)).count();
+            Colours { no_honours, half_flush: suits == 1 && !no_honours, full_flush: suits == 1 && no_honours }
+        })
     }
 
     /// The number of kinds in `W` (`None` when undefined).
@@ -232,6 +253,9 @@ pub(crate) struct Reading {
     pub role: Role,
     /// `C`: concealed pungs (TW §10).
     pub concealed_pungs: u8,
+    /// Wind and dragon pungs/kongs among the sets.
+    winds: u8,
+    dragons: u8,
 }
 
 impl Reading {
@@ -278,27 +302,27 @@ impl Reading {
     }
     /// H19 / L25: two dragon pungs and the pair is the third dragon.
     pub fn small_three_dragons(&self) -> bool {
-        self.dragon_pungs().count() == 2 && self.pair.is_some_and(Tile::is_dragon)
+        self.dragons == 2 && self.pair.is_some_and(Tile::is_dragon)
     }
     /// H29 / L27: pungs of all three dragons.
     pub fn big_three_dragons(&self) -> bool {
-        self.dragon_pungs().count() == 3
+        self.dragons == 3
     }
     /// H14: exactly two wind pungs and the pair is a wind.
     pub fn three_small_winds(&self) -> bool {
-        self.wind_pungs().count() == 2 && self.pair.is_some_and(Tile::is_wind)
+        self.winds == 2 && self.pair.is_some_and(Tile::is_wind)
     }
     /// H18: exactly three wind pungs and the pair is not a wind.
     pub fn three_big_winds(&self) -> bool {
-        self.wind_pungs().count() == 3 && self.pair.is_some_and(|p| !p.is_wind())
+        self.winds == 3 && self.pair.is_some_and(|p| !p.is_wind())
     }
     /// H30 / L26: three wind pungs and the pair is the fourth wind.
     pub fn four_small_winds(&self) -> bool {
-        self.wind_pungs().count() == 3 && self.pair.is_some_and(Tile::is_wind)
+        self.winds == 3 && self.pair.is_some_and(Tile::is_wind)
     }
     /// H33 / L28: pungs of all four winds.
     pub fn four_big_winds(&self) -> bool {
-        self.wind_pungs().count() == 4
+        self.winds == 4
     }
 }
 
@@ -313,6 +337,8 @@ fn for_each_reading(facts: &WinFacts<'_>, interp: &Interpretation, mut f: impl F
         eight_half: false,
         role: Role::None,
         concealed_pungs: 0,
+        winds: 0,
+        dragons: 0,
     };
     let (conc, pair): (&[ConcealedSet], Option<Tile>) = match interp {
         Interpretation::Standard { sets, pair } => (sets, Some(*pair)),
@@ -320,6 +346,8 @@ fn for_each_reading(facts: &WinFacts<'_>, interp: &Interpretation, mut f: impl F
             r.eight_half = true;
             r.buf[0] = TwSet { pung: true, tile: *pung, claimed: false };
             r.len = 1;
+            r.winds = pung.is_wind() as u8;
+            r.dragons = pung.is_dragon() as u8;
             let (role, pung_role) = match facts.win_tile {
                 None => (Role::None, false),
                 Some(w) if w == *pung => (Role::Pung, true),
@@ -347,6 +375,8 @@ fn for_each_reading(facts: &WinFacts<'_>, interp: &Interpretation, mut f: impl F
         }
     }
     let all_concealed_pungs = r.sets().iter().filter(|s| s.pung && !s.claimed).count() as u8;
+    r.winds = r.wind_pungs().count() as u8;
+    r.dragons = r.dragon_pungs().count() as u8;
     let Some(w) = facts.win_tile else {
         r.concealed_pungs = all_concealed_pungs;
         f(&r);
@@ -374,25 +404,6 @@ fn for_each_reading(facts: &WinFacts<'_>, interp: &Interpretation, mut f: impl F
         r.concealed_pungs = all_concealed_pungs - (role == Role::Pung && !facts.self_drawn) as u8;
         f(&r);
     }
-}
-
-/// No honour tile anywhere in the hand (H02, L04).
-pub(crate) fn no_honours(facts: &WinFacts<'_>) -> bool {
-    facts.all[27..].iter().all(|&n| n == 0)
-}
-
-fn suits_used(facts: &WinFacts<'_>) -> usize {
-    (0..3).filter(|&s| facts.all[9 * s..9 * s + 9].iter().any(|&n| n > 0)).count()
-}
-
-/// H22 / L24: every suited tile of one suit, at least one honour and one suited tile.
-pub(crate) fn half_flush(facts: &WinFacts<'_>) -> bool {
-    suits_used(facts) == 1 && !no_honours(facts)
-}
-
-/// H37 / L36: every tile a suited tile of one suit.
-pub(crate) fn full_flush(facts: &WinFacts<'_>) -> bool {
-    suits_used(facts) == 1 && no_honours(facts)
 }
 
 /// Exposed and added kongs (H05, L02) and concealed kongs (H10, L03) the winner declared.

@@ -1,7 +1,7 @@
 //! The Taiwanese "high" Tai table (TW §12.1 elements, §12.2 replacement rules) as a
 //! [`ScoringTable`]. Conditions shared with the low table live in [`super::tw`].
 
-use super::tw::{half_flush, is_own_bonus, kongs, no_honours, timing, worth, Reading, Role, Timing, TwBase, TwContext};
+use super::tw::{is_own_bonus, kongs, timing, worth, Reading, Role, Timing, TwBase, TwContext};
 use super::{Element, Evaluation, ScoringTable, WinFacts};
 use crate::decompose::{Interpretation, ShapeRules, TW_SHAPES};
 use crate::error::Result;
@@ -71,7 +71,8 @@ impl<'a> TwHigh<'a> {
         let ctx = facts.ctx;
         let bonus = facts.hand.bonus;
         let mut out = Vec::with_capacity(16);
-        let honourless = no_honours(facts);
+        let colours = self.base.colours(facts);
+        let honourless = colours.no_honours;
         // H01, H02, H11 (H11 replaces both).
         match (bonus == 0, honourless) {
             (true, true) => out.push(H11),
@@ -157,9 +158,9 @@ impl<'a> TwHigh<'a> {
             Timing::FiveToTen => out.push(H17),
             Timing::None => {}
         }
-        if half_flush(facts) {
+        if colours.half_flush {
             out.push(H22);
-        } else if super::tw::full_flush(facts) {
+        } else if colours.full_flush {
             out.push(H37);
         }
         if r.all_melded() {
@@ -174,12 +175,8 @@ impl<'a> TwHigh<'a> {
         out.push(H40);
         // H42 / H43: one kind in W, and the named role (an edge wait and the pung of eight
         // and a half pairs score neither, TW §10a).
-        if self.base.n_waits(facts) == Some(1) {
-            match r.role {
-                Role::Pair => out.push(H42),
-                Role::ChowMiddle => out.push(H43),
-                _ => {}
-            }
+        if matches!(r.role, Role::Pair | Role::ChowMiddle) && self.base.n_waits(facts) == Some(1) {
+            out.push(if r.role == Role::Pair { H42 } else { H43 });
         }
         out
     }

@@ -1,7 +1,7 @@
 //! The Taiwanese "low" Tai table (TW §13.1 elements, §13.2 replacement rules) as a
 //! [`ScoringTable`]. Conditions shared with the high table live in [`super::tw`].
 
-use super::tw::{full_flush, half_flush, is_own_bonus, kongs, no_honours, timing, Reading, Timing, TwBase, TwContext};
+use super::tw::{is_own_bonus, kongs, timing, Reading, Timing, TwBase, TwContext};
 use super::{Element, Evaluation, ScoringTable, WinFacts};
 use crate::decompose::{Interpretation, ShapeRules, TW_SHAPES};
 use crate::error::Result;
@@ -71,7 +71,8 @@ impl<'a> TwLow<'a> {
         let (open_kongs, concealed_kongs) = kongs(facts);
         out.extend(std::iter::repeat_n(L02, open_kongs));
         out.extend(std::iter::repeat_n(L03, concealed_kongs));
-        if no_honours(facts) {
+        let colours = self.base.colours(facts);
+        if colours.no_honours {
             out.push(L04);
         }
         if bonus == 0 {
@@ -143,9 +144,9 @@ impl<'a> TwLow<'a> {
             5 => out.push(L23),
             _ => {}
         }
-        if half_flush(facts) {
+        if colours.half_flush {
             out.push(L24);
-        } else if full_flush(facts) {
+        } else if colours.full_flush {
             out.push(L36);
         }
         match timing(facts, self.base.situation) {
