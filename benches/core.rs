@@ -2,8 +2,9 @@
 //! Run: `cargo bench --bench core` (add `-- --measurement-time 2` for a quick run).
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use mahjong_fast::decompose::{decompose, is_complete, HK_SHAPES};
-use mahjong_fast::scoring::{score_hk, WinContext};
+use mahjong_fast::decompose::{decompose, is_complete, HK_SHAPES, TW_SHAPES};
+use mahjong_fast::scoring::{score_hk, score_tw, TwContext, WinContext};
+use mahjong_fast::taiwanese::{TaiTable, TwSwitches};
 use mahjong_fast::{Counts, Hand, Tile};
 use std::hint::black_box;
 
@@ -42,11 +43,16 @@ fn random_hands(seed: u64, size: usize, n: usize) -> Vec<Counts> {
 
 /// `n` complete hands of sets and a pair: (13 tiles before the win, winning tile).
 fn complete_hands(seed: u64, n: usize) -> Vec<(Counts, u8)> {
+    complete_hands_of(seed, n, 4)
+}
+
+/// `n` complete hands of `n_sets` sets and a pair: (tiles before the win, winning tile).
+fn complete_hands_of(seed: u64, n: usize, n_sets: usize) -> Vec<(Counts, u8)> {
     let mut rng = Rng(seed);
     let mut out = Vec::with_capacity(n);
     while out.len() < n {
         let mut c = [0u8; 34];
-        for _ in 0..4 {
+        for _ in 0..n_sets {
             if rng.below(10) < 6 {
                 let k = 9 * rng.below(3) + rng.below(7);
                 (k..k + 3).for_each(|j| c[j] += 1);
@@ -105,7 +111,7 @@ fn benches(c: &mut Criterion) {
     c.bench_function("shanten_free (random 13, no checks)", |b| {
         b.iter(|| mahjong_fast::shanten::shanten_free(black_box(next()), &HK_SHAPES))
     });
-    let plain = mahjong_fast::decompose::ShapeRules { n_sets: 4, seven_pairs: false, thirteen_orphans: false };
+    let plain = mahjong_fast::decompose::ShapeRules { seven_pairs: false, thirteen_orphans: false, ..HK_SHAPES };
     let mut next = cycle(&h13);
     c.bench_function("shanten_free (random 13, standard shape only)", |b| {
         b.iter(|| mahjong_fast::shanten::shanten_free(black_box(next()), &plain))
@@ -135,6 +141,32 @@ fn benches(c: &mut Criterion) {
             mahjong_fast::advise::rate_discards(black_box(h), &[], &u, &HK_SHAPES).unwrap()
         })
     });
+
+    // Taiwanese 16-tile hands (TW §9; goals: shanten <= 0.2 us, a complete hand's score <= 2 us).
+    let h16 = random_hands(4, 16, 1000);
+    let mut next = cycle(&h16);
+    c.bench_function("tw shanten (random 16)", |b| {
+        b.iter(|| mahjong_fast::shanten::shanten(black_box(next()), &[], &TW_SHAPES).unwrap())
+    });
+    let tw_done = complete_hands_of(5, 1000, 5);
+    let tw_ready: Vec<Counts> = tw_done.iter().map(|x| x.0).collect();
+    let mut next = cycle(&tw_ready);
+    c.bench_function("tw waits (ready 16)", |b| {
+        b.iter(|| mahjong_fast::waits::waits(black_box(next()), &[], &TW_SHAPES).unwrap())
+    });
+    let tw_hands: Vec<(Hand, Tile)> =
+        tw_done.iter().map(|(c, w)| (Hand { concealed: *c, melds: Vec::new(), bonus: 0 }, Tile(*w))).collect();
+    let situation = TwContext::default();
+    for table in [TaiTable::High, TaiTable::Low] {
+        let sw = TwSwitches::with_table(table);
+        let mut next = cycle(&tw_hands);
+        c.bench_function(&format!("score_tw {} (complete hands)", table.name()), |b| {
+            b.iter(|| {
+                let (h, w) = next();
+                score_tw(black_box(h), Some(*w), &ctx, &situation, &sw).unwrap()
+            })
+        });
+    }
 }
 
 criterion_group!(core, benches);

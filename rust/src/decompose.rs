@@ -17,10 +17,17 @@ pub struct ShapeRules {
     pub seven_pairs: bool,
     /// Thirteen orphans (HK §9.3): only with no declared set and a 14-tile hand.
     pub thirteen_orphans: bool,
+    /// Eight and a half pairs (Taiwanese §9.2): seven pairs of seven kinds and a pung of an
+    /// eighth, only with no declared set and a 17-tile hand.
+    pub eight_half_pairs: bool,
 }
 
 /// The shapes of the Hong Kong rules (§9).
-pub const HK_SHAPES: ShapeRules = ShapeRules { n_sets: 4, seven_pairs: true, thirteen_orphans: true };
+pub const HK_SHAPES: ShapeRules = ShapeRules { n_sets: 4, seven_pairs: true, thirteen_orphans: true, eight_half_pairs: false };
+
+/// The shapes of the Taiwanese rules (TW §9): five sets and a pair, eight and a half pairs; no
+/// seven pairs, no thirteen orphans (TW §9.3).
+pub const TW_SHAPES: ShapeRules = ShapeRules { n_sets: 5, seven_pairs: false, thirteen_orphans: false, eight_half_pairs: true };
 
 /// Largest `n_sets` the analysis functions accept.
 pub const MAX_SETS: usize = 6;
@@ -55,6 +62,9 @@ pub enum Interpretation {
     SevenPairs { pairs: [Tile; 7] },
     /// Thirteen orphans; `pair` is the doubled kind.
     ThirteenOrphans { pair: Tile },
+    /// Eight and a half pairs (TW §9.2): seven pairs of seven kinds (ascending) and the pung of
+    /// an eighth kind.
+    EightHalfPairs { pairs: [Tile; 7], pung: Tile },
 }
 
 #[inline]
@@ -174,6 +184,22 @@ pub(crate) fn is_seven_pairs(c: &Counts) -> bool {
     c.iter().all(|&n| n == 0 || n == 2) && c.iter().filter(|&&n| n == 2).count() == 7
 }
 
+/// TW §9.2: exactly seven kinds held twice and one held three times (four equal tiles are
+/// never two pairs, and never a pung plus a pair's tile).
+pub(crate) fn is_eight_half_pairs(c: &Counts) -> bool {
+    let mut pairs = 0;
+    let mut pungs = 0;
+    for &n in c.iter() {
+        match n {
+            0 => {}
+            2 => pairs += 1,
+            3 => pungs += 1,
+            _ => return false,
+        }
+    }
+    pairs == 7 && pungs == 1
+}
+
 pub(crate) fn is_thirteen_orphans(c: &Counts) -> bool {
     let mut orphan = [false; N_KINDS];
     for &k in &ORPHANS {
@@ -212,7 +238,7 @@ pub fn is_complete(concealed: &Counts, n_melds: usize, rules: &ShapeRules) -> bo
             return true;
         }
     }
-    false
+    n_melds == 0 && size == 17 && rules.eight_half_pairs && is_eight_half_pairs(concealed)
 }
 
 /// Every interpretation of a complete hand (HK §10.1 step 1): every distinct split into sets and
@@ -262,7 +288,20 @@ pub fn decompose(concealed: &Counts, n_melds: usize, rules: &ShapeRules) -> Vec<
             }
         }
     }
+    if n_melds == 0 && size == 17 && rules.eight_half_pairs && is_eight_half_pairs(concealed) {
+        out.push(eight_half_pairs_of(concealed));
+    }
     out
+}
+
+/// The eight-and-a-half-pairs reading of counts that pass [`is_eight_half_pairs`].
+pub(crate) fn eight_half_pairs_of(c: &Counts) -> Interpretation {
+    let mut pairs = [Tile(0); 7];
+    for (slot, k) in pairs.iter_mut().zip((0..N_KINDS).filter(|&k| c[k] == 2)) {
+        *slot = Tile(k as u8);
+    }
+    let pung = Tile((0..N_KINDS).find(|&k| c[k] == 3).unwrap_or(0) as u8);
+    Interpretation::EightHalfPairs { pairs, pung }
 }
 
 /// The concealed sets chosen so far (a complete hand of `3 need + 2` tiles has at most
@@ -479,6 +518,16 @@ pub fn interpretation_text(interp: &Interpretation, melds: &[Meld]) -> String {
                 add(u);
             }
         }
+        Interpretation::EightHalfPairs { pairs, pung } => {
+            for p in pairs {
+                let mut u = Unit::new(p.0, 0);
+                u.tiles(&[p.0, p.0]);
+                add(u);
+            }
+            let mut u = Unit::new(pung.0, 1);
+            u.tiles(&[pung.0; 3]);
+            add(u);
+        }
     }
     for m in melds {
         let mut u = Unit::new(m.tile.0, 2);
@@ -535,6 +584,12 @@ pub(crate) fn interpretation_text_ref(interp: &Interpretation, melds: &[Meld]) -
                 let v = if t == *pair { vec![t, t] } else { vec![t] };
                 units.push((k, 0, format_tiles(&v)));
             }
+        }
+        Interpretation::EightHalfPairs { pairs, pung } => {
+            for p in pairs {
+                units.push((p.0, 0, format_tiles(&[*p, *p])));
+            }
+            units.push((pung.0, 1, format_tiles(&[*pung; 3])));
         }
     }
     for m in melds {
@@ -723,7 +778,7 @@ mod tests {
         assert!(is_complete(&c("55s"), 4, &HK_SHAPES));
         assert!(!is_complete(&c("55s"), 5, &HK_SHAPES));
         assert!(!is_complete(&c("55s"), 3, &HK_SHAPES));
-        let tw = ShapeRules { n_sets: 5, seven_pairs: false, thirteen_orphans: false };
+        let tw = ShapeRules { n_sets: 5, seven_pairs: false, thirteen_orphans: false, eight_half_pairs: false };
         assert!(is_complete(&c("123m456m789m123p456p55s"), 0, &tw));
         assert!(!is_complete(&c("123m456m789m123p55s"), 0, &tw));
         // all pungs; 123m x3 + 444m; 111m + 234m x3

@@ -8,9 +8,13 @@ pub mod error;
 pub mod hand;
 pub mod rules;
 pub mod scoring;
+pub mod settle;
 pub mod shanten;
 pub mod tables;
+pub mod taiwanese;
 pub mod tile;
+#[cfg(test)]
+mod tw_reference;
 pub mod waits;
 pub mod wall;
 

@@ -225,9 +225,20 @@ pub(crate) fn finish_with(rest: &Table, t: &Table, need: usize) -> u8 {
 /// Shanten from the standard-shape missing count plus the special shapes of `h`.
 #[inline]
 pub(crate) fn shanten_from_missing(missing: u8, h: &Counts, n_melds: usize, rules: &ShapeRules) -> i8 {
-    let need = rules.n_sets - n_melds;
-    let mut best = missing;
-    if n_melds == 0 && 3 * need + 2 == 14 {
+    missing.min(special_shapes_missing(h, n_melds, rules)) as i8 - 1
+}
+
+/// Fewest missing tiles over the special shapes the rules have for this hand: seven pairs and
+/// thirteen orphans (14 tiles, HK §9.2–§9.3), eight and a half pairs (17 tiles, TW §9.2), only
+/// with no declared set; `INF` when none applies.
+#[inline]
+fn special_shapes_missing(h: &Counts, n_melds: usize, rules: &ShapeRules) -> u8 {
+    let mut best = INF;
+    if n_melds != 0 {
+        return best;
+    }
+    let size = 3 * rules.n_sets + 2;
+    if size == 14 {
         if rules.seven_pairs {
             best = best.min(seven_pairs_missing(h));
         }
@@ -235,7 +246,47 @@ pub(crate) fn shanten_from_missing(missing: u8, h: &Counts, n_melds: usize, rule
             best = best.min(thirteen_orphans_missing(h));
         }
     }
-    best as i8 - 1
+    if size == 17 && rules.eight_half_pairs {
+        best = best.min(eight_half_pairs_missing(h));
+    }
+    best
+}
+
+/// TW §9.2 closed form: a pung of one kind (3 − held, at least 0) and pairs of the seven
+/// cheapest other kinds (2 − held, at least 0). Kinds matter only by their count class
+/// (0, 1, 2, 3 or more held), so each class is tried once as the pung's kind.
+#[inline]
+fn eight_half_pairs_missing(h: &Counts) -> u8 {
+    // by_count[c] = kinds held c times (c = 3 stands for 3 or 4).
+    #[cfg(target_arch = "x86_64")]
+    let by_count = sse::class_counts(h);
+    #[cfg(not(target_arch = "x86_64"))]
+    let by_count = {
+        let mut by_count = [0u8; 4];
+        for &n in h.iter() {
+            by_count[n.min(3) as usize] += 1;
+        }
+        by_count
+    };
+    let mut best = INF;
+    for pung_class in 0..4usize {
+        if by_count[pung_class] == 0 {
+            continue;
+        }
+        let mut rest = by_count;
+        rest[pung_class] -= 1;
+        // Pair costs: classes 2 and 3 cost 0, class 1 costs 1, class 0 costs 2.
+        let by_cost = [rest[2] + rest[3], rest[1], rest[0]];
+        let mut left = 7u8;
+        let mut miss = 3 - pung_class as u8;
+        for (cost, &k) in by_cost.iter().enumerate() {
+            let take = left.min(k);
+            miss += take * cost as u8;
+            left -= take;
+        }
+        best = best.min(miss);
+    }
+    best
 }
 
 /// [`standard_missing`] over four given group tables.
@@ -281,16 +332,7 @@ pub(crate) fn group_of(h: &Counts, cap: &Counts, group: usize, need: usize, memo
 #[inline]
 pub(crate) fn shanten_of_tables(ts: &[Table; 4], h: &Counts, n_melds: usize, rules: &ShapeRules) -> i8 {
     let need = rules.n_sets - n_melds;
-    let mut best = missing_of(ts, need);
-    if n_melds == 0 && 3 * need + 2 == 14 {
-        if rules.seven_pairs {
-            best = best.min(seven_pairs_missing(h));
-        }
-        if rules.thirteen_orphans {
-            best = best.min(thirteen_orphans_missing(h));
-        }
-    }
-    best as i8 - 1
+    missing_of(ts, need).min(special_shapes_missing(h, n_melds, rules)) as i8 - 1
 }
 
 /// Shanten of a hand whose size has been checked: `cap[k]` = copies of `k` not in own melds.
@@ -421,6 +463,26 @@ mod sse {
         }
     }
 
+    /// Kinds held 0, 1, 2 and 3-or-more times (counts `<= 4`), from the same compares.
+    #[inline(always)]
+    pub(super) fn class_counts(h: &crate::hand::Counts) -> [u8; 4] {
+        // SAFETY: SSE2 is part of the x86_64 baseline; the loads read h[0..16] and h[16..32].
+        unsafe {
+            let lo = _mm_loadu_si128(h.as_ptr() as *const __m128i);
+            let hi = _mm_loadu_si128(h.as_ptr().add(16) as *const __m128i);
+            let count = |f: &dyn Fn(__m128i) -> __m128i, tail: fn(u8) -> bool| {
+                ((_mm_movemask_epi8(f(lo)) as u32).count_ones()
+                    + (_mm_movemask_epi8(f(hi)) as u32).count_ones()
+                    + tail(h[32]) as u32
+                    + tail(h[33]) as u32) as u8
+            };
+            let n0 = count(&|v| _mm_cmpeq_epi8(v, _mm_setzero_si128()), |n| n == 0);
+            let n1 = count(&|v| _mm_cmpeq_epi8(v, _mm_set1_epi8(1)), |n| n == 1);
+            let n3 = count(&|v| _mm_cmpgt_epi8(v, _mm_set1_epi8(2)), |n| n >= 3);
+            [n0, n1, 34 - n0 - n1 - n3, n3]
+        }
+    }
+
     #[inline(always)]
     pub(super) fn missing<const N: usize>(e: [&crate::tables::Entry; 4]) -> u8 {
         // SAFETY: SSE2 is part of the x86_64 baseline; loads and stores are unaligned and
@@ -537,6 +599,9 @@ pub fn shanten_free(h: &Counts, rules: &ShapeRules) -> i8 {
     if rules.n_sets == 4 && (rules.seven_pairs || rules.thirteen_orphans) {
         best = best.min(special_missing(h, rules));
     }
+    if rules.n_sets == 5 && rules.eight_half_pairs {
+        best = best.min(eight_half_pairs_missing(h));
+    }
     best as i8 - 1
 }
 
@@ -627,7 +692,7 @@ pub(crate) mod tests {
 
     #[test]
     fn five_sets_generic() {
-        let tw = ShapeRules { n_sets: 5, seven_pairs: false, thirteen_orphans: false };
+        let tw = ShapeRules { n_sets: 5, seven_pairs: false, thirteen_orphans: false, eight_half_pairs: false };
         let h = hand("123m456m789m123p456p5s");
         assert_eq!(shanten(&h.concealed, &h.melds, &tw).unwrap(), 0);
         assert_eq!(waits(&h.concealed, &h.melds, &tw).unwrap(), vec![Tile(22)]);
@@ -899,7 +964,8 @@ pub(crate) mod tests {
         let free = [4u8; 34];
         for i in 0..150_000usize {
             let n_sets = if i % 5 == 4 { 1 + (i / 5) % 6 } else { 4 };
-            let rules = ShapeRules { n_sets, seven_pairs: i % 3 != 1, thirteen_orphans: i % 4 != 2 };
+            let rules =
+                ShapeRules { n_sets, seven_pairs: i % 3 != 1, thirteen_orphans: i % 4 != 2, eight_half_pairs: i % 5 != 3 };
             let extra = 1 + (i / 2) % 2;
             let n_conc = 3 * n_sets + extra;
             let (c, _) = match i % 3 {
@@ -929,7 +995,7 @@ pub(crate) mod tests {
     #[test]
     fn tables_match_reference() {
         let mut rng = XorShift(0x7AB1_E5EE_D000_0001);
-        let tw = ShapeRules { n_sets: 5, seven_pairs: false, thirteen_orphans: false };
+        let tw = ShapeRules { n_sets: 5, seven_pairs: false, thirteen_orphans: false, eight_half_pairs: false };
         let mut complete = 0;
         for i in 0..120_000usize {
             let rules = if i % 7 == 6 { tw } else { HK_SHAPES };

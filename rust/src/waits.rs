@@ -141,6 +141,28 @@ pub(crate) fn wait_mask(c: &Counts, held: &Counts, n_melds: usize, rules: &Shape
             }
         }
     }
+    // Eight and a half pairs (TW §9.2; no declared set, 17 tiles): six pairs, a pung and a
+    // single wait on the single; eight pairs wait on each of their kinds (one becomes the pung).
+    if n_melds == 0 && total == 16 && rules.eight_half_pairs && 3 * rules.n_sets + 2 == 17 {
+        let mut n = [0usize; 5];
+        for &x in c.iter() {
+            n[x as usize] += 1;
+        }
+        if n[4] == 0 {
+            if n[2] == 6 && n[3] == 1 && n[1] == 1 {
+                let k = (0..N_KINDS).position(|k| c[k] == 1).unwrap_or(0);
+                if held[k] < 4 {
+                    mask |= 1 << k;
+                }
+            } else if n[2] == 8 && n[1] == 0 && n[3] == 0 {
+                for k in 0..N_KINDS {
+                    if c[k] == 2 && held[k] < 4 {
+                        mask |= 1 << k;
+                    }
+                }
+            }
+        }
+    }
     mask
 }
 

@@ -5,8 +5,14 @@
 pub mod hk;
 #[cfg(test)]
 mod reference;
+pub mod tw;
+pub mod tw_high;
+pub mod tw_low;
 
 pub use hk::HongKong;
+pub use tw::{score_tw, TwContext};
+pub use tw_high::TwHigh;
+pub use tw_low::TwLow;
 
 use crate::decompose::{check_rules, decompose, held_counts, Interpretation, ShapeRules};
 use crate::error::{MahjongError, Result};
@@ -126,6 +132,20 @@ pub trait ScoringTable {
     fn check_situation(&self, _facts: &WinFacts<'_>) -> Result<()> {
         Ok(())
     }
+    /// A win on a replacement tile (`WinContext::kong_replacement`) needs a source for it; by
+    /// default a declared kong (HK §10.2 F12). The Taiwanese loose tile may also replace a
+    /// bonus tile (TW §10).
+    fn check_replacement(&self, hand: &Hand) -> Result<()> {
+        if hand.melds.iter().any(|m| m.kind.is_kong()) {
+            Ok(())
+        } else {
+            Err(bad("a win on a kong replacement needs a declared kong"))
+        }
+    }
+    /// The unit of the value (`"faan"` for Hong Kong, `"tai"` for the Taiwanese tables).
+    fn unit(&self) -> &'static str {
+        "faan"
+    }
     /// Value one interpretation (HK §10.1 step 2).
     fn evaluate(&self, facts: &WinFacts<'_>, interpretation: &Interpretation) -> Evaluation;
 }
@@ -234,8 +254,8 @@ pub fn win_facts<'a, R: ScoringTable + ?Sized>(
         }
     }
     let self_drawn = ctx.self_drawn || ctx.dealer_start;
-    if ctx.kong_replacement && !hand.melds.iter().any(|m| m.kind.is_kong()) {
-        return Err(bad("a win on a kong replacement needs a declared kong"));
+    if ctx.kong_replacement {
+        rules.check_replacement(hand)?;
     }
     if ctx.kong_replacement && !self_drawn {
         return Err(bad("a win on a kong replacement is self-drawn"));

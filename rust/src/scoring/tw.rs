@@ -1,0 +1,548 @@
+//! What the two Taiwanese Tai tables share (TW §10, §10a, §11): the situation inputs Hong Kong
+//! lacks, the situation checks, the readings of a hand (every interpretation with every
+//! placement of the winning tile), and the conditions both tables name. The tables themselves
+//! are [`super::tw_high`] (§12) and [`super::tw_low`] (§13); each rule is written here once.
+
+use std::cell::OnceCell;
+use std::cmp::Ordering;
+
+use super::{score, Element, ScoreOutcome, WinContext, WinFacts};
+use crate::decompose::{held_counts, ConcealedSet, Interpretation, TW_SHAPES};
+use crate::error::{MahjongError, Result};
+use crate::hand::Hand;
+use crate::taiwanese::{TaiTable, TwSwitches};
+use crate::tile::Tile;
+
+/// The situation of a Taiwanese win beyond [`WinContext`] (TW §10, §10a). With it,
+/// `WinContext` keeps the Hong Kong names: `prevailing_wind` is the round wind, `seat_wind` 0
+/// (East) is the dealer, `kong_replacement` is a win on a loose tile (a kong's or a bonus
+/// tile's replacement, chains included), `last_wall_tile` a self-drawn win on the last live
+/// tile, `dealer_start` the heavenly blessing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TwContext {
+    /// The dealer's streak k (TW §16): consecutive wins already made. Hand Tai does not use it;
+    /// settlement does (TW §15, H39/L34).
+    pub dealer_streak: u32,
+    /// `D`: discards made in the deal up to the win, a discard claimed for the win included (a
+    /// robbed kong tile is not a discard).
+    pub discards: u32,
+    /// Discards the winner has made in the deal.
+    pub winner_discards: u32,
+    /// Whether any chow, pung or kong was made by any player earlier in the deal (TW §10
+    /// "Interruption"; bonus replacements are not, the winning claim itself is not).
+    pub interrupted: bool,
+}
+
+impl Default for TwContext {
+    /// A mid-deal situation in which no timing element applies: `D` = 20, five own discards,
+    /// interrupted, streak 0.
+    fn default() -> Self {
+        TwContext { dealer_streak: 0, discards: 20, winner_discards: 5, interrupted: true }
+    }
+}
+
+/// Score a Taiwanese win (TW §11): every interpretation of the hand with every placement of
+/// the winning tile is valued under the table of `switches.tai_table`; the highest hand Tai
+/// wins, ties going to the lexicographically smaller sorted element numbers. The result's
+/// `faan` field holds the hand Tai (no cap: `raw_faan` is the same), `elements` one entry per
+/// item (TW §10a), `is_win` whether hand Tai ≥ `min_tai` (TW §14). Dealer adjustments are
+/// settlement (`crate::settle`), not hand Tai.
+///
+/// `hand` = the tiles before the winning tile (16 counting each declared set as 3, bonus
+/// tiles in `hand.bonus`); `win_tile` completes it (`None` only with `ctx.dealer_start`, when
+/// `hand` holds the dealer's 17 tiles).
+///
+/// Errors: `RuleConfig` for invalid switches; `InvalidHand` for a wrong tile count, a fifth
+/// copy, or an impossible situation (TW §10a).
+///
+/// ```
+/// use mahjong_fast::{parse_hand, tile::parse_tile, taiwanese::TwSwitches};
+/// use mahjong_fast::scoring::{score_tw, TwContext, WinContext};
+/// // TW §18 T1 (high table): South wins on West's 5s.
+/// let h = parse_hand("234m567m222p678p34s99s 3f 6f").unwrap();
+/// let ctx = WinContext { seat_wind: 1, ..Default::default() };
+/// let s = score_tw(&h, Some(parse_tile("5s").unwrap()), &ctx, &TwContext::default(), &TwSwitches::default()).unwrap();
+/// assert_eq!((s.faan, s.is_win), (6, true)); // H02 H03 H03 H08 H40
+/// ```
+pub fn score_tw(
+    hand: &Hand,
+    win_tile: Option<Tile>,
+    ctx: &WinContext,
+    situation: &TwContext,
+    switches: &TwSwitches,
+) -> Result<ScoreOutcome> {
+    switches.validate()?;
+    match switches.tai_table {
+        TaiTable::High => score(&super::TwHigh::new(switches, situation), hand, win_tile, ctx),
+        TaiTable::Low => score(&super::TwLow::new(switches, situation), hand, win_tile, ctx),
+    }
+}
+
+/// The part of a Taiwanese table that does not depend on its elements: switches, situation
+/// and the wait set, computed once per hand.
+#[derive(Debug)]
+pub struct TwBase<'a> {
+    pub switches: &'a TwSwitches,
+    pub situation: &'a TwContext,
+    waits: OnceCell<u64>,
+    colours: OnceCell<Colours>,
+}
+
+/// Which tile classes a hand holds (for H02/H11/L04 and the flushes), computed once.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Colours {
+    /// No honour tile anywhere in the hand (H02, L04).
+    pub no_honours: bool,
+    /// H22 / L24: every suited tile of one suit, at least one honour and one suited tile.
+    pub half_flush: bool,
+    /// H37 / L36: every tile a suited tile of one suit.
+    pub full_flush: bool,
+}
+
+impl<'a> TwBase<'a> {
+    pub fn new(switches: &'a TwSwitches, situation: &'a TwContext) -> Self {
+        TwBase { switches, situation, waits: OnceCell::new(), colours: OnceCell::new() }
+    }
+
+    /// `min_tai` as the generic scorer's byte: hand Tai never reaches 255 (the largest
+    /// possible sum of either table is below 200), so a larger minimum means the same.
+    pub(crate) fn min_total(&self) -> u8 {
+        self.switches.min_tai.min(255) as u8
+    }
+
+    /// TW §10 wait set `W` as a mask over kinds (bit t = kind t): the hand before the winning
+    /// tile plus one t has a winning shape; kinds held four times are excluded. `None` for the
+    /// dealer's start-of-play win (`W` undefined).
+    pub(crate) fn wait_mask(&self, facts: &WinFacts<'_>) -> Option<u64> {
+        if facts.ctx.dealer_start {
+            return None;
+        }
+        Some(*self.waits.get_or_init(|| {
+            let h = facts.hand;
+            // The hand was checked by `win_facts` (size, no fifth copy).
+            let held = held_counts(&h.concealed, &h.melds).unwrap_or(h.concealed);
+            crate::waits::wait_mask(&h.concealed, &held, h.melds.len(), &TW_SHAPES)
+        }))
+    }
+
+    /// The hand's tile classes (TW §12–§13 flush and honour conditions).
+    pub(crate) fn colours(&self, facts: &WinFacts<'_>) -> Colours {
+        *self.colours.get_or_init(|| {
+            let no_honours = facts.all[27..].iter().all(|&n| n == 0);
+            let suits = (0..3).filter(|&s| facts.all[9 * s..9 * s + 9].iter().any(|&n| n > 0)).count();
+            Colours { no_honours, half_flush: suits == 1 && !no_honours, full_flush: suits == 1 && no_honours }
+        })
+    }
+
+    /// The number of kinds in `W` (`None` when undefined).
+    pub(crate) fn n_waits(&self, facts: &WinFacts<'_>) -> Option<u32> {
+        self.wait_mask(facts).map(u64::count_ones)
+    }
+
+    /// TW §10 / §10a: situations that cannot happen are input errors.
+    pub(crate) fn check_situation(&self, facts: &WinFacts<'_>) -> Result<()> {
+        let ctx = facts.ctx;
+        let s = self.situation;
+        let hand = facts.hand;
+        let bad = |m: &str| Err(MahjongError::hand(m));
+        if hand.bonus == 0xFF {
+            return bad("all eight bonus tiles are a bonus-tile win (TW §7), not a hand to score");
+        }
+        if s.winner_discards > s.discards {
+            return bad("the winner cannot have made more discards than the deal (winner_discards > discards)");
+        }
+        let dealer = ctx.seat_wind == 0;
+        let on_discard = !facts.self_drawn && !ctx.robbing_kong;
+        if ctx.dealer_start {
+            if s.discards != 0 || s.winner_discards != 0 || s.interrupted {
+                return bad("the heavenly blessing comes before any discard or interruption (discards = 0, not interrupted)");
+            }
+            return Ok(());
+        }
+        if !hand.melds.is_empty() && !s.interrupted {
+            return bad("a hand with a declared set means the deal was interrupted (interrupted = true)");
+        }
+        if ctx.robbing_kong && (!s.interrupted || s.discards == 0) {
+            return bad("robbing a kong needs an earlier pung claim: the deal was interrupted and has a discard");
+        }
+        if !dealer && s.discards == 0 {
+            return bad("a non-dealer cannot win before the dealer's first discard (discards = 0)");
+        }
+        if dealer && s.discards > 0 && s.winner_discards == 0 {
+            return bad("the dealer makes the first discard of the deal (winner_discards = 0 with discards > 0)");
+        }
+        if dealer && s.discards == 0 && !(ctx.kong_replacement && hand.melds.iter().any(|m| m.kind.is_kong())) {
+            return bad("before any discard the dealer wins only on the dealt hand (dealer_start) or a kong's replacement");
+        }
+        if on_discard && s.winner_discards >= s.discards {
+            return bad("a win on a discard needs another player's discard (winner_discards < discards)");
+        }
+        Ok(())
+    }
+
+    /// TW §10 loose tile: a replacement for a kong or for a bonus tile.
+    pub(crate) fn check_replacement(&self, hand: &Hand) -> Result<()> {
+        if hand.melds.iter().any(|m| m.kind.is_kong()) || hand.bonus != 0 {
+            Ok(())
+        } else {
+            Err(MahjongError::hand("a win on a loose tile needs a declared kong or a bonus tile to replace"))
+        }
+    }
+
+    /// TW §11 steps 2–3 for one interpretation: the best placement of the winning tile, each
+    /// valued by `elements` (ascending element numbers).
+    pub(crate) fn best_reading(
+        &self,
+        facts: &WinFacts<'_>,
+        interp: &Interpretation,
+        elements: impl Fn(&Reading) -> Vec<Element>,
+    ) -> Vec<Element> {
+        let mut best: Option<(u32, Vec<Element>)> = None;
+        for_each_reading(facts, interp, |r| {
+            let mut els = elements(r);
+            els.sort_by_key(Element::number);
+            let total: u32 = els.iter().map(|e| e.faan as u32).sum();
+            let better = match &best {
+                None => true,
+                Some((t, b)) => {
+                    total.cmp(t).then_with(|| b.iter().map(Element::number).cmp(els.iter().map(Element::number)))
+                        == Ordering::Greater
+                }
+            };
+            if better {
+                best = Some((total, els));
+            }
+        });
+        best.map(|b| b.1).unwrap_or_default()
+    }
+}
+
+/// Role of the winning tile in a reading (TW §10).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Role {
+    /// No winning tile (the heavenly blessing).
+    None,
+    /// Completes the pair, or one of the seven pairs of eight and a half pairs.
+    Pair,
+    /// Completes a pung (of the standard shape, or the pung of eight and a half pairs).
+    Pung,
+    /// Lowest, middle or highest tile of a chow.
+    ChowLow,
+    ChowMiddle,
+    ChowHigh,
+}
+
+/// A set of a reading: declared sets as declared (kongs as pungs), concealed sets never
+/// claimed.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct TwSet {
+    pub pung: bool,
+    pub tile: Tile,
+    pub claimed: bool,
+}
+
+/// One interpretation with one placement of the winning tile (TW §10).
+#[derive(Debug, Clone)]
+pub(crate) struct Reading {
+    buf: [TwSet; 5],
+    len: usize,
+    /// The pair of the standard shape (`None` for eight and a half pairs).
+    pub pair: Option<Tile>,
+    /// Eight and a half pairs (TW §9.2); its pung is the only set.
+    pub eight_half: bool,
+    pub role: Role,
+    /// `C`: concealed pungs (TW §10).
+    pub concealed_pungs: u8,
+    /// Wind and dragon pungs/kongs among the sets.
+    winds: u8,
+    dragons: u8,
+}
+
+impl Reading {
+    /// Sets of the reading: the five sets of the standard shape, or the pung of eight and a
+    /// half pairs.
+    pub fn sets(&self) -> &[TwSet] {
+        &self.buf[..self.len]
+    }
+    pub fn standard(&self) -> bool {
+        self.pair.is_some()
+    }
+    fn pungs_of(&self, f: fn(Tile) -> bool) -> impl Iterator<Item = Tile> + '_ {
+        self.sets().iter().filter(move |s| s.pung && f(s.tile)).map(|s| s.tile)
+    }
+    /// Wind pungs/kongs, in set order.
+    pub fn wind_pungs(&self) -> impl Iterator<Item = Tile> + '_ {
+        self.pungs_of(|t| t.is_wind())
+    }
+    /// Dragon pungs/kongs, in set order.
+    pub fn dragon_pungs(&self) -> impl Iterator<Item = Tile> + '_ {
+        self.pungs_of(|t| t.is_dragon())
+    }
+    /// Standard shape, all five sets chows (H13).
+    pub fn all_chows(&self) -> bool {
+        self.standard() && self.sets().iter().all(|s| !s.pung)
+    }
+    /// Standard shape, five chows and a suited pair (H23 without its bonus condition, L19).
+    pub fn all_chows_suited_pair(&self) -> bool {
+        self.all_chows() && self.pair.is_some_and(Tile::is_suited)
+    }
+    /// Standard shape, all five sets pungs/kongs (H25, L20).
+    pub fn all_pungs(&self) -> bool {
+        self.standard() && self.sets().iter().all(|s| s.pung)
+    }
+    /// TW §10 straight: chows 123, 456 and 789 of one suit.
+    pub fn straight(&self) -> bool {
+        let chow = |t: u8| self.sets().iter().any(|s| !s.pung && s.tile == Tile(t));
+        (0..3u8).any(|s| chow(9 * s) && chow(9 * s + 3) && chow(9 * s + 6))
+    }
+    /// H24 / L12: standard shape, all five sets claimed (an added kong counts, a concealed kong
+    /// does not), the winning tile completes the pair.
+    pub fn all_melded(&self) -> bool {
+        self.standard() && self.role == Role::Pair && self.len == 5 && self.sets().iter().all(|s| s.claimed)
+    }
+    /// H19 / L25: two dragon pungs and the pair is the third dragon.
+    pub fn small_three_dragons(&self) -> bool {
+        self.dragons == 2 && self.pair.is_some_and(Tile::is_dragon)
+    }
+    /// H29 / L27: pungs of all three dragons.
+    pub fn big_three_dragons(&self) -> bool {
+        self.dragons == 3
+    }
+    /// H14: exactly two wind pungs and the pair is a wind.
+    pub fn three_small_winds(&self) -> bool {
+        self.winds == 2 && self.pair.is_some_and(Tile::is_wind)
+    }
+    /// H18: exactly three wind pungs and the pair is not a wind.
+    pub fn three_big_winds(&self) -> bool {
+        self.winds == 3 && self.pair.is_some_and(|p| !p.is_wind())
+    }
+    /// H30 / L26: three wind pungs and the pair is the fourth wind.
+    pub fn four_small_winds(&self) -> bool {
+        self.winds == 3 && self.pair.is_some_and(Tile::is_wind)
+    }
+    /// H33 / L28: pungs of all four winds.
+    pub fn four_big_winds(&self) -> bool {
+        self.winds == 4
+    }
+}
+
+/// Every reading of one interpretation: each placement of the winning tile in the pair or a
+/// concealed set that contains it (declared sets never hold it); one reading without a
+/// winning tile for the heavenly blessing.
+fn for_each_reading(facts: &WinFacts<'_>, interp: &Interpretation, mut f: impl FnMut(&Reading)) {
+    let mut r = Reading {
+        buf: [TwSet { pung: false, tile: Tile(0), claimed: false }; 5],
+        len: 0,
+        pair: None,
+        eight_half: false,
+        role: Role::None,
+        concealed_pungs: 0,
+        winds: 0,
+        dragons: 0,
+    };
+    let (conc, pair): (&[ConcealedSet], Option<Tile>) = match interp {
+        Interpretation::Standard { sets, pair } => (sets, Some(*pair)),
+        Interpretation::EightHalfPairs { pung, .. } => {
+            r.eight_half = true;
+            r.buf[0] = TwSet { pung: true, tile: *pung, claimed: false };
+            r.len = 1;
+            r.winds = pung.is_wind() as u8;
+            r.dragons = pung.is_dragon() as u8;
+            let (role, pung_role) = match facts.win_tile {
+                None => (Role::None, false),
+                Some(w) if w == *pung => (Role::Pung, true),
+                Some(_) => (Role::Pair, false),
+            };
+            r.role = role;
+            r.concealed_pungs = if pung_role && !facts.self_drawn { 0 } else { 1 };
+            f(&r);
+            return;
+        }
+        // Seven pairs and thirteen orphans are not Taiwanese shapes (TW §9.3).
+        _ => return,
+    };
+    r.pair = pair;
+    for m in &facts.hand.melds {
+        if r.len < 5 {
+            r.buf[r.len] = TwSet { pung: m.kind.is_pung_like(), tile: m.tile, claimed: m.kind.is_claimed() };
+            r.len += 1;
+        }
+    }
+    for s in conc {
+        if r.len < 5 {
+            r.buf[r.len] = TwSet { pung: s.is_pung(), tile: s.tile(), claimed: false };
+            r.len += 1;
+        }
+    }
+    let all_concealed_pungs = r.sets().iter().filter(|s| s.pung && !s.claimed).count() as u8;
+    r.winds = r.wind_pungs().count() as u8;
+    r.dragons = r.dragon_pungs().count() as u8;
+    let Some(w) = facts.win_tile else {
+        r.concealed_pungs = all_concealed_pungs;
+        f(&r);
+        return;
+    };
+    // The pair, then each distinct concealed set holding the winning tile.
+    if pair == Some(w) {
+        r.role = Role::Pair;
+        r.concealed_pungs = all_concealed_pungs;
+        f(&r);
+    }
+    for (j, s) in conc.iter().enumerate() {
+        if conc[..j].contains(s) {
+            continue;
+        }
+        let role = match *s {
+            ConcealedSet::Pung(t) if t == w => Role::Pung,
+            ConcealedSet::Chow(t) if t == w => Role::ChowLow,
+            ConcealedSet::Chow(t) if t.0 + 1 == w.0 => Role::ChowMiddle,
+            ConcealedSet::Chow(t) if t.0 + 2 == w.0 => Role::ChowHigh,
+            _ => continue,
+        };
+        r.role = role;
+        // A pung completed by a discard (or a robbed kong) is not concealed (TW §10).
+        r.concealed_pungs = all_concealed_pungs - (role == Role::Pung && !facts.self_drawn) as u8;
+        f(&r);
+    }
+}
+
+/// Exposed and added kongs (H05, L02) and concealed kongs (H10, L03) the winner declared.
+pub(crate) fn kongs(facts: &WinFacts<'_>) -> (usize, usize) {
+    let k = facts.hand.melds.iter().filter(|m| m.kind.is_kong());
+    let concealed = k.clone().filter(|m| !m.kind.is_claimed()).count();
+    (k.count() - concealed, concealed)
+}
+
+/// The timing elements' conditions (TW §10), first match in the order of the high table's
+/// replacement rule: heavenly, earthly, ready from the deal, `D` < 5, 5 ≤ `D` ≤ 10.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Timing {
+    Heavenly,
+    Earthly,
+    ReadyFromDeal,
+    WithinFive,
+    FiveToTen,
+    None,
+}
+
+pub(crate) fn timing(facts: &WinFacts<'_>, s: &TwContext) -> Timing {
+    if facts.ctx.dealer_start {
+        Timing::Heavenly
+    } else if facts.ctx.seat_wind != 0 && s.winner_discards == 0 && !s.interrupted {
+        Timing::Earthly
+    } else if s.winner_discards == 1 && !s.interrupted {
+        Timing::ReadyFromDeal
+    } else if s.discards < 5 {
+        Timing::WithinFive
+    } else if s.discards <= 10 {
+        Timing::FiveToTen
+    } else {
+        Timing::None
+    }
+}
+
+/// Bonus tiles the winner holds that are its own flower or own season (TW §3).
+pub(crate) fn is_own_bonus(b: u8, seat_wind: u8) -> bool {
+    b % 4 == seat_wind
+}
+
+/// An element with another value (an "each" item carrying an option's extra, TW §10a).
+pub(crate) const fn worth(e: Element, value: u8) -> Element {
+    Element { code: e.code, name: e.name, faan: value }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hand::hand;
+    use crate::scoring::RejectReason;
+    use crate::tile::parse_tile;
+
+    fn t(s: &str) -> Option<Tile> {
+        Some(parse_tile(s).unwrap())
+    }
+
+    fn run(h: &str, w: Option<Tile>, ctx: WinContext, sit: TwContext, sw: &TwSwitches) -> Result<ScoreOutcome> {
+        score_tw(&hand(h), w, &ctx, &sit, sw)
+    }
+
+    fn south() -> WinContext {
+        WinContext { seat_wind: 1, ..Default::default() }
+    }
+
+    #[test]
+    fn impossible_situations_are_invalid_hand() {
+        let sw = TwSwitches::default();
+        let plain = "123m456m234p678p11z67s";
+        let mid = TwContext::default();
+        let cases: Vec<(&str, Option<Tile>, WinContext, TwContext)> = vec![
+            (plain, t("8s"), south(), TwContext { winner_discards: 21, ..mid }),
+            (plain, t("8s"), south(), TwContext { discards: 0, winner_discards: 0, ..mid }),
+            (plain, t("8s"), south(), TwContext { discards: 5, winner_discards: 5, ..mid }),
+            (plain, t("8s"), WinContext { seat_wind: 0, ..Default::default() }, TwContext { winner_discards: 0, ..mid }),
+            (
+                plain,
+                t("8s"),
+                WinContext { seat_wind: 0, self_drawn: true, ..Default::default() },
+                TwContext { discards: 0, winner_discards: 0, ..mid },
+            ),
+            (plain, t("8s"), WinContext { robbing_kong: true, ..south() }, TwContext { interrupted: false, ..mid }),
+            ("123m456m234p11z67s chow[678p]", t("8s"), south(), TwContext { interrupted: false, ..mid }),
+            (plain, t("8s"), WinContext { self_drawn: true, kong_replacement: true, ..south() }, mid),
+            ("123m456m234p678p11z67s 1f 2f 3f 4f 5f 6f 7f 8f", t("8s"), south(), mid),
+            (
+                "123m456m234p678p11z678s",
+                None,
+                WinContext { seat_wind: 0, dealer_start: true, self_drawn: true, ..Default::default() },
+                TwContext { discards: 1, winner_discards: 1, interrupted: false, ..mid },
+            ),
+            ("123m456m234p678p11z6s", t("8s"), south(), mid),
+        ];
+        for (h, w, ctx, sit) in cases {
+            let r = run(h, w, ctx, sit, &sw);
+            assert!(matches!(r, Err(MahjongError::InvalidHand(_))), "{h} {ctx:?} {sit:?}: {r:?}");
+        }
+        // Switches are checked first.
+        let bad = TwSwitches { tai_value: 0, ..TwSwitches::default() };
+        assert!(matches!(run(plain, t("8s"), south(), mid, &bad), Err(MahjongError::RuleConfig(_))));
+    }
+
+    #[test]
+    fn results_not_errors() {
+        let sw = TwSwitches::default();
+        let mid = TwContext::default();
+        let r = run("123m456m234p678p11z67s", t("1m"), south(), mid, &sw).unwrap();
+        assert_eq!((r.is_win, r.reason, r.faan), (false, Some(RejectReason::NotAWinningHand), 0));
+        // The minimum decides legality only: 0 admits every shape.
+        let low = |m| TwSwitches { min_tai: m, ..TwSwitches::with_table(TaiTable::Low) };
+        let r = run("123m456m234p678p11z67s", t("8s"), south(), mid, &low(0)).unwrap();
+        assert!(r.is_win && r.faan == 2, "{r:?}");
+        let r = run("123m456m234p678p11z67s", t("8s"), south(), mid, &low(3)).unwrap();
+        assert_eq!((r.is_win, r.reason), (false, Some(RejectReason::BelowMinimum)));
+        let r = run("123m456m234p678p11z67s", t("8s"), south(), mid, &TwSwitches { min_tai: 1000, ..sw }).unwrap();
+        assert!(!r.is_win);
+    }
+
+    /// TW §11 step 3: with equal Tai the reading whose sorted element numbers are smaller is
+    /// reported: the 5s completing the pair (H42) rather than the middle of 456s (H43).
+    #[test]
+    fn tie_goes_to_the_smaller_element_numbers() {
+        let r = run("123m456m234p789p4556s", t("5s"), south(), TwContext::default(), &TwSwitches::default()).unwrap();
+        let codes: Vec<&str> = r.elements.iter().map(|e| e.code).collect();
+        assert!(codes.contains(&"H42") && !codes.contains(&"H43"), "{codes:?}");
+        assert!(matches!(r.interpretation, Some(Interpretation::Standard { pair, .. }) if pair == Tile(22)));
+    }
+
+    /// Four equal concealed tiles are never two pairs of eight and a half pairs, and may be
+    /// split in the standard shape (TW §10a).
+    #[test]
+    fn four_equal_tiles() {
+        let sw = TwSwitches::default();
+        let selfd = WinContext { self_drawn: true, ..south() };
+        let r = run("1111m22m44m55m77m1z555z", t("1z"), selfd, TwContext::default(), &sw).unwrap();
+        assert_eq!(r.reason, Some(RejectReason::NotAWinningHand));
+        // 1111m as a pung and a chow.
+        let r = run("1111m23m456p789p11z67s", t("8s"), south(), TwContext::default(), &sw).unwrap();
+        assert!(r.interpretation.is_some());
+    }
+}

@@ -1,0 +1,455 @@
+//! Taiwanese bonus-tile wins (TW §7), settlement of one deal's wins (TW §15) and the match
+//! (TW §16) as pure functions over plain values.
+//!
+//! Positions 0..=3 are the players in turn order (the seats of one deal, or the players P0..P3
+//! of a match, who sit in turn order); the dealer is one of them. Payments are indexed the same
+//! way and sum to zero.
+
+use crate::error::{MahjongError, Result};
+use crate::scoring::tw_high::{H28, H32};
+use crate::scoring::tw_low::{L29, L30};
+use crate::scoring::Element;
+use crate::taiwanese::{TaiTable, TwSwitches};
+use crate::tile::Bonus;
+
+/// Which bonus-tile win (TW §7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BonusWinKind {
+    /// The exposing player now has all eight bonus tiles (H32 / L30); settled as self-drawn.
+    AllEight,
+    /// Another player already has the other seven and takes the one just exposed (H28 / L29);
+    /// the exposing player pays as the discarder.
+    RobEighth,
+}
+
+impl BonusWinKind {
+    /// The only element the win scores under `table` (TW §7, §11 step 1).
+    pub const fn element(self, table: TaiTable) -> Element {
+        match (self, table) {
+            (BonusWinKind::AllEight, TaiTable::High) => H32,
+            (BonusWinKind::AllEight, TaiTable::Low) => L30,
+            (BonusWinKind::RobEighth, TaiTable::High) => H28,
+            (BonusWinKind::RobEighth, TaiTable::Low) => L29,
+        }
+    }
+}
+
+/// A bonus-tile win found after an exposure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BonusWin {
+    pub kind: BonusWinKind,
+    pub winner: usize,
+    /// The exposing player for [`BonusWinKind::RobEighth`] (who pays); `None` when self-drawn.
+    pub discarder: Option<usize>,
+    /// The element scored (hand Tai = its value; exempt from `min_tai`).
+    pub element: Element,
+}
+
+impl BonusWin {
+    /// The win as settlement input (TW §15).
+    pub fn as_win(&self) -> TwWin {
+        TwWin {
+            winner: self.winner,
+            tai: self.element.faan as u32,
+            self_drawn: self.discarder.is_none(),
+            discarder: self.discarder,
+        }
+    }
+}
+
+/// TW §7: the check after player `exposer` exposes bonus tile `tile`. `exposed[p]` is the
+/// bitmask (bit i = bonus tile `i+1`f) of the bonus tiles player `p` had exposed before this
+/// exposure. Returns the automatic win, if any: all eight for the exposer, or seven robbing
+/// the eighth for another player; they cannot both arise.
+///
+/// Errors (`InvalidHand`): `exposer` not 0..=3, a bonus tile exposed twice (already in some
+/// player's mask, or in two masks).
+pub fn check_bonus_win(table: TaiTable, exposed: &[u8; 4], exposer: usize, tile: Bonus) -> Result<Option<BonusWin>> {
+    if exposer > 3 || tile.0 > 7 {
+        return Err(MahjongError::hand(format!("player {exposer} / bonus tile {} out of range", tile.0)));
+    }
+    let mut seen = 0u8;
+    for &m in exposed {
+        if seen & m != 0 {
+            return Err(MahjongError::hand("a bonus tile is exposed by two players (there is one of each)"));
+        }
+        seen |= m;
+    }
+    let bit = 1u8 << tile.0;
+    if seen & bit != 0 {
+        return Err(MahjongError::hand(format!("bonus tile {tile} is already exposed")));
+    }
+    if exposed[exposer] | bit == 0xFF {
+        let kind = BonusWinKind::AllEight;
+        return Ok(Some(BonusWin { kind, winner: exposer, discarder: None, element: kind.element(table) }));
+    }
+    for p in (1..4).map(|d| (exposer + d) % 4) {
+        if exposed[p] | bit == 0xFF {
+            let kind = BonusWinKind::RobEighth;
+            return Ok(Some(BonusWin { kind, winner: p, discarder: Some(exposer), element: kind.element(table) }));
+        }
+    }
+    Ok(None)
+}
+
+/// One win of a deal for settlement (TW §15).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TwWin {
+    pub winner: usize,
+    /// Hand Tai T (without dealer adjustments), or a bonus-tile win's Tai.
+    pub tai: u32,
+    /// Self-drawn (the heavenly blessing and all eight bonus tiles included): every other
+    /// player pays.
+    pub self_drawn: bool,
+    /// On a discard: the discarder (the kong declarer for a robbed kong, the exposing player
+    /// for seven robbing the eighth) pays alone.
+    pub discarder: Option<usize>,
+}
+
+/// TW §15: what `payer` pays `winner` for hand Tai `tai`:
+/// `(T + adjustment) × tai_value`, adjustment `1 + 2k` if the winner is the dealer, `1` if the
+/// payer is the dealer, else 0 (H38/H39, L33/L34).
+pub fn payment(tai: u32, winner: usize, payer: usize, dealer: usize, streak: u32, tai_value: u32) -> i64 {
+    let adjustment = if winner == dealer {
+        1 + 2 * streak as i64
+    } else if payer == dealer {
+        1
+    } else {
+        0
+    };
+    (tai as i64 + adjustment) * tai_value as i64
+}
+
+/// The result of settling one deal (TW §15, §16).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DealSettlement {
+    /// Net change per position; sums to zero.
+    pub payments: [i64; 4],
+    /// The dealer of the next deal.
+    pub dealer_after: usize,
+    /// The dealer's streak for the next deal.
+    pub streak_after: u32,
+    /// Whether the dealership passed (the pass count r grows by one).
+    pub passed: bool,
+}
+
+fn check_wins(wins: &[TwWin], dealer: usize) -> Result<()> {
+    let bad = |m: String| Err(MahjongError::hand(m));
+    if dealer > 3 {
+        return bad(format!("dealer {dealer} is not a position 0..=3"));
+    }
+    if wins.len() > 3 {
+        return bad(format!("{} winners (at most three: the discarder cannot win)", wins.len()));
+    }
+    for (i, w) in wins.iter().enumerate() {
+        if w.winner > 3 {
+            return bad(format!("winner {} is not a position 0..=3", w.winner));
+        }
+        if wins[..i].iter().any(|o| o.winner == w.winner) {
+            return bad(format!("position {} wins twice in one deal", w.winner));
+        }
+        match (w.self_drawn, w.discarder) {
+            (true, None) => {
+                if wins.len() > 1 {
+                    return bad("a self-drawn win is the deal's only win (several winners only on one tile)".into());
+                }
+            }
+            (false, Some(d)) => {
+                if d > 3 || d == w.winner {
+                    return bad(format!("discarder {d} must be another position 0..=3 than the winner {}", w.winner));
+                }
+                if wins.iter().any(|o| o.discarder != Some(d)) {
+                    return bad("several winners of one deal win on the same tile (one discarder)".into());
+                }
+            }
+            (true, Some(_)) => return bad("a self-drawn win has no discarder".into()),
+            (false, None) => return bad("a win on a discard needs the discarder".into()),
+        }
+    }
+    Ok(())
+}
+
+/// Payments of one win (TW §15) by position; sums to zero.
+pub fn win_payments(win: &TwWin, dealer: usize, streak: u32, tai_value: u32) -> Result<[i64; 4]> {
+    check_wins(std::slice::from_ref(win), dealer)?;
+    Ok(payments_of(win, dealer, streak, tai_value))
+}
+
+fn payments_of(w: &TwWin, dealer: usize, streak: u32, tai_value: u32) -> [i64; 4] {
+    let mut p = [0i64; 4];
+    let payers = (0..4).filter(|&q| q != w.winner && (w.self_drawn || Some(q) == w.discarder));
+    for q in payers {
+        let a = payment(w.tai, w.winner, q, dealer, streak, tai_value);
+        p[q] -= a;
+        p[w.winner] += a;
+    }
+    p
+}
+
+/// TW §15 and §16 for one deal: every winner is settled separately (several winners on one
+/// tile are each paid by the discarder); no win (an exhaustive draw) settles nothing and keeps
+/// dealer and streak; the dealer among the winners keeps the seat with streak k + 1; otherwise
+/// the dealership passes to the next position with streak 0.
+///
+/// Errors: `RuleConfig` for a `tai_value` outside 1…10⁶; `InvalidHand` for impossible wins
+/// (positions out of range, a winner twice, a self-drawn win with another win, winners on
+/// different discards, the discarder among the winners).
+pub fn settle_deal(wins: &[TwWin], dealer: usize, streak: u32, tai_value: u32) -> Result<DealSettlement> {
+    TwSwitches { tai_value, ..TwSwitches::default() }.validate()?;
+    check_wins(wins, dealer)?;
+    let mut payments = [0i64; 4];
+    for w in wins {
+        let p = payments_of(w, dealer, streak, tai_value);
+        for (a, b) in payments.iter_mut().zip(p) {
+            *a += b;
+        }
+    }
+    let (dealer_after, streak_after, passed) = if wins.is_empty() {
+        (dealer, streak, false)
+    } else if wins.iter().any(|w| w.winner == dealer) {
+        (dealer, streak.saturating_add(1), false)
+    } else {
+        ((dealer + 1) % 4, 0, true)
+    };
+    Ok(DealSettlement { payments, dealer_after, streak_after, passed })
+}
+
+/// The state carried between the deals of a match (TW §16). Positions are the players P0..P3
+/// in turn order.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct MatchState {
+    pub switches: TwSwitches,
+    pub dealer: usize,
+    /// The dealer's streak k.
+    pub streak: u32,
+    /// Passes of the dealership r.
+    pub passes: u32,
+    /// Deals played.
+    pub deals: u32,
+    pub scores: [i64; 4],
+}
+
+/// One deal as the match recorded it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatchDeal {
+    /// Seat wind of each player in that deal (0 = East … 3 = North).
+    pub seat_winds: [u8; 4],
+    /// Round wind of that deal (0 = East … 3 = North).
+    pub round_wind: u8,
+    /// The dealer's streak during that deal.
+    pub streak: u32,
+    pub settlement: DealSettlement,
+    /// Passes after the deal.
+    pub passes_after: u32,
+}
+
+impl MatchState {
+    /// A new match: `first_dealer` deals first (P0 in the product, TW §2), streak 0, no
+    /// passes, every score `starting_score`. Errors: invalid switches (`RuleConfig`), a dealer
+    /// outside 0..=3 (`InvalidHand`).
+    pub fn new(switches: &TwSwitches, first_dealer: usize) -> Result<MatchState> {
+        switches.validate()?;
+        if first_dealer > 3 {
+            return Err(MahjongError::hand(format!("first dealer {first_dealer} is not a player 0..=3")));
+        }
+        Ok(MatchState {
+            switches: switches.clone(),
+            dealer: first_dealer,
+            streak: 0,
+            passes: 0,
+            deals: 0,
+            scores: [switches.starting_score; 4],
+        })
+    }
+
+    /// Seat wind of player `p` now (0 = East, the dealer; then South, West, North in turn order).
+    pub fn seat_wind(&self, p: usize) -> u8 {
+        ((p + 4 - self.dealer) % 4) as u8
+    }
+
+    /// Seat winds of the four players now.
+    pub fn seat_winds(&self) -> [u8; 4] {
+        [0, 1, 2, 3].map(|p| self.seat_wind(p))
+    }
+
+    /// TW §16: East while r = 0…3, South 4…7, West 8…11, North 12…15 (and North beyond,
+    /// which only `max_deals` could reach: a full game ends at 16).
+    pub fn round_wind(&self) -> u8 {
+        (self.passes / 4).min(3) as u8
+    }
+
+    /// TW §16: over after one deal (`one_deal`), at 4 passes (`east_round`), at 16
+    /// (`full_game`), or after `max_deals` deals.
+    pub fn is_over(&self) -> bool {
+        if self.deals >= self.switches.max_deals {
+            return true;
+        }
+        match self.switches.match_length.passes() {
+            None => self.deals >= 1,
+            Some(n) => self.passes >= n,
+        }
+    }
+
+    /// Settle the next deal (`wins` by player, empty for an exhaustive draw) and move the
+    /// dealership, streak, passes and scores on (TW §15, §16). Errors: the match is over, or
+    /// the wins are impossible (see [`settle_deal`]); the state is unchanged then.
+    pub fn play_deal(&mut self, wins: &[TwWin]) -> Result<MatchDeal> {
+        if self.is_over() {
+            return Err(MahjongError::hand("the match is over: no further deal"));
+        }
+        let s = settle_deal(wins, self.dealer, self.streak, self.switches.tai_value)?;
+        let record = MatchDeal {
+            seat_winds: self.seat_winds(),
+            round_wind: self.round_wind(),
+            streak: self.streak,
+            settlement: s,
+            passes_after: self.passes + s.passed as u32,
+        };
+        for (score, p) in self.scores.iter_mut().zip(s.payments) {
+            *score += p;
+        }
+        self.dealer = s.dealer_after;
+        self.streak = s.streak_after;
+        self.passes = record.passes_after;
+        self.deals += 1;
+        Ok(record)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::taiwanese::MatchLength;
+
+    fn win(winner: usize, tai: u32, discarder: Option<usize>) -> TwWin {
+        TwWin { winner, tai, self_drawn: discarder.is_none(), discarder }
+    }
+
+    #[test]
+    fn payment_rule_of_section_15() {
+        // Non-dealer winner, dealer pays one extra; the streak is never charged to the dealer.
+        assert_eq!(payment(6, 1, 0, 0, 3, 1), 7);
+        assert_eq!(payment(6, 1, 2, 0, 3, 1), 6);
+        // Dealer winner: 1 + 2k from every payer; tai_value multiplies.
+        assert_eq!(payment(8, 0, 1, 0, 2, 1), 13);
+        assert_eq!(payment(8, 0, 1, 0, 2, 100), 1300);
+    }
+
+    #[test]
+    fn several_winners_and_rotation() {
+        // Two winners on the dealer's discard; then the dealership passes.
+        let s = settle_deal(&[win(1, 16, Some(0)), win(3, 5, Some(0))], 0, 0, 1).unwrap();
+        assert_eq!(s.payments, [-23, 17, 0, 6]);
+        assert_eq!((s.dealer_after, s.streak_after, s.passed), (1, 0, true));
+        // The dealer among several winners keeps the seat, streak + 1.
+        let s = settle_deal(&[win(0, 5, Some(2)), win(1, 5, Some(2))], 0, 1, 1).unwrap();
+        assert_eq!(s.payments, [8, 5, -13, 0]);
+        assert_eq!((s.dealer_after, s.streak_after, s.passed), (0, 2, false));
+        // Exhaustive draw: nothing changes.
+        let s = settle_deal(&[], 2, 3, 1).unwrap();
+        assert_eq!((s.payments, s.dealer_after, s.streak_after, s.passed), ([0; 4], 2, 3, false));
+    }
+
+    #[test]
+    fn impossible_wins_are_errors() {
+        let bad: Vec<Vec<TwWin>> = vec![
+            vec![win(1, 5, None), win(2, 5, None)],
+            vec![win(1, 5, Some(0)), win(2, 5, Some(3))],
+            vec![win(1, 5, Some(1))],
+            vec![win(1, 5, Some(0)), win(1, 6, Some(0))],
+            vec![win(4, 5, None)],
+            vec![TwWin { winner: 1, tai: 5, self_drawn: true, discarder: Some(0) }],
+            vec![TwWin { winner: 1, tai: 5, self_drawn: false, discarder: None }],
+            vec![win(1, 5, Some(0)), win(0, 5, Some(0))],
+        ];
+        for w in bad {
+            assert!(matches!(settle_deal(&w, 0, 0, 1), Err(MahjongError::InvalidHand(_))), "{w:?}");
+        }
+        assert!(matches!(settle_deal(&[], 4, 0, 1), Err(MahjongError::InvalidHand(_))));
+        assert!(matches!(settle_deal(&[], 0, 0, 0), Err(MahjongError::RuleConfig(m)) if m.contains("tai_value")));
+    }
+
+    #[test]
+    fn payments_are_zero_sum() {
+        let mut x = 0x1234_5678_9ABC_DEF1u64;
+        let mut rnd = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        for _ in 0..5000 {
+            let dealer = rnd(4) as usize;
+            let streak = rnd(5) as u32;
+            let value = 1 + rnd(1000) as u32;
+            let wins = if rnd(3) == 0 {
+                vec![win(rnd(4) as usize, rnd(200) as u32, None)]
+            } else {
+                let d = rnd(4) as usize;
+                let n = 1 + rnd(3) as usize;
+                (1..=n).map(|j| win((d + j) % 4, rnd(200) as u32, Some(d))).collect()
+            };
+            let s = settle_deal(&wins, dealer, streak, value).unwrap();
+            assert_eq!(s.payments.iter().sum::<i64>(), 0);
+            for w in &wins {
+                assert!(s.payments[w.winner] > 0 || w.tai == 0);
+            }
+        }
+    }
+
+    #[test]
+    fn bonus_win_checks() {
+        // Two players holding the same bonus tile, a tile already out, out-of-range values.
+        assert!(check_bonus_win(TaiTable::High, &[1, 1, 0, 0], 0, Bonus(5)).is_err());
+        assert!(check_bonus_win(TaiTable::High, &[1, 0, 0, 0], 2, Bonus(0)).is_err());
+        assert!(check_bonus_win(TaiTable::High, &[0; 4], 4, Bonus(0)).is_err());
+        assert!(check_bonus_win(TaiTable::High, &[0; 4], 0, Bonus(8)).is_err());
+        // The robbing player is found whoever exposes; all eight settles as self-drawn.
+        let w = check_bonus_win(TaiTable::Low, &[0, 0, 0xFE, 0], 3, Bonus(0)).unwrap().unwrap();
+        assert_eq!((w.winner, w.discarder, w.element.faan), (2, Some(3), 14));
+        let s = settle_deal(&[w.as_win()], 0, 0, 1).unwrap();
+        assert_eq!(s.payments, [0, 0, 14, -14]);
+        let w = check_bonus_win(TaiTable::High, &[0, 0xFE, 0, 0], 1, Bonus(0)).unwrap().unwrap();
+        let s = settle_deal(&[w.as_win()], 0, 0, 1).unwrap();
+        assert_eq!(s.payments, [-31, 91, -30, -30]);
+    }
+
+    #[test]
+    fn match_lengths_and_state_on_error() {
+        let one = TwSwitches { match_length: MatchLength::OneDeal, ..TwSwitches::default() };
+        let mut m = MatchState::new(&one, 0).unwrap();
+        assert!(!m.is_over());
+        m.play_deal(&[]).unwrap();
+        assert!(m.is_over());
+        let before = m.clone();
+        assert!(m.play_deal(&[]).is_err());
+        assert_eq!(m, before);
+        // max_deals stops a match of draws.
+        let capped = TwSwitches { max_deals: 3, starting_score: 100, ..TwSwitches::default() };
+        let mut m = MatchState::new(&capped, 2).unwrap();
+        for _ in 0..3 {
+            m.play_deal(&[]).unwrap();
+        }
+        assert!(m.is_over() && m.deals == 3 && m.scores == [100; 4] && m.dealer == 2);
+        // An impossible deal leaves the state unchanged.
+        let mut m = MatchState::new(&TwSwitches::default(), 0).unwrap();
+        let before = m.clone();
+        assert!(m.play_deal(&[win(1, 5, Some(1))]).is_err());
+        assert_eq!(m, before);
+        // A full game: sixteen passes, the round wind turning every four; East round ends at 4.
+        let full = TwSwitches { match_length: MatchLength::FullGame, ..TwSwitches::default() };
+        let mut m = MatchState::new(&full, 0).unwrap();
+        let mut winds = Vec::new();
+        while !m.is_over() {
+            let d = m.dealer;
+            winds.push(m.round_wind());
+            let rec = m.play_deal(&[win((d + 1) % 4, 5, Some(d))]).unwrap();
+            assert_eq!(rec.seat_winds[d], 0);
+        }
+        assert_eq!(m.passes, 16);
+        assert_eq!(winds, (0..16).map(|r| (r / 4) as u8).collect::<Vec<_>>());
+        assert_eq!(m.scores.iter().sum::<i64>(), 0);
+        assert!(MatchState::new(&full, 4).is_err());
+        assert!(MatchState::new(&TwSwitches { max_deals: 0, ..full }, 0).is_err());
+    }
+}
