@@ -1,11 +1,12 @@
 //! Every worked example of the Taiwanese rules (TW §15, §18; `tests/data/taiwanese-examples.json`,
 //! 53 entries) checked through the crate's public functions: hands under both Tai tables
 //! (`score_tw`, `waits`), bonus-tile wins (`check_bonus_win`), settlements (`settle_deal`,
-//! `win_payments`) and matches (`MatchState`). Elements of one code compare as an unordered set
+//! `win_payments`) and matches (`MatchState`); `C` and `W` where an entry states them
+//! (`tw_reading`). Elements of one code compare as an unordered set
 //! (TW §10a); the breakdown itself must be in ascending element number (TW §11).
 
 use mahjong_fast::decompose::TW_SHAPES;
-use mahjong_fast::scoring::{score_tw, RejectReason, TwContext, WinContext};
+use mahjong_fast::scoring::{score_tw, tw_reading, RejectReason, TwContext, WinContext};
 use mahjong_fast::settle::{check_bonus_win, settle_deal, win_payments, BonusWinKind, MatchState, TwWin};
 use mahjong_fast::taiwanese::{MatchLength, TaiTable, TwSwitches};
 use mahjong_fast::tile::{parse_bonus, parse_tile};
@@ -141,6 +142,17 @@ fn check_hand(e: &Value) {
         let got: Vec<String> = waits(&hand.concealed, &hand.melds, &TW_SHAPES).unwrap().iter().map(|t| t.to_string()).collect();
         let want: Vec<String> = w.iter().map(|x| x.as_str().unwrap().to_string()).collect();
         assert_eq!(got, want, "{id}: waits");
+    }
+    // `C` and `W` of the reported reading (TW §10).
+    let interp = out.interpretation.as_ref().unwrap_or_else(|| panic!("{id}: no reading"));
+    let reading = tw_reading(&hand, win_tile, &ctx, &situation, &sw, interp).unwrap().unwrap_or_else(|| panic!("{id}"));
+    if let Some(c) = e["C"].as_u64() {
+        assert_eq!(reading.concealed_pungs as u64, c, "{id}: C");
+    }
+    if let Some(w) = e["waits"].as_array() {
+        let got: Vec<String> = reading.waits.unwrap().iter().map(|t| t.to_string()).collect();
+        let want: Vec<String> = w.iter().map(|x| x.as_str().unwrap().to_string()).collect();
+        assert_eq!(got, want, "{id}: W of the reading");
     }
     // T3's self-drawn variants state no payments.
     if !e["payments"].is_object() {

@@ -323,3 +323,50 @@ fn tw_analysis_matches_brute_force() {
     assert!(with_melds >= 12_000 && ready > 1500 && complete > 1500 && special > 40, "{ready} {complete} {special}");
     assert!(by_shanten[1] > 500 && by_shanten[2] > 500 && by_shanten[3] > 200, "{by_shanten:?}");
 }
+
+/// The AI's discard advice on 17-tile Taiwanese hands (eight and a half pairs included) equals
+/// the definition: shanten after each discard (by search when at most three sets are left to
+/// place), ukeire = unseen copies of the kinds whose draw lowers it.
+#[test]
+fn tw_discard_advice_matches_definition() {
+    let mut rng = XorShift(0x7A1_AD71_CE00_0017);
+    for i in 0..400usize {
+        let n_melds = [0, 1, 2, 3, 0][i % 5];
+        let (mut c, melds) = if i % 5 == 4 {
+            (pairs_hand(&mut rng), Vec::new())
+        } else {
+            random_hand(&mut rng, n_melds, 16 - 3 * n_melds, i % 2 == 0)
+        };
+        let held = held_of(&c, &melds);
+        let Some(extra) = (0..34).map(|_| rng.below(34) as usize).find(|&k| held[k] < 4) else { continue };
+        c[extra] += 1;
+        let held = held_of(&c, &melds);
+        let mut unseen = [4u8; 34];
+        for k in 0..34 {
+            unseen[k] -= held[k];
+        }
+        let rated = crate::advise::rate_discards(&c, &melds, &unseen, &TW_SHAPES).unwrap();
+        assert_eq!(rated.len(), c.iter().filter(|&&n| n > 0).count());
+        for r in &rated {
+            let mut h = c;
+            h[r.tile.index()] -= 1;
+            let s = shanten(&h, &melds, &TW_SHAPES).unwrap();
+            assert_eq!(r.shanten, s, "{} discard {}", crate::tile::format_counts(&c), r.tile);
+            if melds.len() >= 2 {
+                assert_eq!(s, bf_shanten(&h, &melds));
+            }
+            let now = held_of(&h, &melds);
+            let mut uk = 0u32;
+            for t in 0..34 {
+                if now[t] < 4 {
+                    let mut h2 = h;
+                    h2[t] += 1;
+                    if shanten(&h2, &melds, &TW_SHAPES).unwrap() < s {
+                        uk += unseen[t] as u32;
+                    }
+                }
+            }
+            assert_eq!(r.ukeire, uk, "{} discard {}", crate::tile::format_counts(&c), r.tile);
+        }
+    }
+}

@@ -197,29 +197,91 @@ impl<'a> TwBase<'a> {
         interp: &Interpretation,
         elements: impl Fn(&Reading) -> Vec<Element>,
     ) -> Vec<Element> {
-        let mut best: Option<(u32, Vec<Element>)> = None;
+        self.best_placement(facts, interp, elements).map(|b| b.0).unwrap_or_default()
+    }
+
+    /// The best placement's elements, `C` and role of the winning tile.
+    fn best_placement(
+        &self,
+        facts: &WinFacts<'_>,
+        interp: &Interpretation,
+        elements: impl Fn(&Reading) -> Vec<Element>,
+    ) -> Option<(Vec<Element>, u8, Role)> {
+        let mut best: Option<(u32, Vec<Element>, u8, Role)> = None;
         for_each_reading(facts, interp, |r| {
             let mut els = elements(r);
             els.sort_by_key(Element::number);
             let total: u32 = els.iter().map(|e| e.faan as u32).sum();
             let better = match &best {
                 None => true,
-                Some((t, b)) => {
+                Some((t, b, ..)) => {
                     total.cmp(t).then_with(|| b.iter().map(Element::number).cmp(els.iter().map(Element::number)))
                         == Ordering::Greater
                 }
             };
             if better {
-                best = Some((total, els));
+                best = Some((total, els, r.concealed_pungs, r.role));
             }
         });
-        best.map(|b| b.1).unwrap_or_default()
+        best.map(|b| (b.1, b.2, b.3))
+    }
+
+    /// The facts of the reported reading of `interp` (see [`tw_reading`]).
+    pub(crate) fn reading_info(
+        &self,
+        facts: &WinFacts<'_>,
+        interp: &Interpretation,
+        elements: impl Fn(&Reading) -> Vec<Element>,
+    ) -> Option<TwReading> {
+        let (_, concealed_pungs, role) = self.best_placement(facts, interp, elements)?;
+        let waits =
+            self.wait_mask(facts).map(|m| (0..crate::tile::N_KINDS as u8).filter(|&t| m >> t & 1 != 0).map(Tile).collect());
+        Some(TwReading { concealed_pungs, role, waits })
     }
 }
 
+/// What the scorer decided about the reported reading beyond its elements (TW §10): `C`, the
+/// role of the winning tile and the wait set `W`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TwReading {
+    /// `C`: concealed pungs of the reading (a pung completed by a discard is not concealed).
+    pub concealed_pungs: u8,
+    /// What the winning tile completes in the reading.
+    pub role: Role,
+    /// `W`, ascending; `None` for the heavenly blessing (undefined).
+    pub waits: Option<Vec<Tile>>,
+}
+
+/// The reading facts of a Taiwanese win for the interpretation `score_tw` reported
+/// (`outcome.interpretation`): the best placement of the winning tile in it, with `C`, the
+/// role of the winning tile and `W` (TW §10, §11). `None` when `interp` is not a reading of
+/// the hand. Errors as [`score_tw`].
+pub fn tw_reading(
+    hand: &Hand,
+    win_tile: Option<Tile>,
+    ctx: &WinContext,
+    situation: &TwContext,
+    switches: &TwSwitches,
+    interp: &Interpretation,
+) -> Result<Option<TwReading>> {
+    switches.validate()?;
+    Ok(match switches.tai_table {
+        TaiTable::High => {
+            let t = super::TwHigh::new(switches, situation);
+            let facts = super::win_facts(&t, hand, win_tile, ctx)?;
+            t.reading_info(&facts, interp)
+        }
+        TaiTable::Low => {
+            let t = super::TwLow::new(switches, situation);
+            let facts = super::win_facts(&t, hand, win_tile, ctx)?;
+            t.reading_info(&facts, interp)
+        }
+    })
+}
+
 /// Role of the winning tile in a reading (TW §10).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Role {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Role {
     /// No winning tile (the heavenly blessing).
     None,
     /// Completes the pair, or one of the seven pairs of eight and a half pairs.
@@ -531,6 +593,13 @@ mod tests {
         let codes: Vec<&str> = r.elements.iter().map(|e| e.code).collect();
         assert!(codes.contains(&"H42") && !codes.contains(&"H43"), "{codes:?}");
         assert!(matches!(r.interpretation, Some(Interpretation::Standard { pair, .. }) if pair == Tile(22)));
+        let h = hand("123m456m234p789p4556s");
+        let (sit, sw) = (TwContext::default(), TwSwitches::default());
+        let info = tw_reading(&h, t("5s"), &south(), &sit, &sw, r.interpretation.as_ref().unwrap()).unwrap().unwrap();
+        assert_eq!(info, TwReading { concealed_pungs: 0, role: Role::Pair, waits: Some(vec![Tile(22)]) });
+        // An interpretation of another hand has no reading here.
+        let other = Interpretation::Standard { sets: vec![], pair: Tile(0) };
+        assert_eq!(tw_reading(&h, t("5s"), &south(), &sit, &sw, &other).unwrap(), None);
     }
 
     /// Four equal concealed tiles are never two pairs of eight and a half pairs, and may be

@@ -182,6 +182,13 @@ impl<'a> TwHigh<'a> {
     }
 }
 
+impl TwHigh<'_> {
+    /// The reported reading's `C`, role and `W` for `interp` (see [`super::tw::tw_reading`]).
+    pub(crate) fn reading_info(&self, facts: &WinFacts<'_>, interp: &Interpretation) -> Option<super::tw::TwReading> {
+        self.base.reading_info(facts, interp, |r| self.elements(facts, r))
+    }
+}
+
 impl ScoringTable for TwHigh<'_> {
     fn shapes(&self) -> &ShapeRules {
         &TW_SHAPES

@@ -161,6 +161,13 @@ impl<'a> TwLow<'a> {
     }
 }
 
+impl TwLow<'_> {
+    /// The reported reading's `C`, role and `W` for `interp` (see [`super::tw::tw_reading`]).
+    pub(crate) fn reading_info(&self, facts: &WinFacts<'_>, interp: &Interpretation) -> Option<super::tw::TwReading> {
+        self.base.reading_info(facts, interp, |r| self.elements(facts, r))
+    }
+}
+
 impl ScoringTable for TwLow<'_> {
     fn shapes(&self) -> &ShapeRules {
         &TW_SHAPES
