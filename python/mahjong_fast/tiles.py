@@ -15,6 +15,7 @@ Hand('123m456p11z pung[555z] 1f')
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
@@ -79,7 +80,10 @@ def tile_code(kind: int) -> str:
 
 
 def kind_of(code: str) -> int:
-    """Kind 0..41 of one tile code such as ``"5s"`` or ``"3f"``. Raises InvalidTileError."""
+    """Kind 0..41 of one tile code such as ``"5s"`` or ``"3f"``. Raises InvalidTileError,
+    TypeError when ``code`` is not a str."""
+    if not isinstance(code, str):
+        raise TypeError(f"tile code must be a str, not {type(code).__name__}")
     k = _KIND_OF_CODE.get(code.strip())
     if k is None:
         kinds = _core.parse_tiles(code)  # raises with the position of the problem
@@ -111,6 +115,19 @@ def glyph(kind: int) -> str:
 _TILE_CACHE: dict[int, Tile] = {}
 
 
+def _index_arg(value: object, name: str, expected: str) -> int:
+    """An int given as an int or an integer scalar (numpy's), never a bool or a float: the
+    README's convention, a wrong type is a ``TypeError`` naming the argument."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if not isinstance(value, (bool, float, str, bytes)) and type(value).__name__ not in ("bool", "bool_"):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise TypeError(f"{name} must be {expected}, not {type(value).__name__}")
+
+
 class Tile:
     """A tile kind: ``Tile("5s")``, ``Tile(22)``; bonus tiles ``Tile("1f")`` have kinds 34..41.
 
@@ -126,9 +143,12 @@ class Tile:
     def __new__(cls, tile: str | int | Tile) -> Tile:  # noqa: PYI034 (interned, never a subclass)
         if isinstance(tile, Tile):
             return tile
-        kind = kind_of(tile) if isinstance(tile, str) else int(tile)
-        if not 0 <= kind < 42:
-            raise InvalidTileError(f"tile kind {kind} is not 0..41", None, "kind out of range")
+        if isinstance(tile, str):
+            kind = kind_of(tile)
+        else:
+            kind = _index_arg(tile, "tile", "a tile code (str), a kind (int 0..41) or a Tile")
+            if not 0 <= kind < 42:
+                raise InvalidTileError(f"tile kind {kind} is not 0..41", None, "kind out of range")
         cached = _TILE_CACHE.get(kind)
         if cached is None:
             cached = object.__new__(cls)
@@ -185,6 +205,9 @@ class Tile:
 
 
 TileLike = str | int | Tile
+
+#: The 42 tiles indexed by kind (34 ordinary kinds, then the bonus tiles 1f..8f).
+_TILES: tuple[Tile, ...] = tuple(Tile(k) for k in range(42))
 
 
 class MeldKind(IntEnum):
@@ -244,10 +267,11 @@ class Hand:
 
     @classmethod
     def parse(cls, notation: str) -> Hand:
-        """Parse hand notation. Raises InvalidTileError (with ``.position``) for unreadable
-        notation and InvalidHandError for a fifth copy, a bad meld or a repeated bonus tile."""
+        """Parse hand notation (at most 1024 characters). Raises InvalidTileError (with
+        ``.position``) for unreadable notation, InvalidHandError for a fifth copy (however many
+        copies), a bad meld, a repeated bonus tile or a longer string, TypeError for a non-str."""
         if not isinstance(notation, str):
-            raise InvalidHandError(f"hand notation must be a string, got {type(notation).__name__}")
+            raise TypeError(f"hand notation must be a str, not {type(notation).__name__}")
         counts, melds, bonus = _core.parse_hand(notation)
         return cls(
             tuple(counts),
@@ -291,23 +315,24 @@ HandLike = str | Hand
 
 
 def as_hand(hand: HandLike) -> Hand:
-    """A :class:`Hand` from notation or a Hand. Raises InvalidTileError / InvalidHandError."""
+    """A :class:`Hand` from notation or a Hand. Raises InvalidTileError / InvalidHandError, and
+    TypeError for anything else."""
     if isinstance(hand, Hand):
         return hand
+    if not isinstance(hand, str):
+        raise TypeError(f"hand must be hand notation (str) or a Hand, not {type(hand).__name__}")
     return Hand.parse(hand)
 
 
 def wind_index(wind: str | int | Tile, what: str = "wind") -> int:
-    """0..3 for a wind given as ``"E"``/``"S"``/``"W"``/``"N"``, ``"1z".."4z"``, a Tile, or 0..3."""
-    if isinstance(wind, bool):
-        raise InvalidHandError(f"{what} must be E, S, W or N, got {wind!r}")
-    if isinstance(wind, int):
-        if 0 <= wind < 4:
-            return wind
-    elif isinstance(wind, Tile):
+    """0..3 for a wind given as ``"E"``/``"S"``/``"W"``/``"N"``, its name, ``"1z".."4z"``, a
+    wind Tile, or an int 0..3 (numpy integers too). A bool, float or None is a TypeError naming
+    ``what``; any other value an InvalidHandError."""
+    if isinstance(wind, Tile):
         if 27 <= wind.kind <= 30:
             return wind.kind - 27
-    elif isinstance(wind, str):
+        raise InvalidHandError(f"{what} must be E, S, W or N, got {wind!r}")
+    if isinstance(wind, str):
         w = wind.strip().upper()
         if w in WIND_LETTERS:
             return WIND_LETTERS.index(w)
@@ -316,13 +341,19 @@ def wind_index(wind: str | int | Tile, what: str = "wind") -> int:
             return names.index(w)
         if w in ("1Z", "2Z", "3Z", "4Z"):
             return int(w[0]) - 1
-    raise InvalidHandError(f"{what} must be E, S, W or N, got {wind!r}")
+        raise InvalidHandError(f"{what} must be E, S, W or N, got {wind!r}")
+    i = _index_arg(wind, what, "a wind (E, S, W, N) or a seat 0..3 (int)")
+    if 0 <= i < 4:
+        return i
+    raise InvalidHandError(f"{what} must be E, S, W or N (or 0..3), got {wind!r}")
 
 
 def bonus_kinds(bonus: str | Iterable[TileLike]) -> list[int]:
     """Bonus tiles given as ``"1f,5f"``, ``"1f 5f"``, ``"15f"`` or an iterable of tiles → kinds 34..41."""
     if isinstance(bonus, str):
         kinds = _core.parse_tiles(bonus.replace(",", " "))
+    elif isinstance(bonus, (bytes, int, float)) or bonus is None:
+        raise TypeError(f"bonus must be bonus tiles in notation (str) or a list of tiles, not {type(bonus).__name__}")
     else:
         kinds = [Tile(b).kind for b in bonus]
     for k in kinds:

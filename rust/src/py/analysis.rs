@@ -1,68 +1,248 @@
 //! Bindings of the hand analysis: waits, shanten, decomposition, scoring, payments, advice.
+//!
+//! Two forms of each: the notation form (`shanten_notation(hand, rules)`, ...) that the public
+//! functions of `mahjong_fast` call — the string is parsed here, in one crossing of the boundary
+//! — and the counts form (`shanten(counts, melds)`, ...) for callers that already hold counts.
+//! Both go through the same core functions (`crate::analysis`), so they check the same things.
 
 use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString, PyTuple};
 
-use super::{counts_obj, melds_obj, to_py_err};
+use super::rules::PyRuleset;
+use super::{counts_obj, hand_err, kind_arg, melds_obj, opt_wind_arg, ranged_arg, to_py_err, type_err, wind_arg};
+use crate::analysis::Scored;
 use crate::decompose::{interpretation_text, HK_SHAPES};
-use crate::error::MahjongError;
 use crate::hand::{Hand, Meld};
-use crate::scoring::{ScoreOutcome, WinContext};
-use crate::tile::Tile;
+use crate::rules::Ruleset;
+use crate::scoring::WinContext;
+use crate::tile::AnyTile;
 
-/// Result of scoring one hand (rules §10, §14a). See `mahjong_fast.ScoreResult` for the
-/// public, documented form.
-#[pyclass(frozen, get_all, module = "mahjong_fast._core")]
-pub struct ScoreResult {
-    /// True when the hand is a legal win (winning shape, at least 3 faan).
-    pub is_win: bool,
-    /// `"NOT_A_WINNING_HAND"` or `"BELOW_MINIMUM"` when not a win, else None.
-    pub reason: Option<&'static str>,
-    /// Total after the 13-faan cap (0 when not a winning shape).
-    pub faan: u8,
-    /// Total before the cap.
-    pub raw_faan: u8,
-    /// Limit hand code (`"L1"`..`"L8"`) or None.
-    pub limit: Option<&'static str>,
-    /// Breakdown `(code, name, faan)`, ascending element number.
-    pub elements: Vec<(&'static str, &'static str, u8)>,
-    /// The chosen interpretation, units sorted by tile, e.g. `111m 222m 333m pung[555p] 99s`.
-    pub interpretation: String,
+/// One line of a faan breakdown: `Element("F6", "Dragon pung", 1)` (rules §10.2, §10.4). It also
+/// unpacks as `(code, name, faan)`.
+#[pyclass(frozen, eq, hash, get_all, module = "mahjong_fast._core")]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Element {
+    /// The stable element number, `"F1"`..`"F17"` or `"L1"`..`"L8"`.
+    pub code: String,
+    /// Its name in the rules, e.g. `"Dragon pung"`.
+    pub name: String,
+    /// What it is worth.
+    pub faan: u32,
 }
 
 #[pymethods]
-impl ScoreResult {
+impl Element {
+    #[new]
+    fn new(code: String, name: String, faan: u32) -> Self {
+        Element { code, name, faan }
+    }
+    fn __str__(&self) -> String {
+        format!("{} {} {}", self.code, self.name, self.faan)
+    }
     fn __repr__(&self) -> String {
+        format!("Element(code='{}', name='{}', faan={})", self.code, self.name, self.faan)
+    }
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(PyTuple::new(py, [self.code.as_str(), self.name.as_str()])?
+            .add(PyTuple::new(py, [self.faan])?)?
+            .try_iter()?
+            .into_any())
+    }
+}
+
+/// The score of one hand, explained (rules §10, §11, §14a); the Python objects of the breakdown,
+/// the interpretation text and the payments are built when they are read.
+#[pyclass(frozen, eq, module = "mahjong_fast._core")]
+#[derive(Clone, PartialEq, Eq)]
+pub struct ScoreResult {
+    scored: Scored,
+    melds: Vec<Meld>,
+}
+
+const WINDS: [&str; 4] = ["E", "S", "W", "N"];
+
+#[pymethods]
+impl ScoreResult {
+    /// The hand is a legal win (a winning shape worth at least the minimum).
+    #[getter]
+    fn is_win(&self) -> bool {
+        self.scored.outcome.is_win
+    }
+    /// `None` for a win, else `"NOT_A_WINNING_HAND"` or `"BELOW_MINIMUM"`.
+    #[getter]
+    fn reason(&self) -> Option<&'static str> {
+        self.scored.outcome.reason.map(|r| r.code())
+    }
+    /// Total after the cap; for `BELOW_MINIMUM` the (too small) total; 0 without a winning shape.
+    #[getter]
+    fn faan(&self) -> u8 {
+        self.scored.outcome.faan
+    }
+    /// Total before the cap (13 for a limit hand).
+    #[getter]
+    fn raw_faan(&self) -> u8 {
+        self.scored.outcome.raw_faan
+    }
+    /// `"L1"`..`"L8"` for a limit hand, else `None`.
+    #[getter]
+    fn limit(&self) -> Option<&'static str> {
+        self.scored.outcome.limit
+    }
+    /// The breakdown as `Element`s, ascending element number.
+    #[getter]
+    fn elements<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let els: Vec<Element> = self
+            .scored
+            .outcome
+            .elements
+            .iter()
+            .map(|e| Element { code: e.code.to_string(), name: e.name.to_string(), faan: e.faan as u32 })
+            .collect();
+        PyTuple::new(py, els)
+    }
+    /// The chosen interpretation in notation, units sorted by tile, declared sets with their
+    /// tags (`"111m 222m 333m pung[555p] 99s"`); `""` when not a win.
+    #[getter]
+    fn interpretation(&self) -> String {
+        self.scored.outcome.interpretation.as_ref().map(|i| interpretation_text(i, &self.melds)).unwrap_or_default()
+    }
+    /// `2 ** faan` for a win, else 0 (rules §11.1).
+    #[getter]
+    fn base<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        if !self.scored.outcome.is_win {
+            return Ok(0i64.into_pyobject(py)?.into_any());
+        }
+        2i64.into_pyobject(py)?.pow(self.scored.outcome.faan, py.None())
+    }
+    /// Score change per seat wind (`{"E": 96, "S": -32, ...}`, sums to zero) for a win that is
+    /// self-drawn or whose discarder was given; empty otherwise.
+    #[getter]
+    fn payments<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        if let Some(p) = self.scored.payments {
+            for (w, v) in WINDS.iter().zip(p) {
+                d.set_item(w, v)?;
+            }
+        }
+        Ok(d)
+    }
+    fn __str__(&self) -> String {
+        let o = &self.scored.outcome;
+        let mut lines: Vec<String> = o.elements.iter().map(|e| format!("{:<4} {:<28} {:>2}", e.code, e.name, e.faan)).collect();
+        if o.is_win {
+            let raw = if o.raw_faan != o.faan { format!(" (raw {})", o.raw_faan) } else { String::new() };
+            lines.push(format!("total {} faan{raw}", o.faan));
+        } else {
+            lines.push(format!("not a win: {} ({} faan)", o.reason.map(|r| r.code()).unwrap_or(""), o.faan));
+        }
+        lines.join("\n")
+    }
+    fn __repr__(&self) -> String {
+        let o = &self.scored.outcome;
+        let py_str = |s: Option<&str>| s.map_or_else(|| "None".to_string(), |s| format!("'{s}'"));
+        let codes: Vec<String> = o.elements.iter().map(|e| py_str(Some(e.code))).collect();
         format!(
-            "ScoreResult(is_win={}, faan={}, raw_faan={}, limit={:?}, reason={:?}, elements={:?})",
-            self.is_win, self.faan, self.raw_faan, self.limit, self.reason, self.elements
+            "ScoreResult(is_win={}, faan={}, raw_faan={}, limit={}, reason={}, elements=[{}])",
+            if o.is_win { "True" } else { "False" },
+            o.faan,
+            o.raw_faan,
+            py_str(o.limit),
+            py_str(o.reason.map(|r| r.code())),
+            codes.join(", ")
         )
     }
 }
 
-fn to_result(o: ScoreOutcome, melds: &[Meld]) -> ScoreResult {
-    ScoreResult {
-        is_win: o.is_win,
-        reason: o.reason.map(|r| r.code()),
-        faan: o.faan,
-        raw_faan: o.raw_faan,
-        limit: o.limit,
-        elements: o.elements.iter().map(|e| (e.code, e.name, e.faan)).collect(),
-        interpretation: o.interpretation.as_ref().map(|i| interpretation_text(i, melds)).unwrap_or_default(),
+/// The ruleset argument: `None` is Hong Kong. (`mahjong_fast` resolves names before calling.)
+fn ruleset(rules: Option<PyRef<'_, PyRuleset>>) -> Ruleset {
+    rules.map(|r| r.inner.clone()).unwrap_or_default()
+}
+
+/// Parse hand notation in the core (linear, length-limited, every copy counted).
+fn notation_arg(py: Python<'_>, hand: &Bound<'_, PyAny>) -> PyResult<Hand> {
+    let s = hand.cast::<PyString>().map_err(|_| type_err(hand, "hand", "hand notation (str)"))?;
+    crate::hand::parse_hand(s.to_str()?).map_err(|e| to_py_err(py, e))
+}
+
+/// Shanten of hand notation (rules §14a); see `mahjong_fast.shanten`.
+#[pyfunction]
+#[pyo3(signature = (hand, rules = None))]
+fn shanten_notation(py: Python<'_>, hand: &Bound<'_, PyAny>, rules: Option<PyRef<'_, PyRuleset>>) -> PyResult<i8> {
+    let h = notation_arg(py, hand)?;
+    crate::analysis::shanten(&h, &ruleset(rules)).map_err(|e| to_py_err(py, e))
+}
+
+/// Waits of hand notation as kinds, ascending (rules §14a); see `mahjong_fast.waits`.
+#[pyfunction]
+#[pyo3(signature = (hand, rules = None))]
+fn waits_notation(py: Python<'_>, hand: &Bound<'_, PyAny>, rules: Option<PyRef<'_, PyRuleset>>) -> PyResult<Vec<u8>> {
+    let h = notation_arg(py, hand)?;
+    let mask = crate::analysis::waits_mask(&h, &ruleset(rules)).map_err(|e| to_py_err(py, e))?;
+    Ok((0..34u8).filter(|&k| mask >> k & 1 != 0).collect())
+}
+
+/// Interpretations of hand notation (rules §9, §10.1); see `mahjong_fast.decompose`.
+#[pyfunction]
+#[pyo3(signature = (hand, rules = None))]
+fn decompose_notation(py: Python<'_>, hand: &Bound<'_, PyAny>, rules: Option<PyRef<'_, PyRuleset>>) -> PyResult<Vec<String>> {
+    let h = notation_arg(py, hand)?;
+    crate::analysis::decompose(&h, &ruleset(rules)).map_err(|e| to_py_err(py, e))
+}
+
+/// Bonus tiles given as notation (`"1f 5f"`, `"1f,5f"`, `"15f"`) added to `mask`.
+fn add_bonus_notation(py: Python<'_>, hand: &mut Hand, bonus: &Bound<'_, PyAny>) -> PyResult<()> {
+    let s = bonus.cast::<PyString>().map_err(|_| type_err(bonus, "bonus", "bonus tiles in notation (str) or a list of tiles"))?;
+    let text = s.to_str()?.replace(',', " ");
+    for t in crate::tile::parse_tile_list(&text).map_err(|e| to_py_err(py, e))? {
+        match t {
+            AnyTile::Bonus(b) => crate::hand::add_bonus(hand, b).map_err(|e| to_py_err(py, e))?,
+            AnyTile::Kind(k) => {
+                return Err(super::tile_value_err(py, format!("bonus: {k} is not a bonus tile (bonus tiles are 1f..8f)")))
+            }
+        }
     }
+    Ok(())
 }
 
-fn kind_arg(py: Python<'_>, k: i64, what: &str) -> PyResult<Tile> {
-    u8::try_from(k)
-        .ok()
-        .and_then(Tile::new)
-        .ok_or_else(|| to_py_err(py, MahjongError::hand(format!("{what} {k} is not a tile kind 0..33"))))
-}
-
-fn wind_arg(py: Python<'_>, w: i64, what: &str) -> PyResult<u8> {
-    u8::try_from(w)
-        .ok()
-        .filter(|&w| w < 4)
-        .ok_or_else(|| to_py_err(py, MahjongError::hand(format!("{what} {w} is not 0..3 (E, S, W, N)"))))
+/// Score hand notation (rules §10, §11, §14a) with the whole situation; see `mahjong_fast.score`.
+/// Positional arguments only: the public function passes them in this order.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn score_notation(
+    py: Python<'_>,
+    hand: &Bound<'_, PyAny>,
+    win_tile: &Bound<'_, PyAny>,
+    self_drawn: bool,
+    seat_wind: &Bound<'_, PyAny>,
+    prevailing_wind: &Bound<'_, PyAny>,
+    bonus: &Bound<'_, PyAny>,
+    robbing_kong: bool,
+    kong_replacement: bool,
+    last_tile: bool,
+    dealer_start: bool,
+    discarder: &Bound<'_, PyAny>,
+    rules: Option<PyRef<'_, PyRuleset>>,
+) -> PyResult<ScoreResult> {
+    let mut h = notation_arg(py, hand)?;
+    let win = if win_tile.is_none() { None } else { Some(kind_arg(py, win_tile, "win_tile")?) };
+    let seat = wind_arg(py, seat_wind, "seat_wind")?;
+    let prevailing = wind_arg(py, prevailing_wind, "prevailing_wind")?;
+    let discarder = opt_wind_arg(py, Some(discarder), "discarder")?;
+    add_bonus_notation(py, &mut h, bonus)?;
+    // The dealer's win on the dealt hand is a self-drawn win (rules §9.4).
+    let self_drawn = self_drawn || dealer_start;
+    let ctx = WinContext {
+        seat_wind: seat,
+        prevailing_wind: prevailing,
+        self_drawn,
+        robbing_kong,
+        kong_replacement,
+        last_wall_tile: last_tile && self_drawn,
+        last_discard: last_tile && !self_drawn,
+        dealer_start,
+    };
+    let scored = crate::analysis::score(&h, win, &ctx, discarder, &ruleset(rules)).map_err(|e| to_py_err(py, e))?;
+    Ok(ScoreResult { scored, melds: h.melds })
 }
 
 /// Shanten of a hand (rules §14a): 13-equivalent → 0 = ready; 14-equivalent → -1 = complete.
@@ -92,10 +272,14 @@ fn waits(py: Python<'_>, counts: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyA
 /// True when the concealed tiles (winning tile included) with `n_melds` declared sets form a
 /// winning shape (rules §9).
 #[pyfunction]
-#[pyo3(signature = (counts, n_melds = 0))]
-fn is_complete(py: Python<'_>, counts: &Bound<'_, PyAny>, n_melds: usize) -> PyResult<bool> {
+#[pyo3(signature = (counts, n_melds = None))]
+fn is_complete(py: Python<'_>, counts: &Bound<'_, PyAny>, n_melds: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
     let c = counts_obj(py, counts)?;
-    Ok(crate::decompose::is_complete(&c, n_melds, &HK_SHAPES))
+    let n = match n_melds {
+        None => 0,
+        Some(n) => ranged_arg(n, "n_melds", "an int", 0, HK_SHAPES.n_sets as i64, |m| hand_err(py, m))? as usize,
+    };
+    Ok(crate::decompose::is_complete(&c, n, &HK_SHAPES))
 }
 
 /// Every interpretation of a complete hand (rules §9, §10.1 step 1), as notation strings,
@@ -114,35 +298,40 @@ fn decompose(py: Python<'_>, counts: &Bound<'_, PyAny>, melds: Option<&Bound<'_,
     Ok(out)
 }
 
-/// Score a win under the Hong Kong table (rules §10, §11, §14a).
+/// Score a win (rules §10, §11, §14a) from counts; the same checks and result as the notation
+/// form.
 #[pyfunction]
-#[pyo3(signature = (counts, melds, bonus_mask, win_tile, seat_wind, prevailing_wind = 0, *,
+#[pyo3(signature = (counts, melds, bonus_mask, win_tile, seat_wind, prevailing_wind = None, *,
     self_drawn = false, robbing_kong = false, kong_replacement = false, last_wall_tile = false,
-    last_discard = false, dealer_start = false))]
+    last_discard = false, dealer_start = false, discarder = None, rules = None))]
 #[allow(clippy::too_many_arguments)]
 fn score(
     py: Python<'_>,
     counts: &Bound<'_, PyAny>,
     melds: Option<&Bound<'_, PyAny>>,
-    bonus_mask: i64,
-    win_tile: Option<i64>,
-    seat_wind: i64,
-    prevailing_wind: i64,
+    bonus_mask: &Bound<'_, PyAny>,
+    win_tile: Option<&Bound<'_, PyAny>>,
+    seat_wind: &Bound<'_, PyAny>,
+    prevailing_wind: Option<&Bound<'_, PyAny>>,
     self_drawn: bool,
     robbing_kong: bool,
     kong_replacement: bool,
     last_wall_tile: bool,
     last_discard: bool,
     dealer_start: bool,
+    discarder: Option<&Bound<'_, PyAny>>,
+    rules: Option<PyRef<'_, PyRuleset>>,
 ) -> PyResult<ScoreResult> {
     let c = counts_obj(py, counts)?;
     let m = melds_obj(py, melds)?;
-    let bonus = u8::try_from(bonus_mask)
-        .map_err(|_| to_py_err(py, MahjongError::hand(format!("bonus mask {bonus_mask} is not 0..255"))))?;
-    let win = win_tile.map(|k| kind_arg(py, k, "win tile")).transpose()?;
+    let bonus = ranged_arg(bonus_mask, "bonus_mask", "an int 0..255", 0, 255, |msg| hand_err(py, msg))? as u8;
+    let win = match win_tile {
+        Some(w) if !w.is_none() => Some(kind_arg(py, w, "win_tile")?),
+        _ => None,
+    };
     let ctx = WinContext {
-        seat_wind: wind_arg(py, seat_wind, "seat wind")?,
-        prevailing_wind: wind_arg(py, prevailing_wind, "prevailing wind")?,
+        seat_wind: wind_arg(py, seat_wind, "seat_wind")?,
+        prevailing_wind: opt_wind_arg(py, prevailing_wind, "prevailing_wind")?.unwrap_or(0),
         self_drawn,
         robbing_kong,
         kong_replacement,
@@ -150,23 +339,37 @@ fn score(
         last_discard,
         dealer_start,
     };
+    let discarder = opt_wind_arg(py, discarder, "discarder")?;
     let hand = Hand { concealed: c, melds: m, bonus };
-    let o = crate::scoring::score_hk(&hand, win, &ctx).map_err(|e| to_py_err(py, e))?;
-    Ok(to_result(o, &hand.melds))
+    let scored = crate::analysis::score(&hand, win, &ctx, discarder, &ruleset(rules)).map_err(|e| to_py_err(py, e))?;
+    Ok(ScoreResult { scored, melds: hand.melds })
 }
 
 /// Payments of rules §11 indexed by player 0..3 (sums to zero). `discarder` is required for a
 /// win on a discard (or the kong declarer for robbing a kong).
 #[pyfunction]
-#[pyo3(signature = (faan, winner, self_drawn, discarder = None))]
-fn payments(py: Python<'_>, faan: u8, winner: usize, self_drawn: bool, discarder: Option<usize>) -> PyResult<Vec<i64>> {
-    if winner > 3 || discarder.is_some_and(|d| d > 3 || d == winner) || faan > 13 || (!self_drawn && discarder.is_none()) {
-        return Err(to_py_err(
+#[pyo3(signature = (faan, winner, self_drawn, discarder = None, *, rules = None))]
+fn payments(
+    py: Python<'_>,
+    faan: &Bound<'_, PyAny>,
+    winner: &Bound<'_, PyAny>,
+    self_drawn: bool,
+    discarder: Option<&Bound<'_, PyAny>>,
+    rules: Option<PyRef<'_, PyRuleset>>,
+) -> PyResult<Vec<i64>> {
+    let faan = ranged_arg(faan, "faan", "an int", 0, 13, |m| hand_err(py, m))? as u8;
+    let winner = ranged_arg(winner, "winner", "a player 0..3 (int)", 0, 3, |m| hand_err(py, m))? as usize;
+    let discarder = match discarder {
+        Some(d) if !d.is_none() => Some(ranged_arg(d, "discarder", "a player 0..3 (int)", 0, 3, |m| hand_err(py, m))? as usize),
+        _ => None,
+    };
+    if discarder == Some(winner) || (self_drawn && discarder.is_some()) || (!self_drawn && discarder.is_none()) {
+        return Err(hand_err(
             py,
-            MahjongError::hand("payments need faan 0..13, players 0..3 and, on a discard, a discarder other than the winner"),
+            "payments need, on a discard, a discarder other than the winner, and no discarder on a self-drawn win".into(),
         ));
     }
-    Ok(crate::scoring::payments(faan, winner, self_drawn, discarder).to_vec())
+    Ok(ruleset(rules).payments(faan, winner, self_drawn, discarder).to_vec())
 }
 
 /// Rate every discard of a 14-equivalent hand for the AI: `(kind, shanten after, ukeire)`.
@@ -186,7 +389,12 @@ fn rate_discards(
 }
 
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Element>()?;
     m.add_class::<ScoreResult>()?;
+    m.add_function(wrap_pyfunction!(shanten_notation, m)?)?;
+    m.add_function(wrap_pyfunction!(waits_notation, m)?)?;
+    m.add_function(wrap_pyfunction!(decompose_notation, m)?)?;
+    m.add_function(wrap_pyfunction!(score_notation, m)?)?;
     m.add_function(wrap_pyfunction!(shanten, m)?)?;
     m.add_function(wrap_pyfunction!(waits, m)?)?;
     m.add_function(wrap_pyfunction!(is_complete, m)?)?;
