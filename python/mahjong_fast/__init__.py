@@ -32,6 +32,7 @@ from mahjong_fast.errors import (
 )
 from mahjong_fast.rules import Ruleset, resolve_rules
 from mahjong_fast.tiles import (
+    _TILES,
     Hand,
     HandLike,
     Meld,
@@ -39,7 +40,6 @@ from mahjong_fast.tiles import (
     Tile,
     TileLike,
 )
-from mahjong_fast.tiles import _TILES
 
 __version__: str = _core.__version__
 #: ``"release"`` or ``"debug"``: how the native core was compiled.

@@ -3,12 +3,14 @@
 Numbers: tile kinds 0..33 (1m..9m, 1p..9p, 1s..9s, 1z..7z); ``counts`` is a length-34 sequence
 of ints 0..4 (concealed tiles per kind; a ``list`` or 34 ``bytes`` is the fastest form); a meld is ``(meld_kind, kind)`` with meld_kind
 0 chow (kind = lowest tile), 1 pung, 2 exposed kong, 3 added kong, 4 concealed kong; physical
-tile ids 0..143; seat/prevailing winds 0..3 (E, S, W, N). Every function raises
-``mahjong_fast.errors.InvalidHandError`` / ``InvalidTileError`` on bad input; none panics.
+tile ids 0..143; seat/prevailing winds 0..3 (E, S, W, N) or their letters. A wrong type (a
+float, a bool, None where a number is expected, a str where counts are) is a ``TypeError``
+naming the argument; a wrong value, an integer of any size out of range included, is
+``mahjong_fast.errors.InvalidHandError`` / ``InvalidTileError``; none panics.
 """
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import Any, final
 
 import numpy as np
 import numpy.typing as npt
@@ -22,32 +24,85 @@ def wall(seed: int, deal_index: int = 0) -> list[int]:
     Fisher-Yates from position 143 down with rejection-sampled indices. Both ints 0..2**64-1
     (OverflowError otherwise)."""
 
+#: Longest hand notation any parser reads, in characters (a longer string is refused with
+#: ``InvalidHandError`` before parsing).
+MAX_NOTATION_CHARS: int
+
 def parse_hand(notation: str) -> tuple[list[int], list[tuple[int, int]], list[int]]:
-    """``(counts, melds, bonus indices 0..7)`` from hand notation (design §3, rules §2.5)."""
+    """``(counts, melds, bonus indices 0..7)`` from hand notation (design §3, rules §2.5), at most
+    ``MAX_NOTATION_CHARS`` characters; linear in the length."""
 
 def format_hand(
-    counts: Sequence[int], melds: Sequence[tuple[int, int]] = ..., bonus: Sequence[int] = ...
+    counts: Sequence[int],
+    melds: Sequence[tuple[int, int]] | None = ...,
+    bonus: Sequence[int] | None = ...,
 ) -> str:
-    """Canonical notation, e.g. ``"123m456p11z pung[555z] 1f"``."""
+    """Canonical notation, e.g. ``"123m456p11z pung[555z] 1f"``; refuses a fifth copy."""
 
 def parse_tiles(notation: str) -> list[int]:
     """Kinds of a tile list (rules §2.5); bonus tiles 1f..8f are 34..41."""
 
-def shanten(counts: Sequence[int], melds: Sequence[tuple[int, int]] | None = ...) -> int:
+# The notation forms behind ``mahjong_fast.shanten/waits/decompose/score``: the string is parsed
+# in the core (hands of 3n+1 / 3n+2 tiles below a full hand have their missing sets declared
+# elsewhere); ``rules`` None is Hong Kong. A wrong type is a TypeError naming the argument.
+
+def shanten_notation(hand: str, rules: Ruleset | None = None) -> int:
+    """Rules §14a shanten of hand notation."""
+
+def waits_notation(hand: str, rules: Ruleset | None = None) -> list[int]:
+    """Rules §14a waits of hand notation: kinds, ascending."""
+
+def decompose_notation(hand: str, rules: Ruleset | None = None) -> list[str]:
+    """Every interpretation of complete hand notation (rules §9, §10.1), sorted."""
+
+def score_notation(
+    hand: str,
+    win_tile: str | int | None,
+    self_drawn: bool,
+    seat_wind: str | int,
+    prevailing_wind: str | int,
+    bonus: str,
+    robbing_kong: bool,
+    kong_replacement: bool,
+    last_tile: bool,
+    dealer_start: bool,
+    discarder: str | int | None,
+    rules: Ruleset | None,
+) -> ScoreResult:
+    """Score hand notation with the whole situation (rules §10, §11, §14a); positional only in
+    practice (``mahjong_fast.score`` is the documented form)."""
+
+def shanten(counts: Sequence[int] | bytes, melds: Sequence[tuple[int, int]] | None = ...) -> int:
     """Rules §14a shanten: 13-equivalent hand → 0 = ready; 14-equivalent → -1 = complete."""
 
-def waits(counts: Sequence[int], melds: Sequence[tuple[int, int]] | None = ...) -> list[int]:
+def waits(counts: Sequence[int] | bytes, melds: Sequence[tuple[int, int]] | None = ...) -> list[int]:
     """Rules §14a waits of a 13-equivalent hand: kinds, ascending."""
 
-def is_complete(counts: Sequence[int], n_melds: int = 0) -> bool:
-    """Whether the concealed tiles (winning tile included) and ``n_melds`` declared sets form a
-    winning shape (rules §9)."""
+def is_complete(counts: Sequence[int] | bytes, n_melds: int | None = ...) -> bool:
+    """Whether the concealed tiles (winning tile included) and ``n_melds`` (0..4) declared sets
+    form a winning shape (rules §9)."""
 
-def decompose(counts: Sequence[int], melds: Sequence[tuple[int, int]] | None = ...) -> list[str]:
+def decompose(counts: Sequence[int] | bytes, melds: Sequence[tuple[int, int]] | None = ...) -> list[str]:
     """Every interpretation of a complete 14-equivalent hand, as notation strings."""
 
+@final
+class Element:
+    """One line of a faan breakdown (rules §10.2); unpacks as ``(code, name, faan)``."""
+
+    def __new__(cls, code: str, name: str, faan: int) -> Element: ...
+    @property
+    def code(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def faan(self) -> int: ...
+    def __iter__(self) -> Iterator[str | int]: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
 class ScoreResult:
-    """Raw score (rules §10, §14a); see ``mahjong_fast.ScoreResult``."""
+    """The score of one hand (rules §10, §11, §14a); see ``mahjong_fast.ScoreResult``."""
 
     @property
     def is_win(self) -> bool: ...
@@ -60,17 +115,22 @@ class ScoreResult:
     @property
     def limit(self) -> str | None: ...
     @property
-    def elements(self) -> list[tuple[str, str, int]]: ...
+    def elements(self) -> tuple[Element, ...]: ...
     @property
     def interpretation(self) -> str: ...
+    @property
+    def base(self) -> int: ...
+    @property
+    def payments(self) -> dict[str, int]: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
 def score(
-    counts: Sequence[int],
+    counts: Sequence[int] | bytes,
     melds: Sequence[tuple[int, int]] | None,
     bonus_mask: int,
-    win_tile: int | None,
-    seat_wind: int,
-    prevailing_wind: int = 0,
+    win_tile: str | int | None,
+    seat_wind: str | int,
+    prevailing_wind: str | int | None = None,
     *,
     self_drawn: bool = False,
     robbing_kong: bool = False,
@@ -78,15 +138,20 @@ def score(
     last_wall_tile: bool = False,
     last_discard: bool = False,
     dealer_start: bool = False,
+    discarder: str | int | None = None,
+    rules: Ruleset | None = None,
 ) -> ScoreResult:
     """Score the hand *before* the winning tile plus ``win_tile`` (a kind; None only with
-    ``dealer_start``, when ``counts`` hold the 14 dealt tiles). Rules §10, §14a."""
+    ``dealer_start``, when ``counts`` hold the 14 dealt tiles). Rules §10, §11, §14a; the
+    situation, ``discarder`` included, is checked before the hand is valued."""
 
-def payments(faan: int, winner: int, self_drawn: bool, discarder: int | None = None) -> list[int]:
+def payments(
+    faan: int, winner: int, self_drawn: bool, discarder: int | None = None, *, rules: Ruleset | None = None
+) -> list[int]:
     """Rules §11 payments per player 0..3 (sums to zero)."""
 
 def rate_discards(
-    counts: Sequence[int], melds: Sequence[tuple[int, int]] | None, unseen: Sequence[int]
+    counts: Sequence[int] | bytes, melds: Sequence[tuple[int, int]] | None, unseen: Sequence[int] | bytes
 ) -> list[tuple[int, int, int]]:
     """For a 14-equivalent hand: ``(kind, shanten after discarding it, ukeire)`` for each
     distinct concealed kind, ascending; ukeire counts ``unseen`` copies of the kinds whose draw

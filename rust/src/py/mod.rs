@@ -307,6 +307,7 @@ fn parse_tiles(py: Python<'_>, notation: &str) -> PyResult<Vec<u32>> {
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("BUILD_PROFILE", if cfg!(debug_assertions) { "debug" } else { "release" })?;
+    m.add("MAX_NOTATION_CHARS", crate::tile::MAX_NOTATION_CHARS)?;
     m.add_function(wrap_pyfunction!(wall, m)?)?;
     m.add_function(wrap_pyfunction!(parse_hand, m)?)?;
     m.add_function(wrap_pyfunction!(format_hand, m)?)?;
