@@ -113,10 +113,6 @@ def _notation(hand: object) -> str:
     raise TypeError(f"hand must be hand notation (str) or a Hand, not {type(hand).__name__}")
 
 
-def _rules(rules: Ruleset | str | None) -> Ruleset | None:
-    return None if rules is None else resolve_rules(rules)
-
-
 def _bonus_notation(bonus: Iterable[TileLike]) -> str:
     """Bonus tiles given as an iterable of tiles, as notation for the core."""
     if isinstance(bonus, (bytes, int, float)) or bonus is None:
@@ -184,7 +180,7 @@ def score(
     """
     return _core.score_notation(
         hand if type(hand) is str else _notation(hand),
-        win_tile.kind if isinstance(win_tile, Tile) else win_tile,
+        win_tile if type(win_tile) is str else (win_tile.kind if isinstance(win_tile, Tile) else win_tile),
         self_drawn,
         seat_wind,
         prevailing_wind,
@@ -222,8 +218,9 @@ def waits(hand: HandLike, rules: Ruleset | str | None = None) -> list[Tile]:
     >>> [str(t) for t in waits("2344m")]       # three sets declared elsewhere
     ['1m', '4m']
     """
-    ks = _core.waits_notation(hand if type(hand) is str else _notation(hand), _rules(rules))
-    return [_TILES[k] for k in ks]
+    return _core.waits_notation(
+        hand if type(hand) is str else _notation(hand), None if rules is None else resolve_rules(rules)
+    )
 
 
 def shanten(hand: HandLike, rules: Ruleset | str | None = None) -> int:
@@ -248,7 +245,9 @@ def shanten(hand: HandLike, rules: Ruleset | str | None = None) -> int:
     >>> shanten("222567p44468s")                # one set declared elsewhere
     0
     """
-    return _core.shanten_notation(hand if type(hand) is str else _notation(hand), _rules(rules))
+    return _core.shanten_notation(
+        hand if type(hand) is str else _notation(hand), None if rules is None else resolve_rules(rules)
+    )
 
 
 def decompose(hand: HandLike, rules: Ruleset | str | None = None) -> list[str]:
@@ -268,7 +267,9 @@ def decompose(hand: HandLike, rules: Ruleset | str | None = None) -> list[str]:
     >>> decompose("111222333m789p55s")
     ['111m 222m 333m 789p 55s', '123m 123m 123m 789p 55s']
     """
-    return _core.decompose_notation(hand if type(hand) is str else _notation(hand), _rules(rules))
+    return _core.decompose_notation(
+        hand if type(hand) is str else _notation(hand), None if rules is None else resolve_rules(rules)
+    )
 
 
 # Bound last: importing the submodule sets the package attribute ``simulate`` to the module;

@@ -15,6 +15,8 @@ from typing import Any, final
 import numpy as np
 import numpy.typing as npt
 
+from mahjong_fast.tiles import Tile
+
 __version__: str
 BUILD_PROFILE: str  # "release" | "debug"
 
@@ -49,8 +51,9 @@ def parse_tiles(notation: str) -> list[int]:
 def shanten_notation(hand: str, rules: Ruleset | None = None) -> int:
     """Rules §14a shanten of hand notation."""
 
-def waits_notation(hand: str, rules: Ruleset | None = None) -> list[int]:
-    """Rules §14a waits of hand notation: kinds, ascending."""
+def waits_notation(hand: str, rules: Ruleset | None = None) -> list[Tile]:
+    """Rules §14a waits of hand notation: the interned ``mahjong_fast.tiles.Tile`` objects,
+    ascending kind."""
 
 def decompose_notation(hand: str, rules: Ruleset | None = None) -> list[str]:
     """Every interpretation of complete hand notation (rules §9, §10.1), sorted."""

@@ -285,6 +285,12 @@ pub fn parse_tile_list(s: &str) -> Result<Vec<AnyTile>> {
 
 /// Parse exactly one ordinary tile kind, e.g. `"5s"`.
 pub fn parse_tile(s: &str) -> Result<Tile> {
+    // The common case, a bare two-character code, without building a list.
+    if let &[d @ b'1'..=b'9', suit @ (b'm' | b'p' | b's' | b'z')] = s.as_bytes() {
+        if let Ok(AnyTile::Kind(t)) = tile_of(d - b'0', suit as char, 0) {
+            return Ok(t);
+        }
+    }
     let tiles = parse_tile_list(s)?;
     match tiles.as_slice() {
         [AnyTile::Kind(t)] => Ok(*t),
@@ -314,17 +320,17 @@ pub fn parse_wind(s: &str) -> Option<u8> {
 /// Format kind counts in canonical MPSZ notation, e.g. `123m456p11z` (rules §2.5).
 pub fn format_counts(counts: &[u8; N_KINDS]) -> String {
     let mut s = String::new();
-    for suit in 0..4usize {
+    for (suit, &letter) in SUIT_LETTERS.iter().take(4).enumerate() {
         let (lo, hi) = (suit * 9, if suit == 3 { 34 } else { suit * 9 + 9 });
         let mut any = false;
-        for k in lo..hi {
-            for _ in 0..counts[k] {
-                s.push((b'0' + (k - lo) as u8 + 1) as char);
+        for (number, &n) in counts[lo..hi].iter().enumerate() {
+            for _ in 0..n {
+                s.push((b'1' + number as u8) as char);
                 any = true;
             }
         }
         if any {
-            s.push(SUIT_LETTERS[suit] as char);
+            s.push(letter as char);
         }
     }
     s

@@ -6,7 +6,8 @@
 //! Both go through the same core functions (`crate::analysis`), so they check the same things.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString, PyTuple};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
 use super::rules::PyRuleset;
 use super::{counts_obj, hand_err, kind_arg, melds_obj, opt_wind_arg, ranged_arg, to_py_err, type_err, wind_arg};
@@ -172,13 +173,30 @@ fn shanten_notation(py: Python<'_>, hand: &Bound<'_, PyAny>, rules: Option<PyRef
     crate::analysis::shanten(&h, &ruleset(rules)).map_err(|e| to_py_err(py, e))
 }
 
-/// Waits of hand notation as kinds, ascending (rules §14a); see `mahjong_fast.waits`.
+/// The interned `mahjong_fast.tiles.Tile` objects by kind (`tiles._TILES`), read once.
+static TILE_OBJECTS: PyOnceLock<Py<PyTuple>> = PyOnceLock::new();
+
+/// Waits of hand notation as `mahjong_fast.Tile` objects, ascending kind (rules §14a); see
+/// `mahjong_fast.waits`. The list is built here from the interned tiles: no Python loop.
 #[pyfunction]
 #[pyo3(signature = (hand, rules = None))]
-fn waits_notation(py: Python<'_>, hand: &Bound<'_, PyAny>, rules: Option<PyRef<'_, PyRuleset>>) -> PyResult<Vec<u8>> {
+fn waits_notation<'py>(
+    py: Python<'py>,
+    hand: &Bound<'py, PyAny>,
+    rules: Option<PyRef<'py, PyRuleset>>,
+) -> PyResult<Bound<'py, PyList>> {
     let h = notation_arg(py, hand)?;
     let mask = crate::analysis::waits_mask(&h, &ruleset(rules)).map_err(|e| to_py_err(py, e))?;
-    Ok((0..34u8).filter(|&k| mask >> k & 1 != 0).collect())
+    let tiles = TILE_OBJECTS
+        .get_or_try_init(py, || -> PyResult<Py<PyTuple>> {
+            Ok(py.import("mahjong_fast.tiles")?.getattr("_TILES")?.cast_into::<PyTuple>()?.unbind())
+        })?
+        .bind(py);
+    let mut out = Vec::with_capacity(mask.count_ones() as usize);
+    for k in (0..34usize).filter(|&k| mask >> k & 1 != 0) {
+        out.push(tiles.get_item(k)?);
+    }
+    PyList::new(py, out)
 }
 
 /// Interpretations of hand notation (rules §9, §10.1); see `mahjong_fast.decompose`.
@@ -192,7 +210,11 @@ fn decompose_notation(py: Python<'_>, hand: &Bound<'_, PyAny>, rules: Option<PyR
 /// Bonus tiles given as notation (`"1f 5f"`, `"1f,5f"`, `"15f"`) added to `mask`.
 fn add_bonus_notation(py: Python<'_>, hand: &mut Hand, bonus: &Bound<'_, PyAny>) -> PyResult<()> {
     let s = bonus.cast::<PyString>().map_err(|_| type_err(bonus, "bonus", "bonus tiles in notation (str) or a list of tiles"))?;
-    let text = s.to_str()?.replace(',', " ");
+    let text = s.to_str()?;
+    if text.is_empty() {
+        return Ok(());
+    }
+    let text = text.replace(',', " ");
     for t in crate::tile::parse_tile_list(&text).map_err(|e| to_py_err(py, e))? {
         match t {
             AnyTile::Bonus(b) => crate::hand::add_bonus(hand, b).map_err(|e| to_py_err(py, e))?,

@@ -103,6 +103,9 @@ const KIND_TYPES: &str = "a tile code (str) or a tile kind (int 0..33)";
 pub(crate) fn kind_arg(py: Python<'_>, obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Tile> {
     if let Ok(s) = obj.cast::<PyString>() {
         let code = s.to_str()?;
+        if let Ok(t) = crate::tile::parse_tile(code) {
+            return Ok(t);
+        }
         return match crate::tile::parse_tile_list(code) {
             Ok(v) => match v.as_slice() {
                 [AnyTile::Kind(t)] => Ok(*t),
@@ -125,7 +128,8 @@ pub(crate) fn wind_arg(py: Python<'_>, obj: &Bound<'_, PyAny>, name: &str) -> Py
         let w = s.to_str()?;
         return crate::tile::parse_wind(w).ok_or_else(|| hand_err(py, format!("{name} must be E, S, W or N, got {w:?}")));
     }
-    let v = ranged_arg(obj, name, "a wind (E, S, W, N) or a seat 0..3 (int)", 0, 3, |m| hand_err(py, format!("{m} (E, S, W, N)")))?;
+    let v =
+        ranged_arg(obj, name, "a wind (E, S, W, N) or a seat 0..3 (int)", 0, 3, |m| hand_err(py, format!("{m} (E, S, W, N)")))?;
     Ok(v as u8)
 }
 
@@ -231,11 +235,8 @@ pub(crate) fn melds_obj(py: Python<'_>, obj: Option<&Bound<'_, PyAny>>) -> PyRes
         if item.is_instance_of::<PyString>() {
             return Err(type_err(&item, "melds", MELDS_TYPES));
         }
-        let pair: Vec<Bound<'_, PyAny>> = item
-            .try_iter()
-            .map_err(|_| type_err(&item, "melds", MELDS_TYPES))?
-            .take(3)
-            .collect::<PyResult<_>>()?;
+        let pair: Vec<Bound<'_, PyAny>> =
+            item.try_iter().map_err(|_| type_err(&item, "melds", MELDS_TYPES))?.take(3).collect::<PyResult<_>>()?;
         let [mk, k] = pair.as_slice() else {
             return Err(hand_err(py, format!("meld {i} must be a (meld_kind, kind) pair, got {} values", pair.len())));
         };
@@ -257,10 +258,13 @@ fn wall(seed: u64, deal_index: u64) -> Vec<u32> {
     crate::wall::shuffle(seed, deal_index).iter().map(|&t| t as u32).collect()
 }
 
+/// `(counts, melds, bonus indices)` as `parse_hand` returns them.
+type ParsedHand = (Vec<u32>, Vec<(u32, u32)>, Vec<u32>);
+
 /// Parse hand notation (design §3) into `(counts, melds, bonus)`: 34 concealed counts,
 /// `(meld_kind, kind)` tuples, and bonus indices 0..7. Raises InvalidTileError/InvalidHandError.
 #[pyfunction]
-fn parse_hand(py: Python<'_>, notation: &str) -> PyResult<(Vec<u32>, Vec<(u32, u32)>, Vec<u32>)> {
+fn parse_hand(py: Python<'_>, notation: &str) -> PyResult<ParsedHand> {
     let h = crate::hand::parse_hand(notation).map_err(|e| to_py_err(py, e))?;
     let melds = h.melds.iter().map(|m| (m.kind as u32, m.tile.0 as u32)).collect();
     let bonus = (0..8u32).filter(|b| h.bonus & (1 << b) != 0).collect();
