@@ -32,7 +32,6 @@ from mahjong_fast.errors import (
 )
 from mahjong_fast.rules import Ruleset, resolve_rules
 from mahjong_fast.tiles import (
-    _TILES,
     Hand,
     HandLike,
     Meld,
