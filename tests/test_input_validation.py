@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mahjong_fast import _core
-from mahjong_fast.tiles import Hand, Tile, wind_index
+from mahjong_fast.tiles import Hand, Tile, kind_of_id, tile_code, wind_index
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 CODES = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
@@ -189,7 +189,7 @@ LOOSE = st.one_of(st.floats(allow_nan=True), st.booleans(), st.just(np.bool_(Tru
 
 @SETTINGS
 @given(value=LOOSE, where=st.sampled_from(["tile", "win_tile", "seat_wind", "prevailing_wind", "discarder",
-                                           "winner", "count", "meld"]))
+                                           "winner", "count", "meld", "tile_id", "tile_code"]))
 def test_every_loose_value_is_a_type_error(value: Any, where: str) -> None:
     calls: dict[str, Callable[[], object]] = {
         "tile": lambda: Tile(value),
@@ -200,6 +200,8 @@ def test_every_loose_value_is_a_type_error(value: Any, where: str) -> None:
         "winner": lambda: _core.payments(3, value, True),
         "count": lambda: _core.shanten([value] + [1] * 12 + [0] * 21),
         "meld": lambda: _core.shanten([1] * 10 + [0] * 24, [(1, value)]),
+        "tile_id": lambda: kind_of_id(value),
+        "tile_code": lambda: tile_code(value),
     }
     with pytest.raises(TypeError):
         calls[where]()

@@ -73,7 +73,9 @@ _NAMES: tuple[str, ...] = tuple(
 
 
 def tile_code(kind: int) -> str:
-    """Code of a kind 0..41, e.g. ``tile_code(22) == "5s"``. Raises InvalidTileError."""
+    """Code of a kind 0..41, e.g. ``tile_code(22) == "5s"``. Raises InvalidTileError, or
+    TypeError for a non-integer."""
+    kind = _index_arg(kind, "kind", "a tile kind (int 0..41)")
     if not 0 <= kind < len(_CODES):
         raise InvalidTileError(f"tile kind {kind} is not 0..41", None, "kind out of range")
     return _CODES[kind]
@@ -96,7 +98,9 @@ def kind_of(code: str) -> int:
 
 
 def kind_of_id(tile_id: int) -> int:
-    """Kind 0..41 of a physical tile id 0..143 (bonus tiles are 34..41)."""
+    """Kind 0..41 of a physical tile id 0..143 (bonus tiles are 34..41). Raises
+    InvalidTileError, or TypeError for a non-integer."""
+    tile_id = _index_arg(tile_id, "tile_id", "a physical tile id (int 0..143)")
     if not 0 <= tile_id < 144:
         raise InvalidTileError(f"tile id {tile_id} is not 0..143", None, "id out of range")
     return tile_id // 4 if tile_id < 136 else 34 + tile_id - 136
@@ -132,9 +136,11 @@ class Tile:
     """A tile kind: ``Tile("5s")``, ``Tile(22)``; bonus tiles ``Tile("1f")`` have kinds 34..41.
 
     Tiles are interned, immutable, hashable and ordered by kind. ``str(tile)`` is its code.
+    Accepted: a code (str), a kind (int, numpy integer scalars too) or a Tile.
 
     Raises:
         InvalidTileError: an unknown code or a kind outside 0..41.
+        TypeError: anything else, a bool or a float included (``Tile(1.5)`` is no tile).
     """
 
     __slots__ = ("_kind",)
