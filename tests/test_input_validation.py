@@ -13,7 +13,7 @@ from typing import Any
 import mahjong_fast as mf
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from mahjong_fast import _core
 from mahjong_fast.tiles import Hand, Tile, kind_of_id, tile_code, wind_index
@@ -60,7 +60,13 @@ def test_thousands_of_exposed_kongs_are_refused() -> None:
 
 
 @SETTINGS
-@given(kind=st.integers(0, 33), copies=st.integers(5, 600), spaced=st.booleans())
+@given(
+    kind=st.integers(0, 33),
+    copies=st.one_of(st.integers(5, 600), st.sampled_from([256, 257, 260, 512, 514])),
+    spaced=st.booleans(),
+)
+@example(kind=0, copies=256, spaced=False)  # once read as no copy at all (u8 wrap)
+@example(kind=5, copies=258, spaced=True)  # once read as 2 copies
 def test_a_fifth_copy_is_an_invalid_hand_in_every_parser(kind: int, copies: int, spaced: bool) -> None:
     code = CODES[kind]
     digits = (code[0] + (" " if spaced else "")) * copies
