@@ -277,6 +277,17 @@ def test_core_integers_are_a_result_or_a_mahjong_error(value: int, where: str) -
         pass
 
 
+def test_batch_prevailing_wind_follows_the_same_rule() -> None:
+    c = np.zeros((1, 34), dtype=np.uint8)
+    c[0, :13] = 1
+    args = (c, np.zeros(1, np.uint8), np.zeros(1, np.uint8), np.zeros(1, bool))
+    with pytest.raises(mf.InvalidHandError):
+        mf.score_batch(*args, prevailing_wind=2**70)  # was OverflowError
+    with pytest.raises(TypeError, match="prevailing_wind"):
+        mf.score_batch(*args, prevailing_wind=True)  # type: ignore[arg-type]
+    assert mf.score_batch(*args, prevailing_wind=np.int64(1))[0].shape == (1,)
+
+
 # --- §2: a documented maximum length, refused before parsing -------------------------------------
 
 

@@ -179,7 +179,7 @@ def score_batch(
     seat_wind: npt.NDArray[np.uint8],
     self_drawn: npt.NDArray[np.bool_],
     bonus_mask: npt.NDArray[np.uint8] | None = None,
-    prevailing_wind: int = 0,
+    prevailing_wind: int | str | None = None,
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]:
     """Rows of 13 tiles before ``win_tile`` → ``(faan uint8[N], is_win bool[N])`` under the HK
     table (rules §10, §14a)."""
