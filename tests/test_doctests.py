@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["mahjong_fast", "mahjong_fast.tiles", "mahjong_fast.batch"]
+MODULES = ["mahjong_fast", "mahjong_fast.tiles", "mahjong_fast.batch", "mahjong_fast.rules"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -28,7 +28,19 @@ def test_header_and_round_trip(tmp_path):
     write_log(path, [deal], seed=None, seats=["you", "a", "b", "c"])
     lines = path.read_text().splitlines()
     head = json.loads(lines[0])
-    assert head["type"] == "header" and head["format"] == FORMAT_VERSION and head["ruleset"] == "hk"
+    # the ruleset with every switch (HK §18); 0.1 wrote "hk" (tests/test_rules.py reads both)
+    assert head["type"] == "header" and head["format"] == FORMAT_VERSION
+    assert head["ruleset"] == {
+        "name": "hong-kong",
+        "switches": {
+            "min_faan": 3,
+            "max_faan": 13,
+            "spiciness": "spicy",
+            "responsibility": "seed",
+            "unit": 1,
+            "rotate_dealer": False,
+        },
+    }
     assert (
         head["wall"] == list(deal.wall)
         and head["dealer"] == 0

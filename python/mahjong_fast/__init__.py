@@ -99,7 +99,8 @@ Element = _core.Element
 #:         hand: exactly one entry).
 #:     interpretation: the chosen split of the hand in notation, units sorted by tile, declared
 #:         sets with their tags (``"111m 222m 333m pung[555p] 99s"``); ``""`` when not a win.
-#:     base: ``2 ** faan`` for a win, else 0 (rules §11.1).
+#:     base: the base of a win in points, M(faan) × unit of the ruleset (rules §11.1, §18):
+#:         ``2 ** faan`` under the default switches; 0 when not a win.
 #:     payments: score change per seat wind (``{"E": 96, "S": -32, ...}``, sums to zero) for a
 #:         win; empty when not a win, or for a win on a discard whose ``discarder`` was not given.
 ScoreResult = _core.ScoreResult

@@ -48,14 +48,14 @@ def parse_tiles(notation: str) -> list[int]:
 # in the core (hands of 3n+1 / 3n+2 tiles below a full hand have their missing sets declared
 # elsewhere); ``rules`` None is Hong Kong. A wrong type is a TypeError naming the argument.
 
-def shanten_notation(hand: str, rules: Ruleset | None = None) -> int:
+def shanten_notation(hand: str, rules: Ruleset | str | None = None) -> int:
     """Rules §14a shanten of hand notation."""
 
-def waits_notation(hand: str, rules: Ruleset | None = None) -> list[Tile]:
+def waits_notation(hand: str, rules: Ruleset | str | None = None) -> list[Tile]:
     """Rules §14a waits of hand notation: the interned ``mahjong_fast.tiles.Tile`` objects,
     ascending kind."""
 
-def decompose_notation(hand: str, rules: Ruleset | None = None) -> list[str]:
+def decompose_notation(hand: str, rules: Ruleset | str | None = None) -> list[str]:
     """Every interpretation of complete hand notation (rules §9, §10.1), sorted."""
 
 def score_notation(
@@ -70,7 +70,7 @@ def score_notation(
     last_tile: bool,
     dealer_start: bool,
     discarder: str | int | None,
-    rules: Ruleset | None,
+    rules: Ruleset | str | None,
 ) -> ScoreResult:
     """Score hand notation with the whole situation (rules §10, §11, §14a); positional only in
     practice (``mahjong_fast.score`` is the documented form)."""
@@ -142,16 +142,26 @@ def score(
     last_discard: bool = False,
     dealer_start: bool = False,
     discarder: str | int | None = None,
-    rules: Ruleset | None = None,
+    rules: Ruleset | str | None = None,
 ) -> ScoreResult:
     """Score the hand *before* the winning tile plus ``win_tile`` (a kind; None only with
     ``dealer_start``, when ``counts`` hold the 14 dealt tiles). Rules §10, §11, §14a; the
-    situation, ``discarder`` included, is checked before the hand is valued."""
+    situation, ``discarder`` included, is checked before the hand is valued; the minimum and
+    cap are those of ``rules`` (default Hong Kong, §18 ``min_faan``/``max_faan``)."""
 
 def payments(
-    faan: int, winner: int, self_drawn: bool, discarder: int | None = None, *, rules: Ruleset | None = None
+    faan: int,
+    winner: int,
+    self_drawn: bool,
+    discarder: int | None = None,
+    *,
+    rules: Ruleset | str | None = None,
 ) -> list[int]:
-    """Rules §11 payments per player 0..3 (sums to zero)."""
+    """Rules §11 payments per player 0..3 (sums to zero) under the §18 switches of ``rules``
+    (default Hong Kong). Raises TypeError for a non-integer (a bool included), InvalidHandError
+    for faan outside 0..max_faan, a player outside 0..3, a missing or bad discarder on a
+    discard, a discarder on a self-drawn win, or a fractional payment; RuleConfigError for an
+    unknown ruleset name."""
 
 def rate_discards(
     counts: Sequence[int] | bytes, melds: Sequence[tuple[int, int]] | None, unseen: Sequence[int] | bytes
@@ -167,10 +177,14 @@ TABLES_BUILD_SECONDS: float
 # arrays of exactly these dtypes; rows are concealed hands without declared sets (HK shapes).
 # Bad input raises ``mahjong_fast.errors.InvalidHandError`` naming the first bad row.
 
-def shanten_batch(counts: npt.NDArray[np.uint8]) -> npt.NDArray[np.int8]:
+def shanten_batch(
+    counts: npt.NDArray[np.uint8], *, rules: Ruleset | str | None = None
+) -> npt.NDArray[np.int8]:
     """``uint8[N, 34]`` rows of 13 or 14 tiles → ``int8[N]`` shanten (rules §14a)."""
 
-def waits_batch(counts: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
+def waits_batch(
+    counts: npt.NDArray[np.uint8], *, rules: Ruleset | str | None = None
+) -> npt.NDArray[np.bool_]:
     """``uint8[N, 34]`` rows of 13 tiles → ``bool[N, 34]`` mask of waiting kinds (rules §14a)."""
 
 def score_batch(
@@ -180,25 +194,52 @@ def score_batch(
     self_drawn: npt.NDArray[np.bool_],
     bonus_mask: npt.NDArray[np.uint8] | None = None,
     prevailing_wind: int | str | None = None,
+    *,
+    rules: Ruleset | str | None = None,
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]:
     """Rows of 13 tiles before ``win_tile`` → ``(faan uint8[N], is_win bool[N])`` under the HK
-    table (rules §10, §14a)."""
+    table (rules §10, §14a) with the minimum and cap of ``rules`` (§18)."""
 
+@final
 class Ruleset:
-    """Which game is played (rules ``hong-kong.md`` §18); see ``mahjong_fast.rules``."""
+    """Which game is played (rules ``hong-kong.md`` §18); see ``mahjong_fast.rules``. Frozen,
+    hashable, picklable; equal when the name and every switch are equal."""
 
     @classmethod
-    def hong_kong(cls, **switches: Any) -> Ruleset: ...
+    def hong_kong(cls, **switches: bool | int | str) -> Ruleset:
+        """The Hong Kong preset with §18 switches (RuleConfigError naming a bad one)."""
     @classmethod
-    def from_name(cls, name: str, **switches: Any) -> Ruleset: ...
+    def from_name(cls, name: str, **switches: bool | int | str) -> Ruleset:
+        """The preset ``"hong-kong"`` (alias ``"hk"``) with switches."""
+    @classmethod
+    def from_json(cls, data: str | dict[str, Any]) -> Ruleset:
+        """The ruleset of its JSON form (``to_json``), text or decoded dict."""
     @property
     def name(self) -> str: ...
     @property
-    def switches(self) -> dict[str, Any]: ...
+    def switches(self) -> dict[str, bool | int | str]:
+        """Every switch and its value, in the order of the rules (a new dict)."""
+    @property
+    def rotate_dealer(self) -> bool: ...
+    @property
+    def min_value(self) -> int:
+        """Smallest total that is a legal win (HK: ``min_faan``)."""
+    @property
+    def max_value(self) -> int:
+        """The cap and the value of a limit hand (HK: ``max_faan``)."""
     @property
     def hand_tiles(self) -> int: ...
     @property
     def n_sets(self) -> int: ...
-    def replace(self, **switches: Any) -> Ruleset: ...
-    def __eq__(self, other: object) -> bool: ...
+    def base(self, value: int) -> int:
+        """M(value) × unit: what each opponent pays on a self-drawn win (§11.1, §18)."""
+    def payments(
+        self, value: int, winner: int, self_drawn: bool, discarder: int | None = None
+    ) -> list[int]:
+        """Payments per player 0..3 of a win worth ``value`` (§11, §18); sums to zero."""
+    def replace(self, **switches: bool | int | str) -> Ruleset: ...
+    def to_dict(self) -> dict[str, Any]:
+        """``{"name": ..., "switches": {...}}``."""
+    def to_json(self) -> str: ...
+    def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...

@@ -24,15 +24,18 @@ import numpy as np
 import numpy.typing as npt
 
 from mahjong_fast import _core
+from mahjong_fast.rules import RulesLike
 
 __all__ = ["score_batch", "shanten_batch", "waits_batch"]
 
 
-def shanten_batch(counts: npt.NDArray[np.uint8]) -> npt.NDArray[np.int8]:
+def shanten_batch(counts: npt.NDArray[np.uint8], *, rules: RulesLike = "hong-kong") -> npt.NDArray[np.int8]:
     """Shanten of each row (rules §14a), like :func:`mahjong_fast.shanten` on a concealed hand.
 
     Args:
         counts: ``uint8[N, 34]``, each row 13 tiles (→ 0 = ready) or 14 tiles (→ -1 = complete).
+        rules: the ruleset (a :class:`~mahjong_fast.Ruleset` or a name); its winning shapes
+            are used.
 
     Returns:
         ``int8[N]``.
@@ -40,17 +43,21 @@ def shanten_batch(counts: npt.NDArray[np.uint8]) -> npt.NDArray[np.int8]:
     Raises:
         InvalidHandError: not a ``uint8`` array of shape ``(N, 34)``, a count above 4, or a row
             that does not hold 13 or 14 tiles.
+        RuleConfigError: an unknown ruleset name.
+        TypeError: ``rules`` is neither a Ruleset, a name nor None.
     """
-    return _core.shanten_batch(counts)
+    return _core.shanten_batch(counts, rules=rules)
 
 
-def waits_batch(counts: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
+def waits_batch(counts: npt.NDArray[np.uint8], *, rules: RulesLike = "hong-kong") -> npt.NDArray[np.bool_]:
     """Waits of each 13-tile row (rules §14a) as a mask: ``out[i, k]`` is True when kind ``k``
     completes row ``i`` (a kind the row holds four times is never a wait), like
     :func:`mahjong_fast.waits`.
 
     Args:
         counts: ``uint8[N, 34]``, each row 13 tiles.
+        rules: the ruleset (a :class:`~mahjong_fast.Ruleset` or a name); its winning shapes
+            are used.
 
     Returns:
         ``bool[N, 34]``.
@@ -58,8 +65,10 @@ def waits_batch(counts: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
     Raises:
         InvalidHandError: not a ``uint8`` array of shape ``(N, 34)``, a count above 4, or a row
             that does not hold 13 tiles.
+        RuleConfigError: an unknown ruleset name.
+        TypeError: ``rules`` is neither a Ruleset, a name nor None.
     """
-    return _core.waits_batch(counts)
+    return _core.waits_batch(counts, rules=rules)
 
 
 def score_batch(
@@ -69,9 +78,12 @@ def score_batch(
     self_drawn: npt.NDArray[np.bool_],
     bonus_mask: npt.NDArray[np.uint8] | None = None,
     prevailing_wind: int = 0,
+    *,
+    rules: RulesLike = "hong-kong",
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]:
     """Score each row under the Hong Kong table (rules §10, §11, §14a), like
-    :func:`mahjong_fast.score` on a concealed hand with no declared set.
+    :func:`mahjong_fast.score` on a concealed hand with no declared set, with the minimum and
+    cap of ``rules`` (§18 ``min_faan``, ``max_faan``).
 
     Args:
         counts: ``uint8[N, 34]``, the tiles *before* the winning tile (13 per row).
@@ -81,16 +93,22 @@ def score_batch(
         bonus_mask: ``uint8[N]`` or None (= no bonus tiles): bit ``b`` set when the winner has
             bonus tile ``b + 1`` f (bits 0..3 flowers 1f..4f, bits 4..7 seasons 5f..8f).
         prevailing_wind: 0..3 for every row (East = 0 in the product, rules §1.2).
+        rules: the ruleset (a :class:`~mahjong_fast.Ruleset` or a name, default Hong Kong).
 
     Returns:
-        ``(faan, is_win)``: ``uint8[N]`` faan after the 13-faan cap (0 when the row has no
-        winning shape, the too-small total when below the 3-faan minimum) and ``bool[N]`` legal
-        win (winning shape and at least 3 faan).
+        ``(faan, is_win)``: ``uint8[N]`` faan after the cap (``max_faan``, 13 by default; a
+        limit hand is worth exactly the cap; 0 when the row has no winning shape, the too-small
+        total when below the minimum) and ``bool[N]`` legal win (winning shape and at least
+        ``min_faan``, 3 by default).
 
     Raises:
         InvalidHandError: a wrong dtype or shape (the 1-D arrays must have ``N`` elements), a
             count above 4, a row without 13 tiles, a winning tile that would be a fifth copy, a
             kind or wind out of range.
+        RuleConfigError: an unknown ruleset name.
+        TypeError: ``rules`` is neither a Ruleset, a name nor None.
     """
-    return _core.score_batch(counts, win_tile, seat_wind, self_drawn, bonus_mask, prevailing_wind)
+    return _core.score_batch(
+        counts, win_tile, seat_wind, self_drawn, bonus_mask, prevailing_wind, rules=rules
+    )
 

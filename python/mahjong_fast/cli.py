@@ -13,6 +13,11 @@ Commands::
     mahjong-fast replay game.jsonl
     mahjong-fast --version
 
+Every command that plays or scores (play, score, waits, shanten, decompose, simulate, replay)
+takes the ruleset: ``--rules NAME`` (``hong-kong``, alias ``hk``; the default) and
+``--rule KEY=VALUE`` once per switch of rules §18, e.g. ``--rule min_faan=1 --rule
+spiciness=half``; ``--rotate-dealer`` is the shorthand of ``--rule rotate_dealer=true``.
+
 A user's mistake (a bad tile string, a fifth copy, a bad option value) prints one line
 ``error: ...`` on stderr and exits with status 2; no traceback reaches the user.
 """
@@ -123,6 +128,51 @@ def _bonus(value: str | None) -> tuple[str, ...]:
     return codes
 
 
+RulesOption = Annotated[
+    str | None,
+    typer.Option("--rules", help="The ruleset: hong-kong (alias hk; the default)."),
+]
+RuleOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--rule",
+        help="One switch of the ruleset as KEY=VALUE (repeatable), e.g. --rule min_faan=1; "
+        "switches: min_faan, max_faan, spiciness, responsibility, unit, rotate_dealer.",
+    ),
+]
+
+
+def _ruleset(name: str | None, switches: list[str] | None, rotate_dealer: bool = False) -> Any:
+    """The Ruleset of ``--rules`` / ``--rule`` (and the ``--rotate-dealer`` shorthand); a bad
+    name, switch or value is RuleConfigError (one line, exit 2)."""
+    from .rules import ruleset_from_options
+
+    return ruleset_from_options(name, switches or (), rotate_dealer=rotate_dealer or None)
+
+
+def _changed_switches(rules: Any) -> str:
+    """``hong-kong`` or ``hong-kong (min_faan=1, spiciness=half)``: the switches that differ
+    from the preset."""
+    from .rules import Ruleset
+
+    preset = Ruleset.from_name(rules.name).switches
+    changed = [f"{k}={v}" for k, v in rules.switches.items() if preset.get(k) != v]
+    return str(rules.name) + (f" ({', '.join(changed)})" if changed else "")
+
+
+def _with_rules(func: Callable[..., Any], rules: Any, *args: Any, **kwargs: Any) -> Any:
+    """``func(*args, rules=rules, **kwargs)`` when ``func`` takes ``rules``. The analysis
+    functions that do not take it yet are Hong Kong's, whose switches change neither shapes,
+    waits, shanten nor readings: they are called without it."""
+    import inspect
+
+    if "rules" in inspect.signature(func).parameters:
+        return func(*args, rules=rules, **kwargs)
+    if rules.name != "hong-kong":
+        raise _error(f"this command does not know the ruleset {rules.name} yet")
+    return func(*args, **kwargs)
+
+
 def _print_json(obj: Any) -> None:
     sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
     sys.stdout.flush()
@@ -227,10 +277,11 @@ def score(
         str | None, typer.Option("--discarder", help="Seat wind of the discarder (for payments).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    rules_name: RulesOption = None,
+    rule: RuleOption = None,
 ) -> None:
     """Score a winning hand: faan breakdown, total, limit, interpretation and payments."""
-    from . import score as score_hand
-
+    ruleset = _ruleset(rules_name, rule)
     seat_l = _wind(seat, "--seat") or "E"
     prev_l = _wind(prevailing, "--prevailing") or "E"
     disc_l = _wind(discarder, "--discarder")
@@ -240,7 +291,8 @@ def score(
         raise _error("--discarder makes no sense with --self-drawn")
     if disc_l is not None and disc_l == seat_l:
         raise _error("--discarder cannot be the winner's own seat")
-    result = score_hand(
+    result = _score_under(
+        ruleset,
         hand,
         win,
         self_drawn=self_drawn,
@@ -254,13 +306,28 @@ def score(
         discarder=disc_l,
     )
     if as_json:
-        _print_json(_score_payload(hand, result))
+        payload = _score_payload(hand, result)
+        payload["rules"] = ruleset.to_dict()
+        _print_json(payload)
         return
-    _print_score(hand, win, result, seat_l or "E", self_drawn, disc_l)
+    _print_score(hand, win, result, seat_l or "E", self_drawn, disc_l, ruleset)
+
+
+def _score_under(rules: Any, hand: str, win: str | None, **kw: Any) -> Any:
+    """``mahjong_fast.score`` under ``rules``: the one validated path, as from Python."""
+    from . import score as score_hand
+
+    return score_hand(hand, win, **kw, rules=rules)
 
 
 def _print_score(
-    hand: str, win: str | None, result: Any, seat: str, self_drawn: bool, discarder: str | None
+    hand: str,
+    win: str | None,
+    result: Any,
+    seat: str,
+    self_drawn: bool,
+    discarder: str | None,
+    rules: Any,
 ) -> None:
     title = f"{hand}  +  {win}" if win else f"{hand}  (dealt hand)"
     table = Table(title=title, show_footer=True, title_justify="left")
@@ -287,7 +354,7 @@ def _print_score(
         console.print(
             Text(
                 f"Not a legal win: {result.reason} ({result.faan} faan, "
-                f"raw {result.raw_faan}; the minimum is 3)",
+                f"raw {result.raw_faan}; the minimum is {rules.min_value})",
                 style="bold red",
             )
         )
@@ -296,7 +363,7 @@ def _print_score(
         console.print(f"Interpretation: {result.interpretation}")
     if not result.is_win:
         return
-    base = getattr(result, "base", None) or 2**result.faan
+    base = getattr(result, "base", None) or rules.base(result.faan)
     payments = dict(getattr(result, "payments", {}) or {})
     console.print(f"Base: {base}")
     if payments:
@@ -305,8 +372,12 @@ def _print_score(
     elif self_drawn:
         console.print(f"Payments: each opponent pays {base}; {seat} gains {3 * base}")
     else:
+        # who pays on a discard depends on the responsibility switch (HK §18): show it by
+        # seat for a discarder one seat after the winner
+        pays = rules.payments(result.faan, 0, False, 1)
+        others = f", the others {-pays[2]} each" if pays[2] else ""
         console.print(
-            f"Payments: the discarder pays {3 * base}; {seat} gains {3 * base} "
+            f"Payments: the discarder pays {-pays[1]}{others}; {seat} gains {pays[0]} "
             "(give --discarder for payments by seat)"
         )
 
@@ -322,13 +393,16 @@ def waits(
         typer.Argument(help='A 13-tile hand (declared sets count 3), e.g. "123m456m789p234s5s".'),
     ],
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    rules_name: RulesOption = None,
+    rule: RuleOption = None,
 ) -> None:
-    """The winning tiles of a hand of 13 (ignoring the 3-faan minimum, rules §14a)."""
+    """The winning tiles of a hand of 13 (ignoring the minimum, rules §14a)."""
     from . import shanten as shanten_of
     from . import waits as waits_of
 
-    tiles = [_tile_str(t) for t in waits_of(hand)]
-    sh = shanten_of(hand)
+    ruleset = _ruleset(rules_name, rule)
+    tiles = [_tile_str(t) for t in _with_rules(waits_of, ruleset, hand)]
+    sh = _with_rules(shanten_of, ruleset, hand)
     if as_json:
         _print_json({"hand": hand, "waits": tiles, "shanten": sh, "ready": bool(tiles)})
         return
@@ -354,11 +428,13 @@ def shanten(
         str, typer.Argument(help='A hand of 13 or 14 tiles, e.g. "123m456m789p2345s".')
     ],
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    rules_name: RulesOption = None,
+    rule: RuleOption = None,
 ) -> None:
     """Shanten of a hand: 0 = ready, -1 = complete (14 tiles), n = n exchanges from ready."""
     from . import shanten as shanten_of
 
-    sh = shanten_of(hand)
+    sh = _with_rules(shanten_of, _ruleset(rules_name, rule), hand)
     if as_json:
         _print_json({"hand": hand, "shanten": sh})
         return
@@ -375,11 +451,13 @@ def decompose(
         str, typer.Argument(help='A complete hand of 14 tiles, e.g. "111222333m789p55s".')
     ],
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    rules_name: RulesOption = None,
+    rule: RuleOption = None,
 ) -> None:
     """Every way a complete hand splits into sets and a pair (and seven pairs / thirteen orphans)."""
     from . import decompose as decompose_of
 
-    readings = [str(r) for r in decompose_of(hand)]
+    readings = [str(r) for r in _with_rules(decompose_of, _ruleset(rules_name, rule), hand)]
     if as_json:
         _print_json({"hand": hand, "interpretations": readings})
         return
@@ -427,6 +505,12 @@ def simulate(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object (the summary).")
     ] = False,
+    rules_name: RulesOption = None,
+    rule: RuleOption = None,
+    rotate_dealer: Annotated[
+        bool,
+        typer.Option("--rotate-dealer", help="Pass the deal on after every deal (a switch)."),
+    ] = False,
 ) -> None:
     """Play N AI-vs-AI deals (in parallel), print a summary, optionally write every record.
 
@@ -456,8 +540,11 @@ def simulate(
         raise _error("--backend ray needs Ray: pip install 'mahjong_fast[ray]'")
     if out is not None:
         _check_out(out)
+    ruleset = _ruleset(rules_name, rule, rotate_dealer)
 
     title = f"seed {seed}, seats {', '.join(names)}" + (f", {out}" if out else "")
+    if ruleset != _ruleset(None, None):
+        title += f", rules {_changed_switches(ruleset)}"
     err = Console(stderr=True, highlight=False)
     bar = _progress(err)
     try:
@@ -466,6 +553,7 @@ def simulate(
             result = run_simulation(
                 n,
                 names,
+                rules=ruleset,
                 seed=seed,
                 workers=workers,
                 backend=backend,
@@ -529,6 +617,9 @@ def _report(result: Any, n: int, seed: int, names: list[str], title: str, as_jso
     summary = result.summary
     if as_json:
         payload: dict[str, Any] = {"deals": n, "seed": seed, "seats": names}
+        rules = getattr(result, "rules", None)
+        if rules is not None:
+            payload["rules"] = rules.to_dict()
         if result.out is not None:
             payload["out"] = str(result.out)
         if result.interrupted:
@@ -569,10 +660,17 @@ def replay(
     ascii: Annotated[
         bool, typer.Option("--ascii", help="Tile codes only (no Unicode glyphs).")
     ] = False,
+    rules_name: RulesOption = None,
+    rule: RuleOption = None,
 ) -> None:
-    """Check an event log against the rules and print its deals step by step."""
+    """Check an event log against the rules and print its deals step by step.
+
+    Each deal is replayed under the ruleset of its header; ``--rules`` / ``--rule``, when
+    given, must be that ruleset (switches included)."""
     from .errors import ReplayError
     from .game.log import replay as replay_log
+
+    expected = _ruleset(rules_name, rule) if rules_name is not None or rule else None
 
     if not file.is_file():
         raise _error(f"{file}: no such file")
@@ -581,8 +679,10 @@ def replay(
     except (OSError, UnicodeDecodeError) as exc:
         raise _error(f"{file}: cannot read the log ({exc})") from None
     try:
-        replayed = replay_log(file)
+        replayed = replay_log(file, rules=expected)
     except ReplayError as exc:
+        if expected is not None and "was given" in str(exc):
+            raise _error(f"{file}: {exc}") from None
         raise _error(f"{file}: corrupt log: {exc}") from None
     except RecursionError:
         raise _error(f"{file}: corrupt log: a line is nested too deeply to be an event") from None
@@ -611,7 +711,10 @@ def _print_log_line(obj: dict[str, Any], ascii: bool) -> None:
 
     etype = obj.get("e")
     if etype is None:  # the header of a deal
-        fields = [
+        from .game.log import header_rules
+
+        fields = [f"ruleset {_changed_switches(header_rules(obj))}"]
+        fields += [
             f"{k} {obj[k]}" for k in ("seed", "deal_index", "dealer", "seats", "scores") if k in obj
         ]
         console.print(
@@ -688,8 +791,14 @@ def play(
     no_confirm: Annotated[
         bool, typer.Option("--no-confirm", help="Discard without asking for confirmation.")
     ] = False,
+    rules_name: RulesOption = None,
+    rule: RuleOption = None,
 ) -> None:
     """Play against three AI seats (you are P0, East, the dealer)."""
+    try:
+        ruleset = _ruleset(rules_name, rule, rotate_dealer)
+    except MahjongError as exc:
+        raise _error(str(exc)) from None
     from .game.match import play_match
     from .seats import make_seat
     from .seats.human import HumanSeat, QuitGame
@@ -706,8 +815,8 @@ def play(
     seats = [human, *(make_seat("greedy", seed + p) for p in (1, 2, 3))]
     console.print(
         Text(
-            f"mahjong-fast: Hong Kong mahjong, seed {seed}, {deals} deal(s). You are P0; "
-            "type 'help' for the commands.",
+            f"mahjong-fast: Hong Kong mahjong, seed {seed}, {deals} deal(s), rules "
+            f"{_changed_switches(ruleset)}. You are P0; type 'help' for the commands.",
             style="bold",
         )
     )
@@ -721,7 +830,7 @@ def play(
                 deals=1,
                 start_deal=d,
                 scores=scores,
-                rotate_dealer=rotate_dealer,
+                rules=ruleset,
                 log=log_file,
             )
             scores = tuple(match.scores)

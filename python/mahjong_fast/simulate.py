@@ -28,7 +28,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from .errors import RuleConfigError
+from .rules import RULESET_NAMES, Ruleset, RulesLike, resolve_rules, with_rotate_dealer
 from .sim.backends import BACKENDS, make_backend
 from .sim.chunks import ChunkSpec, auto_chunk_size, chunk_bounds
 from .sim.output import RecordWriter, format_of, open_writer
@@ -43,8 +43,8 @@ __all__ = [
     "summarize",
 ]
 
-#: rule sets :func:`simulate` knows
-RULES = ("hk",)
+#: ruleset names :func:`simulate` knows (a :class:`~mahjong_fast.Ruleset` is accepted too)
+RULES = RULESET_NAMES
 #: chunks in flight or waiting in the reorder buffer, per worker
 WINDOW_PER_WORKER = 4
 #: how often (seconds) the run looks for a stop request while waiting on workers
@@ -63,6 +63,7 @@ class SimulationResult:
         out: the output file, if any.
         deals: deals asked for; ``summary.deals`` of them finished.
         interrupted: True when the run was stopped before the end (Ctrl-C).
+        rules: the ruleset every deal was played under (also in the output file's metadata).
     """
 
     records: list[dict[str, Any]] | None = field(default_factory=list)
@@ -70,6 +71,7 @@ class SimulationResult:
     out: Path | None = None
     deals: int = 0
     interrupted: bool = False
+    rules: Ruleset = field(default_factory=Ruleset.hong_kong)
 
 
 class SimulationInterrupted(KeyboardInterrupt):
@@ -120,7 +122,7 @@ class _StopFlag:
 def _check_args(
     deals: int,
     seats: Sequence[str],
-    rules: str,
+    rules: RulesLike,
     seed: int,
     workers: int | None,
     backend: str,
@@ -137,8 +139,7 @@ def _check_args(
     for kind in seats:
         if kind not in SEAT_KINDS:
             raise ValueError(f"unknown seat kind {kind!r}; choose from {', '.join(SEAT_KINDS)}")
-    if rules not in RULES:
-        raise RuleConfigError(f"unknown rules {rules!r}; choose from {', '.join(RULES)}")
+    resolve_rules(rules)  # RuleConfigError for an unknown name, TypeError for a wrong type
     if not 0 <= seed < 2**64:
         raise ValueError(f"seed must be in 0 .. 2**64-1 (got {seed})")
     if not (0 <= start and start + deals <= 2**64):
@@ -157,7 +158,7 @@ def _check_args(
 def simulate(
     deals: int,
     seats: Sequence[str] = ("greedy",) * 4,
-    rules: str = "hk",
+    rules: RulesLike = "hong-kong",
     seed: int = 0,
     workers: int | None = None,
     backend: str = "process",
@@ -165,7 +166,7 @@ def simulate(
     out: str | os.PathLike[str] | None = None,
     *,
     address: str | None = None,
-    rotate_dealer: bool = False,
+    rotate_dealer: bool | None = None,
     progress: Callable[[int, int], None] | None = None,
     start: int = 0,
 ) -> SimulationResult:
@@ -174,7 +175,8 @@ def simulate(
     Args:
         deals: how many deals.
         seats: four seat kinds, ``"greedy"`` or ``"random"``.
-        rules: the rule set; ``"hk"`` (Hong Kong, the only one so far).
+        rules: the ruleset: a :class:`~mahjong_fast.Ruleset` (with its switches, HK §18) or a
+            name (``"hong-kong"``, alias ``"hk"``). It is written in the output file's metadata.
         seed: 0 .. 2**64-1; deal ``i`` depends on ``(seed, i)`` alone.
         workers: parallel workers; None = every core (``os.cpu_count()``) for ``"process"``,
             every CPU of the cluster for ``"ray"``. One process worker plays in this process.
@@ -185,7 +187,8 @@ def simulate(
         out: write the records to this file while the run goes, ``*.parquet`` (needs pyarrow)
             or ``*.jsonl``; then ``result.records`` is None and memory stays flat.
         address: the ray backend's cluster address (None: a local Ray instance).
-        rotate_dealer: P(i mod 4) deals deal ``i`` (else P0 deals every deal).
+        rotate_dealer: shorthand that sets the ruleset's ``rotate_dealer`` switch: P(i mod 4)
+            deals deal ``i`` (else P0 deals every deal). None: as ``rules`` says.
         progress: ``progress(done, total)`` after each finished chunk, in this process.
         start: index of the first deal.
 
@@ -193,16 +196,19 @@ def simulate(
         SimulationInterrupted: on Ctrl-C, after stopping cleanly; ``.result`` holds the
             finished chunks (also in ``out``, closed and valid).
         ValueError, RuleConfigError: for bad arguments, before anything runs.
+        TypeError: ``rules`` is neither a Ruleset, a name nor None.
     """
     spec = ChunkSpec(
         _check_args(deals, seats, rules, seed, workers, backend, chunk_size, start, address),
         seed,
-        rotate_dealer,
+        with_rotate_dealer(rules, rotate_dealer),
     )
     out_path = Path(out) if out is not None else None
     if out_path is not None:
         format_of(out_path)  # a bad suffix fails before any work
-    result = SimulationResult(records=None if out_path else [], out=out_path, deals=deals)
+    result = SimulationResult(
+        records=None if out_path else [], out=out_path, deals=deals, rules=spec.rules
+    )
     summary = result.summary
     t0 = time.perf_counter()
 
@@ -220,7 +226,7 @@ def simulate(
     stop = _StopFlag()
     with stop:  # from here on, Ctrl-C asks for a stop at the next safe point
         try:
-            writer = open_writer(out_path) if out_path is not None else None
+            writer = open_writer(out_path, rules=spec.rules) if out_path is not None else None
             be = make_backend(backend, spec, workers, address)
             size = chunk_size or auto_chunk_size(deals, be.workers)
             bounds = chunk_bounds(start, deals, size)

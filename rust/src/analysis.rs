@@ -110,8 +110,12 @@ pub fn check_discarder(ctx: &WinContext, discarder: Option<u8>) -> Result<()> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Scored {
     pub outcome: ScoreOutcome,
-    /// HK §11 payments by seat 0..=3 for a win that is self-drawn or whose discarder is known;
-    /// `None` otherwise (not a win, or the payer is unknown).
+    /// HK §11.1 / §18 the base of the win, M(faan) × unit (`2 ** faan` under the default
+    /// switches); 0 when not a win.
+    pub base: i64,
+    /// HK §11 payments by seat 0..=3 (with the ruleset's §18 switches) for a win that is
+    /// self-drawn or whose discarder is known; `None` otherwise (not a win, the payer unknown,
+    /// or an amount the switches make fractional).
     pub payments: Option<[i64; 4]>,
 }
 
@@ -123,11 +127,15 @@ pub fn score(hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext, discarder: O
     check_discarder(ctx, discarder)?;
     let outcome = rules.score(hand, win_tile, ctx)?;
     let self_drawn = ctx.self_drawn || ctx.dealer_start;
-    let payments = (outcome.is_win && (self_drawn || discarder.is_some())).then(|| {
-        let payer = if self_drawn { None } else { discarder.map(usize::from) };
-        rules.payments(outcome.faan, ctx.seat_wind as usize, self_drawn, payer)
-    });
-    Ok(Scored { outcome, payments })
+    let payments = (outcome.is_win && (self_drawn || discarder.is_some()))
+        .then(|| {
+            let payer = if self_drawn { None } else { discarder.map(usize::from) };
+            rules.payments(outcome.faan, ctx.seat_wind as usize, self_drawn, payer)
+        })
+        // All zeros on a discard: the switches make the amount fractional, so nothing is paid.
+        .filter(|p| self_drawn || *p != [0; 4]);
+    let base = if outcome.is_win { rules.base(outcome.faan) } else { 0 };
+    Ok(Scored { outcome, base, payments })
 }
 
 #[cfg(test)]

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from mahjong_fast import _core
 from mahjong_fast.errors import IllegalActionError, InvalidHandError, InvalidTileError
+from mahjong_fast.rules import Ruleset, RulesLike, resolve_rules
 
 from .actions import Action, ActionType, Phase
 from .events import Event
@@ -55,6 +56,7 @@ from .view import (
 
 __all__ = ["MIN_FAAN", "PREVAILING_WIND", "Deal"]
 
+#: HK §10.5 the default minimum; a deal reads its own from ``Deal.rules`` (switch ``min_faan``)
 MIN_FAAN = 3
 PREVAILING_WIND = 0  # East, rules §1.2
 
@@ -98,7 +100,8 @@ def _illegal(code: str, msg: str) -> IllegalActionError:
 
 
 def _require_win(sc: ScoreResult) -> ScoreResult:
-    """HK §10.5 / §13: a declared or claimed win needs a winning shape worth at least 3 faan;
+    """HK §10.5 / §13: a declared or claimed win needs a winning shape worth at least the
+    minimum (3 faan, switch ``min_faan``);
     otherwise NOT_A_WINNING_HAND or BELOW_MINIMUM."""
     if not sc.is_win:
         raise _illegal(sc.reason or "NOT_A_WINNING_HAND", f"not a legal win ({sc.faan} faan)")
@@ -116,10 +119,14 @@ class Deal:
         auto_pass: pass automatically for players with no legal claim (see module doc).
         record: keep every :class:`Event` in :attr:`events` (needed for logs and replay).
         listener: called with every event as it happens (even when ``record`` is False).
+        rules: the ruleset (a :class:`~mahjong_fast.Ruleset` or a name; default Hong Kong):
+            its minimum and cap decide which wins are legal and what they are worth, its
+            payment switches what they pay (HK §18). ``rotate_dealer`` is the match's business
+            (:func:`~mahjong_fast.game.match.play_match`); a deal has its ``dealer``.
 
     Attributes (read-only by convention): ``phase``, ``to_act``, ``dealer``, ``seat_winds``,
     ``hands``, ``melds``, ``bonus``, ``scores``, ``remaining``, ``turn``, ``events``,
-    ``result``.
+    ``result``, ``rules``.
     """
 
     # ------------------------------------------------------------------ setup
@@ -133,7 +140,9 @@ class Deal:
         auto_pass: bool = True,
         record: bool = True,
         listener: Callable[[Event], None] | None = None,
+        rules: RulesLike = "hong-kong",
     ):
+        self.rules: Ruleset = resolve_rules(rules)
         try:
             wall = [operator.index(t) for t in wall]
         except TypeError:
@@ -377,6 +386,7 @@ class Deal:
                 PREVAILING_WIND,
                 self_drawn=True,
                 dealer_start=True,
+                rules=self.rules,
             )
         drawn = self.drawn_tile
         counts = list(self._cnt[p])
@@ -391,6 +401,7 @@ class Deal:
             self_drawn=True,
             kong_replacement=self.kong_chain,
             last_wall_tile=self.remaining == 0,
+            rules=self.rules,
         )
 
     def _score_claim(self, q: int) -> ScoreResult:
@@ -407,6 +418,7 @@ class Deal:
             self_drawn=False,
             robbing_kong=robbing,
             last_discard=(not robbing and self.remaining == 0),
+            rules=self.rules,
         )
 
     # ------------------------------------------------------------- legal actions
@@ -846,7 +858,7 @@ class Deal:
             self._wm[p] = -1
             self._public[tile >> 2] -= 1  # type: ignore[operator]  # left the pool / kong
         self._kong_tile = None
-        pay = list(_core.payments(sc.faan, p, kind == "self_drawn", discarder))
+        pay = list(_core.payments(sc.faan, p, kind == "self_drawn", discarder, rules=self.rules))
         for i in range(4):
             self.scores[i] += pay[i]
         flags = {

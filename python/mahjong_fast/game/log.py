@@ -2,13 +2,21 @@
 
 A log holds one or more deals. Each deal starts with a header line::
 
-    {"type": "header", "format": 1, "ruleset": "hk", "seed": 7, "deal_index": 0,
-     "dealer": 0, "seats": ["you", "greedy", "greedy", "greedy"], "scores": [0, 0, 0, 0],
-     "auto_pass": true, "wall": [...144 ids...]}
+    {"type": "header", "format": 1,
+     "ruleset": {"name": "hong-kong", "switches": {"min_faan": 3, "max_faan": 13,
+                 "spiciness": "spicy", "responsibility": "seed", "unit": 1,
+                 "rotate_dealer": false}},
+     "seed": 7, "deal_index": 0, "dealer": 0, "seats": ["you", "greedy", "greedy", "greedy"],
+     "scores": [0, 0, 0, 0], "auto_pass": true, "wall": [...144 ids...]}
 
 followed by one line per :class:`~mahjong_fast.game.events.Event` (``Event.to_json()``).
 
-:func:`replay` rebuilds each deal from its header's wall by re-applying the recorded
+``ruleset`` is the deal's :class:`~mahjong_fast.Ruleset` in its JSON form, every switch
+included (HK §18), so a log can always be re-scored. Logs written by 0.1 have
+``"ruleset": "hk"`` (a name, no switches): they mean the Hong Kong preset with the default
+switches, and so does a header without ``ruleset``.
+
+:func:`replay` rebuilds each deal from its header's wall and ruleset by re-applying the recorded
 actions (the ``action`` events that are not engine auto-passes) to a fresh
 :class:`~mahjong_fast.game.deal.Deal`, and checks that every event the engine produces equals
 the logged one. A log that is unreadable, breaks a rule, or differs from what the rules
@@ -26,6 +34,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, Any, Union
 
 from mahjong_fast.errors import IllegalActionError, MahjongError, ReplayError
+from mahjong_fast.rules import DEFAULT_RULES, Ruleset, RulesLike, resolve_rules
 
 from .actions import Action
 from .deal import Deal
@@ -37,6 +46,7 @@ __all__ = [
     "LogWriter",
     "deal_lines",
     "header",
+    "header_rules",
     "replay",
     "replay_deals",
     "write_log",
@@ -45,6 +55,7 @@ __all__ = [
 FORMAT_VERSION = 1
 #: what replay accepts: a path, the log text, an open text file, or an iterable of lines
 LogSource = Union[str, "os.PathLike[str]", IO[str], Iterable[str]]
+#: the ruleset name written by 0.1 (read as the Hong Kong preset with default switches)
 RULESET = "hk"
 
 
@@ -61,7 +72,7 @@ def header(
     return {
         "type": "header",
         "format": FORMAT_VERSION,
-        "ruleset": RULESET,
+        "ruleset": deal.rules.to_dict(),
         "seed": seed,
         "deal_index": deal.deal_index,
         "dealer": deal.dealer,
@@ -150,12 +161,20 @@ def _read_lines(src: LogSource) -> list[str]:
     return [line.rstrip("\n") for line in src]
 
 
-def replay_deals(src: LogSource, *, allow_unfinished: bool = False) -> list[Deal]:
+def replay_deals(
+    src: LogSource, *, allow_unfinished: bool = False, rules: RulesLike = None
+) -> list[Deal]:
     """Rebuild every deal of a log (path, text, open file, or iterable of lines).
 
+    Each deal is played under the ruleset of its header (HK §18; a 0.1 header means the Hong
+    Kong preset). ``rules`` (a :class:`~mahjong_fast.Ruleset` or a name), when given, must be
+    that ruleset, switches included.
+
     Returns the rebuilt :class:`Deal` objects (each with ``.events`` and ``.result``).
-    Raises ReplayError (with the line number) for a corrupt log or one that breaks a rule.
+    Raises ReplayError (with the line number) for a corrupt log, one that breaks a rule, or a
+    header whose ruleset is not ``rules``; RuleConfigError / TypeError for a bad ``rules``.
     """
+    expected = None if rules is None else resolve_rules(rules)
     lines = _read_lines(src)
     deals: list[Deal] = []
     current: Deal | None = None
@@ -174,7 +193,7 @@ def replay_deals(src: LogSource, *, allow_unfinished: bool = False) -> list[Deal
             if current is not None:
                 _finish(current, k, header_line, lineno - 1, allow_unfinished)
                 deals.append(current)
-            current = _deal_from_header(obj, lineno)
+            current = _deal_from_header(obj, lineno, expected)
             header_line = lineno
             k = 0
             continue
@@ -210,11 +229,31 @@ def replay_deals(src: LogSource, *, allow_unfinished: bool = False) -> list[Deal
     return deals
 
 
-def _deal_from_header(obj: dict[str, Any], lineno: int) -> Deal:
+def header_rules(obj: dict[str, Any], lineno: int | None = None) -> Ruleset:
+    """The ruleset of a log header: its JSON form, a bare name (0.1 logs: ``"hk"``) meaning
+    that preset with default switches, or no ``ruleset`` at all meaning the default preset.
+    Raises ReplayError (with ``lineno``) for anything else."""
+    if "ruleset" not in obj:
+        return DEFAULT_RULES
+    spec = obj["ruleset"]
+    try:
+        if isinstance(spec, str):
+            return Ruleset.from_name(spec)
+        if isinstance(spec, dict):
+            return Ruleset.from_json(spec)
+    except MahjongError as e:
+        raise ReplayError(f"bad ruleset in the header: {e}", lineno) from None
+    raise ReplayError(f"bad ruleset in the header: {spec!r}", lineno)
+
+
+def _deal_from_header(obj: dict[str, Any], lineno: int, expected: Ruleset | None) -> Deal:
     if obj.get("format") != FORMAT_VERSION:
         raise ReplayError(f"unknown log format {obj.get('format')!r}", lineno)
-    if obj.get("ruleset") != RULESET:
-        raise ReplayError(f"unknown ruleset {obj.get('ruleset')!r}", lineno)
+    ruleset = header_rules(obj, lineno)
+    if expected is not None and expected != ruleset:
+        raise ReplayError(
+            f"the log was played under {ruleset!r}, but rules={expected!r} was given", lineno
+        )
     try:
         return Deal(
             obj["wall"],
@@ -223,6 +262,7 @@ def _deal_from_header(obj: dict[str, Any], lineno: int) -> Deal:
             int(obj.get("deal_index", 0)),
             auto_pass=bool(obj.get("auto_pass", True)),
             record=True,
+            rules=ruleset,
         )
     except (KeyError, TypeError, ValueError, MahjongError) as e:
         raise ReplayError(f"bad header: {e}", lineno) from None
@@ -239,6 +279,10 @@ def _finish(deal: Deal, k: int, header_line: int, last_line: int, allow_unfinish
         )
 
 
-def replay(src: LogSource, *, allow_unfinished: bool = False) -> list[DealResult]:
-    """Replay a log and return the result of each deal (see :func:`replay_deals`)."""
-    return [d.result for d in replay_deals(src, allow_unfinished=allow_unfinished)]  # type: ignore[misc]
+def replay(
+    src: LogSource, *, allow_unfinished: bool = False, rules: RulesLike = None
+) -> list[DealResult]:
+    """Replay a log and return the result of each deal (see :func:`replay_deals`; the ruleset
+    comes from each header, and ``rules``, when given, must agree with it)."""
+    deals = replay_deals(src, allow_unfinished=allow_unfinished, rules=rules)
+    return [d.result for d in deals]  # type: ignore[misc]

@@ -2,7 +2,7 @@
 
 >>> from mahjong_fast.seats import make_seat
 >>> seats = [make_seat("greedy", 1) for _ in range(4)]
->>> m = play_match(seats, seed=42, deals=4, rotate_dealer=True)   # doctest: +SKIP
+>>> m = play_match(seats, seed=42, deals=4, rules=Ruleset.hong_kong(rotate_dealer=True))  # doctest: +SKIP
 >>> m.scores, [r.winner for r in m.results]                       # doctest: +SKIP
 """
 
@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import IO
 
 from mahjong_fast import _core
-from mahjong_fast.errors import IllegalActionError
+from mahjong_fast.errors import IllegalActionError, RuleConfigError
+from mahjong_fast.rules import Ruleset, RulesLike, resolve_rules, with_rotate_dealer
 
 from .actions import Phase
 from .deal import Deal
@@ -41,9 +42,11 @@ def deal_wall(seed: int, deal_index: int) -> list[int]:
     return list(_core.wall(seed, deal_index))
 
 
-def dealer_of(deal_index: int, rotate_dealer: bool) -> int:
-    """HK §12 P0 deals every deal, or P(d mod 4) with the rotating dealer."""
-    return deal_index % 4 if rotate_dealer else 0
+def dealer_of(deal_index: int, rotate_dealer: bool | Ruleset) -> int:
+    """HK §12 P0 deals every deal, or P(d mod 4) with the rotating dealer (a bool, or a
+    ruleset whose ``rotate_dealer`` switch says it)."""
+    rotate = rotate_dealer.rotate_dealer if isinstance(rotate_dealer, Ruleset) else rotate_dealer
+    return deal_index % 4 if rotate else 0
 
 
 def _listener_for(seats: Sequence[object]) -> Callable[[Event], None] | None:
@@ -71,13 +74,19 @@ def new_deal(
     *,
     seed: int = 0,
     deal_index: int = 0,
-    rotate_dealer: bool = False,
+    rotate_dealer: bool | None = None,
     scores: Sequence[int] = (0, 0, 0, 0),
     record: bool = True,
     wall: Sequence[int] | None = None,
+    rules: RulesLike = "hong-kong",
 ) -> Deal:
     """Build the Deal of ``deal_index`` for these seats (calls each seat's optional
-    ``new_deal(deal_index, player)`` hook and wires ``notify`` hooks as the listener)."""
+    ``new_deal(deal_index, player)`` hook and wires ``notify`` hooks as the listener).
+
+    ``rules``: the ruleset (a :class:`~mahjong_fast.Ruleset` or a name); its ``rotate_dealer``
+    switch picks the dealer (HK §12). ``rotate_dealer``: shorthand that sets that switch (None:
+    as ``rules`` says). Raises RuleConfigError for an unknown ruleset name."""
+    ruleset = with_rotate_dealer(rules, rotate_dealer)
     for p, s in enumerate(seats):
         hook = getattr(s, "new_deal", None)
         if callable(hook):
@@ -85,15 +94,16 @@ def new_deal(
     w = deal_wall(seed, deal_index) if wall is None else list(wall)
     return Deal(
         w,
-        dealer_of(deal_index, rotate_dealer),
+        dealer_of(deal_index, ruleset.rotate_dealer),
         scores,
         deal_index,
         record=record,
         listener=_listener_for(seats),
+        rules=ruleset,
     )
 
 
-def run_deal(deal: Deal, seats: Sequence[object]) -> DealResult:
+def run_deal(deal: Deal, seats: Sequence[object], *, rules: RulesLike = None) -> DealResult:
     """Play ``deal`` to its end, asking ``seats[p].choose(view, legal)`` for each action.
 
     ACTION / AFTER_CLAIM: the active player is asked. RESPONSE / ROB: every player in
@@ -101,7 +111,16 @@ def run_deal(deal: Deal, seats: Sequence[object]) -> DealResult:
     player order with the same view; the window is resolved once all have answered. An
     illegal choice is rejected (state unchanged); the seat's optional
     ``rejected(action, error)`` hook is called and the seat is asked again.
+
+    The deal is played under its own ruleset (``deal.rules``). ``rules``, when given (a
+    :class:`~mahjong_fast.Ruleset` or a name), must be that ruleset: a different one raises
+    RuleConfigError before anything is played.
     """
+    if rules is not None and resolve_rules(rules) != deal.rules:
+        raise RuleConfigError(
+            f"run_deal got rules={resolve_rules(rules)!r}, but the deal is played under "
+            f"{deal.rules!r}; build the Deal with rules= instead"
+        )
     # seats that read their view only inside choose() get a LiveView (no table copy)
     views = [deal.live_view if getattr(s, "live_view", False) is True else deal.view for s in seats]
     while deal.phase is not Phase.ENDED:
@@ -134,6 +153,8 @@ class MatchResult:
     scores: tuple[int, int, int, int] = (0, 0, 0, 0)
     seed: int = 0
     seat_names: tuple[str, ...] = ()
+    #: the ruleset every deal was played under (with all its switches)
+    rules: Ruleset = field(default_factory=Ruleset.hong_kong)
 
     @property
     def deals(self) -> int:
@@ -145,29 +166,42 @@ def play_match(
     *,
     seed: int = 0,
     deals: int = 1,
-    rotate_dealer: bool = False,
+    rotate_dealer: bool | None = None,
     log: str | os.PathLike[str] | IO[str] | None = None,
     start_deal: int = 0,
     scores: Sequence[int] = (0, 0, 0, 0),
+    rules: RulesLike = "hong-kong",
 ) -> MatchResult:
     """HK §12 play ``deals`` deals (indices ``start_deal`` ..): deal d uses ``_core.wall(seed, d)``,
-    dealt by P0 or, with ``rotate_dealer``, by P(d mod 4); scores carry over.
-    ``log``: a path or text file to write the JSON Lines event log to (None: no log)."""
+    dealt by P0 or, with the ``rotate_dealer`` switch, by P(d mod 4); scores carry over.
+
+    Args:
+        rules: the ruleset (a :class:`~mahjong_fast.Ruleset` or a name, default Hong Kong);
+            every deal is played under it and every log header records it (HK §18).
+        rotate_dealer: shorthand that sets the ruleset's ``rotate_dealer`` switch (None: as
+            ``rules`` says).
+        log: a path or text file to write the JSON Lines event log to (None: no log).
+
+    Raises:
+        RuleConfigError: an unknown ruleset name.
+        ValueError: not four seats.
+    """
     if len(seats) != 4:
         raise ValueError("a match needs four seats")
+    ruleset = with_rotate_dealer(rules, rotate_dealer)
     names = tuple(str(getattr(s, "name", f"P{i}")) for i, s in enumerate(seats))
     writer = LogWriter(log) if log is not None else None
     cur = [int(s) for s in scores]
-    out = MatchResult(seed=seed, seat_names=names)
+    out = MatchResult(seed=seed, seat_names=names, rules=ruleset)
     try:
         for d in range(start_deal, start_deal + deals):
             deal = new_deal(
                 seats,
                 seed=seed,
                 deal_index=d,
-                rotate_dealer=rotate_dealer,
                 scores=cur,
                 record=writer is not None,
+                rules=ruleset,
             )
             res = run_deal(deal, seats)
             out.results.append(res)

@@ -396,7 +396,7 @@ class HumanSeat(BaseSeat):
             if low in ("win", "tsumo", "mahjong", "hu"):
                 if wins:
                     return wins[0]
-                self._say("you cannot declare a win now (no winning hand worth 3 faan on a draw)")
+                self._say("you cannot declare a win now (no winning hand worth the minimum on a draw)")
                 continue
             if low.split()[0] == "kong":
                 action = self._pick_kong(low, kongs)

@@ -13,6 +13,8 @@ import signal
 from dataclasses import dataclass
 from typing import Any
 
+from ..rules import DEFAULT_RULES, Ruleset
+
 __all__ = ["DEFAULT_MAX_CHUNK", "ChunkSpec", "auto_chunk_size", "chunk_bounds", "run_chunk"]
 
 #: the automatic chunk size never exceeds this many deals (about a second of greedy play:
@@ -26,7 +28,8 @@ class ChunkSpec:
 
     seats: tuple[str, str, str, str]
     seed: int
-    rotate_dealer: bool = False
+    #: the ruleset of every deal (its ``rotate_dealer`` switch picks the dealers)
+    rules: Ruleset = DEFAULT_RULES
 
 
 def auto_chunk_size(deals: int, workers: int) -> int:
@@ -49,7 +52,7 @@ def run_chunk(spec: ChunkSpec, first: int, stop: int) -> list[dict[str, Any]]:
     records = []
     for i in range(first, stop):
         deal = new_deal(
-            players, seed=spec.seed, deal_index=i, rotate_dealer=spec.rotate_dealer, record=False
+            players, seed=spec.seed, deal_index=i, rules=spec.rules, record=False
         )
         rec = run_deal(deal, players).to_record()
         rec["seed"] = spec.seed

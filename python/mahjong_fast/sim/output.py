@@ -6,8 +6,18 @@ written in deal order. Parquet row groups hold :data:`ROW_GROUP` deals whatever 
 so a run's file is the same bytes for any number of workers, chunk size or backend; the writer
 buffers at most one row group, as Arrow columns (a few MB).
 
-    >>> from mahjong_fast.sim.output import read_records
+Every file records the ruleset its deals were played under, with all its switches (HK §18), in
+the JSON form of :meth:`Ruleset.to_json <mahjong_fast.Ruleset.to_json>`:
+
+- Parquet: the key-value metadata entry ``ruleset`` of the file's schema;
+- JSON Lines: the first line is a header ``{"type": "header", "ruleset": {...}}``; every
+  further line is one record (records never have a ``type`` field). :func:`read_records`
+  skips the header; a file without one (0.1) means the default Hong Kong preset.
+
+    >>> from mahjong_fast.sim.output import read_records, read_rules
     >>> recs = read_records("deals.parquet")          # doctest: +SKIP
+    >>> read_rules("deals.parquet")                   # doctest: +SKIP
+    Ruleset('hong-kong', min_faan=3, ...)
 """
 
 from __future__ import annotations
@@ -18,16 +28,24 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any
 
+from ..errors import RuleConfigError
+from ..rules import DEFAULT_RULES, Ruleset
+
 __all__ = [
     "JSONL_SUFFIXES",
     "PARQUET_SUFFIXES",
     "ROW_GROUP",
+    "RULESET_KEY",
     "RecordWriter",
     "format_of",
     "open_writer",
     "read_records",
+    "read_rules",
     "record_schema",
 ]
+
+#: the Parquet key-value metadata key (and JSON Lines header field) holding the ruleset
+RULESET_KEY = "ruleset"
 
 PARQUET_SUFFIXES = (".parquet", ".pq")
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
@@ -77,8 +95,9 @@ def _pyarrow() -> Any:
     return pyarrow
 
 
-def record_schema() -> Any:
-    """The Arrow schema of the records."""
+def record_schema(rules: Ruleset | None = None) -> Any:
+    """The Arrow schema of the records; with ``rules``, its metadata holds the ruleset's JSON
+    form under ``ruleset``."""
     pa = _pyarrow()
     element = pa.struct([("code", pa.string()), ("name", pa.string()), ("faan", pa.int16())])
     return pa.schema(
@@ -96,7 +115,8 @@ def record_schema() -> Any:
             ("tiles_left", pa.int16()),
             ("exhaustive_draw", pa.bool_()),
             ("seed", pa.uint64()),
-        ]
+        ],
+        metadata=None if rules is None else {RULESET_KEY: rules.to_json()},
     )
 
 
@@ -113,12 +133,16 @@ class RecordWriter:
 
 
 class JsonlWriter(RecordWriter):
-    """One compact JSON object per line; each chunk goes out in one write and is flushed, so
-    the file ends with a whole line whenever the run stops."""
+    """A header line with the ruleset, then one compact JSON object per record; each chunk goes
+    out in one write and is flushed, so the file ends with a whole line whenever the run
+    stops."""
 
-    def __init__(self, path: str | os.PathLike[str]):
+    def __init__(self, path: str | os.PathLike[str], rules: Ruleset = DEFAULT_RULES):
         self.path = Path(path)
         self._file: IO[str] | None = open(self.path, "w", encoding="utf-8")  # noqa: SIM115
+        head = {"type": "header", RULESET_KEY: rules.to_dict()}
+        self._file.write(json.dumps(head, separators=(",", ":")) + "\n")
+        self._file.flush()
 
     def write(self, records: Sequence[dict[str, Any]]) -> None:
         assert self._file is not None, "writer is closed"
@@ -136,13 +160,18 @@ class ParquetWriter(RecordWriter):
     """Records → Arrow columns per chunk → row groups of exactly :data:`ROW_GROUP` deals (the
     last may be shorter). ``close()`` writes the rest and the footer: a closed file is valid."""
 
-    def __init__(self, path: str | os.PathLike[str], row_group: int = ROW_GROUP):
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        row_group: int = ROW_GROUP,
+        rules: Ruleset = DEFAULT_RULES,
+    ):
         pa = _pyarrow()
         import pyarrow.parquet as pq
 
         self.path = Path(path)
         self._pa = pa
-        self._schema = record_schema()
+        self._schema = record_schema(rules)
         self._row_group = row_group
         self._pending: list[Any] = []  # Arrow tables not yet written
         self._pending_rows = 0
@@ -186,11 +215,12 @@ class ParquetWriter(RecordWriter):
                 self._writer = None
 
 
-def open_writer(path: str | os.PathLike[str]) -> RecordWriter:
-    """A writer for ``path`` in the format its suffix names (see :func:`format_of`)."""
+def open_writer(path: str | os.PathLike[str], *, rules: Ruleset = DEFAULT_RULES) -> RecordWriter:
+    """A writer for ``path`` in the format its suffix names (see :func:`format_of`), recording
+    ``rules`` in the file."""
     if format_of(path) == "parquet":
-        return ParquetWriter(path)
-    return JsonlWriter(path)
+        return ParquetWriter(path, rules=rules)
+    return JsonlWriter(path, rules=rules)
 
 
 def read_records(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
@@ -199,7 +229,8 @@ def read_records(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
     read the Parquet file with pyarrow / polars / DuckDB instead."""
     if format_of(path) == "jsonl":
         with open(path, encoding="utf-8") as f:
-            return [json.loads(line) for line in f if line.strip()]
+            lines = [json.loads(line) for line in f if line.strip()]
+        return [r for r in lines if r.get("type") != "header"]
     _pyarrow()
     import pyarrow.parquet as pq
 
@@ -207,3 +238,34 @@ def read_records(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
     for r in rows:
         r["elements"] = [[e["code"], e["name"], e["faan"]] for e in r["elements"]]
     return rows
+
+
+def read_rules(path: str | os.PathLike[str]) -> Ruleset:
+    """The ruleset a simulation output file records (Parquet metadata ``ruleset``, or the JSON
+    Lines header); the default Hong Kong preset for a file that records none (0.1).
+
+    Raises:
+        RuleConfigError: the recorded ruleset cannot be read.
+    """
+    if format_of(path) == "jsonl":
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if not line.strip():
+                    continue
+                first = json.loads(line)
+                if isinstance(first, dict) and first.get("type") == "header":
+                    return _rules_of(first.get(RULESET_KEY))
+                break
+        return DEFAULT_RULES
+    _pyarrow()
+    import pyarrow.parquet as pq
+
+    meta = pq.read_schema(path).metadata or {}
+    raw = meta.get(RULESET_KEY.encode())
+    return DEFAULT_RULES if raw is None else _rules_of(raw.decode("utf-8"))
+
+
+def _rules_of(spec: Any) -> Ruleset:
+    if isinstance(spec, (str, dict)):
+        return Ruleset.from_json(spec)
+    raise RuleConfigError(f"a record file's ruleset must be its JSON form, got {spec!r}")

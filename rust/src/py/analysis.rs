@@ -9,12 +9,11 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
-use super::rules::PyRuleset;
+use super::rules::{checked_payments, rules_arg};
 use super::{counts_obj, hand_err, kind_arg, melds_obj, opt_wind_arg, ranged_arg, to_py_err, type_err, wind_arg};
 use crate::analysis::Scored;
 use crate::decompose::{interpretation_text, HK_SHAPES};
 use crate::hand::{Hand, Meld};
-use crate::rules::Ruleset;
 use crate::scoring::WinContext;
 use crate::tile::AnyTile;
 
@@ -107,13 +106,11 @@ impl ScoreResult {
     fn interpretation(&self) -> String {
         self.scored.outcome.interpretation.as_ref().map(|i| interpretation_text(i, &self.melds)).unwrap_or_default()
     }
-    /// `2 ** faan` for a win, else 0 (rules §11.1).
+    /// The base of a win in points, M(faan) × unit (rules §11.1, §18): `2 ** faan` under the
+    /// default switches; 0 when not a win.
     #[getter]
-    fn base<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        if !self.scored.outcome.is_win {
-            return Ok(0i64.into_pyobject(py)?.into_any());
-        }
-        2i64.into_pyobject(py)?.pow(self.scored.outcome.faan, py.None())
+    fn base(&self) -> i64 {
+        self.scored.base
     }
     /// Score change per seat wind (`{"E": 96, "S": -32, ...}`, sums to zero) for a win that is
     /// self-drawn or whose discarder was given; empty otherwise.
@@ -154,11 +151,6 @@ impl ScoreResult {
     }
 }
 
-/// The ruleset argument: `None` is Hong Kong. (`mahjong_fast` resolves names before calling.)
-fn ruleset(rules: Option<PyRef<'_, PyRuleset>>) -> Ruleset {
-    rules.map(|r| r.inner.clone()).unwrap_or_default()
-}
-
 /// Parse hand notation in the core (linear, length-limited, every copy counted).
 fn notation_arg(py: Python<'_>, hand: &Bound<'_, PyAny>) -> PyResult<Hand> {
     let s = hand.cast::<PyString>().map_err(|_| type_err(hand, "hand", "hand notation (str)"))?;
@@ -168,9 +160,9 @@ fn notation_arg(py: Python<'_>, hand: &Bound<'_, PyAny>) -> PyResult<Hand> {
 /// Shanten of hand notation (rules §14a); see `mahjong_fast.shanten`.
 #[pyfunction]
 #[pyo3(signature = (hand, rules = None))]
-fn shanten_notation(py: Python<'_>, hand: &Bound<'_, PyAny>, rules: Option<PyRef<'_, PyRuleset>>) -> PyResult<i8> {
+fn shanten_notation(py: Python<'_>, hand: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<i8> {
     let h = notation_arg(py, hand)?;
-    crate::analysis::shanten(&h, &ruleset(rules)).map_err(|e| to_py_err(py, e))
+    crate::analysis::shanten(&h, &rules_arg(py, rules)?).map_err(|e| to_py_err(py, e))
 }
 
 /// The interned `mahjong_fast.tiles.Tile` objects by kind (`tiles._TILES`), read once.
@@ -183,10 +175,10 @@ static TILE_OBJECTS: PyOnceLock<Py<PyTuple>> = PyOnceLock::new();
 fn waits_notation<'py>(
     py: Python<'py>,
     hand: &Bound<'py, PyAny>,
-    rules: Option<PyRef<'py, PyRuleset>>,
+    rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
     let h = notation_arg(py, hand)?;
-    let mask = crate::analysis::waits_mask(&h, &ruleset(rules)).map_err(|e| to_py_err(py, e))?;
+    let mask = crate::analysis::waits_mask(&h, &rules_arg(py, rules)?).map_err(|e| to_py_err(py, e))?;
     let tiles = TILE_OBJECTS
         .get_or_try_init(py, || -> PyResult<Py<PyTuple>> {
             Ok(py.import("mahjong_fast.tiles")?.getattr("_TILES")?.cast_into::<PyTuple>()?.unbind())
@@ -202,9 +194,9 @@ fn waits_notation<'py>(
 /// Interpretations of hand notation (rules §9, §10.1); see `mahjong_fast.decompose`.
 #[pyfunction]
 #[pyo3(signature = (hand, rules = None))]
-fn decompose_notation(py: Python<'_>, hand: &Bound<'_, PyAny>, rules: Option<PyRef<'_, PyRuleset>>) -> PyResult<Vec<String>> {
+fn decompose_notation(py: Python<'_>, hand: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
     let h = notation_arg(py, hand)?;
-    crate::analysis::decompose(&h, &ruleset(rules)).map_err(|e| to_py_err(py, e))
+    crate::analysis::decompose(&h, &rules_arg(py, rules)?).map_err(|e| to_py_err(py, e))
 }
 
 /// Bonus tiles given as notation (`"1f 5f"`, `"1f,5f"`, `"15f"`) added to `mask`.
@@ -243,7 +235,7 @@ fn score_notation(
     last_tile: bool,
     dealer_start: bool,
     discarder: &Bound<'_, PyAny>,
-    rules: Option<PyRef<'_, PyRuleset>>,
+    rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<ScoreResult> {
     let mut h = notation_arg(py, hand)?;
     let win = if win_tile.is_none() { None } else { Some(kind_arg(py, win_tile, "win_tile")?) };
@@ -263,7 +255,7 @@ fn score_notation(
         last_discard: last_tile && !self_drawn,
         dealer_start,
     };
-    let scored = crate::analysis::score(&h, win, &ctx, discarder, &ruleset(rules)).map_err(|e| to_py_err(py, e))?;
+    let scored = crate::analysis::score(&h, win, &ctx, discarder, &rules_arg(py, rules)?).map_err(|e| to_py_err(py, e))?;
     Ok(ScoreResult { scored, melds: h.melds })
 }
 
@@ -342,7 +334,7 @@ fn score(
     last_discard: bool,
     dealer_start: bool,
     discarder: Option<&Bound<'_, PyAny>>,
-    rules: Option<PyRef<'_, PyRuleset>>,
+    rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<ScoreResult> {
     let c = counts_obj(py, counts)?;
     let m = melds_obj(py, melds)?;
@@ -363,7 +355,7 @@ fn score(
     };
     let discarder = opt_wind_arg(py, discarder, "discarder")?;
     let hand = Hand { concealed: c, melds: m, bonus };
-    let scored = crate::analysis::score(&hand, win, &ctx, discarder, &ruleset(rules)).map_err(|e| to_py_err(py, e))?;
+    let scored = crate::analysis::score(&hand, win, &ctx, discarder, &rules_arg(py, rules)?).map_err(|e| to_py_err(py, e))?;
     Ok(ScoreResult { scored, melds: hand.melds })
 }
 
@@ -377,21 +369,20 @@ fn payments(
     winner: &Bound<'_, PyAny>,
     self_drawn: bool,
     discarder: Option<&Bound<'_, PyAny>>,
-    rules: Option<PyRef<'_, PyRuleset>>,
+    rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<i64>> {
-    let faan = ranged_arg(faan, "faan", "an int", 0, 13, |m| hand_err(py, m))? as u8;
-    let winner = ranged_arg(winner, "winner", "a player 0..3 (int)", 0, 3, |m| hand_err(py, m))? as usize;
+    let rules = rules_arg(py, rules)?;
+    // Any int converts (an out-of-range one is refused below by the ruleset's own limits).
+    let faan = ranged_arg(faan, "faan", "an int", 0, i64::from(u8::MAX), |m| hand_err(py, m))?;
+    let winner = ranged_arg(winner, "winner", "a player 0..3 (int)", 0, 3, |m| hand_err(py, m))?;
     let discarder = match discarder {
-        Some(d) if !d.is_none() => Some(ranged_arg(d, "discarder", "a player 0..3 (int)", 0, 3, |m| hand_err(py, m))? as usize),
+        Some(d) if !d.is_none() => Some(ranged_arg(d, "discarder", "a player 0..3 (int)", 0, 3, |m| hand_err(py, m))?),
         _ => None,
     };
-    if discarder == Some(winner) || (self_drawn && discarder.is_some()) || (!self_drawn && discarder.is_none()) {
-        return Err(hand_err(
-            py,
-            "payments need, on a discard, a discarder other than the winner, and no discarder on a self-drawn win".into(),
-        ));
+    if self_drawn && discarder.is_some() {
+        return Err(hand_err(py, "a self-drawn win has no discarder".into()));
     }
-    Ok(ruleset(rules).payments(faan, winner, self_drawn, discarder).to_vec())
+    checked_payments(py, &rules, faan, winner, self_drawn, discarder)
 }
 
 /// Rate every discard of a 14-equivalent hand for the AI: `(kind, shanten after, ukeire)`.

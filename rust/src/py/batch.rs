@@ -1,6 +1,7 @@
 //! Batch forms over numpy arrays (design §1 "batch forms over numpy arrays that release the
 //! GIL"): the arrays are copied into Rust, then the GIL is released and rayon spreads chunks
-//! of a few thousand rows over the cores. Every row is a concealed hand without declared sets, Hong Kong shapes.
+//! of a few thousand rows over the cores. Every row is a concealed hand without declared sets,
+//! under the shapes (and, for scoring, the minimum and cap) of the `rules=` ruleset.
 //! Bad input (dtype, shape, a count above 4, the wrong number of tiles, a value out of range)
 //! raises `mahjong_fast.errors.InvalidHandError` naming the first bad row; nothing panics.
 
@@ -9,8 +10,8 @@ use numpy::{Element, PyArray1, PyArray2, PyArrayMethods, PyUntypedArray, PyUntyp
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
+use super::rules::rules_arg;
 use super::to_py_err;
-use crate::decompose::HK_SHAPES;
 use crate::error::MahjongError;
 use crate::hand::{Counts, Hand};
 use crate::scoring::WinContext;
@@ -106,14 +107,20 @@ const BAD_SHANTEN: i8 = i8::MIN;
 
 /// Shanten of each row (rules §14a), like `shanten` on a hand without declared sets.
 #[pyfunction]
-fn shanten_batch<'py>(py: Python<'py>, counts: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArray1<i8>>> {
+#[pyo3(signature = (counts, *, rules = None))]
+fn shanten_batch<'py>(
+    py: Python<'py>,
+    counts: &Bound<'py, PyAny>,
+    rules: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyArray1<i8>>> {
+    let shapes = rules_arg(py, rules)?.shapes();
     let rows = &rows_arg(py, counts, "counts")?;
     let mut out = vec![0i8; rows.len()];
     py.detach(|| {
         out.par_chunks_mut(CHUNK).zip(rows.par_chunks(CHUNK)).for_each(|(dst, part)| {
             for (d, row) in dst.iter_mut().zip(part) {
                 let c: Counts = *row;
-                *d = if row_ok(&c, &[13, 14]) { crate::shanten::shanten_free(&c, &HK_SHAPES) } else { BAD_SHANTEN };
+                *d = if row_ok(&c, &[13, 14]) { crate::shanten::shanten_free(&c, shapes) } else { BAD_SHANTEN };
             }
         })
     });
@@ -125,7 +132,13 @@ fn shanten_batch<'py>(py: Python<'py>, counts: &Bound<'py, PyAny>) -> PyResult<B
 
 /// Waits of each 13-tile row (rules §14a) as a mask over the 34 kinds.
 #[pyfunction]
-fn waits_batch<'py>(py: Python<'py>, counts: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArray2<bool>>> {
+#[pyo3(signature = (counts, *, rules = None))]
+fn waits_batch<'py>(
+    py: Python<'py>,
+    counts: &Bound<'py, PyAny>,
+    rules: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyArray2<bool>>> {
+    let shapes = rules_arg(py, rules)?.shapes();
     let rows = &rows_arg(py, counts, "counts")?;
     let n = rows.len();
     let result: Result<Vec<bool>, usize> = py.detach(|| {
@@ -140,7 +153,7 @@ fn waits_batch<'py>(py: Python<'py>, counts: &Bound<'py, PyAny>) -> PyResult<Bou
                     if !row_ok(&c, &[13]) {
                         return Some(j * CHUNK + r);
                     }
-                    let m = crate::waits::wait_mask(&c, &c, 0, &HK_SHAPES);
+                    let m = crate::waits::wait_mask(&c, &c, 0, shapes);
                     for (k, d) in out.iter_mut().enumerate() {
                         *d = m >> k & 1 != 0;
                     }
@@ -162,10 +175,11 @@ fn waits_batch<'py>(py: Python<'py>, counts: &Bound<'py, PyAny>) -> PyResult<Bou
     }
 }
 
-/// Score each row under the Hong Kong table (rules §10, §14a).
+/// Score each row under the Hong Kong table (rules §10, §14a) with the minimum and cap of
+/// `rules` (HK §18).
 #[pyfunction]
-#[pyo3(signature = (counts, win_tile, seat_wind, self_drawn, bonus_mask = None, prevailing_wind = None))]
-#[allow(clippy::type_complexity)]
+#[pyo3(signature = (counts, win_tile, seat_wind, self_drawn, bonus_mask = None, prevailing_wind = None, *, rules = None))]
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn score_batch<'py>(
     py: Python<'py>,
     counts: &Bound<'py, PyAny>,
@@ -174,7 +188,9 @@ fn score_batch<'py>(
     self_drawn: &Bound<'py, PyAny>,
     bonus_mask: Option<&Bound<'py, PyAny>>,
     prevailing_wind: Option<&Bound<'py, PyAny>>,
+    rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<(Bound<'py, PyArray1<u8>>, Bound<'py, PyArray1<bool>>)> {
+    let rules = &rules_arg(py, rules)?;
     let rows = &rows_arg(py, counts, "counts")?;
     let n = rows.len();
     let win: Vec<u8> = vec_arg(py, win_tile, "win_tile", "uint8", n)?;
@@ -217,7 +233,7 @@ fn score_batch<'py>(
                         self_drawn: drawn[i],
                         ..Default::default()
                     };
-                    match crate::scoring::score_hk(&hand, Some(Tile(win[i])), &ctx) {
+                    match rules.score(&hand, Some(Tile(win[i])), &ctx) {
                         Ok(o) => {
                             *f = o.faan;
                             *w = o.is_win;

@@ -1,11 +1,11 @@
-//! Binding of the ruleset value (`mahjong_fast.Ruleset`, design §2).
+//! Binding of the ruleset value (`mahjong_fast.Ruleset`, design §2, HK §18).
 
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyType};
+use pyo3::types::{PyBool, PyDict, PyInt, PyString, PyType};
 
 use super::to_py_err;
 use crate::error::MahjongError;
-use crate::rules::{Ruleset as CoreRuleset, Variant};
+use crate::rules::{Ruleset as CoreRuleset, SwitchKind, SwitchValue, Variant};
 
 /// Which game is played: a frozen, hashable, picklable value (rules `hong-kong.md` §18).
 ///
@@ -17,51 +17,139 @@ pub struct PyRuleset {
     pub inner: CoreRuleset,
 }
 
+/// What `__reduce__` returns: `mahjong_fast.rules._from_state` and its `(name, switches)`.
+type Reduced<'py> = (Bound<'py, PyAny>, (String, Bound<'py, PyDict>));
+
 fn config_err(py: Python<'_>, msg: String) -> PyErr {
     to_py_err(py, MahjongError::RuleConfig(msg))
 }
 
+/// A Python value as the switch value `key` takes. A value of another type (`"3"` or `True`
+/// for an integer switch, `1` for a bool switch) is a `RuleConfigError` naming the switch; the
+/// core checks the range.
+fn switch_value(py: Python<'_>, r: &CoreRuleset, key: &str, v: &Bound<'_, PyAny>) -> PyResult<SwitchValue> {
+    let Some(kind) = r.switch_kind(key) else {
+        // Unknown: the core names the switch and the ruleset's switches.
+        return Ok(SwitchValue::Bool(false));
+    };
+    let got = || {
+        let t = v.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into());
+        let shown = v.repr().map(|s| s.to_string()).unwrap_or_else(|_| "?".into());
+        format!("{shown} ({t})")
+    };
+    match kind {
+        SwitchKind::Bool => match v.cast::<PyBool>() {
+            Ok(b) => Ok(SwitchValue::Bool(b.is_true())),
+            Err(_) => Err(config_err(py, format!("switch {key} takes true or false, got {}", got()))),
+        },
+        SwitchKind::Int => {
+            if v.is_instance_of::<PyBool>() || !v.is_instance_of::<PyInt>() {
+                return Err(config_err(py, format!("switch {key} takes an integer, got {}", got())));
+            }
+            match v.extract::<i64>() {
+                Ok(n) => Ok(SwitchValue::Int(n)),
+                // Beyond i64 is out of every range.
+                Err(_) => Err(config_err(py, format!("switch {key}: {} is out of range", got()))),
+            }
+        }
+        SwitchKind::Str => match v.cast::<PyString>() {
+            Ok(s) => Ok(SwitchValue::Str(s.to_str()?.to_owned())),
+            Err(_) => Err(config_err(py, format!("switch {key} takes a string, got {}", got()))),
+        },
+    }
+}
+
 impl PyRuleset {
-    fn build(py: Python<'_>, variant: Variant, switches: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        let mut r = match variant {
-            Variant::HongKong => CoreRuleset::hong_kong(),
-        };
+    /// `base` with `switches` applied in order, then checked as a whole.
+    fn build(py: Python<'_>, base: CoreRuleset, switches: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        let mut values: Vec<(String, SwitchValue)> = Vec::new();
         if let Some(sw) = switches {
             for (k, v) in sw.iter() {
-                let key: String = k.extract()?;
-                match key.as_str() {
-                    "rotate_dealer" => {
-                        r.rotate_dealer = v
-                            .extract::<bool>()
-                            .map_err(|_| config_err(py, format!("switch rotate_dealer takes true or false, got {v}")))?
-                    }
-                    _ => return Err(config_err(py, format!("unknown switch {key:?} for ruleset {}", r.name()))),
+                let key: String = k.extract().map_err(|_| {
+                    config_err(
+                        py,
+                        format!("switch names are strings, got {}", k.repr().map(|s| s.to_string()).unwrap_or_default()),
+                    )
+                })?;
+                let value = switch_value(py, &base, &key, &v)?;
+                values.push((key, value));
+            }
+        }
+        let name = base.name();
+        let mut all = base.switch_values();
+        for (k, v) in values {
+            match all.iter_mut().find(|(n, _)| *n == k) {
+                Some(slot) => slot.1 = v,
+                None => {
+                    // Unknown switch: the core's message names it.
+                    return Err(to_py_err(py, CoreRuleset::from_switches(name, [(k.as_str(), v)]).unwrap_err()));
                 }
             }
         }
-        Ok(PyRuleset { inner: r })
+        CoreRuleset::from_switches(name, all).map(|inner| PyRuleset { inner }).map_err(|e| to_py_err(py, e))
+    }
+
+    fn switches_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (k, v) in self.inner.switch_values() {
+            match v {
+                SwitchValue::Bool(b) => d.set_item(k, b)?,
+                SwitchValue::Int(n) => d.set_item(k, n)?,
+                SwitchValue::Str(s) => d.set_item(k, s)?,
+            }
+        }
+        Ok(d)
     }
 }
 
 #[pymethods]
 impl PyRuleset {
     /// The Hong Kong preset (`hong-kong.md`) with the given §18 switches; an unknown switch or
-    /// a value out of range raises `RuleConfigError` naming it.
+    /// a value of the wrong type, out of range or in an impossible combination raises
+    /// `RuleConfigError` naming it.
     #[classmethod]
     #[pyo3(signature = (**switches))]
     fn hong_kong(_cls: &Bound<'_, PyType>, py: Python<'_>, switches: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        Self::build(py, Variant::HongKong, switches)
+        Self::build(py, CoreRuleset::hong_kong(), switches)
     }
 
     /// The preset of a ruleset name (`"hong-kong"`, alias `"hk"`) with the given switches.
     #[classmethod]
     #[pyo3(signature = (name, **switches))]
     fn from_name(_cls: &Bound<'_, PyType>, py: Python<'_>, name: &str, switches: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        let variant = match name {
-            "hong-kong" | "hk" => Variant::HongKong,
-            _ => return Err(config_err(py, format!("unknown ruleset {name:?} (known: \"hong-kong\", alias \"hk\")"))),
+        let variant = Variant::from_name(name).map_err(|e| to_py_err(py, e))?;
+        Self::build(py, CoreRuleset::preset(variant), switches)
+    }
+
+    /// The ruleset of its JSON form (`to_json`): a `str`, or the `dict` it decodes to.
+    #[classmethod]
+    fn from_json(_cls: &Bound<'_, PyType>, py: Python<'_>, data: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let obj = if let Ok(s) = data.cast::<PyString>() {
+            py.import("json")?
+                .call_method1("loads", (s,))
+                .map_err(|e| config_err(py, format!("ruleset JSON cannot be read: {e}")))?
+        } else {
+            data.clone()
         };
-        Self::build(py, variant, switches)
+        let d = obj
+            .cast::<PyDict>()
+            .map_err(|_| config_err(py, "a ruleset's JSON form is an object {\"name\": ..., \"switches\": {...}}".to_string()))?;
+        for k in d.keys() {
+            let k: String = k.extract().unwrap_or_default();
+            if k != "name" && k != "switches" {
+                return Err(config_err(py, format!("unknown key {k:?} in a ruleset's JSON form (keys: name, switches)")));
+            }
+        }
+        let name = d.get_item("name")?.ok_or_else(|| config_err(py, "a ruleset's JSON form needs \"name\"".to_string()))?;
+        let name: String = name.extract().map_err(|_| config_err(py, "a ruleset's \"name\" is a string".to_string()))?;
+        let switches = match d.get_item("switches")? {
+            None => None,
+            Some(s) => {
+                Some(s.cast::<PyDict>().map_err(|_| config_err(py, "a ruleset's \"switches\" is an object".to_string()))?.clone())
+            }
+        };
+        let variant = Variant::from_name(&name).map_err(|e| to_py_err(py, e))?;
+        Self::build(py, CoreRuleset::preset(variant), switches.as_ref())
     }
 
     /// The ruleset's name as in its rules file (`"hong-kong"`).
@@ -70,12 +158,29 @@ impl PyRuleset {
         self.inner.name()
     }
 
-    /// Every switch with its value, as a new dict (written in log headers and record files).
+    /// Every switch with its value, in the order of the rules, as a new dict (written in log
+    /// headers and record files).
     #[getter]
     fn switches<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        d.set_item("rotate_dealer", self.inner.rotate_dealer)?;
-        Ok(d)
+        self.switches_dict(py)
+    }
+
+    /// HK §12 / §18 `rotate_dealer`: the dealer passes after every deal.
+    #[getter]
+    fn rotate_dealer(&self) -> bool {
+        self.inner.rotate_dealer
+    }
+
+    /// The smallest total that is a legal win (HK §10.5, switch `min_faan`).
+    #[getter]
+    fn min_value(&self) -> u8 {
+        self.inner.min_value()
+    }
+
+    /// The cap, also the value of a limit hand (HK §10.4, switch `max_faan`).
+    #[getter]
+    fn max_value(&self) -> u8 {
+        self.inner.max_value()
     }
 
     /// Tiles dealt to a non-dealer (13 in Hong Kong).
@@ -90,29 +195,112 @@ impl PyRuleset {
         self.inner.shapes().n_sets
     }
 
-    /// A copy with some switches changed.
+    /// The points of one multiplier for a win worth `value` faan: M(value) × unit (HK §11.1,
+    /// §18), what each opponent pays on a self-drawn win. Values above the cap count as the cap.
+    fn base(&self, value: u8) -> i64 {
+        self.inner.base(value)
+    }
+
+    /// HK §11 / §18 payments of a win worth `value` faan, indexed by player 0..3 (sums to zero).
+    /// `discarder` (the kong declarer when robbing) is required for a win on a discard.
+    /// Raises `InvalidHandError` for a value outside 0..max_value, a player outside 0..3, a
+    /// missing discarder on a discard, a discarder equal to the winner, or a payment that would
+    /// be fractional.
+    #[pyo3(signature = (value, winner, self_drawn, discarder = None))]
+    fn payments(&self, py: Python<'_>, value: i64, winner: i64, self_drawn: bool, discarder: Option<i64>) -> PyResult<Vec<i64>> {
+        checked_payments(py, &self.inner, value, winner, self_drawn, discarder)
+    }
+
+    /// A copy with some switches changed (checked as a whole).
     #[pyo3(signature = (**switches))]
     fn replace(&self, py: Python<'_>, switches: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        let all = self.switches(py)?;
-        if let Some(sw) = switches {
-            all.update(sw.as_mapping())?;
-        }
-        Self::build(py, self.inner.variant, Some(&all))
+        Self::build(py, self.inner.clone(), switches)
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, Bound<'py, PyDict>))> {
+    /// The JSON-ready form: `{"name": "hong-kong", "switches": {...every switch...}}`.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("name", self.inner.name())?;
+        d.set_item("switches", self.switches_dict(py)?)?;
+        Ok(d)
+    }
+
+    /// `to_dict()` as compact JSON (key order fixed), read back by `Ruleset.from_json`.
+    fn to_json(&self, py: Python<'_>) -> PyResult<String> {
+        let kw = PyDict::new(py);
+        kw.set_item("separators", (",", ":"))?;
+        py.import("json")?.call_method("dumps", (self.to_dict(py)?,), Some(&kw))?.extract()
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>, py: Python<'py>) -> PyResult<Reduced<'py>> {
         let ctor = py.import("mahjong_fast.rules")?.getattr("_from_state")?;
         let me = slf.get();
-        Ok((ctor, (me.inner.name().to_string(), me.switches(py)?)))
+        Ok((ctor, (me.inner.name().to_string(), me.switches_dict(py)?)))
     }
 
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let sw = self.switches(py)?;
-        let mut parts = Vec::new();
-        for (k, v) in sw.iter() {
-            parts.push(format!("{}={}", k.str()?, v.repr()?));
+    fn __repr__(&self) -> String {
+        let parts: Vec<String> = self
+            .inner
+            .switch_values()
+            .into_iter()
+            .map(|(k, v)| match v {
+                SwitchValue::Bool(b) => format!("{k}={}", if b { "True" } else { "False" }),
+                SwitchValue::Int(n) => format!("{k}={n}"),
+                SwitchValue::Str(s) => format!("{k}='{s}'"),
+            })
+            .collect();
+        format!("Ruleset('{}', {})", self.inner.name(), parts.join(", "))
+    }
+}
+
+/// Payments with their arguments checked (shared by `Ruleset.payments` and `_core.payments`).
+pub(crate) fn checked_payments(
+    py: Python<'_>,
+    r: &CoreRuleset,
+    value: i64,
+    winner: i64,
+    self_drawn: bool,
+    discarder: Option<i64>,
+) -> PyResult<Vec<i64>> {
+    let max = i64::from(r.max_value());
+    let ok = (0..=max).contains(&value)
+        && (0..4).contains(&winner)
+        && discarder.is_none_or(|d| (0..4).contains(&d) && d != winner)
+        && (self_drawn || discarder.is_some());
+    if !ok {
+        return Err(to_py_err(
+            py,
+            MahjongError::hand(format!(
+                "payments need faan 0..{max}, players 0..3 and, on a discard, a discarder other than the winner"
+            )),
+        ));
+    }
+    let p = r.payments(value as u8, winner as usize, self_drawn, discarder.map(|d| d as usize));
+    if !self_drawn && p == [0; 4] {
+        return Err(to_py_err(
+            py,
+            MahjongError::hand(format!("a {value}-faan win on a discard would pay a fractional amount under these switches")),
+        ));
+    }
+    Ok(p.to_vec())
+}
+
+/// The ruleset of a `rules=` argument: a `Ruleset`, a name, or None (the default preset).
+pub(crate) fn rules_arg(py: Python<'_>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<CoreRuleset> {
+    match rules {
+        None => Ok(CoreRuleset::hong_kong()),
+        Some(o) if o.is_none() => Ok(CoreRuleset::hong_kong()),
+        Some(o) => {
+            if let Ok(r) = o.cast::<PyRuleset>() {
+                return Ok(r.get().inner.clone());
+            }
+            if let Ok(s) = o.cast::<PyString>() {
+                let variant = Variant::from_name(s.to_str()?).map_err(|e| to_py_err(py, e))?;
+                return Ok(CoreRuleset::preset(variant));
+            }
+            let t = o.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into());
+            Err(pyo3::exceptions::PyTypeError::new_err(format!("rules must be a Ruleset or a ruleset name, not {t}")))
         }
-        Ok(format!("Ruleset({:?}, {})", self.inner.name(), parts.join(", ")))
     }
 }
 

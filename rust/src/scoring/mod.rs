@@ -295,7 +295,8 @@ pub fn score<R: ScoringTable + ?Sized>(rules: &R, hand: &Hand, win_tile: Option<
     })
 }
 
-/// Score a Hong Kong win (rules §10, §14a). `hand` = the tiles BEFORE the winning tile
+/// Score a Hong Kong win (rules §10, §14a) with the default minimum and cap (3, 13; for the §18
+/// switches use [`crate::rules::Ruleset::score`]). `hand` = the tiles BEFORE the winning tile
 /// (concealed + declared melds + bonus bitmask); `win_tile` completes it (None only with
 /// `ctx.dealer_start`, when `hand` already holds 14).
 ///
@@ -313,7 +314,8 @@ pub fn score_hk(hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result
     score(&HongKong, hand, win_tile, ctx)
 }
 
-/// HK §11: base = 2^faan. Self-drawn: each other player pays one base. On a discard (robbing a
+/// HK §11 with the default switches (for the §18 switches use [`crate::rules::Ruleset::payments`]):
+/// base = 2^faan. Self-drawn: each other player pays one base. On a discard (robbing a
 /// kong included, the kong declarer paying) the discarder pays three bases. Indexed by seat
 /// 0..=3; sums to zero. Indices out of range, a missing discarder on a discard win, or a
 /// discarder equal to the winner give all zeros (no payment can be made).
