@@ -364,3 +364,25 @@ def test_partial_hands_agree_with_brute_force(counts: list[int]) -> None:
             after = [mf.shanten(notation([c - (i == d) for i, c in enumerate(counts)]))
                      for d in range(34) if counts[d]]
             assert s == min(after)
+
+
+# --- rules= on the four public functions (the ruleset's own score, base and payments) ---------
+
+
+def test_rules_keyword_reaches_the_core() -> None:
+    hand, win = "123m456m789p234s5s", "5s"  # 4 faan self-drawn, 3 on a discard
+    r = mf.Ruleset.hong_kong(spiciness="half", responsibility="full")
+    x = mf.score(hand, win, seat_wind="S", discarder="E", rules=r)
+    assert x.base == r.base(x.faan)
+    assert [x.payments[w] for w in "ESWN"] == r.payments(x.faan, 1, False, 0)
+    assert x.payments != mf.score(hand, win, seat_wind="S", discarder="E").payments
+    strict = mf.Ruleset.hong_kong(min_faan=5)
+    assert mf.score(hand, win, self_drawn=True, seat_wind="S").is_win
+    assert mf.score(hand, win, self_drawn=True, seat_wind="S", rules=strict).reason == "BELOW_MINIMUM"
+    assert mf.score(hand, win, self_drawn=True, rules="hk") == mf.score(hand, win, self_drawn=True)
+    for fn, arg in ((mf.shanten, "1m"), (mf.waits, "1m"), (mf.decompose, "11m")):
+        assert fn(arg, rules="hk") == fn(arg)  # type: ignore[operator]
+        with pytest.raises(mf.RuleConfigError):
+            fn(arg, rules="nope")  # type: ignore[operator]
+        with pytest.raises(TypeError, match="rules"):
+            fn(arg, rules=1)  # type: ignore[operator]
