@@ -18,7 +18,6 @@ Hands are notation strings (``"123m456p11z [555z] (2222p) 1f"``, design §3; the
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterable
 
 from mahjong_fast import _core
 from mahjong_fast.batch import score_batch, shanten_batch, waits_batch
@@ -37,7 +36,6 @@ from mahjong_fast.tiles import (
     Meld,
     MeldKind,
     Tile,
-    TileLike,
 )
 
 __version__: str = _core.__version__
@@ -106,92 +104,15 @@ Element = _core.Element
 ScoreResult = _core.ScoreResult
 
 
-def _notation(hand: object) -> str:
-    """Notation of a :class:`Hand` (the string form is passed as it is)."""
-    if isinstance(hand, Hand):
-        return str(hand)
-    raise TypeError(f"hand must be hand notation (str) or a Hand, not {type(hand).__name__}")
-
-
-def _bonus_notation(bonus: Iterable[TileLike]) -> str:
-    """Bonus tiles given as an iterable of tiles, as notation for the core."""
-    if isinstance(bonus, (bytes, int, float)) or bonus is None:
-        raise TypeError(f"bonus must be bonus tiles in notation (str) or a list of tiles, not {type(bonus).__name__}")
-    return " ".join(Tile(b).code for b in bonus)
-
-
-def score(
-    hand: HandLike,
-    win_tile: TileLike | None,
-    *,
-    self_drawn: bool = False,
-    seat_wind: str | int = "E",
-    prevailing_wind: str | int = "E",
-    bonus: str | Iterable[TileLike] = "",
-    robbing_kong: bool = False,
-    kong_replacement: bool = False,
-    last_tile: bool = False,
-    dealer_start: bool = False,
-    discarder: str | int | None = None,
-    rules: Ruleset | str | None = None,
-) -> ScoreResult:
-    """Score a winning hand (rules §10, §11, §14a; the Hong Kong table unless ``rules`` says
-    otherwise).
-
-    Args:
-        hand: the winner's tiles *before* the winning tile: 13 tiles counting each declared set
-            as 3 (e.g. ``"111222333m9s [555p]"``), plus any bonus tiles; notation (str, at most
-            1024 characters) or a :class:`Hand`. With ``dealer_start=True`` the 14 dealt tiles
-            and ``win_tile=None``.
-        win_tile: the tile that completed the hand: a code (``"9s"``), a :class:`Tile` or a
-            kind (int 0..33, numpy integers too).
-        self_drawn: the winner drew the winning tile (F11); otherwise it was a discard.
-        seat_wind: the winner's seat wind, ``"E"``, ``"S"``, ``"W"`` or ``"N"`` (or 0..3).
-        prevailing_wind: the prevailing wind (East in the product, rules §1.2).
-        bonus: the winner's exposed bonus tiles (``"1f,5f"`` or tiles), added to any in ``hand``.
-        robbing_kong: won on the tile added to another player's kong (F13).
-        kong_replacement: won on a kong's replacement chain (F12); needs ``self_drawn``.
-        last_tile: F14 (win on the last wall tile) when ``self_drawn``, otherwise F15 (win on the
-            last discard).
-        dealer_start: the dealer (East) wins on the 14 dealt tiles (rules §5.2, E28); counts as
-            self-drawn (rules §9.4) whether or not ``self_drawn`` is given.
-        discarder: seat wind of the player who discarded (or declared the robbed kong), as
-            ``seat_wind``; gives the ``payments`` of a win on a discard.
-        rules: a :class:`Ruleset`, a ruleset name (``"hk"``) or ``None`` for Hong Kong.
-
-    Returns:
-        A :data:`ScoreResult`. A hand that is no win is a result (``is_win=False`` with a
-        ``reason``), not an exception.
-
-    Raises:
-        TypeError: an argument of the wrong type (a float, bool or None where a tile or a wind
-            is expected), naming the argument.
-        InvalidTileError: unreadable notation (with the position), a kind outside 0..33, a bonus
-            tile as the winning tile.
-        InvalidHandError: a fifth copy, the wrong number of tiles, a repeated bonus tile, a bad
-            wind, notation over 1024 characters, or an impossible situation (rules §14a: e.g.
-            ``kong_replacement`` without a kong, a self-drawn win with a ``discarder``, a
-            discarder who is the winner), checked before the hand is valued.
-        RuleConfigError: an unknown ruleset name.
-
-    Example:
-        >>> score("123m456m789p234s5s", "5s", self_drawn=True, seat_wind="S").faan
-        4
-    """
-    return _core.score_notation(
-        hand if type(hand) is str else _notation(hand),
-        win_tile if type(win_tile) is str else (win_tile.kind if isinstance(win_tile, Tile) else win_tile),
-        self_drawn,
-        seat_wind,
-        prevailing_wind,
-        bonus if type(bonus) is str else _bonus_notation(bonus),
-        robbing_kong,
-        kong_replacement,
-        last_tile,
-        dealer_start,
-        discarder,
-        None if rules is None else resolve_rules(rules),
-    )
+#: Score a winning hand (rules §10, §11, §14a): ``score(hand, win_tile, *, self_drawn=False,
+#: seat_wind="E", prevailing_wind="E", bonus="", robbing_kong=False, kong_replacement=False,
+#: last_tile=False, dealer_start=False, discarder=None, rules=None) -> ScoreResult``.
+#: The function is the core's own (``help(score)`` has the arguments, errors and an example):
+#: the notation is parsed and the situation checked in Rust, in one call, with no Python frame.
+#:
+#: >>> score("123m456m789p234s5s", "5s", self_drawn=True, seat_wind="S").faan
+#: 4
+score = _core.score_notation
 
 
 def waits(hand: HandLike, rules: Ruleset | str | None = None) -> list[Tile]:
@@ -218,9 +139,7 @@ def waits(hand: HandLike, rules: Ruleset | str | None = None) -> list[Tile]:
     >>> [str(t) for t in waits("2344m")]       # three sets declared elsewhere
     ['1m', '4m']
     """
-    return _core.waits_notation(
-        hand if type(hand) is str else _notation(hand), None if rules is None else resolve_rules(rules)
-    )
+    return _core.waits_notation(hand, None if rules is None else resolve_rules(rules))
 
 
 def shanten(hand: HandLike, rules: Ruleset | str | None = None) -> int:
@@ -245,9 +164,7 @@ def shanten(hand: HandLike, rules: Ruleset | str | None = None) -> int:
     >>> shanten("222567p44468s")                # one set declared elsewhere
     0
     """
-    return _core.shanten_notation(
-        hand if type(hand) is str else _notation(hand), None if rules is None else resolve_rules(rules)
-    )
+    return _core.shanten_notation(hand, None if rules is None else resolve_rules(rules))
 
 
 def decompose(hand: HandLike, rules: Ruleset | str | None = None) -> list[str]:
@@ -267,9 +184,7 @@ def decompose(hand: HandLike, rules: Ruleset | str | None = None) -> list[str]:
     >>> decompose("111222333m789p55s")
     ['111m 222m 333m 789p 55s', '123m 123m 123m 789p 55s']
     """
-    return _core.decompose_notation(
-        hand if type(hand) is str else _notation(hand), None if rules is None else resolve_rules(rules)
-    )
+    return _core.decompose_notation(hand, None if rules is None else resolve_rules(rules))
 
 
 # Bound last: importing the submodule sets the package attribute ``simulate`` to the module;

@@ -9,13 +9,13 @@ naming the argument; a wrong value, an integer of any size out of range included
 ``mahjong_fast.errors.InvalidHandError`` / ``InvalidTileError``; none panics.
 """
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, final
 
 import numpy as np
 import numpy.typing as npt
 
-from mahjong_fast.tiles import Tile
+from mahjong_fast.tiles import Hand, Tile
 
 __version__: str
 BUILD_PROFILE: str  # "release" | "debug"
@@ -48,32 +48,33 @@ def parse_tiles(notation: str) -> list[int]:
 # in the core (hands of 3n+1 / 3n+2 tiles below a full hand have their missing sets declared
 # elsewhere); ``rules`` None is Hong Kong. A wrong type is a TypeError naming the argument.
 
-def shanten_notation(hand: str, rules: Ruleset | str | None = None) -> int:
+def shanten_notation(hand: str | Hand, rules: Ruleset | str | None = None) -> int:
     """Rules §14a shanten of hand notation."""
 
-def waits_notation(hand: str, rules: Ruleset | str | None = None) -> list[Tile]:
+def waits_notation(hand: str | Hand, rules: Ruleset | str | None = None) -> list[Tile]:
     """Rules §14a waits of hand notation: the interned ``mahjong_fast.tiles.Tile`` objects,
     ascending kind."""
 
-def decompose_notation(hand: str, rules: Ruleset | str | None = None) -> list[str]:
+def decompose_notation(hand: str | Hand, rules: Ruleset | str | None = None) -> list[str]:
     """Every interpretation of complete hand notation (rules §9, §10.1), sorted."""
 
 def score_notation(
-    hand: str,
-    win_tile: str | int | None,
-    self_drawn: bool,
-    seat_wind: str | int,
-    prevailing_wind: str | int,
-    bonus: str,
-    robbing_kong: bool,
-    kong_replacement: bool,
-    last_tile: bool,
-    dealer_start: bool,
-    discarder: str | int | None,
-    rules: Ruleset | str | None,
+    hand: str | Hand,
+    win_tile: str | int | Tile | None,
+    *,
+    self_drawn: bool = False,
+    seat_wind: str | int | None = None,
+    prevailing_wind: str | int | None = None,
+    bonus: str | Iterable[str | int | Tile] | None = None,
+    robbing_kong: bool = False,
+    kong_replacement: bool = False,
+    last_tile: bool = False,
+    dealer_start: bool = False,
+    discarder: str | int | None = None,
+    rules: Ruleset | str | None = None,
 ) -> ScoreResult:
-    """Score hand notation with the whole situation (rules §10, §11, §14a); positional only in
-    practice (``mahjong_fast.score`` is the documented form)."""
+    """``mahjong_fast.score``: score a winning hand with the whole situation (rules §10, §11,
+    §14a); the winds' None is East."""
 
 def shanten(counts: Sequence[int] | bytes, melds: Sequence[tuple[int, int]] | None = ...) -> int:
     """Rules §14a shanten: 13-equivalent hand → 0 = ready; 14-equivalent → -1 = complete."""

@@ -368,3 +368,27 @@ def bonus_kinds(bonus: str | Iterable[TileLike]) -> list[int]:
                 f"{tile_code(k)} is not a bonus tile (bonus tiles are 1f..8f)", None, "not a bonus tile"
             )
     return list(kinds)
+
+
+# Slow paths of the core's argument conversion (rust/src/py): the Python classes.
+
+
+def _hand_notation(hand: object) -> str:
+    """Notation of a :class:`Hand`; TypeError for anything that is neither a Hand nor a str."""
+    if isinstance(hand, Hand):
+        return str(hand)
+    raise TypeError(f"hand must be hand notation (str) or a Hand, not {type(hand).__name__}")
+
+
+def _tile_kind(tile: object) -> object:
+    """The kind of a :class:`Tile`; any other value is returned for the core to check."""
+    return tile.kind if isinstance(tile, Tile) else tile
+
+
+def _bonus_notation(bonus: object) -> str:
+    """Bonus tiles given as an iterable of tiles, as notation; TypeError for a non-iterable."""
+    if isinstance(bonus, (bytes, int, float)) or not isinstance(bonus, Iterable):
+        raise TypeError(
+            f"bonus must be bonus tiles in notation (str) or a list of tiles, not {type(bonus).__name__}"
+        )
+    return " ".join(Tile(b).code for b in bonus)

@@ -153,8 +153,12 @@ impl ScoreResult {
 
 /// Parse hand notation in the core (linear, length-limited, every copy counted).
 fn notation_arg(py: Python<'_>, hand: &Bound<'_, PyAny>) -> PyResult<Hand> {
-    let s = hand.cast::<PyString>().map_err(|_| type_err(hand, "hand", "hand notation (str)"))?;
-    crate::hand::parse_hand(s.to_str()?).map_err(|e| to_py_err(py, e))
+    if let Ok(s) = hand.cast::<PyString>() {
+        return crate::hand::parse_hand(s.to_str()?).map_err(|e| to_py_err(py, e));
+    }
+    // A `mahjong_fast.Hand` is read through its notation; anything else is a TypeError there.
+    let text = super::tiles_helper(py, "_hand_notation")?.call1((hand,))?;
+    crate::hand::parse_hand(text.cast::<PyString>()?.to_str()?).map_err(|e| to_py_err(py, e))
 }
 
 /// Shanten of hand notation (rules §14a); see `mahjong_fast.shanten`.
@@ -201,7 +205,16 @@ fn decompose_notation(py: Python<'_>, hand: &Bound<'_, PyAny>, rules: Option<&Bo
 
 /// Bonus tiles given as notation (`"1f 5f"`, `"1f,5f"`, `"15f"`) added to `mask`.
 fn add_bonus_notation(py: Python<'_>, hand: &mut Hand, bonus: &Bound<'_, PyAny>) -> PyResult<()> {
-    let s = bonus.cast::<PyString>().map_err(|_| type_err(bonus, "bonus", "bonus tiles in notation (str) or a list of tiles"))?;
+    // Tiles given as an iterable are turned into notation by `tiles._bonus_notation` (which
+    // raises the TypeError for anything else).
+    let converted;
+    let s = match bonus.cast::<PyString>() {
+        Ok(s) => s,
+        Err(_) => {
+            converted = super::tiles_helper(py, "_bonus_notation")?.call1((bonus,))?;
+            converted.cast::<PyString>()?
+        }
+    };
     let text = s.to_str()?;
     if text.is_empty() {
         return Ok(());
@@ -218,31 +231,79 @@ fn add_bonus_notation(py: Python<'_>, hand: &mut Hand, bonus: &Bound<'_, PyAny>)
     Ok(())
 }
 
-/// Score hand notation (rules §10, §11, §14a) with the whole situation; see `mahjong_fast.score`.
-/// Positional arguments only: the public function passes them in this order.
+/// Score a winning hand (rules §10, §11, §14a; the Hong Kong table unless ``rules`` says
+/// otherwise). This is ``mahjong_fast.score``: the notation is parsed and the whole situation
+/// checked in the core, in one call.
+///
+/// Args:
+///     hand: the winner's tiles *before* the winning tile: 13 tiles counting each declared set
+///         as 3 (e.g. ``"111222333m9s [555p]"``), plus any bonus tiles; notation (str, at most
+///         1024 characters) or a ``Hand``. With ``dealer_start=True`` the 14 dealt tiles and
+///         ``win_tile=None``.
+///     win_tile: the tile that completed the hand: a code (``"9s"``), a ``Tile`` or a kind
+///         (int 0..33, numpy integers too).
+///     self_drawn: the winner drew the winning tile (F11); otherwise it was a discard.
+///     seat_wind: the winner's seat wind, ``"E"``, ``"S"``, ``"W"`` or ``"N"`` (or 0..3);
+///         None is East.
+///     prevailing_wind: the prevailing wind (East in the product, rules §1.2); None is East.
+///     bonus: the winner's exposed bonus tiles (``"1f,5f"`` or tiles), added to any in ``hand``.
+///     robbing_kong: won on the tile added to another player's kong (F13).
+///     kong_replacement: won on a kong's replacement chain (F12); needs ``self_drawn``.
+///     last_tile: F14 (win on the last wall tile) when ``self_drawn``, otherwise F15 (win on
+///         the last discard).
+///     dealer_start: the dealer (East) wins on the 14 dealt tiles (rules §5.2, E28); counts as
+///         self-drawn (rules §9.4) whether or not ``self_drawn`` is given.
+///     discarder: seat wind of the player who discarded (or declared the robbed kong), as
+///         ``seat_wind``; gives the ``payments`` of a win on a discard.
+///     rules: a ``Ruleset``, a ruleset name (``"hk"``) or None for Hong Kong.
+///
+/// Returns:
+///     A ``ScoreResult``. A hand that is no win is a result (``is_win=False`` with a
+///     ``reason``), not an exception.
+///
+/// Raises:
+///     TypeError: an argument of the wrong type (a float, bool or None where a tile or a wind
+///         is expected), naming the argument.
+///     InvalidTileError: unreadable notation (with the position), a kind outside 0..33, a bonus
+///         tile as the winning tile.
+///     InvalidHandError: a fifth copy, the wrong number of tiles, a repeated bonus tile, a bad
+///         wind, notation over 1024 characters, or an impossible situation (rules §14a: e.g.
+///         ``kong_replacement`` without a kong, a self-drawn win with a ``discarder``, a
+///         discarder who is the winner), checked before the hand is valued.
+///     RuleConfigError: an unknown ruleset name.
+///
+/// Example: ``score("123m456m789p234s5s", "5s", self_drawn=True, seat_wind="S").faan`` is 4.
 #[pyfunction]
+#[pyo3(signature = (hand, win_tile, *, self_drawn = false, seat_wind = None, prevailing_wind = None,
+    bonus = None, robbing_kong = false, kong_replacement = false, last_tile = false,
+    dealer_start = false, discarder = None, rules = None))]
 #[allow(clippy::too_many_arguments)]
 fn score_notation(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
-    win_tile: &Bound<'_, PyAny>,
+    win_tile: Option<&Bound<'_, PyAny>>,
     self_drawn: bool,
-    seat_wind: &Bound<'_, PyAny>,
-    prevailing_wind: &Bound<'_, PyAny>,
-    bonus: &Bound<'_, PyAny>,
+    seat_wind: Option<&Bound<'_, PyAny>>,
+    prevailing_wind: Option<&Bound<'_, PyAny>>,
+    bonus: Option<&Bound<'_, PyAny>>,
     robbing_kong: bool,
     kong_replacement: bool,
     last_tile: bool,
     dealer_start: bool,
-    discarder: &Bound<'_, PyAny>,
+    discarder: Option<&Bound<'_, PyAny>>,
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<ScoreResult> {
     let mut h = notation_arg(py, hand)?;
-    let win = if win_tile.is_none() { None } else { Some(kind_arg(py, win_tile, "win_tile")?) };
-    let seat = wind_arg(py, seat_wind, "seat_wind")?;
-    let prevailing = wind_arg(py, prevailing_wind, "prevailing_wind")?;
-    let discarder = opt_wind_arg(py, Some(discarder), "discarder")?;
-    add_bonus_notation(py, &mut h, bonus)?;
+    let win = match win_tile {
+        Some(w) if !w.is_none() => Some(kind_arg(py, w, "win_tile")?),
+        _ => None,
+    };
+    let seat = opt_wind_arg(py, seat_wind, "seat_wind")?.unwrap_or(0);
+    let prevailing = opt_wind_arg(py, prevailing_wind, "prevailing_wind")?.unwrap_or(0);
+    let discarder = opt_wind_arg(py, discarder, "discarder")?;
+    if let Some(b) = bonus.filter(|b| !b.is_none()) {
+        add_bonus_notation(py, &mut h, b)?;
+    }
     // The dealer's win on the dealt hand is a self-drawn win (rules §9.4).
     let self_drawn = self_drawn || dealer_start;
     let ctx = WinContext {

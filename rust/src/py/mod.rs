@@ -96,7 +96,13 @@ pub(crate) fn tile_value_err(py: Python<'_>, msg: String) -> PyErr {
     build().unwrap_or_else(|e| e)
 }
 
-const KIND_TYPES: &str = "a tile code (str) or a tile kind (int 0..33)";
+/// A helper function of `mahjong_fast.tiles` (the slow paths: `Hand`, `Tile` and iterables of
+/// tiles, which are Python classes).
+pub(crate) fn tiles_helper<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+    py.import("mahjong_fast.tiles")?.getattr(name)
+}
+
+const KIND_TYPES: &str = "a tile code (str), a Tile or a tile kind (int 0..33)";
 
 /// An ordinary tile given as a code (`"5s"`, parsed by the core) or a kind 0..=33.
 /// Errors: `TypeError` (wrong type), `InvalidTileError` (bad code, bonus tile, kind out of range).
@@ -117,7 +123,8 @@ pub(crate) fn kind_arg(py: Python<'_>, obj: &Bound<'_, PyAny>, name: &str) -> Py
             Err(e) => Err(to_py_err(py, e)),
         };
     }
-    let k = ranged_arg(obj, name, KIND_TYPES, 0, N_KINDS as i64 - 1, |m| tile_value_err(py, m))?;
+    let obj = if obj.is_instance_of::<PyInt>() { obj.clone() } else { tiles_helper(py, "_tile_kind")?.call1((obj,))? };
+    let k = ranged_arg(&obj, name, KIND_TYPES, 0, N_KINDS as i64 - 1, |m| tile_value_err(py, m))?;
     Ok(Tile(k as u8))
 }
 
