@@ -93,12 +93,81 @@ def test_rate_discards(benchmark: pytest.FixtureRequest) -> None:
     benchmark(_cycle(lambda h: _core.rate_discards(h[0], None, h[1]), items))  # type: ignore[operator]
 
 
+# -- the public string API (parse in Rust, one crossing; targets per call: shanten 0.5 µs,
+# waits 1 µs, score 2 µs) --------------------------------------------------------------------
+
+
+def _notation(counts: list[int]) -> str:
+    out = []
+    for suit, lo, hi in (("m", 0, 9), ("p", 9, 18), ("s", 18, 27), ("z", 27, 34)):
+        digits = "".join(str(k - lo + 1) * counts[k] for k in range(lo, hi))
+        out.append(digits + suit if digits else "")
+    return "".join(out)
+
+
+HANDS13_S = [_notation(c) for c in HANDS13]
+READY_S = [_notation(c) for c in READY]
+FULL_S = [_notation(c) for c in FULL]
+# (hand before the win, winning tile code)
+SCORE_CODES = [(_notation(c), _notation([int(k == w) for k in range(34)])) for c, w in COMPLETE]
+
+
+def test_shanten_str(benchmark: pytest.FixtureRequest) -> None:
+    benchmark(_cycle(mf.shanten, HANDS13_S))  # type: ignore[operator]
+
+
+def test_waits_str(benchmark: pytest.FixtureRequest) -> None:
+    benchmark(_cycle(mf.waits, READY_S))  # type: ignore[operator]
+
+
+def test_decompose_str(benchmark: pytest.FixtureRequest) -> None:
+    benchmark(_cycle(mf.decompose, FULL_S))  # type: ignore[operator]
+
+
+def test_score_str(benchmark: pytest.FixtureRequest) -> None:
+    benchmark(_cycle(lambda h: mf.score(h[0], h[1], self_drawn=True, seat_wind="S"), SCORE_CODES))  # type: ignore[operator]
+
+
 def test_score_public_notation(benchmark: pytest.FixtureRequest) -> None:
     benchmark(lambda: mf.score("111222333m9s [555p] 1f", "9s", self_drawn=True, seat_wind="E"))  # type: ignore[operator]
 
 
 def test_shanten_public_notation(benchmark: pytest.FixtureRequest) -> None:
     benchmark(lambda: mf.shanten("123456789m1111p"))  # type: ignore[operator]
+
+
+# -- parsing is linear: the same hand spread over growing lengths up to the documented maximum
+# (MAX_NOTATION_CHARS); time per call grows in proportion to the length -----------------------
+
+PARSE_LENGTHS = [64, 128, 256, 512, 1024]
+
+
+def _padded(length: int) -> str:
+    """``123m456m789p234s5s`` with its digits spread by spaces to exactly ``length`` characters."""
+    base = "1 2 3 m 4 5 6 m 7 8 9 p 2 3 4 s 5 s"
+    return base + " " * (length - len(base))
+
+
+@pytest.mark.parametrize("length", PARSE_LENGTHS)
+def test_parse_length(benchmark: pytest.FixtureRequest, length: int) -> None:
+    s = _padded(length)
+    assert len(s) == length
+    benchmark.extra_info["chars"] = length  # type: ignore[attr-defined]
+    benchmark(_core.parse_hand, s)  # type: ignore[operator]
+
+
+def test_parse_over_the_maximum_is_refused(benchmark: pytest.FixtureRequest) -> None:
+    """A string of 10**6 characters costs no more than a short one: refused before parsing."""
+    s = "1" * 1_000_000
+
+    def refuse() -> None:
+        try:
+            _core.parse_hand(s)
+        except mf.InvalidHandError:
+            return
+        raise AssertionError("a string over MAX_NOTATION_CHARS was parsed")
+
+    benchmark(refuse)  # type: ignore[operator]
 
 
 # -- batch calls over 100,000 rows (divide the reported time by BATCH_N for µs per hand) -----

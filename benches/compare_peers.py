@@ -12,6 +12,11 @@ so "score" compares the cost of evaluating a complete hand, not the same faan.
 
 Inputs: mahjong_fast takes 34 counts as ``bytes`` (its fast path); ``mahjong`` takes 34-count
 lists (136-id lists for scoring); ``riichienv`` takes 136-id lists.
+
+The ``(str)`` rows time the public string forms from notation such as ``"123m456m789p234s5s"``:
+``mf.shanten(s)``, ``mf.waits(s)``, ``mf.score(s, win, ...)`` against each peer's own parser
+followed by the same operation (``mahjong``: ``TilesConverter.one_line_string_to_34_array``;
+riichienv: ``parse_hand``, ``HandEvaluator.hand_from_text`` and ``calc_from_text``).
 """
 
 from __future__ import annotations
@@ -31,6 +36,19 @@ from hands import complete_hands, random_hands
 
 def ids136(counts: Sequence[int]) -> list[int]:
     return [4 * k + c for k in range(34) for c in range(counts[k])]
+
+
+def notation(counts: Sequence[int]) -> str:
+    """MPSZ notation of 34 counts, e.g. ``123m456p11z`` (the same in all three libraries)."""
+    out = []
+    for suit, lo, hi in (("m", 0, 9), ("p", 9, 18), ("s", 18, 27), ("z", 27, 34)):
+        digits = "".join(str(k - lo + 1) * counts[k] for k in range(lo, hi))
+        out.append(digits + suit if digits else "")
+    return "".join(out)
+
+
+def code(kind: int) -> str:
+    return f"{kind % 9 + 1}{'mpsz'[kind // 9]}"
 
 
 def per_call_us(fn: Callable[[Any], object], items: Sequence[Any], repeats: int) -> float:
@@ -69,6 +87,14 @@ def main(argv: list[str] | None = None) -> int:
     rows.append(("score", "mahjong_fast",
                  per_call_us(lambda x: _core.score(x[0], None, 0, x[1], 0, 0, self_drawn=True), sc, args.repeats)))
 
+    s13 = [notation(c) for c in h13]
+    sready = [notation(c) for c in ready]
+    sscore = [(notation(c), code(w)) for c, w in comp]
+    rows.append(("shanten(str)", "mahjong_fast", per_call_us(mf.shanten, s13, args.repeats)))
+    rows.append(("waits(str)", "mahjong_fast", per_call_us(mf.waits, sready, args.repeats)))
+    rows.append(("score(str)", "mahjong_fast",
+                 per_call_us(lambda x: mf.score(x[0], x[1], self_drawn=True, seat_wind="E"), sscore, args.repeats)))
+
     notes: list[str] = []
     try:
         from mahjong.agari import Agari
@@ -90,6 +116,19 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(("decompose", "mahjong", per_call_us(divider.divide_hand, full, args.repeats)))
         rows.append(("score", "mahjong",
                      per_call_us(lambda x: calc.estimate_hand_value(x[0], x[1], config=cfg), m_score, args.repeats)))
+        from mahjong.tile import TilesConverter
+
+        to34, to136 = TilesConverter.one_line_string_to_34_array, TilesConverter.one_line_string_to_136_array
+
+        def m_score_str(x: tuple[str, str]) -> object:
+            tiles = to136(x[0] + x[1])
+            win = max(t for t in tiles if t // 4 == to34(x[1]).index(1))
+            return calc.estimate_hand_value(tiles, win, config=cfg)
+
+        rows.append(("shanten(str)", "mahjong",
+                     per_call_us(lambda s: shanten.calculate_shanten(to34(s)), s13, args.repeats)))
+        rows.append(("waits(str)", "mahjong", per_call_us(lambda s: m_waits(to34(s)), sready, args.repeats)))
+        rows.append(("score(str)", "mahjong", per_call_us(m_score_str, sscore, args.repeats)))
     except ImportError:
         notes.append("mahjong not installed (pip install mahjong): skipped")
     try:
@@ -105,17 +144,25 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(("score", "riichienv",
                      per_call_us(lambda x: riichienv.HandEvaluator(x[0]).calc(x[1], conditions=cond), r_score,
                                  args.repeats)))
+        rows.append(("shanten(str)", "riichienv",
+                     per_call_us(lambda s: riichienv.calculate_shanten(riichienv.parse_hand(s)[0]), s13, args.repeats)))
+        rows.append(("waits(str)", "riichienv",
+                     per_call_us(lambda s: riichienv.HandEvaluator.hand_from_text(s).get_waits(), sready,
+                                 args.repeats)))
+        rows.append(("score(str)", "riichienv",
+                     per_call_us(lambda x: riichienv.HandEvaluator.calc_from_text(x[0] + x[1], conditions=cond),
+                                 sscore, args.repeats)))
     except ImportError:
         notes.append("riichienv not installed (pip install riichienv): skipped")
 
     ours = {op: us for op, lib, us in rows if lib == "mahjong_fast"}
     print(f"{args.hands} seeded hands, median of {args.repeats} runs, µs per call from Python")
-    print(f"{'operation':<10} {'library':<13} {'µs/call':>9} {'× ours':>8}")
-    for op in ("agari", "shanten", "waits", "decompose", "score"):
+    print(f"{'operation':<13} {'library':<13} {'µs/call':>9} {'× ours':>8}")
+    for op in ("agari", "shanten", "waits", "decompose", "score", "shanten(str)", "waits(str)", "score(str)"):
         for o, lib, us in rows:
             if o == op:
                 ratio = "" if lib == "mahjong_fast" else f"{us / ours[op]:.1f}"
-                print(f"{op:<10} {lib:<13} {us:>9.2f} {ratio:>8}")
+                print(f"{op:<13} {lib:<13} {us:>9.2f} {ratio:>8}")
     for n in notes:
         print(n)
     return 0

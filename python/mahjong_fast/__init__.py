@@ -18,8 +18,6 @@ Hands are notation strings (``"123m456p11z [555z] (2222p) 1f"``, design §3; the
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterable
-from dataclasses import dataclass, field
 
 from mahjong_fast import _core
 from mahjong_fast.batch import score_batch, shanten_batch, waits_batch
@@ -31,18 +29,13 @@ from mahjong_fast.errors import (
     ReplayError,
     RuleConfigError,
 )
-from mahjong_fast.rules import Ruleset
+from mahjong_fast.rules import Ruleset, resolve_rules
 from mahjong_fast.tiles import (
-    WIND_LETTERS,
     Hand,
     HandLike,
     Meld,
     MeldKind,
     Tile,
-    TileLike,
-    as_hand,
-    bonus_kinds,
-    wind_index,
 )
 
 __version__: str = _core.__version__
@@ -87,205 +80,111 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class Element:
-    """One line of a faan breakdown: ``Element("F6", "Dragon pung", 1)`` (rules §10.2, §10.4)."""
+#: One line of a faan breakdown: ``Element("F6", "Dragon pung", 1)`` with ``code``, ``name`` and
+#: ``faan`` (rules §10.2, §10.4); ``str(e)`` is ``"F6 Dragon pung 1"``; it unpacks as a triple.
+Element = _core.Element
 
-    code: str
-    name: str
-    faan: int
-
-    def __str__(self) -> str:
-        return f"{self.code} {self.name} {self.faan}"
-
-
-@dataclass(frozen=True)
-class ScoreResult:
-    """The score of one hand, explained (rules §10, §11, §14a).
-
-    Attributes:
-        is_win: the hand is a legal win (a winning shape worth at least 3 faan).
-        reason: ``None`` for a win, else ``"NOT_A_WINNING_HAND"`` or ``"BELOW_MINIMUM"``.
-        faan: the total after the 13-faan cap; for ``BELOW_MINIMUM`` the (too small) total,
-            for ``NOT_A_WINNING_HAND`` 0.
-        raw_faan: the total before the cap (13 for a limit hand).
-        limit: ``"L1"``..``"L8"`` for a limit hand, else ``None``.
-        elements: the breakdown, ascending element number (a limit hand: exactly one entry).
-        interpretation: the chosen split of the hand in notation, units sorted by tile, declared
-            sets with their tags (``"111m 222m 333m pung[555p] 99s"``); ``""`` when not a win.
-        base: ``2 ** faan`` for a win, else 0 (rules §11.1).
-        payments: score change per seat wind (``{"E": 96, "S": -32, ...}``, sums to zero) for a
-            win; empty when not a win, or for a win on a discard whose ``discarder`` was not given.
-    """
-
-    is_win: bool
-    reason: str | None
-    faan: int
-    raw_faan: int
-    limit: str | None
-    elements: tuple[Element, ...]
-    interpretation: str
-    base: int = 0
-    payments: dict[str, int] = field(default_factory=dict)
-
-    def __str__(self) -> str:
-        lines = [f"{e.code:<4} {e.name:<28} {e.faan:>2}" for e in self.elements]
-        if self.is_win:
-            lines.append(f"total {self.faan} faan" + (f" (raw {self.raw_faan})" if self.raw_faan != self.faan else ""))
-        else:
-            lines.append(f"not a win: {self.reason} ({self.faan} faan)")
-        return "\n".join(lines)
+#: The score of one hand, explained (rules §10, §11, §14a), as :func:`score` returns it.
+#:
+#: Attributes (read-only; the breakdown, interpretation and payments are built when read):
+#:     is_win: the hand is a legal win (a winning shape worth at least 3 faan).
+#:     reason: ``None`` for a win, else ``"NOT_A_WINNING_HAND"`` or ``"BELOW_MINIMUM"``.
+#:     faan: the total after the 13-faan cap; for ``BELOW_MINIMUM`` the (too small) total,
+#:         for ``NOT_A_WINNING_HAND`` 0.
+#:     raw_faan: the total before the cap (13 for a limit hand).
+#:     limit: ``"L1"``..``"L8"`` for a limit hand, else ``None``.
+#:     elements: the breakdown, a tuple of :data:`Element` in ascending element number (a limit
+#:         hand: exactly one entry).
+#:     interpretation: the chosen split of the hand in notation, units sorted by tile, declared
+#:         sets with their tags (``"111m 222m 333m pung[555p] 99s"``); ``""`` when not a win.
+#:     base: the base of a win in points, M(faan) × unit of the ruleset (rules §11.1, §18):
+#:         ``2 ** faan`` under the default switches; 0 when not a win.
+#:     payments: score change per seat wind (``{"E": 96, "S": -32, ...}``, sums to zero) for a
+#:         win; empty when not a win, or for a win on a discard whose ``discarder`` was not given.
+ScoreResult = _core.ScoreResult
 
 
-def _tile_kind(tile: TileLike, what: str) -> int:
-    t = Tile(tile)
-    if t.is_bonus:
-        raise InvalidTileError(f"{what} {t} is a bonus tile; bonus tiles are never part of a hand", None, "bonus tile")
-    return t.kind
+#: Score a winning hand (rules §10, §11, §14a): ``score(hand, win_tile, *, self_drawn=False,
+#: seat_wind="E", prevailing_wind="E", bonus="", robbing_kong=False, kong_replacement=False,
+#: last_tile=False, dealer_start=False, discarder=None, rules=None) -> ScoreResult``.
+#: The function is the core's own (``help(score)`` has the arguments, errors and an example):
+#: the notation is parsed and the situation checked in Rust, in one call, with no Python frame.
+#:
+#: >>> score("123m456m789p234s5s", "5s", self_drawn=True, seat_wind="S").faan
+#: 4
+score = _core.score_notation
 
 
-def score(
-    hand: HandLike,
-    win_tile: TileLike | None,
-    *,
-    self_drawn: bool = False,
-    seat_wind: str | int = "E",
-    prevailing_wind: str | int = "E",
-    bonus: str | Iterable[TileLike] = (),
-    robbing_kong: bool = False,
-    kong_replacement: bool = False,
-    last_tile: bool = False,
-    dealer_start: bool = False,
-    discarder: str | int | None = None,
-) -> ScoreResult:
-    """Score a winning hand under the Hong Kong table (rules §10, §11, §14a).
-
-    Args:
-        hand: the winner's tiles *before* the winning tile: 13 tiles counting each declared set
-            as 3 (e.g. ``"111222333m9s [555p]"``), plus any bonus tiles. With
-            ``dealer_start=True`` the 14 dealt tiles and ``win_tile=None``.
-        win_tile: the tile that completed the hand (``"9s"``, a :class:`Tile`, or a kind 0..33).
-        self_drawn: the winner drew the winning tile (F11); otherwise it was a discard.
-        seat_wind: the winner's seat wind, ``"E"``, ``"S"``, ``"W"`` or ``"N"`` (or 0..3).
-        prevailing_wind: the prevailing wind (East in the product, rules §1.2).
-        bonus: the winner's exposed bonus tiles (``"1f,5f"`` or tiles), added to any in ``hand``.
-        robbing_kong: won on the tile added to another player's kong (F13).
-        kong_replacement: won on a kong's replacement chain (F12); needs ``self_drawn``.
-        last_tile: F14 (win on the last wall tile) when ``self_drawn``, otherwise F15 (win on the
-            last discard).
-        dealer_start: the dealer (East) wins on the 14 dealt tiles (rules §5.2, E28); counts as
-            self-drawn (rules §9.4) whether or not ``self_drawn`` is given.
-        discarder: seat wind of the player who discarded (or declared the robbed kong); only
-            used for ``payments``.
-
-    Returns:
-        A :class:`ScoreResult`. A hand that is no win is a result (``is_win=False`` with a
-        ``reason``), not an exception.
-
-    Raises:
-        InvalidTileError: unreadable notation (with the position).
-        InvalidHandError: a fifth copy, the wrong number of tiles, a repeated bonus tile, a bad
-            wind, or an impossible situation (e.g. ``kong_replacement`` without a kong,
-            ``robbing_kong`` together with ``self_drawn``).
-
-    Example:
-        >>> score("123m456m789p234s5s", "5s", self_drawn=True, seat_wind="S").faan
-        4
-    """
-    h = as_hand(hand)
-    if dealer_start:
-        # The dealer's win on the dealt hand is a self-drawn win (rules §9.4): no discarder.
-        if discarder is not None:
-            raise InvalidHandError("a win at the start of play is self-drawn: there is no discarder")
-        self_drawn = True
-    kinds = [t.kind for t in h.bonus]
-    for k in bonus_kinds(bonus):
-        if k in kinds:
-            raise InvalidHandError(f"bonus tile {Tile(k)} given twice (there is one of each)")
-        kinds.append(k)
-    mask = 0
-    for k in kinds:
-        mask |= 1 << (k - 34)
-    seat = wind_index(seat_wind, "seat wind")
-    prevailing = wind_index(prevailing_wind, "prevailing wind")
-    win = None if win_tile is None else _tile_kind(win_tile, "winning tile")
-    raw = _core.score(
-        list(h.counts),
-        h.core_melds,
-        mask,
-        win,
-        seat,
-        prevailing,
-        self_drawn=self_drawn,
-        robbing_kong=robbing_kong,
-        kong_replacement=kong_replacement,
-        last_wall_tile=last_tile and self_drawn,
-        last_discard=last_tile and not self_drawn,
-        dealer_start=dealer_start,
-    )
-    payments: dict[str, int] = {}
-    base = 0
-    if raw.is_win:
-        base = 2**raw.faan
-        payer = None if discarder is None else wind_index(discarder, "discarder")
-        if payer == seat:
-            raise InvalidHandError("the discarder cannot be the winner")
-        if self_drawn or payer is not None:
-            pays = _core.payments(raw.faan, seat, self_drawn, None if self_drawn else payer)
-            payments = {WIND_LETTERS[i]: pays[i] for i in range(4)}
-    return ScoreResult(
-        is_win=raw.is_win,
-        reason=raw.reason,
-        faan=raw.faan,
-        raw_faan=raw.raw_faan,
-        limit=raw.limit,
-        elements=tuple(Element(c, n, f) for c, n, f in raw.elements),
-        interpretation=raw.interpretation,
-        base=base,
-        payments=payments,
-    )
-
-
-def waits(hand: HandLike) -> list[Tile]:
+def waits(hand: HandLike, rules: Ruleset | str | None = None) -> list[Tile]:
     """The waits of a hand of 13 tiles (each declared set counts 3), rules §14a: every tile
     kind that would give it a winning shape (ignoring the 3-faan minimum), except kinds whose
     four copies the player already holds. Empty when the hand is not ready.
 
-    Raises InvalidTileError / InvalidHandError (e.g. not 13 tiles).
+    A concealed part alone of ``3n+1`` tiles, fewer than 13, is read as the rest of a hand whose
+    missing sets are declared elsewhere (as the ``mahjong`` package and riichienv read it).
+
+    Args:
+        hand: notation (str, at most 1024 characters) or a :class:`Hand`.
+        rules: a :class:`Ruleset`, a ruleset name or ``None`` for Hong Kong.
+
+    Returns:
+        The waiting tiles as :class:`Tile` objects, ascending kind.
+
+    Raises:
+        TypeError: ``hand`` is not a str or a Hand. InvalidTileError / InvalidHandError: bad
+        notation, a fifth copy, not ``3n+1`` tiles up to 13.
 
     >>> [str(t) for t in waits("123m456m789p234s5s")]
     ['2s', '5s']
+    >>> [str(t) for t in waits("2344m")]       # three sets declared elsewhere
+    ['1m', '4m']
     """
-    h = as_hand(hand)
-    return [Tile(k) for k in _core.waits(list(h.counts), h.core_melds)]
+    return _core.waits_notation(hand, None if rules is None else resolve_rules(rules))
 
 
-def shanten(hand: HandLike) -> int:
+def shanten(hand: HandLike, rules: Ruleset | str | None = None) -> int:
     """Shanten (rules §14a): exchanges needed to be ready; 0 = ready; -1 = complete (14 tiles).
     The minimum over the standard shape, seven pairs and thirteen orphans (the last two only with
     no declared set); targets needing a fifth copy don't count.
 
-    Raises InvalidTileError / InvalidHandError (e.g. not 13 or 14 tiles).
+    A concealed part alone of ``3n+1`` or ``3n+2`` tiles, fewer than a full hand, is read as the
+    rest of a hand whose missing sets are declared elsewhere (so seven pairs and thirteen orphans
+    do not apply to it).
+
+    Args:
+        hand: notation (str, at most 1024 characters) or a :class:`Hand`.
+        rules: a :class:`Ruleset`, a ruleset name or ``None`` for Hong Kong.
+
+    Raises:
+        TypeError: ``hand`` is not a str or a Hand. InvalidTileError / InvalidHandError: bad
+        notation, a fifth copy, not ``3n+1`` or ``3n+2`` tiles up to 14.
 
     >>> shanten("123456789m1111p")
     1
+    >>> shanten("222567p44468s")                # one set declared elsewhere
+    0
     """
-    h = as_hand(hand)
-    return int(_core.shanten(list(h.counts), h.core_melds))
+    return _core.shanten_notation(hand, None if rules is None else resolve_rules(rules))
 
 
-def decompose(hand: HandLike) -> list[str]:
+def decompose(hand: HandLike, rules: Ruleset | str | None = None) -> list[str]:
     """Every interpretation of a complete 14-tile hand (rules §9, §10.1 step 1), each in
     notation with units sorted by tile (declared sets with their tags); empty when the hand has
-    no winning shape.
+    no winning shape. A concealed part alone of ``3n+2`` tiles, fewer than 14, is read with its
+    missing sets declared elsewhere (they are not shown).
 
-    Raises InvalidTileError / InvalidHandError (e.g. not 14 tiles).
+    Args:
+        hand: notation (str, at most 1024 characters) or a :class:`Hand`.
+        rules: a :class:`Ruleset`, a ruleset name or ``None`` for Hong Kong.
+
+    Raises:
+        TypeError: ``hand`` is not a str or a Hand. InvalidTileError / InvalidHandError: bad
+        notation, a fifth copy, not ``3n+2`` tiles up to 14.
 
     >>> decompose("111222333m789p55s")
     ['111m 222m 333m 789p 55s', '123m 123m 123m 789p 55s']
     """
-    h = as_hand(hand)
-    return list(_core.decompose(list(h.counts), h.core_melds))
+    return _core.decompose_notation(hand, None if rules is None else resolve_rules(rules))
 
 
 # Bound last: importing the submodule sets the package attribute ``simulate`` to the module;

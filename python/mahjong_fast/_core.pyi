@@ -3,15 +3,19 @@
 Numbers: tile kinds 0..33 (1m..9m, 1p..9p, 1s..9s, 1z..7z); ``counts`` is a length-34 sequence
 of ints 0..4 (concealed tiles per kind; a ``list`` or 34 ``bytes`` is the fastest form); a meld is ``(meld_kind, kind)`` with meld_kind
 0 chow (kind = lowest tile), 1 pung, 2 exposed kong, 3 added kong, 4 concealed kong; physical
-tile ids 0..143; seat/prevailing winds 0..3 (E, S, W, N). Every function raises
-``mahjong_fast.errors.InvalidHandError`` / ``InvalidTileError`` on bad input; none panics.
+tile ids 0..143; seat/prevailing winds 0..3 (E, S, W, N) or their letters. A wrong type (a
+float, a bool, None where a number is expected, a str where counts are) is a ``TypeError``
+naming the argument; a wrong value, an integer of any size out of range included, is
+``mahjong_fast.errors.InvalidHandError`` / ``InvalidTileError``; none panics.
 """
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, final
 
 import numpy as np
 import numpy.typing as npt
+
+from mahjong_fast.tiles import Hand, Tile
 
 __version__: str
 BUILD_PROFILE: str  # "release" | "debug"
@@ -22,32 +26,87 @@ def wall(seed: int, deal_index: int = 0) -> list[int]:
     Fisher-Yates from position 143 down with rejection-sampled indices. Both ints 0..2**64-1
     (OverflowError otherwise)."""
 
+#: Longest hand notation any parser reads, in characters (a longer string is refused with
+#: ``InvalidHandError`` before parsing).
+MAX_NOTATION_CHARS: int
+
 def parse_hand(notation: str) -> tuple[list[int], list[tuple[int, int]], list[int]]:
-    """``(counts, melds, bonus indices 0..7)`` from hand notation (design §3, rules §2.5)."""
+    """``(counts, melds, bonus indices 0..7)`` from hand notation (design §3, rules §2.5), at most
+    ``MAX_NOTATION_CHARS`` characters; linear in the length."""
 
 def format_hand(
-    counts: Sequence[int], melds: Sequence[tuple[int, int]] = ..., bonus: Sequence[int] = ...
+    counts: Sequence[int],
+    melds: Sequence[tuple[int, int]] | None = ...,
+    bonus: Sequence[int] | None = ...,
 ) -> str:
-    """Canonical notation, e.g. ``"123m456p11z pung[555z] 1f"``."""
+    """Canonical notation, e.g. ``"123m456p11z pung[555z] 1f"``; refuses a fifth copy."""
 
 def parse_tiles(notation: str) -> list[int]:
     """Kinds of a tile list (rules §2.5); bonus tiles 1f..8f are 34..41."""
 
-def shanten(counts: Sequence[int], melds: Sequence[tuple[int, int]] | None = ...) -> int:
+# The notation forms behind ``mahjong_fast.shanten/waits/decompose/score``: the string is parsed
+# in the core (hands of 3n+1 / 3n+2 tiles below a full hand have their missing sets declared
+# elsewhere); ``rules`` None is Hong Kong. A wrong type is a TypeError naming the argument.
+
+def shanten_notation(hand: str | Hand, rules: Ruleset | str | None = None) -> int:
+    """Rules §14a shanten of hand notation."""
+
+def waits_notation(hand: str | Hand, rules: Ruleset | str | None = None) -> list[Tile]:
+    """Rules §14a waits of hand notation: the interned ``mahjong_fast.tiles.Tile`` objects,
+    ascending kind."""
+
+def decompose_notation(hand: str | Hand, rules: Ruleset | str | None = None) -> list[str]:
+    """Every interpretation of complete hand notation (rules §9, §10.1), sorted."""
+
+def score_notation(
+    hand: str | Hand,
+    win_tile: str | int | Tile | None,
+    *,
+    self_drawn: bool = False,
+    seat_wind: str | int | None = None,
+    prevailing_wind: str | int | None = None,
+    bonus: str | Iterable[str | int | Tile] | None = None,
+    robbing_kong: bool = False,
+    kong_replacement: bool = False,
+    last_tile: bool = False,
+    dealer_start: bool = False,
+    discarder: str | int | None = None,
+    rules: Ruleset | str | None = None,
+) -> ScoreResult:
+    """``mahjong_fast.score``: score a winning hand with the whole situation (rules §10, §11,
+    §14a); the winds' None is East."""
+
+def shanten(counts: Sequence[int] | bytes, melds: Sequence[tuple[int, int]] | None = ...) -> int:
     """Rules §14a shanten: 13-equivalent hand → 0 = ready; 14-equivalent → -1 = complete."""
 
-def waits(counts: Sequence[int], melds: Sequence[tuple[int, int]] | None = ...) -> list[int]:
+def waits(counts: Sequence[int] | bytes, melds: Sequence[tuple[int, int]] | None = ...) -> list[int]:
     """Rules §14a waits of a 13-equivalent hand: kinds, ascending."""
 
-def is_complete(counts: Sequence[int], n_melds: int = 0) -> bool:
-    """Whether the concealed tiles (winning tile included) and ``n_melds`` declared sets form a
-    winning shape (rules §9)."""
+def is_complete(counts: Sequence[int] | bytes, n_melds: int | None = ...) -> bool:
+    """Whether the concealed tiles (winning tile included) and ``n_melds`` (0..4) declared sets
+    form a winning shape (rules §9)."""
 
-def decompose(counts: Sequence[int], melds: Sequence[tuple[int, int]] | None = ...) -> list[str]:
+def decompose(counts: Sequence[int] | bytes, melds: Sequence[tuple[int, int]] | None = ...) -> list[str]:
     """Every interpretation of a complete 14-equivalent hand, as notation strings."""
 
+@final
+class Element:
+    """One line of a faan breakdown (rules §10.2); unpacks as ``(code, name, faan)``."""
+
+    def __new__(cls, code: str, name: str, faan: int) -> Element: ...
+    @property
+    def code(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def faan(self) -> int: ...
+    def __iter__(self) -> Iterator[str | int]: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
 class ScoreResult:
-    """Raw score (rules §10, §14a); see ``mahjong_fast.ScoreResult``."""
+    """The score of one hand (rules §10, §11, §14a); see ``mahjong_fast.ScoreResult``."""
 
     @property
     def is_win(self) -> bool: ...
@@ -60,17 +119,22 @@ class ScoreResult:
     @property
     def limit(self) -> str | None: ...
     @property
-    def elements(self) -> list[tuple[str, str, int]]: ...
+    def elements(self) -> tuple[Element, ...]: ...
     @property
     def interpretation(self) -> str: ...
+    @property
+    def base(self) -> int: ...
+    @property
+    def payments(self) -> dict[str, int]: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
 def score(
-    counts: Sequence[int],
+    counts: Sequence[int] | bytes,
     melds: Sequence[tuple[int, int]] | None,
     bonus_mask: int,
-    win_tile: int | None,
-    seat_wind: int,
-    prevailing_wind: int = 0,
+    win_tile: str | int | None,
+    seat_wind: str | int,
+    prevailing_wind: str | int | None = None,
     *,
     self_drawn: bool = False,
     robbing_kong: bool = False,
@@ -78,11 +142,13 @@ def score(
     last_wall_tile: bool = False,
     last_discard: bool = False,
     dealer_start: bool = False,
+    discarder: str | int | None = None,
     rules: Ruleset | str | None = None,
 ) -> ScoreResult:
     """Score the hand *before* the winning tile plus ``win_tile`` (a kind; None only with
-    ``dealer_start``, when ``counts`` hold the 14 dealt tiles). Rules §10, §14a; the minimum
-    and cap are those of ``rules`` (default Hong Kong, §18 ``min_faan``/``max_faan``)."""
+    ``dealer_start``, when ``counts`` hold the 14 dealt tiles). Rules §10, §11, §14a; the
+    situation, ``discarder`` included, is checked before the hand is valued; the minimum and
+    cap are those of ``rules`` (default Hong Kong, §18 ``min_faan``/``max_faan``)."""
 
 def payments(
     faan: int,
@@ -93,12 +159,13 @@ def payments(
     rules: Ruleset | str | None = None,
 ) -> list[int]:
     """Rules §11 payments per player 0..3 (sums to zero) under the §18 switches of ``rules``
-    (default Hong Kong). Raises InvalidHandError for faan outside 0..max_faan, a player outside
-    0..3, a missing or bad discarder on a discard, or a fractional payment; RuleConfigError for
-    an unknown ruleset name."""
+    (default Hong Kong). Raises TypeError for a non-integer (a bool included), InvalidHandError
+    for faan outside 0..max_faan, a player outside 0..3, a missing or bad discarder on a
+    discard, a discarder on a self-drawn win, or a fractional payment; RuleConfigError for an
+    unknown ruleset name."""
 
 def rate_discards(
-    counts: Sequence[int], melds: Sequence[tuple[int, int]] | None, unseen: Sequence[int]
+    counts: Sequence[int] | bytes, melds: Sequence[tuple[int, int]] | None, unseen: Sequence[int] | bytes
 ) -> list[tuple[int, int, int]]:
     """For a 14-equivalent hand: ``(kind, shanten after discarding it, ukeire)`` for each
     distinct concealed kind, ascending; ukeire counts ``unseen`` copies of the kinds whose draw
@@ -127,7 +194,7 @@ def score_batch(
     seat_wind: npt.NDArray[np.uint8],
     self_drawn: npt.NDArray[np.bool_],
     bonus_mask: npt.NDArray[np.uint8] | None = None,
-    prevailing_wind: int = 0,
+    prevailing_wind: int | str | None = None,
     *,
     rules: Ruleset | str | None = None,
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]:

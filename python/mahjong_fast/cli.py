@@ -314,74 +314,10 @@ def score(
 
 
 def _score_under(rules: Any, hand: str, win: str | None, **kw: Any) -> Any:
-    """``mahjong_fast.score`` under ``rules``. Until the public function takes ``rules=``, a
-    non-default ruleset is scored here with the same steps through the core's ``rules=``
-    (minimum, cap and payments of HK §18); the default goes through the public function."""
-    import inspect
-
-    from . import Element, ScoreResult, Tile, _core
+    """``mahjong_fast.score`` under ``rules``: the one validated path, as from Python."""
     from . import score as score_hand
-    from .errors import InvalidHandError, InvalidTileError
-    from .rules import DEFAULT_RULES
-    from .tiles import WIND_LETTERS, as_hand, bonus_kinds, wind_index
 
-    if rules == DEFAULT_RULES or "rules" in inspect.signature(score_hand).parameters:
-        extra = {} if rules == DEFAULT_RULES else {"rules": rules}
-        return score_hand(hand, win, **kw, **extra)
-    h = as_hand(hand)
-    self_drawn = bool(kw["self_drawn"])
-    if kw["dealer_start"]:
-        if kw["discarder"] is not None:
-            raise InvalidHandError("a win at the start of play is self-drawn: there is no discarder")
-        self_drawn = True
-    kinds = [t.kind for t in h.bonus]
-    for k in bonus_kinds(kw["bonus"]):
-        if k in kinds:
-            raise InvalidHandError(f"bonus tile {Tile(k)} given twice (there is one of each)")
-        kinds.append(k)
-    mask = sum(1 << (k - 34) for k in kinds)
-    seat = wind_index(kw["seat_wind"], "seat wind")
-    win_kind = None
-    if win is not None:
-        t = Tile(win)
-        if t.is_bonus:
-            raise InvalidTileError(f"winning tile {t} is a bonus tile", None, "bonus tile")
-        win_kind = t.kind
-    last = bool(kw["last_tile"])
-    raw = _core.score(
-        list(h.counts),
-        h.core_melds,
-        mask,
-        win_kind,
-        seat,
-        wind_index(kw["prevailing_wind"], "prevailing wind"),
-        self_drawn=self_drawn,
-        robbing_kong=kw["robbing_kong"],
-        kong_replacement=kw["kong_replacement"],
-        last_wall_tile=last and self_drawn,
-        last_discard=last and not self_drawn,
-        dealer_start=kw["dealer_start"],
-        rules=rules,
-    )
-    payments: dict[str, int] = {}
-    base = 0
-    if raw.is_win:
-        base = rules.base(raw.faan)
-        payer = None if kw["discarder"] is None else wind_index(kw["discarder"], "discarder")
-        if self_drawn or payer is not None:
-            pays = rules.payments(raw.faan, seat, self_drawn, None if self_drawn else payer)
-            payments = {WIND_LETTERS[i]: pays[i] for i in range(4)}
-    return ScoreResult(
-        is_win=raw.is_win,
-        reason=raw.reason,
-        faan=raw.faan,
-        raw_faan=raw.raw_faan,
-        limit=raw.limit,
-        elements=tuple(Element(c, n, f) for c, n, f in raw.elements),
-        interpretation=raw.interpretation,
-        base=base,
-        payments=payments,
-    )
+    return score_hand(hand, win, **kw, rules=rules)
 
 
 def _print_score(

@@ -15,6 +15,7 @@ Hand('123m456p11z pung[555z] 1f')
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
@@ -72,14 +73,19 @@ _NAMES: tuple[str, ...] = tuple(
 
 
 def tile_code(kind: int) -> str:
-    """Code of a kind 0..41, e.g. ``tile_code(22) == "5s"``. Raises InvalidTileError."""
+    """Code of a kind 0..41, e.g. ``tile_code(22) == "5s"``. Raises InvalidTileError, or
+    TypeError for a non-integer."""
+    kind = _index_arg(kind, "kind", "a tile kind (int 0..41)")
     if not 0 <= kind < len(_CODES):
         raise InvalidTileError(f"tile kind {kind} is not 0..41", None, "kind out of range")
     return _CODES[kind]
 
 
 def kind_of(code: str) -> int:
-    """Kind 0..41 of one tile code such as ``"5s"`` or ``"3f"``. Raises InvalidTileError."""
+    """Kind 0..41 of one tile code such as ``"5s"`` or ``"3f"``. Raises InvalidTileError,
+    TypeError when ``code`` is not a str."""
+    if not isinstance(code, str):
+        raise TypeError(f"tile code must be a str, not {type(code).__name__}")
     k = _KIND_OF_CODE.get(code.strip())
     if k is None:
         kinds = _core.parse_tiles(code)  # raises with the position of the problem
@@ -92,7 +98,9 @@ def kind_of(code: str) -> int:
 
 
 def kind_of_id(tile_id: int) -> int:
-    """Kind 0..41 of a physical tile id 0..143 (bonus tiles are 34..41)."""
+    """Kind 0..41 of a physical tile id 0..143 (bonus tiles are 34..41). Raises
+    InvalidTileError, or TypeError for a non-integer."""
+    tile_id = _index_arg(tile_id, "tile_id", "a physical tile id (int 0..143)")
     if not 0 <= tile_id < 144:
         raise InvalidTileError(f"tile id {tile_id} is not 0..143", None, "id out of range")
     return tile_id // 4 if tile_id < 136 else 34 + tile_id - 136
@@ -111,13 +119,28 @@ def glyph(kind: int) -> str:
 _TILE_CACHE: dict[int, Tile] = {}
 
 
+def _index_arg(value: object, name: str, expected: str) -> int:
+    """An int given as an int or an integer scalar (numpy's), never a bool or a float: the
+    README's convention, a wrong type is a ``TypeError`` naming the argument."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if not isinstance(value, (bool, float, str, bytes)) and type(value).__name__ not in ("bool", "bool_"):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise TypeError(f"{name} must be {expected}, not {type(value).__name__}")
+
+
 class Tile:
     """A tile kind: ``Tile("5s")``, ``Tile(22)``; bonus tiles ``Tile("1f")`` have kinds 34..41.
 
     Tiles are interned, immutable, hashable and ordered by kind. ``str(tile)`` is its code.
+    Accepted: a code (str), a kind (int, numpy integer scalars too) or a Tile.
 
     Raises:
         InvalidTileError: an unknown code or a kind outside 0..41.
+        TypeError: anything else, a bool or a float included (``Tile(1.5)`` is no tile).
     """
 
     __slots__ = ("_kind",)
@@ -126,9 +149,12 @@ class Tile:
     def __new__(cls, tile: str | int | Tile) -> Tile:  # noqa: PYI034 (interned, never a subclass)
         if isinstance(tile, Tile):
             return tile
-        kind = kind_of(tile) if isinstance(tile, str) else int(tile)
-        if not 0 <= kind < 42:
-            raise InvalidTileError(f"tile kind {kind} is not 0..41", None, "kind out of range")
+        if isinstance(tile, str):
+            kind = kind_of(tile)
+        else:
+            kind = _index_arg(tile, "tile", "a tile code (str), a kind (int 0..41) or a Tile")
+            if not 0 <= kind < 42:
+                raise InvalidTileError(f"tile kind {kind} is not 0..41", None, "kind out of range")
         cached = _TILE_CACHE.get(kind)
         if cached is None:
             cached = object.__new__(cls)
@@ -185,6 +211,9 @@ class Tile:
 
 
 TileLike = str | int | Tile
+
+#: The 42 tiles indexed by kind (34 ordinary kinds, then the bonus tiles 1f..8f).
+_TILES: tuple[Tile, ...] = tuple(Tile(k) for k in range(42))
 
 
 class MeldKind(IntEnum):
@@ -244,10 +273,11 @@ class Hand:
 
     @classmethod
     def parse(cls, notation: str) -> Hand:
-        """Parse hand notation. Raises InvalidTileError (with ``.position``) for unreadable
-        notation and InvalidHandError for a fifth copy, a bad meld or a repeated bonus tile."""
+        """Parse hand notation (at most 1024 characters). Raises InvalidTileError (with
+        ``.position``) for unreadable notation, InvalidHandError for a fifth copy (however many
+        copies), a bad meld, a repeated bonus tile or a longer string, TypeError for a non-str."""
         if not isinstance(notation, str):
-            raise InvalidHandError(f"hand notation must be a string, got {type(notation).__name__}")
+            raise TypeError(f"hand notation must be a str, not {type(notation).__name__}")
         counts, melds, bonus = _core.parse_hand(notation)
         return cls(
             tuple(counts),
@@ -291,23 +321,24 @@ HandLike = str | Hand
 
 
 def as_hand(hand: HandLike) -> Hand:
-    """A :class:`Hand` from notation or a Hand. Raises InvalidTileError / InvalidHandError."""
+    """A :class:`Hand` from notation or a Hand. Raises InvalidTileError / InvalidHandError, and
+    TypeError for anything else."""
     if isinstance(hand, Hand):
         return hand
+    if not isinstance(hand, str):
+        raise TypeError(f"hand must be hand notation (str) or a Hand, not {type(hand).__name__}")
     return Hand.parse(hand)
 
 
 def wind_index(wind: str | int | Tile, what: str = "wind") -> int:
-    """0..3 for a wind given as ``"E"``/``"S"``/``"W"``/``"N"``, ``"1z".."4z"``, a Tile, or 0..3."""
-    if isinstance(wind, bool):
-        raise InvalidHandError(f"{what} must be E, S, W or N, got {wind!r}")
-    if isinstance(wind, int):
-        if 0 <= wind < 4:
-            return wind
-    elif isinstance(wind, Tile):
+    """0..3 for a wind given as ``"E"``/``"S"``/``"W"``/``"N"``, its name, ``"1z".."4z"``, a
+    wind Tile, or an int 0..3 (numpy integers too). A bool, float or None is a TypeError naming
+    ``what``; any other value an InvalidHandError."""
+    if isinstance(wind, Tile):
         if 27 <= wind.kind <= 30:
             return wind.kind - 27
-    elif isinstance(wind, str):
+        raise InvalidHandError(f"{what} must be E, S, W or N, got {wind!r}")
+    if isinstance(wind, str):
         w = wind.strip().upper()
         if w in WIND_LETTERS:
             return WIND_LETTERS.index(w)
@@ -316,13 +347,19 @@ def wind_index(wind: str | int | Tile, what: str = "wind") -> int:
             return names.index(w)
         if w in ("1Z", "2Z", "3Z", "4Z"):
             return int(w[0]) - 1
-    raise InvalidHandError(f"{what} must be E, S, W or N, got {wind!r}")
+        raise InvalidHandError(f"{what} must be E, S, W or N, got {wind!r}")
+    i = _index_arg(wind, what, "a wind (E, S, W, N) or a seat 0..3 (int)")
+    if 0 <= i < 4:
+        return i
+    raise InvalidHandError(f"{what} must be E, S, W or N (or 0..3), got {wind!r}")
 
 
 def bonus_kinds(bonus: str | Iterable[TileLike]) -> list[int]:
     """Bonus tiles given as ``"1f,5f"``, ``"1f 5f"``, ``"15f"`` or an iterable of tiles → kinds 34..41."""
     if isinstance(bonus, str):
         kinds = _core.parse_tiles(bonus.replace(",", " "))
+    elif isinstance(bonus, (bytes, int, float)) or bonus is None:
+        raise TypeError(f"bonus must be bonus tiles in notation (str) or a list of tiles, not {type(bonus).__name__}")
     else:
         kinds = [Tile(b).kind for b in bonus]
     for k in kinds:
@@ -331,3 +368,27 @@ def bonus_kinds(bonus: str | Iterable[TileLike]) -> list[int]:
                 f"{tile_code(k)} is not a bonus tile (bonus tiles are 1f..8f)", None, "not a bonus tile"
             )
     return list(kinds)
+
+
+# Slow paths of the core's argument conversion (rust/src/py): the Python classes.
+
+
+def _hand_notation(hand: object) -> str:
+    """Notation of a :class:`Hand`; TypeError for anything that is neither a Hand nor a str."""
+    if isinstance(hand, Hand):
+        return str(hand)
+    raise TypeError(f"hand must be hand notation (str) or a Hand, not {type(hand).__name__}")
+
+
+def _tile_kind(tile: object) -> object:
+    """The kind of a :class:`Tile`; any other value is returned for the core to check."""
+    return tile.kind if isinstance(tile, Tile) else tile
+
+
+def _bonus_notation(bonus: object) -> str:
+    """Bonus tiles given as an iterable of tiles, as notation; TypeError for a non-iterable."""
+    if isinstance(bonus, (bytes, int, float)) or not isinstance(bonus, Iterable):
+        raise TypeError(
+            f"bonus must be bonus tiles in notation (str) or a list of tiles, not {type(bonus).__name__}"
+        )
+    return " ".join(Tile(b).code for b in bonus)

@@ -406,11 +406,12 @@ pub(crate) fn meld_counts(melds: &[Meld]) -> Result<[u16; N_KINDS]> {
                 if !(m.tile.is_suited() && m.tile.number() <= 7) {
                     return Err(MahjongError::hand(format!("a chow cannot start at {}", m.tile)));
                 }
-                c[i] += 1;
-                c[i + 1] += 1;
-                c[i + 2] += 1;
+                for x in &mut c[i..i + 3] {
+                    *x = x.saturating_add(1);
+                }
             }
-            k => c[i] += k.n_tiles() as u16,
+            // Saturating: thousands of melds must still count as "more than 4", never wrap.
+            k => c[i] = c[i].saturating_add(k.n_tiles() as u16),
         }
     }
     Ok(c)
@@ -421,7 +422,7 @@ pub(crate) fn held_counts(concealed: &Counts, melds: &[Meld]) -> Result<Counts> 
     let mut c = meld_counts(melds)?;
     let mut out = [0u8; N_KINDS];
     for k in 0..N_KINDS {
-        c[k] += concealed[k] as u16;
+        c[k] = c[k].saturating_add(concealed[k] as u16);
         if c[k] > 4 {
             return Err(MahjongError::hand(format!("{} copies of {} (there are only 4 of each kind)", c[k], Tile(k as u8))));
         }

@@ -3,7 +3,8 @@
 //! bonus tile).
 
 use crate::error::{MahjongError, Result};
-use crate::tile::{format_counts, parse_tile_list_at, AnyTile, Bonus, Tile, N_KINDS};
+pub use crate::tile::MAX_NOTATION_CHARS;
+use crate::tile::{check_notation_length, format_counts, scan_tiles, AnyTile, Bonus, NotationUnit, Tile, N_KINDS};
 use std::fmt;
 
 /// Count of each of the 34 kinds.
@@ -89,11 +90,11 @@ impl Meld {
         let i = self.tile.index();
         match self.kind {
             MeldKind::Chow => {
-                counts[i] += 1;
-                counts[i + 1] += 1;
-                counts[i + 2] += 1;
+                for c in &mut counts[i..i + 3] {
+                    *c = c.saturating_add(1);
+                }
             }
-            k => counts[i] += k.n_tiles(),
+            k => counts[i] = counts[i].saturating_add(k.n_tiles()),
         }
     }
     /// Kinds of the meld's tiles, in order.
@@ -144,15 +145,22 @@ impl Hand {
         }
         c
     }
-    /// Check rules §2: no kind more than 4 times over concealed tiles and melds.
+    /// Check rules §2: no kind more than 4 times over concealed tiles and melds. Copies are
+    /// counted in `u32`, saturating, so no number of melds can wrap a count back to a valid one.
     pub fn validate(&self) -> Result<()> {
-        let mut c = [0u16; N_KINDS];
+        let mut c = [0u32; N_KINDS];
         for (i, &n) in self.concealed.iter().enumerate() {
-            c[i] += n as u16;
+            c[i] = n as u32;
         }
         for m in &self.melds {
-            for t in m.tiles() {
-                c[t.index()] += 1;
+            let i = m.tile.index();
+            match m.kind {
+                MeldKind::Chow => {
+                    for x in &mut c[i..(i + 3).min(N_KINDS)] {
+                        *x = x.saturating_add(1);
+                    }
+                }
+                k => c[i] = c[i].saturating_add(k.n_tiles() as u32),
             }
         }
         for (i, &n) in c.iter().enumerate() {
@@ -203,15 +211,41 @@ impl fmt::Display for Hand {
 /// * `(2222p)` concealed kong;
 /// * `chow[123m]`, `pung[555p]`, `kong[5555p]`, `addkong[5555p]`, `ckong[5555p]` tagged melds.
 ///
-/// Errors: `InvalidTile` (bad notation, with the position), `InvalidHand` (bad meld, fifth copy,
-/// second copy of a bonus tile). The tile count is not checked here (see [`Hand::expect_size`]).
+/// One pass over the string, linear in its length; copies are counted in `u32` over concealed
+/// tiles and melds together, so no number of copies can wrap around.
+///
+/// Errors: `InvalidHand` for a string over [`MAX_NOTATION_CHARS`] characters (refused before
+/// parsing), a bad meld, a fifth copy of a kind (however many copies are given) or a second
+/// copy of a bonus tile; `InvalidTile` for bad notation, with the character position. The tile
+/// count is not checked here (see [`Hand::expect_size`]).
 pub fn parse_hand(s: &str) -> Result<Hand> {
+    check_notation_length(s)?;
+    if s.is_ascii() {
+        parse_hand_units(s.as_bytes())
+    } else {
+        let chars: Vec<char> = s.chars().collect();
+        parse_hand_units(&chars)
+    }
+}
+
+fn word_at<U: NotationUnit>(u: &[U], from: usize, to: usize) -> String {
+    u[from..to].iter().map(|c| c.ch()).collect()
+}
+
+fn unknown_tag(pos: usize, word: &str) -> MahjongError {
+    MahjongError::tile(pos, format!("unknown meld tag '{word}' (use chow, pung, kong, addkong or ckong)"))
+}
+
+fn parse_hand_units<U: NotationUnit>(u: &[U]) -> Result<Hand> {
+    let n = u.len();
+    let ch = |i: usize| u[i].ch();
     let mut hand = Hand::default();
-    let chars: Vec<char> = s.chars().collect();
+    // Copies per kind: concealed tiles alone, and everything (concealed plus melds).
+    let mut concealed = [0u32; N_KINDS];
+    let mut all = [0u32; N_KINDS];
     let mut i = 0usize;
-    let n = chars.len();
     while i < n {
-        let c = chars[i];
+        let c = ch(i);
         if c.is_whitespace() {
             i += 1;
             continue;
@@ -219,23 +253,23 @@ pub fn parse_hand(s: &str) -> Result<Hand> {
         // A tag word (letters) directly followed by '['.
         let start = i;
         let mut j = i;
-        while j < n && chars[j].is_ascii_alphabetic() {
+        while j < n && ch(j).is_ascii_alphabetic() {
             j += 1;
         }
-        let word: String = chars[i..j].iter().collect();
-        let (tag, open_at) = if j > i && j < n && chars[j] == '[' {
-            (Some(word.to_ascii_lowercase()), j)
+        let open_at = if j > i && j < n && ch(j) == '[' {
+            Some(j)
         } else if c == '[' || c == '(' {
-            (None, i)
+            Some(i)
         } else {
-            (None, usize::MAX)
+            None
         };
-        if open_at != usize::MAX {
-            let open = chars[open_at];
+        if let Some(open_at) = open_at {
+            let tag = (open_at > i).then(|| word_at(u, i, open_at).to_ascii_lowercase());
+            let open = ch(open_at);
             let close = if open == '[' { ']' } else { ')' };
             let mut k = open_at + 1;
-            while k < n && chars[k] != close {
-                if chars[k] == '[' || chars[k] == '(' {
+            while k < n && ch(k) != close {
+                if ch(k) == '[' || ch(k) == '(' {
                     return Err(MahjongError::tile(k, "a meld cannot contain another bracket"));
                 }
                 k += 1;
@@ -243,18 +277,23 @@ pub fn parse_hand(s: &str) -> Result<Hand> {
             if k >= n {
                 return Err(MahjongError::tile(open_at, format!("'{open}' is never closed with '{close}'")));
             }
-            let inner: String = chars[open_at + 1..k].iter().collect();
-            let tiles = parse_tile_list_at(&inner, open_at + 1)?;
-            let mut kinds = Vec::with_capacity(tiles.len());
-            for t in tiles {
-                match t {
-                    AnyTile::Kind(k) => kinds.push(k),
-                    AnyTile::Bonus(b) => {
-                        return Err(MahjongError::tile(open_at + 1, format!("bonus tile {b} cannot be part of a meld")))
+            // A meld has 3 or 4 tiles: keep the first 5 (enough to refuse any longer one).
+            let mut kinds = [Tile(0); 5];
+            let mut nk = 0usize;
+            scan_tiles(u, open_at + 1, k, |t, _| match t {
+                AnyTile::Kind(t) => {
+                    if nk < kinds.len() {
+                        kinds[nk] = t;
+                        nk += 1;
                     }
+                    Ok(())
                 }
+                AnyTile::Bonus(b) => Err(MahjongError::tile(open_at + 1, format!("bonus tile {b} cannot be part of a meld"))),
+            })?;
+            let meld = meld_from(&kinds[..nk], tag.as_deref(), open == '(', start)?;
+            for t in meld.tiles() {
+                all[t.index()] = all[t.index()].saturating_add(1);
             }
-            let meld = meld_from(&kinds, tag.as_deref(), open == '(', start)?;
             hand.melds.push(meld);
             i = k + 1;
             continue;
@@ -262,42 +301,49 @@ pub fn parse_hand(s: &str) -> Result<Hand> {
         // Plain tiles up to the next bracket; spaces inside are ignored (rules §2.5), so
         // `12 3m` is `123m`. A word of two or more letters right before a bracket is a tag.
         let mut k = i;
-        while k < n && chars[k] != '[' && chars[k] != '(' {
+        while k < n && ch(k) != '[' && ch(k) != '(' {
             k += 1;
         }
         if k < n {
             let mut w = k;
-            while w > i && chars[w - 1].is_ascii_alphabetic() {
+            while w > i && ch(w - 1).is_ascii_alphabetic() {
                 w -= 1;
             }
-            let is_suit_letter = k - w == 1 && w > i && chars[w - 1].is_ascii_digit();
+            let is_suit_letter = k - w == 1 && w > i && ch(w - 1).is_ascii_digit();
             if w < k && !is_suit_letter {
-                if w == i || chars[w - 1].is_whitespace() {
+                if w == i || ch(w - 1).is_whitespace() {
                     k = w; // the tag starts the next token
                 } else {
-                    let word: String = chars[w..k].iter().collect();
-                    return Err(MahjongError::tile(
-                        w,
-                        format!("unknown meld tag '{word}' (use chow, pung, kong, addkong or ckong)"),
-                    ));
+                    return Err(unknown_tag(w, &word_at(u, w, k)));
                 }
             }
         }
         if k == i {
-            // Only a tag word can start here; the next loop turn reads it (or reports it).
-            let word: String = chars[i..].iter().take_while(|c| c.is_ascii_alphabetic()).collect();
-            return Err(MahjongError::tile(i, format!("unknown meld tag '{word}' (use chow, pung, kong, addkong or ckong)")));
-        }
-        let text: String = chars[i..k].iter().collect();
-        for t in parse_tile_list_at(&text, i)? {
-            match t {
-                AnyTile::Kind(t) => hand.concealed[t.index()] += 1,
-                AnyTile::Bonus(b) => add_bonus(&mut hand, b)?,
+            // Only a tag word can start here, and it is not followed by '['.
+            let mut e = i;
+            while e < n && ch(e).is_ascii_alphabetic() {
+                e += 1;
             }
+            return Err(unknown_tag(i, &word_at(u, i, e)));
         }
+        scan_tiles(u, i, k, |t, _| match t {
+            AnyTile::Kind(t) => {
+                concealed[t.index()] = concealed[t.index()].saturating_add(1);
+                all[t.index()] = all[t.index()].saturating_add(1);
+                Ok(())
+            }
+            AnyTile::Bonus(b) => add_bonus(&mut hand, b),
+        })?;
         i = k;
     }
-    hand.validate()?;
+    for (k, &copies) in all.iter().enumerate() {
+        if copies > 4 {
+            return Err(MahjongError::hand(format!("{copies} copies of {} (there are only 4 of each kind)", Tile(k as u8))));
+        }
+    }
+    for (dst, &copies) in hand.concealed.iter_mut().zip(concealed.iter()) {
+        *dst = copies as u8; // <= 4, checked above
+    }
     Ok(hand)
 }
 
@@ -430,6 +476,42 @@ mod tests {
         assert!(matches!(parse_hand("[1f23m]"), Err(MahjongError::InvalidTile { .. })));
         assert!(matches!(parse_hand("12m bad[123m]"), Err(MahjongError::InvalidTile { pos: 4, .. })));
         assert!(matches!(parse_hand("12m x(1111m)"), Err(MahjongError::InvalidTile { pos: 4, .. })));
+    }
+
+    #[test]
+    fn copies_never_wrap_around() {
+        // 256 copies of 1m once read as none (u8), 50,000 as 80 (u16): now the exact count.
+        let e = parse_hand(&format!("{}m123456789p1234s", "1".repeat(256))).unwrap_err();
+        assert_eq!(e, MahjongError::hand("256 copies of 1m (there are only 4 of each kind)"));
+        assert!(matches!(parse_hand(&"1m".repeat(500)), Err(MahjongError::InvalidHand(m)) if m.starts_with("500 copies")));
+        assert!(matches!(parse_hand(&"[1111m]".repeat(100)), Err(MahjongError::InvalidHand(m)) if m.starts_with("400 copies")));
+        let kongs = Hand { melds: vec![Meld { kind: MeldKind::ExposedKong, tile: Tile(0) }; 16_384], ..Hand::default() };
+        assert!(kongs.validate().is_err());
+        let mut c = [0u8; N_KINDS];
+        for m in &kongs.melds {
+            m.add_to(&mut c);
+        }
+        assert_eq!(c[0], u8::MAX);
+    }
+
+    #[test]
+    fn too_long_strings_are_refused_before_parsing() {
+        let at_max = format!("1m{}", " ".repeat(MAX_NOTATION_CHARS - 2));
+        assert_eq!(parse_hand(&at_max).unwrap().n_concealed(), 1);
+        let over = format!("{at_max} ");
+        assert!(matches!(parse_hand(&over), Err(MahjongError::InvalidHand(m)) if m.contains("1024 characters")));
+        // Refused for its length even though its first character is already bad.
+        assert!(matches!(parse_hand(&"x".repeat(1_000_000)), Err(MahjongError::InvalidHand(_))));
+        // Characters, not bytes: 1024 ideographic spaces are 3072 bytes and are accepted.
+        let wide = format!("1m{}", "\u{3000}".repeat(MAX_NOTATION_CHARS - 2));
+        assert!(parse_hand(&wide).is_ok());
+    }
+
+    #[test]
+    fn positions_are_characters_in_non_ascii_strings() {
+        assert!(matches!(parse_hand("12m\u{3000}[12x]"), Err(MahjongError::InvalidTile { pos: 7, .. })));
+        assert!(matches!(parse_hand("é"), Err(MahjongError::InvalidTile { pos: 0, .. })));
+        assert_eq!(parse_hand("12m\u{3000}[345m]").unwrap(), parse_hand("12m [345m]").unwrap());
     }
 
     #[test]

@@ -144,60 +144,136 @@ pub fn tile_of_id(id: u32) -> Result<AnyTile> {
 
 pub(crate) const SUIT_LETTERS: [u8; 5] = [b'm', b'p', b's', b'z', b'f'];
 
-/// Parse a tile list in MPSZ notation (rules §2.5): digit groups each followed by a suit
-/// letter `m p s z f`; spaces are ignored. Positions in errors are 0-based character offsets
-/// into `s` plus `offset` (so callers parsing a larger string report positions in it).
-///
-/// Errors: unknown character, digit 0, digit above 7 for `z` or above 8 for `f`, digits with
-/// no suit letter, a suit letter with no digits.
-pub fn parse_tile_list_at(s: &str, offset: usize) -> Result<Vec<AnyTile>> {
-    let mut out = Vec::new();
-    let mut pending: Vec<(usize, u8)> = Vec::new();
-    for (i, ch) in s.char_indices() {
-        let pos = offset + s[..i].chars().count();
-        match ch {
-            '0' => return Err(MahjongError::tile(pos, "digit 0 is not a tile number")),
-            '1'..='9' => pending.push((pos, ch as u8 - b'0')),
-            'm' | 'p' | 's' | 'z' | 'f' => {
-                if pending.is_empty() {
-                    return Err(MahjongError::tile(pos, format!("suit letter '{ch}' has no digits before it")));
+/// Longest notation string the parsers read, in characters (HK §2.5). A real hand needs far
+/// less (four tagged kongs, a pair and eight bonus tiles fit in 90); a longer string is refused
+/// with `InvalidHand` before any parsing, so no input can make a parser work long.
+pub const MAX_NOTATION_CHARS: usize = 1024;
+
+/// Refuse a string longer than [`MAX_NOTATION_CHARS`] characters (checked on its byte length
+/// first, so a huge string costs nothing to refuse).
+pub fn check_notation_length(s: &str) -> Result<()> {
+    if s.len() > MAX_NOTATION_CHARS && (s.len() > 4 * MAX_NOTATION_CHARS || s.chars().count() > MAX_NOTATION_CHARS) {
+        return Err(MahjongError::hand(format!(
+            "notation of more than {MAX_NOTATION_CHARS} characters is refused (a hand needs far fewer)"
+        )));
+    }
+    Ok(())
+}
+
+/// One character of a notation string: a byte of an ASCII string (the fast path, where byte
+/// index and character index agree) or a `char` of any other string.
+pub(crate) trait NotationUnit: Copy {
+    fn ch(self) -> char;
+}
+
+impl NotationUnit for u8 {
+    #[inline(always)]
+    fn ch(self) -> char {
+        self as char
+    }
+}
+
+impl NotationUnit for char {
+    #[inline(always)]
+    fn ch(self) -> char {
+        self
+    }
+}
+
+/// The tile of digit `n` (1..=9) with suit letter `suit`, or the reason it does not exist.
+#[inline]
+fn tile_of(n: u8, suit: char, pos: usize) -> Result<AnyTile> {
+    Ok(match suit {
+        'm' => AnyTile::Kind(Tile(n - 1)),
+        'p' => AnyTile::Kind(Tile(9 + n - 1)),
+        's' => AnyTile::Kind(Tile(18 + n - 1)),
+        'z' => {
+            if n > 7 {
+                return Err(MahjongError::tile(pos, format!("there is no honour {n}z (honours are 1z..7z)")));
+            }
+            AnyTile::Kind(Tile(27 + n - 1))
+        }
+        _ => {
+            if n > 8 {
+                return Err(MahjongError::tile(pos, format!("there is no bonus tile {n}f (bonus tiles are 1f..8f)")));
+            }
+            AnyTile::Bonus(Bonus(n - 1))
+        }
+    })
+}
+
+/// Read the tile list `u[lo..hi]` (rules §2.5) in one pass, giving each tile and the position
+/// of its digit to `emit`. Positions are indices into `u` (character positions). Each digit is
+/// looked at twice (when read, and when its group's suit letter arrives), so the work is
+/// linear in the length and nothing is allocated.
+pub(crate) fn scan_tiles<U: NotationUnit>(
+    u: &[U],
+    lo: usize,
+    hi: usize,
+    mut emit: impl FnMut(AnyTile, usize) -> Result<()>,
+) -> Result<()> {
+    let mut group: Option<usize> = None;
+    for i in lo..hi {
+        match u[i].ch() {
+            '0' => return Err(MahjongError::tile(i, "digit 0 is not a tile number")),
+            '1'..='9' => {
+                if group.is_none() {
+                    group = Some(i);
                 }
-                for &(dpos, n) in &pending {
-                    let t = match ch {
-                        'm' => AnyTile::Kind(Tile(n - 1)),
-                        'p' => AnyTile::Kind(Tile(9 + n - 1)),
-                        's' => AnyTile::Kind(Tile(18 + n - 1)),
-                        'z' => {
-                            if n > 7 {
-                                return Err(MahjongError::tile(dpos, format!("there is no honour {n}z (honours are 1z..7z)")));
-                            }
-                            AnyTile::Kind(Tile(27 + n - 1))
-                        }
-                        _ => {
-                            if n > 8 {
-                                return Err(MahjongError::tile(
-                                    dpos,
-                                    format!("there is no bonus tile {n}f (bonus tiles are 1f..8f)"),
-                                ));
-                            }
-                            AnyTile::Bonus(Bonus(n - 1))
-                        }
-                    };
-                    out.push(t);
+            }
+            suit @ ('m' | 'p' | 's' | 'z' | 'f') => {
+                let Some(g) = group.take() else {
+                    return Err(MahjongError::tile(i, format!("suit letter '{suit}' has no digits before it")));
+                };
+                for (j, d) in u.iter().enumerate().take(i).skip(g) {
+                    let d = d.ch();
+                    if d.is_ascii_digit() {
+                        emit(tile_of(d as u8 - b'0', suit, j)?, j)?;
+                    }
                 }
-                pending.clear();
             }
             c if c.is_whitespace() => {}
             c => {
                 return Err(MahjongError::tile(
-                    pos,
+                    i,
                     format!("unknown character '{c}' (expected digits 1-9 and suit letters m p s z f)"),
                 ))
             }
         }
     }
-    if let Some(&(pos, _)) = pending.first() {
-        return Err(MahjongError::tile(pos, "digits without a suit letter after them"));
+    if let Some(g) = group {
+        return Err(MahjongError::tile(g, "digits without a suit letter after them"));
+    }
+    Ok(())
+}
+
+/// Parse a tile list in MPSZ notation (rules §2.5): digit groups each followed by a suit
+/// letter `m p s z f`; spaces are ignored. Positions in errors are 0-based character offsets
+/// into `s` plus `offset` (so callers parsing a larger string report positions in it).
+///
+/// Errors: `InvalidHand` for a string over [`MAX_NOTATION_CHARS`]; `InvalidTile` for an
+/// unknown character, digit 0, a digit above 7 for `z` or above 8 for `f`, digits with no suit
+/// letter, a suit letter with no digits. Linear in the length.
+pub fn parse_tile_list_at(s: &str, offset: usize) -> Result<Vec<AnyTile>> {
+    check_notation_length(s)?;
+    let mut out = Vec::new();
+    let shift = |e: MahjongError| match e {
+        MahjongError::InvalidTile { pos, reason } => MahjongError::InvalidTile { pos: pos + offset, reason },
+        e => e,
+    };
+    if s.is_ascii() {
+        scan_tiles(s.as_bytes(), 0, s.len(), |t, _| {
+            out.push(t);
+            Ok(())
+        })
+        .map_err(shift)?;
+    } else {
+        let chars: Vec<char> = s.chars().collect();
+        scan_tiles(&chars, 0, chars.len(), |t, _| {
+            out.push(t);
+            Ok(())
+        })
+        .map_err(shift)?;
     }
     Ok(out)
 }
@@ -209,6 +285,12 @@ pub fn parse_tile_list(s: &str) -> Result<Vec<AnyTile>> {
 
 /// Parse exactly one ordinary tile kind, e.g. `"5s"`.
 pub fn parse_tile(s: &str) -> Result<Tile> {
+    // The common case, a bare two-character code, without building a list.
+    if let &[d @ b'1'..=b'9', suit @ (b'm' | b'p' | b's' | b'z')] = s.as_bytes() {
+        if let Ok(AnyTile::Kind(t)) = tile_of(d - b'0', suit as char, 0) {
+            return Ok(t);
+        }
+    }
     let tiles = parse_tile_list(s)?;
     match tiles.as_slice() {
         [AnyTile::Kind(t)] => Ok(*t),
@@ -227,20 +309,28 @@ pub fn parse_bonus(s: &str) -> Result<Bonus> {
     }
 }
 
+/// A wind 0..=3 (East, South, West, North; rules §3) from `E`/`S`/`W`/`N`, `East`..`North` or
+/// its tile `1z`..`4z`, in any case, surrounding spaces ignored; `None` for anything else.
+pub fn parse_wind(s: &str) -> Option<u8> {
+    let w = s.trim();
+    const NAMES: [[&str; 3]; 4] = [["e", "east", "1z"], ["s", "south", "2z"], ["w", "west", "3z"], ["n", "north", "4z"]];
+    (0..4u8).find(|&i| NAMES[i as usize].iter().any(|n| n.eq_ignore_ascii_case(w)))
+}
+
 /// Format kind counts in canonical MPSZ notation, e.g. `123m456p11z` (rules §2.5).
 pub fn format_counts(counts: &[u8; N_KINDS]) -> String {
     let mut s = String::new();
-    for suit in 0..4usize {
+    for (suit, &letter) in SUIT_LETTERS.iter().take(4).enumerate() {
         let (lo, hi) = (suit * 9, if suit == 3 { 34 } else { suit * 9 + 9 });
         let mut any = false;
-        for k in lo..hi {
-            for _ in 0..counts[k] {
-                s.push((b'0' + (k - lo) as u8 + 1) as char);
+        for (number, &n) in counts[lo..hi].iter().enumerate() {
+            for _ in 0..n {
+                s.push((b'1' + number as u8) as char);
                 any = true;
             }
         }
         if any {
-            s.push(SUIT_LETTERS[suit] as char);
+            s.push(letter as char);
         }
     }
     s

@@ -1,69 +1,323 @@
 //! Bindings of the hand analysis: waits, shanten, decomposition, scoring, payments, advice.
+//!
+//! Two forms of each: the notation form (`shanten_notation(hand, rules)`, ...) that the public
+//! functions of `mahjong_fast` call — the string is parsed here, in one crossing of the boundary
+//! — and the counts form (`shanten(counts, melds)`, ...) for callers that already hold counts.
+//! Both go through the same core functions (`crate::analysis`), so they check the same things.
 
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
 use super::rules::{checked_payments, rules_arg};
-use super::{counts_obj, melds_obj, to_py_err};
+use super::{counts_obj, hand_err, kind_arg, melds_obj, opt_wind_arg, ranged_arg, to_py_err, type_err, wind_arg};
+use crate::analysis::Scored;
 use crate::decompose::{interpretation_text, HK_SHAPES};
-use crate::error::MahjongError;
 use crate::hand::{Hand, Meld};
-use crate::scoring::{ScoreOutcome, WinContext};
-use crate::tile::Tile;
+use crate::scoring::WinContext;
+use crate::tile::AnyTile;
 
-/// Result of scoring one hand (rules §10, §14a). See `mahjong_fast.ScoreResult` for the
-/// public, documented form.
-#[pyclass(frozen, get_all, module = "mahjong_fast._core")]
-pub struct ScoreResult {
-    /// True when the hand is a legal win (winning shape, at least 3 faan).
-    pub is_win: bool,
-    /// `"NOT_A_WINNING_HAND"` or `"BELOW_MINIMUM"` when not a win, else None.
-    pub reason: Option<&'static str>,
-    /// Total after the 13-faan cap (0 when not a winning shape).
-    pub faan: u8,
-    /// Total before the cap.
-    pub raw_faan: u8,
-    /// Limit hand code (`"L1"`..`"L8"`) or None.
-    pub limit: Option<&'static str>,
-    /// Breakdown `(code, name, faan)`, ascending element number.
-    pub elements: Vec<(&'static str, &'static str, u8)>,
-    /// The chosen interpretation, units sorted by tile, e.g. `111m 222m 333m pung[555p] 99s`.
-    pub interpretation: String,
+/// One line of a faan breakdown: `Element("F6", "Dragon pung", 1)` (rules §10.2, §10.4). It also
+/// unpacks as `(code, name, faan)`.
+#[pyclass(frozen, eq, hash, get_all, module = "mahjong_fast._core")]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Element {
+    /// The stable element number, `"F1"`..`"F17"` or `"L1"`..`"L8"`.
+    pub code: String,
+    /// Its name in the rules, e.g. `"Dragon pung"`.
+    pub name: String,
+    /// What it is worth.
+    pub faan: u32,
 }
 
 #[pymethods]
-impl ScoreResult {
+impl Element {
+    #[new]
+    fn new(code: String, name: String, faan: u32) -> Self {
+        Element { code, name, faan }
+    }
+    fn __str__(&self) -> String {
+        format!("{} {} {}", self.code, self.name, self.faan)
+    }
     fn __repr__(&self) -> String {
+        format!("Element(code='{}', name='{}', faan={})", self.code, self.name, self.faan)
+    }
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(PyTuple::new(py, [self.code.as_str(), self.name.as_str()])?
+            .add(PyTuple::new(py, [self.faan])?)?
+            .try_iter()?
+            .into_any())
+    }
+}
+
+/// The score of one hand, explained (rules §10, §11, §14a); the Python objects of the breakdown,
+/// the interpretation text and the payments are built when they are read.
+#[pyclass(frozen, eq, module = "mahjong_fast._core")]
+#[derive(Clone, PartialEq, Eq)]
+pub struct ScoreResult {
+    scored: Scored,
+    melds: Vec<Meld>,
+}
+
+const WINDS: [&str; 4] = ["E", "S", "W", "N"];
+
+#[pymethods]
+impl ScoreResult {
+    /// The hand is a legal win (a winning shape worth at least the minimum).
+    #[getter]
+    fn is_win(&self) -> bool {
+        self.scored.outcome.is_win
+    }
+    /// `None` for a win, else `"NOT_A_WINNING_HAND"` or `"BELOW_MINIMUM"`.
+    #[getter]
+    fn reason(&self) -> Option<&'static str> {
+        self.scored.outcome.reason.map(|r| r.code())
+    }
+    /// Total after the cap; for `BELOW_MINIMUM` the (too small) total; 0 without a winning shape.
+    #[getter]
+    fn faan(&self) -> u8 {
+        self.scored.outcome.faan
+    }
+    /// Total before the cap (13 for a limit hand).
+    #[getter]
+    fn raw_faan(&self) -> u8 {
+        self.scored.outcome.raw_faan
+    }
+    /// `"L1"`..`"L8"` for a limit hand, else `None`.
+    #[getter]
+    fn limit(&self) -> Option<&'static str> {
+        self.scored.outcome.limit
+    }
+    /// The breakdown as `Element`s, ascending element number.
+    #[getter]
+    fn elements<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let els: Vec<Element> = self
+            .scored
+            .outcome
+            .elements
+            .iter()
+            .map(|e| Element { code: e.code.to_string(), name: e.name.to_string(), faan: e.faan as u32 })
+            .collect();
+        PyTuple::new(py, els)
+    }
+    /// The chosen interpretation in notation, units sorted by tile, declared sets with their
+    /// tags (`"111m 222m 333m pung[555p] 99s"`); `""` when not a win.
+    #[getter]
+    fn interpretation(&self) -> String {
+        self.scored.outcome.interpretation.as_ref().map(|i| interpretation_text(i, &self.melds)).unwrap_or_default()
+    }
+    /// The base of a win in points, M(faan) × unit (rules §11.1, §18): `2 ** faan` under the
+    /// default switches; 0 when not a win.
+    #[getter]
+    fn base(&self) -> i64 {
+        self.scored.base
+    }
+    /// Score change per seat wind (`{"E": 96, "S": -32, ...}`, sums to zero) for a win that is
+    /// self-drawn or whose discarder was given; empty otherwise.
+    #[getter]
+    fn payments<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        if let Some(p) = self.scored.payments {
+            for (w, v) in WINDS.iter().zip(p) {
+                d.set_item(w, v)?;
+            }
+        }
+        Ok(d)
+    }
+    fn __str__(&self) -> String {
+        let o = &self.scored.outcome;
+        let mut lines: Vec<String> = o.elements.iter().map(|e| format!("{:<4} {:<28} {:>2}", e.code, e.name, e.faan)).collect();
+        if o.is_win {
+            let raw = if o.raw_faan != o.faan { format!(" (raw {})", o.raw_faan) } else { String::new() };
+            lines.push(format!("total {} faan{raw}", o.faan));
+        } else {
+            lines.push(format!("not a win: {} ({} faan)", o.reason.map(|r| r.code()).unwrap_or(""), o.faan));
+        }
+        lines.join("\n")
+    }
+    fn __repr__(&self) -> String {
+        let o = &self.scored.outcome;
+        let py_str = |s: Option<&str>| s.map_or_else(|| "None".to_string(), |s| format!("'{s}'"));
+        let codes: Vec<String> = o.elements.iter().map(|e| py_str(Some(e.code))).collect();
         format!(
-            "ScoreResult(is_win={}, faan={}, raw_faan={}, limit={:?}, reason={:?}, elements={:?})",
-            self.is_win, self.faan, self.raw_faan, self.limit, self.reason, self.elements
+            "ScoreResult(is_win={}, faan={}, raw_faan={}, limit={}, reason={}, elements=[{}])",
+            if o.is_win { "True" } else { "False" },
+            o.faan,
+            o.raw_faan,
+            py_str(o.limit),
+            py_str(o.reason.map(|r| r.code())),
+            codes.join(", ")
         )
     }
 }
 
-fn to_result(o: ScoreOutcome, melds: &[Meld]) -> ScoreResult {
-    ScoreResult {
-        is_win: o.is_win,
-        reason: o.reason.map(|r| r.code()),
-        faan: o.faan,
-        raw_faan: o.raw_faan,
-        limit: o.limit,
-        elements: o.elements.iter().map(|e| (e.code, e.name, e.faan)).collect(),
-        interpretation: o.interpretation.as_ref().map(|i| interpretation_text(i, melds)).unwrap_or_default(),
+/// Parse hand notation in the core (linear, length-limited, every copy counted).
+fn notation_arg(py: Python<'_>, hand: &Bound<'_, PyAny>) -> PyResult<Hand> {
+    if let Ok(s) = hand.cast::<PyString>() {
+        return crate::hand::parse_hand(s.to_str()?).map_err(|e| to_py_err(py, e));
     }
+    // A `mahjong_fast.Hand` is read through its notation; anything else is a TypeError there.
+    let text = super::tiles_helper(py, "_hand_notation")?.call1((hand,))?;
+    crate::hand::parse_hand(text.cast::<PyString>()?.to_str()?).map_err(|e| to_py_err(py, e))
 }
 
-fn kind_arg(py: Python<'_>, k: i64, what: &str) -> PyResult<Tile> {
-    u8::try_from(k)
-        .ok()
-        .and_then(Tile::new)
-        .ok_or_else(|| to_py_err(py, MahjongError::hand(format!("{what} {k} is not a tile kind 0..33"))))
+/// Shanten of hand notation (rules §14a); see `mahjong_fast.shanten`.
+#[pyfunction]
+#[pyo3(signature = (hand, rules = None))]
+fn shanten_notation(py: Python<'_>, hand: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<i8> {
+    let h = notation_arg(py, hand)?;
+    crate::analysis::shanten(&h, &rules_arg(py, rules)?).map_err(|e| to_py_err(py, e))
 }
 
-fn wind_arg(py: Python<'_>, w: i64, what: &str) -> PyResult<u8> {
-    u8::try_from(w)
-        .ok()
-        .filter(|&w| w < 4)
-        .ok_or_else(|| to_py_err(py, MahjongError::hand(format!("{what} {w} is not 0..3 (E, S, W, N)"))))
+/// The interned `mahjong_fast.tiles.Tile` objects by kind (`tiles._TILES`), read once.
+static TILE_OBJECTS: PyOnceLock<Py<PyTuple>> = PyOnceLock::new();
+
+/// Waits of hand notation as `mahjong_fast.Tile` objects, ascending kind (rules §14a); see
+/// `mahjong_fast.waits`. The list is built here from the interned tiles: no Python loop.
+#[pyfunction]
+#[pyo3(signature = (hand, rules = None))]
+fn waits_notation<'py>(
+    py: Python<'py>,
+    hand: &Bound<'py, PyAny>,
+    rules: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyList>> {
+    let h = notation_arg(py, hand)?;
+    let mask = crate::analysis::waits_mask(&h, &rules_arg(py, rules)?).map_err(|e| to_py_err(py, e))?;
+    let tiles = TILE_OBJECTS
+        .get_or_try_init(py, || -> PyResult<Py<PyTuple>> {
+            Ok(py.import("mahjong_fast.tiles")?.getattr("_TILES")?.cast_into::<PyTuple>()?.unbind())
+        })?
+        .bind(py);
+    let mut out = Vec::with_capacity(mask.count_ones() as usize);
+    for k in (0..34usize).filter(|&k| mask >> k & 1 != 0) {
+        out.push(tiles.get_item(k)?);
+    }
+    PyList::new(py, out)
+}
+
+/// Interpretations of hand notation (rules §9, §10.1); see `mahjong_fast.decompose`.
+#[pyfunction]
+#[pyo3(signature = (hand, rules = None))]
+fn decompose_notation(py: Python<'_>, hand: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
+    let h = notation_arg(py, hand)?;
+    crate::analysis::decompose(&h, &rules_arg(py, rules)?).map_err(|e| to_py_err(py, e))
+}
+
+/// Bonus tiles given as notation (`"1f 5f"`, `"1f,5f"`, `"15f"`) added to `mask`.
+fn add_bonus_notation(py: Python<'_>, hand: &mut Hand, bonus: &Bound<'_, PyAny>) -> PyResult<()> {
+    // Tiles given as an iterable are turned into notation by `tiles._bonus_notation` (which
+    // raises the TypeError for anything else).
+    let converted;
+    let s = match bonus.cast::<PyString>() {
+        Ok(s) => s,
+        Err(_) => {
+            converted = super::tiles_helper(py, "_bonus_notation")?.call1((bonus,))?;
+            converted.cast::<PyString>()?
+        }
+    };
+    let text = s.to_str()?;
+    if text.is_empty() {
+        return Ok(());
+    }
+    let text = text.replace(',', " ");
+    for t in crate::tile::parse_tile_list(&text).map_err(|e| to_py_err(py, e))? {
+        match t {
+            AnyTile::Bonus(b) => crate::hand::add_bonus(hand, b).map_err(|e| to_py_err(py, e))?,
+            AnyTile::Kind(k) => {
+                return Err(super::tile_value_err(py, format!("bonus: {k} is not a bonus tile (bonus tiles are 1f..8f)")))
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Score a winning hand (rules §10, §11, §14a; the Hong Kong table unless ``rules`` says
+/// otherwise). This is ``mahjong_fast.score``: the notation is parsed and the whole situation
+/// checked in the core, in one call.
+///
+/// Args:
+///     hand: the winner's tiles *before* the winning tile: 13 tiles counting each declared set
+///         as 3 (e.g. ``"111222333m9s [555p]"``), plus any bonus tiles; notation (str, at most
+///         1024 characters) or a ``Hand``. With ``dealer_start=True`` the 14 dealt tiles and
+///         ``win_tile=None``.
+///     win_tile: the tile that completed the hand: a code (``"9s"``), a ``Tile`` or a kind
+///         (int 0..33, numpy integers too).
+///     self_drawn: the winner drew the winning tile (F11); otherwise it was a discard.
+///     seat_wind: the winner's seat wind, ``"E"``, ``"S"``, ``"W"`` or ``"N"`` (or 0..3);
+///         None is East.
+///     prevailing_wind: the prevailing wind (East in the product, rules §1.2); None is East.
+///     bonus: the winner's exposed bonus tiles (``"1f,5f"`` or tiles), added to any in ``hand``.
+///     robbing_kong: won on the tile added to another player's kong (F13).
+///     kong_replacement: won on a kong's replacement chain (F12); needs ``self_drawn``.
+///     last_tile: F14 (win on the last wall tile) when ``self_drawn``, otherwise F15 (win on
+///         the last discard).
+///     dealer_start: the dealer (East) wins on the 14 dealt tiles (rules §5.2, E28); counts as
+///         self-drawn (rules §9.4) whether or not ``self_drawn`` is given.
+///     discarder: seat wind of the player who discarded (or declared the robbed kong), as
+///         ``seat_wind``; gives the ``payments`` of a win on a discard.
+///     rules: a ``Ruleset``, a ruleset name (``"hk"``) or None for Hong Kong.
+///
+/// Returns:
+///     A ``ScoreResult``. A hand that is no win is a result (``is_win=False`` with a
+///     ``reason``), not an exception.
+///
+/// Raises:
+///     TypeError: an argument of the wrong type (a float, bool or None where a tile or a wind
+///         is expected), naming the argument.
+///     InvalidTileError: unreadable notation (with the position), a kind outside 0..33, a bonus
+///         tile as the winning tile.
+///     InvalidHandError: a fifth copy, the wrong number of tiles, a repeated bonus tile, a bad
+///         wind, notation over 1024 characters, or an impossible situation (rules §14a: e.g.
+///         ``kong_replacement`` without a kong, a self-drawn win with a ``discarder``, a
+///         discarder who is the winner), checked before the hand is valued.
+///     RuleConfigError: an unknown ruleset name.
+///
+/// Example: ``score("123m456m789p234s5s", "5s", self_drawn=True, seat_wind="S").faan`` is 4.
+#[pyfunction]
+#[pyo3(signature = (hand, win_tile, *, self_drawn = false, seat_wind = None, prevailing_wind = None,
+    bonus = None, robbing_kong = false, kong_replacement = false, last_tile = false,
+    dealer_start = false, discarder = None, rules = None))]
+#[allow(clippy::too_many_arguments)]
+fn score_notation(
+    py: Python<'_>,
+    hand: &Bound<'_, PyAny>,
+    win_tile: Option<&Bound<'_, PyAny>>,
+    self_drawn: bool,
+    seat_wind: Option<&Bound<'_, PyAny>>,
+    prevailing_wind: Option<&Bound<'_, PyAny>>,
+    bonus: Option<&Bound<'_, PyAny>>,
+    robbing_kong: bool,
+    kong_replacement: bool,
+    last_tile: bool,
+    dealer_start: bool,
+    discarder: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<ScoreResult> {
+    let mut h = notation_arg(py, hand)?;
+    let win = match win_tile {
+        Some(w) if !w.is_none() => Some(kind_arg(py, w, "win_tile")?),
+        _ => None,
+    };
+    let seat = opt_wind_arg(py, seat_wind, "seat_wind")?.unwrap_or(0);
+    let prevailing = opt_wind_arg(py, prevailing_wind, "prevailing_wind")?.unwrap_or(0);
+    let discarder = opt_wind_arg(py, discarder, "discarder")?;
+    if let Some(b) = bonus.filter(|b| !b.is_none()) {
+        add_bonus_notation(py, &mut h, b)?;
+    }
+    // The dealer's win on the dealt hand is a self-drawn win (rules §9.4).
+    let self_drawn = self_drawn || dealer_start;
+    let ctx = WinContext {
+        seat_wind: seat,
+        prevailing_wind: prevailing,
+        self_drawn,
+        robbing_kong,
+        kong_replacement,
+        last_wall_tile: last_tile && self_drawn,
+        last_discard: last_tile && !self_drawn,
+        dealer_start,
+    };
+    let scored = crate::analysis::score(&h, win, &ctx, discarder, &rules_arg(py, rules)?).map_err(|e| to_py_err(py, e))?;
+    Ok(ScoreResult { scored, melds: h.melds })
 }
 
 /// Shanten of a hand (rules §14a): 13-equivalent → 0 = ready; 14-equivalent → -1 = complete.
@@ -93,10 +347,14 @@ fn waits(py: Python<'_>, counts: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyA
 /// True when the concealed tiles (winning tile included) with `n_melds` declared sets form a
 /// winning shape (rules §9).
 #[pyfunction]
-#[pyo3(signature = (counts, n_melds = 0))]
-fn is_complete(py: Python<'_>, counts: &Bound<'_, PyAny>, n_melds: usize) -> PyResult<bool> {
+#[pyo3(signature = (counts, n_melds = None))]
+fn is_complete(py: Python<'_>, counts: &Bound<'_, PyAny>, n_melds: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
     let c = counts_obj(py, counts)?;
-    Ok(crate::decompose::is_complete(&c, n_melds, &HK_SHAPES))
+    let n = match n_melds {
+        None => 0,
+        Some(n) => ranged_arg(n, "n_melds", "an int", 0, HK_SHAPES.n_sets as i64, |m| hand_err(py, m))? as usize,
+    };
+    Ok(crate::decompose::is_complete(&c, n, &HK_SHAPES))
 }
 
 /// Every interpretation of a complete hand (rules §9, §10.1 step 1), as notation strings,
@@ -115,38 +373,40 @@ fn decompose(py: Python<'_>, counts: &Bound<'_, PyAny>, melds: Option<&Bound<'_,
     Ok(out)
 }
 
-/// Score a win under the Hong Kong table (rules §10, §11, §14a) with the minimum and cap of
-/// `rules` (a `Ruleset` or a name; default the Hong Kong preset, §18).
+/// Score a win (rules §10, §11, §14a) from counts; the same checks and result as the notation
+/// form.
 #[pyfunction]
-#[pyo3(signature = (counts, melds, bonus_mask, win_tile, seat_wind, prevailing_wind = 0, *,
+#[pyo3(signature = (counts, melds, bonus_mask, win_tile, seat_wind, prevailing_wind = None, *,
     self_drawn = false, robbing_kong = false, kong_replacement = false, last_wall_tile = false,
-    last_discard = false, dealer_start = false, rules = None))]
+    last_discard = false, dealer_start = false, discarder = None, rules = None))]
 #[allow(clippy::too_many_arguments)]
 fn score(
     py: Python<'_>,
     counts: &Bound<'_, PyAny>,
     melds: Option<&Bound<'_, PyAny>>,
-    bonus_mask: i64,
-    win_tile: Option<i64>,
-    seat_wind: i64,
-    prevailing_wind: i64,
+    bonus_mask: &Bound<'_, PyAny>,
+    win_tile: Option<&Bound<'_, PyAny>>,
+    seat_wind: &Bound<'_, PyAny>,
+    prevailing_wind: Option<&Bound<'_, PyAny>>,
     self_drawn: bool,
     robbing_kong: bool,
     kong_replacement: bool,
     last_wall_tile: bool,
     last_discard: bool,
     dealer_start: bool,
+    discarder: Option<&Bound<'_, PyAny>>,
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<ScoreResult> {
-    let rules = rules_arg(py, rules)?;
     let c = counts_obj(py, counts)?;
     let m = melds_obj(py, melds)?;
-    let bonus = u8::try_from(bonus_mask)
-        .map_err(|_| to_py_err(py, MahjongError::hand(format!("bonus mask {bonus_mask} is not 0..255"))))?;
-    let win = win_tile.map(|k| kind_arg(py, k, "win tile")).transpose()?;
+    let bonus = ranged_arg(bonus_mask, "bonus_mask", "an int 0..255", 0, 255, |msg| hand_err(py, msg))? as u8;
+    let win = match win_tile {
+        Some(w) if !w.is_none() => Some(kind_arg(py, w, "win_tile")?),
+        _ => None,
+    };
     let ctx = WinContext {
-        seat_wind: wind_arg(py, seat_wind, "seat wind")?,
-        prevailing_wind: wind_arg(py, prevailing_wind, "prevailing wind")?,
+        seat_wind: wind_arg(py, seat_wind, "seat_wind")?,
+        prevailing_wind: opt_wind_arg(py, prevailing_wind, "prevailing_wind")?.unwrap_or(0),
         self_drawn,
         robbing_kong,
         kong_replacement,
@@ -154,25 +414,35 @@ fn score(
         last_discard,
         dealer_start,
     };
+    let discarder = opt_wind_arg(py, discarder, "discarder")?;
     let hand = Hand { concealed: c, melds: m, bonus };
-    let o = rules.score(&hand, win, &ctx).map_err(|e| to_py_err(py, e))?;
-    Ok(to_result(o, &hand.melds))
+    let scored = crate::analysis::score(&hand, win, &ctx, discarder, &rules_arg(py, rules)?).map_err(|e| to_py_err(py, e))?;
+    Ok(ScoreResult { scored, melds: hand.melds })
 }
 
-/// Payments of rules §11 (and the §18 switches of `rules`, default Hong Kong) indexed by player
-/// 0..3 (sums to zero). `discarder` is required for a win on a discard (or the kong declarer for
-/// robbing a kong).
+/// Payments of rules §11 indexed by player 0..3 (sums to zero). `discarder` is required for a
+/// win on a discard (or the kong declarer for robbing a kong).
 #[pyfunction]
 #[pyo3(signature = (faan, winner, self_drawn, discarder = None, *, rules = None))]
 fn payments(
     py: Python<'_>,
-    faan: i64,
-    winner: i64,
+    faan: &Bound<'_, PyAny>,
+    winner: &Bound<'_, PyAny>,
     self_drawn: bool,
-    discarder: Option<i64>,
+    discarder: Option<&Bound<'_, PyAny>>,
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<i64>> {
     let rules = rules_arg(py, rules)?;
+    // Any int converts (an out-of-range one is refused below by the ruleset's own limits).
+    let faan = ranged_arg(faan, "faan", "an int", 0, i64::from(u8::MAX), |m| hand_err(py, m))?;
+    let winner = ranged_arg(winner, "winner", "a player 0..3 (int)", 0, 3, |m| hand_err(py, m))?;
+    let discarder = match discarder {
+        Some(d) if !d.is_none() => Some(ranged_arg(d, "discarder", "a player 0..3 (int)", 0, 3, |m| hand_err(py, m))?),
+        _ => None,
+    };
+    if self_drawn && discarder.is_some() {
+        return Err(hand_err(py, "a self-drawn win has no discarder".into()));
+    }
     checked_payments(py, &rules, faan, winner, self_drawn, discarder)
 }
 
@@ -193,7 +463,12 @@ fn rate_discards(
 }
 
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Element>()?;
     m.add_class::<ScoreResult>()?;
+    m.add_function(wrap_pyfunction!(shanten_notation, m)?)?;
+    m.add_function(wrap_pyfunction!(waits_notation, m)?)?;
+    m.add_function(wrap_pyfunction!(decompose_notation, m)?)?;
+    m.add_function(wrap_pyfunction!(score_notation, m)?)?;
     m.add_function(wrap_pyfunction!(shanten, m)?)?;
     m.add_function(wrap_pyfunction!(waits, m)?)?;
     m.add_function(wrap_pyfunction!(is_complete, m)?)?;

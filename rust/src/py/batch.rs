@@ -178,7 +178,7 @@ fn waits_batch<'py>(
 /// Score each row under the Hong Kong table (rules §10, §14a) with the minimum and cap of
 /// `rules` (HK §18).
 #[pyfunction]
-#[pyo3(signature = (counts, win_tile, seat_wind, self_drawn, bonus_mask = None, prevailing_wind = 0, *, rules = None))]
+#[pyo3(signature = (counts, win_tile, seat_wind, self_drawn, bonus_mask = None, prevailing_wind = None, *, rules = None))]
 #[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn score_batch<'py>(
     py: Python<'py>,
@@ -187,7 +187,7 @@ fn score_batch<'py>(
     seat_wind: &Bound<'py, PyAny>,
     self_drawn: &Bound<'py, PyAny>,
     bonus_mask: Option<&Bound<'py, PyAny>>,
-    prevailing_wind: i64,
+    prevailing_wind: Option<&Bound<'py, PyAny>>,
     rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<(Bound<'py, PyArray1<u8>>, Bound<'py, PyArray1<bool>>)> {
     let rules = &rules_arg(py, rules)?;
@@ -200,10 +200,9 @@ fn score_batch<'py>(
         Some(b) => vec_arg(py, b, "bonus_mask", "uint8", n)?,
         None => vec![0; n],
     };
-    let prevailing = u8::try_from(prevailing_wind)
-        .ok()
-        .filter(|&w| w < 4)
-        .ok_or_else(|| bad(py, format!("prevailing wind {prevailing_wind} is not 0..3 (E, S, W, N)")))?;
+    // One conversion for every wind argument (TypeError for a bool or float, InvalidHandError
+    // out of range, however large).
+    let prevailing = super::opt_wind_arg(py, prevailing_wind, "prevailing_wind")?.unwrap_or(0);
     if let Some(i) = win.iter().position(|&t| t as usize >= N_KINDS) {
         return Err(bad(py, format!("row {i}: win tile {} is not a tile kind 0..33", win[i])));
     }

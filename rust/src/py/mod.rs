@@ -1,11 +1,13 @@
 //! PyO3 bindings: the only part of the crate that knows Python exists (design §2). Each
 //! function converts its arguments, calls plain Rust, and converts the result back.
 
+use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyInt, PyString};
 
 use crate::error::MahjongError;
 use crate::hand::{Counts, Meld, MeldKind};
-use crate::tile::{Tile, N_KINDS};
+use crate::tile::{AnyTile, Tile, N_KINDS};
 
 mod analysis;
 mod batch;
@@ -27,30 +29,145 @@ pub(crate) fn to_py_err(py: Python<'_>, e: MahjongError) -> PyErr {
     build().unwrap_or_else(|err| err)
 }
 
+// --- argument conversion: the one place where Python values become core values ----------------
+//
+// The convention (README "Errors"): a wrong *type* — a float, a bool, None or anything else
+// where a tile, kind, count or player is expected — is a `TypeError` naming the argument; a
+// wrong *value* of the right type is the matching `MahjongError` subclass. Integers are Python
+// ints or integer scalars (anything with `__index__`, e.g. numpy's), never bools; an integer too
+// large for any range is an out-of-range value like any other, not an `OverflowError`.
+
+/// Python type name of `obj`, for error messages.
+fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into())
+}
+
+/// `TypeError: {name} must be {expected}, not {type}`.
+pub(crate) fn type_err(obj: &Bound<'_, PyAny>, name: &str, expected: &str) -> PyErr {
+    PyTypeError::new_err(format!("{name} must be {expected}, not {}", type_name(obj)))
+}
+
+/// An integer argument. `Ok(None)` is an integer outside the `i64` range (an out-of-range
+/// value for every caller). bool, float, None, str and others are a `TypeError`.
+pub(crate) fn int_arg(obj: &Bound<'_, PyAny>, name: &str, expected: &str) -> PyResult<Option<i64>> {
+    if obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<PyBool>() {
+        return match obj.extract::<i64>() {
+            Ok(v) => Ok(Some(v)),
+            Err(_) => Ok(None),
+        };
+    }
+    let is_bool_like = obj.is_instance_of::<PyBool>() || matches!(type_name(obj).as_str(), "bool" | "bool_");
+    if is_bool_like || obj.is_instance_of::<PyString>() || !obj.hasattr("__index__")? {
+        return Err(type_err(obj, name, expected));
+    }
+    match obj.call_method0("__index__").and_then(|i| i.extract::<i64>()) {
+        Ok(v) => Ok(Some(v)),
+        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// An integer in `lo..=hi`; out of range (or outside `i64`) gives `err(message)`.
+pub(crate) fn ranged_arg(
+    obj: &Bound<'_, PyAny>,
+    name: &str,
+    expected: &str,
+    lo: i64,
+    hi: i64,
+    err: impl FnOnce(String) -> PyErr,
+) -> PyResult<i64> {
+    match int_arg(obj, name, expected)? {
+        Some(v) if (lo..=hi).contains(&v) => Ok(v),
+        _ => Err(err(format!("{name} {} is not {lo}..{hi}", obj.repr().map(|r| r.to_string()).unwrap_or_default()))),
+    }
+}
+
+/// `InvalidHandError(msg)`.
+pub(crate) fn hand_err(py: Python<'_>, msg: String) -> PyErr {
+    to_py_err(py, MahjongError::hand(msg))
+}
+
+/// `InvalidTileError(msg)` about a value rather than a position in a string (`position=None`).
+pub(crate) fn tile_value_err(py: Python<'_>, msg: String) -> PyErr {
+    let build = || -> PyResult<PyErr> {
+        let cls = py.import("mahjong_fast.errors")?.getattr("InvalidTileError")?;
+        Ok(PyErr::from_value(cls.call1((msg.clone(), py.None(), msg.clone()))?))
+    };
+    build().unwrap_or_else(|e| e)
+}
+
+/// A helper function of `mahjong_fast.tiles` (the slow paths: `Hand`, `Tile` and iterables of
+/// tiles, which are Python classes).
+pub(crate) fn tiles_helper<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+    py.import("mahjong_fast.tiles")?.getattr(name)
+}
+
+const KIND_TYPES: &str = "a tile code (str), a Tile or a tile kind (int 0..33)";
+
+/// An ordinary tile given as a code (`"5s"`, parsed by the core) or a kind 0..=33.
+/// Errors: `TypeError` (wrong type), `InvalidTileError` (bad code, bonus tile, kind out of range).
+pub(crate) fn kind_arg(py: Python<'_>, obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Tile> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        let code = s.to_str()?;
+        if let Ok(t) = crate::tile::parse_tile(code) {
+            return Ok(t);
+        }
+        return match crate::tile::parse_tile_list(code) {
+            Ok(v) => match v.as_slice() {
+                [AnyTile::Kind(t)] => Ok(*t),
+                [AnyTile::Bonus(b)] => {
+                    Err(tile_value_err(py, format!("{name} {b} is a bonus tile; bonus tiles are never part of a hand")))
+                }
+                _ => Err(tile_value_err(py, format!("{name} must be exactly one tile, got {} in {code:?}", v.len()))),
+            },
+            Err(e) => Err(to_py_err(py, e)),
+        };
+    }
+    let obj = if obj.is_instance_of::<PyInt>() { obj.clone() } else { tiles_helper(py, "_tile_kind")?.call1((obj,))? };
+    let k = ranged_arg(&obj, name, KIND_TYPES, 0, N_KINDS as i64 - 1, |m| tile_value_err(py, m))?;
+    Ok(Tile(k as u8))
+}
+
+/// A wind or player 0..=3 (East..North): `"E"`/`"S"`/`"W"`/`"N"`, the name, `"1z"`..`"4z"`, or
+/// an int. Errors: `TypeError` (wrong type), `InvalidHandError` (not a wind).
+pub(crate) fn wind_arg(py: Python<'_>, obj: &Bound<'_, PyAny>, name: &str) -> PyResult<u8> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        let w = s.to_str()?;
+        return crate::tile::parse_wind(w).ok_or_else(|| hand_err(py, format!("{name} must be E, S, W or N, got {w:?}")));
+    }
+    let v =
+        ranged_arg(obj, name, "a wind (E, S, W, N) or a seat 0..3 (int)", 0, 3, |m| hand_err(py, format!("{m} (E, S, W, N)")))?;
+    Ok(v as u8)
+}
+
+/// An optional wind ([`wind_arg`]); `None` stays `None`.
+pub(crate) fn opt_wind_arg(py: Python<'_>, obj: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Option<u8>> {
+    match obj {
+        Some(o) if !o.is_none() => wind_arg(py, o, name).map(Some),
+        _ => Ok(None),
+    }
+}
+
 /// Counts from a Python sequence of 34 ints (each 0..=4).
 pub(crate) fn counts_arg(py: Python<'_>, counts: &[i64]) -> PyResult<Counts> {
     if counts.len() != N_KINDS {
-        return Err(to_py_err(
-            py,
-            MahjongError::hand(format!("counts must have 34 entries (one per tile kind), got {}", counts.len())),
-        ));
+        return Err(hand_err(py, format!("counts must have 34 entries (one per tile kind), got {}", counts.len())));
     }
     let mut c = [0u8; N_KINDS];
     for (i, &n) in counts.iter().enumerate() {
         if !(0..=4).contains(&n) {
-            return Err(to_py_err(
-                py,
-                MahjongError::hand(format!("count of {} is {n}; each kind has 0..4 copies", Tile(i as u8))),
-            ));
+            return Err(hand_err(py, format!("count of {} is {n}; each kind has 0..4 copies", Tile(i as u8))));
         }
         c[i] = n as u8;
     }
     Ok(c)
 }
 
-/// Counts from any Python sequence of 34 ints, without an intermediate `Vec`: `bytes` and
-/// `list` are read directly; anything else goes through the generic sequence conversion.
-/// Errors are the same `InvalidHandError`s as [`counts_arg`].
+const COUNTS_TYPES: &str = "a sequence of 34 ints (list, tuple or bytes)";
+
+/// Counts from any Python sequence of 34 ints, without an intermediate `Vec` for `bytes` and
+/// `list`. Errors: `TypeError` naming `counts` (not a sequence of ints), `InvalidHandError`
+/// (wrong length, a count outside 0..4 however large).
 pub(crate) fn counts_obj(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Counts> {
     use pyo3::types::{PyBytes, PyList};
     if let Ok(b) = obj.cast::<PyBytes>() {
@@ -68,8 +185,14 @@ pub(crate) fn counts_obj(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Cou
             let mut c = [0u8; N_KINDS];
             let mut ok = true;
             for (i, item) in l.iter().enumerate() {
-                match item.extract::<i64>() {
-                    Ok(n) if (0..=4).contains(&n) => c[i] = n as u8,
+                match item.cast::<PyInt>() {
+                    Ok(n) if !item.is_instance_of::<PyBool>() => match n.extract::<i64>() {
+                        Ok(n) if (0..=4).contains(&n) => c[i] = n as u8,
+                        _ => {
+                            ok = false;
+                            break;
+                        }
+                    },
                     _ => {
                         ok = false;
                         break;
@@ -81,42 +204,55 @@ pub(crate) fn counts_obj(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Cou
             }
         }
     }
-    let v: Vec<i64> = obj.extract()?;
+    if obj.is_instance_of::<PyString>() {
+        return Err(type_err(obj, "counts", COUNTS_TYPES));
+    }
+    let items = obj.try_iter().map_err(|_| type_err(obj, "counts", COUNTS_TYPES))?;
+    let mut v = Vec::with_capacity(N_KINDS);
+    for item in items {
+        let item = item?;
+        v.push(int_arg(&item, "each count", "an int 0..4")?.unwrap_or(i64::MAX));
+        if v.len() > N_KINDS {
+            break;
+        }
+    }
     counts_arg(py, &v)
 }
 
-/// Melds from an optional sequence of `(meld_kind, kind)` tuples; `None` or an empty list is no
-/// meld (no allocation).
+/// Melds from an optional sequence of `(meld_kind, kind)` pairs; `None` or an empty list is no
+/// meld (no allocation). Errors: `TypeError` naming `melds`, `InvalidHandError` for a pair of
+/// the wrong length or values out of range.
 pub(crate) fn melds_obj(py: Python<'_>, obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Meld>> {
-    match obj {
-        None => Ok(Vec::new()),
-        Some(o) => {
-            if let Ok(l) = o.cast::<pyo3::types::PyList>() {
-                if l.is_empty() {
-                    return Ok(Vec::new());
-                }
-            }
-            let v: Vec<(i64, i64)> = o.extract()?;
-            melds_arg(py, &v)
+    const MELDS_TYPES: &str = "a sequence of (meld_kind, kind) pairs of ints";
+    let Some(o) = obj else { return Ok(Vec::new()) };
+    if o.is_none() {
+        return Ok(Vec::new());
+    }
+    if let Ok(l) = o.cast::<pyo3::types::PyList>() {
+        if l.is_empty() {
+            return Ok(Vec::new());
         }
     }
-}
-
-/// Melds from `(meld_kind, kind)` tuples (meld_kind 0 chow .. 4 concealed kong).
-pub(crate) fn melds_arg(py: Python<'_>, melds: &[(i64, i64)]) -> PyResult<Vec<Meld>> {
-    let mut out = Vec::with_capacity(melds.len());
-    for &(mk, k) in melds {
-        let kind = u8::try_from(mk).ok().and_then(MeldKind::from_u8).ok_or_else(|| {
-            to_py_err(
-                py,
-                MahjongError::hand(format!("meld kind {mk} is not 0..4 (chow, pung, kong, added kong, concealed kong)")),
-            )
+    if o.is_instance_of::<PyString>() {
+        return Err(type_err(o, "melds", MELDS_TYPES));
+    }
+    let mut out = Vec::new();
+    for (i, item) in o.try_iter().map_err(|_| type_err(o, "melds", MELDS_TYPES))?.enumerate() {
+        let item = item?;
+        if item.is_instance_of::<PyString>() {
+            return Err(type_err(&item, "melds", MELDS_TYPES));
+        }
+        let pair: Vec<Bound<'_, PyAny>> =
+            item.try_iter().map_err(|_| type_err(&item, "melds", MELDS_TYPES))?.take(3).collect::<PyResult<_>>()?;
+        let [mk, k] = pair.as_slice() else {
+            return Err(hand_err(py, format!("meld {i} must be a (meld_kind, kind) pair, got {} values", pair.len())));
+        };
+        let mk = ranged_arg(mk, "meld kind", "an int 0..4", 0, 4, |m| {
+            hand_err(py, format!("{m} (chow, pung, kong, added kong, concealed kong)"))
         })?;
-        let tile = u8::try_from(k)
-            .ok()
-            .and_then(Tile::new)
-            .ok_or_else(|| to_py_err(py, MahjongError::hand(format!("tile kind {k} is not 0..33"))))?;
-        out.push(Meld::new(kind, tile).map_err(|e| to_py_err(py, e))?);
+        let k = ranged_arg(k, "meld tile kind", "an int 0..33", 0, N_KINDS as i64 - 1, |m| hand_err(py, m))?;
+        let kind = MeldKind::from_u8(mk as u8).expect("checked 0..=4");
+        out.push(Meld::new(kind, Tile(k as u8)).map_err(|e| to_py_err(py, e))?);
     }
     Ok(out)
 }
@@ -129,10 +265,13 @@ fn wall(seed: u64, deal_index: u64) -> Vec<u32> {
     crate::wall::shuffle(seed, deal_index).iter().map(|&t| t as u32).collect()
 }
 
+/// `(counts, melds, bonus indices)` as `parse_hand` returns them.
+type ParsedHand = (Vec<u32>, Vec<(u32, u32)>, Vec<u32>);
+
 /// Parse hand notation (design §3) into `(counts, melds, bonus)`: 34 concealed counts,
 /// `(meld_kind, kind)` tuples, and bonus indices 0..7. Raises InvalidTileError/InvalidHandError.
 #[pyfunction]
-fn parse_hand(py: Python<'_>, notation: &str) -> PyResult<(Vec<u32>, Vec<(u32, u32)>, Vec<u32>)> {
+fn parse_hand(py: Python<'_>, notation: &str) -> PyResult<ParsedHand> {
     let h = crate::hand::parse_hand(notation).map_err(|e| to_py_err(py, e))?;
     let melds = h.melds.iter().map(|m| (m.kind as u32, m.tile.0 as u32)).collect();
     let bonus = (0..8u32).filter(|b| h.bonus & (1 << b) != 0).collect();
@@ -141,16 +280,25 @@ fn parse_hand(py: Python<'_>, notation: &str) -> PyResult<(Vec<u32>, Vec<(u32, u
 
 /// Canonical notation of `(counts, melds, bonus)`, e.g. `123m456p11z pung[555z] 1f`.
 #[pyfunction]
-#[pyo3(signature = (counts, melds = Vec::new(), bonus = Vec::new()))]
-fn format_hand(py: Python<'_>, counts: Vec<i64>, melds: Vec<(i64, i64)>, bonus: Vec<i64>) -> PyResult<String> {
-    let mut h = crate::hand::Hand { concealed: counts_arg(py, &counts)?, melds: melds_arg(py, &melds)?, bonus: 0 };
-    for b in bonus {
-        let b = u8::try_from(b)
-            .ok()
-            .filter(|&b| b < 8)
-            .ok_or_else(|| to_py_err(py, MahjongError::hand(format!("bonus index {b} is not 0..7"))))?;
-        crate::hand::add_bonus(&mut h, crate::tile::Bonus(b)).map_err(|e| to_py_err(py, e))?;
+#[pyo3(signature = (counts, melds = None, bonus = None))]
+fn format_hand(
+    py: Python<'_>,
+    counts: &Bound<'_, PyAny>,
+    melds: Option<&Bound<'_, PyAny>>,
+    bonus: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let mut h = crate::hand::Hand { concealed: counts_obj(py, counts)?, melds: melds_obj(py, melds)?, bonus: 0 };
+    if let Some(bonus) = bonus.filter(|b| !b.is_none()) {
+        const BONUS_TYPES: &str = "a sequence of bonus indices (int 0..7)";
+        if bonus.is_instance_of::<PyString>() {
+            return Err(type_err(bonus, "bonus", BONUS_TYPES));
+        }
+        for b in bonus.try_iter().map_err(|_| type_err(bonus, "bonus", BONUS_TYPES))? {
+            let b = ranged_arg(&b?, "bonus index", BONUS_TYPES, 0, 7, |m| hand_err(py, m))?;
+            crate::hand::add_bonus(&mut h, crate::tile::Bonus(b as u8)).map_err(|e| to_py_err(py, e))?;
+        }
     }
+    h.validate().map_err(|e| to_py_err(py, e))?;
     Ok(h.to_string())
 }
 
@@ -170,6 +318,7 @@ fn parse_tiles(py: Python<'_>, notation: &str) -> PyResult<Vec<u32>> {
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("BUILD_PROFILE", if cfg!(debug_assertions) { "debug" } else { "release" })?;
+    m.add("MAX_NOTATION_CHARS", crate::tile::MAX_NOTATION_CHARS)?;
     m.add_function(wrap_pyfunction!(wall, m)?)?;
     m.add_function(wrap_pyfunction!(parse_hand, m)?)?;
     m.add_function(wrap_pyfunction!(format_hand, m)?)?;

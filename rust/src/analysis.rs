@@ -1,0 +1,190 @@
+//! The analysis of one hand as the public API asks for it (HK §14a): a parsed [`Hand`] and a
+//! [`Ruleset`] in, the answer out. Every caller — the Python functions, the CLI through them,
+//! the game — goes through these, so each check is written once:
+//!
+//! * the size of the hand, including a *partial* hand: a concealed part of `3n+1` or `3n+2`
+//!   tiles, fewer than a full hand, means the missing sets are declared elsewhere (as the
+//!   `mahjong` package and riichienv read it), so `222567p44468s` has shanten 0;
+//! * the situation of a win, the discarder included, before the hand is valued (HK §14a
+//!   "Impossible situations").
+
+use crate::decompose::{held_counts, interpretation_text};
+use crate::error::{MahjongError, Result};
+use crate::hand::Hand;
+use crate::rules::Ruleset;
+use crate::scoring::{ScoreOutcome, WinContext};
+use crate::tile::{Tile, N_KINDS};
+
+/// Sets of the standard shape that are declared elsewhere (not given) for a hand of `hand.size()`
+/// tiles, where a full hand has `3 * n_sets + extra` tiles for one of `extras` (1: waiting,
+/// 2: complete or about to discard). 0 for a full hand; `k` for a hand `3k` tiles short.
+///
+/// Errors (`InvalidHand`): a size that is not `3n + extra` for any allowed extra, or more
+/// than a full hand.
+pub fn sets_elsewhere(hand: &Hand, rules: &Ruleset, extras: &[usize]) -> Result<usize> {
+    let n_sets = rules.shapes().n_sets;
+    let size = hand.size();
+    if hand.melds.len() <= n_sets {
+        for &extra in extras {
+            let full = 3 * n_sets + extra;
+            if size >= extra && size <= full && (full - size) % 3 == 0 {
+                return Ok((full - size) / 3);
+            }
+        }
+    }
+    let full: Vec<String> = extras.iter().map(|e| (3 * n_sets + e).to_string()).collect();
+    let short: Vec<String> = extras.iter().map(|e| format!("3n+{e}")).collect();
+    Err(MahjongError::hand(format!(
+        "wrong number of tiles: the hand has {size} (counting each declared set as 3), {} expected \
+         (or fewer, {}, when the missing sets are declared elsewhere)",
+        full.join(" or "),
+        short.join(" or ")
+    )))
+}
+
+/// HK §14a shanten of a hand of `3n+1` or `3n+2` tiles (each declared set counting 3): 0 =
+/// ready, -1 = complete. A partial hand counts its missing sets as declared (so seven pairs
+/// and thirteen orphans, which need a full concealed hand, do not apply to it).
+pub fn shanten(hand: &Hand, rules: &Ruleset) -> Result<i8> {
+    let shapes = rules.shapes();
+    let elsewhere = sets_elsewhere(hand, rules, &[1, 2])?;
+    if elsewhere == 0 {
+        return crate::shanten::shanten(&hand.concealed, &hand.melds, shapes);
+    }
+    let held = held_counts(&hand.concealed, &hand.melds)?;
+    let cap = crate::shanten::caps(&held, &hand.concealed);
+    Ok(crate::shanten::shanten_checked(&hand.concealed, &cap, hand.melds.len() + elsewhere, shapes))
+}
+
+/// HK §14a waits of a hand of `3n+1` tiles as a bit mask over kinds (bit `k` = kind `k`): the
+/// kinds that give a winning shape, except kinds whose four copies the hand already holds.
+pub fn waits_mask(hand: &Hand, rules: &Ruleset) -> Result<u64> {
+    let shapes = rules.shapes();
+    let elsewhere = sets_elsewhere(hand, rules, &[1])?;
+    let held = held_counts(&hand.concealed, &hand.melds)?;
+    Ok(crate::waits::wait_mask(&hand.concealed, &held, hand.melds.len() + elsewhere, shapes))
+}
+
+/// [`waits_mask`] as kinds, ascending.
+pub fn waits(hand: &Hand, rules: &Ruleset) -> Result<Vec<Tile>> {
+    let mask = waits_mask(hand, rules)?;
+    Ok((0..N_KINDS as u8).filter(|&k| mask >> k & 1 != 0).map(Tile).collect())
+}
+
+/// HK §9, §10.1 step 1: every interpretation of a complete hand of `3n+2` tiles, in notation
+/// (declared sets with their tags; sets declared elsewhere are not shown), sorted.
+pub fn decompose(hand: &Hand, rules: &Ruleset) -> Result<Vec<String>> {
+    let elsewhere = sets_elsewhere(hand, rules, &[2])?;
+    held_counts(&hand.concealed, &hand.melds)?;
+    let interps = crate::decompose::decompose(&hand.concealed, hand.melds.len() + elsewhere, rules.shapes());
+    let mut out: Vec<String> = interps.iter().map(|i| interpretation_text(i, &hand.melds)).collect();
+    out.sort();
+    Ok(out)
+}
+
+/// HK §14a "Impossible situations" about who pays: the winner's seat and the discarder are
+/// winds 0..=3; a self-drawn win (the dealer's start-of-play win included) has no discarder;
+/// the discarder is not the winner. `None` (a win on a discard whose discarder is not given)
+/// is allowed: it is scored without payments.
+pub fn check_discarder(ctx: &WinContext, discarder: Option<u8>) -> Result<()> {
+    if ctx.seat_wind > 3 {
+        return Err(MahjongError::hand(format!("seat wind {} is not a wind 0..=3 (East..North)", ctx.seat_wind)));
+    }
+    let Some(d) = discarder else { return Ok(()) };
+    if d > 3 {
+        return Err(MahjongError::hand(format!("discarder {d} is not a wind 0..=3 (East..North)")));
+    }
+    if ctx.dealer_start {
+        return Err(MahjongError::hand("a win at the start of play is self-drawn: there is no discarder"));
+    }
+    if ctx.self_drawn {
+        return Err(MahjongError::hand("a self-drawn win has no discarder"));
+    }
+    if d == ctx.seat_wind {
+        return Err(MahjongError::hand("the discarder cannot be the winner"));
+    }
+    Ok(())
+}
+
+/// A scored win with its payments.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Scored {
+    pub outcome: ScoreOutcome,
+    /// HK §11.1 / §18 the base of the win, M(faan) × unit (`2 ** faan` under the default
+    /// switches); 0 when not a win.
+    pub base: i64,
+    /// HK §11 payments by seat 0..=3 (with the ruleset's §18 switches) for a win that is
+    /// self-drawn or whose discarder is known; `None` otherwise (not a win, the payer unknown,
+    /// or an amount the switches make fractional).
+    pub payments: Option<[i64; 4]>,
+}
+
+/// Score a win (HK §10, §11, §14a): the whole situation is checked first (the discarder with
+/// [`check_discarder`], the rest by the ruleset's scorer) so an impossible situation is an
+/// error whatever the hand is worth; then the hand is valued by [`Ruleset::score`] and paid by
+/// [`Ruleset::payments`].
+pub fn score(hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext, discarder: Option<u8>, rules: &Ruleset) -> Result<Scored> {
+    check_discarder(ctx, discarder)?;
+    let outcome = rules.score(hand, win_tile, ctx)?;
+    let self_drawn = ctx.self_drawn || ctx.dealer_start;
+    let payments = (outcome.is_win && (self_drawn || discarder.is_some()))
+        .then(|| {
+            let payer = if self_drawn { None } else { discarder.map(usize::from) };
+            rules.payments(outcome.faan, ctx.seat_wind as usize, self_drawn, payer)
+        })
+        // All zeros on a discard: the switches make the amount fractional, so nothing is paid.
+        .filter(|p| self_drawn || *p != [0; 4]);
+    let base = if outcome.is_win { rules.base(outcome.faan) } else { 0 };
+    Ok(Scored { outcome, base, payments })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hand::parse_hand;
+    use crate::tile::parse_tile;
+
+    fn hk() -> Ruleset {
+        Ruleset::hong_kong()
+    }
+
+    #[test]
+    fn partial_hands_count_the_missing_sets_as_declared() {
+        assert_eq!(shanten(&parse_hand("222567p44468s").unwrap(), &hk()).unwrap(), 0);
+        assert_eq!(shanten(&parse_hand("22256p").unwrap(), &hk()).unwrap(), 0);
+        assert!(shanten(&parse_hand("222567p").unwrap(), &hk()).is_err());
+        assert_eq!(waits(&parse_hand("1m").unwrap(), &hk()).unwrap(), vec![Tile(0)]);
+        assert!(waits(&parse_hand("23m [555z]").unwrap(), &hk()).unwrap_err().to_string().contains("wrong number"));
+        assert_eq!(waits(&parse_hand("2344m").unwrap(), &hk()).unwrap(), vec![Tile(0), Tile(3)]);
+        assert_eq!(decompose(&parse_hand("11122m").unwrap(), &hk()).unwrap(), vec!["111m 22m"]);
+        // A full hand is read as before: seven pairs only there.
+        assert_eq!(shanten(&parse_hand("1122m3344p5566s7z").unwrap(), &hk()).unwrap(), 0);
+    }
+
+    #[test]
+    fn discarder_is_checked_before_the_hand_is_valued() {
+        let h = parse_hand("12m456m789m11z [555z]").unwrap();
+        let w = Some(parse_tile("3m").unwrap());
+        let drawn = WinContext { seat_wind: 1, self_drawn: true, ..Default::default() };
+        assert!(score(&h, w, &drawn, Some(0), &hk()).is_err());
+        assert!(score(&h, w, &drawn, None, &hk()).is_ok());
+        // Below the minimum on a discard: still an error for a bad discarder.
+        let low = parse_hand("123m456p789s234s1z").unwrap();
+        let on_discard = WinContext { seat_wind: 2, ..Default::default() };
+        let one_z = Some(parse_tile("1z").unwrap());
+        assert!(!score(&low, one_z, &on_discard, Some(1), &hk()).unwrap().outcome.is_win);
+        assert!(score(&low, one_z, &on_discard, Some(2), &hk()).is_err());
+        assert!(score(&low, one_z, &on_discard, Some(4), &hk()).is_err());
+        assert!(score(&low, one_z, &WinContext { seat_wind: 7, ..Default::default() }, None, &hk()).is_err());
+    }
+
+    #[test]
+    fn payments_follow_the_ruleset() {
+        let h = parse_hand("123m456m789p234s5s").unwrap();
+        let w = Some(parse_tile("5s").unwrap());
+        let s = score(&h, w, &WinContext { seat_wind: 1, self_drawn: true, ..Default::default() }, None, &hk()).unwrap();
+        assert_eq!(s.payments, Some([-16, 48, -16, -16]));
+        let d = score(&h, w, &WinContext { seat_wind: 1, ..Default::default() }, None, &hk()).unwrap();
+        assert_eq!(d.payments, None);
+    }
+}
