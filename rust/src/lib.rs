@@ -5,6 +5,7 @@
 pub mod advise;
 pub mod decompose;
 pub mod error;
+pub mod game;
 pub mod hand;
 pub mod rules;
 pub mod scoring;
