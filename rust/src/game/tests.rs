@@ -2,6 +2,7 @@
 //! with the state unchanged, kongs and robbing, and invariants over many seeded deals.
 
 use super::*;
+use crate::error::MahjongError;
 use crate::rules::Ruleset;
 use crate::tile::{parse_tile_list, AnyTile};
 
@@ -559,4 +560,75 @@ fn bad_walls_are_errors() {
     w[5] = 5;
     assert!(Deal::new(&r, &w, 4, [0; 4], 0, o).is_err());
     assert!(Deal::new(&r, &w, 3, [0; 4], 0, o).is_ok());
+}
+
+fn specs(s: &str) -> Vec<TileSpec> {
+    tokens(s).into_iter().map(|t| if t >= 136 { TileSpec::Id(t as u8) } else { TileSpec::Kind(t as u8) }).collect()
+}
+
+#[test]
+fn a_set_up_position_plays_on() {
+    // South to act after drawing 5s: it holds a pung of 2z and wins by self-draw
+    let mut s = Setup { dealer: 0, active: Some(1), seed: 3, ..Default::default() };
+    s.hands = [
+        specs("19m 19p 19s 1234z 567z"),
+        specs("555z 789m 99s 23p 4p 1f"),
+        specs("12m 56m 34s 67s 89p 34z 4p"),
+        specs("23p 345m 678s 1p 7p 9p 5p 6p"),
+    ];
+    s.melds[1] = vec![(crate::MeldKind::Pung, specs("222z"))];
+    s.discards[0] = specs("7z");
+    s.draws = specs("2s 3s");
+    let mut d = Deal::from_setup(&Ruleset::hong_kong(), &s, DealOptions::default()).unwrap();
+    assert_eq!((d.phase(), d.active(), d.turn(), d.dealer_start()), (Phase::Action, Some(1), 1, false));
+    assert_eq!(d.drawn_tile().map(|t| t >> 2), Some(tokens("4p")[0] as u8));
+    assert_eq!(d.bonus(1), &[136]);
+    assert_eq!(d.remaining(), 144 - 14 - 13 - 13 - 13 - 1 - 1);
+    let mut all = d.tile_locations();
+    all.sort_unstable();
+    assert_eq!(all, (0..144).collect::<Vec<u8>>());
+    assert_eq!(d.legal_actions(1)[0], Action::bare(ActionType::SelfDrawnWin, 1));
+    let t = d.hand(1)[0];
+    d.apply(&Action::discard(1, t)).unwrap();
+    // West and the rest then draw the chosen tiles in order
+    assert!(d.phase() != Phase::Ended);
+    while d.phase().is_window() {
+        let q = d.to_act()[0];
+        d.apply(&Action::bare(ActionType::Pass, q)).unwrap();
+    }
+    assert_eq!(d.drawn_tile().map(|t| t >> 2), Some(tokens("2s")[0] as u8));
+}
+
+#[test]
+fn impossible_positions_are_errors() {
+    let r = Ruleset::hong_kong();
+    let o = DealOptions::default();
+    let base = || {
+        let mut s = Setup::default();
+        s.hands = [
+            specs("19m 19p 19s 1234z 567z 5s"),
+            specs("123m 456m 789p 234s 5s"),
+            specs("11p 22p 33p 44p 55p 66p 7p"),
+            specs("11s 22s 33s 66s 77s 88s 9s"),
+        ];
+        s
+    };
+    assert!(Deal::from_setup(&r, &base(), o).is_ok());
+    let mut s = base();
+    // 5s: one each in East's, South's and North's hands, two discarded: a fifth copy
+    s.hands[3] = specs("11s 22s 33s 66s 77s 88s 5s");
+    s.discards[2] = specs("5s 5s");
+    assert!(matches!(Deal::from_setup(&r, &s, o), Err(MahjongError::InvalidHand(_))));
+    let mut s = base();
+    s.hands[1].pop(); // 12 tiles
+    assert!(matches!(Deal::from_setup(&r, &s, o), Err(MahjongError::InvalidHand(_))));
+    let mut s = base();
+    s.hands[0][0] = TileSpec::Id(5);
+    s.hands[1][0] = TileSpec::Id(5); // one tile in two places
+    assert!(matches!(Deal::from_setup(&r, &s, o), Err(MahjongError::InvalidHand(_))));
+    let mut s = base();
+    s.hands[2] = specs("11p 22p 33p 44p 7p 9p 9p");
+    s.hands[2].truncate(4);
+    s.melds[2] = vec![(crate::MeldKind::Chow, specs("7p 9p 9p"))]; // not a run
+    assert!(matches!(Deal::from_setup(&r, &s, o), Err(MahjongError::InvalidHand(_))));
 }
