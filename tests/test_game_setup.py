@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from mahjong_fast.errors import InvalidHandError, InvalidTileError
 from mahjong_fast.game import Action, ActionType, Deal, Phase
 
@@ -43,7 +42,7 @@ def test_position_with_sets_discards_and_bonus_tiles() -> None:
 
 
 def test_ids_and_tuples_are_accepted() -> None:
-    hands = [list(range(0, 14)), list(range(14, 27)), list(range(27, 40)), list(range(40, 53))]
+    hands = [list(range(14)), list(range(14, 27)), list(range(27, 40)), list(range(40, 53))]
     d = Deal.from_hands(hands, record=False)
     assert [sorted(h) for h in d.hands] == hands
     d2 = Deal.from_hands(

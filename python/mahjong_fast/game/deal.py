@@ -281,46 +281,46 @@ class Deal:
     @property
     def to_act(self) -> tuple[int, ...]:
         """Players who must act now: the active player, or the responders of a window."""
-        return self._core.to_act  # type: ignore[no-any-return]
+        return self._core.to_act
 
     @property
     def active(self) -> int:
         """The player whose turn it is (the discarder during a window); -1 once ended."""
-        return self._core.active  # type: ignore[no-any-return]
+        return self._core.active
 
     @property
     def remaining(self) -> int:
         """Tiles not yet taken from the wall (rules §4.1)."""
-        return self._core.remaining  # type: ignore[no-any-return]
+        return self._core.remaining
 
     @property
     def wall_position(self) -> tuple[int, int]:
         """(next front position, next tail position)."""
-        return self._core.wall_position  # type: ignore[no-any-return]
+        return self._core.wall_position
 
     @property
     def turn(self) -> int:
         """Discards made so far."""
-        return self._core.turn  # type: ignore[no-any-return]
+        return self._core.turn
 
     @property
     def drawn_tile(self) -> int | None:
-        return self._core.drawn_tile  # type: ignore[no-any-return]
+        return self._core.drawn_tile
 
     @property
     def entered_by_draw(self) -> bool:
         """§5.3: the active player entered ACTION by a draw (self-drawn win possible)."""
-        return self._core.entered_by_draw  # type: ignore[no-any-return]
+        return self._core.entered_by_draw
 
     @property
     def dealer_start(self) -> bool:
         """§5.2: the dealer's first ACTION, no draw yet."""
-        return self._core.dealer_start  # type: ignore[no-any-return]
+        return self._core.dealer_start
 
     @property
     def kong_chain(self) -> bool:
         """§7.4: the tile in hand came from a kong replacement chain."""
-        return self._core.kong_chain  # type: ignore[no-any-return]
+        return self._core.kong_chain
 
     @property
     def scores(self) -> list[int]:
@@ -329,12 +329,12 @@ class Deal:
     @property
     def hands(self) -> list[list[int]]:
         """Per player, the concealed ids in the order received (a new list each time)."""
-        return self._core.hands()  # type: ignore[no-any-return]
+        return self._core.hands()
 
     @property
     def bonus(self) -> list[list[int]]:
         """Per player, the exposed bonus ids in the order exposed."""
-        return self._core.bonus()  # type: ignore[no-any-return]
+        return self._core.bonus()
 
     @property
     def melds(self) -> list[list[MeldView]]:
@@ -351,7 +351,7 @@ class Deal:
     @property
     def discard_history(self) -> list[list[list[Any]]]:
         """Per player, ``[tile, claimed_by]`` per discard in order."""
-        return self._core.discard_history()  # type: ignore[no-any-return]
+        return self._core.discard_history()
 
     @property
     def result(self) -> DealResult | None:
@@ -391,7 +391,7 @@ class Deal:
 
     def is_legal(self, action: Action) -> bool:
         """True if :meth:`apply` would accept ``action`` (no state change either way)."""
-        return self._core.is_legal(  # type: ignore[no-any-return]
+        return self._core.is_legal(
             _TYPE_INDEX.get(action.type, -1), action.player, action.tiles
         )
 
@@ -408,6 +408,7 @@ class Deal:
 
     def _build_result(self) -> DealResult:
         r = self._core.result()
+        assert r is not None  # called once the deal has ended
         common: dict[str, Any] = {
             "deal_index": self.deal_index,
             "dealer": self.dealer,
@@ -432,7 +433,7 @@ class Deal:
             limit=sc.limit,
             elements=tuple((str(c), str(n), int(f)) for c, n, f in sc.elements),
             interpretation=sc.interpretation,
-            payments=tuple(r["payments"]),  # type: ignore[arg-type]
+            payments=tuple(r["payments"]),
             flags=dict(w["flags"]),
             **common,
         )
@@ -476,8 +477,8 @@ class Deal:
     def tile_locations(self) -> list[int]:
         """Every physical id exactly once if the deal is consistent: untaken wall tiles,
         hands, sets, unclaimed discards, bonus areas and a tile being added to a kong."""
-        return self._core.tile_locations()  # type: ignore[no-any-return]
+        return self._core.tile_locations()
 
     def hand_size(self, p: int) -> int:
         """Tiles held counting each declared set as 3 (rules §5.6)."""
-        return self._core.hand_size(p)  # type: ignore[no-any-return]
+        return self._core.hand_size(p)
