@@ -943,12 +943,10 @@ impl Deal {
                     keep(Action::bare(ActionType::SelfDrawnWin, player), out);
                 }
                 if self.remaining() > 0 {
-                    for k in 0..N_KINDS {
-                        if c[k] == 4 {
-                            let mut t = Tiles::EMPTY;
-                            sorted.iter().filter(|&&x| (x >> 2) as usize == k).for_each(|&x| t.push(x));
-                            keep(Action { kind: ActionType::ConcealedKong, player, tiles: t }, out);
-                        }
+                    for (k, _) in c.iter().enumerate().filter(|(_, &n)| n == 4) {
+                        let mut t = Tiles::EMPTY;
+                        sorted.iter().filter(|&&x| (x >> 2) as usize == k).for_each(|&x| t.push(x));
+                        keep(Action { kind: ActionType::ConcealedKong, player, tiles: t }, out);
                     }
                     for m in &self.melds[p] {
                         let k = m.tile_kind();

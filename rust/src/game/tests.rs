@@ -603,15 +603,14 @@ fn a_set_up_position_plays_on() {
 fn impossible_positions_are_errors() {
     let r = Ruleset::hong_kong();
     let o = DealOptions::default();
-    let base = || {
-        let mut s = Setup::default();
-        s.hands = [
+    let base = || Setup {
+        hands: [
             specs("19m 19p 19s 1234z 567z 5s"),
             specs("123m 456m 789p 234s 5s"),
             specs("11p 22p 33p 44p 55p 66p 7p"),
             specs("11s 22s 33s 66s 77s 88s 9s"),
-        ];
-        s
+        ],
+        ..Default::default()
     };
     assert!(Deal::from_setup(&r, &base(), o).is_ok());
     let mut s = base();

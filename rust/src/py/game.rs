@@ -14,6 +14,9 @@ use crate::game::{Action, ActionType, Deal, DealOptions, Event, IllegalCode, Pha
 use crate::rules::Ruleset;
 use crate::tile::N_TILES;
 
+/// A set as Python sees it: `(meld_kind, tiles, claimed_from, claimed_tile)`.
+type MeldTuple = (u8, Vec<u32>, Option<u8>, Option<u8>);
+
 /// The deal state machine of the core (rules §4–§14). Use `mahjong_fast.game.Deal`.
 #[pyclass(module = "mahjong_fast._core", name = "Deal", unsendable)]
 pub struct PyDeal {
@@ -389,7 +392,7 @@ impl PyDeal {
         self.deal.public_counts().iter().map(|&x| x as u32).collect()
     }
     /// A player's sets as `(meld_kind, tiles, claimed_from, claimed_tile)`.
-    fn melds(&self, p: usize) -> Vec<(u8, Vec<u32>, Option<u8>, Option<u8>)> {
+    fn melds(&self, p: usize) -> Vec<MeldTuple> {
         self.deal
             .melds(p.min(3))
             .iter()
