@@ -3,8 +3,8 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use mahjong_fast::decompose::{decompose, is_complete, HK_SHAPES};
-use mahjong_fast::scoring::{score_hk, WinContext};
 use mahjong_fast::game::{Action, Deal, DealOptions};
+use mahjong_fast::scoring::{score_hk, WinContext};
 use mahjong_fast::{Counts, Hand, Ruleset, Tile};
 use std::hint::black_box;
 
