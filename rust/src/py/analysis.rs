@@ -14,7 +14,7 @@ use super::{counts_obj, hand_err, kind_arg, melds_obj, opt_wind_arg, ranged_arg,
 use crate::analysis::Scored;
 use crate::decompose::{interpretation_text, HK_SHAPES};
 use crate::hand::{Hand, Meld};
-use crate::scoring::WinContext;
+use crate::scoring::{ScoreOutcome, WinContext};
 use crate::tile::AnyTile;
 
 /// One line of a faan breakdown: `Element("F6", "Dragon pung", 1)` (rules §10.2, §10.4). It also
@@ -149,6 +149,13 @@ impl ScoreResult {
             codes.join(", ")
         )
     }
+}
+
+/// The score of a win in the game (rules §10; the deal pays by its own rules): the outcome with
+/// its base under `rules`, no payments by wind (the deal's result holds them by player).
+pub(crate) fn to_result(outcome: ScoreOutcome, melds: &[Meld], rules: &crate::rules::Ruleset) -> ScoreResult {
+    let base = if outcome.is_win { rules.base(outcome.faan) } else { 0 };
+    ScoreResult { scored: Scored { outcome, base, payments: None }, melds: melds.to_vec() }
 }
 
 /// Parse hand notation in the core (linear, length-limited, every copy counted).
