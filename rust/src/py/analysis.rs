@@ -10,7 +10,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
 use super::rules::{checked_payments, rules_arg};
-use super::{counts_obj, hand_err, kind_arg, melds_obj, opt_wind_arg, ranged_arg, to_py_err, type_err, wind_arg};
+use super::{counts_obj, hand_err, kind_arg, melds_obj, opt_wind_arg, ranged_arg, to_py_err, wind_arg};
 use crate::analysis::Scored;
 use crate::decompose::{interpretation_text, HK_SHAPES};
 use crate::hand::{Hand, Meld};
