@@ -8,10 +8,33 @@ tile ids 0..143; seat/prevailing winds 0..3 (E, S, W, N). Every function raises
 """
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, final
 
 import numpy as np
 import numpy.typing as npt
+
+# what PyO3 lists as the module's public names (checked by stubtest in CI)
+__all__ = [
+    "BUILD_PROFILE",
+    "TABLES_BUILD_SECONDS",
+    "Ruleset",
+    "ScoreResult",
+    "__version__",
+    "decompose",
+    "format_hand",
+    "is_complete",
+    "parse_hand",
+    "parse_tiles",
+    "payments",
+    "rate_discards",
+    "score",
+    "score_batch",
+    "shanten",
+    "shanten_batch",
+    "waits",
+    "waits_batch",
+    "wall",
+]
 
 __version__: str
 BUILD_PROFILE: str  # "release" | "debug"
@@ -46,6 +69,7 @@ def is_complete(counts: Sequence[int], n_melds: int = 0) -> bool:
 def decompose(counts: Sequence[int], melds: Sequence[tuple[int, int]] | None = ...) -> list[str]:
     """Every interpretation of a complete 14-equivalent hand, as notation strings."""
 
+@final
 class ScoreResult:
     """Raw score (rules §10, §14a); see ``mahjong_fast.ScoreResult``."""
 
@@ -116,6 +140,7 @@ def score_batch(
     """Rows of 13 tiles before ``win_tile`` → ``(faan uint8[N], is_win bool[N])`` under the HK
     table (rules §10, §14a)."""
 
+@final
 class Ruleset:
     """Which game is played (rules ``hong-kong.md`` §18); see ``mahjong_fast.rules``."""
 
@@ -132,5 +157,5 @@ class Ruleset:
     @property
     def n_sets(self) -> int: ...
     def replace(self, **switches: Any) -> Ruleset: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...

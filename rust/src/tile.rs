@@ -230,17 +230,17 @@ pub fn parse_bonus(s: &str) -> Result<Bonus> {
 /// Format kind counts in canonical MPSZ notation, e.g. `123m456p11z` (rules §2.5).
 pub fn format_counts(counts: &[u8; N_KINDS]) -> String {
     let mut s = String::new();
-    for suit in 0..4usize {
+    for (suit, &letter) in SUIT_LETTERS[..4].iter().enumerate() {
         let (lo, hi) = (suit * 9, if suit == 3 { 34 } else { suit * 9 + 9 });
         let mut any = false;
-        for k in lo..hi {
-            for _ in 0..counts[k] {
-                s.push((b'0' + (k - lo) as u8 + 1) as char);
+        for (k, &n) in counts[lo..hi].iter().enumerate() {
+            for _ in 0..n {
+                s.push((b'1' + k as u8) as char);
                 any = true;
             }
         }
         if any {
-            s.push(SUIT_LETTERS[suit] as char);
+            s.push(letter as char);
         }
     }
     s

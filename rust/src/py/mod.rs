@@ -129,10 +129,13 @@ fn wall(seed: u64, deal_index: u64) -> Vec<u32> {
     crate::wall::shuffle(seed, deal_index).iter().map(|&t| t as u32).collect()
 }
 
+/// A parsed hand as Python sees it: concealed counts, `(meld_kind, kind)` melds, bonus indices.
+type ParsedHand = (Vec<u32>, Vec<(u32, u32)>, Vec<u32>);
+
 /// Parse hand notation (design §3) into `(counts, melds, bonus)`: 34 concealed counts,
 /// `(meld_kind, kind)` tuples, and bonus indices 0..7. Raises InvalidTileError/InvalidHandError.
 #[pyfunction]
-fn parse_hand(py: Python<'_>, notation: &str) -> PyResult<(Vec<u32>, Vec<(u32, u32)>, Vec<u32>)> {
+fn parse_hand(py: Python<'_>, notation: &str) -> PyResult<ParsedHand> {
     let h = crate::hand::parse_hand(notation).map_err(|e| to_py_err(py, e))?;
     let melds = h.melds.iter().map(|m| (m.kind as u32, m.tile.0 as u32)).collect();
     let bonus = (0..8u32).filter(|b| h.bonus & (1 << b) != 0).collect();

@@ -17,6 +17,9 @@ pub struct PyRuleset {
     pub inner: CoreRuleset,
 }
 
+/// What `__reduce__` returns: the constructor and its arguments (name, switches).
+type Reduced<'py> = (Bound<'py, PyAny>, (String, Bound<'py, PyDict>));
+
 fn config_err(py: Python<'_>, msg: String) -> PyErr {
     to_py_err(py, MahjongError::RuleConfig(msg))
 }
@@ -100,7 +103,7 @@ impl PyRuleset {
         Self::build(py, self.inner.variant, Some(&all))
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, Bound<'py, PyDict>))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>, py: Python<'py>) -> PyResult<Reduced<'py>> {
         let ctor = py.import("mahjong_fast.rules")?.getattr("_from_state")?;
         let me = slf.get();
         Ok((ctor, (me.inner.name().to_string(), me.switches(py)?)))
