@@ -1,5 +1,5 @@
-"""Adversarial black-box tests of the game engine and the terminal CLI, derived from the rules
-(/work/shared/rules/hong-kong.md §1-§8, §12-§14, §16) only.
+"""Black-box tests of the game engine and the terminal CLI, derived from the Hong Kong rules
+(§1-§8, §12-§14, §16; see docs/hong-kong-rules.md) only.
 
 Walls are built here from scratch (an independent builder, not the product's helpers): hands are
 placed at the wall positions that §4.3 prescribes, so a wrong dealing order shows up as wrong
