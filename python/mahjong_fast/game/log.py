@@ -25,9 +25,9 @@ import os
 from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, Any, Union
 
-from mahjong_fast.errors import IllegalActionError, MahjongError, ReplayError
+from mahjong_fast.errors import IllegalActionError, ReplayError
 
-from .actions import Action
+from .actions import Action, ActionType
 from .deal import Deal
 from .result import DealResult
 
@@ -136,25 +136,131 @@ def write_log(
 
 
 # ---------------------------------------------------------------------------- replay
-def _read_lines(src: LogSource) -> list[str]:
-    if isinstance(src, (str, os.PathLike)) and not (isinstance(src, str) and "\n" in src):
+def _decode(raw: bytes, lineno: int) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ReplayError(f"not UTF-8 text (byte {e.start + 1} of the line)", lineno) from None
+
+
+def _split(text: str) -> list[str]:
+    # lines end at "\n" only (as in a file), so line numbers are an editor's
+    return [line.removesuffix("\r") for line in text.split("\n")]
+
+
+def _split_bytes(data: bytes) -> list[str]:
+    return [
+        _decode(line.removesuffix(b"\r"), n) for n, line in enumerate(data.split(b"\n"), start=1)
+    ]
+
+
+def _read_lines(src: LogSource | bytes) -> list[str]:
+    """The text lines of a log source; ReplayError (with the line) for what is not text."""
+    if isinstance(src, (bytes, bytearray, memoryview)):
+        return _split_bytes(bytes(src))
+    if isinstance(src, str) and ("\n" in src or not src.strip() or src.lstrip()[:1] == "{"):
+        return _split(src)  # the log text itself
+    if isinstance(src, (str, os.PathLike)):
         try:
-            with open(src, encoding="utf-8") as f:
-                return f.read().splitlines()
+            with open(src, "rb") as f:
+                return _split_bytes(f.read())
         except OSError as e:
             raise ReplayError(f"cannot read log: {e}") from None
-    if isinstance(src, str):
-        return src.splitlines()
     if hasattr(src, "read"):
-        return str(src.read()).splitlines()
-    return [line.rstrip("\n") for line in src]
+        data = src.read()
+        if isinstance(data, (bytes, bytearray)):
+            return _split_bytes(bytes(data))
+        if isinstance(data, str):
+            return _split(data)
+        raise ReplayError(f"the file gave {type(data).__name__}, not text")
+    if isinstance(src, (bool, int, float)) or src is None or not hasattr(src, "__iter__"):
+        raise TypeError(
+            "src must be a path, the log text, bytes, an open file or an iterable of lines "
+            f"(got {type(src).__name__})"
+        )
+    lines: list[str] = []
+    for n, item in enumerate(src, start=1):
+        if isinstance(item, str):
+            lines.append(item.rstrip("\r\n"))
+        elif isinstance(item, (bytes, bytearray)):
+            lines.append(_decode(bytes(item).rstrip(b"\r\n"), n))
+        else:
+            raise ReplayError(f"a log line must be text, not {type(item).__name__}", n)
+    return lines
 
 
-def replay_deals(src: LogSource, *, allow_unfinished: bool = False) -> list[Deal]:
-    """Rebuild every deal of a log (path, text, open file, or iterable of lines).
+def _no_float(text: str) -> Any:
+    raise ValueError(f"{text} is not a whole number (a log holds integers only)")
+
+
+def _no_constant(text: str) -> Any:
+    raise ValueError(f"{text} is not a number a log can hold")
+
+
+def _parse(raw: str, lineno: int) -> dict[str, Any]:
+    """One log line as a JSON object; ReplayError for anything else."""
+    try:
+        obj = json.loads(raw, parse_float=_no_float, parse_constant=_no_constant)
+    except json.JSONDecodeError as e:
+        raise ReplayError(f"not JSON: {e.msg}", lineno) from None
+    except RecursionError:
+        raise ReplayError("not an event: nested too deeply", lineno) from None
+    except ValueError as e:  # a float, NaN/Infinity, or an integer of thousands of digits
+        raise ReplayError(f"not an event: {e}", lineno) from None
+    if not isinstance(obj, dict):
+        raise ReplayError("a log line must be a JSON object", lineno)
+    return obj
+
+
+def _whole(
+    obj: dict[str, Any], key: str, lo: int, hi: int, lineno: int, default: Any = None
+) -> int:
+    """Header field ``key``: an integer lo..hi (not a bool), or ``default`` when absent."""
+    v = obj.get(key, default)
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise ReplayError(
+            f"bad header: {key} must be a whole number {lo}..{hi} (got {v!r})"[:200], lineno
+        )
+    return v
+
+
+def _action_of(obj: dict[str, Any], lineno: int) -> Action:
+    """The recorded action of an ``action`` event, with strictly typed fields."""
+    data = obj.get("action")
+    if not isinstance(data, dict):
+        raise ReplayError("malformed action: 'action' must be an object", lineno)
+    kind, player, tiles = data.get("type"), data.get("player"), data.get("tiles", [])
+    if kind not in {t.value for t in ActionType}:
+        raise ReplayError(f"malformed action: unknown type {kind!r}"[:200], lineno)
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player <= 3:
+        raise ReplayError(f"malformed action: player must be 0..3 (got {player!r})"[:200], lineno)
+    if player != obj.get("p"):
+        raise ReplayError("malformed action: action player differs from the event player", lineno)
+    if not isinstance(tiles, list) or not all(
+        isinstance(t, int) and not isinstance(t, bool) and 0 <= t < 144 for t in tiles
+    ):
+        raise ReplayError(
+            f"malformed action: tiles must be tile ids 0..143 (got {tiles!r})"[:200], lineno
+        )
+    return Action(ActionType(kind), player, tuple(tiles))
+
+
+def replay_deals(src: LogSource | bytes, *, allow_unfinished: bool = False) -> list[Deal]:
+    """Rebuild every deal of a log.
+
+    Args:
+        src: a path, the log text (``str`` with a newline, or starting with ``{``), its UTF-8
+            ``bytes``, an open file (text or binary), or an iterable of lines.
+        allow_unfinished: accept a last deal that does not end (its ``result`` is None).
 
     Returns the rebuilt :class:`Deal` objects (each with ``.events`` and ``.result``).
-    Raises ReplayError (with the line number) for a corrupt log or one that breaks a rule.
+
+    Raises:
+        ReplayError: with the 1-based line number, for a log that is empty, not UTF-8, not
+            JSON (or nested too deeply, or holding a number that is not a whole number), of an
+            unknown format, or recording an action that breaks a rule or a consequence that
+            differs from what the rules produce.
+        TypeError: when ``src`` is none of the forms above.
     """
     lines = _read_lines(src)
     deals: list[Deal] = []
@@ -164,12 +270,7 @@ def replay_deals(src: LogSource, *, allow_unfinished: bool = False) -> list[Deal
     for lineno, raw in enumerate(lines, start=1):
         if not raw.strip():
             continue
-        try:
-            obj = json.loads(raw)
-        except json.JSONDecodeError as e:
-            raise ReplayError(f"not JSON: {e.msg}", lineno) from None
-        if not isinstance(obj, dict):
-            raise ReplayError("a log line must be a JSON object", lineno)
+        obj = _parse(raw, lineno)
         if obj.get("type") == "header":
             if current is not None:
                 _finish(current, k, header_line, lineno - 1, allow_unfinished)
@@ -186,14 +287,9 @@ def replay_deals(src: LogSource, *, allow_unfinished: bool = False) -> list[Deal
             # the engine has produced nothing further: this must be a recorded action
             if obj.get("e") != "action" or obj.get("auto"):
                 raise ReplayError(
-                    f"event {obj.get('e')!r} is not what the rules produce here", lineno
+                    f"event {obj.get('e')!r} is not what the rules produce here"[:200], lineno
                 )
-            try:
-                action = Action.from_json(obj["action"])
-                if action.player != obj.get("p"):
-                    raise ValueError("action player differs from the event player")
-            except (KeyError, ValueError, TypeError) as e:
-                raise ReplayError(f"malformed action: {e}", lineno) from None
+            action = _action_of(obj, lineno)
             try:
                 current.apply(action)
             except IllegalActionError as e:
@@ -201,30 +297,44 @@ def replay_deals(src: LogSource, *, allow_unfinished: bool = False) -> list[Deal
         produced = current.events[k].to_json()
         if produced != obj:
             raise ReplayError(
-                f"event differs from the replay: logged {obj!r}, rules give {produced!r}", lineno
+                f"event differs from the replay: logged {obj!r}"[:300]
+                + f", rules give {produced!r}",
+                lineno,
             )
         k += 1
-    if current is not None:
-        _finish(current, k, header_line, len(lines), allow_unfinished)
-        deals.append(current)
+    if current is None:
+        raise ReplayError("the log is empty: it holds no deal (no header line)")
+    _finish(current, k, header_line, len(lines), allow_unfinished)
+    deals.append(current)
     return deals
 
 
 def _deal_from_header(obj: dict[str, Any], lineno: int) -> Deal:
     if obj.get("format") != FORMAT_VERSION:
-        raise ReplayError(f"unknown log format {obj.get('format')!r}", lineno)
+        raise ReplayError(f"unknown log format {obj.get('format')!r}"[:200], lineno)
     if obj.get("ruleset") != RULESET:
-        raise ReplayError(f"unknown ruleset {obj.get('ruleset')!r}", lineno)
-    try:
-        return Deal(
-            obj["wall"],
-            int(obj["dealer"]),
-            tuple(obj.get("scores", (0, 0, 0, 0))),
-            int(obj.get("deal_index", 0)),
-            auto_pass=bool(obj.get("auto_pass", True)),
-            record=True,
+        raise ReplayError(f"unknown ruleset {obj.get('ruleset')!r}"[:200], lineno)
+    dealer = _whole(obj, "dealer", 0, 3, lineno)
+    deal_index = _whole(obj, "deal_index", 0, 2**64 - 1, lineno, default=0)
+    wall, scores = obj.get("wall"), obj.get("scores", [0, 0, 0, 0])
+    if not isinstance(wall, list) or not all(
+        isinstance(t, int) and not isinstance(t, bool) for t in wall
+    ):
+        raise ReplayError("bad header: wall must be a list of tile ids", lineno)
+    if (
+        not isinstance(scores, list)
+        or len(scores) != 4
+        or not all(
+            isinstance(v, int) and not isinstance(v, bool) and abs(v) < 2**62 for v in scores
         )
-    except (KeyError, TypeError, ValueError, MahjongError) as e:
+    ):
+        raise ReplayError("bad header: scores must be four whole numbers", lineno)
+    auto_pass = obj.get("auto_pass", True)
+    if not isinstance(auto_pass, bool):
+        raise ReplayError("bad header: auto_pass must be true or false", lineno)
+    try:
+        return Deal(wall, dealer, tuple(scores), deal_index, auto_pass=auto_pass, record=True)
+    except (TypeError, ValueError, OverflowError) as e:  # MahjongError is a ValueError
         raise ReplayError(f"bad header: {e}", lineno) from None
 
 
@@ -239,6 +349,7 @@ def _finish(deal: Deal, k: int, header_line: int, last_line: int, allow_unfinish
         )
 
 
-def replay(src: LogSource, *, allow_unfinished: bool = False) -> list[DealResult]:
-    """Replay a log and return the result of each deal (see :func:`replay_deals`)."""
+def replay(src: LogSource | bytes, *, allow_unfinished: bool = False) -> list[DealResult]:
+    """Replay a log and return the result of each deal (see :func:`replay_deals` for the
+    sources accepted and the errors raised: ReplayError with the line, TypeError for ``src``)."""
     return [d.result for d in replay_deals(src, allow_unfinished=allow_unfinished)]  # type: ignore[misc]
