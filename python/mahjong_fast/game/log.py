@@ -93,7 +93,11 @@ def deal_lines(
 
 class LogWriter:
     """Append deals to a JSON Lines log as they finish. Use as a context manager or call
-    :meth:`close`. ``target``: a path or an open text file."""
+    :meth:`close`. ``target``: a path or an open text file.
+
+    A deal goes out whole or not at all: its lines are all encoded before the first is
+    written, in one write; if that write fails on a seekable file, the file is cut back to
+    where the deal began. So an error never leaves a log half written."""
 
     def __init__(self, target: str | os.PathLike[str] | IO[str]):
         if isinstance(target, (str, os.PathLike)):
@@ -106,10 +110,25 @@ class LogWriter:
     def write_deal(
         self, deal: Deal, *, seed: int | None = None, seats: Sequence[str] | None = None
     ) -> None:
-        for line in deal_lines(deal, seed=seed, seats=seats):
-            self._f.write(line)
-            self._f.write("\n")
-        self._f.flush()
+        """Write one recorded deal (header and events). Raises ValueError for a deal built
+        with ``record=False``, TypeError for an event that JSON cannot hold; the file is then
+        as it was."""
+        text = "".join(line + "\n" for line in deal_lines(deal, seed=seed, seats=seats))
+        try:
+            start = self._f.tell() if self._f.seekable() else None
+        except (OSError, ValueError):
+            start = None
+        try:
+            self._f.write(text)
+            self._f.flush()
+        except BaseException:
+            if start is not None:
+                try:
+                    self._f.seek(start)
+                    self._f.truncate()
+                except (OSError, ValueError):
+                    pass
+            raise
 
     def close(self) -> None:
         if self._own:
