@@ -75,6 +75,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 #: exit status for a user's mistake, and for an interrupt (128 + SIGINT)
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
+#: exit status of a simulation whose worker died (the finished deals are still reported)
+EXIT_FAILED = 1
 
 
 # --------------------------------------------------------------------------- helpers
@@ -424,6 +426,9 @@ def simulate(
             "--out", "-o", help="Write one record per deal to FILE.parquet or FILE.jsonl."
         ),
     ] = None,
+    overwrite: Annotated[
+        bool, typer.Option("--overwrite", help="Replace the --out file if it exists.")
+    ] = False,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object (the summary).")
     ] = False,
@@ -431,10 +436,12 @@ def simulate(
     """Play N AI-vs-AI deals (in parallel), print a summary, optionally write every record.
 
     Ctrl-C stops the run: the output file keeps every finished chunk and is closed properly,
-    the summary of what finished is printed, and the exit status is 130.
+    the summary of what finished is printed, and the exit status is 130. If a worker process
+    dies, the same happens with an error line and exit status 1.
     """
     from .seats import SEAT_KINDS
-    from .simulate import SimulationInterrupted
+    from .sim.backends import usable_cores
+    from .simulate import SimulationFailed, SimulationInterrupted
     from .simulate import simulate as run_simulation
 
     names = [s.strip().lower() for s in seats.split(",") if s.strip()]
@@ -455,9 +462,15 @@ def simulate(
     if backend == "ray" and importlib.util.find_spec("ray") is None:
         raise _error("--backend ray needs Ray: pip install 'mahjong_fast[ray]'")
     if out is not None:
-        _check_out(out)
+        _check_out(out, overwrite)
+    if backend == "process" and workers is not None and workers > (cores := usable_cores()):
+        sys.stderr.write(
+            f"warning: --workers {workers} is more than the {cores} cores of this machine; "
+            f"using {cores}\n"
+        )
+        workers = cores
 
-    title = f"seed {seed}, seats {', '.join(names)}" + (f", {out}" if out else "")
+    title = f"seed {seed}, seats {', '.join(names)}"
     err = Console(stderr=True, highlight=False)
     bar = _progress(err)
     try:
@@ -473,7 +486,12 @@ def simulate(
                 out=out,
                 address=address,
                 progress=lambda done, total: bar.update(task, completed=done),
+                overwrite=overwrite,
             )
+    except SimulationFailed as failed:
+        sys.stderr.write(f"error: {failed}\n")
+        _report(failed.result, n, seed, names, title, as_json)
+        raise typer.Exit(EXIT_FAILED) from None
     except SimulationInterrupted as stopped:
         partial = stopped.result
         sys.stderr.write(
@@ -487,20 +505,31 @@ def simulate(
         raise _error(str(exc)) from None
     except ValueError as exc:
         raise _error(str(exc)) from None
+    except FileExistsError:
+        raise _error(f"--out {out}: the file exists; add --overwrite to replace it") from None
+    except OSError as exc:
+        if out is None or exc.filename is None:
+            raise
+        raise _error(f"--out {out}: cannot write it: {exc.strerror or exc}") from None
     _report(result, n, seed, names, title, as_json)
 
 
-def _check_out(out: Path) -> None:
+def _check_out(out: Path, overwrite: bool) -> None:
     suffix = out.suffix.lower()
     if suffix not in (".parquet", ".pq", ".jsonl", ".ndjson"):
         raise _error(f"--out {out}: name the file *.parquet (Parquet) or *.jsonl (JSON Lines)")
     if suffix in (".parquet", ".pq") and importlib.util.find_spec("pyarrow") is None:
         raise _error(f"--out {out}: Parquet needs pyarrow: pip install 'mahjong_fast[parquet]'")
     parent = out.parent if str(out.parent) else Path(".")
-    if not parent.is_dir():
-        raise _error(f"--out {out}: no such directory {str(parent)!r}")
-    if out.is_dir():
-        raise _error(f"--out {out}: is a directory")
+    try:
+        if not parent.is_dir():
+            raise _error(f"--out {out}: no such directory {str(parent)!r}")
+        if out.is_dir():
+            raise _error(f"--out {out}: is a directory")
+        if out.exists() and not overwrite:
+            raise _error(f"--out {out}: the file exists; add --overwrite to replace it")
+    except OSError as exc:  # a name too long, a path through a file...
+        raise _error(f"--out {out}: cannot write it: {exc.strerror or exc}") from None
 
 
 class _SpeedColumn(ProgressColumn):
@@ -533,13 +562,16 @@ def _report(result: Any, n: int, seed: int, names: list[str], title: str, as_jso
             payload["out"] = str(result.out)
         if result.interrupted:
             payload["interrupted"] = True
+        if getattr(result, "failure", None):
+            payload["failure"] = result.failure
         payload["summary"] = _as_dict(summary)
         _print_json(payload)
         return
-    summary.title = (
-        f"{summary.deals} of {n} deals, {title}" if result.interrupted else (f"{n} deals, {title}")
-    )
+    partial = summary.deals != n
+    summary.title = f"{summary.deals} of {n} deals, {title}" if partial else f"{n} deals, {title}"
     console.print(summary)
+    if result.out is not None:
+        console.print(f"records: {result.out} ({summary.deals:,} deals)")
 
 
 def _as_dict(obj: Any) -> Any:
