@@ -77,6 +77,8 @@ EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 #: exit status of a simulation whose worker died (the finished deals are still reported)
 EXIT_FAILED = 1
+#: exit status of ``play`` when its input ends before the game does
+EXIT_INPUT_ENDED = 3
 
 
 # --------------------------------------------------------------------------- helpers
@@ -113,6 +115,18 @@ def _wind(value: str | None, option: str) -> str | None:
     if v not in table:
         raise _error(f"{option} must be a wind E, S, W or N (got {value!r})")
     return table[v]
+
+
+def _win_tile(value: str) -> None:
+    """Check ``--win``: one tile code, not a bonus tile; the error names the option."""
+    from .tiles import Tile
+
+    try:
+        tile = Tile(value.strip())
+    except MahjongError as exc:
+        raise _error(f"--win {value}: {exc}") from None
+    if tile.is_bonus:
+        raise _error(f"--win {value}: a bonus tile is never a winning tile (rules §4.4)")
 
 
 def _bonus(value: str | None) -> tuple[str, ...]:
@@ -236,6 +250,8 @@ def score(
     seat_l = _wind(seat, "--seat") or "E"
     prev_l = _wind(prevailing, "--prevailing") or "E"
     disc_l = _wind(discarder, "--discarder")
+    if win is not None:
+        _win_tile(win)
     if win is None and not dealer_start:
         raise _error("--win is required (the winning tile, e.g. --win 5s), unless --dealer-start")
     if disc_l is not None and self_drawn:
@@ -748,7 +764,12 @@ def play(
             for res in match.results:
                 show_result(res, ascii=ascii)
     except QuitGame as q:
-        console.print("Input ended: leaving the game." if q.reason == "eof" else "Bye.")
+        if q.reason == "eof":  # a pipe (or Ctrl-D) ended before the game did
+            sys.stderr.write(
+                f"input ended before the game did: leaving it (exit status {EXIT_INPUT_ENDED})\n"
+            )
+            raise typer.Exit(EXIT_INPUT_ENDED) from None
+        console.print("Bye.")
         raise typer.Exit(0) from None
     except KeyboardInterrupt:
         sys.stderr.write("\ninterrupted\n")
