@@ -54,6 +54,23 @@ def test_a_bad_win_tile_names_the_option(win: str, capsys: pytest.CaptureFixture
     assert err.startswith(f"error: --win {win}") and err.count("\n") == 1, err
 
 
+@pytest.mark.parametrize(
+    ("flags", "option"),
+    [
+        (["--robbing-kong"], "--robbing-kong"),  # the winner holds a copy of the robbed tile
+        (["--kong-replacement", "--self-drawn"], "--kong-replacement"),  # with no kong
+        (["--self-drawn", "--discarder", "S"], "--discarder"),
+        (["--discarder", "E"], "--discarder"),  # the winner's own seat
+    ],
+)
+def test_an_impossible_situation_names_the_option_that_makes_it(
+    flags: list[str], option: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = _main(["score", "123m456m789p234s5s", "--win", "5s", *flags], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith("error: ") and option in err and err.count("\n") == 1, err
+
+
 @settings(max_examples=80, deadline=None)
 @given(win=st.text(alphabet="0123456789mpszfx ", min_size=1, max_size=4))
 def test_any_win_value_is_scored_or_an_error_naming_win(win: str) -> None:

@@ -41,7 +41,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from .errors import MahjongError
+from .errors import InvalidHandError, MahjongError
 from .render import (
     WIND_LETTERS,
     WIND_NAMES,
@@ -115,6 +115,17 @@ def _wind(value: str | None, option: str) -> str | None:
     if v not in table:
         raise _error(f"{option} must be a wind E, S, W or N (got {value!r})")
     return table[v]
+
+
+#: words of the scorer's situation errors (rules §14a) that point at each option
+_SITUATION_WORDS = {
+    "--self-drawn": "self-drawn",
+    "--robbing-kong": "robb",
+    "--kong-replacement": "kong replacement",
+    "--last-tile": "last",
+    "--dealer-start": "start of play",
+    "--discarder": "discarder",
+}
 
 
 def _win_tile(value: str) -> None:
@@ -258,19 +269,31 @@ def score(
         raise _error("--discarder makes no sense with --self-drawn")
     if disc_l is not None and disc_l == seat_l:
         raise _error("--discarder cannot be the winner's own seat")
-    result = score_hand(
-        hand,
-        win,
-        self_drawn=self_drawn,
-        seat_wind=seat_l,
-        prevailing_wind=prev_l,
-        bonus=_bonus(bonus),
-        robbing_kong=robbing_kong,
-        kong_replacement=kong_replacement,
-        last_tile=last_tile,
-        dealer_start=dealer_start,
-        discarder=disc_l,
-    )
+    given = {
+        "--self-drawn": self_drawn,
+        "--robbing-kong": robbing_kong,
+        "--kong-replacement": kong_replacement,
+        "--last-tile": last_tile,
+        "--dealer-start": dealer_start,
+        "--discarder": disc_l is not None,
+    }
+    try:
+        result = score_hand(
+            hand,
+            win,
+            self_drawn=self_drawn,
+            seat_wind=seat_l,
+            prevailing_wind=prev_l,
+            bonus=_bonus(bonus),
+            robbing_kong=robbing_kong,
+            kong_replacement=kong_replacement,
+            last_tile=last_tile,
+            dealer_start=dealer_start,
+            discarder=disc_l,
+        )
+    except InvalidHandError as exc:  # an impossible situation names the options that made it
+        named = [opt for opt, on in given.items() if on and _SITUATION_WORDS[opt] in str(exc)]
+        raise _error(f"{', '.join(named)}: {exc}" if named else str(exc)) from None
     if as_json:
         _print_json(_score_payload(hand, result))
         return
