@@ -90,7 +90,7 @@ class InlineBackend:
         self._queue.append((k, first, stop))
 
     def poll(self, timeout: float, waiting: Waiting = contextlib.nullcontext) -> Done:
-        if not self._queue:
+        if not self._queue or timeout <= 0:  # nothing is ever finished without playing it
             return []
         k, first, stop = self._queue[0]
         with waiting():  # an interrupted chunk is simply not finished
@@ -112,11 +112,12 @@ class ProcessBackend:
     def __init__(self, spec: ChunkSpec, workers: int):
         self.spec = spec
         self.workers = workers
-        self._pool = cf.ProcessPoolExecutor(
-            max_workers=workers,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=worker_init,
-        )
+        with sigint_blocked():  # (the pool may start helper processes or threads)
+            self._pool = cf.ProcessPoolExecutor(
+                max_workers=workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=worker_init,
+            )
         self._futures: dict[cf.Future[list[dict[str, Any]]], tuple[int, int, int]] = {}
 
     def submit(self, k: int, first: int, stop: int) -> None:
