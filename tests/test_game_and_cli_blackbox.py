@@ -1654,10 +1654,19 @@ def test_cli_eof_and_interrupt_never_trace():
     assert "Traceback" not in run.out + run.err and run.rc == 3
     # SIGINT while waiting for input
     p = subprocess.Popen([CLI, "play", "--seed", "4"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True)  # fmt: skip
-    time.sleep(2.0)
+                         stderr=subprocess.PIPE)  # fmt: skip
+    # wait for the prompt (a loaded machine may take seconds to start), then interrupt with the
+    # input still open: closing it at the same time would race the signal against an EOF
+    import select
+
+    seen, t0 = b"", time.time()
+    while b"> " not in seen and time.time() - t0 < 60:
+        if select.select([p.stdout], [], [], 0.5)[0]:
+            seen += os.read(p.stdout.fileno(), 65536)
     p.send_signal(signal.SIGINT)
-    out, err = p.communicate(timeout=20)
+    p.wait(timeout=20)
+    rest, err_b = p.communicate(timeout=20)
+    out, err = (seen + rest).decode("utf-8", "replace"), err_b.decode("utf-8", "replace")
     assert "Traceback" not in out + err
     assert p.returncode == 130, (p.returncode, out[-300:], err)
     assert "interrupt" in (out + err).lower()
