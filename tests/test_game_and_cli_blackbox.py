@@ -1664,7 +1664,13 @@ def test_cli_eof_and_interrupt_never_trace():
         if select.select([p.stdout], [], [], 0.5)[0]:
             seen += os.read(p.stdout.fileno(), 65536)
     p.send_signal(signal.SIGINT)
-    p.wait(timeout=20)
+    try:
+        p.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        masks = [ln for ln in open(f"/proc/{p.pid}/status").read().splitlines() if "Sig" in ln]
+        here = [ln for ln in open("/proc/self/status").read().splitlines() if "Sig" in ln]
+        p.kill()
+        raise AssertionError(f"SIGINT ignored: child {masks}, pytest {here}, seen {seen[-80:]!r}")
     rest, err_b = p.communicate(timeout=20)
     out, err = (seen + rest).decode("utf-8", "replace"), err_b.decode("utf-8", "replace")
     assert "Traceback" not in out + err
