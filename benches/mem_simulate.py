@@ -1,7 +1,7 @@
 """Peak memory of a simulation run, summed over the parent and its worker processes.
 
     python benches/mem_simulate.py -- -n 100000 --seats random,random,random,random \\
-        --workers 2 --out /tmp/x.parquet
+        --workers 2 --out x.parquet
 
 Runs ``mahjong-fast simulate ARGS`` and samples the RSS (and PSS, which counts shared pages
 once) of the whole process tree every 0.2 s from /proc (Linux only); prints the peaks.

@@ -258,7 +258,8 @@ def test_mistyped_command_prints_one_line_and_reprompts() -> None:
 
 def test_eof_leaves_cleanly() -> None:
     proc = play("--seed", "1", input="")
-    assert proc.returncode == 0
+    assert proc.returncode == 3  # the input ended before the game did
+    assert "input ended before the game did" in proc.stderr
     assert "Traceback" not in proc.stdout + proc.stderr
 
 

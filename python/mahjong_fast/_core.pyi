@@ -16,6 +16,28 @@ import numpy as np
 import numpy.typing as npt
 
 from mahjong_fast.tiles import Hand, Tile
+# what PyO3 lists as the module's public names (checked by stubtest in CI)
+__all__ = [
+    "BUILD_PROFILE",
+    "TABLES_BUILD_SECONDS",
+    "Ruleset",
+    "ScoreResult",
+    "__version__",
+    "decompose",
+    "format_hand",
+    "is_complete",
+    "parse_hand",
+    "parse_tiles",
+    "payments",
+    "rate_discards",
+    "score",
+    "score_batch",
+    "shanten",
+    "shanten_batch",
+    "waits",
+    "waits_batch",
+    "wall",
+]
 
 __version__: str
 BUILD_PROFILE: str  # "release" | "debug"

@@ -46,7 +46,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from .errors import MahjongError
+from .errors import InvalidHandError, MahjongError
 from .render import (
     WIND_LETTERS,
     WIND_NAMES,
@@ -80,6 +80,10 @@ F = TypeVar("F", bound=Callable[..., Any])
 #: exit status for a user's mistake, and for an interrupt (128 + SIGINT)
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
+#: exit status of a simulation whose worker died (the finished deals are still reported)
+EXIT_FAILED = 1
+#: exit status of ``play`` when its input ends before the game does
+EXIT_INPUT_ENDED = 3
 
 
 # --------------------------------------------------------------------------- helpers
@@ -116,6 +120,29 @@ def _wind(value: str | None, option: str) -> str | None:
     if v not in table:
         raise _error(f"{option} must be a wind E, S, W or N (got {value!r})")
     return table[v]
+
+
+#: words of the scorer's situation errors (rules §14a) that point at each option
+_SITUATION_WORDS = {
+    "--self-drawn": "self-drawn",
+    "--robbing-kong": "robb",
+    "--kong-replacement": "kong replacement",
+    "--last-tile": "last",
+    "--dealer-start": "start of play",
+    "--discarder": "discarder",
+}
+
+
+def _win_tile(value: str) -> None:
+    """Check ``--win``: one tile code, not a bonus tile; the error names the option."""
+    from .tiles import Tile
+
+    try:
+        tile = Tile(value.strip())
+    except MahjongError as exc:
+        raise _error(f"--win {value}: {exc}") from None
+    if tile.is_bonus:
+        raise _error(f"--win {value}: a bonus tile is never a winning tile (rules §4.4)")
 
 
 def _bonus(value: str | None) -> tuple[str, ...]:
@@ -285,26 +312,40 @@ def score(
     seat_l = _wind(seat, "--seat") or "E"
     prev_l = _wind(prevailing, "--prevailing") or "E"
     disc_l = _wind(discarder, "--discarder")
+    if win is not None:
+        _win_tile(win)
     if win is None and not dealer_start:
         raise _error("--win is required (the winning tile, e.g. --win 5s), unless --dealer-start")
     if disc_l is not None and self_drawn:
         raise _error("--discarder makes no sense with --self-drawn")
     if disc_l is not None and disc_l == seat_l:
         raise _error("--discarder cannot be the winner's own seat")
-    result = _score_under(
-        ruleset,
-        hand,
-        win,
-        self_drawn=self_drawn,
-        seat_wind=seat_l,
-        prevailing_wind=prev_l,
-        bonus=_bonus(bonus),
-        robbing_kong=robbing_kong,
-        kong_replacement=kong_replacement,
-        last_tile=last_tile,
-        dealer_start=dealer_start,
-        discarder=disc_l,
-    )
+    given = {
+        "--self-drawn": self_drawn,
+        "--robbing-kong": robbing_kong,
+        "--kong-replacement": kong_replacement,
+        "--last-tile": last_tile,
+        "--dealer-start": dealer_start,
+        "--discarder": disc_l is not None,
+    }
+    try:
+        result = _score_under(
+            ruleset,
+            hand,
+            win,
+            self_drawn=self_drawn,
+            seat_wind=seat_l,
+            prevailing_wind=prev_l,
+            bonus=_bonus(bonus),
+            robbing_kong=robbing_kong,
+            kong_replacement=kong_replacement,
+            last_tile=last_tile,
+            dealer_start=dealer_start,
+            discarder=disc_l,
+        )
+    except InvalidHandError as exc:  # an impossible situation names the options that made it
+        named = [opt for opt, on in given.items() if on and _SITUATION_WORDS[opt] in str(exc)]
+        raise _error(f"{', '.join(named)}: {exc}" if named else str(exc)) from None
     if as_json:
         payload = _score_payload(hand, result)
         payload["rules"] = ruleset.to_dict()
@@ -502,6 +543,9 @@ def simulate(
             "--out", "-o", help="Write one record per deal to FILE.parquet or FILE.jsonl."
         ),
     ] = None,
+    overwrite: Annotated[
+        bool, typer.Option("--overwrite", help="Replace the --out file if it exists.")
+    ] = False,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object (the summary).")
     ] = False,
@@ -515,10 +559,12 @@ def simulate(
     """Play N AI-vs-AI deals (in parallel), print a summary, optionally write every record.
 
     Ctrl-C stops the run: the output file keeps every finished chunk and is closed properly,
-    the summary of what finished is printed, and the exit status is 130.
+    the summary of what finished is printed, and the exit status is 130. If a worker process
+    dies, the same happens with an error line and exit status 1.
     """
     from .seats import SEAT_KINDS
-    from .simulate import SimulationInterrupted
+    from .sim.backends import usable_cores
+    from .simulate import SimulationFailed, SimulationInterrupted
     from .simulate import simulate as run_simulation
 
     names = [s.strip().lower() for s in seats.split(",") if s.strip()]
@@ -539,10 +585,16 @@ def simulate(
     if backend == "ray" and importlib.util.find_spec("ray") is None:
         raise _error("--backend ray needs Ray: pip install 'mahjong_fast[ray]'")
     if out is not None:
-        _check_out(out)
+        _check_out(out, overwrite)
     ruleset = _ruleset(rules_name, rule, rotate_dealer)
+    if backend == "process" and workers is not None and workers > (cores := usable_cores()):
+        sys.stderr.write(
+            f"warning: --workers {workers} is more than the {cores} cores of this machine; "
+            f"using {cores}\n"
+        )
+        workers = cores
 
-    title = f"seed {seed}, seats {', '.join(names)}" + (f", {out}" if out else "")
+    title = f"seed {seed}, seats {', '.join(names)}"
     if ruleset != _ruleset(None, None):
         title += f", rules {_changed_switches(ruleset)}"
     err = Console(stderr=True, highlight=False)
@@ -561,7 +613,12 @@ def simulate(
                 out=out,
                 address=address,
                 progress=lambda done, total: bar.update(task, completed=done),
+                overwrite=overwrite,
             )
+    except SimulationFailed as failed:
+        sys.stderr.write(f"error: {failed}\n")
+        _report(failed.result, n, seed, names, title, as_json)
+        raise typer.Exit(EXIT_FAILED) from None
     except SimulationInterrupted as stopped:
         partial = stopped.result
         sys.stderr.write(
@@ -575,20 +632,31 @@ def simulate(
         raise _error(str(exc)) from None
     except ValueError as exc:
         raise _error(str(exc)) from None
+    except FileExistsError:
+        raise _error(f"--out {out}: the file exists; add --overwrite to replace it") from None
+    except OSError as exc:
+        if out is None or exc.filename is None:
+            raise
+        raise _error(f"--out {out}: cannot write it: {exc.strerror or exc}") from None
     _report(result, n, seed, names, title, as_json)
 
 
-def _check_out(out: Path) -> None:
+def _check_out(out: Path, overwrite: bool) -> None:
     suffix = out.suffix.lower()
     if suffix not in (".parquet", ".pq", ".jsonl", ".ndjson"):
         raise _error(f"--out {out}: name the file *.parquet (Parquet) or *.jsonl (JSON Lines)")
     if suffix in (".parquet", ".pq") and importlib.util.find_spec("pyarrow") is None:
         raise _error(f"--out {out}: Parquet needs pyarrow: pip install 'mahjong_fast[parquet]'")
     parent = out.parent if str(out.parent) else Path(".")
-    if not parent.is_dir():
-        raise _error(f"--out {out}: no such directory {str(parent)!r}")
-    if out.is_dir():
-        raise _error(f"--out {out}: is a directory")
+    try:
+        if not parent.is_dir():
+            raise _error(f"--out {out}: no such directory {str(parent)!r}")
+        if out.is_dir():
+            raise _error(f"--out {out}: is a directory")
+        if out.exists() and not overwrite:
+            raise _error(f"--out {out}: the file exists; add --overwrite to replace it")
+    except OSError as exc:  # a name too long, a path through a file...
+        raise _error(f"--out {out}: cannot write it: {exc.strerror or exc}") from None
 
 
 class _SpeedColumn(ProgressColumn):
@@ -624,13 +692,16 @@ def _report(result: Any, n: int, seed: int, names: list[str], title: str, as_jso
             payload["out"] = str(result.out)
         if result.interrupted:
             payload["interrupted"] = True
+        if getattr(result, "failure", None):
+            payload["failure"] = result.failure
         payload["summary"] = _as_dict(summary)
         _print_json(payload)
         return
-    summary.title = (
-        f"{summary.deals} of {n} deals, {title}" if result.interrupted else (f"{n} deals, {title}")
-    )
+    partial = summary.deals != n
+    summary.title = f"{summary.deals} of {n} deals, {title}" if partial else f"{n} deals, {title}"
     console.print(summary)
+    if result.out is not None:
+        console.print(f"records: {result.out} ({summary.deals:,} deals)")
 
 
 def _as_dict(obj: Any) -> Any:
@@ -675,28 +746,16 @@ def replay(
     if not file.is_file():
         raise _error(f"{file}: no such file")
     try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise _error(f"{file}: cannot read the log ({exc})") from None
-    try:
-        replayed = replay_log(file, rules=expected)
+        replayed = replay_log(file, rules=expected)  # every kind of bad log is a ReplayError with its line
     except ReplayError as exc:
         if expected is not None and "was given" in str(exc):
             raise _error(f"{file}: {exc}") from None
         raise _error(f"{file}: corrupt log: {exc}") from None
-    except RecursionError:
-        raise _error(f"{file}: corrupt log: a line is nested too deeply to be an event") from None
-    except (ValueError, KeyError, TypeError, IndexError) as exc:
-        raise _error(f"{file}: corrupt log: {type(exc).__name__}: {exc}"[:300]) from None
-    lines = [ln for ln in text.splitlines() if ln.strip()]
-    if not lines:
-        raise _error(f"{file}: the log is empty (no deal was finished)")
-    for number, raw in enumerate(lines, 1):
-        try:
-            obj = json.loads(raw)
-        except json.JSONDecodeError:
-            raise _error(f"{file}: corrupt log: line {number} is not JSON") from None
-        _print_log_line(obj, ascii)
+    # the log is valid UTF-8 JSON Lines now: show it
+    text = file.read_bytes().decode("utf-8")
+    for raw in text.split("\n"):
+        if raw.strip():
+            _print_log_line(json.loads(raw), ascii)
     results = _deal_results(replayed)
     if results:
         console.print(
@@ -837,7 +896,12 @@ def play(
             for res in match.results:
                 show_result(res, ascii=ascii)
     except QuitGame as q:
-        console.print("Input ended: leaving the game." if q.reason == "eof" else "Bye.")
+        if q.reason == "eof":  # a pipe (or Ctrl-D) ended before the game did
+            sys.stderr.write(
+                f"input ended before the game did: leaving it (exit status {EXIT_INPUT_ENDED})\n"
+            )
+            raise typer.Exit(EXIT_INPUT_ENDED) from None
+        console.print("Bye.")
         raise typer.Exit(0) from None
     except KeyboardInterrupt:
         sys.stderr.write("\ninterrupted\n")

@@ -180,13 +180,35 @@ def meld_label(meld: Any, *, ascii: bool = False) -> Text:
     return text
 
 
-def _melds_label(melds: Sequence[Any], ascii: bool) -> Text:
+def _melds_label(melds: Sequence[Any], ascii: bool, me: int | None = None) -> Text:
+    """Declared sets; a set made with a claimed discard says whose (``from P2``)."""
     out = Text()
     for i, m in enumerate(melds):
         if i:
-            out.append(" ")
+            out.append("  ")
         out.append_text(meld_label(m, ascii=ascii))
+        src = getattr(m, "claimed_from", None)
+        if src is not None:
+            who = "you" if src == me else f"P{src}"
+            out.append(f" from {who}", "dim")
     return out if out.plain else Text("-", style="dim")
+
+
+def _discards_label(
+    history: Sequence[Sequence[Any]] | None, pool: Sequence[int], ascii: bool, me: int
+) -> Text:
+    """A player's discards in order; one that was claimed is marked with its claimer
+    (``5s→P2``: P2 claimed it; it is also in P2's sets)."""
+    if not history:
+        return tiles_label(pool, ascii=ascii)
+    out = Text()
+    for i, (tile, claimed_by) in enumerate(history):
+        if i:
+            out.append(" ")
+        out.append_text(tile_label(tile, ascii=ascii))
+        if claimed_by is not None:
+            out.append(f"→{player_name(claimed_by, me)}", style="bold")
+    return out
 
 
 def player_name(player: int, me: int = 0) -> str:
@@ -214,11 +236,14 @@ def render_table(
     names: Sequence[str] | None = None,
     status: str | None = None,
     last_discard: tuple[int, int] | None = None,
+    compact: bool = False,
 ) -> list[Text]:
     """The whole table as one player (``view.player``) may see it (rules §14).
 
     ``last_discard`` = ``(player, tile id)`` of the latest discard, shown when no claim window
-    is open (the view itself only carries the discard of an open window)."""
+    is open (the view itself only carries the discard of an open window). ``compact``: only
+    the head line, the last discard and the viewer's own seat and hand (a few lines, for the
+    turns between full tables; the events since are printed as they happen)."""
     me = view.player
     lines: list[Text] = []
     head = Text()
@@ -227,9 +252,13 @@ def render_table(
         f"  ·  wall: {view.remaining} tiles left  ·  discards so far: {view.turn}"
         f"  ·  prevailing wind East"
     )
-    lines.append(Text("─" * 72, style="dim"))
+    if compact:
+        head.append("  ·  'board' shows the whole table", style="dim")
+    else:
+        lines.append(Text("─" * 72, style="dim"))
     lines.append(head)
-    order = [(me + k) % 4 for k in (1, 2, 3, 0)]
+    history = getattr(view, "discard_history", None)
+    order = [me] if compact else [(me + k) % 4 for k in (1, 2, 3, 0)]
     for p in order:
         wind = view.seat_winds[p]
         t = Text()
@@ -237,16 +266,20 @@ def render_table(
         if names and p != me:
             label = f"{label} {names[p]}"
         t.append(f"{label:<12}", style="bold cyan" if p == me else "bold")
-        t.append(f" {WIND_NAMES[wind]:<5}{'*' if p == view.dealer else ' '}")
+        # the dealer is named in words: no marker to decode
+        t.append(f" {WIND_NAMES[wind]:<5}")
+        t.append(" (dealer)" if p == view.dealer else " " * 9, style="bold")
         t.append(f" score {view.scores[p]:>7}")
         t.append("   bonus: ")
         t.append_text(tiles_label(view.bonus[p], ascii=ascii))
         lines.append(t)
         m = Text("    sets:     ")
-        m.append_text(_melds_label(view.melds[p], ascii))
+        m.append_text(_melds_label(view.melds[p], ascii, me))
         lines.append(m)
+        if compact:
+            continue
         d = Text("    discards: ")
-        d.append_text(tiles_label(view.discards[p], ascii=ascii))
+        d.append_text(_discards_label(history[p] if history else None, view.discards[p], ascii, me))
         lines.append(d)
     info = Text()
     shown = view.last_discard if view.last_discard is not None else last_discard

@@ -18,24 +18,29 @@ summary is running sums, and with ``out`` the records are written, not kept.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Sequence
+import warnings
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
 from typing import Any
 
+from .errors import RuleConfigError
 from .rules import RULESET_NAMES, Ruleset, RulesLike, resolve_rules, with_rotate_dealer
-from .sim.backends import BACKENDS, make_backend
+from .sim.backends import BACKENDS, make_backend, usable_cores
 from .sim.chunks import ChunkSpec, auto_chunk_size, chunk_bounds
 from .sim.output import RecordWriter, format_of, open_writer
 from .sim.summary import Summary
 
 __all__ = [
     "RULES",
+    "SimulationFailed",
     "SimulationInterrupted",
     "SimulationResult",
     "Summary",
@@ -64,6 +69,7 @@ class SimulationResult:
         deals: deals asked for; ``summary.deals`` of them finished.
         interrupted: True when the run was stopped before the end (Ctrl-C).
         rules: the ruleset every deal was played under (also in the output file's metadata).
+        failure: why the run failed (a worker died, a chunk raised), else None.
     """
 
     records: list[dict[str, Any]] | None = field(default_factory=list)
@@ -72,6 +78,7 @@ class SimulationResult:
     deals: int = 0
     interrupted: bool = False
     rules: Ruleset = field(default_factory=Ruleset.hong_kong)
+    failure: str | None = None
 
 
 class SimulationInterrupted(KeyboardInterrupt):
@@ -85,6 +92,17 @@ class SimulationInterrupted(KeyboardInterrupt):
         self.result = result
 
 
+class SimulationFailed(RuntimeError):
+    """Raised by :func:`simulate` when a worker process dies (killed, out of memory, a crash)
+    or a chunk raises: the run stops, and every chunk that finished is in ``.result`` (and in
+    the output file, which is closed and valid), as after a Ctrl-C. The message says what
+    failed and which deals it was playing."""
+
+    def __init__(self, message: str, result: SimulationResult):
+        super().__init__(message)
+        self.result = result
+
+
 def summarize(records: Sequence[dict[str, Any]], elapsed: float | None = None) -> Summary:
     """The :class:`Summary` of a list of records (``elapsed``: seconds, for deals/s)."""
     s = Summary(elapsed=elapsed)
@@ -93,21 +111,30 @@ def summarize(records: Sequence[dict[str, Any]], elapsed: float | None = None) -
 
 
 class _StopFlag:
-    """While a run goes, the first SIGINT (Ctrl-C) asks it to stop at the next safe point; a
-    second one interrupts the waiting at once (the finished chunks are still written). Only
-    installed from the main thread."""
+    """While a run goes, the first SIGINT (Ctrl-C) asks it to stop at the next safe point. A
+    second one interrupts only a wait for workers (or, with one worker, the chunk being
+    played), never the handling of finished chunks: records are then neither written twice
+    nor lost. Only installed from the main thread."""
 
     def __init__(self) -> None:
         self.requested = False
-        #: set while the run ends (workers, file): further Ctrl-Cs are ignored then
-        self.closing = False
+        self._waiting = False
         self._previous: Any = None
         self._installed = False
 
     def _handler(self, signum: int, frame: FrameType | None) -> None:
-        if self.requested and not self.closing:
+        if self.requested and self._waiting:
             raise KeyboardInterrupt
         self.requested = True
+
+    @contextlib.contextmanager
+    def waiting(self) -> Iterator[None]:
+        """The one place where a second Ctrl-C may raise KeyboardInterrupt."""
+        self._waiting = True
+        try:
+            yield
+        finally:
+            self._waiting = False
 
     def __enter__(self) -> None:
         if threading.current_thread() is threading.main_thread():
@@ -169,6 +196,7 @@ def simulate(
     rotate_dealer: bool | None = None,
     progress: Callable[[int, int], None] | None = None,
     start: int = 0,
+    overwrite: bool = False,
 ) -> SimulationResult:
     """Simulate deals ``start .. start+deals-1`` with four AI seats and summarise them.
 
@@ -178,34 +206,57 @@ def simulate(
         rules: the ruleset: a :class:`~mahjong_fast.Ruleset` (with its switches, HK §18) or a
             name (``"hong-kong"``, alias ``"hk"``). It is written in the output file's metadata.
         seed: 0 .. 2**64-1; deal ``i`` depends on ``(seed, i)`` alone.
-        workers: parallel workers; None = every core (``os.cpu_count()``) for ``"process"``,
-            every CPU of the cluster for ``"ray"``. One process worker plays in this process.
+        workers: parallel workers; None = every core this process may use for ``"process"``
+            (more than that is capped to it, with a RuntimeWarning), every CPU of the cluster
+            for ``"ray"``. One process worker plays in this process.
         backend: ``"process"`` (standard library, the default) or ``"ray"``
             (``pip install mahjong_fast[ray]``).
         chunk_size: deals per task; None picks about eight chunks per worker, at most 64
             deals. It changes speed and Ctrl-C granularity, never a record.
         out: write the records to this file while the run goes, ``*.parquet`` (needs pyarrow)
-            or ``*.jsonl``; then ``result.records`` is None and memory stays flat.
+            or ``*.jsonl``; then ``result.records`` is None and memory stays flat. The file is
+            created before any work starts (an unwritable path fails at once).
         address: the ray backend's cluster address (None: a local Ray instance).
         rotate_dealer: shorthand that sets the ruleset's ``rotate_dealer`` switch: P(i mod 4)
             deals deal ``i`` (else P0 deals every deal). None: as ``rules`` says.
         progress: ``progress(done, total)`` after each finished chunk, in this process.
         start: index of the first deal.
+        overwrite: replace an existing ``out`` file (else FileExistsError).
+
+    Nothing is printed: the summary is ``result.summary`` (``print(result.summary)`` shows the
+    table the CLI prints).
 
     Raises:
         SimulationInterrupted: on Ctrl-C, after stopping cleanly; ``.result`` holds the
-            finished chunks (also in ``out``, closed and valid).
+            finished chunks (also in ``out``, closed and valid). A second Ctrl-C only cuts the
+            waiting for workers short: a record is never written twice nor lost.
+        SimulationFailed: when a worker process dies or a chunk raises; ``.result`` holds the
+            finished chunks as above.
         ValueError, RuleConfigError: for bad arguments, before anything runs.
         TypeError: ``rules`` is neither a Ruleset, a name nor None.
+        FileExistsError: ``out`` exists and ``overwrite`` is false; OSError (PermissionError,
+            FileNotFoundError, ...) when ``out`` cannot be created; both before any work.
     """
     spec = ChunkSpec(
         _check_args(deals, seats, rules, seed, workers, backend, chunk_size, start, address),
         seed,
         with_rotate_dealer(rules, rotate_dealer),
     )
+    if backend == "process" and workers is not None and workers > (cores := usable_cores()):
+        warnings.warn(
+            f"workers={workers} is more than the {cores} cores this process may use; "
+            f"using {cores}",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+        workers = cores
     out_path = Path(out) if out is not None else None
     if out_path is not None:
         format_of(out_path)  # a bad suffix fails before any work
+        if not overwrite and out_path.exists():
+            raise FileExistsError(
+                errno.EEXIST, "the output file exists (overwrite=True replaces it)", str(out_path)
+            )
     result = SimulationResult(
         records=None if out_path else [], out=out_path, deals=deals, rules=spec.rules
     )
@@ -221,57 +272,71 @@ def simulate(
             result.records.extend(records)
         summary.add_all(records)
 
+    buffer: dict[int, list[dict[str, Any]]] = {}  # finished chunks waiting for their turn
+    written = done = 0
+
+    def take(finished: list[tuple[int, list[dict[str, Any]]]], report: bool = True) -> None:
+        nonlocal written, done
+        for k, records in finished:
+            buffer[k] = records
+        while written in buffer:
+            emit(buffer.pop(written))
+            written += 1
+        if report and progress is not None:
+            for _k, records in finished:
+                done += len(records)
+                progress(done, deals)
+
     be: Any = None
-    cancel = True
+    bounds: list[tuple[int, int]] = []
+    failure: BaseException | None = None
     stop = _StopFlag()
     with stop:  # from here on, Ctrl-C asks for a stop at the next safe point
         try:
-            writer = open_writer(out_path, rules=spec.rules) if out_path is not None else None
+            # the output file is opened (and so checked) before any worker starts
+            writer = (
+                open_writer(out_path, rules=spec.rules, overwrite=overwrite)
+                if out_path is not None
+                else None
+            )
             be = make_backend(backend, spec, workers, address)
             size = chunk_size or auto_chunk_size(deals, be.workers)
             bounds = chunk_bounds(start, deals, size)
             window = WINDOW_PER_WORKER * be.workers
-            buffer: dict[int, list[dict[str, Any]]] = {}
-            submitted = written = done = 0
+            submitted = 0
             try:
-                while written < len(bounds) and not stop.requested:
+                while written < len(bounds) and not stop.requested and be.failure is None:
                     while submitted < len(bounds) and submitted < written + window:
                         be.submit(submitted, *bounds[submitted])
                         submitted += 1
-                    finished = be.poll(POLL_SECONDS)
-                    for k, records in finished:
-                        buffer[k] = records
-                    while written in buffer:
-                        emit(buffer.pop(written))
-                        written += 1
-                    if progress is not None:
-                        for _k, records in finished:
-                            done += len(records)
-                            progress(done, deals)
-                cancel = stop.requested
+                    take(be.poll(POLL_SECONDS, stop.waiting))
+                failure = be.failure
             except KeyboardInterrupt:  # a second Ctrl-C, or from the progress callback
                 stop.requested = True
-            except Exception:
-                # a terminal's Ctrl-C also reaches workers still starting up (before they
-                # ignore SIGINT), which breaks the pool: that is still a stop, not a crash
-                if not stop.requested:
-                    raise
-            if stop.requested:
-                result.interrupted = True
-                # every finished chunk is kept: still in deal order, with gaps where the
-                # chunks in flight were
-                stop.closing = True
+            except Exception as exc:  # noqa: BLE001 - a chunk played here raised: kept below
+                failure = exc
+            if stop.requested or failure is not None:
+                # keep every chunk that has finished, also those not collected yet: in deal
+                # order, with gaps where the chunks still in flight were
+                if be.failure is None:
+                    with contextlib.suppress(Exception):
+                        take(be.poll(0), report=False)
+                failure = failure or be.failure
                 for k in sorted(buffer):
                     emit(buffer.pop(k))
         finally:
-            stop.closing = True  # ending the workers and closing the file is not interrupted
             try:
                 if be is not None:
-                    be.close(cancel=cancel)
+                    be.close(cancel=written < len(bounds) or failure is not None)
             finally:
                 if writer is not None:
                     writer.close()
                 summary.elapsed = time.perf_counter() - t0
-    if result.interrupted:
+    if failure is not None:
+        result.failure = str(failure)
+        message = f"{failure}; {summary.deals} of {deals} deals finished"
+        raise SimulationFailed(message, result) from failure
+    if stop.requested:
+        result.interrupted = True
         raise SimulationInterrupted(result)
     return result

@@ -36,8 +36,8 @@ pub fn rate_discards(concealed: &Counts, melds: &[Meld], unseen: &Counts, rules:
     let group = |k: usize| if k < 27 { k / 9 } else { 3 };
     // Only the groups of the discard and of the draw change: keep the others' tables.
     let mut base = [[[0u8; 2]; MAX_SETS + 1]; 4];
-    for g in 0..4 {
-        base[g] = group_of(&h, &cap, g, need, &mut memo);
+    for (g, slot) in base.iter_mut().enumerate() {
+        *slot = group_of(&h, &cap, g, need, &mut memo);
     }
     for d in 0..N_KINDS {
         if h[d] == 0 {

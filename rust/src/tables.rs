@@ -196,7 +196,7 @@ fn build_honour() -> Box<[Entry]> {
                 for n4 in 0..8 - n1 - n2 - n3 {
                     let mut counts = Vec::with_capacity(7);
                     for (v, n) in [(1u8, n1), (2, n2), (3, n3), (4, n4)] {
-                        counts.extend(std::iter::repeat(v).take(n));
+                        counts.extend(std::iter::repeat_n(v, n));
                     }
                     counts.resize(7, 0);
                     out[n1 + 8 * n2 + 64 * n3 + 512 * n4] = honour_entry(&counts);

@@ -80,9 +80,9 @@ pub(crate) fn wait_mask(c: &Counts, held: &Counts, n_melds: usize, rules: &Shape
     for g in 0..4 {
         let mut other_pairs = 0;
         let mut others_ok = true;
-        for o in 0..4 {
+        for (o, b) in base.iter().enumerate() {
             if o != g {
-                match base[o] {
+                match *b {
                     Some(p) => other_pairs += p,
                     None => others_ok = false,
                 }

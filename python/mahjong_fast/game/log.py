@@ -36,7 +36,7 @@ from typing import IO, Any, Union
 from mahjong_fast.errors import IllegalActionError, MahjongError, ReplayError
 from mahjong_fast.rules import DEFAULT_RULES, Ruleset, RulesLike, resolve_rules
 
-from .actions import Action
+from .actions import Action, ActionType
 from .deal import Deal
 from .result import DealResult
 
@@ -104,7 +104,11 @@ def deal_lines(
 
 class LogWriter:
     """Append deals to a JSON Lines log as they finish. Use as a context manager or call
-    :meth:`close`. ``target``: a path or an open text file."""
+    :meth:`close`. ``target``: a path or an open text file.
+
+    A deal goes out whole or not at all: its lines are all encoded before the first is
+    written, in one write; if that write fails on a seekable file, the file is cut back to
+    where the deal began. So an error never leaves a log half written."""
 
     def __init__(self, target: str | os.PathLike[str] | IO[str]):
         if isinstance(target, (str, os.PathLike)):
@@ -117,10 +121,25 @@ class LogWriter:
     def write_deal(
         self, deal: Deal, *, seed: int | None = None, seats: Sequence[str] | None = None
     ) -> None:
-        for line in deal_lines(deal, seed=seed, seats=seats):
-            self._f.write(line)
-            self._f.write("\n")
-        self._f.flush()
+        """Write one recorded deal (header and events). Raises ValueError for a deal built
+        with ``record=False``, TypeError for an event that JSON cannot hold; the file is then
+        as it was."""
+        text = "".join(line + "\n" for line in deal_lines(deal, seed=seed, seats=seats))
+        try:
+            start = self._f.tell() if self._f.seekable() else None
+        except (OSError, ValueError):
+            start = None
+        try:
+            self._f.write(text)
+            self._f.flush()
+        except BaseException:
+            if start is not None:
+                try:
+                    self._f.seek(start)
+                    self._f.truncate()
+                except (OSError, ValueError):
+                    pass
+            raise
 
     def close(self) -> None:
         if self._own:
@@ -147,32 +166,138 @@ def write_log(
 
 
 # ---------------------------------------------------------------------------- replay
-def _read_lines(src: LogSource) -> list[str]:
-    if isinstance(src, (str, os.PathLike)) and not (isinstance(src, str) and "\n" in src):
+def _decode(raw: bytes, lineno: int) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ReplayError(f"not UTF-8 text (byte {e.start + 1} of the line)", lineno) from None
+
+
+def _split(text: str) -> list[str]:
+    # lines end at "\n" only (as in a file), so line numbers are an editor's
+    return [line.removesuffix("\r") for line in text.split("\n")]
+
+
+def _split_bytes(data: bytes) -> list[str]:
+    return [
+        _decode(line.removesuffix(b"\r"), n) for n, line in enumerate(data.split(b"\n"), start=1)
+    ]
+
+
+def _read_lines(src: LogSource | bytes) -> list[str]:
+    """The text lines of a log source; ReplayError (with the line) for what is not text."""
+    if isinstance(src, (bytes, bytearray, memoryview)):
+        return _split_bytes(bytes(src))
+    if isinstance(src, str) and ("\n" in src or not src.strip() or src.lstrip()[:1] == "{"):
+        return _split(src)  # the log text itself
+    if isinstance(src, (str, os.PathLike)):
         try:
-            with open(src, encoding="utf-8") as f:
-                return f.read().splitlines()
+            with open(src, "rb") as f:
+                return _split_bytes(f.read())
         except OSError as e:
             raise ReplayError(f"cannot read log: {e}") from None
-    if isinstance(src, str):
-        return src.splitlines()
     if hasattr(src, "read"):
-        return str(src.read()).splitlines()
-    return [line.rstrip("\n") for line in src]
+        data = src.read()
+        if isinstance(data, (bytes, bytearray)):
+            return _split_bytes(bytes(data))
+        if isinstance(data, str):
+            return _split(data)
+        raise ReplayError(f"the file gave {type(data).__name__}, not text")
+    if isinstance(src, (bool, int, float)) or src is None or not hasattr(src, "__iter__"):
+        raise TypeError(
+            "src must be a path, the log text, bytes, an open file or an iterable of lines "
+            f"(got {type(src).__name__})"
+        )
+    lines: list[str] = []
+    for n, item in enumerate(src, start=1):
+        if isinstance(item, str):
+            lines.append(item.rstrip("\r\n"))
+        elif isinstance(item, (bytes, bytearray)):
+            lines.append(_decode(bytes(item).rstrip(b"\r\n"), n))
+        else:
+            raise ReplayError(f"a log line must be text, not {type(item).__name__}", n)
+    return lines
+
+
+def _no_float(text: str) -> Any:
+    raise ValueError(f"{text} is not a whole number (a log holds integers only)")
+
+
+def _no_constant(text: str) -> Any:
+    raise ValueError(f"{text} is not a number a log can hold")
+
+
+def _parse(raw: str, lineno: int) -> dict[str, Any]:
+    """One log line as a JSON object; ReplayError for anything else."""
+    try:
+        obj = json.loads(raw, parse_float=_no_float, parse_constant=_no_constant)
+    except json.JSONDecodeError as e:
+        raise ReplayError(f"not JSON: {e.msg}", lineno) from None
+    except RecursionError:
+        raise ReplayError("not an event: nested too deeply", lineno) from None
+    except ValueError as e:  # a float, NaN/Infinity, or an integer of thousands of digits
+        raise ReplayError(f"not an event: {e}", lineno) from None
+    if not isinstance(obj, dict):
+        raise ReplayError("a log line must be a JSON object", lineno)
+    return obj
+
+
+def _whole(
+    obj: dict[str, Any], key: str, lo: int, hi: int, lineno: int, default: Any = None
+) -> int:
+    """Header field ``key``: an integer lo..hi (not a bool), or ``default`` when absent."""
+    v = obj.get(key, default)
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise ReplayError(
+            f"bad header: {key} must be a whole number {lo}..{hi} (got {v!r})"[:200], lineno
+        )
+    return v
+
+
+def _action_of(obj: dict[str, Any], lineno: int) -> Action:
+    """The recorded action of an ``action`` event, with strictly typed fields."""
+    data = obj.get("action")
+    if not isinstance(data, dict):
+        raise ReplayError("malformed action: 'action' must be an object", lineno)
+    kind, player, tiles = data.get("type"), data.get("player"), data.get("tiles", [])
+    if kind not in {t.value for t in ActionType}:
+        raise ReplayError(f"malformed action: unknown type {kind!r}"[:200], lineno)
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player <= 3:
+        raise ReplayError(f"malformed action: player must be 0..3 (got {player!r})"[:200], lineno)
+    if player != obj.get("p"):
+        raise ReplayError("malformed action: action player differs from the event player", lineno)
+    if not isinstance(tiles, list) or not all(
+        isinstance(t, int) and not isinstance(t, bool) and 0 <= t < 144 for t in tiles
+    ):
+        raise ReplayError(
+            f"malformed action: tiles must be tile ids 0..143 (got {tiles!r})"[:200], lineno
+        )
+    return Action(ActionType(kind), player, tuple(tiles))
 
 
 def replay_deals(
-    src: LogSource, *, allow_unfinished: bool = False, rules: RulesLike = None
+    src: LogSource | bytes, *, allow_unfinished: bool = False, rules: RulesLike = None
 ) -> list[Deal]:
-    """Rebuild every deal of a log (path, text, open file, or iterable of lines).
+    """Rebuild every deal of a log.
+
+    Args:
+        src: a path, the log text (``str`` with a newline, or starting with ``{``), its UTF-8
+            ``bytes``, an open file (text or binary), or an iterable of lines.
+        allow_unfinished: accept a last deal that does not end (its ``result`` is None).
 
     Each deal is played under the ruleset of its header (HK §18; a 0.1 header means the Hong
     Kong preset). ``rules`` (a :class:`~mahjong_fast.Ruleset` or a name), when given, must be
     that ruleset, switches included.
 
     Returns the rebuilt :class:`Deal` objects (each with ``.events`` and ``.result``).
-    Raises ReplayError (with the line number) for a corrupt log, one that breaks a rule, or a
-    header whose ruleset is not ``rules``; RuleConfigError / TypeError for a bad ``rules``.
+
+    Raises:
+        ReplayError: with the 1-based line number, for a log that is empty, not UTF-8, not
+            JSON (or nested too deeply, or holding a number that is not a whole number), of an
+            unknown format or ruleset, whose header's ruleset is not ``rules``, or recording an
+            action that breaks a rule or a consequence that differs from what the rules produce.
+        RuleConfigError: a bad ``rules``.
+        TypeError: when ``src`` is none of the forms above, or ``rules`` is not a ruleset.
     """
     expected = None if rules is None else resolve_rules(rules)
     lines = _read_lines(src)
@@ -183,12 +308,7 @@ def replay_deals(
     for lineno, raw in enumerate(lines, start=1):
         if not raw.strip():
             continue
-        try:
-            obj = json.loads(raw)
-        except json.JSONDecodeError as e:
-            raise ReplayError(f"not JSON: {e.msg}", lineno) from None
-        if not isinstance(obj, dict):
-            raise ReplayError("a log line must be a JSON object", lineno)
+        obj = _parse(raw, lineno)
         if obj.get("type") == "header":
             if current is not None:
                 _finish(current, k, header_line, lineno - 1, allow_unfinished)
@@ -205,14 +325,9 @@ def replay_deals(
             # the engine has produced nothing further: this must be a recorded action
             if obj.get("e") != "action" or obj.get("auto"):
                 raise ReplayError(
-                    f"event {obj.get('e')!r} is not what the rules produce here", lineno
+                    f"event {obj.get('e')!r} is not what the rules produce here"[:200], lineno
                 )
-            try:
-                action = Action.from_json(obj["action"])
-                if action.player != obj.get("p"):
-                    raise ValueError("action player differs from the event player")
-            except (KeyError, ValueError, TypeError) as e:
-                raise ReplayError(f"malformed action: {e}", lineno) from None
+            action = _action_of(obj, lineno)
             try:
                 current.apply(action)
             except IllegalActionError as e:
@@ -220,12 +335,15 @@ def replay_deals(
         produced = current.events[k].to_json()
         if produced != obj:
             raise ReplayError(
-                f"event differs from the replay: logged {obj!r}, rules give {produced!r}", lineno
+                f"event differs from the replay: logged {obj!r}"[:300]
+                + f", rules give {produced!r}",
+                lineno,
             )
         k += 1
-    if current is not None:
-        _finish(current, k, header_line, len(lines), allow_unfinished)
-        deals.append(current)
+    if current is None:
+        raise ReplayError("the log is empty: it holds no deal (no header line)")
+    _finish(current, k, header_line, len(lines), allow_unfinished)
+    deals.append(current)
     return deals
 
 
@@ -248,23 +366,35 @@ def header_rules(obj: dict[str, Any], lineno: int | None = None) -> Ruleset:
 
 def _deal_from_header(obj: dict[str, Any], lineno: int, expected: Ruleset | None) -> Deal:
     if obj.get("format") != FORMAT_VERSION:
-        raise ReplayError(f"unknown log format {obj.get('format')!r}", lineno)
+        raise ReplayError(f"unknown log format {obj.get('format')!r}"[:200], lineno)
     ruleset = header_rules(obj, lineno)
     if expected is not None and expected != ruleset:
         raise ReplayError(
             f"the log was played under {ruleset!r}, but rules={expected!r} was given", lineno
         )
+    dealer = _whole(obj, "dealer", 0, 3, lineno)
+    deal_index = _whole(obj, "deal_index", 0, 2**64 - 1, lineno, default=0)
+    wall, scores = obj.get("wall"), obj.get("scores", [0, 0, 0, 0])
+    if not isinstance(wall, list) or not all(
+        isinstance(t, int) and not isinstance(t, bool) for t in wall
+    ):
+        raise ReplayError("bad header: wall must be a list of tile ids", lineno)
+    if (
+        not isinstance(scores, list)
+        or len(scores) != 4
+        or not all(
+            isinstance(v, int) and not isinstance(v, bool) and abs(v) < 2**62 for v in scores
+        )
+    ):
+        raise ReplayError("bad header: scores must be four whole numbers", lineno)
+    auto_pass = obj.get("auto_pass", True)
+    if not isinstance(auto_pass, bool):
+        raise ReplayError("bad header: auto_pass must be true or false", lineno)
     try:
         return Deal(
-            obj["wall"],
-            int(obj["dealer"]),
-            tuple(obj.get("scores", (0, 0, 0, 0))),
-            int(obj.get("deal_index", 0)),
-            auto_pass=bool(obj.get("auto_pass", True)),
-            record=True,
-            rules=ruleset,
+            wall, dealer, tuple(scores), deal_index, auto_pass=auto_pass, record=True, rules=ruleset
         )
-    except (KeyError, TypeError, ValueError, MahjongError) as e:
+    except (TypeError, ValueError, OverflowError) as e:  # MahjongError is a ValueError
         raise ReplayError(f"bad header: {e}", lineno) from None
 
 
@@ -280,9 +410,10 @@ def _finish(deal: Deal, k: int, header_line: int, last_line: int, allow_unfinish
 
 
 def replay(
-    src: LogSource, *, allow_unfinished: bool = False, rules: RulesLike = None
+    src: LogSource | bytes, *, allow_unfinished: bool = False, rules: RulesLike = None
 ) -> list[DealResult]:
-    """Replay a log and return the result of each deal (see :func:`replay_deals`; the ruleset
-    comes from each header, and ``rules``, when given, must agree with it)."""
+    """Replay a log and return the result of each deal (see :func:`replay_deals` for the
+    sources accepted and the errors raised: ReplayError with the line, TypeError for ``src``;
+    the ruleset comes from each header, and ``rules``, when given, must agree with it)."""
     deals = replay_deals(src, allow_unfinished=allow_unfinished, rules=rules)
     return [d.result for d in deals]  # type: ignore[misc]

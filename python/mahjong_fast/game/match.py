@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import operator
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -17,7 +18,7 @@ from mahjong_fast import _core
 from mahjong_fast.errors import IllegalActionError, RuleConfigError
 from mahjong_fast.rules import Ruleset, RulesLike, resolve_rules, with_rotate_dealer
 
-from .actions import Phase
+from .actions import Action, Phase
 from .deal import Deal
 from .events import Event, visible_event
 from .log import LogWriter
@@ -26,6 +27,7 @@ from .result import DealResult
 __all__ = [
     "MAX_RETRIES",
     "MatchResult",
+    "checked_action",
     "deal_wall",
     "dealer_of",
     "new_deal",
@@ -103,18 +105,74 @@ def new_deal(
     )
 
 
+def _seat_name(p: int, seat: object) -> str:
+    name = getattr(seat, "name", None)
+    return f"seat P{p} ({name})" if isinstance(name, str) and name else f"seat P{p}"
+
+
+def _integer(x: object) -> int:
+    """An int, or a numpy integer scalar as an int; TypeError for anything else (bool too)."""
+    if isinstance(x, bool):
+        raise TypeError("bool")
+    return operator.index(x)  # type: ignore[arg-type]
+
+
+def checked_action(answer: object, p: int, seat: object = None) -> Action:
+    """HK §13 what seat ``p`` answered, as an :class:`Action` of plain ints, or an error.
+
+    Raises:
+        TypeError: naming the seat, when the answer is not an Action (``None``, a string, a
+            legal-action index...) or names a player or tile that is not an integer (numpy
+            integer scalars are accepted and converted, so the event log stays JSON).
+        IllegalActionError: ``NOT_YOUR_TURN`` when the action is another player's.
+    """
+    if (
+        type(answer) is Action
+        and type(answer.player) is int
+        and all(type(t) is int for t in answer.tiles)
+    ):
+        action = answer  # the usual case: one of the legal actions, as given
+    elif isinstance(answer, Action):
+        try:
+            action = Action(
+                answer.type, _integer(answer.player), tuple(_integer(t) for t in answer.tiles)
+            )
+        except TypeError:
+            raise TypeError(
+                f"{_seat_name(p, seat)} answered {answer!r}: its player and tiles must be "
+                "integers (tile ids 0..143)"
+            ) from None
+    else:
+        raise TypeError(
+            f"{_seat_name(p, seat)} answered {answer!r} (a {type(answer).__name__}); choose() "
+            "must return one of the legal Actions it was given"
+        )
+    if action.player != p:
+        raise IllegalActionError(
+            "NOT_YOUR_TURN",
+            f"{_seat_name(p, seat)} answered an action for P{action.player}: {action}",
+        )
+    return action
+
+
 def run_deal(deal: Deal, seats: Sequence[object], *, rules: RulesLike = None) -> DealResult:
     """Play ``deal`` to its end, asking ``seats[p].choose(view, legal)`` for each action.
 
     ACTION / AFTER_CLAIM: the active player is asked. RESPONSE / ROB: every player in
     ``to_act`` (those with a legal claim; the engine auto-passes the others) is asked in
     player order with the same view; the window is resolved once all have answered. An
-    illegal choice is rejected (state unchanged); the seat's optional
-    ``rejected(action, error)`` hook is called and the seat is asked again.
+    illegal choice, or an action for another player, is rejected (state unchanged); the
+    seat's optional ``rejected(action, error)`` hook is called and the seat is asked again.
 
     The deal is played under its own ruleset (``deal.rules``). ``rules``, when given (a
     :class:`~mahjong_fast.Ruleset` or a name), must be that ruleset: a different one raises
     RuleConfigError before anything is played.
+
+    Raises:
+        TypeError: naming the seat, when a seat answers something that is not an Action (see
+            :func:`checked_action`).
+        IllegalActionError: naming the seat, after :data:`MAX_RETRIES` rejected answers in a
+            row.
     """
     if rules is not None and resolve_rules(rules) != deal.rules:
         raise RuleConfigError(
@@ -130,16 +188,21 @@ def run_deal(deal: Deal, seats: Sequence[object], *, rules: RulesLike = None) ->
                 if p not in deal.to_act:  # (also true once the deal has ended)
                     break
                 legal = deal.legal_actions(p)
-                action = seat.choose(views[p](p), legal)  # type: ignore[attr-defined]
+                answer = seat.choose(views[p](p), legal)  # type: ignore[attr-defined]
                 try:
-                    deal.apply(action)
+                    deal.apply(checked_action(answer, p, seat))
                     break
                 except IllegalActionError as e:
+                    last = e
                     hook = getattr(seat, "rejected", None)
                     if callable(hook):
-                        hook(action, e)
+                        hook(answer, e)
             else:
-                raise RuntimeError(f"seat P{p} returned {MAX_RETRIES} illegal actions in a row")
+                raise IllegalActionError(
+                    last.code,
+                    f"{_seat_name(p, seat)} answered {MAX_RETRIES} illegal actions in a row; "
+                    f"the last: {last}",
+                )
             if deal.phase not in (Phase.RESPONSE, Phase.ROB):
                 break  # the turn moved on; re-read to_act
     return deal.result  # type: ignore[return-value]

@@ -41,7 +41,7 @@ from ..render import (
 )
 from .base import BaseSeat
 
-__all__ = ["HumanSeat", "QuitGame", "describe_event"]
+__all__ = ["HumanSeat", "QuitGame", "describe_event", "not_a_tile_to_discard"]
 
 HELP_TURN = (
     "commands: a tile code (5s) or a position (1-14) selects a discard; 'last' or '.' selects "
@@ -193,6 +193,25 @@ def describe_event(event: Any, me: int | None = 0, *, ascii: bool = False) -> Te
 # --------------------------------------------------------------------------- the seat
 
 
+def not_a_tile_to_discard(text: str) -> str | None:
+    """Why ``text``, typed as a tile code (digits and a letter, like ``8z``), names no tile
+    that can be discarded, in the scorer's words (``there is no honour 8z (honours are
+    1z..7z)``); ``None`` when it does not look like a tile code at all."""
+    from ..errors import InvalidTileError
+    from ..tiles import Tile
+
+    t = text.strip()
+    if not (len(t) >= 2 and t[:-1].isascii() and t[:-1].isdigit() and t[-1].isalpha()):
+        return None
+    try:
+        tile = Tile(t)
+    except InvalidTileError as exc:
+        return exc.reason
+    if tile.is_bonus:
+        return "a bonus tile is exposed and replaced as soon as it is drawn; it is never discarded"
+    return None
+
+
 def _small_int(text: str) -> int | None:
     """A menu number or hand position typed by the user: ASCII digits, at most 3 of them."""
     if text.isascii() and text.isdigit() and len(text) <= 3:
@@ -232,11 +251,14 @@ class HumanSeat(BaseSeat):
         self.player = 0
         #: (player, tile id) of the latest discard seen through ``notify``, for the screen.
         self.last_discard: tuple[int, int] | None = None
+        #: whether this deal's whole table has been shown (later turns show a compact one)
+        self._full_shown = False
 
     # ------------------------------------------------------------------ hooks
     def new_deal(self, deal_index: int, player: int) -> None:
         self.player = player
         self.last_discard = None
+        self._full_shown = False
         self.console.print(Text(f"\n=== Deal {deal_index + 1} ===", style="bold"))
 
     def notify(self, event: Any) -> None:
@@ -266,9 +288,19 @@ class HumanSeat(BaseSeat):
     def _say(self, message: str, style: str = "yellow") -> None:
         self.console.print(Text(message, style=style))
 
-    def show(self, view: Any, status: str | None = None) -> None:
+    def show(self, view: Any, status: str | None = None, *, full: bool = False) -> None:
+        """The table: whole at the first turn of a deal and on ``board`` (``full``), else
+        the compact form (head, last discard, own seat and hand): the events in between
+        have been printed line by line as they happened."""
+        compact = self._full_shown and not full
+        self._full_shown = True
         for line in render_table(
-            view, ascii=self.ascii, names=self.names, status=status, last_discard=self.last_discard
+            view,
+            ascii=self.ascii,
+            names=self.names,
+            status=status,
+            last_discard=self.last_discard,
+            compact=compact,
         ):
             self.console.print(line)
 
@@ -342,7 +374,7 @@ class HumanSeat(BaseSeat):
                 self._say(HELP_CLAIM, style="")
                 continue
             if cmd in ("board", "show", "b"):
-                self.show(view, status=status)
+                self.show(view, status=status, full=True)
                 self.console.print(menu)
                 continue
             if cmd == "hint":
@@ -386,7 +418,7 @@ class HumanSeat(BaseSeat):
                 self._say(HELP_TURN, style="")
                 continue
             if low in ("board", "show", "b"):
-                self.show(view, status=status)
+                self.show(view, status=status, full=True)
                 if extra.plain:
                     self.console.print(extra)
                 continue
@@ -419,9 +451,13 @@ class HumanSeat(BaseSeat):
             else:
                 kind = kind_of_code(low)
                 if kind is None or kind >= 34:
-                    self._say(
-                        f"unknown command '{cmd}': type a tile code like 5s, a position 1-{len(hand)}, or 'help'"
-                    )
+                    why = not_a_tile_to_discard(low)
+                    if why is not None:
+                        self._say(f"{cmd}: {why}")
+                    else:
+                        self._say(
+                            f"unknown command '{cmd}': type a tile code like 5s, a position 1-{len(hand)}, or 'help'"
+                        )
                     continue
                 same = [t for t in hand if t // 4 == kind]
                 if not same:
@@ -481,7 +517,8 @@ class HumanSeat(BaseSeat):
         for a in kongs:
             if kind is not None and a.tiles[0] // 4 == kind:
                 return a
-        self._say(f"no kong of {parts[1]} is possible now")
+        why = not_a_tile_to_discard(parts[1]) if kind is None else None
+        self._say(f"{parts[1]}: {why}" if why else f"no kong of {parts[1]} is possible now")
         return None
 
     # hint ------------------------------------------------------------------

@@ -1,32 +1,85 @@
 """Where chunks are played: in this process, in a pool of processes, or on Ray.
 
 Every backend has the same small interface, driven by :func:`mahjong_fast.simulate`:
-``submit(k, first, stop)`` queues chunk ``k``; ``poll(timeout)`` returns the chunks finished
-since the last call as ``[(k, records), ...]`` (possibly none); ``close(cancel)`` ends the
-backend, dropping unfinished chunks when ``cancel`` is true. All of them run
-:func:`~mahjong_fast.sim.chunks.run_chunk`, which is why their records are identical.
+``submit(k, first, stop)`` queues chunk ``k``; ``poll(timeout, waiting)`` returns the chunks
+finished since the last call as ``[(k, records), ...]`` (possibly none), and only the waiting
+itself runs inside the ``waiting()`` context (where a second Ctrl-C may interrupt: nothing
+received is ever lost); ``failure`` is set (and kept) once a worker has died or a chunk has
+raised; ``close(cancel)`` ends the backend, dropping unfinished chunks when ``cancel`` is true.
+All of them run :func:`~mahjong_fast.sim.chunks.run_chunk`, which is why their records are
+identical.
 """
 
 from __future__ import annotations
 
 import collections
 import concurrent.futures as cf
+import contextlib
 import logging
 import multiprocessing
 import os
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from .chunks import ChunkSpec, run_chunk, worker_init
 
-__all__ = ["BACKENDS", "InlineBackend", "ProcessBackend", "RayBackend", "make_backend"]
+__all__ = [
+    "BACKENDS",
+    "InlineBackend",
+    "ProcessBackend",
+    "RayBackend",
+    "WorkerFailure",
+    "make_backend",
+    "usable_cores",
+]
 
 BACKENDS = ("process", "ray")
 
 Done = list[tuple[int, list[dict[str, Any]]]]
+Waiting = Callable[[], contextlib.AbstractContextManager[Any]]
+
+
+class WorkerFailure(RuntimeError):
+    """A worker process died, or a chunk raised, while playing deals ``first .. stop-1``."""
+
+    def __init__(self, message: str, first: int, stop: int):
+        super().__init__(message)
+        self.first, self.stop = first, stop
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the OS tells it)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # not on Linux
+        return os.cpu_count() or 1
+
+
+@contextlib.contextmanager
+def sigint_blocked() -> Iterator[None]:
+    """Block SIGINT in this thread while the pool may start a worker: a spawned process
+    inherits the signal mask, so a Ctrl-C (which the terminal sends to the whole process
+    group) never reaches a worker, not even while it starts up. A Ctrl-C that arrives
+    meanwhile is delivered here when the block ends."""
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not (
+        threading.main_thread()
+    ):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 class InlineBackend:
     """One worker: chunks are played here, one per ``poll`` (no pool, nothing to pickle)."""
+
+    failure: WorkerFailure | None = None
 
     def __init__(self, spec: ChunkSpec):
         self.spec = spec
@@ -36,11 +89,14 @@ class InlineBackend:
     def submit(self, k: int, first: int, stop: int) -> None:
         self._queue.append((k, first, stop))
 
-    def poll(self, timeout: float) -> Done:
-        if not self._queue:
+    def poll(self, timeout: float, waiting: Waiting = contextlib.nullcontext) -> Done:
+        if not self._queue or timeout <= 0:  # nothing is ever finished without playing it
             return []
-        k, first, stop = self._queue.popleft()
-        return [(k, run_chunk(self.spec, first, stop))]
+        k, first, stop = self._queue[0]
+        with waiting():  # an interrupted chunk is simply not finished
+            records = run_chunk(self.spec, first, stop)
+        self._queue.popleft()
+        return [(k, records)]
 
     def close(self, cancel: bool) -> None:
         self._queue.clear()
@@ -51,26 +107,39 @@ class ProcessBackend:
     "spawn" (never forked: the parent may already run the core's threads). Workers ignore
     SIGINT; on a cancel the parent terminates them."""
 
+    failure: WorkerFailure | None = None
+
     def __init__(self, spec: ChunkSpec, workers: int):
         self.spec = spec
         self.workers = workers
-        self._pool = cf.ProcessPoolExecutor(
-            max_workers=workers,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=worker_init,
-        )
-        self._futures: dict[cf.Future[list[dict[str, Any]]], int] = {}
+        with sigint_blocked():  # (the pool may start helper processes or threads)
+            self._pool = cf.ProcessPoolExecutor(
+                max_workers=workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=worker_init,
+            )
+        self._futures: dict[cf.Future[list[dict[str, Any]]], tuple[int, int, int]] = {}
 
     def submit(self, k: int, first: int, stop: int) -> None:
-        self._futures[self._pool.submit(run_chunk, self.spec, first, stop)] = k
+        with sigint_blocked():  # submit may spawn a worker
+            future = self._pool.submit(run_chunk, self.spec, first, stop)
+        self._futures[future] = (k, first, stop)
 
-    def poll(self, timeout: float) -> Done:
+    def poll(self, timeout: float, waiting: Waiting = contextlib.nullcontext) -> Done:
         if not self._futures:
             return []
-        done, _ = cf.wait(self._futures, timeout=timeout, return_when=cf.FIRST_COMPLETED)
+        with waiting():
+            done, _ = cf.wait(self._futures, timeout=timeout, return_when=cf.FIRST_COMPLETED)
         # in submission order (dicts keep it): deterministic when several finish together
-        finished = [f for f in self._futures if f in done]
-        return [(self._futures.pop(f), f.result()) for f in finished]
+        out: Done = []
+        for f in [f for f in self._futures if f in done]:
+            k, first, stop = self._futures.pop(f)
+            exc = f.exception()
+            if exc is None:
+                out.append((k, f.result()))
+            elif self.failure is None:
+                self.failure = _failure(exc, first, stop)
+        return out
 
     def close(self, cancel: bool) -> None:
         if not cancel:
@@ -129,12 +198,15 @@ class RayBackend:
     def submit(self, k: int, first: int, stop: int) -> None:
         self._refs[self._task.remote(self._spec_ref, first, stop)] = k
 
-    def poll(self, timeout: float) -> Done:
+    failure: WorkerFailure | None = None
+
+    def poll(self, timeout: float, waiting: Waiting = contextlib.nullcontext) -> Done:
         if not self._refs:
             return []
         ray = self._ray
         refs = list(self._refs)
-        ready, _ = ray.wait(refs, num_returns=1, timeout=timeout)
+        with waiting():
+            ready, _ = ray.wait(refs, num_returns=1, timeout=timeout)
         if ready:  # and whatever else is finished by now
             ready, _ = ray.wait(refs, num_returns=len(refs), timeout=0)
         ready_set = set(ready)
@@ -155,6 +227,17 @@ class RayBackend:
                 self._started = False
 
 
+def _failure(exc: BaseException, first: int, stop: int) -> WorkerFailure:
+    deals = f"deals {first}..{stop - 1}"
+    if isinstance(exc, BrokenProcessPool):
+        return WorkerFailure(
+            f"a worker process died (killed, out of memory or crashed) while playing {deals}",
+            first,
+            stop,
+        )
+    return WorkerFailure(f"{deals} failed: {type(exc).__name__}: {exc}", first, stop)
+
+
 def make_backend(
     backend: str, spec: ChunkSpec, workers: int | None, address: str | None
 ) -> InlineBackend | ProcessBackend | RayBackend:
@@ -163,5 +246,5 @@ def make_backend(
         return RayBackend(spec, workers, address)
     if address is not None:
         raise ValueError("address is only for the ray backend (backend='ray')")
-    n = workers or os.cpu_count() or 1
+    n = workers or usable_cores()
     return InlineBackend(spec) if n == 1 else ProcessBackend(spec, n)

@@ -137,9 +137,12 @@ class JsonlWriter(RecordWriter):
     out in one write and is flushed, so the file ends with a whole line whenever the run
     stops."""
 
-    def __init__(self, path: str | os.PathLike[str], rules: Ruleset = DEFAULT_RULES):
+    def __init__(
+        self, path: str | os.PathLike[str], rules: Ruleset = DEFAULT_RULES, overwrite: bool = True
+    ):
         self.path = Path(path)
-        self._file: IO[str] | None = open(self.path, "w", encoding="utf-8")  # noqa: SIM115
+        mode = "w" if overwrite else "x"
+        self._file: IO[str] | None = open(self.path, mode, encoding="utf-8")  # noqa: SIM115
         head = {"type": "header", RULESET_KEY: rules.to_dict()}
         self._file.write(json.dumps(head, separators=(",", ":")) + "\n")
         self._file.flush()
@@ -165,17 +168,24 @@ class ParquetWriter(RecordWriter):
         path: str | os.PathLike[str],
         row_group: int = ROW_GROUP,
         rules: Ruleset = DEFAULT_RULES,
+        overwrite: bool = True,
     ):
         pa = _pyarrow()
         import pyarrow.parquet as pq
 
         self.path = Path(path)
+        # opened here, so that a path that cannot be written is an OSError naming it
+        self._file: IO[bytes] | None = open(self.path, "wb" if overwrite else "xb")  # noqa: SIM115
         self._pa = pa
         self._schema = record_schema(rules)
         self._row_group = row_group
         self._pending: list[Any] = []  # Arrow tables not yet written
         self._pending_rows = 0
-        self._writer: Any = pq.ParquetWriter(self.path, self._schema, compression="zstd")
+        try:
+            self._writer: Any = pq.ParquetWriter(self._file, self._schema, compression="zstd")
+        except BaseException:
+            self._file.close()
+            raise
 
     def _table(self, records: Sequence[dict[str, Any]]) -> Any:
         cols = {name: [r[name] for r in records] for name in FIELDS}
@@ -197,30 +207,39 @@ class ParquetWriter(RecordWriter):
         if not self._pending_rows:
             return
         table = self._pa.concat_tables(self._pending)
-        n_full = (table.num_rows // self._row_group) * self._row_group
-        upto = table.num_rows if final else n_full
-        for a in range(0, upto, self._row_group):
-            part = table.slice(a, min(self._row_group, upto - a))
-            self._writer.write_table(part, row_group_size=self._row_group)
-        rest = table.slice(upto)
-        self._pending = [rest] if rest.num_rows else []
-        self._pending_rows = rest.num_rows
+        self._pending = [table]
+        # each row group leaves the pending rows as soon as it is written, so a flush that
+        # stops half-way (an error) never writes a row twice when the writer is closed
+        while table.num_rows >= self._row_group or (final and table.num_rows):
+            n = min(self._row_group, table.num_rows)
+            self._writer.write_table(table.slice(0, n), row_group_size=self._row_group)
+            table = table.slice(n)
+            self._pending = [table] if table.num_rows else []
+            self._pending_rows = table.num_rows
 
     def close(self) -> None:
         if self._writer is not None:
             try:
                 self._flush(final=True)
             finally:
-                self._writer.close()
-                self._writer = None
+                try:
+                    self._writer.close()
+                finally:
+                    self._writer = None
+                    if self._file is not None:
+                        self._file.close()
+                        self._file = None
 
 
-def open_writer(path: str | os.PathLike[str], *, rules: Ruleset = DEFAULT_RULES) -> RecordWriter:
+def open_writer(
+    path: str | os.PathLike[str], *, rules: Ruleset = DEFAULT_RULES, overwrite: bool = True
+) -> RecordWriter:
     """A writer for ``path`` in the format its suffix names (see :func:`format_of`), recording
-    ``rules`` in the file."""
+    ``rules`` in the file. The file is created now: OSError if it cannot be, FileExistsError if
+    it exists and not ``overwrite``."""
     if format_of(path) == "parquet":
-        return ParquetWriter(path, rules=rules)
-    return JsonlWriter(path, rules=rules)
+        return ParquetWriter(path, rules=rules, overwrite=overwrite)
+    return JsonlWriter(path, rules=rules, overwrite=overwrite)
 
 
 def read_records(path: str | os.PathLike[str]) -> list[dict[str, Any]]:

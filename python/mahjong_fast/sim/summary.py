@@ -150,6 +150,16 @@ class Summary:
     def __iter__(self) -> Iterator[str]:
         return iter(self.to_dict())
 
+    def __str__(self) -> str:
+        """The table as plain text (what ``print(summary)`` shows)."""
+        import io
+
+        from rich.console import Console
+
+        buf = io.StringIO()
+        Console(file=buf, width=72, color_system=None, highlight=False).print(self)
+        return buf.getvalue().rstrip("\n")
+
     def __rich__(self) -> Any:
         from rich.table import Table
 
@@ -159,7 +169,7 @@ class Summary:
         table.add_row("deals", f"{self.deals:,}")
         table.add_row("win rate", f"{self.win_rate:.2%}")
         table.add_row("exhaustive draw rate", f"{self.exhaustive_draw_rate:.2%}")
-        table.add_row("self-draw rate", f"{self.self_draw_rate:.2%}")
+        table.add_row("self-draw rate (of deals)", f"{self.self_draw_rate:.2%}")
         hist = self.faan_histogram
         table.add_row(
             "faan histogram",
