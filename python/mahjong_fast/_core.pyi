@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mahjong_fast.tiles import Hand, Tile
+
 # what PyO3 lists as the module's public names (checked by stubtest in CI)
 __all__ = [
     "BUILD_PROFILE",

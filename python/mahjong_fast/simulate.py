@@ -31,7 +31,6 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from .errors import RuleConfigError
 from .rules import RULESET_NAMES, Ruleset, RulesLike, resolve_rules, with_rotate_dealer
 from .sim.backends import BACKENDS, make_backend, usable_cores
 from .sim.chunks import ChunkSpec, auto_chunk_size, chunk_bounds
