@@ -3,6 +3,7 @@
 //! beyond read-only tables. The Python bindings live in `py/` behind the `python` feature.
 
 pub mod advise;
+pub mod agents;
 pub mod decompose;
 pub mod error;
 pub mod hand;
