@@ -134,3 +134,33 @@ class Ruleset:
     def replace(self, **switches: Any) -> Ruleset: ...
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
+
+# Built-in agents (Rust ``agents/``): the seats GreedySeat and RandomSeat are shells over these.
+
+class GreedyAgent:
+    """GreedySeat's documented policy (``mahjong_fast.seats.greedy``), decided in the core."""
+
+    def __init__(self) -> None: ...
+    def choose(
+        self,
+        counts: Sequence[int],
+        melds: Sequence[tuple[int, int]] | None,
+        unseen: Sequence[int],
+        discard: int | None,
+        legal: Sequence[tuple[int, int]],
+    ) -> int:
+        """Index into ``legal`` of the chosen option. ``unseen``: 34 counts of copies the seat
+        cannot see; ``discard``: kind of the discard on offer or None; ``legal``: ``(code, kind)``
+        per option in the engine's order, code = position of the type in ``ActionType``
+        (0 discard, 1 self-drawn win, 2 concealed kong, 3 added kong, 4 pass, 5 win, 6 pung,
+        7 kong, 8 chow), kind = the discarded kind, the kong's kind, the claimed discard's kind
+        (pung, kong), the chow's lowest kind, or anything (0) for pass and wins. Raises
+        InvalidHandError for a bad hand or option."""
+
+class RandomAgent:
+    """Uniform choices from the ChaCha8 stream of ``(seed, deal_index, player)``: seed and
+    deal_index 0..2**64-1, player 0..3 (ValueError otherwise)."""
+
+    def __init__(self, seed: int, deal_index: int, player: int) -> None: ...
+    def below(self, n: int) -> int:
+        """An index uniformly below ``n`` (0 when ``n <= 1``)."""

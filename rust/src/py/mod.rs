@@ -7,6 +7,7 @@ use crate::error::MahjongError;
 use crate::hand::{Counts, Meld, MeldKind};
 use crate::tile::{Tile, N_KINDS};
 
+mod agents;
 mod analysis;
 mod batch;
 pub(crate) mod rules;
@@ -174,6 +175,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_hand, m)?)?;
     m.add_function(wrap_pyfunction!(format_hand, m)?)?;
     m.add_function(wrap_pyfunction!(parse_tiles, m)?)?;
+    agents::register(m)?;
     analysis::register(m)?;
     batch::register(m)?;
     rules::register(m)?;
