@@ -24,26 +24,28 @@ def _check(deal, p: int) -> None:  # type: ignore[no-untyped-def]
         assert getattr(live, f) == getattr(snap, f), f
     for m in ("hand_counts", "bonus_mask", "visible_counts", "unseen_counts"):
         assert getattr(live, m)() == getattr(SeatView, m)(snap), m
+    core = deal._core  # the Rust deal: its kept counts, waits and scores
     for q in range(4):
         assert live.meld_tuples(q) == tuple(m.core for m in deal.melds[q])
         recount = [0] * 34
         for t in deal.hands[q]:
             recount[t >> 2] += 1
-        assert recount == deal._cnt[q]
+        assert recount == core.counts(q)
     if deal.phase in (Phase.RESPONSE, Phase.ROB):
         for q in range(4):
-            if q == deal._window_from:
+            if q == core.window_from:
                 continue
             melds = [m.core for m in deal.melds[q]]
-            with_tile = list(deal._cnt[q])
-            with_tile[deal._window_tile >> 2] += 1
+            with_tile = list(core.counts(q))
+            with_tile[core.window_tile >> 2] += 1
             shape = _core.is_complete(with_tile, len(melds))
-            assert (deal._score_claim(q).reason != "NOT_A_WINNING_HAND") == shape
-            assert deal._wins_on(q, deal._window_tile >> 2) == shape
-            assert deal._wm[q] == sum(1 << w for w in _core.waits(deal._cnt[q], melds))
+            assert (core.score_claim(q).reason != "NOT_A_WINNING_HAND") == shape
+            assert core.wins_on(q, core.window_tile >> 2) == shape
+            waits = set(_core.waits(core.counts(q), melds))
+            assert {k for k in range(34) if core.wins_on(q, k)} == waits
     elif deal.phase is Phase.ACTION and deal.entered_by_draw:
-        shape = _core.is_complete(deal._cnt[p], len(deal.melds[p]))
-        assert (deal._score_self_drawn(p).reason != "NOT_A_WINNING_HAND") == shape
+        shape = _core.is_complete(core.counts(p), len(deal.melds[p]))
+        assert (core.score_self_drawn(p).reason != "NOT_A_WINNING_HAND") == shape
 
 
 @pytest.mark.parametrize(

@@ -18,6 +18,9 @@ pub enum MahjongError {
     /// A ruleset option that does not exist or has an impossible value.
     #[error("invalid rule configuration: {0}")]
     RuleConfig(String),
+    /// An action the rules do not allow now (HK §13), with its code and what was wrong.
+    #[error("{code}: {message}")]
+    IllegalAction { code: crate::game::IllegalCode, message: String },
 }
 
 impl MahjongError {

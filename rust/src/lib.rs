@@ -6,6 +6,7 @@ pub mod advise;
 pub mod agents;
 pub mod decompose;
 pub mod error;
+pub mod game;
 pub mod hand;
 pub mod rules;
 pub mod scoring;

@@ -36,6 +36,8 @@ class DealResult:
         final_melds: per player, ``(meld_kind, ids...)`` tuples.
         bonus: per player, exposed bonus ids.
         flags: the situation flags the win was scored with (``kong_replacement``, ...).
+        winners: every winner in turn order from the discarder (``(winner,)`` in Hong Kong,
+            where only the first claimant wins, rules §11.3; ``()`` for a draw).
     """
 
     deal_index: int
@@ -59,6 +61,7 @@ class DealResult:
     final_melds: tuple[tuple[tuple[int, ...], ...], ...] = ()
     bonus: tuple[tuple[int, ...], ...] = ()
     flags: dict[str, bool] = field(default_factory=dict)
+    winners: tuple[int, ...] = ()
 
     @property
     def self_drawn(self) -> bool:

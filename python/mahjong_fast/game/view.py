@@ -193,10 +193,11 @@ class LiveView:
     the deal changes: keep a :meth:`snapshot` (a SeatView) for later use.
     """
 
-    __slots__ = ("_deal", "deal_index", "player")
+    __slots__ = ("_core", "_deal", "deal_index", "player")
 
     def __init__(self, deal: Any, player: int):
         self._deal = deal
+        self._core = deal._core
         self.player = player
         self.deal_index: int = deal.deal_index
 
@@ -206,23 +207,18 @@ class LiveView:
         return self._deal.phase  # type: ignore[no-any-return]
 
     @property
-    def _in_window(self) -> bool:
-        ph = self._deal.phase
-        return ph is Phase.RESPONSE or ph is Phase.ROB
-
-    @property
     def _own_turn(self) -> bool:
-        d = self._deal
-        return d.phase is Phase.ACTION and d.active == self.player
+        c = self._core
+        return c.phase == 0 and c.active == self.player  # type: ignore[no-any-return]
 
     @property
     def to_act(self) -> tuple[int, ...]:
         # §14 / §5.4: who still has a claim to make is not public, so in a RESPONSE or ROB
         # window a seat only learns whether it must respond itself
-        d = self._deal
-        if self._in_window:
-            return (self.player,) if self.player in d.to_act else ()
-        return tuple(d.to_act)
+        c = self._core
+        if c.phase in (2, 3):
+            return (self.player,) if self.player in c.to_act else ()
+        return c.to_act  # type: ignore[no-any-return]
 
     @property
     def dealer(self) -> int:
@@ -234,7 +230,7 @@ class LiveView:
 
     @property
     def hand(self) -> tuple[int, ...]:
-        return tuple(sorted(self._deal.hands[self.player]))
+        return self._core.sorted_hand(self.player)  # type: ignore[no-any-return]
 
     @property
     def melds(self) -> tuple[tuple[MeldView, ...], ...]:
@@ -243,50 +239,50 @@ class LiveView:
     @property
     def discards(self) -> tuple[tuple[int, ...], ...]:
         return tuple(
-            tuple(t for t, c in h if c is None) for h in self._deal.discard_history
+            tuple(t for t, c in h if c is None) for h in self._core.discard_history()
         )
 
     @property
     def bonus(self) -> tuple[tuple[int, ...], ...]:
-        return tuple(tuple(b) for b in self._deal.bonus)
+        return tuple(tuple(b) for b in self._core.bonus())
 
     @property
     def remaining(self) -> int:
-        return self._deal.remaining  # type: ignore[no-any-return]
+        return self._core.remaining  # type: ignore[no-any-return]
 
     @property
     def scores(self) -> tuple[int, int, int, int]:
-        return tuple(self._deal.scores)
+        return self._core.scores  # type: ignore[no-any-return]
 
     @property
     def last_discard(self) -> tuple[int, int] | None:
-        d = self._deal
-        if d.phase is Phase.RESPONSE:
-            return (d._window_from, d._window_tile)
+        c = self._core
+        if c.phase == 2:
+            return (c.window_from, c.window_tile)
         return None
 
     @property
     def kong_tile(self) -> tuple[int, int] | None:
-        d = self._deal
-        if d.phase is Phase.ROB:
-            return (d._window_from, d._window_tile)
+        c = self._core
+        if c.phase == 3:
+            return (c.window_from, c.window_tile)
         return None
 
     @property
     def drawn_tile(self) -> int | None:
-        return self._deal.drawn_tile if self._own_turn else None
+        return self._core.drawn_tile if self._own_turn else None
 
     @property
     def turn(self) -> int:
-        return self._deal.turn  # type: ignore[no-any-return]
+        return self._core.turn  # type: ignore[no-any-return]
 
     @property
     def discard_history(self) -> tuple[tuple[tuple[int, int | None], ...], ...]:
-        return tuple(tuple((t, c) for t, c in h) for h in self._deal.discard_history)
+        return tuple(tuple((t, c) for t, c in h) for h in self._core.discard_history())
 
     @property
     def can_self_draw(self) -> bool:
-        return self._own_turn and self._deal.entered_by_draw
+        return self._own_turn and self._core.entered_by_draw  # type: ignore[no-any-return]
 
     # ------------------------------------------------------------- SeatView helpers
     @property
@@ -295,31 +291,29 @@ class LiveView:
 
     @property
     def is_last_discard(self) -> bool:
-        return self._deal.phase is Phase.RESPONSE and self._deal.remaining == 0
+        c = self._core
+        return c.phase == 2 and c.remaining == 0  # type: ignore[no-any-return]
 
     def hand_counts(self) -> list[int]:
         """Same as :meth:`SeatView.hand_counts` (from the deal's kept counts)."""
-        return list(self._deal._cnt[self.player])
+        return self._core.counts(self.player)  # type: ignore[no-any-return]
 
     def meld_tuples(self, player: int | None = None) -> tuple[tuple[int, int], ...]:
         """Same as :meth:`SeatView.meld_tuples`."""
-        return tuple(self._deal._mcore[self.player if player is None else player])
+        return tuple(self._core.meld_tuples(self.player if player is None else player))
 
     def bonus_mask(self, player: int | None = None) -> int:
         """Same as :meth:`SeatView.bonus_mask`."""
-        mask = 0
-        for t in self._deal.bonus[self.player if player is None else player]:
-            mask |= 1 << (t - 136)
-        return mask
+        return self._core.bonus_mask(self.player if player is None else player)  # type: ignore[no-any-return]
 
     def visible_counts(self) -> list[int]:
         """Same as :meth:`SeatView.visible_counts`: own hand plus the public tiles (unclaimed
         discards, every declared set, the tile of an open ROB window), kept by the deal."""
-        return [a + b for a, b in zip(self._deal._cnt[self.player], self._deal._public)]
+        return self._core.visible_counts(self.player)  # type: ignore[no-any-return]
 
     def unseen_counts(self) -> list[int]:
         """Same as :meth:`SeatView.unseen_counts`."""
-        return [4 - a - b for a, b in zip(self._deal._cnt[self.player], self._deal._public)]
+        return self._core.unseen_counts(self.player)  # type: ignore[no-any-return]
 
     def snapshot(self) -> SeatView:
         """The :class:`SeatView` of this moment."""

@@ -39,7 +39,7 @@ impl ScoreResult {
     }
 }
 
-fn to_result(o: ScoreOutcome, melds: &[Meld]) -> ScoreResult {
+pub(crate) fn to_result(o: ScoreOutcome, melds: &[Meld]) -> ScoreResult {
     ScoreResult {
         is_win: o.is_win,
         reason: o.reason.map(|r| r.code()),

@@ -10,6 +10,7 @@ use crate::tile::{Tile, N_KINDS};
 mod agents;
 mod analysis;
 mod batch;
+mod game;
 pub(crate) mod rules;
 
 /// Raise the Python class of `mahjong_fast.errors` that matches a core error.
@@ -22,6 +23,9 @@ pub(crate) fn to_py_err(py: Python<'_>, e: MahjongError) -> PyErr {
             }
             MahjongError::InvalidHand(_) => errors.getattr("InvalidHandError")?.call1((e.to_string(),))?,
             MahjongError::RuleConfig(_) => errors.getattr("RuleConfigError")?.call1((e.to_string(),))?,
+            MahjongError::IllegalAction { code, message } => {
+                errors.getattr("IllegalActionError")?.call1((code.code(), message.clone()))?
+            }
         };
         Ok(PyErr::from_value(value))
     };
@@ -179,6 +183,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     analysis::register(m)?;
     batch::register(m)?;
     rules::register(m)?;
+    game::register(m)?;
     // Build the read-only lookup tables now, so no hot call pays for them (design §2).
     let start = std::time::Instant::now();
     crate::tables::tables();

@@ -1,0 +1,183 @@
+//! Events and results of a deal (design §4: the deal is event-sourced; HK §8, §10, §11).
+
+use super::action::{Action, ActionType, Tiles};
+use crate::scoring::ScoreOutcome;
+
+/// Why a replacement tile was drawn from the tail (HK §4.4, §7.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReplacementReason {
+    Bonus,
+    Kong,
+}
+
+impl ReplacementReason {
+    pub const fn name(self) -> &'static str {
+        match self {
+            ReplacementReason::Bonus => "bonus",
+            ReplacementReason::Kong => "kong",
+        }
+    }
+}
+
+/// How a win happened (HK §8.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WinKind {
+    SelfDrawn,
+    Discard,
+    RobbingKong,
+}
+
+impl WinKind {
+    pub const fn name(self) -> &'static str {
+        match self {
+            WinKind::SelfDrawn => "self_drawn",
+            WinKind::Discard => "discard",
+            WinKind::RobbingKong => "robbing_kong",
+        }
+    }
+}
+
+/// Why a deal ended without a winner (HK §8.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DrawReason {
+    /// Everybody passed the last discard (case 1).
+    LastDiscard,
+    /// A replacement tile was needed from an empty wall (case 2).
+    NoReplacement,
+}
+
+impl DrawReason {
+    pub const fn name(self) -> &'static str {
+        match self {
+            DrawReason::LastDiscard => "last_discard",
+            DrawReason::NoReplacement => "no_replacement",
+        }
+    }
+}
+
+/// One change of the deal, in the order it happens. Field names follow the JSON Lines log
+/// (`python/mahjong_fast/game/events.py` documents each).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// HK §4.3: the hands as dealt (before any bonus replacement), per player.
+    Deal { dealer: u8, seat_winds: [u8; 4], hands: [Vec<u8>; 4] },
+    /// A normal draw from the front of the wall.
+    Draw { player: u8, tile: u8 },
+    /// A draw from the tail (HK §4.4, §7.4).
+    ReplacementDraw { player: u8, tile: u8, reason: ReplacementReason },
+    /// A bonus tile exposed (HK §4.4).
+    Bonus { player: u8, tile: u8 },
+    /// An accepted action, recorded before its consequences; `auto` for an engine auto-pass.
+    Action { action: Action, auto: bool },
+    /// HK §5.4; `last` for the last discard (§6.3).
+    Discard { player: u8, tile: u8, last: bool },
+    /// HK §5.5 a pung, exposed kong or chow carried out; `tiles` the whole set, ascending.
+    Claim { player: u8, kind: ActionType, tile: u8, from: u8, tiles: Tiles },
+    /// HK §7.1; the four tiles ascending.
+    ConcealedKong { player: u8, tiles: Tiles },
+    /// HK §7.3 declared; a ROB window opens.
+    AddedKong { player: u8, tile: u8 },
+    /// HK §7.3 nobody robbed: the pung became a kong.
+    KongCompleted { player: u8, tiles: Tiles },
+    /// HK §8.1 a win with its score (index into [`DealResult::wins`]) and the final hand.
+    Win { player: u8, win: usize, hand: Vec<u8> },
+    /// HK §11: per player, and the scores after payment.
+    Payments { payments: [i64; 4], scores: [i64; 4] },
+    /// HK §8.2.
+    ExhaustiveDraw { reason: DrawReason },
+}
+
+impl Event {
+    /// The log name of the event type (`"draw"`, `"win"`, ...).
+    pub const fn name(&self) -> &'static str {
+        match self {
+            Event::Deal { .. } => "deal",
+            Event::Draw { .. } => "draw",
+            Event::ReplacementDraw { .. } => "replacement_draw",
+            Event::Bonus { .. } => "bonus",
+            Event::Action { .. } => "action",
+            Event::Discard { .. } => "discard",
+            Event::Claim { .. } => "claim",
+            Event::ConcealedKong { .. } => "concealed_kong",
+            Event::AddedKong { .. } => "added_kong",
+            Event::KongCompleted { .. } => "kong_completed",
+            Event::Win { .. } => "win",
+            Event::Payments { .. } => "payments",
+            Event::ExhaustiveDraw { .. } => "exhaustive_draw",
+        }
+    }
+    /// The player the event is about (None for deal, payments, exhaustive draw).
+    pub const fn player(&self) -> Option<u8> {
+        match *self {
+            Event::Draw { player, .. }
+            | Event::ReplacementDraw { player, .. }
+            | Event::Bonus { player, .. }
+            | Event::Discard { player, .. }
+            | Event::Claim { player, .. }
+            | Event::ConcealedKong { player, .. }
+            | Event::AddedKong { player, .. }
+            | Event::KongCompleted { player, .. }
+            | Event::Win { player, .. } => Some(player),
+            Event::Action { action, .. } => Some(action.player),
+            Event::Deal { .. } | Event::Payments { .. } | Event::ExhaustiveDraw { .. } => None,
+        }
+    }
+}
+
+/// The situation flags a win was scored with (HK §10.2 F12–F15, §14a).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct WinFlags {
+    pub kong_replacement: bool,
+    pub last_wall_tile: bool,
+    pub last_discard: bool,
+    pub robbing_kong: bool,
+    pub dealer_start: bool,
+}
+
+/// One winner of a deal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Win {
+    pub player: u8,
+    pub kind: WinKind,
+    /// The winning tile's id (None for the dealer's win on the dealt tiles, §14a).
+    pub tile: Option<u8>,
+    /// Who pays alone: the discarder, or the declarer of a robbed kong (None if self-drawn).
+    pub discarder: Option<u8>,
+    pub score: ScoreOutcome,
+    pub flags: WinFlags,
+    /// This win's payments per player (HK §11).
+    pub payments: [i64; 4],
+}
+
+/// How a deal ended (HK §8).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DealResult {
+    pub deal_index: u32,
+    pub dealer: u8,
+    /// HK §8.2: Some for an exhaustive draw.
+    pub draw_reason: Option<DrawReason>,
+    /// The winners in turn order from the discarder (one in HK: head bump, §11.3).
+    pub wins: Vec<Win>,
+    /// Sum of the wins' payments per player (zero-sum).
+    pub payments: [i64; 4],
+    /// Scores after payment.
+    pub scores: [i64; 4],
+    /// Discards made in the deal.
+    pub turns: u32,
+    /// Tiles left in the wall at the end.
+    pub tiles_left: u32,
+}
+
+impl DealResult {
+    pub fn exhaustive_draw(&self) -> bool {
+        self.draw_reason.is_some()
+    }
+    /// The first winner in turn order (None for an exhaustive draw).
+    pub fn winner(&self) -> Option<u8> {
+        self.wins.first().map(|w| w.player)
+    }
+    /// Every winner in turn order from the discarder.
+    pub fn winners(&self) -> impl Iterator<Item = u8> + '_ {
+        self.wins.iter().map(|w| w.player)
+    }
+}

@@ -1,0 +1,29 @@
+//! The deal state machine (HK §4–§14), generic over the [`crate::rules::Ruleset`]: phases,
+//! actions and their one legality check, the §13 error codes, events, results with several
+//! winners, per-seat views and snapshots. Pure Rust; the bindings are in `py/game.rs`.
+//!
+//! ```
+//! use mahjong_fast::game::{Deal, DealOptions, Phase};
+//! use mahjong_fast::Ruleset;
+//! let mut deal = Deal::seeded(&Ruleset::hong_kong(), 7, 0, 0, [0; 4], DealOptions::default()).unwrap();
+//! let mut legal = Vec::new();
+//! while deal.phase() != Phase::Ended {
+//!     let p = deal.to_act()[0];
+//!     deal.legal_actions_into(p, &mut legal);
+//!     deal.apply(&legal[0]).unwrap();
+//! }
+//! assert_eq!(deal.result().unwrap().scores.iter().sum::<i64>(), 0);
+//! ```
+
+pub mod action;
+pub mod deal;
+pub mod event;
+pub mod view;
+
+#[cfg(test)]
+mod tests;
+
+pub use action::{Action, ActionType, IllegalCode, Phase, Tiles, UNKNOWN_PLAYER, UNKNOWN_TILE};
+pub use deal::{Deal, DealMeld, DealOptions, Discard, Snapshot, ToAct, PREVAILING_WIND};
+pub use event::{DealResult, DrawReason, Event, ReplacementReason, Win, WinFlags, WinKind};
+pub use view::SeatView;

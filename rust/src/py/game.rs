@@ -1,0 +1,482 @@
+//! Binding of the deal state machine (`mahjong_fast._core.Deal`, wrapped by
+//! `mahjong_fast.game.Deal`). Converts arguments, calls `crate::game`, converts back.
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::intern;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple};
+
+use super::analysis::{to_result, ScoreResult};
+use super::rules::PyRuleset;
+use super::to_py_err;
+use crate::error::MahjongError;
+use crate::game::{Action, ActionType, Deal, DealOptions, Event, IllegalCode, Phase, UNKNOWN_PLAYER, UNKNOWN_TILE};
+use crate::rules::Ruleset;
+use crate::tile::N_TILES;
+
+/// The deal state machine of the core (rules §4–§14). Use `mahjong_fast.game.Deal`.
+#[pyclass(module = "mahjong_fast._core", name = "Deal", unsendable)]
+pub struct PyDeal {
+    deal: Deal,
+    buf: Vec<Action>,
+}
+
+fn small(v: &Bound<'_, PyAny>, unknown: u8, limit: usize) -> u8 {
+    match v.extract::<i64>() {
+        Ok(x) if (0..limit as i64).contains(&x) => x as u8,
+        _ => unknown,
+    }
+}
+
+fn ids_arg(py: Python<'_>, what: &str, seq: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    let items: Vec<Bound<'_, PyAny>> = seq.try_iter()?.collect::<PyResult<_>>()?;
+    let mut out = Vec::with_capacity(items.len());
+    for it in items {
+        let Ok(x) = it.extract::<i64>() else {
+            return Err(to_py_err(py, MahjongError::tile(0, format!("{what} tile ids must be integers"))));
+        };
+        if !(0..N_TILES as i64).contains(&x) {
+            return Err(to_py_err(py, MahjongError::tile(0, format!("{what} tile id {x} is outside 0..143"))));
+        }
+        out.push(x as u8);
+    }
+    Ok(out)
+}
+
+fn scores_arg(scores: Vec<i64>) -> PyResult<[i64; 4]> {
+    <[i64; 4]>::try_from(scores).map_err(|_| PyValueError::new_err("scores must have four entries"))
+}
+
+fn dealer_arg(dealer: i64) -> PyResult<u8> {
+    u8::try_from(dealer)
+        .ok()
+        .filter(|&d| d < 4)
+        .ok_or_else(|| PyValueError::new_err(format!("dealer must be 0..3, got {dealer}")))
+}
+
+fn rules_arg(rules: Option<PyRef<'_, PyRuleset>>) -> Ruleset {
+    rules.map(|r| r.inner.clone()).unwrap_or_default()
+}
+
+fn opt<'py>(py: Python<'py>, v: Option<u8>) -> Bound<'py, PyAny> {
+    match v {
+        Some(x) => x.into_pyobject(py).expect("int").into_any(),
+        None => py.None().into_bound(py),
+    }
+}
+
+fn action_dict<'py>(py: Python<'py>, a: &Action) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item(intern!(py, "type"), a.kind.name())?;
+    d.set_item(intern!(py, "player"), a.player)?;
+    d.set_item(intern!(py, "tiles"), PyList::new(py, a.tiles.as_slice())?)?;
+    Ok(d)
+}
+
+impl PyDeal {
+    fn event_data<'py>(&self, py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        match e {
+            Event::Deal { dealer, seat_winds, hands } => {
+                d.set_item(intern!(py, "dealer"), dealer)?;
+                d.set_item(intern!(py, "seat_winds"), PyList::new(py, seat_winds)?)?;
+                let hs = PyList::empty(py);
+                for h in hands {
+                    hs.append(PyList::new(py, h)?)?;
+                }
+                d.set_item(intern!(py, "hands"), hs)?;
+            }
+            Event::Draw { tile, .. } | Event::Bonus { tile, .. } | Event::AddedKong { tile, .. } => {
+                d.set_item(intern!(py, "tile"), tile)?;
+            }
+            Event::ReplacementDraw { tile, reason, .. } => {
+                d.set_item(intern!(py, "tile"), tile)?;
+                d.set_item(intern!(py, "reason"), reason.name())?;
+            }
+            Event::Action { action, auto } => {
+                d.set_item(intern!(py, "action"), action_dict(py, action)?)?;
+                d.set_item(intern!(py, "auto"), auto)?;
+            }
+            Event::Discard { tile, last, .. } => {
+                d.set_item(intern!(py, "tile"), tile)?;
+                d.set_item(intern!(py, "last"), last)?;
+            }
+            Event::Claim { kind, tile, from, tiles, .. } => {
+                d.set_item(intern!(py, "type"), kind.name())?;
+                d.set_item(intern!(py, "tile"), tile)?;
+                d.set_item(intern!(py, "from"), from)?;
+                d.set_item(intern!(py, "tiles"), PyList::new(py, tiles.as_slice())?)?;
+            }
+            Event::ConcealedKong { tiles, .. } | Event::KongCompleted { tiles, .. } => {
+                d.set_item(intern!(py, "tiles"), PyList::new(py, tiles.as_slice())?)?;
+            }
+            Event::Win { win, hand, .. } => {
+                let w = self.deal.result().and_then(|r| r.wins.get(*win));
+                if let Some(w) = w {
+                    d.set_item(intern!(py, "kind"), w.kind.name())?;
+                    d.set_item(intern!(py, "tile"), opt(py, w.tile))?;
+                    d.set_item(intern!(py, "from"), opt(py, w.discarder))?;
+                    d.set_item(intern!(py, "faan"), w.score.faan)?;
+                    d.set_item(intern!(py, "raw_faan"), w.score.raw_faan)?;
+                    d.set_item(intern!(py, "limit"), w.score.limit)?;
+                    let els = PyList::empty(py);
+                    for e in &w.score.elements {
+                        els.append(PyList::new(
+                            py,
+                            [
+                                e.code.into_pyobject(py)?.into_any(),
+                                e.name.into_pyobject(py)?.into_any(),
+                                e.faan.into_pyobject(py)?.into_any(),
+                            ],
+                        )?)?;
+                    }
+                    d.set_item(intern!(py, "elements"), els)?;
+                }
+                d.set_item(intern!(py, "hand"), PyList::new(py, hand)?)?;
+            }
+            Event::Payments { payments, scores } => {
+                d.set_item(intern!(py, "payments"), PyList::new(py, payments)?)?;
+                d.set_item(intern!(py, "scores"), PyList::new(py, scores)?)?;
+            }
+            Event::ExhaustiveDraw { reason } => {
+                d.set_item(intern!(py, "reason"), reason.name())?;
+            }
+        }
+        Ok(d)
+    }
+
+    fn apply_action(&mut self, py: Python<'_>, a: &Action) -> PyResult<()> {
+        self.deal.apply(a).map_err(|e| to_py_err(py, e))
+    }
+
+    fn parts(type_index: i64, player: &Bound<'_, PyAny>, tiles: &Bound<'_, PyAny>) -> PyResult<Option<Action>> {
+        let Some(kind) = u8::try_from(type_index).ok().and_then(ActionType::from_u8) else { return Ok(None) };
+        let p = small(player, UNKNOWN_PLAYER, 4);
+        let items: Vec<Bound<'_, PyAny>> = tiles.try_iter()?.collect::<PyResult<_>>()?;
+        let ids: Vec<u8> = items.iter().map(|t| small(t, UNKNOWN_TILE, N_TILES)).collect();
+        Ok(Some(Action::new(kind, p, &ids)))
+    }
+
+    fn unknown_type(&self, py: Python<'_>) -> PyErr {
+        let e = if self.deal.phase() == Phase::Ended {
+            MahjongError::IllegalAction { code: IllegalCode::DealOver, message: "the deal has ended".into() }
+        } else {
+            MahjongError::IllegalAction { code: IllegalCode::WrongPhase, message: "unknown action type".into() }
+        };
+        to_py_err(py, e)
+    }
+}
+
+#[pymethods]
+impl PyDeal {
+    /// Deal from an explicit wall (144 ids, front first). Raises InvalidTileError (a tile id
+    /// outside 0..143 or not an integer), InvalidHandError (not 144 distinct ids), ValueError
+    /// (dealer outside 0..3, scores not four numbers).
+    #[new]
+    #[pyo3(signature = (wall, dealer = 0, scores = vec![0, 0, 0, 0], deal_index = 0, *, auto_pass = true, record = true, rules = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        wall: &Bound<'_, PyAny>,
+        dealer: i64,
+        scores: Vec<i64>,
+        deal_index: u32,
+        auto_pass: bool,
+        record: bool,
+        rules: Option<PyRef<'_, PyRuleset>>,
+    ) -> PyResult<Self> {
+        let w = ids_arg(py, "wall", wall)?;
+        let dealer = dealer_arg(dealer)?;
+        let scores = scores_arg(scores)?;
+        let deal = Deal::new(&rules_arg(rules), &w, dealer, scores, deal_index, DealOptions { auto_pass, record })
+            .map_err(|e| to_py_err(py, e))?;
+        Ok(PyDeal { deal, buf: Vec::new() })
+    }
+
+    #[getter]
+    fn phase(&self) -> u8 {
+        self.deal.phase() as u8
+    }
+    #[getter]
+    fn to_act<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.deal.to_act())
+    }
+    #[getter]
+    fn active(&self) -> i64 {
+        self.deal.active().map_or(-1, i64::from)
+    }
+    #[getter]
+    fn dealer(&self) -> u8 {
+        self.deal.dealer()
+    }
+    #[getter]
+    fn deal_index(&self) -> u32 {
+        self.deal.deal_index()
+    }
+    #[getter]
+    fn seat_winds(&self) -> (u8, u8, u8, u8) {
+        let w = self.deal.seat_winds();
+        (w[0], w[1], w[2], w[3])
+    }
+    #[getter]
+    fn auto_pass(&self) -> bool {
+        self.deal.options().auto_pass
+    }
+    #[getter]
+    fn record(&self) -> bool {
+        self.deal.options().record
+    }
+    #[getter]
+    fn rules(&self) -> PyRuleset {
+        PyRuleset { inner: self.deal.rules().clone() }
+    }
+    #[getter]
+    fn wall<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.deal.wall().iter())
+    }
+    #[getter]
+    fn remaining(&self) -> usize {
+        self.deal.remaining()
+    }
+    #[getter]
+    fn wall_position(&self) -> (usize, isize) {
+        self.deal.wall_position()
+    }
+    #[getter]
+    fn turn(&self) -> u32 {
+        self.deal.turn()
+    }
+    #[getter]
+    fn drawn_tile(&self) -> Option<u8> {
+        self.deal.drawn_tile()
+    }
+    #[getter]
+    fn entered_by_draw(&self) -> bool {
+        self.deal.entered_by_draw()
+    }
+    #[getter]
+    fn dealer_start(&self) -> bool {
+        self.deal.dealer_start()
+    }
+    #[getter]
+    fn kong_chain(&self) -> bool {
+        self.deal.kong_chain()
+    }
+    #[getter]
+    fn kong_tile(&self) -> Option<u8> {
+        self.deal.kong_tile()
+    }
+    #[getter]
+    fn window_from(&self) -> Option<u8> {
+        self.deal.window_from()
+    }
+    #[getter]
+    fn window_tile(&self) -> Option<u8> {
+        self.deal.window_tile()
+    }
+    #[getter]
+    fn scores(&self) -> (i64, i64, i64, i64) {
+        let s = self.deal.scores();
+        (s[0], s[1], s[2], s[3])
+    }
+    #[getter]
+    fn n_events(&self) -> usize {
+        self.deal.events().len()
+    }
+    #[getter]
+    fn ended(&self) -> bool {
+        self.deal.is_over()
+    }
+
+    /// Per player, the concealed ids in the order received (new lists).
+    fn hands<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let out = PyList::empty(py);
+        for p in 0..4 {
+            out.append(PyList::new(py, self.deal.hand(p))?)?;
+        }
+        Ok(out)
+    }
+    /// One player's concealed ids, ascending.
+    fn sorted_hand<'py>(&self, py: Python<'py>, p: usize) -> PyResult<Bound<'py, PyTuple>> {
+        let mut h = self.deal.hand(p.min(3)).to_vec();
+        h.sort_unstable();
+        PyTuple::new(py, h)
+    }
+    /// Per player, the exposed bonus ids in order (new lists).
+    fn bonus<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let out = PyList::empty(py);
+        for p in 0..4 {
+            out.append(PyList::new(py, self.deal.bonus(p))?)?;
+        }
+        Ok(out)
+    }
+    fn bonus_mask(&self, p: usize) -> u8 {
+        self.deal.bonus_mask(p.min(3))
+    }
+    /// Length-34 counts of a player's concealed tiles.
+    fn counts(&self, p: usize) -> Vec<u32> {
+        self.deal.counts(p.min(3)).iter().map(|&x| x as u32).collect()
+    }
+    /// Length-34 counts of what `p` can see: own hand plus the public tiles (rules §14).
+    fn visible_counts(&self, p: usize) -> Vec<u32> {
+        self.deal.view(p.min(3) as u8).visible_counts().iter().map(|&x| x as u32).collect()
+    }
+    /// Length-34 counts of the copies `p` cannot see (`4 - visible`).
+    fn unseen_counts(&self, p: usize) -> Vec<u32> {
+        self.deal.view(p.min(3) as u8).unseen_counts().iter().map(|&x| x as u32).collect()
+    }
+    /// Length-34 counts of the public tiles (rules §14).
+    fn public_counts(&self) -> Vec<u32> {
+        self.deal.public_counts().iter().map(|&x| x as u32).collect()
+    }
+    /// A player's sets as `(meld_kind, tiles, claimed_from, claimed_tile)`.
+    fn melds(&self, p: usize) -> Vec<(u8, Vec<u32>, Option<u8>, Option<u8>)> {
+        self.deal
+            .melds(p.min(3))
+            .iter()
+            .map(|m| (m.kind as u8, m.tiles.as_slice().iter().map(|&t| t as u32).collect(), m.claimed_from, m.claimed_tile))
+            .collect()
+    }
+    /// A player's sets as `(meld_kind, kind)` tuples.
+    fn meld_tuples(&self, p: usize) -> Vec<(u8, u8)> {
+        self.deal.melds(p.min(3)).iter().map(|m| (m.kind as u8, m.tile_kind())).collect()
+    }
+    /// Per player, `[tile, claimed_by]` per discard in order (new lists).
+    fn discard_history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let out = PyList::empty(py);
+        for p in 0..4 {
+            let l = PyList::empty(py);
+            for d in self.deal.discards(p) {
+                l.append(PyList::new(py, [d.tile.into_pyobject(py)?.into_any(), opt(py, d.claimed_by)])?)?;
+            }
+            out.append(l)?;
+        }
+        Ok(out)
+    }
+    /// The responses of the open window as `(player, action code)`, by player.
+    fn responses(&self) -> Vec<(u8, u64)> {
+        self.deal.responses().iter().enumerate().filter_map(|(p, r)| r.map(|a| (p as u8, a.code()))).collect()
+    }
+    fn hand_size(&self, p: usize) -> usize {
+        self.deal.hand_size(p.min(3))
+    }
+    fn tile_locations(&self) -> Vec<u32> {
+        self.deal.tile_locations().into_iter().map(u32::from).collect()
+    }
+
+    /// The legal actions of `player` as action codes (rules §5–§7; see `Deal.legal_actions`).
+    fn legal(&mut self, player: &Bound<'_, PyAny>) -> Vec<u64> {
+        let p = small(player, UNKNOWN_PLAYER, 4);
+        let mut buf = std::mem::take(&mut self.buf);
+        self.deal.legal_actions_into(p, &mut buf);
+        let out = buf.iter().map(Action::code).collect();
+        self.buf = buf;
+        out
+    }
+    /// Apply the action of a code from `legal` (raises IllegalActionError, state unchanged).
+    fn apply_code(&mut self, py: Python<'_>, code: u64) -> PyResult<()> {
+        let a = Action::from_code(code).ok_or_else(|| PyValueError::new_err(format!("{code} is not an action code")))?;
+        self.apply_action(py, &a)
+    }
+    /// Apply `(type index, player, tiles)`: any player or tile value is accepted and judged by
+    /// the rules (§13); raises IllegalActionError and then changes nothing.
+    fn apply(&mut self, py: Python<'_>, type_index: i64, player: &Bound<'_, PyAny>, tiles: &Bound<'_, PyAny>) -> PyResult<()> {
+        match Self::parts(type_index, player, tiles)? {
+            Some(a) => self.apply_action(py, &a),
+            None => Err(self.unknown_type(py)),
+        }
+    }
+    /// Whether `apply` would accept the action (no state change).
+    fn is_legal(&self, type_index: i64, player: &Bound<'_, PyAny>, tiles: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(match Self::parts(type_index, player, tiles)? {
+            Some(a) => self.deal.is_legal(&a),
+            None => false,
+        })
+    }
+    /// The code of an action (type index, player, tiles), or None if it has no code.
+    #[staticmethod]
+    fn action_code(type_index: u8, player: u8, tiles: Vec<u8>) -> Option<u64> {
+        let kind = ActionType::from_u8(type_index)?;
+        (tiles.len() <= 4).then(|| Action::new(kind, player, &tiles).code())
+    }
+    /// `(type index, player, tiles)` of an action code.
+    #[staticmethod]
+    fn decode(code: u64) -> PyResult<(u8, u8, Vec<u32>)> {
+        let a = Action::from_code(code).ok_or_else(|| PyValueError::new_err(format!("{code} is not an action code")))?;
+        Ok((a.kind as u8, a.player, a.tiles.as_slice().iter().map(|&t| t as u32).collect()))
+    }
+
+    /// Events from index `start` as `(type, player, data)` tuples.
+    fn events<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Bound<'py, PyList>> {
+        let out = PyList::empty(py);
+        for e in self.deal.events().iter().skip(start) {
+            let data = self.event_data(py, e)?;
+            out.append((e.name(), e.player(), data))?;
+        }
+        Ok(out)
+    }
+    /// Forget the recorded events (a listener that streams them keeps memory flat).
+    fn clear_events(&mut self) {
+        self.deal.clear_events();
+    }
+
+    /// The result as a dict (None while the deal runs): `draw_reason`, `winners`, `payments`,
+    /// `scores`, `turns`, `tiles_left` and `wins` (per winner: `player`, `kind`, `tile`,
+    /// `discarder`, `score` (ScoreResult), `flags`, `payments`).
+    fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(r) = self.deal.result() else { return Ok(None) };
+        let d = PyDict::new(py);
+        d.set_item("draw_reason", r.draw_reason.map(|x| x.name()))?;
+        d.set_item("winners", r.winners().map(u32::from).collect::<Vec<u32>>())?;
+        d.set_item("payments", r.payments.to_vec())?;
+        d.set_item("scores", r.scores.to_vec())?;
+        d.set_item("turns", r.turns)?;
+        d.set_item("tiles_left", r.tiles_left)?;
+        let wins = PyList::empty(py);
+        for w in &r.wins {
+            let wd = PyDict::new(py);
+            wd.set_item("player", w.player)?;
+            wd.set_item("kind", w.kind.name())?;
+            wd.set_item("tile", w.tile)?;
+            wd.set_item("discarder", w.discarder)?;
+            let melds: Vec<crate::hand::Meld> = self.deal.melds(w.player as usize).iter().map(|m| m.core()).collect();
+            wd.set_item("score", Py::new(py, to_result(w.score.clone(), &melds))?)?;
+            let f = PyDict::new(py);
+            f.set_item("kong_replacement", w.flags.kong_replacement)?;
+            f.set_item("last_wall_tile", w.flags.last_wall_tile)?;
+            f.set_item("last_discard", w.flags.last_discard)?;
+            f.set_item("robbing_kong", w.flags.robbing_kong)?;
+            f.set_item("dealer_start", w.flags.dealer_start)?;
+            wd.set_item("flags", f)?;
+            wd.set_item("payments", w.payments.to_vec())?;
+            wins.append(wd)?;
+        }
+        d.set_item("wins", wins)?;
+        Ok(Some(d))
+    }
+
+    /// The score of a self-drawn win by `p` now (rules §5.3; no state change).
+    fn score_self_drawn(&self, py: Python<'_>, p: usize) -> PyResult<ScoreResult> {
+        let melds: Vec<crate::hand::Meld> = self.deal.melds(p.min(3)).iter().map(|m| m.core()).collect();
+        let o = self.deal.score_self_drawn(p.min(3)).map_err(|e| to_py_err(py, e))?;
+        Ok(to_result(o, &melds))
+    }
+    /// The score of a win by `q` on the open discard or robbed tile (rules §6.1, §7.3).
+    fn score_claim(&self, py: Python<'_>, q: usize) -> PyResult<ScoreResult> {
+        let melds: Vec<crate::hand::Meld> = self.deal.melds(q.min(3)).iter().map(|m| m.core()).collect();
+        let o = self.deal.score_claim(q.min(3)).map_err(|e| to_py_err(py, e))?;
+        Ok(to_result(o, &melds))
+    }
+    /// Whether kind `k` completes `q`'s 13-equivalent hand (the kept waits, rules §14a).
+    fn wins_on(&self, q: usize, k: usize) -> PyResult<bool> {
+        if k >= 34 {
+            return Err(PyTypeError::new_err("k must be a tile kind 0..33"));
+        }
+        Ok(self.deal.wins_on(q.min(3), k))
+    }
+}
+
+pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyDeal>()?;
+    Ok(())
+}

@@ -1,0 +1,345 @@
+"""What one seat may see of a deal (rules §14).
+
+A :class:`SeatView` is an immutable snapshot built by :meth:`Deal.view` for one player. It
+holds the public state of the table (discards, declared sets, bonus tiles, remaining tiles,
+seat winds, scores) plus that player's own concealed tiles — never another player's hand
+and never the order of the wall. AI seats decide only from a view and the list of legal
+actions (rules §14), exactly as the human does.
+
+Tile numbers: *kind* 0..33 (``1m``..``7z``); physical *id* 0..143 (``id // 4`` is the kind for
+ids below 136; 136..143 are the bonus tiles ``1f``..``8f``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from mahjong_fast.game.actions import Phase
+
+__all__ = [
+    "MELD_ADDED_KONG",
+    "MELD_CHOW",
+    "MELD_CONCEALED_KONG",
+    "MELD_KONG",
+    "MELD_NAMES",
+    "MELD_PUNG",
+    "LiveView",
+    "MeldView",
+    "SeatView",
+    "kind_of_id",
+]
+
+#: meld_kind numbers (contract: the meld tuple across the core boundary)
+MELD_CHOW = 0
+MELD_PUNG = 1
+MELD_KONG = 2  # exposed kong claimed from a discard
+MELD_ADDED_KONG = 3
+MELD_CONCEALED_KONG = 4
+#: rules §2.5 tags, indexed by meld_kind
+MELD_NAMES = ("chow", "pung", "kong", "addkong", "ckong")
+
+
+def kind_of_id(tile_id: int) -> int:
+    """Kind index 0..33 of an ordinary tile id (rules §2.3); 34..41 for bonus ids 136..143."""
+    return tile_id // 4 if tile_id < 136 else 34 + (tile_id - 136)
+
+
+@dataclass(frozen=True)
+class MeldView:
+    """A declared set, as everybody sees it.
+
+    Attributes:
+        kind: meld kind 0=chow, 1=pung, 2=exposed kong, 3=added kong, 4=concealed kong.
+        tiles: the physical ids of the set, ascending (4 ids for every kong).
+        claimed_from: the player whose discard was claimed for it (for an added kong: the
+            player of the original pung's discard); ``None`` for a concealed kong.
+        claimed_tile: the id of the claimed discard (``None`` for a concealed kong).
+    """
+
+    kind: int
+    tiles: tuple[int, ...]
+    claimed_from: int | None = None
+    claimed_tile: int | None = None
+
+    @property
+    def tile_kind(self) -> int:
+        """Kind index of the set: the lowest tile for a chow, the repeated kind otherwise."""
+        return min(self.tiles) // 4
+
+    @property
+    def core(self) -> tuple[int, int]:
+        """The ``(meld_kind, kind)`` tuple the native core takes."""
+        return (self.kind, self.tile_kind)
+
+    @property
+    def name(self) -> str:
+        """The rules §2.5 tag: ``chow``, ``pung``, ``kong``, ``addkong`` or ``ckong``."""
+        return MELD_NAMES[self.kind]
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """Everything player ``player`` may see, at one moment (rules §14).
+
+    Attributes:
+        player: whose view this is (0..3).
+        phase: the current :class:`Phase`.
+        to_act: players who must act now. In ACTION/AFTER_CLAIM: the active player. In
+            RESPONSE/ROB only ``(player,)`` if this player still has to respond, else ``()``
+            — whether *other* players hold a claim is private (``Deal.to_act`` has all).
+        dealer: the dealer (East) of this deal.
+        seat_winds: per player, 0=East 1=South 2=West 3=North.
+        hand: this player's concealed tile ids, ascending (bonus tiles are never here).
+        melds: per player, the declared sets in the order they were declared.
+        discards: per player, the discard pool in order: tiles discarded and **not claimed**
+            (a claimed tile is shown in the claimer's meld instead; see ``discard_history``).
+            The open discard of a RESPONSE window is already in its discarder's pool.
+        discard_history: per player, every discard in order as ``(tile_id, claimed_by)``,
+            ``claimed_by`` = the claimer or ``None``.
+        bonus: per player, the exposed bonus tile ids in the order they were exposed.
+        remaining: tiles left in the wall (rules §4.1).
+        scores: the four scores (start of the deal plus payments, once paid).
+        last_discard: ``(discarder, tile_id)`` while a RESPONSE window is open, else ``None``.
+        kong_tile: ``(declarer, tile_id)`` of the tile being added while a ROB window is open.
+        drawn_tile: the tile this player just drew (normal or replacement) and still holds,
+            while it is in ACTION after a draw; else ``None``.
+        deal_index: the deal's number in the match.
+        turn: number of discards made so far in the deal.
+        can_self_draw: whether this player entered ACTION by a draw (or is the dealer at
+            the start), i.e. a self-drawn win is possible in principle (rules §5.3).
+    """
+
+    player: int
+    phase: Phase
+    to_act: tuple[int, ...]
+    dealer: int
+    seat_winds: tuple[int, int, int, int]
+    hand: tuple[int, ...]
+    melds: tuple[tuple[MeldView, ...], ...]
+    discards: tuple[tuple[int, ...], ...]
+    bonus: tuple[tuple[int, ...], ...]
+    remaining: int
+    scores: tuple[int, int, int, int]
+    last_discard: tuple[int, int] | None = None
+    kong_tile: tuple[int, int] | None = None
+    drawn_tile: int | None = None
+    deal_index: int = 0
+    turn: int = 0
+    discard_history: tuple[tuple[tuple[int, int | None], ...], ...] = ((), (), (), ())
+    can_self_draw: bool = False
+
+    # ----------------------------------------------------------------- helpers
+    @property
+    def seat_wind(self) -> int:
+        """This player's seat wind (0=East .. 3=North)."""
+        return self.seat_winds[self.player]
+
+    @property
+    def is_last_discard(self) -> bool:
+        """True while the open discard is the last discard (rules §6.3): win claims only."""
+        return self.last_discard is not None and self.remaining == 0
+
+    def hand_counts(self) -> list[int]:
+        """Length-34 counts of this player's concealed tiles."""
+        counts = [0] * 34
+        for t in self.hand:
+            counts[t >> 2] += 1
+        return counts
+
+    def meld_tuples(self, player: int | None = None) -> tuple[tuple[int, int], ...]:
+        """The ``(meld_kind, kind)`` tuples of a player's sets (default: this player), for ``_core``."""
+        p = self.player if player is None else player
+        return tuple(m.core for m in self.melds[p])
+
+    def bonus_mask(self, player: int | None = None) -> int:
+        """Bonus bitmask of a player's exposed bonus tiles (bit i = tile ``(i+1)f``)."""
+        p = self.player if player is None else player
+        mask = 0
+        for t in self.bonus[p]:
+            mask |= 1 << (t - 136)
+        return mask
+
+    def visible_counts(self) -> list[int]:
+        """Length-34 counts of every tile this player can see: own hand, all discard pools,
+        all declared sets (concealed kongs included — their kind is public), and the tile
+        being added in an open ROB window."""
+        counts = self.hand_counts()
+        for pool in self.discards:
+            for t in pool:
+                counts[t >> 2] += 1
+        for sets in self.melds:
+            for m in sets:
+                for t in m.tiles:
+                    counts[t >> 2] += 1
+        if self.kong_tile is not None:
+            counts[self.kong_tile[1] >> 2] += 1
+        return counts
+
+    def unseen_counts(self) -> list[int]:
+        """Length-34 counts of copies this player cannot see (``4 - visible``), the
+        ``unseen`` argument of ``_core.rate_discards``."""
+        return [4 - c for c in self.visible_counts()]
+
+
+class LiveView:
+    """The fields and helpers of :class:`SeatView`, read from the running deal when accessed.
+
+    Built-in AI seats read their view only inside ``choose`` (they declare ``live_view =
+    True``), so :func:`~mahjong_fast.game.match.run_deal` hands them a LiveView instead of
+    copying the whole table into a SeatView on every decision. Every attribute is computed
+    by the same rules §14 filter as :meth:`Deal.view` (which builds its SeatView from a
+    LiveView), so a seat sees exactly the same information. A LiveView is valid only until
+    the deal changes: keep a :meth:`snapshot` (a SeatView) for later use.
+    """
+
+    __slots__ = ("_deal", "deal_index", "player")
+
+    def __init__(self, deal: Any, player: int):
+        self._deal = deal
+        self.player = player
+        self.deal_index: int = deal.deal_index
+
+    # ------------------------------------------------------------- SeatView fields
+    @property
+    def phase(self) -> Phase:
+        return self._deal.phase  # type: ignore[no-any-return]
+
+    @property
+    def _in_window(self) -> bool:
+        ph = self._deal.phase
+        return ph is Phase.RESPONSE or ph is Phase.ROB
+
+    @property
+    def _own_turn(self) -> bool:
+        d = self._deal
+        return d.phase is Phase.ACTION and d.active == self.player
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        # §14 / §5.4: who still has a claim to make is not public, so in a RESPONSE or ROB
+        # window a seat only learns whether it must respond itself
+        d = self._deal
+        if self._in_window:
+            return (self.player,) if self.player in d.to_act else ()
+        return tuple(d.to_act)
+
+    @property
+    def dealer(self) -> int:
+        return self._deal.dealer  # type: ignore[no-any-return]
+
+    @property
+    def seat_winds(self) -> tuple[int, int, int, int]:
+        return self._deal.seat_winds  # type: ignore[no-any-return]
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        return tuple(sorted(self._deal.hands[self.player]))
+
+    @property
+    def melds(self) -> tuple[tuple[MeldView, ...], ...]:
+        return tuple(tuple(ms) for ms in self._deal.melds)
+
+    @property
+    def discards(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(
+            tuple(t for t, c in h if c is None) for h in self._deal.discard_history
+        )
+
+    @property
+    def bonus(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(b) for b in self._deal.bonus)
+
+    @property
+    def remaining(self) -> int:
+        return self._deal.remaining  # type: ignore[no-any-return]
+
+    @property
+    def scores(self) -> tuple[int, int, int, int]:
+        return tuple(self._deal.scores)
+
+    @property
+    def last_discard(self) -> tuple[int, int] | None:
+        d = self._deal
+        if d.phase is Phase.RESPONSE:
+            return (d._window_from, d._window_tile)
+        return None
+
+    @property
+    def kong_tile(self) -> tuple[int, int] | None:
+        d = self._deal
+        if d.phase is Phase.ROB:
+            return (d._window_from, d._window_tile)
+        return None
+
+    @property
+    def drawn_tile(self) -> int | None:
+        return self._deal.drawn_tile if self._own_turn else None
+
+    @property
+    def turn(self) -> int:
+        return self._deal.turn  # type: ignore[no-any-return]
+
+    @property
+    def discard_history(self) -> tuple[tuple[tuple[int, int | None], ...], ...]:
+        return tuple(tuple((t, c) for t, c in h) for h in self._deal.discard_history)
+
+    @property
+    def can_self_draw(self) -> bool:
+        return self._own_turn and self._deal.entered_by_draw
+
+    # ------------------------------------------------------------- SeatView helpers
+    @property
+    def seat_wind(self) -> int:
+        return self._deal.seat_winds[self.player]  # type: ignore[no-any-return]
+
+    @property
+    def is_last_discard(self) -> bool:
+        return self._deal.phase is Phase.RESPONSE and self._deal.remaining == 0
+
+    def hand_counts(self) -> list[int]:
+        """Same as :meth:`SeatView.hand_counts` (from the deal's kept counts)."""
+        return list(self._deal._cnt[self.player])
+
+    def meld_tuples(self, player: int | None = None) -> tuple[tuple[int, int], ...]:
+        """Same as :meth:`SeatView.meld_tuples`."""
+        return tuple(self._deal._mcore[self.player if player is None else player])
+
+    def bonus_mask(self, player: int | None = None) -> int:
+        """Same as :meth:`SeatView.bonus_mask`."""
+        mask = 0
+        for t in self._deal.bonus[self.player if player is None else player]:
+            mask |= 1 << (t - 136)
+        return mask
+
+    def visible_counts(self) -> list[int]:
+        """Same as :meth:`SeatView.visible_counts`: own hand plus the public tiles (unclaimed
+        discards, every declared set, the tile of an open ROB window), kept by the deal."""
+        return [a + b for a, b in zip(self._deal._cnt[self.player], self._deal._public)]
+
+    def unseen_counts(self) -> list[int]:
+        """Same as :meth:`SeatView.unseen_counts`."""
+        return [4 - a - b for a, b in zip(self._deal._cnt[self.player], self._deal._public)]
+
+    def snapshot(self) -> SeatView:
+        """The :class:`SeatView` of this moment."""
+        return SeatView(
+            player=self.player,
+            phase=self.phase,
+            to_act=self.to_act,
+            dealer=self.dealer,
+            seat_winds=self.seat_winds,
+            hand=self.hand,
+            melds=self.melds,
+            discards=self.discards,
+            bonus=self.bonus,
+            remaining=self.remaining,
+            scores=self.scores,
+            last_discard=self.last_discard,
+            kong_tile=self.kong_tile,
+            drawn_tile=self.drawn_tile,
+            deal_index=self.deal_index,
+            turn=self.turn,
+            discard_history=self.discard_history,
+            can_self_draw=self.can_self_draw,
+        )
