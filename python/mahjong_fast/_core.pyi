@@ -164,3 +164,18 @@ class RandomAgent:
     def __init__(self, seed: int, deal_index: int, player: int) -> None: ...
     def below(self, n: int) -> int:
         """An index uniformly below ``n`` (0 when ``n <= 1``)."""
+
+class Simulator:
+    """Whole deals with built-in seats played in the core (``mahjong_fast.simulate``'s core
+    backend). ``seed`` 0..2**64-1; ``seats`` four of ``"greedy"``, ``"random"``
+    (RuleConfigError otherwise); ``threads`` >= 1 (ValueError otherwise)."""
+
+    def __init__(
+        self, seed: int, seats: Sequence[str], rotate_dealer: bool = False, threads: int = 1
+    ) -> None: ...
+    @property
+    def threads(self) -> int: ...
+    def run(self, first: int, stop: int) -> list[dict[str, Any]]:
+        """Play deals ``first .. stop-1`` on the pool with the GIL released; their records
+        (the fields of ``mahjong_fast.sim.output.FIELDS``) in deal order. Deal ``i``
+        depends only on ``(seed, i)``."""

@@ -29,9 +29,9 @@ from types import FrameType
 from typing import Any
 
 from .errors import RuleConfigError
-from .sim.backends import BACKENDS, make_backend
-from .sim.chunks import ChunkSpec, auto_chunk_size, chunk_bounds
-from .sim.output import RecordWriter, format_of, open_writer
+from .sim.backends import BACKENDS, CoreBackend, make_backend
+from .sim.chunks import ChunkSpec, auto_chunk_size, chunk_bounds, core_chunk_size
+from .sim.output import RecordWriter, format_of, open_writer, run_metadata
 from .sim.summary import Summary
 
 __all__ = [
@@ -160,7 +160,7 @@ def simulate(
     rules: str = "hk",
     seed: int = 0,
     workers: int | None = None,
-    backend: str = "process",
+    backend: str = "auto",
     chunk_size: int | None = None,
     out: str | os.PathLike[str] | None = None,
     *,
@@ -176,10 +176,15 @@ def simulate(
         seats: four seat kinds, ``"greedy"`` or ``"random"``.
         rules: the rule set; ``"hk"`` (Hong Kong, the only one so far).
         seed: 0 .. 2**64-1; deal ``i`` depends on ``(seed, i)`` alone.
-        workers: parallel workers; None = every core (``os.cpu_count()``) for ``"process"``,
-            every CPU of the cluster for ``"ray"``. One process worker plays in this process.
-        backend: ``"process"`` (standard library, the default) or ``"ray"``
-            (``pip install mahjong_fast[ray]``).
+        workers: parallel workers; None = every core (``os.cpu_count()``) for ``"core"`` and
+            ``"process"``, every CPU of the cluster for ``"ray"``. ``"core"``: threads;
+            ``"process"``: processes (one worker plays in this process).
+        backend: ``"auto"`` (the default: ``"core"``, as every seat is built in),
+            ``"core"`` (whole deals in the Rust core on ``workers`` threads with the GIL
+            released: no worker processes, so no ``__main__`` guard is needed),
+            ``"process"`` (the Python game loop in a pool of processes, standard library) or
+            ``"ray"`` (the core's loop in Ray tasks; ``pip install mahjong_fast[ray]``).
+            Every backend gives the same records.
         chunk_size: deals per task; None picks about eight chunks per worker, at most 64
             deals. It changes speed and Ctrl-C granularity, never a record.
         out: write the records to this file while the run goes, ``*.parquet`` (needs pyarrow)
@@ -198,6 +203,7 @@ def simulate(
         _check_args(deals, seats, rules, seed, workers, backend, chunk_size, start, address),
         seed,
         rotate_dealer,
+        in_core=backend != "process",
     )
     out_path = Path(out) if out is not None else None
     if out_path is not None:
@@ -220,9 +226,11 @@ def simulate(
     stop = _StopFlag()
     with stop:  # from here on, Ctrl-C asks for a stop at the next safe point
         try:
-            writer = open_writer(out_path) if out_path is not None else None
+            meta = run_metadata(seed, spec.seats, rotate_dealer)
+            writer = open_writer(out_path, meta) if out_path is not None else None
             be = make_backend(backend, spec, workers, address)
-            size = chunk_size or auto_chunk_size(deals, be.workers)
+            auto = core_chunk_size if isinstance(be, CoreBackend) else auto_chunk_size
+            size = chunk_size or auto(deals, be.workers)
             bounds = chunk_bounds(start, deals, size)
             window = WINDOW_PER_WORKER * be.workers
             buffer: dict[int, list[dict[str, Any]]] = {}

@@ -11,6 +11,7 @@ pub mod hand;
 pub mod rules;
 pub mod scoring;
 pub mod shanten;
+pub mod sim;
 pub mod tables;
 pub mod tile;
 pub mod waits;

@@ -1,4 +1,5 @@
-"""Where chunks are played: in this process, in a pool of processes, or on Ray.
+"""Where chunks are played: in the core on threads of this process, in this process, in a
+pool of processes, or on Ray.
 
 Every backend has the same small interface, driven by :func:`mahjong_fast.simulate`:
 ``submit(k, first, stop)`` queues chunk ``k``; ``poll(timeout)`` returns the chunks finished
@@ -18,9 +19,17 @@ from typing import Any
 
 from .chunks import ChunkSpec, run_chunk, worker_init
 
-__all__ = ["BACKENDS", "InlineBackend", "ProcessBackend", "RayBackend", "make_backend"]
+__all__ = [
+    "BACKENDS",
+    "CoreBackend",
+    "InlineBackend",
+    "ProcessBackend",
+    "RayBackend",
+    "make_backend",
+]
 
-BACKENDS = ("process", "ray")
+#: ``auto`` = ``core`` when every seat is built in (today: always)
+BACKENDS = ("auto", "core", "process", "ray")
 
 Done = list[tuple[int, list[dict[str, Any]]]]
 
@@ -44,6 +53,37 @@ class InlineBackend:
 
     def close(self, cancel: bool) -> None:
         self._queue.clear()
+
+
+class CoreBackend:
+    """Built-in seats only: each chunk is played by the core on a pool of ``workers`` rayon
+    threads with the GIL released (``_core.Simulator``), from one helper thread of this
+    process, so the main thread keeps the progress bar and Ctrl-C. No worker processes: it
+    works from a script without a ``__main__`` guard, a notebook or stdin."""
+
+    def __init__(self, spec: ChunkSpec, workers: int):
+        from .. import _core
+
+        self.spec = spec
+        self.workers = workers
+        self._sim = _core.Simulator(spec.seed, list(spec.seats), spec.rotate_dealer, workers)
+        self._pool = cf.ThreadPoolExecutor(max_workers=1, thread_name_prefix="mahjong-sim")
+        self._futures: dict[cf.Future[list[dict[str, Any]]], int] = {}
+
+    def submit(self, k: int, first: int, stop: int) -> None:
+        self._futures[self._pool.submit(self._sim.run, first, stop)] = k
+
+    def poll(self, timeout: float) -> Done:
+        if not self._futures:
+            return []
+        done, _ = cf.wait(self._futures, timeout=timeout, return_when=cf.FIRST_COMPLETED)
+        finished = [f for f in self._futures if f in done]  # in submission order
+        return [(self._futures.pop(f), f.result()) for f in finished]
+
+    def close(self, cancel: bool) -> None:
+        # a chunk already running finishes (a fraction of a second); queued ones are dropped
+        self._pool.shutdown(wait=True, cancel_futures=cancel)
+        self._futures.clear()
 
 
 class ProcessBackend:
@@ -157,11 +197,15 @@ class RayBackend:
 
 def make_backend(
     backend: str, spec: ChunkSpec, workers: int | None, address: str | None
-) -> InlineBackend | ProcessBackend | RayBackend:
-    """The backend named ``backend`` ("process" or "ray")."""
+) -> CoreBackend | InlineBackend | ProcessBackend | RayBackend:
+    """The backend named ``backend`` (see :data:`BACKENDS`). ``spec.in_core`` must say
+    whether chunks are played in the core (``auto``, ``core``, ``ray``) or through the
+    Python loop (``process``)."""
     if backend == "ray":
         return RayBackend(spec, workers, address)
     if address is not None:
         raise ValueError("address is only for the ray backend (backend='ray')")
     n = workers or os.cpu_count() or 1
+    if backend in ("auto", "core"):
+        return CoreBackend(spec, n)
     return InlineBackend(spec) if n == 1 else ProcessBackend(spec, n)
