@@ -225,5 +225,45 @@ fn benches(c: &mut Criterion) {
     });
 }
 
-criterion_group!(core, benches);
+/// Whole deals with records kept (design §5), no Python: deals per second = deals / time.
+fn sim_benches(c: &mut Criterion) {
+    use mahjong_fast::sim::{play_range, play_range_parallel, SeatKind, SimConfig};
+    mahjong_fast::tables::tables();
+    let cfg = |seats| SimConfig { rules: mahjong_fast::Ruleset::hong_kong(), seed: 1, seats };
+    let random = cfg([SeatKind::Random; 4]);
+    let greedy = cfg([SeatKind::Greedy; 4]);
+    let mut g = c.benchmark_group("sim");
+    g.sample_size(10);
+    let mut first = 0u64;
+    g.bench_function("random seats, 1 thread, 512 deals", |b| {
+        b.iter(|| {
+            first += 512;
+            play_range(&random, first, first + 512).unwrap()
+        })
+    });
+    g.bench_function("greedy seats, 1 thread, 64 deals", |b| {
+        b.iter(|| {
+            first += 64;
+            play_range(&greedy, first, first + 64).unwrap()
+        })
+    });
+    for threads in [1, 2] {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        g.bench_function(format!("random seats, {threads} threads (rayon), 1024 deals"), |b| {
+            b.iter(|| {
+                first += 1024;
+                pool.install(|| play_range_parallel(&random, first, first + 1024)).unwrap()
+            })
+        });
+        g.bench_function(format!("greedy seats, {threads} threads (rayon), 128 deals"), |b| {
+            b.iter(|| {
+                first += 128;
+                pool.install(|| play_range_parallel(&greedy, first, first + 128)).unwrap()
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(core, benches, sim_benches);
 criterion_main!(core);

@@ -108,3 +108,25 @@ def test_simulator_bad_arguments() -> None:
     with pytest.raises(ValueError):
         _core.Simulator(0, ["random"] * 4).run(5, 4)
     assert _core.Simulator(0, ["random"] * 4).run(4, 4) == []
+
+
+def test_process_backend_without_main_guard_says_what_to_do(tmp_path: Path) -> None:
+    script = tmp_path / "run.py"
+    script.write_text(
+        "from mahjong_fast import simulate\n"
+        "simulate(8, ('random',) * 4, seed=1, workers=2, backend='process')\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert proc.returncode != 0
+    assert "__main__" in proc.stderr and "backend='core'" in proc.stderr
+    # with the default backend the same script works
+    script.write_text(
+        "from mahjong_fast import simulate\n"
+        "print(simulate(8, ('random',) * 4, seed=1, workers=2).summary.deals)\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert (proc.returncode, proc.stdout.strip()) == (0, "8"), proc.stderr

@@ -86,12 +86,40 @@ class CoreBackend:
         self._futures.clear()
 
 
+_NO_GUARD = (
+    "the process backend starts worker processes that import the main module {main!r}, "
+    "which has no `if __name__ == \"__main__\":` guard, so every worker would run it again. "
+    "Put the call to simulate() under that guard, or use backend='core' (the default for "
+    "built-in seats), which needs no worker processes."
+)
+
+
+def _main_without_guard() -> str | None:
+    """The main script's path when it is a file without a ``__main__`` guard (spawned workers
+    re-run such a script and die), else None."""
+    import sys
+
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    if not path or not str(path).endswith(".py") or getattr(main, "__spec__", None) is not None:
+        return None  # stdin, a notebook, `python -m module`: workers do not re-run it
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError:
+        return None
+    return None if "__main__" in text else str(path)
+
+
 class ProcessBackend:
     """A :class:`concurrent.futures.ProcessPoolExecutor` of ``workers`` processes started with
     "spawn" (never forked: the parent may already run the core's threads). Workers ignore
     SIGINT; on a cancel the parent terminates them."""
 
     def __init__(self, spec: ChunkSpec, workers: int):
+        main = _main_without_guard()
+        if main is not None:
+            raise RuntimeError(_NO_GUARD.format(main=main))
         self.spec = spec
         self.workers = workers
         self._pool = cf.ProcessPoolExecutor(
@@ -110,7 +138,15 @@ class ProcessBackend:
         done, _ = cf.wait(self._futures, timeout=timeout, return_when=cf.FIRST_COMPLETED)
         # in submission order (dicts keep it): deterministic when several finish together
         finished = [f for f in self._futures if f in done]
-        return [(self._futures.pop(f), f.result()) for f in finished]
+        try:
+            return [(self._futures.pop(f), f.result()) for f in finished]
+        except cf.process.BrokenProcessPool:
+            raise RuntimeError(
+                "the process backend's workers died before finishing their chunks. If the "
+                "main script calls simulate() without an `if __name__ == \"__main__\":` "
+                "guard, add one, or use backend='core' (the default for built-in seats), "
+                "which needs no worker processes."
+            ) from None
 
     def close(self, cancel: bool) -> None:
         if not cancel:
