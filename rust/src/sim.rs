@@ -142,8 +142,10 @@ pub fn play_deal(cfg: &SimConfig, deal_index: u64, agents: &mut Agents) -> Resul
     // The order of the Python loop: the players of to_act in order; after a turn action the
     // list is read again, in a window every listed player answers.
     while deal.phase() != Phase::Ended {
-        let to_act: Vec<u8> = deal.to_act().to_vec();
-        for p in to_act {
+        let mut to_act = [0u8; 4];
+        let n = deal.to_act().len().min(4);
+        to_act[..n].copy_from_slice(&deal.to_act()[..n]);
+        for &p in &to_act[..n] {
             if !deal.to_act().contains(&p) {
                 continue;
             }

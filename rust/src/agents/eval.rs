@@ -28,8 +28,8 @@ use crate::shanten::{caps, check_size, finish_with, group_table, missing_of, res
 use crate::tables::{honour_key, suit_index, tables, Entry};
 use crate::tile::N_KINDS;
 
-/// log2 of the number of cache slots (16,384 slots of 24 bytes: fits in L2).
-const CACHE_BITS: u32 = 14;
+/// log2 of the number of cache slots (65,536 slots of 24 bytes, 1.5 MB).
+const CACHE_BITS: u32 = 16;
 const EMPTY_KEY: u64 = u64::MAX;
 
 #[derive(Clone, Copy)]
@@ -50,7 +50,7 @@ pub struct Rating {
 }
 
 /// Shanten and ukeire evaluator with its cache of restricted group tables. One per thread (it
-/// is cheap to create: a 384 KB buffer).
+/// is cheap to create: a 1.5 MB buffer).
 pub struct Evaluator {
     cache: Vec<Slot>,
 }
@@ -97,6 +97,91 @@ fn lookup(h: &Counts, g: usize) -> Table {
     } else {
         entry_table(t.honour(honour_key(&h[27..N_KINDS])))
     }
+}
+
+const INF: u8 = 99;
+
+/// Sixteen lanes `2 s + p` (sets `s` 0..=7, pair `p`): fewest missing tiles, `INF` if none.
+type Lanes = [u8; 16];
+const NO_LANES: Lanes = [INF; 16];
+
+/// `v` with `k` more sets: lane `2 (s + k) + p` takes lane `2 s + p`.
+#[inline(always)]
+fn more_sets(v: &Lanes, k: usize) -> Lanes {
+    // One 16-byte window of INF ‖ v: a fixed-size copy at a variable offset (no memmove call).
+    let mut buf = [INF; 32];
+    buf[16..].copy_from_slice(v);
+    let mut out = NO_LANES;
+    out.copy_from_slice(&buf[16 - 2 * k..32 - 2 * k]);
+    out
+}
+
+/// `v` with the pair made: lane `2 s + 1` takes lane `2 s`; lanes without a pair are empty.
+#[inline(always)]
+fn with_pair(v: &Lanes) -> Lanes {
+    let mut out = NO_LANES;
+    for s in 0..8 {
+        out[2 * s + 1] = v[2 * s];
+    }
+    out
+}
+
+#[inline(always)]
+fn add_min(out: &mut Lanes, v: &Lanes, cost: u8) {
+    for j in 0..16 {
+        out[j] = out[j].min(v[j].saturating_add(cost));
+    }
+}
+
+/// The table of one suit whose caps are restricted by own declared sets: the dynamic
+/// programme of `shanten.rs` (kind by kind; state = chows started one and two kinds back; the
+/// table over sets and pair carried as one 16-lane vector, so each transition is one shifted
+/// add-and-min the compiler vectorises) with at most **two** chows started at any kind. That
+/// loses nothing: the fewest missing tiles depends only on the target's multiset of tiles,
+/// and three equal chows `k, k+1, k+2` are the same tiles as the pungs of `k`, `k+1`, `k+2`
+/// (a pung of one of those kinds besides them would need six copies). Equal to
+/// `shanten::group_table` (tested on random suits and caps).
+fn capped_suit(h: &[u8], cap: &[u8], need: usize) -> Table {
+    let mut cur = [[NO_LANES; 3]; 3];
+    cur[0][0][0] = 0;
+    for n in 0..9 {
+        let mut next = [[NO_LANES; 3]; 3];
+        let hn = h[n] as usize;
+        let capn = cap[n] as usize;
+        let max_chow = if n <= 6 { 2 } else { 0 };
+        for a in 0..3usize {
+            for b in 0..3usize {
+                if a + b > capn {
+                    continue;
+                }
+                let v = cur[a][b];
+                if v.iter().all(|&x| x >= INF) {
+                    continue;
+                }
+                let vp = with_pair(&v);
+                for pung in 0..2usize {
+                    for pair in 0..2usize {
+                        let src = if pair == 1 { &vp } else { &v };
+                        for c in 0..=max_chow {
+                            let t = a + b + c + 3 * pung + 2 * pair;
+                            if t > capn {
+                                break;
+                            }
+                            let cost = t.saturating_sub(hn) as u8;
+                            add_min(&mut next[b][c], &more_sets(src, c + pung), cost);
+                        }
+                    }
+                }
+            }
+        }
+        cur = next;
+    }
+    let v = cur[0][0];
+    let mut out = [[INF; 2]; MAX_SETS + 1];
+    for s in 0..=need.min(MAX_SETS) {
+        out[s] = [v[2 * s].min(INF), v[2 * s + 1].min(INF)];
+    }
+    out
 }
 
 /// Counts behind the closed forms of seven pairs and thirteen orphans.
@@ -241,7 +326,12 @@ impl Evaluator {
         let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CACHE_BITS)) as usize;
         let s = &mut self.cache[slot];
         if s.key != key {
-            *s = Slot { key, table: group_table(h, &sh.cap, g, sh.need) };
+            let table = if g < 3 {
+                capped_suit(&h[g * 9..g * 9 + 9], &sh.cap[g * 9..g * 9 + 9], sh.need)
+            } else {
+                group_table(h, &sh.cap, g, sh.need)
+            };
+            *s = Slot { key, table };
         }
         s.table
     }
@@ -450,6 +540,21 @@ pub(crate) mod tests {
             let size = 13 + (i % 2) - 3 * n_melds;
             let (c, melds) = random_hand(&mut rng, n_melds, size, i % 3 != 0);
             assert_eq!(ev.shanten(&c, &melds, &HK_SHAPES).unwrap(), shanten(&c, &melds, &HK_SHAPES).unwrap());
+        }
+    }
+
+    #[test]
+    fn capped_suit_equals_the_full_programme() {
+        let mut rng = XorShift(0x5EED_A6E7_0000_0003);
+        for i in 0..20_000 {
+            let mut h = [0u8; 34];
+            let mut cap = [4u8; 34];
+            for k in 0..9 {
+                cap[k] = [4, 4, 4, 3, 1, 0][(rng.next() % 6) as usize];
+                h[k] = (rng.next() % (cap[k] as u64 + 1)) as u8;
+            }
+            let need = 1 + i % 4;
+            assert_eq!(capped_suit(&h[..9], &cap[..9], need), group_table(&h, &cap, 0, need), "{h:?} {cap:?}");
         }
     }
 
