@@ -4,8 +4,9 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use mahjong_fast::agents::{GreedyAgent, LegalOption, OptionKind, Situation};
 use mahjong_fast::decompose::{decompose, is_complete, HK_SHAPES};
+use mahjong_fast::game::{Action, Deal, DealOptions};
 use mahjong_fast::scoring::{score_hk, WinContext};
-use mahjong_fast::{Counts, Hand, Meld, MeldKind, Tile};
+use mahjong_fast::{Counts, Hand, Meld, MeldKind, Ruleset, Tile};
 use std::hint::black_box;
 
 /// xorshift64* for bench hands only.
@@ -265,5 +266,34 @@ fn sim_benches(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(core, benches, sim_benches);
+/// One whole deal (rules §4–§11) with every seat choosing uniformly among its legal actions:
+/// the engine's cost per deal for bulk simulation with random seats.
+fn play_random_deal(rules: &Ruleset, i: u32, rng: &mut Rng, legal: &mut Vec<Action>, record: bool) -> u32 {
+    let opts = DealOptions { auto_pass: true, record };
+    let mut d = Deal::seeded(rules, 1, i, (i % 4) as u8, [0; 4], opts).expect("a seeded deal");
+    while !d.is_over() {
+        let p = d.to_act()[0];
+        d.legal_actions_into(p, legal);
+        let a = legal[rng.below(legal.len())];
+        d.apply(&a).expect("a listed action is legal");
+    }
+    d.result().map_or(0, |r| r.turns)
+}
+
+fn deal_benches(c: &mut Criterion) {
+    let rules = Ruleset::hong_kong();
+    let mut legal = Vec::new();
+    for (name, record) in [("deal_random_choice", false), ("deal_random_choice_recorded", true)] {
+        let mut rng = Rng(7);
+        let mut i = 0u32;
+        c.bench_function(name, |b| {
+            b.iter(|| {
+                i = (i + 1) % 1000;
+                black_box(play_random_deal(&rules, i, &mut rng, &mut legal, record))
+            })
+        });
+    }
+}
+
+criterion_group!(core, benches, sim_benches, deal_benches);
 criterion_main!(core);

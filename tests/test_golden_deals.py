@@ -16,10 +16,9 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from _golden import action_list, snapshot_digest  # noqa: E402
-
-from mahjong_fast import _core  # noqa: E402
-from mahjong_fast.game import Action, Deal, Phase  # noqa: E402
+from _golden import action_list, snapshot_digest
+from mahjong_fast import _core
+from mahjong_fast.game import Action, Deal, Phase
 
 PATH = os.path.join(os.path.dirname(__file__), "data", "golden_deals.jsonl.gz")
 

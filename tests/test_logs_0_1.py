@@ -10,7 +10,6 @@ import json
 import os
 
 import pytest
-
 from mahjong_fast.game import replay
 
 DIR = os.path.join(os.path.dirname(__file__), "data", "logs_0_1")

@@ -34,10 +34,12 @@ using the lowest ids held. :meth:`apply` accepts the same claim made with other 
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from mahjong_fast import _core
+from mahjong_fast.errors import InvalidHandError
 from mahjong_fast.rules import Ruleset, resolve_rules
 
 from .actions import Action, ActionType, Phase
@@ -71,6 +73,35 @@ def _action(code: int) -> Action:
         object.__setattr__(a, "_code", code)
         _ACTIONS[code] = a
     return a
+
+
+_KIND = 1000  # the core's tile spec for "the lowest free copy of kind k" is 1000 + k
+
+
+def _specs(tiles: str | Sequence[int], what: str) -> list[int]:
+    """Tile specs of the core's from_setup: notation (kinds, bonus ids) or physical ids."""
+    if isinstance(tiles, str):
+        return [_KIND + k if k < 34 else 136 + k - 34 for k in _core.parse_tiles(tiles)]
+    try:
+        return [operator.index(t) for t in tiles]
+    except TypeError:
+        raise TypeError(f"{what} must be notation or a sequence of tile ids") from None
+
+
+def _meld_specs(melds: str | Sequence[tuple[int, Sequence[int]]]) -> list[tuple[int, list[int]]]:
+    if isinstance(melds, str):
+        counts, parsed, bonus = _core.parse_hand(melds)
+        if any(counts) or bonus:
+            raise InvalidHandError(f"melds {melds!r} may hold declared sets only")
+        out = []
+        for mk, k in parsed:
+            kinds = [k, k + 1, k + 2] if mk == 0 else [k] * (3 if mk == 1 else 4)
+            out.append((mk, [_KIND + x for x in kinds]))
+        return out
+    try:
+        return [(operator.index(mk), _specs(ids, "melds")) for mk, ids in melds]
+    except (TypeError, ValueError):
+        raise TypeError("melds must be notation or (meld_kind, ids) tuples") from None
 
 
 class Deal:
@@ -120,6 +151,81 @@ class Deal:
             rules=resolve_rules(rules),
         )
         self._init(core, record, listener)
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[str | Sequence[int]],
+        *,
+        dealer: int = 0,
+        active: int | None = None,
+        melds: Sequence[str | Sequence[tuple[int, Sequence[int]]]] | None = None,
+        discards: Sequence[str | Sequence[int]] | None = None,
+        wall: str | Sequence[int] | None = None,
+        tail: str | Sequence[int] | None = None,
+        seed: int = 0,
+        scores: Sequence[int] = (0, 0, 0, 0),
+        deal_index: int = 0,
+        auto_pass: bool = True,
+        record: bool = True,
+        listener: Callable[[Event], None] | None = None,
+        rules: Ruleset | str | None = None,
+    ) -> Deal:
+        """A deal from a chosen position (puzzles, teaching, tests).
+
+        Every tile group is MPSZ notation (``"123m 55z 2f"``; bonus tiles ``1f``..``8f`` in a
+        hand go to that player's bonus area) or a sequence of physical ids 0..143. A tile
+        given by notation takes the lowest copy not named anywhere else.
+
+        Args:
+            hands: four concealed hands. The player to act (``active``, default the dealer)
+                holds 14 tiles counting each declared set as 3, the others 13.
+            dealer: the dealer (East), 0..3.
+            active: who is in ACTION. With no sets or discards anywhere and the dealer to act,
+                the position is the start of the deal (rules §5.2); otherwise ``active`` has
+                just drawn the last tile written in its hand (a self-drawn win is possible).
+            melds: per player, declared sets as notation (``"[555z] (2222p) chow[123m]"``)
+                or ``(meld_kind, ids)`` tuples (0 chow, 1 pung, 2 kong, 3 added kong,
+                4 concealed kong). Who a set was claimed from is not known (``None``).
+            discards: per player, the discards still in the pool, in order.
+            wall: the next normal draws, in order (the rest of the wall follows in the order
+                of the seeded wall of ``(seed, deal_index)``).
+            tail: the next replacement draws (from the tail), in order.
+
+        Raises:
+            InvalidHandError: a position that cannot exist: a fifth copy, a tile in two
+                places, wrong tile counts, a set that is not one, a bonus tile discarded.
+            InvalidTileError: unreadable notation or an id outside 0..143.
+            TypeError: an argument of the wrong type (named in the message).
+
+        >>> d = Deal.from_hands(["19m19p19s1234567z5s", "123m456m789p234s5s",
+        ...                      "11p22p33p44p55p66p7p", "11s22s33s66s77s88s9s"])
+        >>> d.phase, d.to_act, d.remaining
+        (<Phase.ACTION: 'action'>, (0,), 91)
+        """
+        for name, arg in (("melds", melds), ("discards", discards)):
+            if arg is not None and (isinstance(arg, str) or len(arg) != 4):
+                raise InvalidHandError(f"{name} must have one entry per player (4)")
+        if isinstance(hands, str) or len(hands) != 4:
+            raise InvalidHandError("hands must have one entry per player (4)")
+        core = _core.Deal.from_setup(
+            dealer,
+            active,
+            [_specs(h, "hands") for h in hands],
+            [_meld_specs(m) for m in (melds or ((), (), (), ()))],
+            [_specs(x, "discards") for x in (discards or ((), (), (), ()))],
+            _specs(wall or (), "wall"),
+            _specs(tail or (), "tail"),
+            seed,
+            list(scores),
+            deal_index,
+            auto_pass=auto_pass,
+            record=record or listener is not None,
+            rules=resolve_rules(rules),
+        )
+        deal = cls.__new__(cls)
+        deal._init(core, record, listener)
+        return deal
 
     def _init(
         self, core: _core.Deal, record: bool, listener: Callable[[Event], None] | None
@@ -175,46 +281,46 @@ class Deal:
     @property
     def to_act(self) -> tuple[int, ...]:
         """Players who must act now: the active player, or the responders of a window."""
-        return self._core.to_act  # type: ignore[no-any-return]
+        return self._core.to_act
 
     @property
     def active(self) -> int:
         """The player whose turn it is (the discarder during a window); -1 once ended."""
-        return self._core.active  # type: ignore[no-any-return]
+        return self._core.active
 
     @property
     def remaining(self) -> int:
         """Tiles not yet taken from the wall (rules §4.1)."""
-        return self._core.remaining  # type: ignore[no-any-return]
+        return self._core.remaining
 
     @property
     def wall_position(self) -> tuple[int, int]:
         """(next front position, next tail position)."""
-        return self._core.wall_position  # type: ignore[no-any-return]
+        return self._core.wall_position
 
     @property
     def turn(self) -> int:
         """Discards made so far."""
-        return self._core.turn  # type: ignore[no-any-return]
+        return self._core.turn
 
     @property
     def drawn_tile(self) -> int | None:
-        return self._core.drawn_tile  # type: ignore[no-any-return]
+        return self._core.drawn_tile
 
     @property
     def entered_by_draw(self) -> bool:
         """§5.3: the active player entered ACTION by a draw (self-drawn win possible)."""
-        return self._core.entered_by_draw  # type: ignore[no-any-return]
+        return self._core.entered_by_draw
 
     @property
     def dealer_start(self) -> bool:
         """§5.2: the dealer's first ACTION, no draw yet."""
-        return self._core.dealer_start  # type: ignore[no-any-return]
+        return self._core.dealer_start
 
     @property
     def kong_chain(self) -> bool:
         """§7.4: the tile in hand came from a kong replacement chain."""
-        return self._core.kong_chain  # type: ignore[no-any-return]
+        return self._core.kong_chain
 
     @property
     def scores(self) -> list[int]:
@@ -223,12 +329,12 @@ class Deal:
     @property
     def hands(self) -> list[list[int]]:
         """Per player, the concealed ids in the order received (a new list each time)."""
-        return self._core.hands()  # type: ignore[no-any-return]
+        return self._core.hands()
 
     @property
     def bonus(self) -> list[list[int]]:
         """Per player, the exposed bonus ids in the order exposed."""
-        return self._core.bonus()  # type: ignore[no-any-return]
+        return self._core.bonus()
 
     @property
     def melds(self) -> list[list[MeldView]]:
@@ -245,7 +351,7 @@ class Deal:
     @property
     def discard_history(self) -> list[list[list[Any]]]:
         """Per player, ``[tile, claimed_by]`` per discard in order."""
-        return self._core.discard_history()  # type: ignore[no-any-return]
+        return self._core.discard_history()
 
     @property
     def result(self) -> DealResult | None:
@@ -285,7 +391,7 @@ class Deal:
 
     def is_legal(self, action: Action) -> bool:
         """True if :meth:`apply` would accept ``action`` (no state change either way)."""
-        return self._core.is_legal(  # type: ignore[no-any-return]
+        return self._core.is_legal(
             _TYPE_INDEX.get(action.type, -1), action.player, action.tiles
         )
 
@@ -302,6 +408,7 @@ class Deal:
 
     def _build_result(self) -> DealResult:
         r = self._core.result()
+        assert r is not None  # called once the deal has ended
         common: dict[str, Any] = {
             "deal_index": self.deal_index,
             "dealer": self.dealer,
@@ -326,7 +433,7 @@ class Deal:
             limit=sc.limit,
             elements=tuple((str(c), str(n), int(f)) for c, n, f in sc.elements),
             interpretation=sc.interpretation,
-            payments=tuple(r["payments"]),  # type: ignore[arg-type]
+            payments=tuple(r["payments"]),
             flags=dict(w["flags"]),
             **common,
         )
@@ -370,8 +477,8 @@ class Deal:
     def tile_locations(self) -> list[int]:
         """Every physical id exactly once if the deal is consistent: untaken wall tiles,
         hands, sets, unclaimed discards, bonus areas and a tile being added to a kong."""
-        return self._core.tile_locations()  # type: ignore[no-any-return]
+        return self._core.tile_locations()
 
     def hand_size(self, p: int) -> int:
         """Tiles held counting each declared set as 3 (rules §5.6)."""
-        return self._core.hand_size(p)  # type: ignore[no-any-return]
+        return self._core.hand_size(p)

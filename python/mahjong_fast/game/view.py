@@ -282,7 +282,7 @@ class LiveView:
 
     @property
     def can_self_draw(self) -> bool:
-        return self._own_turn and self._core.entered_by_draw  # type: ignore[no-any-return]
+        return self._own_turn and self._core.entered_by_draw
 
     # ------------------------------------------------------------- SeatView helpers
     @property

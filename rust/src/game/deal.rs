@@ -227,6 +227,54 @@ impl Deal {
         Deal::new(rules, &wall, dealer, scores, deal_index, opts)
     }
 
+    pub(super) fn blank(
+        rules: &Ruleset,
+        wall: [u8; N_TILES],
+        dealer: u8,
+        scores: [i64; 4],
+        deal_index: u32,
+        opts: DealOptions,
+    ) -> Deal {
+        Deal::empty(rules, wall, dealer, scores, deal_index, opts)
+    }
+
+    /// Place a set-up position (`setup.rs`): the tiles before `front` are out of the wall.
+    pub(super) fn set_position(
+        &mut self,
+        front: usize,
+        hands: [Vec<u8>; 4],
+        melds: [Vec<DealMeld>; 4],
+        bonus: [Vec<u8>; 4],
+        discards: [Vec<Discard>; 4],
+    ) {
+        self.front = front;
+        self.hands = hands;
+        for p in 0..4 {
+            for m in &melds[p] {
+                m.core().add_to(&mut self.public);
+            }
+            for d in &discards[p] {
+                self.public[(d.tile >> 2) as usize] += 1;
+            }
+            for &b in &bonus[p] {
+                self.bonus_mask[p] |= 1 << (b - N_ORDINARY);
+            }
+            self.turn += discards[p].len() as u32;
+        }
+        self.melds = melds;
+        self.bonus = bonus;
+        self.discards = discards;
+        self.recount();
+    }
+
+    pub(super) fn push_event(&mut self, e: Event) {
+        self.emit(e);
+    }
+
+    pub(super) fn start_action(&mut self, p: u8, drawn: Option<u8>, dealer_start: bool) {
+        self.enter_action(p, drawn, dealer_start, false);
+    }
+
     fn empty(rules: &Ruleset, wall: [u8; N_TILES], dealer: u8, scores: [i64; 4], deal_index: u32, opts: DealOptions) -> Deal {
         let cap = rules.hand_tiles() + 2;
         Deal {
@@ -895,12 +943,10 @@ impl Deal {
                     keep(Action::bare(ActionType::SelfDrawnWin, player), out);
                 }
                 if self.remaining() > 0 {
-                    for k in 0..N_KINDS {
-                        if c[k] == 4 {
-                            let mut t = Tiles::EMPTY;
-                            sorted.iter().filter(|&&x| (x >> 2) as usize == k).for_each(|&x| t.push(x));
-                            keep(Action { kind: ActionType::ConcealedKong, player, tiles: t }, out);
-                        }
+                    for (k, _) in c.iter().enumerate().filter(|(_, &n)| n == 4) {
+                        let mut t = Tiles::EMPTY;
+                        sorted.iter().filter(|&&x| (x >> 2) as usize == k).for_each(|&x| t.push(x));
+                        keep(Action { kind: ActionType::ConcealedKong, player, tiles: t }, out);
                     }
                     for m in &self.melds[p] {
                         let k = m.tile_kind();

@@ -18,6 +18,7 @@
 pub mod action;
 pub mod deal;
 pub mod event;
+pub mod setup;
 pub mod view;
 
 #[cfg(test)]
@@ -26,4 +27,5 @@ mod tests;
 pub use action::{Action, ActionType, IllegalCode, Phase, Tiles, UNKNOWN_PLAYER, UNKNOWN_TILE};
 pub use deal::{Deal, DealMeld, DealOptions, Discard, Snapshot, ToAct, PREVAILING_WIND};
 pub use event::{DealResult, DrawReason, Event, ReplacementReason, Win, WinFlags, WinKind};
+pub use setup::{Setup, TileSpec};
 pub use view::SeatView;

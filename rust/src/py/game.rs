@@ -14,6 +14,9 @@ use crate::game::{Action, ActionType, Deal, DealOptions, Event, IllegalCode, Pha
 use crate::rules::Ruleset;
 use crate::tile::N_TILES;
 
+/// A set as Python sees it: `(meld_kind, tiles, claimed_from, claimed_tile)`.
+type MeldTuple = (u8, Vec<u32>, Option<u8>, Option<u8>);
+
 /// The deal state machine of the core (rules §4–§14). Use `mahjong_fast.game.Deal`.
 #[pyclass(module = "mahjong_fast._core", name = "Deal", unsendable)]
 pub struct PyDeal {
@@ -193,6 +196,65 @@ impl PyDeal {
         Ok(PyDeal { deal, buf: Vec::new() })
     }
 
+    /// A deal from a chosen position (see `mahjong_fast.game.Deal.from_hands`). Tiles are
+    /// given as ints: 0..143 a physical id, 1000 + k the lowest free copy of kind k. `melds` per
+    /// player: `(meld_kind, tiles)`. Raises InvalidHandError for a position that cannot exist.
+    #[staticmethod]
+    #[pyo3(signature = (dealer, active, hands, melds, discards, draws, tail, seed, scores, deal_index, *, auto_pass = true, record = true, rules = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn from_setup(
+        py: Python<'_>,
+        dealer: i64,
+        active: Option<i64>,
+        hands: [Vec<i64>; 4],
+        melds: [Vec<(i64, Vec<i64>)>; 4],
+        discards: [Vec<i64>; 4],
+        draws: Vec<i64>,
+        tail: Vec<i64>,
+        seed: u64,
+        scores: Vec<i64>,
+        deal_index: u32,
+        auto_pass: bool,
+        record: bool,
+        rules: Option<PyRef<'_, PyRuleset>>,
+    ) -> PyResult<Self> {
+        use crate::game::{Setup, TileSpec};
+        let bad = |msg: String| to_py_err(py, MahjongError::hand(msg));
+        let spec = |x: i64| -> PyResult<TileSpec> {
+            if (0..N_TILES as i64).contains(&x) {
+                Ok(TileSpec::Id(x as u8))
+            } else if (1000..1034).contains(&x) {
+                Ok(TileSpec::Kind((x - 1000) as u8))
+            } else {
+                Err(to_py_err(py, MahjongError::tile(0, format!("tile {x} is neither an id 0..143 nor a kind"))))
+            }
+        };
+        let list = |v: &[i64]| v.iter().map(|&x| spec(x)).collect::<PyResult<Vec<TileSpec>>>();
+        let mut s = Setup {
+            dealer: dealer_arg(dealer)?,
+            active: active.map(dealer_arg).transpose()?,
+            seed,
+            scores: scores_arg(scores)?,
+            deal_index,
+            draws: list(&draws)?,
+            tail: list(&tail)?,
+            ..Default::default()
+        };
+        for p in 0..4 {
+            s.hands[p] = list(&hands[p])?;
+            s.discards[p] = list(&discards[p])?;
+            for (mk, tiles) in &melds[p] {
+                let kind = u8::try_from(*mk)
+                    .ok()
+                    .and_then(crate::hand::MeldKind::from_u8)
+                    .ok_or_else(|| bad(format!("meld kind {mk} is not 0..4")))?;
+                s.melds[p].push((kind, list(tiles)?));
+            }
+        }
+        let deal = Deal::from_setup(&rules_arg(rules), &s, DealOptions { auto_pass, record }).map_err(|e| to_py_err(py, e))?;
+        Ok(PyDeal { deal, buf: Vec::new() })
+    }
+
     #[getter]
     fn phase(&self) -> u8 {
         self.deal.phase() as u8
@@ -330,7 +392,7 @@ impl PyDeal {
         self.deal.public_counts().iter().map(|&x| x as u32).collect()
     }
     /// A player's sets as `(meld_kind, tiles, claimed_from, claimed_tile)`.
-    fn melds(&self, p: usize) -> Vec<(u8, Vec<u32>, Option<u8>, Option<u8>)> {
+    fn melds(&self, p: usize) -> Vec<MeldTuple> {
         self.deal
             .melds(p.min(3))
             .iter()
