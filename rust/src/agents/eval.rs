@@ -359,8 +359,8 @@ impl Evaluator {
     }
 
     /// Rate every discard of a 14-equivalent hand into `out` (cleared first; ascending kind):
-    /// the shanten after it and, for the discards of the lowest shanten (all discards when
-    /// `all_ukeire`), the ukeire over `unseen`. Same values as
+    /// the shanten after it and, for the discards of the lowest shanten when there are two or
+    /// more of them (all discards when `all_ukeire`), the ukeire over `unseen`. Same values as
     /// [`crate::advise::rate_discards`]. Returns the lowest shanten.
     ///
     /// Errors (`InvalidHand`): wrong size, a fifth copy (counting own sets).
@@ -414,8 +414,11 @@ impl Evaluator {
         // with the other groups (`rest`). One mask test per draw instead of a knapsack.
         let mut dec = [0u16; N_KINDS];
         let mut dec_done = 0u64;
+        // With one discard of the lowest shanten its ukeire decides nothing: the greedy
+        // choice is that discard whatever the counts (left `None` unless all are asked for).
+        let tied = out.iter().filter(|r| r.shanten == best).count();
         for r in out.iter_mut() {
-            if !(all_ukeire || r.shanten == best) {
+            if !(all_ukeire || (r.shanten == best && tied > 1)) {
                 continue;
             }
             let d = r.kind as usize;
@@ -445,27 +448,38 @@ impl Evaluator {
                 let gt = group_of_kind(t);
                 let mut lower = false;
                 if std_counts {
+                    // A restricted group's exact table is at least the unrestricted one (fewer
+                    // targets), so when the lookup already shows no gain the programme is
+                    // skipped: only candidates the bound cannot rule out pay for it.
+                    let bound_rules_out = |h: &Counts| sh.restricted[gt] && finish_with(&rest[gt], &lookup(h, gt), need) >= std_d;
                     lower = if gt != gd {
                         if dec_done >> t & 1 == 0 {
                             h[d] += 1;
                             h[t] += 1;
-                            let x = self.table(&h, &sh, gt);
+                            let x = if bound_rules_out(&h) { None } else { Some(self.table(&h, &sh, gt)) };
                             h[t] -= 1;
                             h[d] -= 1;
-                            dec[t] = dec_mask(&x, &base[gt], need);
-                            dec_done |= 1 << t;
-                        }
-                        dec[t] & tight[gt] != 0
-                    } else {
-                        let tt = if t == d {
-                            base[gd]
+                            match x {
+                                Some(x) => {
+                                    dec[t] = dec_mask(&x, &base[gt], need);
+                                    dec_done |= 1 << t;
+                                    dec[t] & tight[gt] != 0
+                                }
+                                None => false,
+                            }
                         } else {
-                            h[t] += 1;
+                            dec[t] & tight[gt] != 0
+                        }
+                    } else if t == d {
+                        finish_with(&rest[gt], &base[gd], need) < std_d
+                    } else {
+                        h[t] += 1;
+                        let lower = !bound_rules_out(&h) && {
                             let x = self.table(&h, &sh, gt);
-                            h[t] -= 1;
-                            x
+                            finish_with(&rest[gt], &x, need) < std_d
                         };
-                        finish_with(&rest[gt], &tt, need) < std_d
+                        h[t] -= 1;
+                        lower
                     };
                 }
                 if !lower {
@@ -522,7 +536,8 @@ pub(crate) mod tests {
             for (a, b) in out.iter().zip(&reference) {
                 assert_eq!(a.kind as usize, b.tile.index());
                 assert_eq!(a.shanten, b.shanten, "hand {c:?} {melds:?}");
-                if all || a.shanten == best {
+                let tied = reference.iter().filter(|r| r.shanten == best).count();
+                if all || (a.shanten == best && tied > 1) {
                     assert_eq!(a.ukeire, Some(b.ukeire), "hand {c:?} {melds:?} discard {}", a.kind);
                 } else {
                     assert_eq!(a.ukeire, None);
