@@ -360,7 +360,9 @@ impl Evaluator {
 
     /// Rate every discard of a 14-equivalent hand into `out` (cleared first; ascending kind):
     /// the shanten after it and, for the discards of the lowest shanten when there are two or
-    /// more of them (all discards when `all_ukeire`), the ukeire over `unseen`. Same values as
+    /// more of them (all discards when `all_ukeire`), the ukeire over `unseen`. Unless
+    /// `all_ukeire`, a discard that cannot reach the lowest shanten may carry a lower bound of
+    /// its shanten (still above the lowest) instead of the exact value. Same values as
     /// [`crate::advise::rate_discards`]. Returns the lowest shanten.
     ///
     /// Errors (`InvalidHand`): wrong size, a fifth copy (counting own sets).
@@ -384,9 +386,14 @@ impl Evaluator {
         for g in 0..4 {
             base[g] = self.table(&h, &sh, g);
         }
-        // Pass 1: shanten after each discard (one lookup each).
+        // Pass 1: shanten after each discard (one lookup each). In a group restricted by own
+        // sets the exact table costs a dynamic programme, and the lookup is a lower bound: the
+        // exact value is needed only while that bound does not exceed the best shanten found
+        // (unless every rating is asked for), so the bounds are resolved lowest first.
         let mut after = [[[0u8; 2]; MAX_SETS + 1]; N_KINDS];
         let mut best = i8::MAX;
+        let mut pending: [(i8, u8); N_KINDS] = [(0, 0); N_KINDS];
+        let mut n_pending = 0;
         for d in 0..N_KINDS {
             if h[d] == 0 {
                 continue;
@@ -394,16 +401,43 @@ impl Evaluator {
             h[d] -= 1;
             let gd = group_of_kind(d);
             let mut ts = base;
-            ts[gd] = self.table(&h, &sh, gd);
-            after[d] = ts[gd];
-            let mut missing = missing_of(&ts, need);
-            if sh.special {
-                missing = missing.min(Special::of(&h).missing(rules));
-            }
+            let s = if sh.restricted[gd] && !all_ukeire {
+                ts[gd] = lookup(&h, gd);
+                let bound = missing_of(&ts, need) as i8 - 1;
+                pending[n_pending] = (bound, out.len() as u8);
+                n_pending += 1;
+                bound
+            } else {
+                ts[gd] = self.table(&h, &sh, gd);
+                after[d] = ts[gd];
+                let mut missing = missing_of(&ts, need);
+                if sh.special {
+                    missing = missing.min(Special::of(&h).missing(rules));
+                }
+                let s = missing as i8 - 1;
+                best = best.min(s);
+                s
+            };
             h[d] += 1;
-            let s = missing as i8 - 1;
-            best = best.min(s);
             out.push(Rating { kind: d as u8, shanten: s, ukeire: None });
+        }
+        let pending = &mut pending[..n_pending];
+        pending.sort_unstable();
+        for &(bound, i) in pending.iter() {
+            if bound > best {
+                break; // this one and the rest stay lower bounds above the best
+            }
+            let r = &mut out[i as usize];
+            let d = r.kind as usize;
+            let gd = group_of_kind(d);
+            h[d] -= 1;
+            let mut ts = base;
+            ts[gd] = self.table(&h, &sh, gd);
+            h[d] += 1;
+            after[d] = ts[gd];
+            // restricted groups only occur with declared sets: no special shapes here
+            r.shanten = missing_of(&ts, need) as i8 - 1;
+            best = best.min(r.shanten);
         }
         // Pass 2: ukeire where it is read. A draw changes the standard missing count by 0 or
         // -1 (one more tile never costs, and helps at most one target tile), and the special
@@ -535,7 +569,11 @@ pub(crate) mod tests {
             assert_eq!(best, reference.iter().map(|r| r.shanten).min().unwrap());
             for (a, b) in out.iter().zip(&reference) {
                 assert_eq!(a.kind as usize, b.tile.index());
-                assert_eq!(a.shanten, b.shanten, "hand {c:?} {melds:?}");
+                if all || b.shanten == best {
+                    assert_eq!(a.shanten, b.shanten, "hand {c:?} {melds:?}");
+                } else {
+                    assert!(best < a.shanten && a.shanten <= b.shanten, "hand {c:?} {melds:?}");
+                }
                 let tied = reference.iter().filter(|r| r.shanten == best).count();
                 if all || (a.shanten == best && tied > 1) {
                     assert_eq!(a.ukeire, Some(b.ukeire), "hand {c:?} {melds:?} discard {}", a.kind);
