@@ -76,3 +76,16 @@ def test_wrong_types_name_the_argument() -> None:
         Deal.from_hands(START, discards=[[1.5], [], [], []])  # type: ignore[list-item]
     with pytest.raises(InvalidTileError):
         Deal.from_hands(["19m19p19s1234567z5x", *START[1:]])
+
+
+def test_rules_argument() -> None:
+    from mahjong_fast import _core
+    from mahjong_fast.errors import RuleConfigError
+    from mahjong_fast.rules import Ruleset
+
+    assert Deal(_core.wall(1, 0), rules="hk").rules == Ruleset.hong_kong()
+    assert Deal.from_hands(START, rules=Ruleset.hong_kong()).rules.name == "hong-kong"
+    with pytest.raises(RuleConfigError):
+        Deal(_core.wall(1, 0), rules="no-such-rules")
+    with pytest.raises(TypeError):
+        Deal(_core.wall(1, 0), rules=3)  # type: ignore[arg-type]

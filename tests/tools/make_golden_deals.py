@@ -2,7 +2,8 @@
 step recorded (the legal actions of each player to act, the action, the events it produced
 and a digest of the snapshot after it). tests/test_golden_deals.py replays them against the
 current engine. This script ran once against the 0.1 engine (tests/_reference_engine, deleted
-after the equivalence check); it is kept to document how the file was made.
+after the equivalence check: restore it with ``git checkout 9e4ec3a -- tests/_reference_engine``
+to run this again); it is kept to document how the file was made.
 
     python tests/tools/make_golden_deals.py 320
 """

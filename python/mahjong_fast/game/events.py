@@ -20,7 +20,8 @@ Every change of a :class:`~mahjong_fast.game.deal.Deal` appends one :class:`Even
 ``kong_completed``     ``tiles`` — the added kong after every player passed the ROB window
 ``win``                ``kind`` (``self_drawn``/``discard``/``robbing_kong``), ``tile`` (winning
                        id or None), ``from`` (discarder/declarer or None), ``faan``,
-                       ``raw_faan``, ``limit``, ``elements``, ``hand`` (final concealed ids)
+                       ``raw_faan``, ``limit``, ``elements``, ``hand`` (final concealed ids);
+                       one per winner in turn order (Hong Kong: one, head bump §11.3)
 ``payments``           ``payments`` (per player), ``scores`` (after payment)
 ``exhaustive_draw``    ``reason`` (``"last_discard"`` or ``"no_replacement"``)
 =====================  ==========================================================================

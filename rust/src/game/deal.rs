@@ -12,8 +12,6 @@
 //! accepts, and [`Deal::apply`] carries out an action only after `check` accepted it, so the list
 //! and the check cannot disagree.
 
-use std::cell::Cell;
-
 use super::action::{Action, ActionType, IllegalCode, Phase, Tiles, UNKNOWN_PLAYER};
 use super::event::{DealResult, DrawReason, Event, ReplacementReason, Win, WinFlags, WinKind};
 use crate::decompose::is_complete;
@@ -27,7 +25,6 @@ use crate::tile::{Tile, N_KINDS, N_TILES};
 pub const N_ORDINARY: u8 = 136;
 /// The prevailing wind (HK §1.2: always East).
 pub const PREVAILING_WIND: u8 = 0;
-const UNKNOWN_WAITS: u64 = u64::MAX;
 
 /// A declared set as everybody sees it (HK §2.5, §14).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -159,9 +156,6 @@ pub struct Deal {
     turn: u32,
     /// Per kind: unclaimed discards, declared sets, the tile of an open ROB window (HK §14).
     public: Counts,
-    /// Per player: bit k set iff kind k completes the (13-equivalent) hand; computed when first
-    /// needed after the hand changed.
-    waits: [Cell<u64>; 4],
 
     phase: Phase,
     to_act: ToAct,
@@ -178,10 +172,30 @@ pub struct Deal {
     kong_tile: Option<u8>,
 
     result: Option<DealResult>,
+    /// A reused buffer for the legal lists computed while opening a window.
+    scratch: Vec<Action>,
 }
 
 fn illegal(code: IllegalCode, message: impl Into<String>) -> MahjongError {
     MahjongError::IllegalAction { code, message: message.into() }
+}
+
+/// The ids of a hand in ascending order (through a bit set: no comparison sort).
+fn sorted_ids(hand: &[u8]) -> ([u8; 24], usize) {
+    let mut bits = [0u64; 3];
+    for &t in hand {
+        bits[(t >> 6) as usize] |= 1 << (t & 63);
+    }
+    let mut out = [0u8; 24];
+    let mut n = 0;
+    for (w, mut b) in bits.into_iter().enumerate() {
+        while b != 0 && n < out.len() {
+            out[n] = (w as u32 * 64 + b.trailing_zeros()) as u8;
+            n += 1;
+            b &= b - 1;
+        }
+    }
+    (out, n)
 }
 
 /// Whether counts `c` hold two tiles that make a chow with suit kind `k` (HK §6.1).
@@ -296,7 +310,6 @@ impl Deal {
             scores,
             turn: 0,
             public: [0; N_KINDS],
-            waits: std::array::from_fn(|_| Cell::new(UNKNOWN_WAITS)),
             phase: Phase::Action,
             to_act: ToAct::default(),
             active: Some(dealer),
@@ -310,6 +323,7 @@ impl Deal {
             win_scores: Default::default(),
             kong_tile: None,
             result: None,
+            scratch: Vec::new(),
         }
     }
 
@@ -396,7 +410,6 @@ impl Deal {
                     self.counts[p][(t >> 2) as usize] += 1;
                 }
             }
-            self.waits[p].set(UNKNOWN_WAITS);
         }
     }
 
@@ -413,14 +426,12 @@ impl Deal {
     fn hand_add(&mut self, p: usize, t: u8) {
         self.hands[p].push(t);
         self.counts[p][(t >> 2) as usize] += 1;
-        self.waits[p].set(UNKNOWN_WAITS);
     }
 
     fn hand_remove(&mut self, p: usize, t: u8) {
         if let Some(i) = self.hands[p].iter().position(|&x| x == t) {
             self.hands[p].remove(i);
             self.counts[p][(t >> 2) as usize] -= 1;
-            self.waits[p].set(UNKNOWN_WAITS);
         }
     }
 
@@ -716,34 +727,38 @@ impl Deal {
         self.score_hand(q, self.counts[q], Some(tile >> 2), &ctx)
     }
 
-    /// Whether kind `k` completes a winning shape (§9) of `q`'s 13-equivalent hand. A kind whose
-    /// four copies `q` holds can be neither discarded nor robbed, so these are the §14a waits.
+    /// Whether kind `k` completes a winning shape (§9) of `q`'s 13-equivalent hand: the §14a
+    /// waits (a kind whose four copies `q` holds, in hand or in its sets, is never a wait).
     pub fn wins_on(&self, q: usize, k: usize) -> bool {
-        let mut m = self.waits[q].get();
-        if m == UNKNOWN_WAITS {
-            let mut held = self.counts[q];
-            for dm in &self.melds[q] {
-                dm.core().add_to(&mut held);
-            }
-            m = crate::waits::wait_mask(&self.counts[q], &held, self.melds[q].len(), self.rules.shapes());
-            self.waits[q].set(m);
+        let c = &self.counts[q];
+        let mut held = c[k] as usize;
+        for m in &self.melds[q] {
+            let t = m.tile_kind() as usize;
+            held += match m.kind {
+                MeldKind::Chow => usize::from((t..t + 3).contains(&k)),
+                kind if t == k => kind.n_tiles() as usize,
+                _ => 0,
+            };
         }
-        m >> k & 1 == 1
-    }
-
-    /// Whether `q` has any option but a pass in the open window (a cheap superset test: the §9
-    /// shape test and the §6.1 tile counts).
-    fn claim_possible(&self, q: usize) -> bool {
-        let (Some(tile), Some(from)) = (self.window_tile, self.window_from) else { return false };
-        let k = (tile >> 2) as usize;
-        if self.wins_on(q, k) {
-            return true;
-        }
-        if self.phase == Phase::Rob || self.remaining() == 0 {
+        if held >= 4 {
             return false;
         }
+        let mut with = *c;
+        with[k] += 1;
+        is_complete(&with, self.melds[q].len(), self.rules.shapes())
+    }
+
+    /// `(the open tile completes q's hand, q may have an option but a pass)`: a cheap superset
+    /// test (the §9 shape test and the §6.1 tile counts).
+    fn claim_options(&self, q: usize) -> (bool, bool) {
+        let (Some(tile), Some(from)) = (self.window_tile, self.window_from) else { return (false, false) };
+        let k = (tile >> 2) as usize;
+        let win = self.wins_on(q, k);
+        if win || self.phase == Phase::Rob || self.remaining() == 0 {
+            return (win, win);
+        }
         let c = &self.counts[q];
-        c[k] >= 2 || (q == (from as usize + 1) % 4 && k < 27 && chow_possible(c, k))
+        (false, c[k] >= 2 || (q == (from as usize + 1) % 4 && k < 27 && chow_possible(c, k)))
     }
 
     // ------------------------------------------------------------- legality (§13)
@@ -931,11 +946,12 @@ impl Deal {
             }
         };
         let p = player as usize;
-        let mut sorted = [0u8; 24];
-        let n = self.hands[p].len().min(sorted.len());
-        sorted[..n].copy_from_slice(&self.hands[p][..n]);
-        let sorted = &mut sorted[..n];
-        sorted.sort_unstable();
+        if self.phase.is_window() {
+            self.legal_responses(player, out);
+            return;
+        }
+        let (buf, n) = sorted_ids(&self.hands[p]);
+        let sorted = &buf[..n];
         let c = &self.counts[p];
         match self.phase {
             Phase::Action => {
@@ -960,20 +976,26 @@ impl Deal {
                 out.extend(sorted.iter().map(|&t| Action::discard(player, t)));
             }
             Phase::AfterClaim => out.extend(sorted.iter().map(|&t| Action::discard(player, t))),
-            Phase::Response | Phase::Rob => self.legal_responses(player, sorted, out),
-            Phase::Ended => {}
+            Phase::Response | Phase::Rob | Phase::Ended => {}
         }
     }
 
-    fn legal_responses(&self, q: u8, sorted: &[u8], out: &mut Vec<Action>) {
+    fn legal_responses(&self, q: u8, out: &mut Vec<Action>) {
+        let (win, any) = self.claim_options(q as usize);
+        self.legal_responses_given(q, win, any, out);
+    }
+
+    /// The responses of `q` once [`Deal::claim_options`] gave `(win, any)`.
+    fn legal_responses_given(&self, q: u8, win: bool, any: bool, out: &mut Vec<Action>) {
+        out.clear();
         out.push(Action::bare(ActionType::Pass, q));
         let p = q as usize;
-        if !self.claim_possible(p) {
+        if !any {
             return;
         }
         let (Some(tile), Some(from)) = (self.window_tile, self.window_from) else { return };
         let k = tile >> 2;
-        if self.wins_on(p, k as usize) {
+        if win {
             let a = Action::bare(ActionType::Win, q);
             if self.check(&a).is_ok() {
                 out.push(a);
@@ -982,8 +1004,10 @@ impl Deal {
         if self.phase == Phase::Rob || self.remaining() == 0 {
             return; // §6.3 / §7.3 win only
         }
+        let hand = &self.hands[p];
         let mut mine = Tiles::EMPTY;
-        sorted.iter().filter(|&&x| x >> 2 == k).for_each(|&x| mine.push(x));
+        hand.iter().filter(|&&x| x >> 2 == k).for_each(|&x| mine.push(x));
+        let mine = mine.sorted();
         let m = mine.as_slice();
         let mut cands = [Action::bare(ActionType::Pass, q); 5];
         let mut nc = 0;
@@ -997,7 +1021,7 @@ impl Deal {
         }
         if p == (from as usize + 1) % 4 && k < 27 {
             let n = (k % 9) as i16;
-            let lowest = |kind: u8| sorted.iter().copied().find(|&x| x >> 2 == kind);
+            let lowest = |kind: u8| hand.iter().copied().filter(|&x| x >> 2 == kind).min();
             for start in [n - 2, n - 1, n] {
                 if start < 0 || start + 2 > 8 {
                     continue;
@@ -1069,7 +1093,6 @@ impl Deal {
                 let tiles = a.tiles.sorted();
                 let k = tiles.as_slice()[0] >> 2;
                 self.melds[p].push(DealMeld { kind: MeldKind::ConcealedKong, tiles, claimed_from: None, claimed_tile: None });
-                self.waits[p].set(UNKNOWN_WAITS);
                 self.public[k as usize] += 4;
                 self.emit(Event::ConcealedKong { player: a.player, tiles });
                 self.draw_and_act(a.player, true);
@@ -1119,11 +1142,11 @@ impl Deal {
             return;
         }
         let mut waiting = ToAct::default();
-        let mut buf = Vec::new();
+        let mut buf = std::mem::take(&mut self.scratch);
         for &q in others.as_slice() {
-            if self.claim_possible(q as usize) && {
-                self.to_act = ToAct::one(q);
-                self.legal_actions_into(q, &mut buf);
+            let (win, any) = self.claim_options(q as usize);
+            if any && {
+                self.legal_responses_given(q, win, any, &mut buf);
                 buf.len() > 1
             } {
                 waiting.push(q);
@@ -1133,6 +1156,7 @@ impl Deal {
                 self.emit(Event::Action { action: pass, auto: true });
             }
         }
+        self.scratch = buf;
         self.to_act = waiting;
         if waiting.is_empty() {
             self.resolve_window();
@@ -1196,7 +1220,6 @@ impl Deal {
             _ => MeldKind::Chow,
         };
         self.melds[q].push(DealMeld { kind, tiles, claimed_from: Some(src), claimed_tile: Some(tile) });
-        self.waits[q].set(UNKNOWN_WAITS);
         self.emit(Event::Claim { player: best.player, kind: best.kind, tile, from: src, tiles });
         if best.kind == ActionType::Kong {
             self.draw_and_act(best.player, true); // §7.2, §7.4
@@ -1218,7 +1241,6 @@ impl Deal {
             m.kind = MeldKind::AddedKong;
             done = Some(m.tiles);
         }
-        self.waits[pi].set(UNKNOWN_WAITS);
         if let Some(tiles) = done {
             self.emit(Event::KongCompleted { player: p, tiles });
         }

@@ -18,7 +18,7 @@ use crate::tile::N_TILES;
 type MeldTuple = (u8, Vec<u32>, Option<u8>, Option<u8>);
 
 /// The deal state machine of the core (rules §4–§14). Use `mahjong_fast.game.Deal`.
-#[pyclass(module = "mahjong_fast._core", name = "Deal", unsendable)]
+#[pyclass(module = "mahjong_fast._core", name = "Deal")]
 pub struct PyDeal {
     deal: Deal,
     buf: Vec<Action>,
