@@ -198,6 +198,17 @@ fn sorted_ids(hand: &[u8]) -> ([u8; 24], usize) {
     (out, n)
 }
 
+/// A winning shape (HK §9) is possible at all: false when an honour is held exactly once and
+/// the hand cannot be thirteen orphans (the standard shape and seven pairs need every honour
+/// 0, 2 or 3 times). A filter that spares the table lookups of [`is_complete`] on most hands;
+/// [`is_complete`] decides the rest.
+pub(super) fn shape_possible(c: &Counts, n_melds: usize, shapes: &crate::decompose::ShapeRules) -> bool {
+    if !c[27..].contains(&1) {
+        return true;
+    }
+    shapes.thirteen_orphans && n_melds == 0 && c.iter().enumerate().all(|(k, &n)| n == 0 || k >= 27 || k % 9 == 0 || k % 9 == 8)
+}
+
 /// Whether counts `c` hold two tiles that make a chow with suit kind `k` (HK §6.1).
 fn chow_possible(c: &Counts, k: usize) -> bool {
     let n = k % 9;
@@ -745,7 +756,8 @@ impl Deal {
         }
         let mut with = *c;
         with[k] += 1;
-        is_complete(&with, self.melds[q].len(), self.rules.shapes())
+        let shapes = self.rules.shapes();
+        shape_possible(&with, self.melds[q].len(), shapes) && is_complete(&with, self.melds[q].len(), shapes)
     }
 
     /// `(the open tile completes q's hand, q may have an option but a pass)`: a cheap superset
@@ -955,7 +967,8 @@ impl Deal {
         let c = &self.counts[p];
         match self.phase {
             Phase::Action => {
-                if self.entered_by_draw && is_complete(c, self.melds[p].len(), self.rules.shapes()) {
+                let (n_melds, shapes) = (self.melds[p].len(), self.rules.shapes());
+                if self.entered_by_draw && shape_possible(c, n_melds, shapes) && is_complete(c, n_melds, shapes) {
                     keep(Action::bare(ActionType::SelfDrawnWin, player), out);
                 }
                 if self.remaining() > 0 {
