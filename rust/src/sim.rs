@@ -271,6 +271,19 @@ mod tests {
     }
 
     #[test]
+    fn five_or_more_bonus_tiles_in_one_dealt_hand_are_all_replaced() {
+        // Deal 76,591 of seed 1 gives the dealer six bonus tiles (HK §4.4): each needs its
+        // replacement, or the dealer starts with 13 tiles and the greedy agent rejects the hand.
+        let rules = Ruleset::hong_kong();
+        let d = Deal::seeded(&rules, 1, 76_591, 0, [0; 4], DealOptions { auto_pass: true, record: false }).unwrap();
+        assert_eq!(d.bonus(0).len(), 6);
+        assert_eq!(d.hand(0).len(), 14);
+        let c = cfg([SeatKind::Greedy; 4], false);
+        let c = SimConfig { seed: 1, ..c };
+        assert_eq!(play_range(&c, 76_591, 76_592).unwrap().len(), 1);
+    }
+
+    #[test]
     fn seeds_and_seats_matter() {
         use SeatKind::*;
         let a = play_range(&cfg([Random; 4], false), 0, 20).unwrap();
