@@ -1,10 +1,10 @@
 """Throughput of :func:`mahjong_fast.simulate` (deals/s), random and greedy seats, one and two
-workers. Run: ``pytest benches/bench_simulate.py --benchmark-only`` (release build).
+workers, on the core backend (whole deals in Rust, threads) and the process backend (the
+Python game loop). Run: ``pytest benches/bench_simulate.py --benchmark-only`` (release build).
 
-Each case plays a fixed number of deals once (pedantic mode, one round: a run is seconds
-long and the pool start-up is part of what a user pays). ``extra_info`` holds deals/s; the
-two-worker rows include starting two spawned interpreters (about a second of CPU), so the
-2/1 ratio approaches 2 only for long runs on idle cores.
+Each case plays a fixed number of deals once (pedantic mode, one round). ``extra_info`` holds
+deals/s. Records are kept (returned as dicts), as a user gets them. The process rows with two
+workers include starting two spawned interpreters (about a second of CPU).
 """
 
 from __future__ import annotations
@@ -12,19 +12,24 @@ from __future__ import annotations
 import pytest
 from mahjong_fast import simulate
 
-#: deals per case: several seconds each with one worker, so that starting the pool
-#: (about a second) does not hide the parallel speed-up
-DEALS = {"random": 4000, "greedy": 600}
+#: deals per case: a few seconds each with one worker
+DEALS = {
+    ("random", "core"): 40000,
+    ("greedy", "core"): 2000,
+    ("random", "process"): 2000,
+    ("greedy", "process"): 300,
+}
 
 
+@pytest.mark.parametrize("backend", ["core", "process"])
 @pytest.mark.parametrize("workers", [1, 2])
 @pytest.mark.parametrize("seat", ["random", "greedy"])
-def test_simulate_throughput(benchmark, seat: str, workers: int) -> None:  # type: ignore[no-untyped-def]
-    n = DEALS[seat]
+def test_simulate_throughput(benchmark, seat: str, workers: int, backend: str) -> None:  # type: ignore[no-untyped-def]
+    n = DEALS[seat, backend]
     result = benchmark.pedantic(
         simulate,
         args=(n, (seat,) * 4),
-        kwargs={"seed": 1, "workers": workers},
+        kwargs={"seed": 1, "workers": workers, "backend": backend},
         rounds=1,
         iterations=1,
         warmup_rounds=0,

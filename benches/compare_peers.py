@@ -67,6 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hands", type=int, default=2000)
     ap.add_argument("--repeats", type=int, default=7)
     ap.add_argument("--seed", type=int, default=20261129)
+    ap.add_argument("--deals", type=int, default=4000, help="simulation rows (0: skip)")
     args = ap.parse_args(argv)
     if mf.BUILD_PROFILE != "release":
         print("compare_peers needs a release build of mahjong_fast", file=sys.stderr)
@@ -163,9 +164,76 @@ def main(argv: list[str] | None = None) -> int:
             if o == op:
                 ratio = "" if lib == "mahjong_fast" else f"{us / ours[op]:.1f}"
                 print(f"{op:<13} {lib:<13} {us:>9.2f} {ratio:>8}")
+    if args.deals:
+        simulation_rows(args.deals, args.seed, notes)
     for n in notes:
         print(n)
     return 0
+
+
+class PyRandomSeat:
+    """A seat written in Python (not a built-in shell): uniform over the legal actions."""
+
+    live_view = True
+    name = "py-random"
+
+    def __init__(self, seed: int) -> None:
+        import random
+
+        self.rng = random.Random(seed)
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+        return legal[self.rng.randrange(len(legal))]
+
+
+def simulation_rows(deals: int, seed: int, notes: list[str]) -> None:
+    """Whole deals per second on one core, records kept, in one run: ours in the core (random
+    and greedy built-in seats), ours driven from Python by a seat written in Python (the
+    game loop of legal_actions / apply), and riichienv's env stepped from Python with random
+    choices (one hand per reset)."""
+    from mahjong_fast.game.match import new_deal, run_deal
+
+    rows: list[tuple[str, float]] = []
+
+    def rate(fn: Callable[[int], object], n: int) -> float:
+        t0 = time.perf_counter()
+        fn(n)
+        return n / (time.perf_counter() - t0)
+
+    for kind, n in (("random", deals), ("greedy", max(1, deals // 10))):
+        sim = _core.Simulator(seed, [kind] * 4, False, 1)
+        rows.append((f"mahjong_fast core, {kind} seats", rate(lambda k: sim.run(0, k), n)))
+
+    def python_loop(n: int) -> None:
+        seats = [PyRandomSeat(seed + p) for p in range(4)]
+        for i in range(n):
+            run_deal(new_deal(seats, seed=seed, deal_index=i, record=False), seats).to_record()
+
+    py_n = max(1, deals // 20)
+    rows.append(("mahjong_fast, Python seat in the Python loop", rate(python_loop, py_n)))
+    try:
+        import random
+
+        import riichienv
+
+        def riichi(n: int) -> None:
+            rng = random.Random(seed)
+            env = riichienv.RiichiEnv(seed=seed)
+            for _ in range(n):
+                obs = env.reset()
+                while not env.done():
+                    acts = {}
+                    for pid, o in obs.items():
+                        legal = o.legal_actions()
+                        acts[pid] = legal[rng.randrange(len(legal))]
+                    obs = env.step(acts)
+
+        rows.append(("riichienv, random choices stepped from Python", rate(riichi, py_n)))
+    except ImportError:
+        notes.append("riichienv not installed (pip install riichienv): simulation row skipped")
+    print(f"\nwhole deals per second, one core, same run ({deals} core deals)")
+    for name, dps in rows:
+        print(f"{name:<50} {dps:>10,.0f}")
 
 
 if __name__ == "__main__":

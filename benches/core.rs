@@ -2,11 +2,12 @@
 //! Run: `cargo bench --bench core` (add `-- --measurement-time 2` for a quick run).
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use mahjong_fast::agents::{GreedyAgent, LegalOption, OptionKind, Situation};
 use mahjong_fast::decompose::{decompose, is_complete, HK_SHAPES, TW_SHAPES};
 use mahjong_fast::game::{Action, Deal, DealOptions};
 use mahjong_fast::scoring::{score_hk, score_tw, TwContext, WinContext};
 use mahjong_fast::taiwanese::{TaiTable, TwSwitches};
-use mahjong_fast::{Counts, Hand, Ruleset, Tile};
+use mahjong_fast::{Counts, Hand, Meld, MeldKind, Ruleset, Tile};
 use std::hint::black_box;
 
 /// xorshift64* for bench hands only.
@@ -71,6 +72,57 @@ fn complete_hands_of(seed: u64, n: usize, n_sets: usize) -> Vec<(Counts, u8)> {
         out.push((c, w as u8));
     }
     out
+}
+
+/// `n` hands with `n_melds` declared sets (pungs and chows) and random concealed tiles making
+/// 14 in all, drawn from the 136 without a fifth copy.
+fn melded_hands(seed: u64, n_melds: usize, n: usize) -> Vec<(Counts, Vec<Meld>)> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::with_capacity(n);
+    while out.len() < n {
+        let mut left = [4u8; 34];
+        let mut melds = Vec::new();
+        for _ in 0..n_melds {
+            let m = if rng.below(2) == 0 {
+                Meld { kind: MeldKind::Pung, tile: Tile(rng.below(34) as u8) }
+            } else {
+                Meld { kind: MeldKind::Chow, tile: Tile((9 * rng.below(3) + rng.below(7)) as u8) }
+            };
+            for t in m.tiles() {
+                left[t.index()] = left[t.index()].saturating_sub(1);
+            }
+            melds.push(m);
+        }
+        let mut wall: Vec<usize> = (0..34).flat_map(|k| std::iter::repeat_n(k, left[k] as usize)).collect();
+        let mut c = [0u8; 34];
+        let size = 14 - 3 * n_melds;
+        for i in 0..size {
+            let j = i + rng.below(wall.len() - i);
+            wall.swap(i, j);
+            c[wall[i]] += 1;
+        }
+        if mahjong_fast::shanten::shanten(&c, &melds, &HK_SHAPES).is_ok() {
+            out.push((c, melds));
+        }
+    }
+    out
+}
+
+/// Unseen counts of a seat that sees only its own tiles.
+fn unseen_of(c: &Counts, melds: &[Meld]) -> Counts {
+    let mut u = [4u8; 34];
+    (0..34).for_each(|k| u[k] -= c[k]);
+    for m in melds {
+        for t in m.tiles() {
+            u[t.index()] -= 1;
+        }
+    }
+    u
+}
+
+/// The discard options of a turn as the engine lists them (one per tile).
+fn discard_options(c: &Counts) -> Vec<LegalOption> {
+    (0..34).flat_map(|k| std::iter::repeat_n(LegalOption::new(OptionKind::Discard, Tile(k as u8)), c[k] as usize)).collect()
 }
 
 fn cycle<'a, T>(items: &'a [T]) -> impl FnMut() -> &'a T + 'a {
@@ -168,6 +220,82 @@ fn benches(c: &mut Criterion) {
             })
         });
     }
+    // The greedy agent's turn decision on the same hands and on hands with declared sets,
+    // against the one rate_discards call the Python GreedySeat made per decision.
+    let mut agent = GreedyAgent::new(HK_SHAPES);
+    let turns: Vec<(Counts, Vec<Meld>, Counts, Vec<LegalOption>)> = h14
+        .iter()
+        .map(|h| (*h, Vec::new(), unseen_of(h, &[]), discard_options(h)))
+        .chain(melded_hands(5, 1, 1000).into_iter().chain(melded_hands(6, 2, 1000)).map(|(c, m)| {
+            let u = unseen_of(&c, &m);
+            let o = discard_options(&c);
+            (c, m, u, o)
+        }))
+        .collect();
+    let (free, melded) = turns.split_at(h14.len());
+    let mut next = cycle(free);
+    c.bench_function("greedy turn decision (random 14)", |b| {
+        b.iter(|| {
+            let (c, m, u, o) = next();
+            let s = Situation { concealed: c, melds: m, unseen: u, discard: None, legal: o };
+            agent.choose(black_box(&s)).unwrap()
+        })
+    });
+    let mut next = cycle(melded);
+    c.bench_function("rate_discards (14, 1-2 declared sets)", |b| {
+        b.iter(|| {
+            let (c, m, u, _) = next();
+            mahjong_fast::advise::rate_discards(black_box(c), m, u, &HK_SHAPES).unwrap()
+        })
+    });
+    let mut next = cycle(melded);
+    c.bench_function("greedy turn decision (14, 1-2 declared sets)", |b| {
+        b.iter(|| {
+            let (c, m, u, o) = next();
+            let s = Situation { concealed: c, melds: m, unseen: u, discard: None, legal: o };
+            agent.choose(black_box(&s)).unwrap()
+        })
+    });
+}
+
+/// Whole deals with records kept (design §5), no Python: deals per second = deals / time.
+fn sim_benches(c: &mut Criterion) {
+    use mahjong_fast::sim::{play_range, play_range_parallel, SeatKind, SimConfig};
+    mahjong_fast::tables::tables();
+    let cfg = |seats| SimConfig { rules: mahjong_fast::Ruleset::hong_kong(), seed: 1, seats };
+    let random = cfg([SeatKind::Random; 4]);
+    let greedy = cfg([SeatKind::Greedy; 4]);
+    let mut g = c.benchmark_group("sim");
+    g.sample_size(10);
+    let mut first = 0u64;
+    g.bench_function("random seats, 1 thread, 512 deals", |b| {
+        b.iter(|| {
+            first += 512;
+            play_range(&random, first, first + 512).unwrap()
+        })
+    });
+    g.bench_function("greedy seats, 1 thread, 64 deals", |b| {
+        b.iter(|| {
+            first += 64;
+            play_range(&greedy, first, first + 64).unwrap()
+        })
+    });
+    for threads in [1, 2] {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        g.bench_function(format!("random seats, {threads} threads (rayon), 1024 deals"), |b| {
+            b.iter(|| {
+                first += 1024;
+                pool.install(|| play_range_parallel(&random, first, first + 1024)).unwrap()
+            })
+        });
+        g.bench_function(format!("greedy seats, {threads} threads (rayon), 128 deals"), |b| {
+            b.iter(|| {
+                first += 128;
+                pool.install(|| play_range_parallel(&greedy, first, first + 128)).unwrap()
+            })
+        });
+    }
+    g.finish();
 }
 
 /// One whole deal (rules §4–§11) with every seat choosing uniformly among its legal actions:
@@ -199,5 +327,5 @@ fn deal_benches(c: &mut Criterion) {
     }
 }
 
-criterion_group!(core, benches, deal_benches);
+criterion_group!(core, benches, sim_benches, deal_benches);
 criterion_main!(core);

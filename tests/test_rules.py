@@ -406,11 +406,14 @@ def test_simulate_records_the_ruleset(tmp_path: Path, suffix: str) -> None:
     recs = read_records(out)
     assert [r["deal_index"] for r in recs] == list(range(6))
     # the ruleset travels to worker processes (pickled with each chunk's spec)
-    in_memory = mf.simulate(6, seats=("greedy",) * 4, rules=rules, seed=3, workers=2, chunk_size=2)
+    in_memory = mf.simulate(
+        6, seats=("greedy",) * 4, rules=rules, seed=3, workers=2, chunk_size=2, backend="process"
+    )
     assert in_memory.records == recs
     for r in recs:
         if r["winner"] is not None:
-            assert r["payments"] == rules.payments(
+            points = [r[f"points_p{i}"] for i in range(4)]
+            assert points == rules.payments(
                 r["faan"], r["winner"], r["win_kind"] == "self_drawn", r["discarder"]
             )
     if suffix == ".parquet":
@@ -420,7 +423,8 @@ def test_simulate_records_the_ruleset(tmp_path: Path, suffix: str) -> None:
         assert json.loads(meta[b"ruleset"]) == rules.to_dict()
     else:
         head = json.loads(out.read_text().splitlines()[0])
-        assert head == {"type": "header", "ruleset": rules.to_dict()}
+        assert head["type"] == "header" and head["ruleset"] == rules.to_dict()
+        assert head["run"]["seed"] == 3 and head["run"]["seats"] == ["greedy"] * 4
 
 
 def test_simulate_rules_arguments() -> None:

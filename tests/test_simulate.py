@@ -7,19 +7,28 @@ from mahjong_fast.simulate import simulate, summarize
 
 KEYS = {
     "deal_index",
+    "seed",
     "dealer",
+    "winners",
     "winner",
     "discarder",
     "win_kind",
     "faan",
     "limit",
     "elements",
-    "payments",
+    "points_p0",
+    "points_p1",
+    "points_p2",
+    "points_p3",
     "turns",
     "tiles_left",
     "exhaustive_draw",
-    "seed",
 }
+POINTS = ("points_p0", "points_p1", "points_p2", "points_p3")
+
+
+def pts(*v: int) -> dict[str, int]:
+    return dict(zip(POINTS, v))
 
 
 def test_same_seed_same_records():
@@ -46,7 +55,9 @@ def test_different_seeds_differ():
 
 def test_summary_and_progress():
     calls = []
-    res = simulate(4, seed=0, progress=lambda done, total: calls.append((done, total)))
+    res = simulate(
+        4, seed=0, chunk_size=1, progress=lambda done, total: calls.append((done, total))
+    )
     assert calls == [(1, 4), (2, 4), (3, 4), (4, 4)]
     s = res.summary
     assert s["deals"] == 4
@@ -56,14 +67,14 @@ def test_summary_and_progress():
     assert sum(s["mean_points"]) == pytest.approx(0.0)
     assert s["deals_per_second"] > 0
     for r in res.records:
-        assert sum(r["payments"]) == 0
+        assert sum(r[k] for k in POINTS) == 0
         assert r["dealer"] == 0
 
 
 def test_summarize_by_hand():
     recs = [
-        {"winner": 1, "win_kind": "self_drawn", "faan": 3, "payments": [-8, 24, -8, -8]},
-        {"winner": None, "win_kind": None, "faan": 0, "payments": [0, 0, 0, 0]},
+        {"winner": 1, "win_kind": "self_drawn", "faan": 3, **pts(-8, 24, -8, -8)},
+        {"winner": None, "win_kind": None, "faan": 0, **pts(0, 0, 0, 0)},
     ]
     s = summarize(recs)
     assert s["win_rate"] == 0.5 and s["self_draw_rate"] == 0.5 and s["faan_histogram"] == {3: 1}

@@ -1,7 +1,9 @@
 """Simulation output and how a run ends (issue §2 bullet 4): the output file is checked before
 any work, an existing file is kept unless asked, too many workers are capped with a warning,
 Ctrl-C (one or two, at any point) neither duplicates nor drops a record, and a worker that
-dies is reported with the summary of what finished.
+dies is reported with the summary of what finished. These tests drive the process backend
+(worker processes: the one where workers can die or catch a Ctrl-C); the core backend is
+covered by tests/test_simulate_parallel.py.
 
 Interrupts are injected at chosen points: a real SIGINT is raised in this process
 (``signal.raise_signal``) from inside the function named, at its k-th call.
@@ -45,7 +47,7 @@ LINUX = sys.platform.startswith("linux")
 
 @pytest.fixture(scope="module")
 def reference() -> dict[int, dict[str, Any]]:
-    res = simulate(N, SEATS, seed=SEED, workers=1, chunk_size=N)
+    res = simulate(N, SEATS, backend="process", seed=SEED, workers=1, chunk_size=N)
     assert res.records is not None
     return {r["deal_index"]: r for r in res.records}
 
@@ -78,9 +80,9 @@ def test_an_existing_file_is_kept_unless_overwrite(tmp_path: Path) -> None:
     out = tmp_path / "deals.jsonl"
     out.write_text("precious\n")
     with pytest.raises(FileExistsError):
-        simulate(2, SEATS, seed=1, workers=1, out=out)
+        simulate(2, SEATS, backend="process", seed=1, workers=1, out=out)
     assert out.read_text() == "precious\n"
-    res = simulate(2, SEATS, seed=1, workers=1, out=out, overwrite=True)
+    res = simulate(2, SEATS, backend="process", seed=1, workers=1, out=out, overwrite=True)
     assert len(read_records(out)) == res.summary.deals == 2
 
 
@@ -95,7 +97,7 @@ def test_an_unwritable_out_fails_before_any_work(
     )
     for out in (tmp_path / ("x" * 300 + suffix), tmp_path / "missing" / f"d{suffix}"):
         with pytest.raises(OSError) as e:
-            simulate(2, SEATS, seed=1, workers=1, out=out)
+            simulate(2, SEATS, backend="process", seed=1, workers=1, out=out)
         assert e.value.filename is not None
     assert not started
 
@@ -114,7 +116,7 @@ def test_an_unwritable_out_fails_before_any_work(
 def test_cli_out_problems_are_one_line_exit_2(tmp_path: Path, args: list[str]) -> None:
     (tmp_path / "taken.jsonl").write_text("keep\n")
     (tmp_path / "sub").mkdir()
-    r = _run_cli("simulate", "-n", "2", "--seats", "random,random,random,random", *args, cwd=tmp_path)
+    r = _run_cli("simulate", "--backend", "process", "-n", "2", "--seats", "random,random,random,random", *args, cwd=tmp_path)
     assert r.returncode == 2, r.stderr
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: --out"), r.stderr
@@ -125,7 +127,7 @@ def test_cli_out_problems_are_one_line_exit_2(tmp_path: Path, args: list[str]) -
 def test_cli_overwrite_replaces_the_file_and_shows_it_apart(tmp_path: Path) -> None:
     (tmp_path / "taken.jsonl").write_text("old\n")
     r = _run_cli(
-        "simulate", "-n", "3", "--seats", "random,random,random,random", "--workers", "1",
+        "simulate", "--backend", "process", "-n", "3", "--seats", "random,random,random,random", "--workers", "1",
         "--out", "taken.jsonl", "--overwrite", cwd=tmp_path,
     )  # fmt: skip
     assert r.returncode == 0, r.stderr
@@ -145,14 +147,14 @@ def test_workers_above_the_cores_are_capped_with_a_warning(
 ) -> None:
     monkeypatch.setattr(simulate_mod, "usable_cores", lambda: 1)
     with pytest.warns(RuntimeWarning, match="workers=3 is more than the 1 cores"):
-        res = simulate(N, SEATS, seed=SEED, workers=3, chunk_size=CHUNK)
+        res = simulate(N, SEATS, backend="process", seed=SEED, workers=3, chunk_size=CHUNK)
     assert res.records == [reference[i] for i in range(N)]
 
 
 def test_cli_workers_above_the_cores_warns_in_one_line(tmp_path: Path) -> None:
     cores = backends_mod.usable_cores()
     r = _run_cli(
-        "simulate", "-n", "2", "--seats", "random,random,random,random",
+        "simulate", "--backend", "process", "-n", "2", "--seats", "random,random,random,random",
         "--workers", str(cores + 3), "--json", cwd=tmp_path,
     )  # fmt: skip
     assert r.returncode == 0, r.stderr
@@ -222,8 +224,8 @@ def _inject(monkeypatch: pytest.MonkeyPatch, point: str, calls: set[int]) -> Non
 
 def _small_row_groups(monkeypatch: pytest.MonkeyPatch) -> None:
     # row groups of 4 deals, so that flushes happen during the run (and write several groups)
-    def open_writer(path: Any, *, overwrite: bool = True) -> Any:
-        return output_mod.ParquetWriter(path, row_group=4, overwrite=overwrite)
+    def open_writer(path: Any, metadata: Any = None, **kw: Any) -> Any:
+        return output_mod.ParquetWriter(path, row_group=4, metadata=metadata, **kw)
 
     monkeypatch.setattr(simulate_mod, "open_writer", open_writer)
 
@@ -251,7 +253,7 @@ def test_one_or_two_ctrl_c_anywhere_never_duplicate_or_drop_a_record(
         _small_row_groups(mp)
         _inject(mp, point, calls)
         try:
-            res = simulate(N, SEATS, seed=SEED, workers=1, chunk_size=CHUNK, out=out)
+            res = simulate(N, SEATS, backend="process", seed=SEED, workers=1, chunk_size=CHUNK, out=out)
         except SimulationInterrupted as stopped:
             res = stopped.result
             assert res.interrupted
@@ -270,7 +272,7 @@ def test_a_second_ctrl_c_during_a_parquet_flush_writes_no_row_twice(
     _inject(monkeypatch, "write_table", {2, 3})  # inside the first flush: two Ctrl-Cs
     out = tmp_path / "deals.parquet"
     with pytest.raises(SimulationInterrupted) as e:
-        simulate(N, SEATS, seed=SEED, workers=1, chunk_size=CHUNK, out=out)
+        simulate(N, SEATS, backend="process", seed=SEED, workers=1, chunk_size=CHUNK, out=out)
     kept = check_kept(out, e.value.result.summary.deals, reference)
     assert 0 < len(kept) < N
 
@@ -281,7 +283,7 @@ def test_ctrl_c_in_the_first_instant_keeps_a_valid_empty_file(
     _inject(monkeypatch, "make_backend", {1})
     out = tmp_path / "deals.jsonl"
     with pytest.raises(SimulationInterrupted) as e:
-        simulate(N, SEATS, seed=SEED, workers=2, chunk_size=CHUNK, out=out)
+        simulate(N, SEATS, backend="process", seed=SEED, workers=2, chunk_size=CHUNK, out=out)
     assert e.value.result.summary.deals == 0 and read_records(out) == []
 
 
@@ -317,7 +319,7 @@ def test_workers_never_receive_sigint_even_while_starting(tmp_path: Path) -> Non
             if child.pid is not None:
                 seen.append(_sigint_blocked(child.pid))
 
-    simulate(N, SEATS, seed=SEED, workers=2, chunk_size=CHUNK, progress=progress)
+    simulate(N, SEATS, backend="process", seed=SEED, workers=2, chunk_size=CHUNK, progress=progress)
     assert seen and all(seen)
     assert not _sigint_blocked(os.getpid())  # and this process is as it was
 
@@ -326,7 +328,7 @@ def test_workers_never_receive_sigint_even_while_starting(tmp_path: Path) -> Non
 def test_cli_ctrl_c_to_the_group_as_workers_start_prints_no_traceback(tmp_path: Path) -> None:
     out = tmp_path / "deals.jsonl"
     proc = subprocess.Popen(
-        _cli("simulate", "-n", "100000", "--seats", "random,random,random,random",
+        _cli("simulate", "--backend", "process", "-n", "100000", "--seats", "random,random,random,random",
              "--workers", "2", "--out", str(out), "--json"),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
     )  # fmt: skip
@@ -363,7 +365,7 @@ def test_a_worker_that_dies_is_reported_with_what_finished(
 
     big = 400  # enough chunks that some are still to play when the worker dies
     with pytest.raises(SimulationFailed, match="a worker process died") as e:
-        simulate(big, SEATS, seed=SEED, workers=2, chunk_size=CHUNK, out=out, progress=progress)
+        simulate(big, SEATS, backend="process", seed=SEED, workers=2, chunk_size=CHUNK, out=out, progress=progress)
     res = e.value.result
     assert res.failure and "died" in res.failure
     kept = read_records(out)
@@ -377,12 +379,15 @@ def test_a_worker_that_dies_is_reported_with_what_finished(
 def test_cli_dead_worker_exit_1_with_the_summary(tmp_path: Path) -> None:
     out = tmp_path / "deals.jsonl"
     proc = subprocess.Popen(
-        _cli("simulate", "-n", "100000", "--seats", "random,random,random,random",
+        _cli("simulate", "--backend", "process", "-n", "100000", "--seats", "random,random,random,random",
              "--workers", "2", "--chunk-size", "3", "--out", str(out), "--json"),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and not (out.exists() and out.stat().st_size > 0):
+    # a record after the header line: the workers are playing
+    while time.monotonic() < deadline and not (
+        out.exists() and out.read_bytes().count(b"\n") >= 2
+    ):
         time.sleep(0.05)
     try:
         os.kill(_workers(proc.pid)[0], signal.SIGKILL)
@@ -400,7 +405,7 @@ def test_cli_dead_worker_exit_1_with_the_summary(tmp_path: Path) -> None:
 def test_simulate_from_python_prints_nothing(capsys: pytest.CaptureFixture[str]) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        res = simulate(3, SEATS, seed=1, workers=1)
+        res = simulate(3, SEATS, backend="process", seed=1, workers=1)
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err == ""
     text = str(res.summary)

@@ -378,3 +378,53 @@ class Deal:
     def score_self_drawn(self, p: int) -> ScoreResult: ...
     def score_claim(self, q: int) -> ScoreResult: ...
     def wins_on(self, q: int, k: int) -> bool: ...
+
+# Built-in agents (Rust ``agents/``): the seats GreedySeat and RandomSeat are shells over these.
+
+class GreedyAgent:
+    """GreedySeat's documented policy (``mahjong_fast.seats.greedy``), decided in the core."""
+
+    def __init__(self) -> None: ...
+    def choose(
+        self,
+        counts: Sequence[int],
+        melds: Sequence[tuple[int, int]] | None,
+        unseen: Sequence[int],
+        discard: int | None,
+        legal: Sequence[tuple[int, int]],
+    ) -> int:
+        """Index into ``legal`` of the chosen option. ``unseen``: 34 counts of copies the seat
+        cannot see; ``discard``: kind of the discard on offer or None; ``legal``: ``(code, kind)``
+        per option in the engine's order, code = position of the type in ``ActionType``
+        (0 discard, 1 self-drawn win, 2 concealed kong, 3 added kong, 4 pass, 5 win, 6 pung,
+        7 kong, 8 chow), kind = the discarded kind, the kong's kind, the claimed discard's kind
+        (pung, kong), the chow's lowest kind, or anything (0) for pass and wins. Raises
+        InvalidHandError for a bad hand or option."""
+
+class RandomAgent:
+    """Uniform choices from the ChaCha8 stream of ``(seed, deal_index, player)``: seed and
+    deal_index 0..2**64-1, player 0..3 (ValueError otherwise)."""
+
+    def __init__(self, seed: int, deal_index: int, player: int) -> None: ...
+    def below(self, n: int) -> int:
+        """An index uniformly below ``n`` (0 when ``n <= 1``)."""
+
+class Simulator:
+    """Whole deals with built-in seats played in the core (``mahjong_fast.simulate``'s core
+    backend). ``seed`` 0..2**64-1; ``seats`` four of ``"greedy"``, ``"random"``
+    (RuleConfigError otherwise); ``rules`` a Ruleset or its name (default Hong Kong; its
+    ``rotate_dealer`` switch picks the dealers); ``threads`` >= 1 (ValueError otherwise)."""
+
+    def __new__(
+        cls,
+        seed: int,
+        seats: Sequence[str],
+        rules: Ruleset | str | None = None,
+        threads: int = 1,
+    ) -> Simulator: ...
+    @property
+    def threads(self) -> int: ...
+    def run(self, first: int, stop: int) -> list[dict[str, Any]]:
+        """Play deals ``first .. stop-1`` on the pool with the GIL released; their records
+        (the fields of ``mahjong_fast.sim.output.FIELDS``) in deal order. Deal ``i``
+        depends only on ``(seed, i)``."""

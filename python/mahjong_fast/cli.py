@@ -8,7 +8,7 @@ Commands::
     mahjong-fast shanten "123m456m789p2345s" [--json]
     mahjong-fast decompose "111222333m789p55s"
     mahjong-fast simulate -n 1000 --seed 1 [--seats greedy,greedy,random,random] [--json]
-                          [--workers 2] [--backend process|ray [--address ADDR]]
+                          [--workers 2] [--backend auto|core|process|ray [--address ADDR]]
                           [--chunk-size N] [--out deals.parquet|deals.jsonl]
     mahjong-fast replay game.jsonl
     mahjong-fast --version
@@ -527,8 +527,13 @@ def simulate(
         typer.Option("--workers", "-w", min=1, help="Parallel workers (default: every core)."),
     ] = None,
     backend: Annotated[
-        str, typer.Option("--backend", help="Where deals run: process (default) or ray.")
-    ] = "process",
+        str,
+        typer.Option(
+            "--backend",
+            help="Where deals run: auto (default: core), core (threads in the Rust core), "
+            "process (the Python game loop in processes) or ray.",
+        ),
+    ] = "auto",
     address: Annotated[
         str | None,
         typer.Option("--address", help="Ray cluster address (default: a local Ray instance)."),
@@ -578,8 +583,8 @@ def simulate(
     if not 0 <= seed < 2**64:
         raise _error(f"--seed must be in 0 .. 2**64-1 (got {seed})")
     backend = backend.strip().lower()
-    if backend not in ("process", "ray"):
-        raise _error(f"--backend must be process or ray (got {backend!r})")
+    if backend not in ("auto", "core", "process", "ray"):
+        raise _error(f"--backend must be auto, core, process or ray (got {backend!r})")
     if address is not None and backend != "ray":
         raise _error("--address is only for --backend ray")
     if backend == "ray" and importlib.util.find_spec("ray") is None:

@@ -32,9 +32,9 @@ from types import FrameType
 from typing import Any
 
 from .rules import RULESET_NAMES, Ruleset, RulesLike, resolve_rules, with_rotate_dealer
-from .sim.backends import BACKENDS, make_backend, usable_cores
-from .sim.chunks import ChunkSpec, auto_chunk_size, chunk_bounds
-from .sim.output import RecordWriter, format_of, open_writer
+from .sim.backends import BACKENDS, CoreBackend, make_backend, usable_cores
+from .sim.chunks import ChunkSpec, auto_chunk_size, chunk_bounds, core_chunk_size
+from .sim.output import RecordWriter, format_of, open_writer, run_metadata
 from .sim.summary import Summary
 
 __all__ = [
@@ -187,7 +187,7 @@ def simulate(
     rules: RulesLike = "hong-kong",
     seed: int = 0,
     workers: int | None = None,
-    backend: str = "process",
+    backend: str = "auto",
     chunk_size: int | None = None,
     out: str | os.PathLike[str] | None = None,
     *,
@@ -205,11 +205,16 @@ def simulate(
         rules: the ruleset: a :class:`~mahjong_fast.Ruleset` (with its switches, HK §18) or a
             name (``"hong-kong"``, alias ``"hk"``). It is written in the output file's metadata.
         seed: 0 .. 2**64-1; deal ``i`` depends on ``(seed, i)`` alone.
-        workers: parallel workers; None = every core this process may use for ``"process"``
-            (more than that is capped to it, with a RuntimeWarning), every CPU of the cluster
-            for ``"ray"``. One process worker plays in this process.
-        backend: ``"process"`` (standard library, the default) or ``"ray"``
-            (``pip install mahjong_fast[ray]``).
+        workers: parallel workers; None = every core this process may use for ``"core"`` and
+            ``"process"`` (more than that is capped to it for ``"process"``, with a
+            RuntimeWarning), every CPU of the cluster for ``"ray"``. ``"core"``: threads;
+            ``"process"``: processes (one worker plays in this process).
+        backend: ``"auto"`` (the default: ``"core"``, as every seat is built in),
+            ``"core"`` (whole deals in the Rust core on ``workers`` threads with the GIL
+            released: no worker processes, so no ``__main__`` guard is needed),
+            ``"process"`` (the Python game loop in a pool of processes, standard library) or
+            ``"ray"`` (the core's loop in Ray tasks; ``pip install mahjong_fast[ray]``).
+            Every backend gives the same records.
         chunk_size: deals per task; None picks about eight chunks per worker, at most 64
             deals. It changes speed and Ctrl-C granularity, never a record.
         out: write the records to this file while the run goes, ``*.parquet`` (needs pyarrow)
@@ -240,6 +245,7 @@ def simulate(
         _check_args(deals, seats, rules, seed, workers, backend, chunk_size, start, address),
         seed,
         with_rotate_dealer(rules, rotate_dealer),
+        in_core=backend != "process",
     )
     if backend == "process" and workers is not None and workers > (cores := usable_cores()):
         warnings.warn(
@@ -293,13 +299,15 @@ def simulate(
     with stop:  # from here on, Ctrl-C asks for a stop at the next safe point
         try:
             # the output file is opened (and so checked) before any worker starts
+            meta = run_metadata(seed, spec.seats, spec.rules.rotate_dealer)
             writer = (
-                open_writer(out_path, rules=spec.rules, overwrite=overwrite)
+                open_writer(out_path, meta, rules=spec.rules, overwrite=overwrite)
                 if out_path is not None
                 else None
             )
             be = make_backend(backend, spec, workers, address)
-            size = chunk_size or auto_chunk_size(deals, be.workers)
+            auto = core_chunk_size if isinstance(be, CoreBackend) else auto_chunk_size
+            size = chunk_size or auto(deals, be.workers)
             bounds = chunk_bounds(start, deals, size)
             window = WINDOW_PER_WORKER * be.workers
             submitted = 0

@@ -4,6 +4,7 @@
 
 pub mod advise;
 pub mod analysis;
+pub mod agents;
 pub mod decompose;
 pub mod error;
 pub mod game;
@@ -12,6 +13,7 @@ pub mod rules;
 pub mod scoring;
 pub mod settle;
 pub mod shanten;
+pub mod sim;
 pub mod tables;
 pub mod taiwanese;
 pub mod tile;

@@ -4,7 +4,7 @@ Policy (every tie broken by lowest kind, then lowest id — never by set/dict or
 
 * **Win** whenever a win (self-drawn, on a discard, or robbing a kong) is legal.
 * **Discard** the tile whose removal gives the lowest shanten, then the most ukeire over
-  the tiles this seat cannot see (one ``_core.rate_discards`` call per decision), then the
+  the tiles this seat cannot see (the values of ``_core.rate_discards``), then the
   lowest kind; of that kind the lowest id.
 * **Concealed / added kong** when the hand's shanten after the kong (before the
   replacement draw) is no worse than the best shanten reachable by a discard now — the
@@ -12,30 +12,53 @@ Policy (every tie broken by lowest kind, then lowest id — never by set/dict or
 * **Pung / chow** only when the hand after the claim (14-equivalent, i.e. its best discard)
   has a strictly lower shanten than the hand has now; among several such options the
   lowest shanten wins, then the first in legal order (pung before chows, chows by lowest
-  tiles). Ukeire is not compared for claims: only the shanten (one cheap ``_core.shanten``
-  call per option; the single ``rate_discards`` call happens at the discard that follows).
+  tiles). Ukeire is not compared for claims: only the shanten.
   **Exposed kong** when the shanten after it is no worse than now (a free draw).
   Otherwise pass.
+
+The policy is decided by the core's greedy agent (``_core.GreedyAgent``, Rust
+``agents/greedy.rs``, incremental: a few µs a decision): this class only turns the view and
+the legal actions into plain data. The same agent plays deals simulated in the core, so a
+deal played through the Python loop with this seat gives the same records.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from mahjong_fast import _core
 
 from ..game.actions import Action, ActionType
-from ..game.view import MELD_CHOW, MELD_CONCEALED_KONG, MELD_KONG, MELD_PUNG, SeatView
+from ..game.view import SeatView
 from .base import BaseSeat
 
-__all__ = ["GreedySeat"]
+__all__ = ["GreedySeat", "option_codes"]
 
 _A = ActionType
+#: code of each action type for the core's agents: its position in ActionType
+_CODE = {t: i for i, t in enumerate(ActionType)}
+_WINS = (_A.WIN, _A.SELF_DRAWN_WIN)
+_CLAIMS = (_A.PUNG, _A.KONG, _A.CHOW)
 
 
-def _best(rates: Sequence[tuple[int, int, int]]) -> tuple[int, int, int]:
-    """(shanten, -ukeire, kind) of the best discard from rate_discards output."""
-    return min((s, -u, k) for k, s, u in rates)
+def option_codes(legal: Sequence[Action], discard_kind: int | None) -> list[tuple[int, int]]:
+    """``(code, kind)`` per legal action, the ``legal`` argument of the core's agents: the
+    discarded kind, the kong's kind, the claimed discard's kind (pung, kong), the chow's
+    lowest kind, 0 for pass and wins."""
+    out = []
+    for a in legal:
+        t = a.type
+        if t is _A.CHOW and discard_kind is not None:
+            kind = min(discard_kind, a.tiles[0] >> 2, a.tiles[1] >> 2)
+        elif t in (_A.PUNG, _A.KONG) and discard_kind is not None:
+            kind = discard_kind
+        elif a.tiles:
+            kind = a.tiles[0] >> 2
+        else:
+            kind = 0
+        out.append((_CODE[t], kind))
+    return out
 
 
 class GreedySeat(BaseSeat):
@@ -47,77 +70,30 @@ class GreedySeat(BaseSeat):
     def __init__(self, seed: int = 0, name: str = "greedy"):
         self.seed = seed
         self.name = name
+        self._agent = _core.GreedyAgent()
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        # The cases the agent answers without looking at the hand are answered here, with the
+        # same result, to spare building its arguments.
         for a in legal:
-            if a.type in (_A.WIN, _A.SELF_DRAWN_WIN):
+            if a.type in _WINS:
                 return a
-        types = {a.type for a in legal}
-        if _A.DISCARD in types:
-            return self._turn(view, legal)
-        return self._respond(view, legal)
+        discards = [a for a in legal if a.type is _A.DISCARD]
+        if discards:
+            if discards[-1].tiles[0] >> 2 == discards[0].tiles[0] >> 2 and not any(
+                a.type in (_A.CONCEALED_KONG, _A.ADDED_KONG) for a in legal
+            ):
+                return discards[0]  # one kind to discard and no kong
+        elif view.last_discard is None or not any(a.type in _CLAIMS for a in legal):
+            return next(a for a in legal if a.type is _A.PASS)
+        disc = view.last_discard[1] >> 2 if view.last_discard is not None else None
+        i = self._agent.choose(
+            view.hand_counts(), view.meld_tuples(), view.unseen_counts(), disc, option_codes(legal, disc)
+        )
+        return legal[i]
 
-    # --------------------------------------------------------------- own turn
-    def _turn(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        first = next(a for a in legal if a.type is _A.DISCARD)
-        if (
-            legal[-1].type is _A.DISCARD
-            and legal[-1].tiles[0] >> 2 == first.tiles[0] >> 2
-            and not any(a.type in (_A.CONCEALED_KONG, _A.ADDED_KONG) for a in legal)
-        ):
-            # one kind to discard and no kong: the choice below is this tile, so the
-            # rate_discards call is skipped (legal discards are in ascending id order)
-            return first
-        counts = view.hand_counts()
-        melds = view.meld_tuples()
-        unseen = view.unseen_counts()
-        rates = _core.rate_discards(counts, melds, unseen)
-        best_s, _neg_ukeire, kind = _best(rates)
-        kongs = [a for a in legal if a.type in (_A.CONCEALED_KONG, _A.ADDED_KONG)]
-        for a in kongs:  # legal lists kongs in ascending kind order
-            k = a.tiles[0] >> 2
-            c = list(counts)
-            if a.type is _A.CONCEALED_KONG:
-                c[k] -= 4
-                m = list(melds) + [(MELD_CONCEALED_KONG, k)]
-            else:
-                c[k] -= 1
-                m = list(melds)  # the pung stays a set of 3; same shape for shanten
-            if _core.shanten(c, m) <= best_s:
-                return a
-        for a in legal:
-            if a.type is _A.DISCARD and a.tiles[0] >> 2 == kind:
-                return a  # legal discards are in ascending id order: lowest id of the kind
-        return next(a for a in legal if a.type is _A.DISCARD)  # pragma: no cover
+    def __getstate__(self) -> dict[str, Any]:
+        return {"seed": self.seed, "name": self.name}
 
-    # --------------------------------------------------------------- responses
-    def _respond(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        pass_ = next(a for a in legal if a.type is _A.PASS)
-        claims = [a for a in legal if a.type in (_A.PUNG, _A.KONG, _A.CHOW)]
-        if not claims or view.last_discard is None:
-            return pass_
-        counts = view.hand_counts()
-        melds = view.meld_tuples()
-        now = _core.shanten(counts, melds)
-        disc_kind = view.last_discard[1] >> 2
-        best_key: tuple[int, int] | None = None
-        best_action = pass_
-        for i, a in enumerate(claims):  # legal order: kong, pung, chows by lowest tiles
-            c = list(counts)
-            for t in a.tiles:
-                c[t >> 2] -= 1
-            if a.type is _A.KONG:
-                m = list(melds) + [(MELD_KONG, disc_kind)]
-                s = _core.shanten(c, m)  # 13-equivalent, before the replacement draw
-                if s > now:
-                    continue
-            else:
-                low = min([disc_kind] + [t >> 2 for t in a.tiles])
-                m = list(melds) + [(MELD_PUNG if a.type is _A.PUNG else MELD_CHOW, low)]
-                s = _core.shanten(c, m)  # 14-equivalent: shanten after the best discard
-                if s >= now:
-                    continue
-            key = (s, i)
-            if best_key is None or key < best_key:
-                best_key, best_action = key, a
-        return best_action
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(state["seed"], state["name"])  # type: ignore[misc]

@@ -1,13 +1,17 @@
 """RandomSeat: picks uniformly among the legal actions.
 
-Its random stream is derived from ``(seed, deal_index, player)`` alone (re-seeded at the
-start of every deal), so a deal's play never depends on earlier deals or other seats.
+Its random stream is the core's random agent (``_core.RandomAgent``, Rust
+``agents/random.rs``): ChaCha8 keyed by ``(seed, deal_index, player)`` alone (a fresh stream
+at the start of every deal), so a deal's play never depends on earlier deals or other seats,
+and a deal played through the Python loop makes the same choices as the same deal simulated
+in the core.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
+
+from mahjong_fast import _core
 
 from ..game.actions import Action
 from ..game.view import SeatView
@@ -17,7 +21,9 @@ __all__ = ["RandomSeat"]
 
 
 class RandomSeat(BaseSeat):
-    """Uniform choice over ``legal`` with its own ``random.Random``.
+    """Uniform choice over ``legal`` with the core's stream of ``(seed, deal, player)``.
+
+    ``seed``: 0 .. 2**64-1 (ValueError otherwise).
 
     >>> seat = RandomSeat(seed=3)
     """
@@ -25,19 +31,22 @@ class RandomSeat(BaseSeat):
     live_view = True  # reads the view only inside choose()
 
     def __init__(self, seed: int = 0, name: str = "random"):
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"seed must be an int (got {type(seed).__name__})")
+        if not 0 <= seed < 2**64:
+            raise ValueError(f"seed must be in 0 .. 2**64-1 (got {seed})")
         self.seed = seed
         self.name = name
         self._deal: int | None = None
-        self._rngs: dict[int, random.Random] = {}
+        self._rngs: dict[int, _core.RandomAgent] = {}
 
-    def _rng(self, deal_index: int, player: int) -> random.Random:
+    def _rng(self, deal_index: int, player: int) -> _core.RandomAgent:
         if deal_index != self._deal:
             self._deal = deal_index
             self._rngs = {}
         rng = self._rngs.get(player)
         if rng is None:
-            # a str seed is hashed with SHA-512 by random.Random: stable across runs/platforms
-            rng = random.Random(f"random-seat:{self.seed}:{deal_index}:{player}")
+            rng = _core.RandomAgent(self.seed, deal_index, player)
             self._rngs[player] = rng
         return rng
 
@@ -47,4 +56,10 @@ class RandomSeat(BaseSeat):
         self._rng(deal_index, player)
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        return legal[self._rng(view.deal_index, view.player).randrange(len(legal))]
+        return legal[self._rng(view.deal_index, view.player).below(len(legal))]
+
+    def __getstate__(self) -> dict[str, object]:
+        return {"seed": self.seed, "name": self.name}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__init__(state["seed"], state["name"])  # type: ignore[misc]

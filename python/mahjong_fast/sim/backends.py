@@ -1,4 +1,5 @@
-"""Where chunks are played: in this process, in a pool of processes, or on Ray.
+"""Where chunks are played: in the core on threads of this process, in this process, in a
+pool of processes, or on Ray.
 
 Every backend has the same small interface, driven by :func:`mahjong_fast.simulate`:
 ``submit(k, first, stop)`` queues chunk ``k``; ``poll(timeout, waiting)`` returns the chunks
@@ -28,6 +29,7 @@ from .chunks import ChunkSpec, run_chunk, worker_init
 
 __all__ = [
     "BACKENDS",
+    "CoreBackend",
     "InlineBackend",
     "ProcessBackend",
     "RayBackend",
@@ -36,7 +38,8 @@ __all__ = [
     "usable_cores",
 ]
 
-BACKENDS = ("process", "ray")
+#: ``auto`` = ``core`` when every seat is built in (today: always)
+BACKENDS = ("auto", "core", "process", "ray")
 
 Done = list[tuple[int, list[dict[str, Any]]]]
 Waiting = Callable[[], contextlib.AbstractContextManager[Any]]
@@ -102,6 +105,72 @@ class InlineBackend:
         self._queue.clear()
 
 
+class CoreBackend:
+    """Built-in seats only: each chunk is played by the core on a pool of ``workers`` rayon
+    threads with the GIL released (``_core.Simulator``), from one helper thread of this
+    process, so the main thread keeps the progress bar and Ctrl-C. No worker processes: it
+    works from a script without a ``__main__`` guard, a notebook or stdin."""
+
+    failure: WorkerFailure | None = None
+
+    def __init__(self, spec: ChunkSpec, workers: int):
+        from .. import _core
+
+        self.spec = spec
+        self.workers = workers
+        self._sim = _core.Simulator(spec.seed, list(spec.seats), spec.rules, workers)
+        self._pool = cf.ThreadPoolExecutor(max_workers=1, thread_name_prefix="mahjong-sim")
+        self._futures: dict[cf.Future[list[dict[str, Any]]], tuple[int, int, int]] = {}
+
+    def submit(self, k: int, first: int, stop: int) -> None:
+        self._futures[self._pool.submit(self._sim.run, first, stop)] = (k, first, stop)
+
+    def poll(self, timeout: float, waiting: Waiting = contextlib.nullcontext) -> Done:
+        if not self._futures:
+            return []
+        with waiting():
+            done, _ = cf.wait(self._futures, timeout=timeout, return_when=cf.FIRST_COMPLETED)
+        out: Done = []
+        for f in [f for f in self._futures if f in done]:  # in submission order
+            k, first, stop = self._futures.pop(f)
+            exc = f.exception()
+            if exc is None:
+                out.append((k, f.result()))
+            elif self.failure is None:
+                self.failure = _failure(exc, first, stop)
+        return out
+
+    def close(self, cancel: bool) -> None:
+        # a chunk already running finishes (a fraction of a second); queued ones are dropped
+        self._pool.shutdown(wait=True, cancel_futures=cancel)
+        self._futures.clear()
+
+
+_NO_GUARD = (
+    "the process backend starts worker processes that import the main module {main!r}, "
+    "which has no `if __name__ == \"__main__\":` guard, so every worker would run it again. "
+    "Put the call to simulate() under that guard, or use backend='core' (the default for "
+    "built-in seats), which needs no worker processes."
+)
+
+
+def _main_without_guard() -> str | None:
+    """The main script's path when it is a file without a ``__main__`` guard (spawned workers
+    re-run such a script and die), else None."""
+    import sys
+
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    if not path or not str(path).endswith(".py") or getattr(main, "__spec__", None) is not None:
+        return None  # stdin, a notebook, `python -m module`: workers do not re-run it
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError:
+        return None
+    return None if "__main__" in text else str(path)
+
+
 class ProcessBackend:
     """A :class:`concurrent.futures.ProcessPoolExecutor` of ``workers`` processes started with
     "spawn" (never forked: the parent may already run the core's threads). Workers ignore
@@ -110,6 +179,9 @@ class ProcessBackend:
     failure: WorkerFailure | None = None
 
     def __init__(self, spec: ChunkSpec, workers: int):
+        main = _main_without_guard()
+        if main is not None:
+            raise RuntimeError(_NO_GUARD.format(main=main))
         self.spec = spec
         self.workers = workers
         with sigint_blocked():  # (the pool may start helper processes or threads)
@@ -231,7 +303,9 @@ def _failure(exc: BaseException, first: int, stop: int) -> WorkerFailure:
     deals = f"deals {first}..{stop - 1}"
     if isinstance(exc, BrokenProcessPool):
         return WorkerFailure(
-            f"a worker process died (killed, out of memory or crashed) while playing {deals}",
+            f"a worker process died (killed, out of memory or crashed) while playing {deals}; "
+            "if the main script calls simulate() without an `if __name__ == \"__main__\":` "
+            "guard, add one, or use backend='core' (no worker processes)",
             first,
             stop,
         )
@@ -240,11 +314,15 @@ def _failure(exc: BaseException, first: int, stop: int) -> WorkerFailure:
 
 def make_backend(
     backend: str, spec: ChunkSpec, workers: int | None, address: str | None
-) -> InlineBackend | ProcessBackend | RayBackend:
-    """The backend named ``backend`` ("process" or "ray")."""
+) -> CoreBackend | InlineBackend | ProcessBackend | RayBackend:
+    """The backend named ``backend`` (see :data:`BACKENDS`). ``spec.in_core`` must say
+    whether chunks are played in the core (``auto``, ``core``, ``ray``) or through the
+    Python loop (``process``)."""
     if backend == "ray":
         return RayBackend(spec, workers, address)
     if address is not None:
         raise ValueError("address is only for the ray backend (backend='ray')")
     n = workers or usable_cores()
+    if backend in ("auto", "core"):
+        return CoreBackend(spec, n)
     return InlineBackend(spec) if n == 1 else ProcessBackend(spec, n)

@@ -15,7 +15,14 @@ from typing import Any
 
 from ..rules import DEFAULT_RULES, Ruleset
 
-__all__ = ["DEFAULT_MAX_CHUNK", "ChunkSpec", "auto_chunk_size", "chunk_bounds", "run_chunk"]
+__all__ = [
+    "DEFAULT_MAX_CHUNK",
+    "ChunkSpec",
+    "auto_chunk_size",
+    "chunk_bounds",
+    "core_chunk_size",
+    "run_chunk",
+]
 
 #: the automatic chunk size never exceeds this many deals (about a second of greedy play:
 #: a Ctrl-C loses at most the chunks in flight)
@@ -24,17 +31,28 @@ DEFAULT_MAX_CHUNK = 64
 
 @dataclass(frozen=True)
 class ChunkSpec:
-    """What every chunk of one run shares (small and picklable)."""
+    """What every chunk of one run shares (small and picklable).
+
+    ``in_core``: play whole deals in the core (built-in seats only; ``_core.Simulator``)
+    rather than through the Python game loop. Both give the same records."""
 
     seats: tuple[str, str, str, str]
     seed: int
     #: the ruleset of every deal (its ``rotate_dealer`` switch picks the dealers)
     rules: Ruleset = DEFAULT_RULES
+    in_core: bool = True
 
 
 def auto_chunk_size(deals: int, workers: int) -> int:
     """About eight chunks per worker, at most :data:`DEFAULT_MAX_CHUNK` deals each."""
     return max(1, min(DEFAULT_MAX_CHUNK, math.ceil(deals / (8 * max(1, workers)))))
+
+
+def core_chunk_size(deals: int, workers: int) -> int:
+    """For the core backend, where one chunk is shared by all threads: about eight chunks in
+    all, each at least 32 deals per thread and at most 1024 per thread."""
+    w = max(1, workers)
+    return max(32 * w, min(1024 * w, math.ceil(deals / 8)))
 
 
 def chunk_bounds(start: int, deals: int, chunk_size: int) -> list[tuple[int, int]]:
@@ -44,7 +62,15 @@ def chunk_bounds(start: int, deals: int, chunk_size: int) -> list[tuple[int, int
 
 
 def run_chunk(spec: ChunkSpec, first: int, stop: int) -> list[dict[str, Any]]:
-    """Play deals ``first .. stop-1`` and return their records (in deal order)."""
+    """Play deals ``first .. stop-1`` and return their records (in deal order): in the core
+    on this thread when ``spec.in_core``, else through the Python game loop."""
+    if spec.in_core:
+        from .. import _core
+
+        records: list[dict[str, Any]] = _core.Simulator(
+            spec.seed, list(spec.seats), spec.rules, 1
+        ).run(first, stop)
+        return records
     from ..game.match import new_deal, run_deal
     from ..seats import make_seat
 

@@ -39,9 +39,11 @@ __all__ = [
     "RecordWriter",
     "format_of",
     "open_writer",
+    "read_metadata",
     "read_records",
     "read_rules",
     "record_schema",
+    "run_metadata",
 ]
 
 #: the Parquet key-value metadata key (and JSON Lines header field) holding the ruleset
@@ -52,22 +54,65 @@ JSONL_SUFFIXES = (".jsonl", ".ndjson")
 #: deals per Parquet row group
 ROW_GROUP = 16384
 
-#: the record fields, in file order (those of DealResult.to_record, then the run's seed)
+#: the record fields, in file order: those of DealResult.to_record, with the run's seed second.
+#: One schema for the records simulate() returns, JSON Lines and Parquet (see the README):
+#:
+#: ================  =========================================================================
+#: deal_index        the deal's index (its wall is ``_core.wall(seed, deal_index)``)
+#: seed              the run's seed
+#: dealer            who was East (dealt): 0, or ``deal_index % 4`` with rotate_dealer
+#: winners           every winner in turn order from the discarder (``[]`` for a draw; one in
+#:                   Hong Kong, where the first claimant wins, rules §11.3)
+#: winner            the first winner, or null
+#: discarder         who paid alone (the discarder, or the robbed kong's declarer); null for a
+#:                   self-drawn win or a draw
+#: win_kind          ``"self_drawn"``, ``"discard"``, ``"robbing_kong"``, or null
+#: faan              the winner's faan after the cap (rules §10); 0 for a draw
+#: limit             the limit hand's code (``"L7"``), or null
+#: elements          the winner's scoring elements, ``[code, name, faan]`` each
+#: points_p0..p3     points won (+) or paid (-) by P0..P3 in this deal (sum 0; rules §11)
+#: turns             discards made in the deal
+#: tiles_left        tiles left in the wall at the end
+#: exhaustive_draw   true when nobody won (rules §8.2)
+#: ================  =========================================================================
+POINTS = ("points_p0", "points_p1", "points_p2", "points_p3")
 FIELDS = (
     "deal_index",
+    "seed",
     "dealer",
+    "winners",
     "winner",
     "discarder",
     "win_kind",
     "faan",
     "limit",
     "elements",
-    "payments",
+    *POINTS,
     "turns",
     "tiles_left",
     "exhaustive_draw",
-    "seed",
 )
+#: integer columns that may be null (pandas reads them as nullable integers)
+NULLABLE_INTS = ("winner", "discarder")
+
+
+def run_metadata(
+    seed: int, seats: Sequence[str], rotate_dealer: bool = False, **extra: Any
+) -> dict[str, Any]:
+    """What a record file says about its run (Parquet: the ``mahjong_fast`` schema metadata,
+    JSON): package version, seed, seats, dealer rotation, and any ``extra`` items (the
+    ruleset). The one place the metadata is assembled."""
+    from .. import __version__
+
+    meta: dict[str, Any] = {
+        "package": "mahjong_fast",
+        "version": __version__,
+        "seed": seed,
+        "seats": list(seats),
+        "rotate_dealer": rotate_dealer,
+    }
+    meta.update(extra)
+    return meta
 
 
 def format_of(path: str | os.PathLike[str]) -> str:
@@ -95,29 +140,73 @@ def _pyarrow() -> Any:
     return pyarrow
 
 
-def record_schema(rules: Ruleset | None = None) -> Any:
-    """The Arrow schema of the records; with ``rules``, its metadata holds the ruleset's JSON
-    form under ``ruleset``."""
+def _pandas_metadata(schema: Any) -> bytes:
+    """The ``pandas`` schema metadata: nullable integer columns become pandas' nullable
+    ``Int8`` (not float64 with NaN) in ``pandas.read_parquet``; the others keep their types."""
+    cols = []
+    for f in schema:
+        numpy_type = "Int8" if f.name in NULLABLE_INTS else "object"
+        if f.name not in NULLABLE_INTS and not (
+            str(f.type).startswith(("list", "fixed_size_list", "string"))
+        ):
+            numpy_type = f.type.to_pandas_dtype().__name__
+        cols.append(
+            {
+                "name": f.name,
+                "field_name": f.name,
+                "pandas_type": "int8" if f.name in NULLABLE_INTS else "object",
+                "numpy_type": numpy_type,
+                "metadata": None,
+            }
+        )
+    meta = {
+        "index_columns": [],
+        "column_indexes": [],
+        "columns": cols,
+        "creator": {"library": "mahjong_fast"},
+        "pandas_version": "2.0.0",
+    }
+    return json.dumps(meta).encode()
+
+
+def record_schema(metadata: dict[str, Any] | None = None, rules: Ruleset | None = None) -> Any:
+    """The Arrow schema of the records, with ``metadata`` as the ``mahjong_fast`` item and
+    ``rules`` (its JSON form) as the ``ruleset`` item of the schema metadata."""
     pa = _pyarrow()
     element = pa.struct([("code", pa.string()), ("name", pa.string()), ("faan", pa.int16())])
-    return pa.schema(
+    schema = pa.schema(
         [
             ("deal_index", pa.uint64()),
+            ("seed", pa.uint64()),
             ("dealer", pa.int8()),
+            ("winners", pa.list_(pa.int8())),
             ("winner", pa.int8()),
             ("discarder", pa.int8()),
             ("win_kind", pa.string()),
             ("faan", pa.int16()),
             ("limit", pa.string()),
             ("elements", pa.list_(element)),
-            ("payments", pa.list_(pa.int64(), 4)),
+            *[(p, pa.int64()) for p in POINTS],
             ("turns", pa.int16()),
             ("tiles_left", pa.int16()),
             ("exhaustive_draw", pa.bool_()),
-            ("seed", pa.uint64()),
-        ],
-        metadata=None if rules is None else {RULESET_KEY: rules.to_json()},
+        ]
     )
+    meta = {b"pandas": _pandas_metadata(schema)}
+    if metadata is not None:
+        meta[b"mahjong_fast"] = json.dumps(metadata).encode()
+    if rules is not None:
+        meta[RULESET_KEY.encode()] = rules.to_json().encode()
+    return schema.with_metadata(meta)
+
+
+def read_metadata(path: str | os.PathLike[str]) -> dict[str, Any] | None:
+    """The run metadata of a Parquet record file (see :func:`run_metadata`), or None."""
+    _pyarrow()
+    import pyarrow.parquet as pq
+
+    raw = (pq.read_schema(path).metadata or {}).get(b"mahjong_fast")
+    return None if raw is None else dict(json.loads(raw))
 
 
 class RecordWriter:
@@ -133,17 +222,23 @@ class RecordWriter:
 
 
 class JsonlWriter(RecordWriter):
-    """A header line with the ruleset, then one compact JSON object per record; each chunk goes
+    """A header line with the ruleset (and the run metadata), then one compact JSON object per record; each chunk goes
     out in one write and is flushed, so the file ends with a whole line whenever the run
     stops."""
 
     def __init__(
-        self, path: str | os.PathLike[str], rules: Ruleset = DEFAULT_RULES, overwrite: bool = True
+        self,
+        path: str | os.PathLike[str],
+        rules: Ruleset = DEFAULT_RULES,
+        overwrite: bool = True,
+        metadata: dict[str, Any] | None = None,
     ):
         self.path = Path(path)
         mode = "w" if overwrite else "x"
         self._file: IO[str] | None = open(self.path, mode, encoding="utf-8")  # noqa: SIM115
-        head = {"type": "header", RULESET_KEY: rules.to_dict()}
+        head: dict[str, Any] = {"type": "header", RULESET_KEY: rules.to_dict()}
+        if metadata is not None:
+            head["run"] = metadata
         self._file.write(json.dumps(head, separators=(",", ":")) + "\n")
         self._file.flush()
 
@@ -169,6 +264,7 @@ class ParquetWriter(RecordWriter):
         row_group: int = ROW_GROUP,
         rules: Ruleset = DEFAULT_RULES,
         overwrite: bool = True,
+        metadata: dict[str, Any] | None = None,
     ):
         pa = _pyarrow()
         import pyarrow.parquet as pq
@@ -177,7 +273,7 @@ class ParquetWriter(RecordWriter):
         # opened here, so that a path that cannot be written is an OSError naming it
         self._file: IO[bytes] | None = open(self.path, "wb" if overwrite else "xb")  # noqa: SIM115
         self._pa = pa
-        self._schema = record_schema(rules)
+        self._schema = record_schema(metadata, rules)
         self._row_group = row_group
         self._pending: list[Any] = []  # Arrow tables not yet written
         self._pending_rows = 0
@@ -232,14 +328,19 @@ class ParquetWriter(RecordWriter):
 
 
 def open_writer(
-    path: str | os.PathLike[str], *, rules: Ruleset = DEFAULT_RULES, overwrite: bool = True
+    path: str | os.PathLike[str],
+    metadata: dict[str, Any] | None = None,
+    *,
+    rules: Ruleset = DEFAULT_RULES,
+    overwrite: bool = True,
 ) -> RecordWriter:
     """A writer for ``path`` in the format its suffix names (see :func:`format_of`), recording
-    ``rules`` in the file. The file is created now: OSError if it cannot be, FileExistsError if
+    ``rules`` in the file and ``metadata`` (see :func:`run_metadata`) in a Parquet file's
+    schema. The file is created now: OSError if it cannot be, FileExistsError if
     it exists and not ``overwrite``."""
     if format_of(path) == "parquet":
-        return ParquetWriter(path, rules=rules, overwrite=overwrite)
-    return JsonlWriter(path, rules=rules, overwrite=overwrite)
+        return ParquetWriter(path, rules=rules, overwrite=overwrite, metadata=metadata)
+    return JsonlWriter(path, rules=rules, overwrite=overwrite, metadata=metadata)
 
 
 def read_records(path: str | os.PathLike[str]) -> list[dict[str, Any]]:

@@ -1,8 +1,9 @@
 """The summary of a simulation, kept from running sums so that memory stays flat (design §5).
 
     >>> s = Summary()
-    >>> s.add({"winner": 1, "win_kind": "self_drawn", "faan": 3, "payments": [-8, 24, -8, -8]})
-    >>> s.add({"winner": None, "win_kind": None, "faan": 0, "payments": [0, 0, 0, 0]})
+    >>> pts = lambda *v: dict(zip(("points_p0", "points_p1", "points_p2", "points_p3"), v))
+    >>> s.add({"winner": 1, "win_kind": "self_drawn", "faan": 3, **pts(-8, 24, -8, -8)})
+    >>> s.add({"winner": None, "win_kind": None, "faan": 0, **pts(0, 0, 0, 0)})
     >>> s.win_rate, s.self_draw_rate, s.faan_histogram, s.mean_points
     (0.5, 0.5, {3: 1}, [-4.0, 12.0, -4.0, -4.0])
 
@@ -17,6 +18,9 @@ import math
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+#: the record fields of each seat's points (see ``mahjong_fast.sim.output.FIELDS``)
+_POINTS = ("points_p0", "points_p1", "points_p2", "points_p3")
 
 __all__ = ["Z95", "Summary"]
 
@@ -52,7 +56,8 @@ class Summary:
             self.faan_counts[faan] = self.faan_counts.get(faan, 0) + 1
             if record["win_kind"] == "self_drawn":
                 self.self_draws += 1
-        for p, v in enumerate(record["payments"]):
+        for p, key in enumerate(_POINTS):
+            v = record[key]
             self.points_sum[p] += v
             self.points_sq_sum[p] += v * v
 

@@ -375,7 +375,8 @@ impl Deal {
         for k in 0..4 {
             let p = (d + k) % 4;
             loop {
-                let mut found = Tiles::EMPTY;
+                // a count, not a Tiles (which holds four ids): a hand can hold up to eight bonus tiles
+                let mut found = 0usize;
                 let mut i = 0;
                 while i < self.hands[p].len() {
                     let t = self.hands[p][i];
@@ -383,15 +384,15 @@ impl Deal {
                         self.hands[p].remove(i);
                         self.add_bonus(p, t);
                         self.emit(Event::Bonus { player: p as u8, tile: t });
-                        found.push(t);
+                        found += 1;
                     } else {
                         i += 1;
                     }
                 }
-                if found.count() == 0 {
+                if found == 0 {
                     break;
                 }
-                for _ in 0..found.count() {
+                for _ in 0..found {
                     if self.remaining() == 0 {
                         self.recount();
                         self.exhaustive_draw(DrawReason::NoReplacement);

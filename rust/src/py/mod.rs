@@ -9,10 +9,12 @@ use crate::error::MahjongError;
 use crate::hand::{Counts, Meld, MeldKind};
 use crate::tile::{AnyTile, Tile, N_KINDS};
 
+mod agents;
 mod analysis;
 mod batch;
 mod game;
 pub(crate) mod rules;
+mod sim;
 
 /// Raise the Python class of `mahjong_fast.errors` that matches a core error.
 pub(crate) fn to_py_err(py: Python<'_>, e: MahjongError) -> PyErr {
@@ -327,9 +329,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_hand, m)?)?;
     m.add_function(wrap_pyfunction!(format_hand, m)?)?;
     m.add_function(wrap_pyfunction!(parse_tiles, m)?)?;
+    agents::register(m)?;
     analysis::register(m)?;
     batch::register(m)?;
     rules::register(m)?;
+    sim::register(m)?;
     game::register(m)?;
     // Build the read-only lookup tables now, so no hot call pays for them (design §2).
     let start = std::time::Instant::now();

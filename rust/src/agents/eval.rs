@@ -1,0 +1,625 @@
+//! Incremental shanten and ukeire for the built-in agents (HK §14a), equal to
+//! [`crate::advise::rate_discards`] and [`crate::shanten::shanten`] but cheaper per decision.
+//!
+//! What makes it cheap (every value is the same as the reference; the tests cross-check them on
+//! thousands of random hands with declared sets):
+//! - **Only the changed groups are looked up.** A hand is four groups (three suits, honours),
+//!   each summarised by a table "fewest missing tiles for `s` sets and `p` pairs". Discarding `d`
+//!   changes the group of `d` only; drawing `t` after it changes the group of `t` only. The table
+//!   of "this hand plus one `t`" does not depend on the discard when `t` lies in another group, so
+//!   it is looked up once per decision (34 lookups), not once per discard (~14 × 34).
+//! - **Ukeire only where it can decide.** The greedy policy takes the lowest shanten first, so
+//!   the ukeire of a discard with a higher shanten is never read: [`Evaluator::rate`] computes it
+//!   only for the discards of the lowest shanten (unless asked for all, as the tests do).
+//! - **Seven pairs and thirteen orphans incrementally.** Their closed forms depend on how many
+//!   kinds are held 0, 1 or 2+ times; a draw changes one kind, so each candidate costs O(1).
+//! - **Groups restricted by own declared sets** (a kind with copies in an own set may be used
+//!   fewer than four times) cannot use the lookup tables; their tables come from the dynamic
+//!   programme of `shanten.rs`, kept in a small direct-mapped cache owned by the evaluator. The
+//!   cache only saves time: a hit returns exactly what the programme would compute (the key is
+//!   the whole input: group, sets needed, counts and caps), and it is never iterated.
+
+#![allow(clippy::needless_range_loop)] // kinds are indices by nature
+
+use crate::decompose::{held_counts, ShapeRules, MAX_SETS, ORPHANS};
+use crate::error::Result;
+use crate::hand::{Counts, Meld};
+use crate::shanten::{caps, check_size, finish_with, group_table, missing_of, rests, Table};
+use crate::tables::{honour_key, suit_index, tables, Entry};
+use crate::tile::N_KINDS;
+
+/// log2 of the number of cache slots (65,536 slots of 24 bytes, 1.5 MB).
+const CACHE_BITS: u32 = 16;
+const EMPTY_KEY: u64 = u64::MAX;
+
+#[derive(Clone, Copy)]
+struct Slot {
+    key: u64,
+    table: Table,
+}
+
+/// One discard rated: the shanten after it and, when computed, its ukeire.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rating {
+    /// The discarded kind, 0..33.
+    pub kind: u8,
+    /// Shanten of the 13-equivalent hand after the discard.
+    pub shanten: i8,
+    /// Sum of `unseen[t]` over kinds `t` whose draw lowers `shanten` (`None` when not computed).
+    pub ukeire: Option<u32>,
+}
+
+/// Shanten and ukeire evaluator with its cache of restricted group tables. One per thread (it
+/// is cheap to create: a 1.5 MB buffer).
+pub struct Evaluator {
+    cache: Vec<Slot>,
+}
+
+impl Default for Evaluator {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[inline(always)]
+fn group_of_kind(k: usize) -> usize {
+    if k < 27 {
+        k / 9
+    } else {
+        3
+    }
+}
+
+#[inline(always)]
+fn group_range(g: usize) -> std::ops::Range<usize> {
+    if g < 3 {
+        g * 9..g * 9 + 9
+    } else {
+        27..N_KINDS
+    }
+}
+
+#[inline(always)]
+fn entry_table(e: &Entry) -> Table {
+    let mut t = [[0u8; 2]; MAX_SETS + 1];
+    for s in 0..=MAX_SETS {
+        t[s] = [e[2 * s], e[2 * s + 1]];
+    }
+    t
+}
+
+/// Table of an unrestricted group from the lookup tables (counts `<= 4`).
+#[inline(always)]
+fn lookup(h: &Counts, g: usize) -> Table {
+    let t = tables();
+    if g < 3 {
+        entry_table(t.suit(suit_index(&h[g * 9..g * 9 + 9])))
+    } else {
+        entry_table(t.honour(honour_key(&h[27..N_KINDS])))
+    }
+}
+
+const INF: u8 = 99;
+
+/// Sixteen lanes `2 s + p` (sets `s` 0..=7, pair `p`): fewest missing tiles, `INF` if none.
+type Lanes = [u8; 16];
+const NO_LANES: Lanes = [INF; 16];
+
+/// `v` with `k` more sets: lane `2 (s + k) + p` takes lane `2 s + p`.
+#[inline(always)]
+fn more_sets(v: &Lanes, k: usize) -> Lanes {
+    // One 16-byte window of INF ‖ v: a fixed-size copy at a variable offset (no memmove call).
+    let mut buf = [INF; 32];
+    buf[16..].copy_from_slice(v);
+    let mut out = NO_LANES;
+    out.copy_from_slice(&buf[16 - 2 * k..32 - 2 * k]);
+    out
+}
+
+/// `v` with the pair made: lane `2 s + 1` takes lane `2 s`; lanes without a pair are empty.
+#[inline(always)]
+fn with_pair(v: &Lanes) -> Lanes {
+    let mut out = NO_LANES;
+    for s in 0..8 {
+        out[2 * s + 1] = v[2 * s];
+    }
+    out
+}
+
+#[inline(always)]
+fn add_min(out: &mut Lanes, v: &Lanes, cost: u8) {
+    for j in 0..16 {
+        out[j] = out[j].min(v[j].saturating_add(cost));
+    }
+}
+
+/// The table of one suit whose caps are restricted by own declared sets: the dynamic
+/// programme of `shanten.rs` (kind by kind; state = chows started one and two kinds back; the
+/// table over sets and pair carried as one 16-lane vector, so each transition is one shifted
+/// add-and-min the compiler vectorises) with at most **two** chows started at any kind. That
+/// loses nothing: the fewest missing tiles depends only on the target's multiset of tiles,
+/// and three equal chows `k, k+1, k+2` are the same tiles as the pungs of `k`, `k+1`, `k+2`
+/// (a pung of one of those kinds besides them would need six copies). Equal to
+/// `shanten::group_table` (tested on random suits and caps).
+fn capped_suit(h: &[u8], cap: &[u8], need: usize) -> Table {
+    let mut cur = [[NO_LANES; 3]; 3];
+    cur[0][0][0] = 0;
+    for n in 0..9 {
+        let mut next = [[NO_LANES; 3]; 3];
+        let hn = h[n] as usize;
+        let capn = cap[n] as usize;
+        let max_chow = if n <= 6 { 2 } else { 0 };
+        for a in 0..3usize {
+            for b in 0..3usize {
+                if a + b > capn {
+                    continue;
+                }
+                let v = cur[a][b];
+                if v.iter().all(|&x| x >= INF) {
+                    continue;
+                }
+                let vp = with_pair(&v);
+                for pung in 0..2usize {
+                    for pair in 0..2usize {
+                        let src = if pair == 1 { &vp } else { &v };
+                        for c in 0..=max_chow {
+                            let t = a + b + c + 3 * pung + 2 * pair;
+                            if t > capn {
+                                break;
+                            }
+                            let cost = t.saturating_sub(hn) as u8;
+                            add_min(&mut next[b][c], &more_sets(src, c + pung), cost);
+                        }
+                    }
+                }
+            }
+        }
+        cur = next;
+    }
+    let v = cur[0][0];
+    let mut out = [[INF; 2]; MAX_SETS + 1];
+    for s in 0..=need.min(MAX_SETS) {
+        out[s] = [v[2 * s].min(INF), v[2 * s + 1].min(INF)];
+    }
+    out
+}
+
+/// Counts behind the closed forms of seven pairs and thirteen orphans.
+#[derive(Clone, Copy)]
+struct Special {
+    singles: u8,
+    pairs: u8,
+    orphans_absent: u8,
+    orphan_pairs: u8,
+}
+
+const ORPHAN_BITS: u64 = {
+    let mut m = 0u64;
+    let mut j = 0;
+    while j < ORPHANS.len() {
+        m |= 1 << ORPHANS[j];
+        j += 1;
+    }
+    m
+};
+
+impl Special {
+    fn of(h: &Counts) -> Special {
+        let mut s = Special { singles: 0, pairs: 0, orphans_absent: 0, orphan_pairs: 0 };
+        for k in 0..N_KINDS {
+            let n = h[k];
+            s.singles += (n == 1) as u8;
+            s.pairs += (n >= 2) as u8;
+            if ORPHAN_BITS >> k & 1 == 1 {
+                s.orphans_absent += (n == 0) as u8;
+                s.orphan_pairs += (n >= 2) as u8;
+            }
+        }
+        s
+    }
+    /// The counts after one more copy of `k`, held `n` times before.
+    #[inline(always)]
+    fn plus(mut self, k: usize, n: u8) -> Special {
+        match n {
+            0 => {
+                self.singles += 1;
+                if ORPHAN_BITS >> k & 1 == 1 {
+                    self.orphans_absent -= 1;
+                }
+            }
+            1 => {
+                self.singles -= 1;
+                self.pairs += 1;
+                if ORPHAN_BITS >> k & 1 == 1 {
+                    self.orphan_pairs += 1;
+                }
+            }
+            _ => {}
+        }
+        self
+    }
+    /// Fewest missing tiles over the special shapes `rules` allows (`u8::MAX` if none).
+    #[inline(always)]
+    fn missing(&self, rules: &ShapeRules) -> u8 {
+        let mut best = u8::MAX;
+        if rules.seven_pairs {
+            let t0 = self.pairs.min(7);
+            let t1 = (7 - t0).min(self.singles);
+            best = t1 + 2 * (7 - t0 - t1);
+        }
+        if rules.thirteen_orphans {
+            best = best.min(self.orphans_absent + (self.orphan_pairs == 0) as u8);
+        }
+        best
+    }
+}
+
+/// The per-hand facts every evaluation needs: caps, which groups are restricted, sets needed.
+struct Shape {
+    cap: Counts,
+    restricted: [bool; 4],
+    need: usize,
+    /// Seven pairs / thirteen orphans apply (no declared set, 14-tile shape).
+    special: bool,
+}
+
+impl Shape {
+    fn new(held: &Counts, concealed: &Counts, n_melds: usize, rules: &ShapeRules) -> Shape {
+        let cap = caps(held, concealed);
+        let mut restricted = [false; 4];
+        for g in 0..4 {
+            restricted[g] = cap[group_range(g)].iter().any(|&c| c != 4);
+        }
+        let need = rules.n_sets - n_melds;
+        let special = n_melds == 0 && 3 * need + 2 == 14 && (rules.seven_pairs || rules.thirteen_orphans);
+        Shape { cap, restricted, need, special }
+    }
+}
+
+/// Entries `(s, p)` (bit `2 s + p`, `s <= need`) where `plus` is below `base`.
+#[inline(always)]
+fn dec_mask(plus: &Table, base: &Table, need: usize) -> u16 {
+    let mut m = 0u16;
+    for s in 0..=need {
+        for p in 0..2 {
+            m |= u16::from(plus[s][p] < base[s][p]) << (2 * s + p);
+        }
+    }
+    m
+}
+
+/// Entries `(s, p)` of a group's table `t` that reach `missing` with the rest of the hand:
+/// `rest[need - s][1 - p] + t[s][p] == missing`.
+#[inline(always)]
+fn tight_mask(rest: &Table, t: &Table, need: usize, missing: u8) -> u16 {
+    let mut m = 0u16;
+    for s in 0..=need {
+        for p in 0..2 {
+            m |= u16::from(rest[need - s][1 - p].saturating_add(t[s][p]) == missing) << (2 * s + p);
+        }
+    }
+    m
+}
+
+impl Evaluator {
+    /// A new evaluator (builds the lookup tables if nothing has yet).
+    pub fn new() -> Self {
+        tables();
+        Evaluator { cache: vec![Slot { key: EMPTY_KEY, table: [[0; 2]; MAX_SETS + 1] }; 1 << CACHE_BITS] }
+    }
+
+    /// Table of group `g` of `h` given the caps: lookup tables when unrestricted, else the
+    /// dynamic programme through the cache.
+    #[inline(always)]
+    fn table(&mut self, h: &Counts, sh: &Shape, g: usize) -> Table {
+        if !sh.restricted[g] {
+            return lookup(h, g);
+        }
+        // Key: counts and caps in base 5 (7 or 9 digits each, < 2^21), sets needed, group.
+        let r = group_range(g);
+        let (mut hc, mut cc) = (0u64, 0u64);
+        for k in r {
+            hc = hc * 5 + h[k] as u64;
+            cc = cc * 5 + sh.cap[k] as u64;
+        }
+        let key = hc | cc << 21 | (sh.need as u64) << 42 | (g as u64) << 45;
+        let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CACHE_BITS)) as usize;
+        let s = &mut self.cache[slot];
+        if s.key != key {
+            let table = if g < 3 {
+                capped_suit(&h[g * 9..g * 9 + 9], &sh.cap[g * 9..g * 9 + 9], sh.need)
+            } else {
+                group_table(h, &sh.cap, g, sh.need)
+            };
+            *s = Slot { key, table };
+        }
+        s.table
+    }
+
+    fn shanten_with(&mut self, h: &Counts, sh: &Shape, rules: &ShapeRules) -> i8 {
+        let mut ts = [[[0u8; 2]; MAX_SETS + 1]; 4];
+        for g in 0..4 {
+            ts[g] = self.table(h, sh, g);
+        }
+        let mut missing = missing_of(&ts, sh.need);
+        if sh.special {
+            missing = missing.min(Special::of(h).missing(rules));
+        }
+        missing as i8 - 1
+    }
+
+    /// Shanten of a 13- or 14-equivalent hand (HK §14a), equal to
+    /// [`crate::shanten::shanten`]. Errors (`InvalidHand`): a fifth copy, a wrong size.
+    pub fn shanten(&mut self, concealed: &Counts, melds: &[Meld], rules: &ShapeRules) -> Result<i8> {
+        crate::decompose::check_rules(rules)?;
+        let held = held_counts(concealed, melds)?;
+        check_size(concealed, melds, rules, &[1, 2])?;
+        let sh = Shape::new(&held, concealed, melds.len(), rules);
+        Ok(self.shanten_with(concealed, &sh, rules))
+    }
+
+    /// Rate every discard of a 14-equivalent hand into `out` (cleared first; ascending kind):
+    /// the shanten after it and, for the discards of the lowest shanten when there are two or
+    /// more of them (all discards when `all_ukeire`), the ukeire over `unseen`. Unless
+    /// `all_ukeire`, a discard that cannot reach the lowest shanten may carry a lower bound of
+    /// its shanten (still above the lowest) instead of the exact value. Same values as
+    /// [`crate::advise::rate_discards`]. Returns the lowest shanten.
+    ///
+    /// Errors (`InvalidHand`): wrong size, a fifth copy (counting own sets).
+    pub fn rate(
+        &mut self,
+        concealed: &Counts,
+        melds: &[Meld],
+        unseen: &Counts,
+        rules: &ShapeRules,
+        all_ukeire: bool,
+        out: &mut Vec<Rating>,
+    ) -> Result<i8> {
+        crate::decompose::check_rules(rules)?;
+        let held = held_counts(concealed, melds)?;
+        check_size(concealed, melds, rules, &[2])?;
+        let sh = Shape::new(&held, concealed, melds.len(), rules);
+        let need = sh.need;
+        out.clear();
+        let mut h = *concealed;
+        let mut base = [[[0u8; 2]; MAX_SETS + 1]; 4];
+        for g in 0..4 {
+            base[g] = self.table(&h, &sh, g);
+        }
+        // Pass 1: shanten after each discard (one lookup each). In a group restricted by own
+        // sets the exact table costs a dynamic programme, and the lookup is a lower bound: the
+        // exact value is needed only while that bound does not exceed the best shanten found
+        // (unless every rating is asked for), so the bounds are resolved lowest first.
+        let mut after = [[[0u8; 2]; MAX_SETS + 1]; N_KINDS];
+        let mut best = i8::MAX;
+        let mut pending: [(i8, u8); N_KINDS] = [(0, 0); N_KINDS];
+        let mut n_pending = 0;
+        for d in 0..N_KINDS {
+            if h[d] == 0 {
+                continue;
+            }
+            h[d] -= 1;
+            let gd = group_of_kind(d);
+            let mut ts = base;
+            let s = if sh.restricted[gd] && !all_ukeire {
+                ts[gd] = lookup(&h, gd);
+                let bound = missing_of(&ts, need) as i8 - 1;
+                pending[n_pending] = (bound, out.len() as u8);
+                n_pending += 1;
+                bound
+            } else {
+                ts[gd] = self.table(&h, &sh, gd);
+                after[d] = ts[gd];
+                let mut missing = missing_of(&ts, need);
+                if sh.special {
+                    missing = missing.min(Special::of(&h).missing(rules));
+                }
+                let s = missing as i8 - 1;
+                best = best.min(s);
+                s
+            };
+            h[d] += 1;
+            out.push(Rating { kind: d as u8, shanten: s, ukeire: None });
+        }
+        let pending = &mut pending[..n_pending];
+        pending.sort_unstable();
+        for &(bound, i) in pending.iter() {
+            if bound > best {
+                break; // this one and the rest stay lower bounds above the best
+            }
+            let r = &mut out[i as usize];
+            let d = r.kind as usize;
+            let gd = group_of_kind(d);
+            h[d] -= 1;
+            let mut ts = base;
+            ts[gd] = self.table(&h, &sh, gd);
+            h[d] += 1;
+            after[d] = ts[gd];
+            // restricted groups only occur with declared sets: no special shapes here
+            r.shanten = missing_of(&ts, need) as i8 - 1;
+            best = best.min(r.shanten);
+        }
+        // Pass 2: ukeire where it is read. A draw changes the standard missing count by 0 or
+        // -1 (one more tile never costs, and helps at most one target tile), and the special
+        // shapes by their closed forms. For a draw `t` outside the discard's group, the table of
+        // its group with one more `t` does not depend on the discard: `dec[t]` marks the
+        // entries (sets, pair) where that table is one lower than now. Such a draw lowers the
+        // standard count iff one of those entries is *tight*: it attains the minimum together
+        // with the other groups (`rest`). One mask test per draw instead of a knapsack.
+        let mut dec = [0u16; N_KINDS];
+        let mut dec_done = 0u64;
+        // With one discard of the lowest shanten its ukeire decides nothing: the greedy
+        // choice is that discard whatever the counts (left `None` unless all are asked for).
+        let tied = out.iter().filter(|r| r.shanten == best).count();
+        for r in out.iter_mut() {
+            if !(all_ukeire || (r.shanten == best && tied > 1)) {
+                continue;
+            }
+            let d = r.kind as usize;
+            let gd = group_of_kind(d);
+            h[d] -= 1;
+            let mut ts = base;
+            ts[gd] = after[d];
+            let rest = rests(&ts, need);
+            let std_d = finish_with(&rest[gd], &ts[gd], need);
+            let spec = if sh.special { Some(Special::of(&h)) } else { None };
+            let all_d = r.shanten + 1; // fewest missing over every shape, as u8 below
+            let all_d = all_d as u8;
+            let std_counts = std_d == all_d;
+            let mut tight = [0u16; 4];
+            if std_counts {
+                for g in 0..4 {
+                    tight[g] = tight_mask(&rest[g], &ts[g], need, std_d);
+                }
+            }
+            let mut ukeire = 0u32;
+            for t in 0..N_KINDS {
+                // After the discard the player holds held[t] - [t == d] copies of t.
+                let now = held[t] - u8::from(t == d);
+                if now >= 4 || unseen[t] == 0 {
+                    continue;
+                }
+                let gt = group_of_kind(t);
+                let mut lower = false;
+                if std_counts {
+                    // A restricted group's exact table is at least the unrestricted one (fewer
+                    // targets), so when the lookup already shows no gain the programme is
+                    // skipped: only candidates the bound cannot rule out pay for it.
+                    let bound_rules_out = |h: &Counts| sh.restricted[gt] && finish_with(&rest[gt], &lookup(h, gt), need) >= std_d;
+                    lower = if gt != gd {
+                        if dec_done >> t & 1 == 0 {
+                            h[d] += 1;
+                            h[t] += 1;
+                            let x = if bound_rules_out(&h) { None } else { Some(self.table(&h, &sh, gt)) };
+                            h[t] -= 1;
+                            h[d] -= 1;
+                            match x {
+                                Some(x) => {
+                                    dec[t] = dec_mask(&x, &base[gt], need);
+                                    dec_done |= 1 << t;
+                                    dec[t] & tight[gt] != 0
+                                }
+                                None => false,
+                            }
+                        } else {
+                            dec[t] & tight[gt] != 0
+                        }
+                    } else if t == d {
+                        finish_with(&rest[gt], &base[gd], need) < std_d
+                    } else {
+                        h[t] += 1;
+                        let lower = !bound_rules_out(&h) && {
+                            let x = self.table(&h, &sh, gt);
+                            finish_with(&rest[gt], &x, need) < std_d
+                        };
+                        h[t] -= 1;
+                        lower
+                    };
+                }
+                if !lower {
+                    if let Some(sp) = spec {
+                        lower = sp.plus(t, h[t]).missing(rules) < all_d;
+                    }
+                }
+                if lower {
+                    ukeire += unseen[t] as u32;
+                }
+            }
+            h[d] += 1;
+            r.ukeire = Some(ukeire);
+        }
+        Ok(best)
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::advise::rate_discards;
+    use crate::decompose::HK_SHAPES;
+    use crate::shanten::shanten;
+    use crate::shanten::tests::{random_hand, XorShift};
+
+    /// Unseen counts as a player at the table might have them: 4 minus own tiles, minus a random
+    /// share of the rest seen in discards and other players' sets.
+    pub(crate) fn random_unseen(rng: &mut XorShift, c: &Counts, melds: &[Meld]) -> Counts {
+        let held = held_counts(c, melds).unwrap();
+        let mut u = [0u8; 34];
+        for k in 0..34 {
+            let free = 4 - held[k];
+            let seen = (rng.next() % (free as u64 + 1)) as u8;
+            u[k] = free - if rng.next() % 2 == 0 { seen } else { 0 };
+        }
+        u
+    }
+
+    #[test]
+    fn rate_equals_rate_discards_on_random_hands() {
+        let mut ev = Evaluator::new();
+        let mut rng = XorShift(0x5EED_A6E7_0000_0001);
+        let mut out = Vec::new();
+        for i in 0..6000 {
+            let n_melds = [0, 0, 1, 2, 3, 4][i % 6];
+            let (c, melds) = random_hand(&mut rng, n_melds, 14 - 3 * n_melds, i % 3 != 0);
+            let u = random_unseen(&mut rng, &c, &melds);
+            let reference = rate_discards(&c, &melds, &u, &HK_SHAPES).unwrap();
+            let all = i % 2 == 0;
+            let best = ev.rate(&c, &melds, &u, &HK_SHAPES, all, &mut out).unwrap();
+            assert_eq!(out.len(), reference.len());
+            assert_eq!(best, reference.iter().map(|r| r.shanten).min().unwrap());
+            for (a, b) in out.iter().zip(&reference) {
+                assert_eq!(a.kind as usize, b.tile.index());
+                if all || b.shanten == best {
+                    assert_eq!(a.shanten, b.shanten, "hand {c:?} {melds:?}");
+                } else {
+                    assert!(best < a.shanten && a.shanten <= b.shanten, "hand {c:?} {melds:?}");
+                }
+                let tied = reference.iter().filter(|r| r.shanten == best).count();
+                if all || (a.shanten == best && tied > 1) {
+                    assert_eq!(a.ukeire, Some(b.ukeire), "hand {c:?} {melds:?} discard {}", a.kind);
+                } else {
+                    assert_eq!(a.ukeire, None);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn shanten_equals_reference_on_random_hands() {
+        let mut ev = Evaluator::new();
+        let mut rng = XorShift(0x5EED_A6E7_0000_0002);
+        for i in 0..6000 {
+            let n_melds = [0, 0, 1, 2, 3, 4][i % 6];
+            let size = 13 + (i % 2) - 3 * n_melds;
+            let (c, melds) = random_hand(&mut rng, n_melds, size, i % 3 != 0);
+            assert_eq!(ev.shanten(&c, &melds, &HK_SHAPES).unwrap(), shanten(&c, &melds, &HK_SHAPES).unwrap());
+        }
+    }
+
+    #[test]
+    fn capped_suit_equals_the_full_programme() {
+        let mut rng = XorShift(0x5EED_A6E7_0000_0003);
+        for i in 0..20_000 {
+            let mut h = [0u8; 34];
+            let mut cap = [4u8; 34];
+            for k in 0..9 {
+                cap[k] = [4, 4, 4, 3, 1, 0][(rng.next() % 6) as usize];
+                h[k] = (rng.next() % (cap[k] as u64 + 1)) as u8;
+            }
+            let need = 1 + i % 4;
+            assert_eq!(capped_suit(&h[..9], &cap[..9], need), group_table(&h, &cap, 0, need), "{h:?} {cap:?}");
+        }
+    }
+
+    #[test]
+    fn bad_hands_are_errors() {
+        let mut ev = Evaluator::new();
+        let mut out = Vec::new();
+        let thirteen = crate::hand::hand("123m456m789p234s5s");
+        assert!(ev.rate(&thirteen.concealed, &thirteen.melds, &[4; 34], &HK_SHAPES, false, &mut out).is_err());
+        let mut five = [0u8; 34];
+        five[0] = 5;
+        five[1] = 9;
+        assert!(ev.shanten(&five, &[], &HK_SHAPES).is_err());
+    }
+}

@@ -1,0 +1,125 @@
+//! Bindings of the built-in agents (`crate::agents`): the Python seats `GreedySeat` and
+//! `RandomSeat` are shells over these classes, so a decision made through the Python game loop
+//! is the decision the core makes in a simulated deal.
+
+use pyo3::prelude::*;
+
+use super::{counts_obj, melds_obj, to_py_err};
+use crate::agents::{GreedyAgent, LegalOption, OptionKind, RandomAgent, Situation};
+use crate::decompose::HK_SHAPES;
+use crate::error::MahjongError;
+use crate::tile::Tile;
+
+/// Option codes in the order of `mahjong_fast.game.actions.ActionType`.
+const CODES: [OptionKind; 9] = [
+    OptionKind::Discard,
+    OptionKind::SelfDrawnWin,
+    OptionKind::ConcealedKong,
+    OptionKind::AddedKong,
+    OptionKind::Pass,
+    OptionKind::Win,
+    OptionKind::Pung,
+    OptionKind::Kong,
+    OptionKind::Chow,
+];
+
+fn legal_arg(py: Python<'_>, legal: &[(i64, i64)]) -> PyResult<Vec<LegalOption>> {
+    let bad = |msg: String| to_py_err(py, MahjongError::hand(msg));
+    if legal.is_empty() {
+        return Err(bad("legal is empty: there must be at least one option".into()));
+    }
+    legal
+        .iter()
+        .map(|&(code, kind)| {
+            let k = usize::try_from(code)
+                .ok()
+                .and_then(|c| CODES.get(c))
+                .ok_or_else(|| bad(format!("option code {code} is not 0..8")))?;
+            let t = u8::try_from(kind).ok().and_then(Tile::new).ok_or_else(|| bad(format!("tile kind {kind} is not 0..33")))?;
+            Ok(LegalOption::new(*k, t))
+        })
+        .collect()
+}
+
+/// The greedy policy of `GreedySeat` (Hong Kong shapes), decided in the core.
+///
+/// `choose(counts, melds, unseen, discard, legal) -> int`:
+/// - `counts`: 34 concealed counts; `melds`: `(meld_kind, kind)` tuples of the seat's own sets;
+/// - `unseen`: 34 counts of copies the seat cannot see;
+/// - `discard`: the kind 0..33 of the discard on offer, or None;
+/// - `legal`: `(code, kind)` per legal option in the engine's order, code = index of the
+///   action type in `ActionType` (0 discard .. 8 chow), kind as in `LegalOption`.
+///
+/// Returns the index of the chosen option. Raises InvalidHandError for a bad hand or option.
+#[pyclass(module = "mahjong_fast._core", name = "GreedyAgent")]
+pub struct PyGreedyAgent {
+    inner: GreedyAgent,
+}
+
+#[pymethods]
+impl PyGreedyAgent {
+    #[new]
+    fn new() -> Self {
+        PyGreedyAgent { inner: GreedyAgent::new(HK_SHAPES) }
+    }
+
+    #[pyo3(signature = (counts, melds, unseen, discard, legal))]
+    fn choose(
+        &mut self,
+        py: Python<'_>,
+        counts: &Bound<'_, PyAny>,
+        melds: Option<&Bound<'_, PyAny>>,
+        unseen: &Bound<'_, PyAny>,
+        discard: Option<i64>,
+        legal: Vec<(i64, i64)>,
+    ) -> PyResult<usize> {
+        let c = counts_obj(py, counts)?;
+        let m = melds_obj(py, melds)?;
+        let u = counts_obj(py, unseen)?;
+        let d = match discard {
+            None => None,
+            Some(k) => Some(
+                u8::try_from(k)
+                    .ok()
+                    .and_then(Tile::new)
+                    .ok_or_else(|| to_py_err(py, MahjongError::hand(format!("discard kind {k} is not 0..33"))))?,
+            ),
+        };
+        let l = legal_arg(py, &legal)?;
+        let s = Situation { concealed: &c, melds: &m, unseen: &u, discard: d, legal: &l };
+        self.inner.choose(&s).map_err(|e| to_py_err(py, e))
+    }
+
+    /// Stateless between decisions: pickles as a fresh agent.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, ())> {
+        Ok((slf.get_type().into_any(), ()))
+    }
+}
+
+/// Uniform choice with the stream of `(seed, deal_index, player)` (see `crate::agents::random`).
+/// `below(n)` returns an index uniformly below `n` (0 for `n <= 1`).
+#[pyclass(module = "mahjong_fast._core", name = "RandomAgent")]
+pub struct PyRandomAgent {
+    inner: RandomAgent,
+}
+
+#[pymethods]
+impl PyRandomAgent {
+    #[new]
+    fn new(seed: u64, deal_index: u64, player: u8) -> PyResult<Self> {
+        if player > 3 {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!("player must be 0..3 (got {player})")));
+        }
+        Ok(PyRandomAgent { inner: RandomAgent::new(seed, deal_index, player) })
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        self.inner.below(n)
+    }
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyGreedyAgent>()?;
+    m.add_class::<PyRandomAgent>()?;
+    Ok(())
+}

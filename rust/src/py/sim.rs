@@ -1,0 +1,104 @@
+//! Bindings of bulk simulation (`crate::sim`): whole deals with built-in agents, played on a
+//! rayon pool with the GIL released; records come back as dicts of the record schema.
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+use super::to_py_err;
+use crate::rules::Ruleset;
+use crate::sim::{play_range_parallel, DealRecord, SeatKind, SimConfig};
+
+/// Plays deals of one run with built-in seats in the core.
+///
+/// `Simulator(seed, seats, rules=None, threads=1)`: `seed` 0..2**64-1, `seats` four names
+/// (`"greedy"`, `"random"`; RuleConfigError otherwise), `rules` a `Ruleset` or its name (default
+/// Hong Kong; its `rotate_dealer` switch picks the dealers), `threads` >= 1 rayon threads
+/// (ValueError otherwise). `run(first, stop)` plays deals `first..stop-1` with the GIL
+/// released and returns their records (dicts, deal order). Deal `i` depends only on
+/// `(seed, i)`: the records do not depend on `threads` or on how a run is cut into calls.
+#[pyclass(module = "mahjong_fast._core", name = "Simulator")]
+pub struct PySimulator {
+    cfg: SimConfig,
+    pool: rayon::ThreadPool,
+}
+
+fn record_dict<'py>(py: Python<'py>, r: &DealRecord, seed: u64) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item(pyo3::intern!(py, "deal_index"), r.deal_index)?;
+    d.set_item(pyo3::intern!(py, "seed"), seed)?;
+    d.set_item(pyo3::intern!(py, "dealer"), r.dealer)?;
+    d.set_item(pyo3::intern!(py, "winners"), PyList::new(py, &r.winners)?)?;
+    d.set_item(pyo3::intern!(py, "winner"), r.winner())?;
+    d.set_item(pyo3::intern!(py, "discarder"), r.discarder)?;
+    d.set_item(pyo3::intern!(py, "win_kind"), r.win_kind)?;
+    d.set_item(pyo3::intern!(py, "faan"), r.faan)?;
+    d.set_item(pyo3::intern!(py, "limit"), r.limit)?;
+    let els = PyList::empty(py);
+    for e in &r.elements {
+        els.append((e.code, e.name, e.faan).into_pyobject(py)?.into_any().cast_into::<pyo3::types::PyTuple>()?.to_list())?;
+    }
+    d.set_item(pyo3::intern!(py, "elements"), els)?;
+    let keys = [
+        pyo3::intern!(py, "points_p0"),
+        pyo3::intern!(py, "points_p1"),
+        pyo3::intern!(py, "points_p2"),
+        pyo3::intern!(py, "points_p3"),
+    ];
+    for (k, v) in keys.iter().zip(r.points) {
+        d.set_item(k, v)?;
+    }
+    d.set_item(pyo3::intern!(py, "turns"), r.turns)?;
+    d.set_item(pyo3::intern!(py, "tiles_left"), r.tiles_left)?;
+    d.set_item(pyo3::intern!(py, "exhaustive_draw"), r.exhaustive_draw)?;
+    Ok(d)
+}
+
+#[pymethods]
+impl PySimulator {
+    #[new]
+    #[pyo3(signature = (seed, seats, rules = None, threads = 1))]
+    fn new(py: Python<'_>, seed: u64, seats: Vec<String>, rules: Option<&Bound<'_, PyAny>>, threads: usize) -> PyResult<Self> {
+        if seats.len() != 4 {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!("seats: four names expected, got {}", seats.len())));
+        }
+        if threads == 0 {
+            return Err(pyo3::exceptions::PyValueError::new_err("threads must be >= 1"));
+        }
+        let mut kinds = [SeatKind::Random; 4];
+        for (k, name) in kinds.iter_mut().zip(&seats) {
+            *k = SeatKind::from_name(name).map_err(|e| to_py_err(py, e))?;
+        }
+        let rules: Ruleset = super::rules::rules_arg(py, rules)?;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("mahjong-sim-{i}"))
+            .build()
+            .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(format!("cannot start {threads} threads: {e}")))?;
+        Ok(PySimulator { cfg: SimConfig { rules, seed, seats: kinds }, pool })
+    }
+
+    /// Number of rayon threads.
+    #[getter]
+    fn threads(&self) -> usize {
+        self.pool.current_num_threads()
+    }
+
+    fn run<'py>(&self, py: Python<'py>, first: u64, stop: u64) -> PyResult<Bound<'py, PyList>> {
+        if stop < first {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!("stop ({stop}) is below first ({first})")));
+        }
+        let cfg = &self.cfg;
+        let pool = &self.pool;
+        let recs = py.detach(|| pool.install(|| play_range_parallel(cfg, first, stop))).map_err(|e| to_py_err(py, e))?;
+        let out = PyList::empty(py);
+        for r in &recs {
+            out.append(record_dict(py, r, cfg.seed)?)?;
+        }
+        Ok(out)
+    }
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PySimulator>()?;
+    Ok(())
+}

@@ -1,0 +1,297 @@
+//! Bulk simulation with built-in agents (design §5): whole deals played by the core's state
+//! machine ([`crate::game`]) and agents ([`crate::agents`]), with no Python in the loop, in
+//! parallel on rayon threads.
+//!
+//! Deal `i` depends only on `(seed, i)`: its wall is [`crate::wall::shuffle`]`(seed, i)`, its
+//! dealer is P0 (or `P(i mod 4)` with `rotate_dealer`), every deal starts from scores 0, and
+//! each random agent draws from its own stream of `(seed, i, player)`. So the records are the
+//! same for any number of threads and any chunk size. The loop asks the players exactly as the
+//! Python loop (`mahjong_fast.game.match.run_deal`) asks its seats, so a deal played there
+//! with `RandomSeat` / `GreedySeat` gives the same record.
+
+use rayon::prelude::*;
+
+use crate::agents::{GreedyAgent, LegalOption, OptionKind, RandomAgent, Situation};
+use crate::error::{MahjongError, Result};
+use crate::game::{Action, ActionType, Deal, DealOptions, Phase};
+use crate::hand::Meld;
+use crate::rules::Ruleset;
+use crate::scoring::Element;
+use crate::tile::Tile;
+
+/// Deals a rayon task plays with one set of agents (the unit of parallel work; it never
+/// changes a record).
+pub const TASK_DEALS: u64 = 32;
+
+/// A built-in seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SeatKind {
+    /// Uniform over the legal options ([`RandomAgent`]).
+    Random,
+    /// The greedy shanten/ukeire policy ([`GreedyAgent`]).
+    Greedy,
+}
+
+impl SeatKind {
+    /// The seat kind named `name` (`"random"`, `"greedy"`). Errors: `RuleConfig`.
+    pub fn from_name(name: &str) -> Result<SeatKind> {
+        match name {
+            "random" => Ok(SeatKind::Random),
+            "greedy" => Ok(SeatKind::Greedy),
+            _ => Err(MahjongError::RuleConfig(format!("unknown built-in seat {name:?}; choose from greedy, random"))),
+        }
+    }
+    pub const fn name(self) -> &'static str {
+        match self {
+            SeatKind::Random => "random",
+            SeatKind::Greedy => "greedy",
+        }
+    }
+}
+
+/// What every deal of a run shares.
+#[derive(Debug, Clone)]
+pub struct SimConfig {
+    pub rules: Ruleset,
+    pub seed: u64,
+    pub seats: [SeatKind; 4],
+}
+
+/// The record of one deal (the columns of the simulation output; see the README).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DealRecord {
+    pub deal_index: u64,
+    /// Who was East (dealt).
+    pub dealer: u8,
+    /// Every winner in turn order from the discarder (one in HK: head bump, §11.3).
+    pub winners: Vec<u8>,
+    /// Who paid alone (the discarder, or the added-kong declarer when robbed); None for a
+    /// self-drawn win or a draw.
+    pub discarder: Option<u8>,
+    /// `"self_drawn"`, `"discard"`, `"robbing_kong"`; None for a draw.
+    pub win_kind: Option<&'static str>,
+    /// The first winner's faan after the cap (0 for a draw).
+    pub faan: u8,
+    /// The first winner's limit hand code, if any.
+    pub limit: Option<&'static str>,
+    /// The first winner's scoring elements.
+    pub elements: Vec<Element>,
+    /// Points won (+) or paid (-) per player in this deal; zero-sum.
+    pub points: [i64; 4],
+    pub turns: u32,
+    pub tiles_left: u32,
+    pub exhaustive_draw: bool,
+}
+
+impl DealRecord {
+    /// The first winner (None for a draw).
+    pub fn winner(&self) -> Option<u8> {
+        self.winners.first().copied()
+    }
+}
+
+/// The agents of one thread's task: created once per task, re-keyed per deal.
+pub struct Agents {
+    greedy: Option<GreedyAgent>,
+    legal: Vec<Action>,
+    options: Vec<LegalOption>,
+    melds: Vec<Meld>,
+}
+
+impl Agents {
+    /// Agents for the seats of `cfg` (a greedy agent's evaluator only if a seat is greedy).
+    pub fn new(cfg: &SimConfig) -> Agents {
+        let greedy = cfg.seats.contains(&SeatKind::Greedy).then(|| GreedyAgent::new(*cfg.rules.shapes()));
+        Agents { greedy, legal: Vec::with_capacity(24), options: Vec::with_capacity(24), melds: Vec::with_capacity(6) }
+    }
+}
+
+/// The agent's view of one legal action (see [`LegalOption`]).
+fn option_of(a: &Action, discard_kind: Option<u8>) -> LegalOption {
+    let t = a.tiles.as_slice();
+    let kind = match (a.kind, discard_kind) {
+        (ActionType::Chow, Some(d)) => t.iter().fold(d, |m, &x| m.min(x >> 2)),
+        (ActionType::Pung | ActionType::Kong, Some(d)) => d,
+        _ => t.first().map_or(0, |&x| x >> 2),
+    };
+    let k = match a.kind {
+        ActionType::Discard => OptionKind::Discard,
+        ActionType::SelfDrawnWin => OptionKind::SelfDrawnWin,
+        ActionType::ConcealedKong => OptionKind::ConcealedKong,
+        ActionType::AddedKong => OptionKind::AddedKong,
+        ActionType::Pass => OptionKind::Pass,
+        ActionType::Win => OptionKind::Win,
+        ActionType::Pung => OptionKind::Pung,
+        ActionType::Kong => OptionKind::Kong,
+        ActionType::Chow => OptionKind::Chow,
+    };
+    LegalOption::new(k, Tile(kind))
+}
+
+/// Play deal `deal_index` of the run to its end and return its record.
+///
+/// Errors: only if the core breaks its own invariants (an agent's choice rejected); never
+/// for valid configuration.
+pub fn play_deal(cfg: &SimConfig, deal_index: u64, agents: &mut Agents) -> Result<DealRecord> {
+    let dealer = if cfg.rules.rotate_dealer { (deal_index % 4) as u8 } else { 0 };
+    let wall = crate::wall::shuffle(cfg.seed, deal_index);
+    let opts = DealOptions { auto_pass: true, record: false };
+    let mut deal = Deal::new(&cfg.rules, &wall, dealer, [0; 4], deal_index as u32, opts)?;
+    let mut random: [Option<RandomAgent>; 4] =
+        std::array::from_fn(|p| (cfg.seats[p] == SeatKind::Random).then(|| RandomAgent::new(cfg.seed, deal_index, p as u8)));
+    // The order of the Python loop: the players of to_act in order; after a turn action the
+    // list is read again, in a window every listed player answers.
+    while deal.phase() != Phase::Ended {
+        let mut to_act = [0u8; 4];
+        let n = deal.to_act().len().min(4);
+        to_act[..n].copy_from_slice(&deal.to_act()[..n]);
+        for &p in &to_act[..n] {
+            if !deal.to_act().contains(&p) {
+                continue;
+            }
+            deal.legal_actions_into(p, &mut agents.legal);
+            let i = match &mut random[p as usize] {
+                Some(r) => r.below(agents.legal.len()),
+                None => {
+                    let view = deal.view(p);
+                    let disc = view.last_discard().map(|(_, t)| t >> 2);
+                    agents.options.clear();
+                    agents.options.extend(agents.legal.iter().map(|a| option_of(a, disc)));
+                    agents.melds.clear();
+                    agents.melds.extend(deal.melds(p as usize).iter().map(|m| m.core()));
+                    let unseen = view.unseen_counts();
+                    let s = Situation {
+                        concealed: view.hand_counts(),
+                        melds: &agents.melds,
+                        unseen: &unseen,
+                        discard: disc.map(Tile),
+                        legal: &agents.options,
+                    };
+                    let g = agents.greedy.as_mut().ok_or_else(|| MahjongError::hand("no greedy agent"))?;
+                    g.choose(&s)?
+                }
+            };
+            let a = agents.legal[i];
+            deal.apply(&a)?;
+            if !deal.phase().is_window() {
+                break;
+            }
+        }
+    }
+    let r = deal.result().ok_or_else(|| MahjongError::hand("the deal ended without a result"))?;
+    let first = r.wins.first();
+    Ok(DealRecord {
+        deal_index,
+        dealer,
+        winners: r.winners().collect(),
+        discarder: first.and_then(|w| w.discarder),
+        win_kind: first.map(|w| w.kind.name()),
+        faan: first.map_or(0, |w| w.score.faan),
+        limit: first.and_then(|w| w.score.limit),
+        elements: first.map(|w| w.score.elements.clone()).unwrap_or_default(),
+        points: r.payments,
+        turns: r.turns,
+        tiles_left: r.tiles_left,
+        exhaustive_draw: r.exhaustive_draw(),
+    })
+}
+
+/// Play deals `first..stop` on the current thread.
+pub fn play_range(cfg: &SimConfig, first: u64, stop: u64) -> Result<Vec<DealRecord>> {
+    let mut agents = Agents::new(cfg);
+    (first..stop).map(|i| play_deal(cfg, i, &mut agents)).collect()
+}
+
+/// Play deals `first..stop` on the current rayon pool, in tasks of [`TASK_DEALS`] deals;
+/// records in deal order, identical to [`play_range`] whatever the number of threads.
+pub fn play_range_parallel(cfg: &SimConfig, first: u64, stop: u64) -> Result<Vec<DealRecord>> {
+    let n_tasks = stop.saturating_sub(first).div_ceil(TASK_DEALS);
+    let parts: Vec<Result<Vec<DealRecord>>> = (0..n_tasks)
+        .into_par_iter()
+        .map(|t| {
+            let a = first + t * TASK_DEALS;
+            play_range(cfg, a, (a + TASK_DEALS).min(stop))
+        })
+        .collect();
+    let mut out = Vec::with_capacity((stop.saturating_sub(first)) as usize);
+    for p in parts {
+        out.extend(p?);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cfg(seats: [SeatKind; 4], rotate: bool) -> SimConfig {
+        let mut rules = Ruleset::hong_kong();
+        rules.rotate_dealer = rotate;
+        SimConfig { rules, seed: 2026, seats }
+    }
+
+    #[test]
+    fn records_are_consistent() {
+        use SeatKind::*;
+        let c = cfg([Greedy, Random, Greedy, Random], true);
+        let recs = play_range(&c, 0, 60).unwrap();
+        let mut wins = 0;
+        for (i, r) in recs.iter().enumerate() {
+            assert_eq!(r.deal_index, i as u64);
+            assert_eq!(r.dealer, (i % 4) as u8);
+            assert_eq!(r.points.iter().sum::<i64>(), 0);
+            assert_eq!(r.exhaustive_draw, r.winners.is_empty());
+            if let Some(w) = r.winner() {
+                wins += 1;
+                assert!(r.faan >= 3 && r.points[w as usize] > 0, "{r:?}");
+                assert!(!r.elements.is_empty());
+            } else {
+                assert_eq!((r.faan, r.discarder, r.win_kind), (0, None, None));
+                assert_eq!(r.points, [0; 4]);
+            }
+        }
+        assert!(wins > 10, "{wins}");
+    }
+
+    #[test]
+    fn same_records_for_any_thread_count_and_split() {
+        use SeatKind::*;
+        let c = cfg([Random, Greedy, Random, Greedy], false);
+        let one = play_range(&c, 5, 105).unwrap();
+        for threads in [1, 2, 3] {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            let par = pool.install(|| play_range_parallel(&c, 5, 105)).unwrap();
+            assert_eq!(par, one, "{threads} threads");
+        }
+        let mut split = play_range(&c, 5, 40).unwrap();
+        split.extend(play_range(&c, 40, 105).unwrap());
+        assert_eq!(split, one);
+        // a deal alone equals the deal in a run
+        assert_eq!(play_range(&c, 77, 78).unwrap()[0], one[72]);
+    }
+
+    #[test]
+    fn five_or_more_bonus_tiles_in_one_dealt_hand_are_all_replaced() {
+        // Deal 76,591 of seed 1 gives the dealer six bonus tiles (HK §4.4): each needs its
+        // replacement, or the dealer starts with 13 tiles and the greedy agent rejects the hand.
+        let rules = Ruleset::hong_kong();
+        let d = Deal::seeded(&rules, 1, 76_591, 0, [0; 4], DealOptions { auto_pass: true, record: false }).unwrap();
+        assert_eq!(d.bonus(0).len(), 6);
+        assert_eq!(d.hand(0).len(), 14);
+        let c = cfg([SeatKind::Greedy; 4], false);
+        let c = SimConfig { seed: 1, ..c };
+        assert_eq!(play_range(&c, 76_591, 76_592).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn seeds_and_seats_matter() {
+        use SeatKind::*;
+        let a = play_range(&cfg([Random; 4], false), 0, 20).unwrap();
+        let mut c = cfg([Random; 4], false);
+        c.seed = 1;
+        assert_ne!(a, play_range(&c, 0, 20).unwrap());
+        assert_ne!(a, play_range(&cfg([Greedy; 4], false), 0, 20).unwrap());
+        assert!(SeatKind::from_name("perfect").is_err());
+        assert_eq!(SeatKind::from_name("greedy").unwrap().name(), "greedy");
+    }
+}
