@@ -20,11 +20,18 @@ from mahjong_fast.tiles import Hand, Tile
 # what PyO3 lists as the module's public names (checked by stubtest in CI)
 __all__ = [
     "BUILD_PROFILE",
+    "MAX_NOTATION_CHARS",
     "TABLES_BUILD_SECONDS",
+    "Deal",
+    "Element",
+    "GreedyAgent",
+    "RandomAgent",
     "Ruleset",
     "ScoreResult",
+    "Simulator",
     "__version__",
     "decompose",
+    "decompose_notation",
     "format_hand",
     "is_complete",
     "parse_hand",
@@ -33,10 +40,13 @@ __all__ = [
     "rate_discards",
     "score",
     "score_batch",
+    "score_notation",
     "shanten",
     "shanten_batch",
+    "shanten_notation",
     "waits",
     "waits_batch",
+    "waits_notation",
     "wall",
 ]
 
@@ -268,6 +278,7 @@ class Ruleset:
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Deal:
     """The deal state machine of the core (rules §4–§14); use ``mahjong_fast.game.Deal``.
 
@@ -275,8 +286,8 @@ class Deal:
     numbers in the order of ``mahjong_fast.game.ActionType``. Actions cross the boundary as
     integer codes (``legal``, ``apply_code``, ``decode``, ``action_code``)."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         wall: Sequence[int],
         dealer: int = 0,
         scores: Sequence[int] = ...,
@@ -285,7 +296,7 @@ class Deal:
         auto_pass: bool = True,
         record: bool = True,
         rules: Ruleset | None = None,
-    ) -> None: ...
+    ) -> Deal: ...
     @staticmethod
     def from_setup(
         dealer: int,
@@ -381,6 +392,7 @@ class Deal:
 
 # Built-in agents (Rust ``agents/``): the seats GreedySeat and RandomSeat are shells over these.
 
+@final
 class GreedyAgent:
     """GreedySeat's documented policy (``mahjong_fast.seats.greedy``), decided in the core."""
 
@@ -401,14 +413,16 @@ class GreedyAgent:
         (pung, kong), the chow's lowest kind, or anything (0) for pass and wins. Raises
         InvalidHandError for a bad hand or option."""
 
+@final
 class RandomAgent:
     """Uniform choices from the ChaCha8 stream of ``(seed, deal_index, player)``: seed and
     deal_index 0..2**64-1, player 0..3 (ValueError otherwise)."""
 
-    def __init__(self, seed: int, deal_index: int, player: int) -> None: ...
+    def __new__(cls, seed: int, deal_index: int, player: int) -> RandomAgent: ...
     def below(self, n: int) -> int:
         """An index uniformly below ``n`` (0 when ``n <= 1``)."""
 
+@final
 class Simulator:
     """Whole deals with built-in seats played in the core (``mahjong_fast.simulate``'s core
     backend). ``seed`` 0..2**64-1; ``seats`` four of ``"greedy"``, ``"random"``

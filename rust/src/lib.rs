@@ -3,8 +3,8 @@
 //! beyond read-only tables. The Python bindings live in `py/` behind the `python` feature.
 
 pub mod advise;
-pub mod analysis;
 pub mod agents;
+pub mod analysis;
 pub mod decompose;
 pub mod error;
 pub mod game;
