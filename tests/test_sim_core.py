@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from mahjong_fast import _core
 from mahjong_fast.game.match import new_deal, run_deal
+from mahjong_fast.rules import Ruleset
 from mahjong_fast.seats import make_seat
 from mahjong_fast.sim import read_records
 from mahjong_fast.sim.output import FIELDS, read_metadata
@@ -29,7 +30,8 @@ MIXES = [
 @pytest.mark.parametrize("rotate", [False, True])
 def test_core_deals_equal_python_loop_deals(seats: tuple[str, ...], rotate: bool) -> None:
     seed = 31 + rotate
-    core = _core.Simulator(seed, list(seats), rotate, 2).run(0, 40)
+    rules = Ruleset.hong_kong(rotate_dealer=rotate)
+    core = _core.Simulator(seed, list(seats), rules, 2).run(0, 40)
     players = [make_seat(k, seed) for k in seats]
     for i in range(40):
         deal = new_deal(players, seed=seed, deal_index=i, rotate_dealer=rotate, record=False)
@@ -51,7 +53,7 @@ def test_backends_threads_and_chunks_never_change_a_record() -> None:
     # the core's loop on one thread per chunk (what a Ray task runs) gives the same records
     from mahjong_fast.sim.chunks import ChunkSpec, run_chunk
 
-    spec = ChunkSpec(seats, 5, True, in_core=True)  # type: ignore[arg-type]
+    spec = ChunkSpec(seats, 5, Ruleset.hong_kong(rotate_dealer=True), in_core=True)  # type: ignore[arg-type]
     assert run_chunk(spec, 0, 30) + run_chunk(spec, 30, 60) == ref
 
 
@@ -67,7 +69,8 @@ def test_simulate_from_stdin_without_main_guard(tmp_path: Path) -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "50"
-    lines = out.read_text().splitlines()
+    header, *lines = out.read_text().splitlines()
+    assert json.loads(header)["type"] == "header"
     assert len(lines) == 50
     first = json.loads(lines[0])
     assert list(first) == list(FIELDS)
@@ -104,7 +107,7 @@ def test_simulator_bad_arguments() -> None:
     with pytest.raises(ValueError):
         _core.Simulator(0, ["random"] * 3)
     with pytest.raises(ValueError):
-        _core.Simulator(0, ["random"] * 4, False, 0)
+        _core.Simulator(0, ["random"] * 4, None, 0)
     with pytest.raises(ValueError):
         _core.Simulator(0, ["random"] * 4).run(5, 4)
     assert _core.Simulator(0, ["random"] * 4).run(4, 4) == []
