@@ -1,0 +1,288 @@
+"""Black-box attacks on mahjong_fast against its specification (breaker, 2026-11-30).
+
+Written from ``shared/rules/hong-kong.md`` (§ numbers cited in every assertion) and the
+README's promises (API, errors, CLI, reproducibility) without reading the implementation.
+A test marked ``xfail(strict=True)`` is a failure found on the code of this branch: it must
+pass once the bug is fixed (then remove the mark). Unmarked tests are checks that held and
+add coverage the older suites do not have.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import mahjong_fast as mf
+from mahjong_fast import _core
+from mahjong_fast.errors import IllegalActionError, InvalidHandError, MahjongError
+from mahjong_fast.game import Action, ActionType, Deal, Phase
+
+sys.path.insert(0, str(Path(__file__).parent))
+from _game_helpers import discard, pass_all  # noqa: E402
+
+A = ActionType
+R = mf.Ruleset
+CLI = [sys.executable, "-m", "mahjong_fast.cli"]
+
+
+def _fresh_deal() -> Deal:
+    return Deal(_core.wall(1, 0))
+
+
+def _state(d: Deal) -> tuple[Any, ...]:
+    return (d.phase, d.to_act, d.remaining, [sorted(h) for h in d.hands], len(d.events), d.scores)
+
+
+def _e31(rules: Any = None, scores: tuple[int, int, int, int] = (0, 0, 0, 0)) -> Deal:
+    """South (P1) to discard 1z; West (P2) holds E30/E31's ``123m456p789s234s1z``."""
+    return Deal.from_hands(
+        [
+            "112233m445566p7s",
+            "19m19p19s2344567z1z",
+            "123m456p789s234s1z",
+            "11s22s33s66s77s88s9s",
+        ],
+        active=1,
+        discards=["7z", "", "", ""],
+        rules=rules,
+        scores=scores,
+    )
+
+
+# ------------------------------------------------------------------------------------------
+# §14 / input handling: a seat number out of range
+# ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.xfail(strict=True, reason="view(p) with p >= 4 returns a real seat's concealed hand")
+@pytest.mark.parametrize("player", [4, 5, 7])
+def test_view_of_a_player_out_of_range_is_an_error_not_another_seats_hand(player: int) -> None:
+    d = _fresh_deal()
+    hands = [sorted(h) for h in d.hands]
+    try:
+        v = d.view(player)
+    except ValueError:
+        return
+    leaked = [p for p in range(4) if sorted(v.hand) == hands[p]]
+    pytest.fail(
+        f"§14 (private concealed tiles) / README errors: view({player}) returned a SeatView "
+        f"instead of raising a MahjongError (player out of range); its hand is P{leaked}'s"
+    )
+
+
+@pytest.mark.xfail(strict=True, reason="view(-1) raises OverflowError, not a MahjongError")
+def test_view_of_a_negative_player_is_a_mahjong_error() -> None:
+    d = _fresh_deal()
+    with pytest.raises(MahjongError):
+        d.view(-1)  # README: a player out of range is a MahjongError, never an OverflowError
+
+
+@pytest.mark.xfail(strict=True, reason="legal_actions of a player out of range returns []")
+@pytest.mark.parametrize("player", [4, -1, 100])
+def test_legal_actions_of_a_player_out_of_range_raises(player: int) -> None:
+    d = _fresh_deal()
+    with pytest.raises(ValueError):
+        got = d.legal_actions(player)
+        print("legal_actions returned", got)
+
+
+@pytest.mark.xfail(strict=True, reason="legal_actions(True) / legal_actions('0') return []")
+@pytest.mark.parametrize("player", [True, "0", 0.0])
+def test_legal_actions_with_a_wrong_type_is_a_type_error(player: Any) -> None:
+    d = _fresh_deal()
+    with pytest.raises(TypeError, match="player"):
+        d.legal_actions(player)
+
+
+# ------------------------------------------------------------------------------------------
+# Deal construction: types and ranges (README "Errors: one convention everywhere")
+# ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.xfail(strict=True, reason="Deal(dealer=True) is accepted as player 1")
+def test_deal_dealer_bool_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match="dealer"):
+        Deal(_core.wall(1, 0), dealer=True)  # README: players are int, never bool
+
+
+def test_deal_dealer_float_type_error_names_the_argument() -> None:
+    with pytest.raises(TypeError, match="dealer"):
+        Deal(_core.wall(1, 0), dealer=1.0)
+
+
+@pytest.mark.xfail(strict=True, reason="deal_index=-1 / scores 2**64 raise OverflowError")
+@pytest.mark.parametrize(
+    "kw", [dict(deal_index=-1), dict(scores=(2**64, 0, 0, 0)), dict(deal_index=2**64)]
+)
+def test_deal_out_of_range_integers_are_value_errors_not_overflow(kw: dict[str, Any]) -> None:
+    # README: "An integer too large for any range is an out-of-range value like any other,
+    # never an OverflowError".
+    try:
+        Deal(_core.wall(1, 0), **kw)
+    except OverflowError as e:
+        pytest.fail(f"Deal({kw}) raised OverflowError ({e}); README promises a MahjongError")
+    except ValueError:
+        pass
+
+
+@pytest.mark.xfail(strict=True, reason="scores wrap around at i64 silently")
+@pytest.mark.parametrize("scores", [(0, -(2**63) + 5, 0, 0), (0, 0, 2**63 - 5, 0)])
+def test_scores_never_wrap_around(scores: tuple[int, int, int, int]) -> None:
+    # §1.1: all counts and scores are integers, no rounding; §11.5 scores = start + payments.
+    # A start near the i64 limit must be refused or paid exactly, never wrapped.
+    try:
+        d = _e31(R.hong_kong(min_faan=1), scores=scores)
+    except ValueError:
+        return
+    discard(d, 1, "1z")
+    d.apply(Action(A.WIN, 2, ()))
+    assert d.result is not None
+    want = [scores[0], scores[1] - 12, scores[2] + 12, scores[3]]
+    assert list(d.result.scores) == want, (
+        f"§11.5 scores: start {scores} + payments (-12 for South, +12 for West) should be "
+        f"{want}, got {list(d.result.scores)}"
+    )
+
+
+# ------------------------------------------------------------------------------------------
+# apply(): wrong types
+# ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.xfail(strict=True, reason="apply('discard') / apply(None) raise AttributeError")
+@pytest.mark.parametrize("bad", ["discard", None, 3])
+def test_apply_of_a_non_action_is_a_type_error(bad: Any) -> None:
+    d = _fresh_deal()
+    before = _state(d)
+    with pytest.raises(TypeError, match="action"):
+        d.apply(bad)
+    assert _state(d) == before
+
+
+@pytest.mark.xfail(strict=True, reason="Action(player=True) acts as P1 / tile True as id 1")
+def test_action_with_bool_player_or_tile_is_a_type_error() -> None:
+    d = _fresh_deal()
+    p = d.to_act[0]
+    t = d.hands[p][0]
+    before = _state(d)
+    # README: "kinds and players as int ...; never bool or float". True must not be P1.
+    with pytest.raises(TypeError):
+        d.apply(Action(A.DISCARD, True, (t,)))
+    with pytest.raises(TypeError):
+        d.apply(Action(A.DISCARD, p, (True,)))
+    assert _state(d) == before
+
+
+@pytest.mark.xfail(strict=True, reason="a str or float tile id gives UNKNOWN_TILE, not TypeError")
+@pytest.mark.parametrize("tile", ["1m", 5.0])
+def test_action_tile_of_wrong_type_is_a_type_error(tile: Any) -> None:
+    d = _fresh_deal()
+    p = d.to_act[0]
+    before = _state(d)
+    with pytest.raises(TypeError):
+        d.apply(Action(A.DISCARD, p, (tile,)))
+    assert _state(d) == before
+
+
+# ------------------------------------------------------------------------------------------
+# §18 switches in the game and the scorer (checks that held)
+# ------------------------------------------------------------------------------------------
+
+
+def test_e31_claim_is_auto_passed_by_default_and_legal_with_min_faan_1() -> None:
+    d = _e31()
+    discard(d, 1, "1z")
+    # §10.5 / E31: 2 faan on a discard is no legal claim; West is not asked, and draws.
+    assert d.phase is Phase.ACTION and d.to_act == (2,)
+    d = _e31(R.hong_kong(min_faan=1))
+    discard(d, 1, "1z")
+    assert d.phase is Phase.RESPONSE and 2 in d.to_act  # §18 V5
+    d.apply(Action(A.WIN, 2, ()))
+    if d.phase is not Phase.ENDED:
+        pass_all(d)
+    assert d.result is not None and d.result.winner == 2
+    assert list(d.result.scores) == [0, -12, 12, 0]  # M(2) = 4, the discarder pays 3 M
+
+
+@pytest.mark.parametrize(
+    "switches,scores",
+    [
+        (dict(min_faan=1, responsibility="half"), [-2, -4, 8, -2]),  # §18 half: 1 M + ½ M each
+        (dict(min_faan=1, responsibility="full", unit=10**6), [0, -8 * 10**6, 8 * 10**6, 0]),
+        (dict(min_faan=1, spiciness="half"), [0, -12, 12, 0]),  # M(2) = 4 in both tables
+    ],
+)
+def test_game_payments_follow_the_switches(switches: dict[str, Any], scores: list[int]) -> None:
+    d = _e31(R.hong_kong(**switches))
+    discard(d, 1, "1z")
+    d.apply(Action(A.WIN, 2, ()))
+    if d.phase is not Phase.ENDED:
+        pass_all(d)
+    assert d.result is not None
+    assert list(d.result.scores) == scores, f"§18 {switches}"
+
+
+def test_zero_faan_win_under_min_faan_0() -> None:
+    # §18: min_faan 0 makes a 0-faan hand a win; M(0) = 1.
+    hand = "456m789p222s5s [123m] 3f"
+    r = mf.score(hand, "5s", seat_wind="S", discarder="E", rules=R.hong_kong(min_faan=0))
+    assert (r.is_win, r.faan, r.elements, r.payments) == (
+        True, 0, (), {"E": -3, "S": 3, "W": 0, "N": 0}
+    )
+    rh = R.hong_kong(min_faan=0, responsibility="half", unit=2)
+    r = mf.score(hand, "5s", seat_wind="S", discarder="E", rules=rh)
+    assert r.payments == {"E": -2, "S": 4, "W": -1, "N": -1}
+    with pytest.raises(mf.RuleConfigError, match="responsibility"):
+        R.hong_kong(min_faan=0, responsibility="half", spiciness="half", unit=1)
+
+
+def test_big_unit_pays_exactly() -> None:
+    # §18 unit up to 10**6 with a limit hand: 24576 * 10**6 does not fit in 32 bits.
+    r = mf.score(
+        "234m99m666z77z [555z]", "7z", seat_wind="S", discarder="E",
+        rules=R.hong_kong(unit=10**6),
+    )
+    assert r.payments == {"E": -24576 * 10**6, "S": 24576 * 10**6, "W": 0, "N": 0}
+
+
+def test_max_faan_3_limit_hand_is_worth_3() -> None:
+    r = mf.score(
+        "234m99m666z77z [555z]", "7z", seat_wind="S", discarder="E", rules=R.hong_kong(max_faan=3)
+    )
+    assert (r.faan, r.raw_faan, [e.code for e in r.elements], r.payments["E"]) == (
+        3, 3, ["L4"], -24
+    )
+
+
+@pytest.mark.parametrize(
+    "kw",
+    [
+        dict(seat_wind="S"),  # §3: the dealer is East
+        dict(seat_wind="E", kong_replacement=True),
+        dict(seat_wind="E", last_tile=True),
+        dict(seat_wind="E", robbing_kong=True),
+    ],
+)
+def test_dealer_start_impossible_situations(kw: dict[str, Any]) -> None:
+    with pytest.raises(InvalidHandError):
+        mf.score("123m456m789m22m666z", None, dealer_start=True, **kw)
+
+
+def test_robbing_a_kong_cannot_be_the_last_discard() -> None:
+    # §7.3 / §7.5: an added kong needs remaining >= 1, so F13 and F15 cannot combine.
+    with pytest.raises(InvalidHandError):
+        mf.score("234m567m789s67p99s", "8p", seat_wind="W", discarder="S",
+                 robbing_kong=True, last_tile=True)
+
+
+def test_partial_hands_and_declared_copies() -> None:
+    # §14a: the fourth 1p is in the declared pung, so the single 1p waits on nothing.
+    assert mf.waits("1p [111p] [123m] [456m] [789m]") == []
+    assert mf.shanten("1p [111p] [123m] [456m] [789m]") == 1
+    assert mf.shanten("1111z") == 1 and mf.waits("1111z") == []
+    assert mf.decompose("1111m3344p5566s77z") == []  # §9.2: four of a kind is not two pairs
