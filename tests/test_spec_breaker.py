@@ -286,3 +286,39 @@ def test_partial_hands_and_declared_copies() -> None:
     assert mf.shanten("1p [111p] [123m] [456m] [789m]") == 1
     assert mf.shanten("1111z") == 1 and mf.waits("1111z") == []
     assert mf.decompose("1111m3344p5566s77z") == []  # §9.2: four of a kind is not two pairs
+
+
+# ------------------------------------------------------------------------------------------
+# Batch API: memory layout
+# ------------------------------------------------------------------------------------------
+
+_NP = pytest.importorskip("numpy")
+_ROW_A = [0, 1, 0, 0, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0, 2, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 2,
+          1, 1, 0, 0, 0]
+_ROW_B = [0, 0, 0, 1, 1, 2, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 1, 1, 1, 0, 0, 0,
+          1, 0, 0, 1, 0]
+
+
+@pytest.mark.xfail(strict=True, reason="an F-contiguous array is read as if it were C-ordered")
+def test_shanten_batch_of_a_fortran_ordered_array_is_read_by_rows() -> None:
+    np = _NP
+    rows = np.array([_ROW_A, _ROW_B], dtype=np.uint8)
+    want = [mf.shanten_batch(rows[i : i + 1])[0] for i in range(2)]
+    got = mf.shanten_batch(np.asfortranarray(rows)).tolist()
+    # README batch API: rows of uint8[N, 34]; §14a shanten of each row. The same values in
+    # Fortran order are the same rows (numpy semantics), so the answers must not change.
+    assert got == want, f"§14a shanten of Fortran-ordered rows: want {want}, got {got}"
+
+
+@pytest.mark.xfail(strict=True, reason="an F-contiguous array is read as if it were C-ordered")
+def test_batch_forms_accept_a_fortran_ordered_array_of_valid_rows() -> None:
+    np = _NP
+    nine_gates = [3, 1, 1, 1, 1, 1, 1, 1, 3] + [0] * 25
+    rows = np.asfortranarray(np.array([nine_gates] * 3, dtype=np.uint8))
+    assert mf.shanten_batch(rows).tolist() == [0, 0, 0]
+    assert mf.waits_batch(rows).sum(axis=1).tolist() == [9, 9, 9]
+    n = rows.shape[0]
+    faan, win = mf.score_batch(
+        rows, np.full(n, 4, np.uint8), np.ones(n, np.uint8), np.ones(n, np.bool_)
+    )
+    assert faan.tolist() == [13, 13, 13] and win.all()  # L7 nine gates
