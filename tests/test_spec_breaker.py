@@ -322,3 +322,171 @@ def test_batch_forms_accept_a_fortran_ordered_array_of_valid_rows() -> None:
         rows, np.full(n, 4, np.uint8), np.ones(n, np.uint8), np.ones(n, np.bool_)
     )
     assert faan.tolist() == [13, 13, 13] and win.all()  # L7 nine gates
+
+
+# ------------------------------------------------------------------------------------------
+# Ruleset value: types and ranges
+# ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.xfail(strict=True, reason="Ruleset.payments/base accept bool (True read as 1)")
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda r: r.payments(3, True, True),  # winner
+        lambda r: r.payments(3, 0, False, True),  # discarder
+        lambda r: r.payments(True, 0, True),  # faan
+        lambda r: r.base(True),
+    ],
+)
+def test_ruleset_payments_and_base_refuse_bool(call: Any) -> None:
+    # README: players and counts are int, never bool; _core.payments already refuses bool.
+    with pytest.raises(TypeError):
+        print("returned", call(R.hong_kong()))
+
+
+@pytest.mark.xfail(strict=True, reason="Ruleset.base(-1) / base(2**70) raise OverflowError")
+@pytest.mark.parametrize("value", [-1, 2**70])
+def test_ruleset_base_out_of_range_is_a_mahjong_error(value: int) -> None:
+    # README: "An integer too large for any range is an out-of-range value like any other,
+    # never an OverflowError".
+    with pytest.raises(MahjongError):
+        R.hong_kong().base(value)
+
+
+@pytest.mark.xfail(strict=True, reason="Ruleset.base(14) silently returns M(13)")
+def test_ruleset_base_above_max_faan_is_refused_like_payments() -> None:
+    r = R.hong_kong(max_faan=10)
+    with pytest.raises(MahjongError):
+        r.payments(11, 0, True)  # held: payments refuses a value above max_faan
+    with pytest.raises(MahjongError):
+        print("base(11) =", r.base(11))  # §18: no total exceeds max_faan; base must agree
+
+
+@pytest.mark.xfail(strict=True, reason="simulate(2.0) is a ValueError, not a TypeError")
+def test_simulate_float_count_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match="deals"):
+        mf.simulate(2.0)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------------------------------
+# §7.3 / §11.3 / §17.9: robbing the kong with two possible robbers (held)
+# ------------------------------------------------------------------------------------------
+
+
+def _rob_deal(rules: Any = None) -> Deal:
+    from _game_helpers import tid
+
+    d = Deal.from_hands(
+        ["1122334455p666z", "8p1123456s113z", "234m567m789s67p99s", "123m456m789m55z79p"],
+        active=1,
+        melds=["", "[888p]", "", ""],
+        rules=rules,
+    )
+    d.apply(Action(A.ADDED_KONG, 1, (tid(d, 1, "8p"),)))
+    assert d.phase is Phase.ROB and set(d.to_act) == {2, 3}
+    return d
+
+
+@pytest.mark.parametrize(
+    "claims,winner,faan",
+    [((2, 3), 2, 4), ((3, 2), 2, 4), ((3,), 3, 3)],
+)
+def test_robbing_head_bump(claims: tuple[int, ...], winner: int, faan: int) -> None:
+    d = _rob_deal()
+    before = _state(d)
+    for bad in (Action(A.PUNG, 2, ()), Action(A.PASS, 1, ()), Action(A.SELF_DRAWN_WIN, 2, ())):
+        with pytest.raises(IllegalActionError):
+            d.apply(bad)  # §13: only pass/win in ROB, by the three others
+    assert _state(d) == before
+    for p in claims:
+        d.apply(Action(A.WIN, p, ()))
+    if d.phase is not Phase.ENDED:
+        pass_all(d)
+    r = d.result
+    assert r is not None and (r.winner, r.win_kind, r.discarder, r.faan) == (
+        winner, "robbing_kong", 1, faan
+    ), "§11.3 / §17.9: the first robber in turn order after the declarer wins"
+    assert "F13" in [e[0] for e in r.elements]
+    assert r.payments[1] == -3 * 2**faan and r.payments[winner] == 3 * 2**faan
+
+
+def test_robbing_pays_as_a_discard_under_half_responsibility() -> None:
+    d = _rob_deal(R.hong_kong(responsibility="half"))
+    d.apply(Action(A.WIN, 2, ()))
+    pass_all(d)
+    assert d.result is not None
+    assert list(d.result.payments) == [-8, -16, 32, -8]  # §18 half: M=16; 1 M + ½ M each
+
+
+# ------------------------------------------------------------------------------------------
+# Game results re-scored by the scorer, under switches (held)
+# ------------------------------------------------------------------------------------------
+
+_SUITS = "mpsz"
+_MK = {0: "chow", 1: "pung", 2: "kong", 3: "addkong", 4: "ckong"}
+
+
+def _code(k: int) -> str:
+    return f"{k % 9 + 1}{_SUITS[k // 9]}" if k < 27 else f"{k - 26}z"
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        R.hong_kong(),
+        R.hong_kong(min_faan=1, max_faan=9, spiciness="half", responsibility="half", unit=3,
+                    rotate_dealer=True),
+    ],
+)
+def test_every_game_win_is_the_scorers_score_of_that_hand(rules: Any, tmp_path: Path) -> None:
+    from mahjong_fast.game import play_match
+    from mahjong_fast.game.log import replay
+    from mahjong_fast.seats import make_seat
+
+    log = tmp_path / "m.jsonl"
+    n = 24
+    m = play_match([make_seat("greedy", seed=i) for i in range(4)], seed=5, deals=n,
+                   rules=rules, log=log)
+    prev = [0, 0, 0, 0]
+    wins = 0
+    for i, r in enumerate(m.results):
+        assert r.dealer == (i % 4 if rules.rotate_dealer else 0), "§12 dealer rotation"
+        assert sum(r.payments) == 0 and [a + b for a, b in zip(prev, r.payments)] == list(
+            r.scores
+        ), "§11.5"
+        prev = list(r.scores)
+        if r.winner is None:
+            assert not any(r.payments), "§11.4"
+            continue
+        wins += 1
+        w = r.winner
+        kinds = sorted(t // 4 for t in r.final_hands[w])
+        if r.win_tile is not None:
+            kinds.remove(r.win_tile // 4)
+        melds = " ".join(
+            f"{_MK[mm[0]]}[{''.join(_code(t // 4)[0] for t in sorted(mm[1:]))}"
+            f"{_code(mm[1] // 4)[1]}]"
+            for mm in r.final_melds[w]
+        )
+        bonus = " ".join(f"{t - 135}f" for t in r.bonus[w])
+        kw: dict[str, Any] = dict(
+            self_drawn=r.win_kind == "self_drawn", seat_wind="ESWN"[(w - r.dealer) % 4],
+            rules=rules,
+        )
+        if r.discarder is not None:
+            kw["discarder"] = "ESWN"[(r.discarder - r.dealer) % 4]
+        fl = dict(r.flags)
+        for k in ("kong_replacement", "robbing_kong", "dealer_start"):
+            if fl.get(k):
+                kw[k] = True
+        if fl.get("last_wall_tile") or fl.get("last_discard"):
+            kw["last_tile"] = True
+        hand = " ".join(x for x in ("".join(_code(k) for k in kinds), melds, bonus) if x)
+        s = mf.score(hand, None if r.win_tile is None else _code(r.win_tile // 4), **kw)
+        pay = [s.payments.get("ESWN"[(p - r.dealer) % 4], 0) for p in range(4)]
+        assert (s.faan, [tuple(e) for e in s.elements], pay) == (
+            r.faan, [tuple(e) for e in r.elements], list(r.payments)
+        ), f"deal {i}: the game's score of {hand} + win differs from mf.score ({kw})"
+    assert wins > 0
+    assert [(a.winner, a.scores) for a in replay(log)] == [(b.winner, b.scores) for b in m.results]
