@@ -490,3 +490,67 @@ def test_every_game_win_is_the_scorers_score_of_that_hand(rules: Any, tmp_path: 
         ), f"deal {i}: the game's score of {hand} + win differs from mf.score ({kw})"
     assert wins > 0
     assert [(a.winner, a.scores) for a in replay(log)] == [(b.winner, b.scores) for b in m.results]
+
+
+# ------------------------------------------------------------------------------------------
+# Replay of a log with an out-of-range number in its header
+# ------------------------------------------------------------------------------------------
+
+
+def _one_deal_log(tmp_path: Path) -> list[str]:
+    from mahjong_fast.game import play_match
+    from mahjong_fast.seats import make_seat
+
+    log = tmp_path / "one.jsonl"
+    play_match([make_seat("random", seed=i) for i in range(4)], seed=3, deals=1, log=log)
+    return log.read_text().splitlines()
+
+
+@pytest.mark.xfail(strict=True, reason="replay lets OverflowError escape for a huge header number")
+@pytest.mark.parametrize("field,value", [("scores", [2**70, 0, 0, 0]), ("deal_index", 2**70)])
+def test_replay_of_a_header_with_a_huge_number_is_a_replay_error(
+    tmp_path: Path, field: str, value: Any
+) -> None:
+    from mahjong_fast.errors import ReplayError
+    from mahjong_fast.game.log import replay
+
+    lines = _one_deal_log(tmp_path)
+    head = json.loads(lines[0])
+    assert head["type"] == "header"
+    head[field] = value
+    text = "\n".join([json.dumps(head)] + lines[1:]) + "\n"
+    with pytest.raises(ReplayError):  # README: ReplayError for a bad log
+        replay(text)
+
+
+@pytest.mark.xfail(strict=True, reason="CLI replay: 'internal error: OverflowError', exit 1")
+def test_cli_replay_of_a_header_with_a_huge_number_is_a_user_error(tmp_path: Path) -> None:
+    lines = _one_deal_log(tmp_path)
+    head = json.loads(lines[0])
+    head["scores"] = [2**70, 0, 0, 0]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join([json.dumps(head)] + lines[1:]) + "\n")
+    p = subprocess.run(CLI + ["replay", str(bad)], capture_output=True, text=True, timeout=120)
+    # README CLI: "A mistake prints one line and exits with status 2" (a corrupt log is the
+    # user's mistake, as every other corrupt log is reported).
+    assert (p.returncode, len(p.stderr.strip().splitlines())) == (2, 1), (p.returncode, p.stderr)
+    assert "internal error" not in p.stderr and "Traceback" not in p.stderr, p.stderr
+
+
+def test_replay_rejects_a_header_whose_switches_change_the_payments(tmp_path: Path) -> None:
+    from mahjong_fast.errors import ReplayError
+    from mahjong_fast.game import play_match
+    from mahjong_fast.game.log import replay
+    from mahjong_fast.seats import make_seat
+
+    log = tmp_path / "m.jsonl"
+    m = play_match([make_seat("greedy", seed=i) for i in range(4)], seed=5, deals=8, log=log)
+    k = next(j for j, r in enumerate(m.results) if r.winner is not None)
+    lines = log.read_text().splitlines()
+    heads = [i for i, line in enumerate(lines) if json.loads(line).get("type") == "header"]
+    start, end = heads[k], (heads[k + 1] if k + 1 < len(heads) else len(lines))
+    head = json.loads(lines[start])
+    head["ruleset"]["switches"]["unit"] = 5  # §18: the header's switches are the deal's rules
+    text = "\n".join([json.dumps(head)] + lines[start + 1 : end]) + "\n"
+    with pytest.raises(ReplayError):
+        replay(text)
