@@ -554,3 +554,127 @@ def test_replay_rejects_a_header_whose_switches_change_the_payments(tmp_path: Pa
     text = "\n".join([json.dumps(head)] + lines[start + 1 : end]) + "\n"
     with pytest.raises(ReplayError):
         replay(text)
+
+
+# ------------------------------------------------------------------------------------------
+# Deal.from_hands: argument checks
+# ------------------------------------------------------------------------------------------
+
+_FH = ["123m456m789m11z22z4p", "23p56p44p111s999s7z", "444s555s666s777s8s", "1199m2233z5566z7z"]
+
+
+@pytest.mark.xfail(strict=True, reason="from_hands seed -1 / 2**70 raise OverflowError")
+@pytest.mark.parametrize("seed", [-1, 2**70])
+def test_from_hands_seed_out_of_range_is_not_an_overflow_error(seed: int) -> None:
+    try:
+        Deal.from_hands(_FH, seed=seed)
+    except OverflowError as e:
+        pytest.fail(f"from_hands(seed={seed}) raised OverflowError ({e}); README: never that")
+    except ValueError:
+        pass
+
+
+@pytest.mark.xfail(strict=True, reason="from_hands(active=4) says 'dealer must be 0..3'")
+def test_from_hands_active_out_of_range_names_active() -> None:
+    with pytest.raises(ValueError, match="active"):
+        Deal.from_hands(_FH, active=4)
+
+
+@pytest.mark.xfail(strict=True, reason="from_hands(active=True) is read as player 1")
+def test_from_hands_active_bool_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match="active"):
+        Deal.from_hands(_FH, active=True)
+
+
+@pytest.mark.parametrize(
+    "kw", [dict(discards=["", "", "", "2z"]), dict(wall="2z"), dict(tail="2z")]
+)
+def test_from_hands_fifth_copy_anywhere_is_refused(kw: dict[str, Any]) -> None:
+    with pytest.raises(InvalidHandError, match="fifth"):
+        Deal.from_hands(_FH, **kw)
+
+
+# ------------------------------------------------------------------------------------------
+# §14a waits / shanten against an independent brute force, with declared sets and kongs
+# ------------------------------------------------------------------------------------------
+
+_K = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
+_ORPH = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+
+
+def _sets(c: list[int], need: int, pair: bool) -> bool:
+    i = next((k for k in range(34) if c[k]), None)
+    if i is None:
+        return need == 0 and pair
+    ok = False
+    if c[i] >= 3 and need:
+        c[i] -= 3
+        ok = _sets(c, need - 1, pair)
+        c[i] += 3
+    if not ok and c[i] >= 2 and not pair:
+        c[i] -= 2
+        ok = _sets(c, need, True)
+        c[i] += 2
+    if not ok and i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2] and need:
+        for j in (i, i + 1, i + 2):
+            c[j] -= 1
+        ok = _sets(c, need - 1, pair)
+        for j in (i, i + 1, i + 2):
+            c[j] += 1
+    return ok
+
+
+def _complete(c: list[int], n_melds: int) -> bool:
+    if _sets(list(c), 4 - n_melds, False):
+        return True
+    if n_melds == 0 and sum(c) == 14:
+        if sorted(x for x in c if x) == [2] * 7:  # §9.2 seven different kinds
+            return True
+        if all(c[k] for k in _ORPH) and sum(c[k] for k in _ORPH) == 14:  # §9.3
+            return True
+    return False
+
+
+def test_waits_and_ready_against_brute_force_with_declared_sets() -> None:
+    import random
+
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(1500):
+        avail = [4] * 34
+        tags: list[str] = []
+        for _ in range(rng.choice([0, 0, 1, 2, 3, 4])):
+            typ = rng.choice(["chow", "pung", "kong", "ckong", "addkong"])
+            for _ in range(50):
+                k = rng.randrange(34)
+                if typ == "chow":
+                    if k >= 27 or k % 9 > 6 or min(avail[k : k + 3]) < 1:
+                        continue
+                    for j in (k, k + 1, k + 2):
+                        avail[j] -= 1
+                    tags.append(f"chow[{k % 9 + 1}{k % 9 + 2}{k % 9 + 3}{'mps'[k // 9]}]")
+                    break
+                n = 3 if typ == "pung" else 4
+                if avail[k] < n:
+                    continue
+                avail[k] -= n
+                tags.append(f"{typ}[{_K[k][0] * n}{_K[k][1]}]")
+                break
+        n_melds = len(tags)
+        c = [0] * 34
+        kinds = list(range(34)) if rng.random() < 0.3 else list(range(9)) + [27, 28, 29]
+        while sum(c) < 13 - 3 * n_melds:
+            k = rng.choice(kinds)
+            if c[k] < avail[k]:
+                c[k] += 1
+        hand = " ".join(["".join(_K[k] * c[k] for k in range(34))] + tags)
+        held = [4 - avail[k] + c[k] for k in range(34)]
+        want = [
+            _K[k] for k in range(34)
+            if held[k] < 4 and _complete([c[j] + (j == k) for j in range(34)], n_melds)
+        ]
+        got = [str(t) for t in mf.waits(hand)]
+        assert got == want, f"§14a waits of {hand}: want {want}, got {got}"
+        assert (mf.shanten(hand) == 0) == bool(want), f"§14a shanten 0 iff waits: {hand}"
+        checked += 1
+    assert checked == 1500
