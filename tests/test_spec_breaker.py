@@ -15,15 +15,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 import mahjong_fast as mf
+import pytest
 from mahjong_fast import _core
 from mahjong_fast.errors import IllegalActionError, InvalidHandError, MahjongError
 from mahjong_fast.game import Action, ActionType, Deal, Phase
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _game_helpers import discard, pass_all  # noqa: E402
+from _game_helpers import discard, pass_all
 
 A = ActionType
 R = mf.Ruleset
@@ -117,7 +116,7 @@ def test_deal_dealer_float_type_error_names_the_argument() -> None:
 
 @pytest.mark.xfail(strict=True, reason="deal_index=-1 / scores 2**64 raise OverflowError")
 @pytest.mark.parametrize(
-    "kw", [dict(deal_index=-1), dict(scores=(2**64, 0, 0, 0)), dict(deal_index=2**64)]
+    "kw", [{"deal_index": -1}, {"scores": (2**64, 0, 0, 0)}, {"deal_index": 2**64}]
 )
 def test_deal_out_of_range_integers_are_value_errors_not_overflow(kw: dict[str, Any]) -> None:
     # README: "An integer too large for any range is an out-of-range value like any other,
@@ -212,9 +211,9 @@ def test_e31_claim_is_auto_passed_by_default_and_legal_with_min_faan_1() -> None
 @pytest.mark.parametrize(
     "switches,scores",
     [
-        (dict(min_faan=1, responsibility="half"), [-2, -4, 8, -2]),  # §18 half: 1 M + ½ M each
-        (dict(min_faan=1, responsibility="full", unit=10**6), [0, -8 * 10**6, 8 * 10**6, 0]),
-        (dict(min_faan=1, spiciness="half"), [0, -12, 12, 0]),  # M(2) = 4 in both tables
+        ({"min_faan": 1, "responsibility": "half"}, [-2, -4, 8, -2]),  # §18 half: 1 M + ½ M each
+        ({"min_faan": 1, "responsibility": "full", "unit": 10**6}, [0, -8 * 10**6, 8 * 10**6, 0]),
+        ({"min_faan": 1, "spiciness": "half"}, [0, -12, 12, 0]),  # M(2) = 4 in both tables
     ],
 )
 def test_game_payments_follow_the_switches(switches: dict[str, Any], scores: list[int]) -> None:
@@ -232,7 +231,10 @@ def test_zero_faan_win_under_min_faan_0() -> None:
     hand = "456m789p222s5s [123m] 3f"
     r = mf.score(hand, "5s", seat_wind="S", discarder="E", rules=R.hong_kong(min_faan=0))
     assert (r.is_win, r.faan, r.elements, r.payments) == (
-        True, 0, (), {"E": -3, "S": 3, "W": 0, "N": 0}
+        True,
+        0,
+        (),
+        {"E": -3, "S": 3, "W": 0, "N": 0},
     )
     rh = R.hong_kong(min_faan=0, responsibility="half", unit=2)
     r = mf.score(hand, "5s", seat_wind="S", discarder="E", rules=rh)
@@ -244,7 +246,10 @@ def test_zero_faan_win_under_min_faan_0() -> None:
 def test_big_unit_pays_exactly() -> None:
     # §18 unit up to 10**6 with a limit hand: 24576 * 10**6 does not fit in 32 bits.
     r = mf.score(
-        "234m99m666z77z [555z]", "7z", seat_wind="S", discarder="E",
+        "234m99m666z77z [555z]",
+        "7z",
+        seat_wind="S",
+        discarder="E",
         rules=R.hong_kong(unit=10**6),
     )
     assert r.payments == {"E": -24576 * 10**6, "S": 24576 * 10**6, "W": 0, "N": 0}
@@ -255,17 +260,20 @@ def test_max_faan_3_limit_hand_is_worth_3() -> None:
         "234m99m666z77z [555z]", "7z", seat_wind="S", discarder="E", rules=R.hong_kong(max_faan=3)
     )
     assert (r.faan, r.raw_faan, [e.code for e in r.elements], r.payments["E"]) == (
-        3, 3, ["L4"], -24
+        3,
+        3,
+        ["L4"],
+        -24,
     )
 
 
 @pytest.mark.parametrize(
     "kw",
     [
-        dict(seat_wind="S"),  # §3: the dealer is East
-        dict(seat_wind="E", kong_replacement=True),
-        dict(seat_wind="E", last_tile=True),
-        dict(seat_wind="E", robbing_kong=True),
+        {"seat_wind": "S"},  # §3: the dealer is East
+        {"seat_wind": "E", "kong_replacement": True},
+        {"seat_wind": "E", "last_tile": True},
+        {"seat_wind": "E", "robbing_kong": True},
     ],
 )
 def test_dealer_start_impossible_situations(kw: dict[str, Any]) -> None:
@@ -276,8 +284,14 @@ def test_dealer_start_impossible_situations(kw: dict[str, Any]) -> None:
 def test_robbing_a_kong_cannot_be_the_last_discard() -> None:
     # §7.3 / §7.5: an added kong needs remaining >= 1, so F13 and F15 cannot combine.
     with pytest.raises(InvalidHandError):
-        mf.score("234m567m789s67p99s", "8p", seat_wind="W", discarder="S",
-                 robbing_kong=True, last_tile=True)
+        mf.score(
+            "234m567m789s67p99s",
+            "8p",
+            seat_wind="W",
+            discarder="S",
+            robbing_kong=True,
+            last_tile=True,
+        )
 
 
 def test_partial_hands_and_declared_copies() -> None:
@@ -293,10 +307,8 @@ def test_partial_hands_and_declared_copies() -> None:
 # ------------------------------------------------------------------------------------------
 
 _NP = pytest.importorskip("numpy")
-_ROW_A = [0, 1, 0, 0, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0, 2, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 2,
-          1, 1, 0, 0, 0]
-_ROW_B = [0, 0, 0, 1, 1, 2, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 1, 1, 1, 0, 0, 0,
-          1, 0, 0, 1, 0]
+_ROW_A = [int(x) for x in "0100100011100021000000010010211000"]  # 14 tiles
+_ROW_B = [int(x) for x in "0001120100100000001200011100010010"]
 
 
 @pytest.mark.xfail(strict=True, reason="an F-contiguous array is read as if it were C-ordered")
@@ -405,7 +417,10 @@ def test_robbing_head_bump(claims: tuple[int, ...], winner: int, faan: int) -> N
         pass_all(d)
     r = d.result
     assert r is not None and (r.winner, r.win_kind, r.discarder, r.faan) == (
-        winner, "robbing_kong", 1, faan
+        winner,
+        "robbing_kong",
+        1,
+        faan,
     ), "§11.3 / §17.9: the first robber in turn order after the declarer wins"
     assert "F13" in [e[0] for e in r.elements]
     assert r.payments[1] == -3 * 2**faan and r.payments[winner] == 3 * 2**faan
@@ -435,8 +450,14 @@ def _code(k: int) -> str:
     "rules",
     [
         R.hong_kong(),
-        R.hong_kong(min_faan=1, max_faan=9, spiciness="half", responsibility="half", unit=3,
-                    rotate_dealer=True),
+        R.hong_kong(
+            min_faan=1,
+            max_faan=9,
+            spiciness="half",
+            responsibility="half",
+            unit=3,
+            rotate_dealer=True,
+        ),
     ],
 )
 def test_every_game_win_is_the_scorers_score_of_that_hand(rules: Any, tmp_path: Path) -> None:
@@ -446,8 +467,9 @@ def test_every_game_win_is_the_scorers_score_of_that_hand(rules: Any, tmp_path: 
 
     log = tmp_path / "m.jsonl"
     n = 24
-    m = play_match([make_seat("greedy", seed=i) for i in range(4)], seed=5, deals=n,
-                   rules=rules, log=log)
+    m = play_match(
+        [make_seat("greedy", seed=i) for i in range(4)], seed=5, deals=n, rules=rules, log=log
+    )
     prev = [0, 0, 0, 0]
     wins = 0
     for i, r in enumerate(m.results):
@@ -470,10 +492,11 @@ def test_every_game_win_is_the_scorers_score_of_that_hand(rules: Any, tmp_path: 
             for mm in r.final_melds[w]
         )
         bonus = " ".join(f"{t - 135}f" for t in r.bonus[w])
-        kw: dict[str, Any] = dict(
-            self_drawn=r.win_kind == "self_drawn", seat_wind="ESWN"[(w - r.dealer) % 4],
-            rules=rules,
-        )
+        kw: dict[str, Any] = {
+            "self_drawn": r.win_kind == "self_drawn",
+            "seat_wind": "ESWN"[(w - r.dealer) % 4],
+            "rules": rules,
+        }
         if r.discarder is not None:
             kw["discarder"] = "ESWN"[(r.discarder - r.dealer) % 4]
         fl = dict(r.flags)
@@ -486,7 +509,9 @@ def test_every_game_win_is_the_scorers_score_of_that_hand(rules: Any, tmp_path: 
         s = mf.score(hand, None if r.win_tile is None else _code(r.win_tile // 4), **kw)
         pay = [s.payments.get("ESWN"[(p - r.dealer) % 4], 0) for p in range(4)]
         assert (s.faan, [tuple(e) for e in s.elements], pay) == (
-            r.faan, [tuple(e) for e in r.elements], list(r.payments)
+            r.faan,
+            [tuple(e) for e in r.elements],
+            list(r.payments),
         ), f"deal {i}: the game's score of {hand} + win differs from mf.score ({kw})"
     assert wins > 0
     assert [(a.winner, a.scores) for a in replay(log)] == [(b.winner, b.scores) for b in m.results]
@@ -530,7 +555,9 @@ def test_cli_replay_of_a_header_with_a_huge_number_is_a_user_error(tmp_path: Pat
     head["scores"] = [2**70, 0, 0, 0]
     bad = tmp_path / "bad.jsonl"
     bad.write_text("\n".join([json.dumps(head)] + lines[1:]) + "\n")
-    p = subprocess.run(CLI + ["replay", str(bad)], capture_output=True, text=True, timeout=120)
+    p = subprocess.run(
+        [*CLI, "replay", str(bad)], check=False, capture_output=True, text=True, timeout=120
+    )
     # README CLI: "A mistake prints one line and exits with status 2" (a corrupt log is the
     # user's mistake, as every other corrupt log is reported).
     assert (p.returncode, len(p.stderr.strip().splitlines())) == (2, 1), (p.returncode, p.stderr)
@@ -586,9 +613,7 @@ def test_from_hands_active_bool_is_a_type_error() -> None:
         Deal.from_hands(_FH, active=True)
 
 
-@pytest.mark.parametrize(
-    "kw", [dict(discards=["", "", "", "2z"]), dict(wall="2z"), dict(tail="2z")]
-)
+@pytest.mark.parametrize("kw", [{"discards": ["", "", "", "2z"]}, {"wall": "2z"}, {"tail": "2z"}])
 def test_from_hands_fifth_copy_anywhere_is_refused(kw: dict[str, Any]) -> None:
     with pytest.raises(InvalidHandError, match="fifth"):
         Deal.from_hands(_FH, **kw)
@@ -670,7 +695,8 @@ def test_waits_and_ready_against_brute_force_with_declared_sets() -> None:
         hand = " ".join(["".join(_K[k] * c[k] for k in range(34))] + tags)
         held = [4 - avail[k] + c[k] for k in range(34)]
         want = [
-            _K[k] for k in range(34)
+            _K[k]
+            for k in range(34)
             if held[k] < 4 and _complete([c[j] + (j == k) for j in range(34)], n_melds)
         ]
         got = [str(t) for t in mf.waits(hand)]
