@@ -704,3 +704,12 @@ def test_waits_and_ready_against_brute_force_with_declared_sets() -> None:
         assert (mf.shanten(hand) == 0) == bool(want), f"§14a shanten 0 iff waits: {hand}"
         checked += 1
     assert checked == 1500
+
+
+@pytest.mark.xfail(strict=True, reason="live_view(p) with p >= 4 returns P3's concealed hand")
+def test_live_view_of_a_player_out_of_range_is_an_error() -> None:
+    d = _fresh_deal()
+    with pytest.raises(ValueError):
+        v = d.live_view(6)
+        # §14: each seat sees only its own concealed tiles; seat 6 does not exist.
+        print("live_view(6).hand =", sorted(v.hand), "P3 holds", sorted(d.hands[3]))
