@@ -713,3 +713,43 @@ def test_live_view_of_a_player_out_of_range_is_an_error() -> None:
         v = d.live_view(6)
         # §14: each seat sees only its own concealed tiles; seat 6 does not exist.
         print("live_view(6).hand =", sorted(v.hand), "P3 holds", sorted(d.hands[3]))
+
+
+# ------------------------------------------------------------------------------------------
+# play_match: arguments (simulate() already checks the same ones)
+# ------------------------------------------------------------------------------------------
+
+
+def _random_seats() -> list[Any]:
+    from mahjong_fast.seats import make_seat
+
+    return [make_seat("random", seed=i) for i in range(4)]
+
+
+@pytest.mark.xfail(strict=True, reason="play_match seed/start_deal out of range: OverflowError")
+@pytest.mark.parametrize("kw", [{"seed": -1}, {"seed": 2**64}, {"start_deal": -1}])
+def test_play_match_out_of_range_is_a_value_error_like_simulate(kw: dict[str, Any]) -> None:
+    from mahjong_fast.game import play_match
+
+    with pytest.raises(ValueError):  # simulate(seed=-1) is a ValueError naming the seed
+        try:
+            play_match(_random_seats(), **kw)
+        except OverflowError as e:
+            pytest.fail(f"play_match({kw}) raised OverflowError ({e}); README: never that")
+
+
+@pytest.mark.xfail(strict=True, reason="play_match(deals=-1) silently plays no deal")
+def test_play_match_negative_deals_is_refused() -> None:
+    from mahjong_fast.game import play_match
+
+    with pytest.raises(ValueError):  # §12: a match is the N >= 1 deals the user asked for
+        m = play_match(_random_seats(), deals=-1)
+        print("played", m.deals, "deals")
+
+
+@pytest.mark.xfail(strict=True, reason="play_match(seed=True) is read as seed 1")
+def test_play_match_bool_seed_is_a_type_error() -> None:
+    from mahjong_fast.game import play_match
+
+    with pytest.raises(TypeError, match="seed"):
+        play_match(_random_seats(), seed=True)
