@@ -753,3 +753,61 @@ def test_play_match_bool_seed_is_a_type_error() -> None:
 
     with pytest.raises(TypeError, match="seed"):
         play_match(_random_seats(), seed=True)
+
+
+# ------------------------------------------------------------------------------------------
+# §13 fuzz and §14 counts over seeded deals (held)
+# ------------------------------------------------------------------------------------------
+
+
+def _full_state(d: Deal) -> tuple[Any, ...]:
+    return (*_state(d), [[str(m) for m in ms] for ms in d.melds], d.bonus)
+
+
+def test_random_illegal_actions_are_rejected_and_change_nothing() -> None:
+    import random
+
+    types = list(ActionType)
+    tried = 0
+    for seed in range(12):
+        d = Deal(_core.wall(seed, 0), auto_pass=seed % 2 == 0)
+        rng = random.Random(seed)
+        while d.phase is not Phase.ENDED:
+            for _ in range(4):
+                p = rng.randrange(4)
+                pool = list(d.hands[p]) + [rng.randrange(144) for _ in range(3)]
+                tiles = tuple(rng.sample(pool, rng.choice([0, 1, 1, 2, 2, 3, 4])))
+                act = Action(rng.choice(types), p, tiles)
+                if d.is_legal(act):
+                    continue
+                before = _full_state(d)
+                with pytest.raises(IllegalActionError):
+                    d.apply(act)  # §13: rejected with a code
+                assert _full_state(d) == before, f"§13: {act} changed the state"
+                tried += 1
+            d.apply(rng.choice(d.legal_actions(d.to_act[0])))
+    assert tried > 1000
+
+
+def test_unseen_counts_are_four_minus_what_the_seat_may_see() -> None:
+    import random
+
+    for seed in range(6):
+        d = Deal(_core.wall(seed, 0))
+        rng = random.Random(seed)
+        while d.phase is not Phase.ENDED:
+            for p in range(4):
+                sv = d.view(p)
+                seen = [0] * 34
+                for t in sv.hand:
+                    seen[t // 4] += 1
+                for q in range(4):
+                    for m in sv.melds[q]:
+                        for t in m.tiles:
+                            seen[t // 4] += 1
+                    for t in sv.discards[q]:
+                        seen[t // 4] += 1
+                want = [4 - x for x in seen]  # §14: own tiles + public sets and discards
+                assert sv.unseen_counts() == want
+                assert d.live_view(p).unseen_counts() == want
+            d.apply(rng.choice(d.legal_actions(d.to_act[0])))
