@@ -195,3 +195,27 @@ def test_a_turn_redraws_less_than_a_whole_screen() -> None:
         redraw = [ln for ln in s if not ln.lstrip().startswith("»")]
         assert len(redraw) <= table_lines // 2, s
     assert len(full) >= 2  # 'board' shows the whole table again
+
+
+def test_ctrl_c_while_the_script_is_still_importing_prints_no_traceback() -> None:
+    """Issue: a Ctrl-C in the first instant of ``mahjong-fast`` prints no traceback. The script
+    imports the package (numpy, the core) before the CLI runs; the package's guard ends such
+    a run quietly with status 130. Here the Ctrl-C arrives right after the import, before
+    ``cli.main`` would take over — deterministically, instead of racing a timer."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, os, signal, time\n"
+        "sys.argv[0] = '/usr/local/bin/mahjong-fast'\n"
+        "import mahjong_fast\n"
+        "os.kill(os.getpid(), signal.SIGINT)\n"
+        "time.sleep(5)\n"
+        "print('not interrupted')\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert proc.returncode == 130, proc
+    assert "Traceback" not in proc.stderr and "interrupted" in proc.stderr
+    assert "not interrupted" not in proc.stdout

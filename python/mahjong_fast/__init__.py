@@ -17,6 +17,24 @@ Hands are notation strings (``"123m456p11z [555z] (2222p) 1f"``, design §3; the
 
 from __future__ import annotations
 
+import os as _os
+import signal as _signal
+import sys as _sys
+from types import FrameType as _FrameType
+
+
+def _interrupted_while_starting(signum: int, frame: _FrameType | None) -> None:
+    """Ctrl-C while the ``mahjong-fast`` script is still importing: stop quietly with the CLI's
+    status 130 (``mahjong_fast.cli.main`` puts Python's own handler back once it runs)."""
+    _sys.stderr.write("\ninterrupted\n")
+    _os._exit(130)
+
+
+# The script imports this package (numpy, the core's tables) before the CLI can catch Ctrl-C;
+# a Ctrl-C in that first instant must not print a traceback (no traceback reaches a CLI user).
+if _os.path.basename(_sys.argv[0] if _sys.argv else "") == "mahjong-fast":
+    _signal.signal(_signal.SIGINT, _interrupted_while_starting)
+
 import warnings
 
 from mahjong_fast import _core

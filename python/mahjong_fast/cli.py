@@ -24,10 +24,12 @@ A user's mistake (a bad tile string, a fifth copy, a bad option value) prints on
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib.util
 import json
 import os
+import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -1020,6 +1022,9 @@ def _meld_from_tuple(m: Any, ascii: bool) -> Text:
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``mahjong-fast`` script. Exits 0, 2 (user error) or 130 (Ctrl-C)."""
+    # Ctrl-C is a KeyboardInterrupt again (the package's import-time guard is done)
+    with contextlib.suppress(ValueError):  # not the main thread: nothing was installed there
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     command = typer.main.get_command(app)
     try:
         rv = command.main(args=argv, prog_name="mahjong-fast", standalone_mode=False)
