@@ -84,7 +84,7 @@ impl MatchLength {
 /// Every switch of TW §2 with its default. Build with struct update syntax from
 /// `TwSwitches::default()` and call [`TwSwitches::validate`] (every public function of the
 /// Taiwanese core validates the switches it is given).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct TwSwitches {
     /// `tai_table`: `"high"` (default) or `"low"`.
     pub tai_table: TaiTable,
