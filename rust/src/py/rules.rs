@@ -113,7 +113,21 @@ impl PyRuleset {
         Self::build(py, CoreRuleset::hong_kong(), switches)
     }
 
-    /// The preset of a ruleset name (`"hong-kong"`, alias `"hk"`) with the given switches.
+    /// A Taiwanese preset (`taiwanese.md`) with the given TW §2 switches: `tai_table` (`"high"`
+    /// default, or `"low"`), `min_tai` (0..255, default 5), `tai_value` (1..10^6, default 1),
+    /// `high_seat_bonus_extra` and `high_wind_pung_extra` (bool, high table only),
+    /// `match_length` (`"one_deal"`, `"east_round"` default, `"full_game"`), `max_deals` (≥ 1,
+    /// default 32), `starting_score` (default 0). A Hong Kong switch (e.g. `min_faan`), an
+    /// unknown one, or a value of the wrong type or out of range raises `RuleConfigError`
+    /// naming it.
+    #[classmethod]
+    #[pyo3(signature = (**switches))]
+    fn taiwanese(_cls: &Bound<'_, PyType>, py: Python<'_>, switches: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        Self::build(py, CoreRuleset::preset(Variant::TaiwaneseHigh), switches)
+    }
+
+    /// The preset of a ruleset name (`"hong-kong"` (alias `"hk"`), `"taiwanese-high"`,
+    /// `"taiwanese-low"`) with the given switches.
     #[classmethod]
     #[pyo3(signature = (name, **switches))]
     fn from_name(_cls: &Bound<'_, PyType>, py: Python<'_>, name: &str, switches: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
