@@ -27,8 +27,20 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_score_t1_high_json() -> None:
-    p = run("score", *T1, "--discarder", "W", "--rules", "taiwanese-high", "--discards", "15",
-            "--winner-discards", "4", "--uninterrupted", "--json")
+    p = run(
+        "score",
+        *T1,
+        "--discarder",
+        "W",
+        "--rules",
+        "taiwanese-high",
+        "--discards",
+        "15",
+        "--winner-discards",
+        "4",
+        "--uninterrupted",
+        "--json",
+    )
     assert p.returncode == 0, p.stderr
     out = json.loads(p.stdout)
     assert (out["is_win"], out["value"], out["unit"]) == (True, 6, "tai")

@@ -15,9 +15,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 import mahjong_fast as mf
+import pytest
 from mahjong_fast.errors import InvalidHandError, RuleConfigError
 
 EXAMPLES: list[dict[str, Any]] = json.loads(
@@ -112,7 +111,12 @@ def test_bonus_win(e: dict[str, Any]) -> None:
 def test_settlement(e: dict[str, Any]) -> None:
     a = e["args"]
     wins = [
-        {"winner": w["seat"], "tai": w["tai"], "self_drawn": w["self_drawn"], "discarder": w["discarder"]}
+        {
+            "winner": w["seat"],
+            "tai": w["tai"],
+            "self_drawn": w["self_drawn"],
+            "discarder": w["discarder"],
+        }
         for w in a["wins"]
     ]
     s = mf.settle_deal(wins, dealer=a["dealer"], dealer_streak=a["streak"], rules=_rules(e))
@@ -170,8 +174,13 @@ def test_rulesets_by_name_and_switch_errors() -> None:
     assert mf.Ruleset.taiwanese().name == "taiwanese-high"
     assert mf.Ruleset.taiwanese(tai_table="low").n_sets == 5
     assert mf.Ruleset.taiwanese().hand_tiles == 16
-    for bad in ({"min_faan": 3}, {"rotate_dealer": True}, {"tai_value": 0}, {"tai_table": "mid"},
-                {"high_wind_pung_extra": 1}):
+    for bad in (
+        {"min_faan": 3},
+        {"rotate_dealer": True},
+        {"tai_value": 0},
+        {"tai_table": "mid"},
+        {"high_wind_pung_extra": 1},
+    ):
         with pytest.raises(RuleConfigError, match=next(iter(bad))):
             mf.Ruleset.taiwanese(**bad)
     with pytest.raises(RuleConfigError, match="high_seat_bonus_extra"):

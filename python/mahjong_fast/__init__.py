@@ -51,9 +51,6 @@ if BUILD_PROFILE != "release":  # pragma: no cover - depends on how it was built
     )
 
 __all__ = [
-    "TaiwaneseMatch",
-    "bonus_win",
-    "settle_deal",
     "BUILD_PROFILE",
     "Element",
     "Hand",
@@ -70,11 +67,14 @@ __all__ = [
     "SimulationInterrupted",
     "SimulationResult",
     "Summary",
+    "TaiwaneseMatch",
     "Tile",
     "__version__",
+    "bonus_win",
     "decompose",
     "score",
     "score_batch",
+    "settle_deal",
     "shanten",
     "shanten_batch",
     "simulate",
