@@ -929,6 +929,36 @@ mod tests {
     }
 
     #[test]
+    fn taiwanese_presets_and_their_switches() {
+        let high = Ruleset::from_switches("taiwanese-high", []).unwrap();
+        assert_eq!((high.name(), high.hand_tiles(), high.dead_wall(), high.several_winners()), ("taiwanese-high", 16, 16, true));
+        assert_eq!(high.value_unit(), "tai");
+        let low = high.with_switch("tai_table", s("low")).unwrap();
+        assert_eq!(low, Ruleset::preset(Variant::TaiwaneseLow));
+        let names: Vec<&str> = low.switch_values().iter().map(|(k, _)| *k).collect();
+        assert_eq!(names, Variant::TaiwaneseLow.switch_names());
+        assert_eq!(Ruleset::from_switches("taiwanese-low", low.switch_values()).unwrap(), low);
+        // A Hong Kong switch given to a Taiwanese ruleset, or the reverse, is named.
+        for (name, key, v) in [
+            ("taiwanese-high", "min_faan", int(3)),
+            ("taiwanese-low", "rotate_dealer", SwitchValue::Bool(true)),
+            ("hong-kong", "min_tai", int(3)),
+            ("hong-kong", "tai_table", s("low")),
+            ("taiwanese-high", "min_tai", int(256)),
+            ("taiwanese-high", "tai_value", int(0)),
+            ("taiwanese-high", "match_length", s("forever")),
+            ("taiwanese-low", "high_wind_pung_extra", SwitchValue::Bool(true)),
+        ] {
+            let e = Ruleset::from_switches(name, [(key, v)]).unwrap_err();
+            assert!(matches!(&e, MahjongError::RuleConfig(m) if m.contains(key)), "{name} {key}: {e}");
+        }
+        // TW §15 through the ruleset: T1 (S wins 6 Tai on W's discard) and the dealer's streak.
+        let r = Ruleset::from_switches("taiwanese-high", [("tai_value", int(10))]).unwrap();
+        assert_eq!(r.payments(6, 1, false, Some(2)), [0, 60, -60, 0]);
+        assert_eq!(r.payments_with_streak(6, 0, true, None, 2), [3 * 110, -110, -110, -110]);
+    }
+
+    #[test]
     fn unit_multiplies_every_payment() {
         let r = hk(&[("unit", int(1_000_000))]).unwrap();
         assert_eq!(
