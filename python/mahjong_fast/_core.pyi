@@ -83,18 +83,35 @@ def score_notation(
     (InvalidHandError with a Hong Kong ruleset); None takes the mid-deal default (streak 0,
     D = 20, five own discards, interrupted)."""
 
-def shanten(counts: Sequence[int] | bytes, melds: Sequence[tuple[int, int]] | None = ...) -> int:
-    """Rules §14a shanten: 13-equivalent hand → 0 = ready; 14-equivalent → -1 = complete."""
+def shanten(
+    counts: Sequence[int] | bytes,
+    melds: Sequence[tuple[int, int]] | None = ...,
+    *,
+    rules: Ruleset | str | None = None,
+) -> int:
+    """Rules §14a shanten: 13-equivalent hand → 0 = ready; 14-equivalent → -1 = complete
+    (16/17-equivalent under a Taiwanese ruleset, TW §10a)."""
 
-def waits(counts: Sequence[int] | bytes, melds: Sequence[tuple[int, int]] | None = ...) -> list[int]:
-    """Rules §14a waits of a 13-equivalent hand: kinds, ascending."""
+def waits(
+    counts: Sequence[int] | bytes,
+    melds: Sequence[tuple[int, int]] | None = ...,
+    *,
+    rules: Ruleset | str | None = None,
+) -> list[int]:
+    """Rules §14a waits of a 13-equivalent (Taiwanese: 16-equivalent) hand: kinds, ascending."""
 
 def is_complete(counts: Sequence[int] | bytes, n_melds: int | None = ...) -> bool:
     """Whether the concealed tiles (winning tile included) and ``n_melds`` (0..4) declared sets
     form a winning shape (rules §9)."""
 
-def decompose(counts: Sequence[int] | bytes, melds: Sequence[tuple[int, int]] | None = ...) -> list[str]:
-    """Every interpretation of a complete 14-equivalent hand, as notation strings."""
+def decompose(
+    counts: Sequence[int] | bytes,
+    melds: Sequence[tuple[int, int]] | None = ...,
+    *,
+    rules: Ruleset | str | None = None,
+) -> list[str]:
+    """Every interpretation of a complete 14-equivalent (Taiwanese: 17-equivalent) hand, as
+    notation strings."""
 
 @final
 class Element:
@@ -167,12 +184,18 @@ def score(
     last_discard: bool = False,
     dealer_start: bool = False,
     discarder: str | int | None = None,
+    dealer_streak: int | None = None,
+    discards: int | None = None,
+    winner_discards: int | None = None,
+    interrupted: bool | None = None,
     rules: Ruleset | str | None = None,
 ) -> ScoreResult:
     """Score the hand *before* the winning tile plus ``win_tile`` (a kind; None only with
     ``dealer_start``, when ``counts`` hold the 14 dealt tiles). Rules §10, §11, §14a; the
     situation, ``discarder`` included, is checked before the hand is valued; the minimum and
-    cap are those of ``rules`` (default Hong Kong, §18 ``min_faan``/``max_faan``)."""
+    cap are those of ``rules`` (default Hong Kong, §18 ``min_faan``/``max_faan``). Under a
+    Taiwanese ruleset the hand is scored by TW §11 with the situation keywords of
+    ``score_notation``."""
 
 def payments(
     faan: int,

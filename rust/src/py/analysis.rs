@@ -12,7 +12,7 @@ use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use super::rules::{checked_payments, rules_arg};
 use super::{counts_obj, hand_err, kind_arg, melds_obj, opt_wind_arg, ranged_arg, to_py_err, wind_arg};
 use crate::analysis::Scored;
-use crate::decompose::{interpretation_text, HK_SHAPES};
+use crate::decompose::{interpretation_text, ShapeRules, HK_SHAPES};
 use crate::hand::{Hand, Meld};
 use crate::scoring::{ScoreOutcome, TwContext, WinContext};
 use crate::tile::AnyTile;
@@ -429,27 +429,50 @@ pub(crate) fn tw_situation<'py>(
     Ok(tw)
 }
 
-/// Shanten of a hand (rules §14a): 13-equivalent → 0 = ready; 14-equivalent → -1 = complete.
-#[pyfunction]
-#[pyo3(signature = (counts, melds = None))]
-fn shanten(py: Python<'_>, counts: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>) -> PyResult<i8> {
-    let c = counts_obj(py, counts)?;
-    let m = melds_obj(py, melds)?;
-    crate::shanten::shanten(&c, &m, &HK_SHAPES).map_err(|e| to_py_err(py, e))
+/// The winning shapes of a counts-form `rules=` (None: Hong Kong, without building a ruleset).
+fn shapes_arg(py: Python<'_>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<&'static ShapeRules> {
+    match rules {
+        Some(r) if !r.is_none() => Ok(rules_arg(py, Some(r))?.shapes()),
+        _ => Ok(&HK_SHAPES),
+    }
 }
 
-/// Waits of a 13-equivalent hand (rules §14a): tile kinds, ascending.
+/// Shanten of a hand (rules §14a): 13-equivalent → 0 = ready; 14-equivalent → -1 = complete
+/// (16/17-equivalent under a Taiwanese ruleset, TW §10a).
 #[pyfunction]
-#[pyo3(signature = (counts, melds = None))]
-fn waits(py: Python<'_>, counts: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<u32>> {
+#[pyo3(signature = (counts, melds = None, *, rules = None))]
+fn shanten(
+    py: Python<'_>,
+    counts: &Bound<'_, PyAny>,
+    melds: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<i8> {
+    let shapes = shapes_arg(py, rules)?;
     let c = counts_obj(py, counts)?;
     let m = melds_obj(py, melds)?;
-    if m.is_empty() && c.iter().map(|&x| x as usize).sum::<usize>() == 13 {
-        // No declared set, counts checked (0..=4), 13 tiles: what `waits` checks, so its mask.
-        let mask = crate::waits::wait_mask(&c, &c, 0, &HK_SHAPES);
+    crate::shanten::shanten(&c, &m, shapes).map_err(|e| to_py_err(py, e))
+}
+
+/// Waits of a 13-equivalent hand (16-equivalent under a Taiwanese ruleset; rules §14a, TW
+/// §10a): tile kinds, ascending.
+#[pyfunction]
+#[pyo3(signature = (counts, melds = None, *, rules = None))]
+fn waits(
+    py: Python<'_>,
+    counts: &Bound<'_, PyAny>,
+    melds: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<u32>> {
+    let shapes = shapes_arg(py, rules)?;
+    let c = counts_obj(py, counts)?;
+    let m = melds_obj(py, melds)?;
+    if m.is_empty() && c.iter().map(|&x| x as usize).sum::<usize>() == 3 * shapes.n_sets + 1 {
+        // No declared set, counts checked (0..=4), a full waiting hand: what `waits` checks, so
+        // its mask.
+        let mask = crate::waits::wait_mask(&c, &c, 0, shapes);
         return Ok((0..34u32).filter(|&k| mask >> k & 1 != 0).collect());
     }
-    let w = crate::waits::waits(&c, &m, &HK_SHAPES).map_err(|e| to_py_err(py, e))?;
+    let w = crate::waits::waits(&c, &m, shapes).map_err(|e| to_py_err(py, e))?;
     Ok(w.into_iter().map(|t| t.0 as u32).collect())
 }
 
@@ -469,15 +492,21 @@ fn is_complete(py: Python<'_>, counts: &Bound<'_, PyAny>, n_melds: Option<&Bound
 /// Every interpretation of a complete hand (rules §9, §10.1 step 1), as notation strings,
 /// sorted.
 #[pyfunction]
-#[pyo3(signature = (counts, melds = None))]
-fn decompose(py: Python<'_>, counts: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
+#[pyo3(signature = (counts, melds = None, *, rules = None))]
+fn decompose(
+    py: Python<'_>,
+    counts: &Bound<'_, PyAny>,
+    melds: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<String>> {
+    let shapes = shapes_arg(py, rules)?;
     let c = counts_obj(py, counts)?;
     let m = melds_obj(py, melds)?;
     let h = Hand { concealed: c, melds: m.clone(), bonus: 0 };
     h.validate().map_err(|e| to_py_err(py, e))?;
-    h.expect_size(&[14]).map_err(|e| to_py_err(py, e))?;
+    h.expect_size(&[3 * shapes.n_sets + 2]).map_err(|e| to_py_err(py, e))?;
     let mut out: Vec<String> =
-        crate::decompose::decompose(&c, m.len(), &HK_SHAPES).iter().map(|i| interpretation_text(i, &m)).collect();
+        crate::decompose::decompose(&c, m.len(), shapes).iter().map(|i| interpretation_text(i, &m)).collect();
     out.sort();
     Ok(out)
 }
@@ -487,7 +516,8 @@ fn decompose(py: Python<'_>, counts: &Bound<'_, PyAny>, melds: Option<&Bound<'_,
 #[pyfunction]
 #[pyo3(signature = (counts, melds, bonus_mask, win_tile, seat_wind, prevailing_wind = None, *,
     self_drawn = false, robbing_kong = false, kong_replacement = false, last_wall_tile = false,
-    last_discard = false, dealer_start = false, discarder = None, rules = None))]
+    last_discard = false, dealer_start = false, discarder = None, dealer_streak = None, discards = None,
+    winner_discards = None, interrupted = None, rules = None))]
 #[allow(clippy::too_many_arguments)]
 fn score(
     py: Python<'_>,
@@ -504,8 +534,14 @@ fn score(
     last_discard: bool,
     dealer_start: bool,
     discarder: Option<&Bound<'_, PyAny>>,
+    dealer_streak: Option<&Bound<'_, PyAny>>,
+    discards: Option<&Bound<'_, PyAny>>,
+    winner_discards: Option<&Bound<'_, PyAny>>,
+    interrupted: Option<&Bound<'_, PyAny>>,
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<ScoreResult> {
+    let rules = rules_arg(py, rules)?;
+    let tw = tw_situation(py, &rules, dealer_streak, discards, winner_discards, interrupted)?;
     let c = counts_obj(py, counts)?;
     let m = melds_obj(py, melds)?;
     let bonus = ranged_arg(bonus_mask, "bonus_mask", "an int 0..255", 0, 255, |msg| hand_err(py, msg))? as u8;
@@ -525,8 +561,7 @@ fn score(
     };
     let discarder = opt_wind_arg(py, discarder, "discarder")?;
     let hand = Hand { concealed: c, melds: m, bonus };
-    let rules = rules_arg(py, rules)?;
-    let scored = crate::analysis::score(&hand, win, &ctx, discarder, &rules).map_err(|e| to_py_err(py, e))?;
+    let scored = crate::analysis::score_in(&hand, win, &ctx, &tw, discarder, &rules).map_err(|e| to_py_err(py, e))?;
     Ok(ScoreResult { scored, melds: hand.melds, unit: rules.value_unit() })
 }
 
