@@ -20,13 +20,14 @@ def random_hands(seed: int, n_tiles: int, n: int) -> list[list[int]]:
     return out
 
 
-def complete_hands(seed: int, n: int) -> list[tuple[list[int], int]]:
-    """``n`` pairs (13 counts, winning kind) built from four sets and a pair (no fifth copy)."""
+def complete_hands(seed: int, n: int, n_sets: int = 4) -> list[tuple[list[int], int]]:
+    """``n`` pairs (3 * n_sets + 1 counts, winning kind) built from ``n_sets`` sets and a pair
+    (no fifth copy): 4 sets for Hong Kong, 5 for Taiwanese."""
     rng = random.Random(seed)
     out: list[tuple[list[int], int]] = []
     while len(out) < n:
         counts = [0] * 34
-        for _ in range(4):
+        for _ in range(n_sets):
             if rng.random() < 0.6:
                 s, k = rng.randrange(3), rng.randrange(7)
                 for d in range(3):

@@ -85,11 +85,14 @@ __all__ = [
     "SimulationInterrupted",
     "SimulationResult",
     "Summary",
+    "TaiwaneseMatch",
     "Tile",
     "__version__",
+    "bonus_win",
     "decompose",
     "score",
     "score_batch",
+    "settle_deal",
     "shanten",
     "shanten_batch",
     "simulate",
@@ -131,6 +134,19 @@ ScoreResult = _core.ScoreResult
 #: >>> score("123m456m789p234s5s", "5s", self_drawn=True, seat_wind="S").faan
 #: 4
 score = _core.score_notation
+
+#: Taiwanese rules (``taiwanese.md``) without a hand: the bonus-tile wins of TW §7
+#: (``bonus_win(bonus, win_tile, *, seat, discarder=None, dealer_streak=0, rules=None)``, None
+#: or a dict with kind, winner, value/tai, unit, elements, payments), the settlement of one
+#: deal's wins of TW §15 (``settle_deal(wins, *, dealer=None, dealer_streak=0, rules=None)``)
+#: and a match of TW §16 (``TaiwaneseMatch(rules=None, first_dealer=0).play_deal(wins)``);
+#: ``help()`` of each has the shapes and the errors.
+#:
+#: >>> bonus_win("1f 2f 3f 5f 6f 7f 8f", "4f", seat="W")["payments"]   # TW §18 T19
+#: {'E': -31, 'S': -30, 'W': 91, 'N': -30}
+bonus_win = _core.bonus_win
+settle_deal = _core.settle_deal
+TaiwaneseMatch = _core.TaiwaneseMatch
 
 
 def waits(hand: HandLike, rules: Ruleset | str | None = None) -> list[Tile]:

@@ -9,8 +9,8 @@ naming the argument; a wrong value, an integer of any size out of range included
 ``mahjong_fast.errors.InvalidHandError`` / ``InvalidTileError``; none panics.
 """
 
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, final
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, Literal, TypedDict, final
 
 import numpy as np
 import numpy.typing as npt
@@ -29,7 +29,9 @@ __all__ = [
     "Ruleset",
     "ScoreResult",
     "Simulator",
+    "TaiwaneseMatch",
     "__version__",
+    "bonus_win",
     "decompose",
     "decompose_notation",
     "format_hand",
@@ -41,6 +43,7 @@ __all__ = [
     "score",
     "score_batch",
     "score_notation",
+    "settle_deal",
     "shanten",
     "shanten_batch",
     "shanten_notation",
@@ -104,27 +107,52 @@ def score_notation(
     last_tile: bool = False,
     dealer_start: bool = False,
     discarder: str | int | None = None,
+    dealer_streak: int | None = None,
+    discards: int | None = None,
+    winner_discards: int | None = None,
+    interrupted: bool | None = None,
     rules: Ruleset | str | None = None,
 ) -> ScoreResult:
     """``mahjong_fast.score``: score a winning hand with the whole situation (rules §10, §11,
-    §14a); the winds' None is East."""
+    §14a; TW §10, §11, §15 under a Taiwanese ruleset); the winds' None is East.
+    ``dealer_streak``, ``discards``, ``winner_discards`` and ``interrupted`` are Taiwanese only
+    (InvalidHandError with a Hong Kong ruleset); None takes the mid-deal default (streak 0,
+    D = 20, five own discards, interrupted)."""
 
-def shanten(counts: Sequence[int] | bytes, melds: Sequence[tuple[int, int]] | None = ...) -> int:
-    """Rules §14a shanten: 13-equivalent hand → 0 = ready; 14-equivalent → -1 = complete."""
+def shanten(
+    counts: Sequence[int] | bytes,
+    melds: Sequence[tuple[int, int]] | None = ...,
+    *,
+    rules: Ruleset | str | None = None,
+) -> int:
+    """Rules §14a shanten: 13-equivalent hand → 0 = ready; 14-equivalent → -1 = complete
+    (16/17-equivalent under a Taiwanese ruleset, TW §10a)."""
 
-def waits(counts: Sequence[int] | bytes, melds: Sequence[tuple[int, int]] | None = ...) -> list[int]:
-    """Rules §14a waits of a 13-equivalent hand: kinds, ascending."""
+def waits(
+    counts: Sequence[int] | bytes,
+    melds: Sequence[tuple[int, int]] | None = ...,
+    *,
+    rules: Ruleset | str | None = None,
+) -> list[int]:
+    """Rules §14a waits of a 13-equivalent (Taiwanese: 16-equivalent) hand: kinds, ascending."""
 
 def is_complete(counts: Sequence[int] | bytes, n_melds: int | None = ...) -> bool:
     """Whether the concealed tiles (winning tile included) and ``n_melds`` (0..4) declared sets
     form a winning shape (rules §9)."""
 
-def decompose(counts: Sequence[int] | bytes, melds: Sequence[tuple[int, int]] | None = ...) -> list[str]:
-    """Every interpretation of a complete 14-equivalent hand, as notation strings."""
+def decompose(
+    counts: Sequence[int] | bytes,
+    melds: Sequence[tuple[int, int]] | None = ...,
+    *,
+    rules: Ruleset | str | None = None,
+) -> list[str]:
+    """Every interpretation of a complete 14-equivalent (Taiwanese: 17-equivalent) hand, as
+    notation strings."""
 
 @final
 class Element:
-    """One line of a faan breakdown (rules §10.2); unpacks as ``(code, name, faan)``."""
+    """One line of a faan (or Tai) breakdown (HK §10.2, TW §10a: one entry per item); unpacks
+    as ``(code, name, faan)``."""
 
     def __new__(cls, code: str, name: str, faan: int) -> Element: ...
     @property
@@ -133,6 +161,12 @@ class Element:
     def name(self) -> str: ...
     @property
     def faan(self) -> int: ...
+    @property
+    def value(self) -> int:
+        """What it is worth in the ruleset's unit (the same number as ``faan``)."""
+    @property
+    def tai(self) -> int:
+        """``value`` under its Taiwanese name."""
     def __iter__(self) -> Iterator[str | int]: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
@@ -147,6 +181,16 @@ class ScoreResult:
     def reason(self) -> str | None: ...
     @property
     def faan(self) -> int: ...
+    @property
+    def value(self) -> int:
+        """The total in ``unit`` (the same number as ``faan`` and ``tai``)."""
+    @property
+    def tai(self) -> int: ...
+    @property
+    def unit(self) -> Literal["faan", "tai"]: ...
+    @property
+    def reading(self) -> str:
+        """The reading chosen (the same text as ``interpretation``)."""
     @property
     def raw_faan(self) -> int: ...
     @property
@@ -176,12 +220,18 @@ def score(
     last_discard: bool = False,
     dealer_start: bool = False,
     discarder: str | int | None = None,
+    dealer_streak: int | None = None,
+    discards: int | None = None,
+    winner_discards: int | None = None,
+    interrupted: bool | None = None,
     rules: Ruleset | str | None = None,
 ) -> ScoreResult:
     """Score the hand *before* the winning tile plus ``win_tile`` (a kind; None only with
     ``dealer_start``, when ``counts`` hold the 14 dealt tiles). Rules §10, §11, §14a; the
     situation, ``discarder`` included, is checked before the hand is valued; the minimum and
-    cap are those of ``rules`` (default Hong Kong, §18 ``min_faan``/``max_faan``)."""
+    cap are those of ``rules`` (default Hong Kong, §18 ``min_faan``/``max_faan``). Under a
+    Taiwanese ruleset the hand is scored by TW §11 with the situation keywords of
+    ``score_notation``."""
 
 def payments(
     faan: int,
@@ -236,15 +286,21 @@ def score_batch(
 
 @final
 class Ruleset:
-    """Which game is played (rules ``hong-kong.md`` §18); see ``mahjong_fast.rules``. Frozen,
-    hashable, picklable; equal when the name and every switch are equal."""
+    """Which game is played (rules ``hong-kong.md`` §18, ``taiwanese.md`` §2); see
+    ``mahjong_fast.rules``. Frozen, hashable, picklable; equal when the name and every switch
+    are equal."""
 
     @classmethod
     def hong_kong(cls, **switches: bool | int | str) -> Ruleset:
         """The Hong Kong preset with §18 switches (RuleConfigError naming a bad one)."""
     @classmethod
+    def taiwanese(cls, **switches: bool | int | str) -> Ruleset:
+        """A Taiwanese preset with TW §2 switches (``tai_table="high"|"low"``, ``min_tai``,
+        ``tai_value``, ...); RuleConfigError naming a bad one or a Hong Kong switch."""
+    @classmethod
     def from_name(cls, name: str, **switches: bool | int | str) -> Ruleset:
-        """The preset ``"hong-kong"`` (alias ``"hk"``) with switches."""
+        """The preset ``"hong-kong"`` (alias ``"hk"``), ``"taiwanese-high"`` or
+        ``"taiwanese-low"`` with switches."""
     @classmethod
     def from_json(cls, data: str | dict[str, Any]) -> Ruleset:
         """The ruleset of its JSON form (``to_json``), text or decoded dict."""
@@ -277,6 +333,80 @@ class Ruleset:
     def to_json(self) -> str: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+
+class _BonusWin(TypedDict):
+    """A bonus-tile win of TW §7 (``bonus_win``)."""
+
+    kind: Literal["all_eight", "rob_eighth"]
+    winner: str
+    discarder: str | None
+    value: int
+    tai: int
+    unit: Literal["tai"]
+    elements: tuple[Element, ...]
+    payments: dict[str, int]
+
+class _Settlement(TypedDict):
+    """One deal settled (TW §15, §16; ``settle_deal``)."""
+
+    payments: dict[str, int]
+    dealer_after: str
+    streak_after: int
+    passed: bool
+
+class _MatchDeal(TypedDict):
+    """The record of one deal of a match (TW §16; ``TaiwaneseMatch.play_deal``)."""
+
+    seat_winds: tuple[str, str, str, str]
+    round_wind: str
+    streak: int
+    payments: list[int]
+    dealer_after: int
+    streak_after: int
+    passes_after: int
+
+def bonus_win(
+    bonus: str,
+    win_tile: str,
+    *,
+    seat: str | int,
+    discarder: str | int | None = None,
+    dealer_streak: int = 0,
+    rules: Ruleset | str | None = None,
+) -> _BonusWin | None:
+    """TW §7: the bonus-tile win after ``win_tile`` is exposed, if any (no hand needed)."""
+
+def settle_deal(
+    wins: Sequence[Mapping[str, Any]],
+    *,
+    dealer: str | int | None = None,
+    dealer_streak: int = 0,
+    rules: Ruleset | str | None = None,
+) -> _Settlement:
+    """TW §15, §16: settle one deal's wins (``{"winner", "tai", "self_drawn", "discarder"}``)."""
+
+@final
+class TaiwaneseMatch:
+    """A Taiwanese match (TW §16): dealer, streak, passes, round wind and scores."""
+
+    def __new__(
+        cls, rules: Ruleset | str | None = None, first_dealer: int = 0
+    ) -> TaiwaneseMatch: ...
+    def play_deal(self, wins: Sequence[Mapping[str, Any]]) -> _MatchDeal: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def streak(self) -> int: ...
+    @property
+    def passes(self) -> int: ...
+    @property
+    def deals(self) -> int: ...
+    @property
+    def round_wind(self) -> str: ...
+    @property
+    def scores(self) -> list[int]: ...
 
 @final
 class Deal:

@@ -33,7 +33,8 @@ def shanten_batch(counts: npt.NDArray[np.uint8], *, rules: RulesLike = "hong-kon
     """Shanten of each row (rules §14a), like :func:`mahjong_fast.shanten` on a concealed hand.
 
     Args:
-        counts: ``uint8[N, 34]``, each row 13 tiles (→ 0 = ready) or 14 tiles (→ -1 = complete).
+        counts: ``uint8[N, 34]``, each row 13 tiles (→ 0 = ready) or 14 tiles (→ -1 = complete);
+            16 or 17 under a Taiwanese ruleset (TW §9, §10a).
         rules: the ruleset (a :class:`~mahjong_fast.Ruleset` or a name); its winning shapes
             are used.
 
@@ -42,7 +43,7 @@ def shanten_batch(counts: npt.NDArray[np.uint8], *, rules: RulesLike = "hong-kon
 
     Raises:
         InvalidHandError: not a ``uint8`` array of shape ``(N, 34)``, a count above 4, or a row
-            that does not hold 13 or 14 tiles.
+            that does not hold 13 or 14 tiles (Taiwanese: 16 or 17).
         RuleConfigError: an unknown ruleset name.
         TypeError: ``rules`` is neither a Ruleset, a name nor None.
     """
@@ -55,7 +56,7 @@ def waits_batch(counts: npt.NDArray[np.uint8], *, rules: RulesLike = "hong-kong"
     :func:`mahjong_fast.waits`.
 
     Args:
-        counts: ``uint8[N, 34]``, each row 13 tiles.
+        counts: ``uint8[N, 34]``, each row 13 tiles (16 under a Taiwanese ruleset).
         rules: the ruleset (a :class:`~mahjong_fast.Ruleset` or a name); its winning shapes
             are used.
 
@@ -64,7 +65,7 @@ def waits_batch(counts: npt.NDArray[np.uint8], *, rules: RulesLike = "hong-kong"
 
     Raises:
         InvalidHandError: not a ``uint8`` array of shape ``(N, 34)``, a count above 4, or a row
-            that does not hold 13 tiles.
+            that does not hold 13 tiles (Taiwanese: 16).
         RuleConfigError: an unknown ruleset name.
         TypeError: ``rules`` is neither a Ruleset, a name nor None.
     """
@@ -81,12 +82,14 @@ def score_batch(
     *,
     rules: RulesLike = "hong-kong",
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]:
-    """Score each row under the Hong Kong table (rules §10, §11, §14a), like
-    :func:`mahjong_fast.score` on a concealed hand with no declared set, with the minimum and
-    cap of ``rules`` (§18 ``min_faan``, ``max_faan``).
+    """Score each row under the table of ``rules`` (Hong Kong: rules §10, §11, §14a, with the
+    minimum and cap of §18 ``min_faan``, ``max_faan``; Taiwanese: TW §11 with ``min_tai``, in
+    the default mid-deal situation of :func:`mahjong_fast.score` — no streak or discard counts
+    per row), like :func:`mahjong_fast.score` on a concealed hand with no declared set.
 
     Args:
-        counts: ``uint8[N, 34]``, the tiles *before* the winning tile (13 per row).
+        counts: ``uint8[N, 34]``, the tiles *before* the winning tile (13 per row; 16 under a
+            Taiwanese ruleset).
         win_tile: ``uint8[N]``, the winning tile's kind 0..33.
         seat_wind: ``uint8[N]``, the winner's seat wind 0..3 (E, S, W, N).
         self_drawn: ``bool[N]``, won on a drawn tile (F11) rather than a discard.
@@ -96,7 +99,7 @@ def score_batch(
         rules: the ruleset (a :class:`~mahjong_fast.Ruleset` or a name, default Hong Kong).
 
     Returns:
-        ``(faan, is_win)``: ``uint8[N]`` faan after the cap (``max_faan``, 13 by default; a
+        ``(faan, is_win)``: ``uint8[N]`` faan (Taiwanese: hand Tai) after the cap (``max_faan``, 13 by default; a
         limit hand is worth exactly the cap; 0 when the row has no winning shape, the too-small
         total when below the minimum) and ``bool[N]`` legal win (winning shape and at least
         ``min_faan``, 3 by default).

@@ -14,9 +14,12 @@ Commands::
     mahjong-fast --version
 
 Every command that plays or scores (play, score, waits, shanten, decompose, simulate, replay)
-takes the ruleset: ``--rules NAME`` (``hong-kong``, alias ``hk``; the default) and
-``--rule KEY=VALUE`` once per switch of rules §18, e.g. ``--rule min_faan=1 --rule
+takes the ruleset: ``--rules NAME`` (``hong-kong``, alias ``hk``; the default;
+``taiwanese-high`` / ``taiwanese-low`` for score, waits, shanten and decompose) and
+``--rule KEY=VALUE`` once per switch of rules §18 (TW §2), e.g. ``--rule min_faan=1 --rule
 spiciness=half``; ``--rotate-dealer`` is the shorthand of ``--rule rotate_dealer=true``.
+Taiwanese scoring also takes ``--dealer-streak``, ``--discards``, ``--winner-discards`` and
+``--interrupted/--uninterrupted`` (TW §10, §15).
 
 A user's mistake (a bad tile string, a fifth copy, a bad option value) prints one line
 ``error: ...`` on stderr and exits with status 2; no traceback reaches the user.
@@ -159,14 +162,20 @@ def _bonus(value: str | None) -> tuple[str, ...]:
 
 RulesOption = Annotated[
     str | None,
-    typer.Option("--rules", help="The ruleset: hong-kong (alias hk; the default)."),
+    typer.Option(
+        "--rules",
+        help="The ruleset: hong-kong (alias hk; the default), taiwanese-high or taiwanese-low "
+        "(Taiwanese: score, waits, shanten, decompose only).",
+    ),
 ]
 RuleOption = Annotated[
     list[str] | None,
     typer.Option(
         "--rule",
         help="One switch of the ruleset as KEY=VALUE (repeatable), e.g. --rule min_faan=1; "
-        "switches: min_faan, max_faan, spiciness, responsibility, unit, rotate_dealer.",
+        "switches: min_faan, max_faan, spiciness, responsibility, unit, rotate_dealer "
+        "(Taiwanese: tai_table, min_tai, tai_value, high_seat_bonus_extra, "
+        "high_wind_pung_extra, match_length, max_deals, starting_score).",
     ),
 ]
 
@@ -258,10 +267,15 @@ def _score_payload(hand: str, result: Any) -> dict[str, Any]:
         "hand": hand,
         "is_win": bool(result.is_win),
         "reason": result.reason,
+        "value": result.faan,
+        "unit": getattr(result, "unit", "faan"),
         "faan": result.faan,
         "raw_faan": result.raw_faan,
         "limit": result.limit,
-        "elements": [{"code": e.code, "name": e.name, "faan": e.faan} for e in result.elements],
+        "elements": [
+            {"code": e.code, "name": e.name, "value": e.faan, "faan": e.faan}
+            for e in result.elements
+        ],
         "interpretation": result.interpretation,
         "base": getattr(result, "base", None),
         "payments": dict(getattr(result, "payments", {}) or {}),
@@ -305,12 +319,43 @@ def score(
     discarder: Annotated[
         str | None, typer.Option("--discarder", help="Seat wind of the discarder (for payments).")
     ] = None,
+    dealer_streak: Annotated[
+        int | None,
+        typer.Option(
+            "--dealer-streak", help="Taiwanese: the dealer's streak k (TW §15); the dealer is East."
+        ),
+    ] = None,
+    discards: Annotated[
+        int | None,
+        typer.Option("--discards", help="Taiwanese: discards made in the deal, D (TW §10)."),
+    ] = None,
+    winner_discards: Annotated[
+        int | None,
+        typer.Option("--winner-discards", help="Taiwanese: discards the winner has made."),
+    ] = None,
+    interrupted: Annotated[
+        bool | None,
+        typer.Option(
+            "--interrupted/--uninterrupted",
+            help="Taiwanese: a chow, pung or kong was made earlier in the deal (TW §10).",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     rules_name: RulesOption = None,
     rule: RuleOption = None,
 ) -> None:
-    """Score a winning hand: faan breakdown, total, limit, interpretation and payments."""
+    """Score a winning hand: faan (or Tai) breakdown, total, limit, reading and payments."""
     ruleset = _ruleset(rules_name, rule)
+    situation: dict[str, Any] = {
+        k: v
+        for k, v in (
+            ("dealer_streak", dealer_streak),
+            ("discards", discards),
+            ("winner_discards", winner_discards),
+            ("interrupted", interrupted),
+        )
+        if v is not None
+    }
     seat_l = _wind(seat, "--seat") or "E"
     prev_l = _wind(prevailing, "--prevailing") or "E"
     disc_l = _wind(discarder, "--discarder")
@@ -344,6 +389,7 @@ def score(
             last_tile=last_tile,
             dealer_start=dealer_start,
             discarder=disc_l,
+            **situation,
         )
     except InvalidHandError as exc:  # an impossible situation names the options that made it
         named = [opt for opt, on in given.items() if on and _SITUATION_WORDS[opt] in str(exc)]
@@ -373,16 +419,19 @@ def _print_score(
     rules: Any,
 ) -> None:
     title = f"{hand}  +  {win}" if win else f"{hand}  (dealt hand)"
+    unit = str(getattr(result, "unit", "faan"))
     table = Table(title=title, show_footer=True, title_justify="left")
     table.add_column("Code", footer="Total")
     table.add_column(
         "Element", footer=f"raw {result.raw_faan}" if result.raw_faan != result.faan else ""
     )
-    table.add_column("Faan", justify="right", footer=str(result.faan))
+    table.add_column(unit.capitalize(), justify="right", footer=str(result.faan))
     for e in result.elements:
         table.add_row(e.code, e.name, str(e.faan))
     console.print(table)
-    if result.is_win:
+    if result.is_win and unit == "tai":
+        console.print(Text(f"Total: {result.faan} tai", style="bold green"))
+    elif result.is_win:
         console.print(
             Text(f"Total: {result.faan} faan (raw {result.raw_faan})", style="bold green")
         )
@@ -396,15 +445,25 @@ def _print_score(
     else:
         console.print(
             Text(
-                f"Not a legal win: {result.reason} ({result.faan} faan, "
+                f"Not a legal win: {result.reason} ({result.faan} {unit}, "
                 f"raw {result.raw_faan}; the minimum is {rules.min_value})",
                 style="bold red",
             )
         )
-    console.print(f"Limit: {result.limit or '-'}")
+    if unit != "tai":
+        console.print(f"Limit: {result.limit or '-'}")
     if result.interpretation:
         console.print(f"Interpretation: {result.interpretation}")
     if not result.is_win:
+        return
+    if unit == "tai":
+        # TW §15: each payer pays (hand Tai + dealer Tai) x tai_value; the dealer is East.
+        tw_payments = dict(getattr(result, "payments", {}) or {})
+        if tw_payments:
+            parts = [f"{w} {tw_payments.get(w, 0):+d}" for w in WIND_LETTERS]
+            console.print("Payments (TW §15, dealer East): " + "  ".join(parts))
+        else:
+            console.print("Payments: give --discarder for payments by seat (TW §15)")
         return
     base = getattr(result, "base", None) or rules.base(result.faan)
     payments = dict(getattr(result, "payments", {}) or {})

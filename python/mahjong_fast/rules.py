@@ -1,8 +1,9 @@
-"""Rulesets: which game is played (design §2; rules ``hong-kong.md`` §18).
+"""Rulesets: which game is played (design §2; rules ``hong-kong.md`` §18, ``taiwanese.md`` §2).
 
 A :class:`Ruleset` is a frozen, hashable, picklable value built by
-``Ruleset.hong_kong(**switches)`` or by name. Every entry point that takes ``rules=`` accepts a
-``Ruleset`` or a name (``"hong-kong"``, alias ``"hk"``)::
+``Ruleset.hong_kong(**switches)``, ``Ruleset.taiwanese(**switches)`` or by name. Every entry
+point that takes ``rules=`` accepts a ``Ruleset`` or a name (``"hong-kong"``, alias ``"hk"``,
+``"taiwanese-high"``, ``"taiwanese-low"``)::
 
     >>> from mahjong_fast.rules import Ruleset, resolve_rules
     >>> resolve_rules("hk") == Ruleset.hong_kong()
@@ -31,6 +32,31 @@ A switch the ruleset does not have, a value of the wrong type or out of range, `
 with ``min_faan=0`` and an odd ``unit``) raises :class:`~mahjong_fast.errors.RuleConfigError`
 naming the switch.
 
+The Taiwanese switches (TW §2; ``Ruleset.taiwanese(tai_table="high", min_tai=5, ...)``, or the
+names ``"taiwanese-high"`` / ``"taiwanese-low"`` with the defaults):
+
+=========================  ==========================================  =======================
+switch                     values                                      effect
+=========================  ==========================================  =======================
+``tai_table``              ``"high"``; ``"low"``                       Tai table (§12 / §13)
+``min_tai``                5; int 0..255                               smallest legal win (§14)
+``tai_value``              1; int 1..10**6                             points per Tai (§15)
+``high_seat_bonus_extra``  False; True (high table only)               H03 extra for own bonus
+``high_wind_pung_extra``   False; True (high table only)               H06 extra for wind pungs
+``match_length``           ``"east_round"``; ``"one_deal"``;           match end (§16)
+                           ``"full_game"``
+``max_deals``              32; int >= 1                                safety stop of a match
+``starting_score``         0; int                                      each player's start
+=========================  ==========================================  =======================
+
+A Hong Kong switch given to a Taiwanese ruleset (``min_faan``, ``rotate_dealer``, ...) or the
+reverse raises :class:`~mahjong_fast.errors.RuleConfigError` naming it::
+
+    >>> Ruleset.taiwanese(tai_table="low", min_tai=3).name
+    'taiwanese-low'
+    >>> resolve_rules("taiwanese-high") == Ruleset.taiwanese()
+    True
+
 The JSON form (``Ruleset.to_json()``, written in every event-log header and record file) is
 ``{"name": "hong-kong", "switches": {...every switch...}}``.
 """
@@ -55,7 +81,10 @@ __all__ = [
 ]
 
 #: the names a ruleset can be given by (aliases included)
-RULESET_NAMES = ("hong-kong", "hk")
+RULESET_NAMES = ("hong-kong", "hk", "taiwanese-high", "taiwanese-low")
+
+#: the names of the default (Hong Kong) preset
+_DEFAULT_NAMES = ("hong-kong", "hk")
 
 #: the default ruleset: Hong Kong with its default switches
 DEFAULT_RULES = Ruleset.hong_kong()
@@ -75,7 +104,7 @@ def resolve_rules(rules: RulesLike = None) -> Ruleset:
         mahjong_fast.errors.RuleConfigError: an unknown name.
         TypeError: ``rules`` is neither a ``Ruleset``, a ``str`` nor ``None``.
     """
-    if rules is None or rules in RULESET_NAMES:
+    if rules is None or rules in _DEFAULT_NAMES:
         return DEFAULT_RULES  # immutable: one shared value for the default preset
     if isinstance(rules, Ruleset):
         return rules

@@ -31,6 +31,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+from .errors import RuleConfigError
 from .rules import RULESET_NAMES, Ruleset, RulesLike, resolve_rules, with_rotate_dealer
 from .sim.backends import BACKENDS, CoreBackend, make_backend, usable_cores
 from .sim.chunks import ChunkSpec, auto_chunk_size, chunk_bounds, core_chunk_size
@@ -48,7 +49,8 @@ __all__ = [
 ]
 
 #: ruleset names :func:`simulate` knows (a :class:`~mahjong_fast.Ruleset` is accepted too)
-RULES = RULESET_NAMES
+#: the rulesets a simulation plays (Hong Kong only: the Taiwanese game is not built yet)
+RULES = tuple(n for n in RULESET_NAMES if not n.startswith("taiwanese"))
 #: chunks in flight or waiting in the reorder buffer, per worker
 WINDOW_PER_WORKER = 4
 #: how often (seconds) the run looks for a stop request while waiting on workers
@@ -165,7 +167,12 @@ def _check_args(
     for kind in seats:
         if kind not in SEAT_KINDS:
             raise ValueError(f"unknown seat kind {kind!r}; choose from {', '.join(SEAT_KINDS)}")
-    resolve_rules(rules)  # RuleConfigError for an unknown name, TypeError for a wrong type
+    # RuleConfigError for an unknown name, TypeError for a wrong type
+    if resolve_rules(rules).name not in RULES:
+        raise RuleConfigError(
+            f"simulate plays Hong Kong only so far, not {resolve_rules(rules).name}: "
+            "the Taiwanese rules work for scoring and analysis only"
+        )
     if not 0 <= seed < 2**64:
         raise ValueError(f"seed must be in 0 .. 2**64-1 (got {seed})")
     if not (0 <= start and start + deals <= 2**64):

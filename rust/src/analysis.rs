@@ -12,7 +12,7 @@ use crate::decompose::{held_counts, interpretation_text};
 use crate::error::{MahjongError, Result};
 use crate::hand::Hand;
 use crate::rules::Ruleset;
-use crate::scoring::{ScoreOutcome, WinContext};
+use crate::scoring::{ScoreOutcome, TwContext, WinContext};
 use crate::tile::{Tile, N_KINDS};
 
 /// Sets of the standard shape that are declared elsewhere (not given) for a hand of `hand.size()`
@@ -124,13 +124,27 @@ pub struct Scored {
 /// error whatever the hand is worth; then the hand is valued by [`Ruleset::score`] and paid by
 /// [`Ruleset::payments`].
 pub fn score(hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext, discarder: Option<u8>, rules: &Ruleset) -> Result<Scored> {
+    score_in(hand, win_tile, ctx, &TwContext::default(), discarder, rules)
+}
+
+/// [`score`] with the Taiwanese situation (TW §10: `D`, the winner's discards, an interrupted
+/// deal, the dealer's streak; ignored by Hong Kong). Taiwanese payments follow TW §15 with the
+/// dealer East (seat 0, TW §3) on streak `tw.dealer_streak`.
+pub fn score_in(
+    hand: &Hand,
+    win_tile: Option<Tile>,
+    ctx: &WinContext,
+    tw: &TwContext,
+    discarder: Option<u8>,
+    rules: &Ruleset,
+) -> Result<Scored> {
     check_discarder(ctx, discarder)?;
-    let outcome = rules.score(hand, win_tile, ctx)?;
+    let outcome = rules.score_in(hand, win_tile, ctx, tw)?;
     let self_drawn = ctx.self_drawn || ctx.dealer_start;
     let payments = (outcome.is_win && (self_drawn || discarder.is_some()))
         .then(|| {
             let payer = if self_drawn { None } else { discarder.map(usize::from) };
-            rules.payments(outcome.faan, ctx.seat_wind as usize, self_drawn, payer)
+            rules.payments_with_streak(outcome.faan, ctx.seat_wind as usize, self_drawn, payer, tw.dealer_streak)
         })
         // All zeros on a discard: the switches make the amount fractional, so nothing is paid.
         .filter(|p| self_drawn || *p != [0; 4]);

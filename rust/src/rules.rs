@@ -17,11 +17,12 @@
 //! assert_eq!(r.payments(7, 1, true, None), [-48, 144, -48, -48]); // M(7) = 48
 //! ```
 
-use crate::decompose::{ShapeRules, HK_SHAPES};
+use crate::decompose::{ShapeRules, HK_SHAPES, TW_SHAPES};
 use crate::error::{MahjongError, Result};
 use crate::hand::Hand;
 use crate::scoring::hk::{LIMIT_FAAN, MIN_FAAN};
-use crate::scoring::{self, Element, ScoreOutcome, WinContext};
+use crate::scoring::{self, Element, ScoreOutcome, TwContext, WinContext};
+use crate::taiwanese::{MatchLength, TaiTable, TwSwitches, DEAD_WALL};
 use crate::tile::Tile;
 
 /// Which family of rules (the name of the rules file).
@@ -29,6 +30,10 @@ use crate::tile::Tile;
 pub enum Variant {
     /// `hong-kong` (alias `hk`): rules `hong-kong.md`.
     HongKong,
+    /// `taiwanese-high`: rules `taiwanese.md` with the high Tai table (TW §12).
+    TaiwaneseHigh,
+    /// `taiwanese-low`: rules `taiwanese.md` with the low Tai table (TW §13).
+    TaiwaneseLow,
 }
 
 impl Variant {
@@ -36,7 +41,11 @@ impl Variant {
     pub fn from_name(name: &str) -> Result<Variant> {
         match name {
             "hong-kong" | "hk" => Ok(Variant::HongKong),
-            _ => Err(MahjongError::RuleConfig(format!("unknown ruleset {name:?} (known: \"hong-kong\", alias \"hk\")"))),
+            "taiwanese-high" => Ok(Variant::TaiwaneseHigh),
+            "taiwanese-low" => Ok(Variant::TaiwaneseLow),
+            _ => Err(MahjongError::RuleConfig(format!(
+                "unknown ruleset {name:?} (known: \"hong-kong\" (alias \"hk\"), \"taiwanese-high\", \"taiwanese-low\")"
+            ))),
         }
     }
 
@@ -44,6 +53,8 @@ impl Variant {
     pub fn name(self) -> &'static str {
         match self {
             Variant::HongKong => "hong-kong",
+            Variant::TaiwaneseHigh => "taiwanese-high",
+            Variant::TaiwaneseLow => "taiwanese-low",
         }
     }
 
@@ -51,7 +62,13 @@ impl Variant {
     pub fn switch_names(self) -> &'static [&'static str] {
         match self {
             Variant::HongKong => &HK_SWITCHES,
+            Variant::TaiwaneseHigh | Variant::TaiwaneseLow => &TW_SWITCHES,
         }
+    }
+
+    /// Whether this is one of the Taiwanese presets (rules `taiwanese.md`).
+    pub fn is_taiwanese(self) -> bool {
+        matches!(self, Variant::TaiwaneseHigh | Variant::TaiwaneseLow)
     }
 }
 
@@ -115,6 +132,23 @@ impl Default for HongKongSwitches {
 /// variants and kept on [`Ruleset`] itself).
 const HK_SWITCHES: [&str; 6] = ["min_faan", "max_faan", "spiciness", "responsibility", "unit", "rotate_dealer"];
 
+/// The switch names of TW §2 in the order of its table. `rotate_dealer` is not one of them:
+/// the Taiwanese dealer keeps the seat on a win or a draw (TW §16).
+const TW_SWITCHES: [&str; 8] = [
+    "tai_table",
+    "min_tai",
+    "tai_value",
+    "high_seat_bonus_extra",
+    "high_wind_pung_extra",
+    "match_length",
+    "max_deals",
+    "starting_score",
+];
+
+/// The largest `min_tai` the product accepts (TW §2 allows any integer ≥ 0; a hand's Tai fits
+/// in a `u8`, so a minimum above 255 could never be reached and is refused as a typo).
+pub const MAX_MIN_TAI: u32 = 255;
+
 impl HongKongSwitches {
     /// HK §18: M(F), the multiplier of a win worth `faan` (0..=13; higher is read as 13).
     pub fn multiplier(&self, faan: u8) -> i64 {
@@ -150,6 +184,8 @@ impl HongKongSwitches {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum VariantSwitches {
     HongKong(HongKongSwitches),
+    /// The switches of TW §2 (`taiwanese-high` / `taiwanese-low`; the table is `tai_table`).
+    Taiwanese(TwSwitches),
 }
 
 /// The value of one switch, as given by a caller (binding, CLI, JSON).
@@ -213,7 +249,27 @@ impl Ruleset {
     pub fn preset(variant: Variant) -> Self {
         match variant {
             Variant::HongKong => Ruleset::hong_kong(),
+            Variant::TaiwaneseHigh => Ruleset::taiwanese(TwSwitches::with_table(TaiTable::High)),
+            Variant::TaiwaneseLow => Ruleset::taiwanese(TwSwitches::with_table(TaiTable::Low)),
         }
+    }
+
+    /// A Taiwanese preset with these switches (TW §2), not yet checked: call
+    /// [`Ruleset::validate`] or build with [`Ruleset::taiwanese_with`]. The variant follows
+    /// `tai_table`.
+    pub fn taiwanese(switches: TwSwitches) -> Self {
+        let variant = match switches.tai_table {
+            TaiTable::High => Variant::TaiwaneseHigh,
+            TaiTable::Low => Variant::TaiwaneseLow,
+        };
+        Ruleset { variant, rotate_dealer: false, switches: VariantSwitches::Taiwanese(switches) }
+    }
+
+    /// A Taiwanese preset with these switches, checked (TW §2).
+    pub fn taiwanese_with(switches: TwSwitches) -> Result<Self> {
+        let r = Ruleset::taiwanese(switches);
+        r.validate()?;
+        Ok(r)
     }
 
     /// The Hong Kong preset with these switches, checked (HK §18).
@@ -257,15 +313,27 @@ impl Ruleset {
     pub fn hong_kong_switches(&self) -> Option<&HongKongSwitches> {
         match &self.switches {
             VariantSwitches::HongKong(s) => Some(s),
+            VariantSwitches::Taiwanese(_) => None,
+        }
+    }
+
+    /// The Taiwanese switches (TW §2), if this is a Taiwanese ruleset.
+    pub fn taiwanese_switches(&self) -> Option<&TwSwitches> {
+        match &self.switches {
+            VariantSwitches::Taiwanese(s) => Some(s),
+            VariantSwitches::HongKong(_) => None,
         }
     }
 
     /// The type switch `key` takes in this variant; `None` if the variant has no such switch.
     pub fn switch_kind(&self, key: &str) -> Option<SwitchKind> {
         match (&self.switches, key) {
-            (_, "rotate_dealer") => Some(SwitchKind::Bool),
+            (VariantSwitches::HongKong(_), "rotate_dealer") => Some(SwitchKind::Bool),
             (VariantSwitches::HongKong(_), "min_faan" | "max_faan" | "unit") => Some(SwitchKind::Int),
             (VariantSwitches::HongKong(_), "spiciness" | "responsibility") => Some(SwitchKind::Str),
+            (VariantSwitches::Taiwanese(_), "min_tai" | "tai_value" | "max_deals" | "starting_score") => Some(SwitchKind::Int),
+            (VariantSwitches::Taiwanese(_), "tai_table" | "match_length") => Some(SwitchKind::Str),
+            (VariantSwitches::Taiwanese(_), "high_seat_bonus_extra" | "high_wind_pung_extra") => Some(SwitchKind::Bool),
             _ => None,
         }
     }
@@ -300,6 +368,16 @@ impl Ruleset {
                 ("unit", SwitchValue::Int(s.unit.into())),
                 ("rotate_dealer", SwitchValue::Bool(self.rotate_dealer)),
             ],
+            VariantSwitches::Taiwanese(s) => vec![
+                ("tai_table", SwitchValue::Str(s.tai_table.name().into())),
+                ("min_tai", SwitchValue::Int(s.min_tai.into())),
+                ("tai_value", SwitchValue::Int(s.tai_value.into())),
+                ("high_seat_bonus_extra", SwitchValue::Bool(s.high_seat_bonus_extra)),
+                ("high_wind_pung_extra", SwitchValue::Bool(s.high_wind_pung_extra)),
+                ("match_length", SwitchValue::Str(s.match_length.name().into())),
+                ("max_deals", SwitchValue::Int(s.max_deals.into())),
+                ("starting_score", SwitchValue::Int(s.starting_score)),
+            ],
         }
     }
 
@@ -314,16 +392,23 @@ impl Ruleset {
             )));
         };
         let wrong = |what: &str| config(format!("switch {key} takes {what}, got {value}"));
+        if let VariantSwitches::Taiwanese(t) = &mut self.switches {
+            set_tw_switch(t, key, &value, wrong)?;
+            *self = Ruleset::taiwanese(*t);
+            return Ok(());
+        }
         match (kind, &value) {
             (SwitchKind::Bool, SwitchValue::Bool(b)) => {
-                // Only rotate_dealer is a bool today.
+                // Only rotate_dealer is a bool in Hong Kong.
                 self.rotate_dealer = *b;
                 return Ok(());
             }
             (SwitchKind::Bool, _) => return Err(wrong("true or false")),
             _ => {}
         }
-        let VariantSwitches::HongKong(s) = &mut self.switches;
+        let VariantSwitches::HongKong(s) = &mut self.switches else {
+            unreachable!("the Taiwanese switches returned above");
+        };
         match key {
             "min_faan" | "max_faan" => {
                 let lo = if key == "min_faan" { 0 } else { 3 };
@@ -365,13 +450,16 @@ impl Ruleset {
     pub fn validate(&self) -> Result<()> {
         match &self.switches {
             VariantSwitches::HongKong(s) => s.validate(),
+            VariantSwitches::Taiwanese(s) => s.validate(),
         }
     }
 
-    /// Winning shapes: sets per hand and special shapes (HK §9).
+    /// Winning shapes: sets per hand and special shapes (HK §9; TW §9: five sets and a pair,
+    /// eight and a half pairs).
     pub fn shapes(&self) -> &'static ShapeRules {
         match self.variant {
             Variant::HongKong => &HK_SHAPES,
+            Variant::TaiwaneseHigh | Variant::TaiwaneseLow => &TW_SHAPES,
         }
     }
 
@@ -380,10 +468,11 @@ impl Ruleset {
         3 * self.shapes().n_sets + 1
     }
 
-    /// Tiles of the wall that are never drawn (HK §4.2: none).
+    /// Tiles of the wall that are never drawn (HK §4.2: none; TW §4.2: 16).
     pub fn dead_wall(&self) -> usize {
         match self.variant {
             Variant::HongKong => 0,
+            Variant::TaiwaneseHigh | Variant::TaiwaneseLow => DEAD_WALL,
         }
     }
 
@@ -392,20 +481,33 @@ impl Ruleset {
     pub fn several_winners(&self) -> bool {
         match self.variant {
             Variant::HongKong => false,
+            Variant::TaiwaneseHigh | Variant::TaiwaneseLow => true,
         }
     }
 
-    /// The smallest total that is a legal win (HK §10.5, §18 `min_faan`).
+    /// The unit of a hand's value: `"faan"` (Hong Kong) or `"tai"` (Taiwanese).
+    pub fn value_unit(&self) -> &'static str {
+        if self.variant.is_taiwanese() {
+            "tai"
+        } else {
+            "faan"
+        }
+    }
+
+    /// The smallest total that is a legal win (HK §10.5, §18 `min_faan`; TW §14 `min_tai`).
     pub fn min_value(&self) -> u8 {
         match &self.switches {
             VariantSwitches::HongKong(s) => s.min_faan,
+            VariantSwitches::Taiwanese(s) => s.min_tai.min(u32::from(u8::MAX)) as u8,
         }
     }
 
     /// The cap: totals above become it and limit hands are worth it (HK §10.4, §18 `max_faan`).
+    /// The Taiwanese tables have no cap: the largest value a hand can carry (255).
     pub fn max_value(&self) -> u8 {
         match &self.switches {
             VariantSwitches::HongKong(s) => s.max_faan,
+            VariantSwitches::Taiwanese(_) => u8::MAX,
         }
     }
 
@@ -414,11 +516,19 @@ impl Ruleset {
     /// reduced to it, a limit hand is worth exactly `max_faan` (its one element carries that
     /// value) and a total below `min_faan` is not a legal win (`BelowMinimum`).
     pub fn score(&self, hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result<ScoreOutcome> {
+        self.score_in(hand, win_tile, ctx, &TwContext::default())
+    }
+
+    /// [`Ruleset::score`] with the situation only the Taiwanese tables read (TW §10: `D`, the
+    /// winner's discards, an interrupted deal; the dealer's streak); Hong Kong ignores it. A
+    /// Taiwanese win is scored by `scoring::score_tw` (TW §11, minimum `min_tai` of §14).
+    pub fn score_in(&self, hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext, tw: &TwContext) -> Result<ScoreOutcome> {
         match &self.switches {
             VariantSwitches::HongKong(s) => {
                 let o = scoring::score_hk(hand, win_tile, ctx)?;
                 Ok(apply_min_and_cap(o, s.min_faan, s.max_faan))
             }
+            VariantSwitches::Taiwanese(s) => scoring::score_tw(hand, win_tile, ctx, tw, s),
         }
     }
 
@@ -427,6 +537,7 @@ impl Ruleset {
     pub fn base(&self, value: u8) -> i64 {
         match &self.switches {
             VariantSwitches::HongKong(s) => s.multiplier(value.min(s.max_faan)) * i64::from(s.unit),
+            VariantSwitches::Taiwanese(s) => i64::from(value) * i64::from(s.tai_value),
         }
     }
 
@@ -437,12 +548,39 @@ impl Ruleset {
     /// out of range, a missing discarder on a discard, a discarder equal to the winner, or a
     /// payment that would be fractional (half of an odd base: only a 0-faan value, which no
     /// valid configuration lets win) give all zeros: no payment can be made.
+    ///
+    /// Taiwanese (TW §15): the dealer is East (seat 0, TW §3) with streak 0; use
+    /// [`Ruleset::payments_with_streak`] for a dealer on a streak.
     pub fn payments(&self, value: u8, winner: usize, self_drawn: bool, discarder: Option<usize>) -> [i64; 4] {
-        let VariantSwitches::HongKong(s) = &self.switches;
+        self.payments_with_streak(value, winner, self_drawn, discarder, 0)
+    }
+
+    /// [`Ruleset::payments`] with the dealer's streak `k` of TW §15 (the dealer is East, seat
+    /// 0; Hong Kong has no streak and ignores it).
+    pub fn payments_with_streak(
+        &self,
+        value: u8,
+        winner: usize,
+        self_drawn: bool,
+        discarder: Option<usize>,
+        streak: u32,
+    ) -> [i64; 4] {
         let mut p = [0i64; 4];
         if winner >= 4 {
             return p;
         }
+        let s = match &self.switches {
+            VariantSwitches::HongKong(s) => s,
+            VariantSwitches::Taiwanese(t) => {
+                let win = crate::settle::TwWin {
+                    winner,
+                    tai: value.into(),
+                    self_drawn,
+                    discarder: if self_drawn { None } else { discarder },
+                };
+                return crate::settle::win_payments(&win, 0, streak, t.tai_value).unwrap_or(p);
+            }
+        };
         let base = self.base(value);
         if self_drawn {
             for (seat, v) in p.iter_mut().enumerate() {
@@ -479,6 +617,43 @@ impl Ruleset {
         }
         p
     }
+}
+
+/// Set one Taiwanese switch (TW §2), checking its type and range; `wrong` builds the error
+/// naming the switch.
+fn set_tw_switch(t: &mut TwSwitches, key: &str, value: &SwitchValue, wrong: impl Fn(&str) -> MahjongError) -> Result<()> {
+    let int = |lo: i64, hi: i64| match value {
+        SwitchValue::Int(n) if (lo..=hi).contains(n) => Ok(*n),
+        _ => Err(wrong(&format!("an integer {lo}..{hi}"))),
+    };
+    let boolean = || match value {
+        SwitchValue::Bool(b) => Ok(*b),
+        _ => Err(wrong("true or false")),
+    };
+    match key {
+        "tai_table" => {
+            t.tai_table = match value {
+                SwitchValue::Str(v) => TaiTable::from_name(v).map_err(|_| wrong("\"high\" or \"low\""))?,
+                _ => return Err(wrong("\"high\" or \"low\"")),
+            }
+        }
+        "min_tai" => t.min_tai = int(0, i64::from(MAX_MIN_TAI))? as u32,
+        "tai_value" => t.tai_value = int(1, i64::from(crate::taiwanese::MAX_TAI_VALUE))? as u32,
+        "high_seat_bonus_extra" => t.high_seat_bonus_extra = boolean()?,
+        "high_wind_pung_extra" => t.high_wind_pung_extra = boolean()?,
+        "match_length" => {
+            t.match_length = match value {
+                SwitchValue::Str(v) => {
+                    MatchLength::from_name(v).map_err(|_| wrong("\"one_deal\", \"east_round\" or \"full_game\""))?
+                }
+                _ => return Err(wrong("\"one_deal\", \"east_round\" or \"full_game\"")),
+            }
+        }
+        "max_deals" => t.max_deals = int(1, i64::from(u32::MAX))? as u32,
+        "starting_score" => t.starting_score = int(-1_000_000_000_000_000, 1_000_000_000_000_000)?,
+        _ => unreachable!("switch_kind knows only the keys above"),
+    }
+    Ok(())
 }
 
 /// HK §18 `min_faan` / `max_faan` applied to an outcome scored with the defaults (3 and 13).
@@ -751,6 +926,36 @@ mod tests {
         assert_eq!(Ruleset::from_switches("hk", r.switch_values()).unwrap(), r);
         assert_eq!(r.base(13), 64 * 100); // read as max_faan 8: M(8) = 64
         assert_eq!(r.payments(5, 0, false, Some(3)), [4800, -1200, -1200, -2400]);
+    }
+
+    #[test]
+    fn taiwanese_presets_and_their_switches() {
+        let high = Ruleset::from_switches("taiwanese-high", []).unwrap();
+        assert_eq!((high.name(), high.hand_tiles(), high.dead_wall(), high.several_winners()), ("taiwanese-high", 16, 16, true));
+        assert_eq!(high.value_unit(), "tai");
+        let low = high.with_switch("tai_table", s("low")).unwrap();
+        assert_eq!(low, Ruleset::preset(Variant::TaiwaneseLow));
+        let names: Vec<&str> = low.switch_values().iter().map(|(k, _)| *k).collect();
+        assert_eq!(names, Variant::TaiwaneseLow.switch_names());
+        assert_eq!(Ruleset::from_switches("taiwanese-low", low.switch_values()).unwrap(), low);
+        // A Hong Kong switch given to a Taiwanese ruleset, or the reverse, is named.
+        for (name, key, v) in [
+            ("taiwanese-high", "min_faan", int(3)),
+            ("taiwanese-low", "rotate_dealer", SwitchValue::Bool(true)),
+            ("hong-kong", "min_tai", int(3)),
+            ("hong-kong", "tai_table", s("low")),
+            ("taiwanese-high", "min_tai", int(256)),
+            ("taiwanese-high", "tai_value", int(0)),
+            ("taiwanese-high", "match_length", s("forever")),
+            ("taiwanese-low", "high_wind_pung_extra", SwitchValue::Bool(true)),
+        ] {
+            let e = Ruleset::from_switches(name, [(key, v)]).unwrap_err();
+            assert!(matches!(&e, MahjongError::RuleConfig(m) if m.contains(key)), "{name} {key}: {e}");
+        }
+        // TW §15 through the ruleset: T1 (S wins 6 Tai on W's discard) and the dealer's streak.
+        let r = Ruleset::from_switches("taiwanese-high", [("tai_value", int(10))]).unwrap();
+        assert_eq!(r.payments(6, 1, false, Some(2)), [0, 60, -60, 0]);
+        assert_eq!(r.payments_with_streak(6, 0, true, None, 2), [3 * 110, -110, -110, -110]);
     }
 
     #[test]

@@ -253,7 +253,7 @@ impl MatchState {
             return Err(MahjongError::hand(format!("first dealer {first_dealer} is not a player 0..=3")));
         }
         Ok(MatchState {
-            switches: switches.clone(),
+            switches: *switches,
             dealer: first_dealer,
             streak: 0,
             passes: 0,

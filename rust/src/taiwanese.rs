@@ -84,7 +84,7 @@ impl MatchLength {
 /// Every switch of TW §2 with its default. Build with struct update syntax from
 /// `TwSwitches::default()` and call [`TwSwitches::validate`] (every public function of the
 /// Taiwanese core validates the switches it is given).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct TwSwitches {
     /// `tai_table`: `"high"` (default) or `"low"`.
     pub tai_table: TaiTable,
@@ -186,14 +186,14 @@ mod tests {
     #[test]
     fn each_bad_switch_is_named() {
         let d = TwSwitches::default();
-        err_names(TwSwitches { tai_value: 0, ..d.clone() }, "tai_value");
-        err_names(TwSwitches { tai_value: MAX_TAI_VALUE + 1, ..d.clone() }, "tai_value");
-        TwSwitches { tai_value: MAX_TAI_VALUE, ..d.clone() }.validate().unwrap();
-        err_names(TwSwitches { max_deals: 0, ..d.clone() }, "max_deals");
+        err_names(TwSwitches { tai_value: 0, ..d }, "tai_value");
+        err_names(TwSwitches { tai_value: MAX_TAI_VALUE + 1, ..d }, "tai_value");
+        TwSwitches { tai_value: MAX_TAI_VALUE, ..d }.validate().unwrap();
+        err_names(TwSwitches { max_deals: 0, ..d }, "max_deals");
         let low = TwSwitches::with_table(TaiTable::Low);
-        err_names(TwSwitches { high_seat_bonus_extra: true, ..low.clone() }, "high_seat_bonus_extra");
-        err_names(TwSwitches { high_wind_pung_extra: true, ..low.clone() }, "high_wind_pung_extra");
-        err_names(TwSwitches { starting_score: i64::MIN, ..d.clone() }, "starting_score");
+        err_names(TwSwitches { high_seat_bonus_extra: true, ..low }, "high_seat_bonus_extra");
+        err_names(TwSwitches { high_wind_pung_extra: true, ..low }, "high_wind_pung_extra");
+        err_names(TwSwitches { starting_score: i64::MIN, ..d }, "starting_score");
         TwSwitches { min_tai: 0, ..low }.validate().unwrap();
         assert!(matches!(TaiTable::from_name("medium"), Err(MahjongError::RuleConfig(m)) if m.contains("tai_table")));
         assert!(matches!(MatchLength::from_name("forever"), Err(MahjongError::RuleConfig(m)) if m.contains("match_length")));

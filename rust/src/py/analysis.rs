@@ -12,9 +12,9 @@ use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use super::rules::{checked_payments, rules_arg};
 use super::{counts_obj, hand_err, kind_arg, melds_obj, opt_wind_arg, ranged_arg, to_py_err, wind_arg};
 use crate::analysis::Scored;
-use crate::decompose::{interpretation_text, HK_SHAPES};
+use crate::decompose::{interpretation_text, ShapeRules, HK_SHAPES};
 use crate::hand::{Hand, Meld};
-use crate::scoring::{ScoreOutcome, WinContext};
+use crate::scoring::{ScoreOutcome, TwContext, WinContext};
 use crate::tile::AnyTile;
 
 /// One line of a faan breakdown: `Element("F6", "Dragon pung", 1)` (rules §10.2, §10.4). It also
@@ -35,6 +35,16 @@ impl Element {
     #[new]
     fn new(code: String, name: String, faan: u32) -> Self {
         Element { code, name, faan }
+    }
+    /// What the element is worth, in the ruleset's unit (faan or tai): the same as `faan`.
+    #[getter]
+    fn value(&self) -> u32 {
+        self.faan
+    }
+    /// What the element is worth, named for a Taiwanese breakdown: the same as `faan`.
+    #[getter]
+    fn tai(&self) -> u32 {
+        self.faan
     }
     fn __str__(&self) -> String {
         format!("{} {} {}", self.code, self.name, self.faan)
@@ -57,6 +67,8 @@ impl Element {
 pub struct ScoreResult {
     scored: Scored,
     melds: Vec<Meld>,
+    /// `"faan"` (Hong Kong) or `"tai"` (Taiwanese).
+    unit: &'static str,
 }
 
 const WINDS: [&str; 4] = ["E", "S", "W", "N"];
@@ -74,9 +86,31 @@ impl ScoreResult {
         self.scored.outcome.reason.map(|r| r.code())
     }
     /// Total after the cap; for `BELOW_MINIMUM` the (too small) total; 0 without a winning shape.
+    /// The same number as `value` (and `tai`), whatever the ruleset.
     #[getter]
     fn faan(&self) -> u8 {
         self.scored.outcome.faan
+    }
+    /// The hand's value in `unit`: faan after the cap (Hong Kong, HK §10) or hand Tai
+    /// (Taiwanese, TW §11, without the dealer's settlement Tai of §15).
+    #[getter]
+    fn value(&self) -> u8 {
+        self.scored.outcome.faan
+    }
+    /// `value` under its Taiwanese name.
+    #[getter]
+    fn tai(&self) -> u8 {
+        self.scored.outcome.faan
+    }
+    /// The unit of `value`: `"faan"` (Hong Kong) or `"tai"` (Taiwanese).
+    #[getter]
+    fn unit(&self) -> &'static str {
+        self.unit
+    }
+    /// The reading chosen (the same text as `interpretation`).
+    #[getter]
+    fn reading(&self) -> String {
+        self.interpretation()
     }
     /// Total before the cap (13 for a limit hand).
     #[getter]
@@ -129,9 +163,9 @@ impl ScoreResult {
         let mut lines: Vec<String> = o.elements.iter().map(|e| format!("{:<4} {:<28} {:>2}", e.code, e.name, e.faan)).collect();
         if o.is_win {
             let raw = if o.raw_faan != o.faan { format!(" (raw {})", o.raw_faan) } else { String::new() };
-            lines.push(format!("total {} faan{raw}", o.faan));
+            lines.push(format!("total {} {}{raw}", o.faan, self.unit));
         } else {
-            lines.push(format!("not a win: {} ({} faan)", o.reason.map(|r| r.code()).unwrap_or(""), o.faan));
+            lines.push(format!("not a win: {} ({} {})", o.reason.map(|r| r.code()).unwrap_or(""), o.faan, self.unit));
         }
         lines.join("\n")
     }
@@ -155,7 +189,7 @@ impl ScoreResult {
 /// its base under `rules`, no payments by wind (the deal's result holds them by player).
 pub(crate) fn to_result(outcome: ScoreOutcome, melds: &[Meld], rules: &crate::rules::Ruleset) -> ScoreResult {
     let base = if outcome.is_win { rules.base(outcome.faan) } else { 0 };
-    ScoreResult { scored: Scored { outcome, base, payments: None }, melds: melds.to_vec() }
+    ScoreResult { scored: Scored { outcome, base, payments: None }, melds: melds.to_vec(), unit: rules.value_unit() }
 }
 
 /// Parse hand notation in the core (linear, length-limited, every copy counted).
@@ -262,7 +296,15 @@ fn add_bonus_notation(py: Python<'_>, hand: &mut Hand, bonus: &Bound<'_, PyAny>)
 ///         self-drawn (rules §9.4) whether or not ``self_drawn`` is given.
 ///     discarder: seat wind of the player who discarded (or declared the robbed kong), as
 ///         ``seat_wind``; gives the ``payments`` of a win on a discard.
-///     rules: a ``Ruleset``, a ruleset name (``"hk"``) or None for Hong Kong.
+///     dealer_streak: Taiwanese only (TW §15, §16): the dealer's streak k, the wins the dealer
+///         (East) has already made in a row; it changes the payments, not the hand Tai.
+///     discards: Taiwanese only (TW §10 ``D``): discards made in the deal up to the win, a
+///         discard claimed for the win included. Default 20.
+///     winner_discards: Taiwanese only: discards the winner has made in the deal. Default 5.
+///     interrupted: Taiwanese only (TW §10): a chow, pung or kong was made earlier in the deal.
+///         Default True. (The defaults are a mid-deal win in which no timing element applies.)
+///     rules: a ``Ruleset``, a ruleset name (``"hk"``, ``"taiwanese-high"``,
+///         ``"taiwanese-low"``) or None for Hong Kong.
 ///
 /// Returns:
 ///     A ``ScoreResult``. A hand that is no win is a result (``is_win=False`` with a
@@ -279,11 +321,17 @@ fn add_bonus_notation(py: Python<'_>, hand: &mut Hand, bonus: &Bound<'_, PyAny>)
 ///         discarder who is the winner), checked before the hand is valued.
 ///     RuleConfigError: an unknown ruleset name.
 ///
+/// The Taiwanese situation keywords given with a Hong Kong ruleset raise ``InvalidHandError``
+/// (Hong Kong has no such situation). For a Taiwanese ruleset, ``last_tile`` is the last live
+/// tile (self-drawn) or the last discard, ``kong_replacement`` a loose tile (after a kong or a
+/// bonus tile), and the value is the hand Tai (TW §11) with ``unit == "tai"``.
+///
 /// Example: ``score("123m456m789p234s5s", "5s", self_drawn=True, seat_wind="S").faan`` is 4.
 #[pyfunction]
 #[pyo3(signature = (hand, win_tile, *, self_drawn = false, seat_wind = None, prevailing_wind = None,
     bonus = None, robbing_kong = false, kong_replacement = false, last_tile = false,
-    dealer_start = false, discarder = None, rules = None))]
+    dealer_start = false, discarder = None, dealer_streak = None, discards = None,
+    winner_discards = None, interrupted = None, rules = None))]
 #[allow(clippy::too_many_arguments)]
 fn score_notation(
     py: Python<'_>,
@@ -298,8 +346,14 @@ fn score_notation(
     last_tile: bool,
     dealer_start: bool,
     discarder: Option<&Bound<'_, PyAny>>,
+    dealer_streak: Option<&Bound<'_, PyAny>>,
+    discards: Option<&Bound<'_, PyAny>>,
+    winner_discards: Option<&Bound<'_, PyAny>>,
+    interrupted: Option<&Bound<'_, PyAny>>,
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<ScoreResult> {
+    let rules = rules_arg(py, rules)?;
+    let tw = tw_situation(py, &rules, dealer_streak, discards, winner_discards, interrupted)?;
     let mut h = notation_arg(py, hand)?;
     let win = match win_tile {
         Some(w) if !w.is_none() => Some(kind_arg(py, w, "win_tile")?),
@@ -323,31 +377,102 @@ fn score_notation(
         last_discard: last_tile && !self_drawn,
         dealer_start,
     };
-    let scored = crate::analysis::score(&h, win, &ctx, discarder, &rules_arg(py, rules)?).map_err(|e| to_py_err(py, e))?;
-    Ok(ScoreResult { scored, melds: h.melds })
+    let scored = crate::analysis::score_in(&h, win, &ctx, &tw, discarder, &rules).map_err(|e| to_py_err(py, e))?;
+    Ok(ScoreResult { scored, melds: h.melds, unit: rules.value_unit() })
 }
 
-/// Shanten of a hand (rules §14a): 13-equivalent → 0 = ready; 14-equivalent → -1 = complete.
-#[pyfunction]
-#[pyo3(signature = (counts, melds = None))]
-fn shanten(py: Python<'_>, counts: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>) -> PyResult<i8> {
-    let c = counts_obj(py, counts)?;
-    let m = melds_obj(py, melds)?;
-    crate::shanten::shanten(&c, &m, &HK_SHAPES).map_err(|e| to_py_err(py, e))
+/// The Taiwanese situation keywords (TW §10, §15) as a `TwContext`: each given one is an int
+/// 0..=10^6 (`interrupted` a bool); with a Hong Kong ruleset any given one is an
+/// `InvalidHandError` (Hong Kong has no such situation). Missing ones take the mid-deal
+/// defaults of `TwContext::default()` (D = 20, five own discards, interrupted, streak 0).
+pub(crate) fn tw_situation<'py>(
+    py: Python<'py>,
+    rules: &crate::rules::Ruleset,
+    dealer_streak: Option<&Bound<'py, PyAny>>,
+    discards: Option<&Bound<'py, PyAny>>,
+    winner_discards: Option<&Bound<'py, PyAny>>,
+    interrupted: Option<&Bound<'py, PyAny>>,
+) -> PyResult<TwContext> {
+    fn given<'a, 'py>(o: Option<&'a Bound<'py, PyAny>>) -> Option<&'a Bound<'py, PyAny>> {
+        o.filter(|x| !x.is_none())
+    }
+    let mut tw = TwContext::default();
+    let named =
+        [("dealer_streak", given(dealer_streak)), ("discards", given(discards)), ("winner_discards", given(winner_discards))];
+    let inter = given(interrupted);
+    if !rules.variant.is_taiwanese() {
+        let first = named.iter().find(|(_, v)| v.is_some()).map(|(n, _)| *n).or(inter.as_ref().map(|_| "interrupted"));
+        if let Some(n) = first {
+            return Err(hand_err(
+                py,
+                format!("{n} is a Taiwanese situation (TW §10, §15); the {} rules have none", rules.name()),
+            ));
+        }
+        return Ok(tw);
+    }
+    for (name, v) in &named {
+        if let Some(v) = v {
+            let n = ranged_arg(v, name, "an int", 0, 1_000_000, |m| hand_err(py, m))? as u32;
+            match *name {
+                "dealer_streak" => tw.dealer_streak = n,
+                "discards" => tw.discards = n,
+                _ => tw.winner_discards = n,
+            }
+        }
+    }
+    if let Some(v) = inter {
+        tw.interrupted = v
+            .cast::<pyo3::types::PyBool>()
+            .map_err(|_| pyo3::exceptions::PyTypeError::new_err("interrupted must be a bool"))?
+            .is_true();
+    }
+    Ok(tw)
 }
 
-/// Waits of a 13-equivalent hand (rules §14a): tile kinds, ascending.
+/// The winning shapes of a counts-form `rules=` (None: Hong Kong, without building a ruleset).
+fn shapes_arg(py: Python<'_>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<&'static ShapeRules> {
+    match rules {
+        Some(r) if !r.is_none() => Ok(rules_arg(py, Some(r))?.shapes()),
+        _ => Ok(&HK_SHAPES),
+    }
+}
+
+/// Shanten of a hand (rules §14a): 13-equivalent → 0 = ready; 14-equivalent → -1 = complete
+/// (16/17-equivalent under a Taiwanese ruleset, TW §10a).
 #[pyfunction]
-#[pyo3(signature = (counts, melds = None))]
-fn waits(py: Python<'_>, counts: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<u32>> {
+#[pyo3(signature = (counts, melds = None, *, rules = None))]
+fn shanten(
+    py: Python<'_>,
+    counts: &Bound<'_, PyAny>,
+    melds: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<i8> {
+    let shapes = shapes_arg(py, rules)?;
     let c = counts_obj(py, counts)?;
     let m = melds_obj(py, melds)?;
-    if m.is_empty() && c.iter().map(|&x| x as usize).sum::<usize>() == 13 {
-        // No declared set, counts checked (0..=4), 13 tiles: what `waits` checks, so its mask.
-        let mask = crate::waits::wait_mask(&c, &c, 0, &HK_SHAPES);
+    crate::shanten::shanten(&c, &m, shapes).map_err(|e| to_py_err(py, e))
+}
+
+/// Waits of a 13-equivalent hand (16-equivalent under a Taiwanese ruleset; rules §14a, TW
+/// §10a): tile kinds, ascending.
+#[pyfunction]
+#[pyo3(signature = (counts, melds = None, *, rules = None))]
+fn waits(
+    py: Python<'_>,
+    counts: &Bound<'_, PyAny>,
+    melds: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<u32>> {
+    let shapes = shapes_arg(py, rules)?;
+    let c = counts_obj(py, counts)?;
+    let m = melds_obj(py, melds)?;
+    if m.is_empty() && c.iter().map(|&x| x as usize).sum::<usize>() == 3 * shapes.n_sets + 1 {
+        // No declared set, counts checked (0..=4), a full waiting hand: what `waits` checks, so
+        // its mask.
+        let mask = crate::waits::wait_mask(&c, &c, 0, shapes);
         return Ok((0..34u32).filter(|&k| mask >> k & 1 != 0).collect());
     }
-    let w = crate::waits::waits(&c, &m, &HK_SHAPES).map_err(|e| to_py_err(py, e))?;
+    let w = crate::waits::waits(&c, &m, shapes).map_err(|e| to_py_err(py, e))?;
     Ok(w.into_iter().map(|t| t.0 as u32).collect())
 }
 
@@ -367,15 +492,21 @@ fn is_complete(py: Python<'_>, counts: &Bound<'_, PyAny>, n_melds: Option<&Bound
 /// Every interpretation of a complete hand (rules §9, §10.1 step 1), as notation strings,
 /// sorted.
 #[pyfunction]
-#[pyo3(signature = (counts, melds = None))]
-fn decompose(py: Python<'_>, counts: &Bound<'_, PyAny>, melds: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
+#[pyo3(signature = (counts, melds = None, *, rules = None))]
+fn decompose(
+    py: Python<'_>,
+    counts: &Bound<'_, PyAny>,
+    melds: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<String>> {
+    let shapes = shapes_arg(py, rules)?;
     let c = counts_obj(py, counts)?;
     let m = melds_obj(py, melds)?;
     let h = Hand { concealed: c, melds: m.clone(), bonus: 0 };
     h.validate().map_err(|e| to_py_err(py, e))?;
-    h.expect_size(&[14]).map_err(|e| to_py_err(py, e))?;
+    h.expect_size(&[3 * shapes.n_sets + 2]).map_err(|e| to_py_err(py, e))?;
     let mut out: Vec<String> =
-        crate::decompose::decompose(&c, m.len(), &HK_SHAPES).iter().map(|i| interpretation_text(i, &m)).collect();
+        crate::decompose::decompose(&c, m.len(), shapes).iter().map(|i| interpretation_text(i, &m)).collect();
     out.sort();
     Ok(out)
 }
@@ -385,7 +516,8 @@ fn decompose(py: Python<'_>, counts: &Bound<'_, PyAny>, melds: Option<&Bound<'_,
 #[pyfunction]
 #[pyo3(signature = (counts, melds, bonus_mask, win_tile, seat_wind, prevailing_wind = None, *,
     self_drawn = false, robbing_kong = false, kong_replacement = false, last_wall_tile = false,
-    last_discard = false, dealer_start = false, discarder = None, rules = None))]
+    last_discard = false, dealer_start = false, discarder = None, dealer_streak = None, discards = None,
+    winner_discards = None, interrupted = None, rules = None))]
 #[allow(clippy::too_many_arguments)]
 fn score(
     py: Python<'_>,
@@ -402,8 +534,14 @@ fn score(
     last_discard: bool,
     dealer_start: bool,
     discarder: Option<&Bound<'_, PyAny>>,
+    dealer_streak: Option<&Bound<'_, PyAny>>,
+    discards: Option<&Bound<'_, PyAny>>,
+    winner_discards: Option<&Bound<'_, PyAny>>,
+    interrupted: Option<&Bound<'_, PyAny>>,
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<ScoreResult> {
+    let rules = rules_arg(py, rules)?;
+    let tw = tw_situation(py, &rules, dealer_streak, discards, winner_discards, interrupted)?;
     let c = counts_obj(py, counts)?;
     let m = melds_obj(py, melds)?;
     let bonus = ranged_arg(bonus_mask, "bonus_mask", "an int 0..255", 0, 255, |msg| hand_err(py, msg))? as u8;
@@ -423,8 +561,8 @@ fn score(
     };
     let discarder = opt_wind_arg(py, discarder, "discarder")?;
     let hand = Hand { concealed: c, melds: m, bonus };
-    let scored = crate::analysis::score(&hand, win, &ctx, discarder, &rules_arg(py, rules)?).map_err(|e| to_py_err(py, e))?;
-    Ok(ScoreResult { scored, melds: hand.melds })
+    let scored = crate::analysis::score_in(&hand, win, &ctx, &tw, discarder, &rules).map_err(|e| to_py_err(py, e))?;
+    Ok(ScoreResult { scored, melds: hand.melds, unit: rules.value_unit() })
 }
 
 /// Payments of rules §11 indexed by player 0..3 (sums to zero). `discarder` is required for a

@@ -105,7 +105,8 @@ fn row_ok(c: &Counts, sizes: &[usize]) -> bool {
 
 const BAD_SHANTEN: i8 = i8::MIN;
 
-/// Shanten of each row (rules §14a), like `shanten` on a hand without declared sets.
+/// Shanten of each row (rules §14a), like `shanten` on a hand without declared sets: rows of
+/// 13/14 tiles (Hong Kong) or 16/17 (Taiwanese, TW §10a).
 #[pyfunction]
 #[pyo3(signature = (counts, *, rules = None))]
 fn shanten_batch<'py>(
@@ -113,24 +114,26 @@ fn shanten_batch<'py>(
     counts: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<i8>>> {
-    let shapes = rules_arg(py, rules)?.shapes();
+    let r = rules_arg(py, rules)?;
+    let (shapes, size) = (r.shapes(), r.hand_tiles());
     let rows = &rows_arg(py, counts, "counts")?;
     let mut out = vec![0i8; rows.len()];
     py.detach(|| {
         out.par_chunks_mut(CHUNK).zip(rows.par_chunks(CHUNK)).for_each(|(dst, part)| {
             for (d, row) in dst.iter_mut().zip(part) {
                 let c: Counts = *row;
-                *d = if row_ok(&c, &[13, 14]) { crate::shanten::shanten_free(&c, shapes) } else { BAD_SHANTEN };
+                *d = if row_ok(&c, &[size, size + 1]) { crate::shanten::shanten_free(&c, shapes) } else { BAD_SHANTEN };
             }
         })
     });
     if let Some(i) = out.iter().position(|&v| v == BAD_SHANTEN) {
-        return Err(row_error(py, rows, i, "13 or 14"));
+        return Err(row_error(py, rows, i, &format!("{size} or {}", size + 1)));
     }
     Ok(PyArray1::from_vec(py, out))
 }
 
-/// Waits of each 13-tile row (rules §14a) as a mask over the 34 kinds.
+/// Waits of each 13-tile row (16 under a Taiwanese ruleset; rules §14a, TW §10a) as a mask
+/// over the 34 kinds.
 #[pyfunction]
 #[pyo3(signature = (counts, *, rules = None))]
 fn waits_batch<'py>(
@@ -138,7 +141,8 @@ fn waits_batch<'py>(
     counts: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray2<bool>>> {
-    let shapes = rules_arg(py, rules)?.shapes();
+    let r = rules_arg(py, rules)?;
+    let (shapes, size) = (r.shapes(), r.hand_tiles());
     let rows = &rows_arg(py, counts, "counts")?;
     let n = rows.len();
     let result: Result<Vec<bool>, usize> = py.detach(|| {
@@ -150,7 +154,7 @@ fn waits_batch<'py>(
             .filter_map(|(j, (dst, part))| {
                 for (r, (out, row)) in dst.chunks_exact_mut(N_KINDS).zip(part).enumerate() {
                     let c: Counts = *row;
-                    if !row_ok(&c, &[13]) {
+                    if !row_ok(&c, &[size]) {
                         return Some(j * CHUNK + r);
                     }
                     let m = crate::waits::wait_mask(&c, &c, 0, shapes);
@@ -167,7 +171,7 @@ fn waits_batch<'py>(
         }
     });
     match result {
-        Err(i) => Err(row_error(py, rows, i, "13")),
+        Err(i) => Err(row_error(py, rows, i, &size.to_string())),
         Ok(flat) => {
             let a = Array2::from_shape_vec((n, N_KINDS), flat).expect("n * 34 elements");
             Ok(PyArray2::from_owned_array(py, a))
@@ -175,8 +179,8 @@ fn waits_batch<'py>(
     }
 }
 
-/// Score each row under the Hong Kong table (rules §10, §14a) with the minimum and cap of
-/// `rules` (HK §18).
+/// Score each row under the table of `rules` (HK §10, §14a with the minimum and cap of §18;
+/// Taiwanese rows of 16 tiles by TW §11 in the mid-deal situation of `TwContext::default()`).
 #[pyfunction]
 #[pyo3(signature = (counts, win_tile, seat_wind, self_drawn, bonus_mask = None, prevailing_wind = None, *, rules = None))]
 #[allow(clippy::type_complexity, clippy::too_many_arguments)]
@@ -191,6 +195,7 @@ fn score_batch<'py>(
     rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<(Bound<'py, PyArray1<u8>>, Bound<'py, PyArray1<bool>>)> {
     let rules = &rules_arg(py, rules)?;
+    let size = rules.hand_tiles();
     let rows = &rows_arg(py, counts, "counts")?;
     let n = rows.len();
     let win: Vec<u8> = vec_arg(py, win_tile, "win_tile", "uint8", n)?;
@@ -222,7 +227,7 @@ fn score_batch<'py>(
                 for (r, (f, w)) in fs.iter_mut().zip(ws.iter_mut()).enumerate() {
                     let i = j * SCORE_CHUNK + r;
                     let c: Counts = rows[i];
-                    if !row_ok(&c, &[13]) {
+                    if !row_ok(&c, &[size]) {
                         return Some((i, MahjongError::hand(String::new())));
                     }
                     hand.concealed = c;
@@ -246,8 +251,8 @@ fn score_batch<'py>(
             .min_by_key(|(i, _)| *i)
     });
     if let Some((i, e)) = first_err {
-        if !row_ok(&rows[i], &[13]) {
-            return Err(row_error(py, rows, i, "13"));
+        if !row_ok(&rows[i], &[size]) {
+            return Err(row_error(py, rows, i, &size.to_string()));
         }
         return Err(bad(py, format!("row {i}: {e}")));
     }

@@ -57,8 +57,20 @@ fn dealer_arg(dealer: i64) -> PyResult<u8> {
         .ok_or_else(|| PyValueError::new_err(format!("dealer must be 0..3, got {dealer}")))
 }
 
-fn rules_arg(rules: Option<PyRef<'_, PyRuleset>>) -> Ruleset {
-    rules.map(|r| r.inner.clone()).unwrap_or_default()
+/// The ruleset of a deal. The deal state machine plays Hong Kong only so far: a Taiwanese
+/// ruleset is a `RuleConfigError` (its scoring and analysis work; its game does not yet).
+fn rules_arg(py: Python<'_>, rules: Option<PyRef<'_, PyRuleset>>) -> PyResult<Ruleset> {
+    let r = rules.map(|r| r.inner.clone()).unwrap_or_default();
+    if r.variant.is_taiwanese() {
+        return Err(to_py_err(
+            py,
+            crate::error::MahjongError::RuleConfig(format!(
+                "the game does not play {} yet: Taiwanese rules work for scoring and analysis only",
+                r.name()
+            )),
+        ));
+    }
+    Ok(r)
 }
 
 fn opt<'py>(py: Python<'py>, v: Option<u8>) -> Bound<'py, PyAny> {
@@ -191,7 +203,7 @@ impl PyDeal {
         let w = ids_arg(py, "wall", wall)?;
         let dealer = dealer_arg(dealer)?;
         let scores = scores_arg(scores)?;
-        let deal = Deal::new(&rules_arg(rules), &w, dealer, scores, deal_index, DealOptions { auto_pass, record })
+        let deal = Deal::new(&rules_arg(py, rules)?, &w, dealer, scores, deal_index, DealOptions { auto_pass, record })
             .map_err(|e| to_py_err(py, e))?;
         Ok(PyDeal { deal, buf: Vec::new() })
     }
@@ -251,7 +263,8 @@ impl PyDeal {
                 s.melds[p].push((kind, list(tiles)?));
             }
         }
-        let deal = Deal::from_setup(&rules_arg(rules), &s, DealOptions { auto_pass, record }).map_err(|e| to_py_err(py, e))?;
+        let deal =
+            Deal::from_setup(&rules_arg(py, rules)?, &s, DealOptions { auto_pass, record }).map_err(|e| to_py_err(py, e))?;
         Ok(PyDeal { deal, buf: Vec::new() })
     }
 

@@ -15,6 +15,7 @@ mod batch;
 mod game;
 pub(crate) mod rules;
 mod sim;
+mod taiwanese;
 
 /// Raise the Python class of `mahjong_fast.errors` that matches a core error.
 pub(crate) fn to_py_err(py: Python<'_>, e: MahjongError) -> PyErr {
@@ -335,6 +336,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     rules::register(m)?;
     sim::register(m)?;
     game::register(m)?;
+    taiwanese::register(m)?;
     // Build the read-only lookup tables now, so no hot call pays for them (design §2).
     let start = std::time::Instant::now();
     crate::tables::tables();

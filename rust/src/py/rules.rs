@@ -113,7 +113,21 @@ impl PyRuleset {
         Self::build(py, CoreRuleset::hong_kong(), switches)
     }
 
-    /// The preset of a ruleset name (`"hong-kong"`, alias `"hk"`) with the given switches.
+    /// A Taiwanese preset (`taiwanese.md`) with the given TW §2 switches: `tai_table` (`"high"`
+    /// default, or `"low"`), `min_tai` (0..255, default 5), `tai_value` (1..10^6, default 1),
+    /// `high_seat_bonus_extra` and `high_wind_pung_extra` (bool, high table only),
+    /// `match_length` (`"one_deal"`, `"east_round"` default, `"full_game"`), `max_deals` (≥ 1,
+    /// default 32), `starting_score` (default 0). A Hong Kong switch (e.g. `min_faan`), an
+    /// unknown one, or a value of the wrong type or out of range raises `RuleConfigError`
+    /// naming it.
+    #[classmethod]
+    #[pyo3(signature = (**switches))]
+    fn taiwanese(_cls: &Bound<'_, PyType>, py: Python<'_>, switches: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        Self::build(py, CoreRuleset::preset(Variant::TaiwaneseHigh), switches)
+    }
+
+    /// The preset of a ruleset name (`"hong-kong"` (alias `"hk"`), `"taiwanese-high"`,
+    /// `"taiwanese-low"`) with the given switches.
     #[classmethod]
     #[pyo3(signature = (name, **switches))]
     fn from_name(_cls: &Bound<'_, PyType>, py: Python<'_>, name: &str, switches: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
@@ -171,25 +185,26 @@ impl PyRuleset {
         self.inner.rotate_dealer
     }
 
-    /// The smallest total that is a legal win (HK §10.5, switch `min_faan`).
+    /// The smallest total that is a legal win (HK §10.5, switch `min_faan`; TW §14 `min_tai`).
     #[getter]
     fn min_value(&self) -> u8 {
         self.inner.min_value()
     }
 
-    /// The cap, also the value of a limit hand (HK §10.4, switch `max_faan`).
+    /// The cap, also the value of a limit hand (HK §10.4, switch `max_faan`); Taiwanese hands
+    /// have no cap (TW §11): 255, the largest value a result carries.
     #[getter]
     fn max_value(&self) -> u8 {
         self.inner.max_value()
     }
 
-    /// Tiles dealt to a non-dealer (13 in Hong Kong).
+    /// Tiles dealt to a non-dealer (13 in Hong Kong, 16 in Taiwanese).
     #[getter]
     fn hand_tiles(&self) -> usize {
         self.inner.hand_tiles()
     }
 
-    /// Sets of the standard winning shape (4 in Hong Kong).
+    /// Sets of the standard winning shape (4 in Hong Kong, 5 in Taiwanese).
     #[getter]
     fn n_sets(&self) -> usize {
         self.inner.shapes().n_sets
@@ -197,11 +212,13 @@ impl PyRuleset {
 
     /// The points of one multiplier for a win worth `value` faan: M(value) × unit (HK §11.1,
     /// §18), what each opponent pays on a self-drawn win. Values above the cap count as the cap.
+    /// Taiwanese (TW §15): `value` × `tai_value`, before the dealer's extra Tai.
     fn base(&self, value: u8) -> i64 {
         self.inner.base(value)
     }
 
-    /// HK §11 / §18 payments of a win worth `value` faan, indexed by player 0..3 (sums to zero).
+    /// HK §11 / §18 payments of a win worth `value` faan, indexed by player 0..3 (sums to zero);
+    /// Taiwanese: TW §15 with the dealer East (player 0) on streak 0.
     /// `discarder` (the kong declarer when robbing) is required for a win on a discard.
     /// Raises `InvalidHandError` for a value outside 0..max_value, a player outside 0..3, a
     /// missing discarder on a discard, a discarder equal to the winner, or a payment that would
