@@ -73,7 +73,7 @@ def test_errors_are_typed_not_panics() -> None:
         _core.waits([0] * 33)
     with pytest.raises(mf.InvalidHandError):
         _core.score([0] * 34, [(9, 0)], 0, 0, 0)
-    with pytest.raises(OverflowError):
+    with pytest.raises(mf.MahjongError, match="seed"):  # README: never an OverflowError
         _core.wall(-1)
     with pytest.raises(mf.InvalidHandError):
         mf.score("123m456m789p234s5s", "5s", seat_wind="X")

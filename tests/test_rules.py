@@ -207,8 +207,10 @@ def test_ruleset_value() -> None:
     assert r.replace(unit=1).switches["unit"] == 1 and r.switches["unit"] == 5  # frozen
     with pytest.raises(AttributeError):
         r.name = "x"  # type: ignore[misc]
-    # M(F) x unit, capped at max_faan
-    assert r.base(7) == 48 * 5 and r.base(13) == r.base(10) == 128 * 5
+    # M(F) x unit for 0..max_faan; above the cap refused like payments (§18: no total exceeds it)
+    assert r.base(7) == 48 * 5 and r.base(10) == 128 * 5
+    with pytest.raises(mf.InvalidHandError):
+        r.base(13)
 
 
 @pytest.mark.parametrize(

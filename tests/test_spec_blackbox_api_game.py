@@ -58,7 +58,6 @@ def _e31(rules: Any = None, scores: tuple[int, int, int, int] = (0, 0, 0, 0)) ->
 # ------------------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="view(p) with p >= 4 returns a real seat's concealed hand")
 @pytest.mark.parametrize("player", [4, 5, 7])
 def test_view_of_a_player_out_of_range_is_an_error_not_another_seats_hand(player: int) -> None:
     d = _fresh_deal()
@@ -74,14 +73,12 @@ def test_view_of_a_player_out_of_range_is_an_error_not_another_seats_hand(player
     )
 
 
-@pytest.mark.xfail(strict=True, reason="view(-1) raises OverflowError, not a MahjongError")
 def test_view_of_a_negative_player_is_a_mahjong_error() -> None:
     d = _fresh_deal()
     with pytest.raises(MahjongError):
         d.view(-1)  # README: a player out of range is a MahjongError, never an OverflowError
 
 
-@pytest.mark.xfail(strict=True, reason="legal_actions of a player out of range returns []")
 @pytest.mark.parametrize("player", [4, -1, 100])
 def test_legal_actions_of_a_player_out_of_range_raises(player: int) -> None:
     d = _fresh_deal()
@@ -90,7 +87,6 @@ def test_legal_actions_of_a_player_out_of_range_raises(player: int) -> None:
         print("legal_actions returned", got)
 
 
-@pytest.mark.xfail(strict=True, reason="legal_actions(True) / legal_actions('0') return []")
 @pytest.mark.parametrize("player", [True, "0", 0.0])
 def test_legal_actions_with_a_wrong_type_is_a_type_error(player: Any) -> None:
     d = _fresh_deal()
@@ -103,7 +99,6 @@ def test_legal_actions_with_a_wrong_type_is_a_type_error(player: Any) -> None:
 # ------------------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="Deal(dealer=True) is accepted as player 1")
 def test_deal_dealer_bool_is_a_type_error() -> None:
     with pytest.raises(TypeError, match="dealer"):
         Deal(_core.wall(1, 0), dealer=True)  # README: players are int, never bool
@@ -114,7 +109,6 @@ def test_deal_dealer_float_type_error_names_the_argument() -> None:
         Deal(_core.wall(1, 0), dealer=1.0)
 
 
-@pytest.mark.xfail(strict=True, reason="deal_index=-1 / scores 2**64 raise OverflowError")
 @pytest.mark.parametrize(
     "kw", [{"deal_index": -1}, {"scores": (2**64, 0, 0, 0)}, {"deal_index": 2**64}]
 )
@@ -129,7 +123,6 @@ def test_deal_out_of_range_integers_are_value_errors_not_overflow(kw: dict[str, 
         pass
 
 
-@pytest.mark.xfail(strict=True, reason="scores wrap around at i64 silently")
 @pytest.mark.parametrize("scores", [(0, -(2**63) + 5, 0, 0), (0, 0, 2**63 - 5, 0)])
 def test_scores_never_wrap_around(scores: tuple[int, int, int, int]) -> None:
     # §1.1: all counts and scores are integers, no rounding; §11.5 scores = start + payments.
@@ -153,7 +146,6 @@ def test_scores_never_wrap_around(scores: tuple[int, int, int, int]) -> None:
 # ------------------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="apply('discard') / apply(None) raise AttributeError")
 @pytest.mark.parametrize("bad", ["discard", None, 3])
 def test_apply_of_a_non_action_is_a_type_error(bad: Any) -> None:
     d = _fresh_deal()
@@ -163,7 +155,6 @@ def test_apply_of_a_non_action_is_a_type_error(bad: Any) -> None:
     assert _state(d) == before
 
 
-@pytest.mark.xfail(strict=True, reason="Action(player=True) acts as P1 / tile True as id 1")
 def test_action_with_bool_player_or_tile_is_a_type_error() -> None:
     d = _fresh_deal()
     p = d.to_act[0]
@@ -177,7 +168,6 @@ def test_action_with_bool_player_or_tile_is_a_type_error() -> None:
     assert _state(d) == before
 
 
-@pytest.mark.xfail(strict=True, reason="a str or float tile id gives UNKNOWN_TILE, not TypeError")
 @pytest.mark.parametrize("tile", ["1m", 5.0])
 def test_action_tile_of_wrong_type_is_a_type_error(tile: Any) -> None:
     d = _fresh_deal()
@@ -311,7 +301,6 @@ _ROW_A = [int(x) for x in "0100100011100021000000010010211000"]  # 14 tiles
 _ROW_B = [int(x) for x in "0001120100100000001200011100010010"]
 
 
-@pytest.mark.xfail(strict=True, reason="an F-contiguous array is read as if it were C-ordered")
 def test_shanten_batch_of_a_fortran_ordered_array_is_read_by_rows() -> None:
     np = _NP
     rows = np.array([_ROW_A, _ROW_B], dtype=np.uint8)
@@ -322,7 +311,6 @@ def test_shanten_batch_of_a_fortran_ordered_array_is_read_by_rows() -> None:
     assert got == want, f"§14a shanten of Fortran-ordered rows: want {want}, got {got}"
 
 
-@pytest.mark.xfail(strict=True, reason="an F-contiguous array is read as if it were C-ordered")
 def test_batch_forms_accept_a_fortran_ordered_array_of_valid_rows() -> None:
     np = _NP
     nine_gates = [3, 1, 1, 1, 1, 1, 1, 1, 3] + [0] * 25
@@ -341,7 +329,6 @@ def test_batch_forms_accept_a_fortran_ordered_array_of_valid_rows() -> None:
 # ------------------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="Ruleset.payments/base accept bool (True read as 1)")
 @pytest.mark.parametrize(
     "call",
     [
@@ -357,7 +344,6 @@ def test_ruleset_payments_and_base_refuse_bool(call: Any) -> None:
         print("returned", call(R.hong_kong()))
 
 
-@pytest.mark.xfail(strict=True, reason="Ruleset.base(-1) / base(2**70) raise OverflowError")
 @pytest.mark.parametrize("value", [-1, 2**70])
 def test_ruleset_base_out_of_range_is_a_mahjong_error(value: int) -> None:
     # README: "An integer too large for any range is an out-of-range value like any other,
@@ -366,7 +352,6 @@ def test_ruleset_base_out_of_range_is_a_mahjong_error(value: int) -> None:
         R.hong_kong().base(value)
 
 
-@pytest.mark.xfail(strict=True, reason="Ruleset.base(14) silently returns M(13)")
 def test_ruleset_base_above_max_faan_is_refused_like_payments() -> None:
     r = R.hong_kong(max_faan=10)
     with pytest.raises(MahjongError):
@@ -375,7 +360,6 @@ def test_ruleset_base_above_max_faan_is_refused_like_payments() -> None:
         print("base(11) =", r.base(11))  # §18: no total exceeds max_faan; base must agree
 
 
-@pytest.mark.xfail(strict=True, reason="simulate(2.0) is a ValueError, not a TypeError")
 def test_simulate_float_count_is_a_type_error() -> None:
     with pytest.raises(TypeError, match="deals"):
         mf.simulate(2.0)  # type: ignore[arg-type]
@@ -588,7 +572,6 @@ def test_replay_rejects_a_header_whose_switches_change_the_payments(tmp_path: Pa
 _FH = ["123m456m789m11z22z4p", "23p56p44p111s999s7z", "444s555s666s777s8s", "1199m2233z5566z7z"]
 
 
-@pytest.mark.xfail(strict=True, reason="from_hands seed -1 / 2**70 raise OverflowError")
 @pytest.mark.parametrize("seed", [-1, 2**70])
 def test_from_hands_seed_out_of_range_is_not_an_overflow_error(seed: int) -> None:
     try:
@@ -599,13 +582,11 @@ def test_from_hands_seed_out_of_range_is_not_an_overflow_error(seed: int) -> Non
         pass
 
 
-@pytest.mark.xfail(strict=True, reason="from_hands(active=4) says 'dealer must be 0..3'")
 def test_from_hands_active_out_of_range_names_active() -> None:
     with pytest.raises(ValueError, match="active"):
         Deal.from_hands(_FH, active=4)
 
 
-@pytest.mark.xfail(strict=True, reason="from_hands(active=True) is read as player 1")
 def test_from_hands_active_bool_is_a_type_error() -> None:
     with pytest.raises(TypeError, match="active"):
         Deal.from_hands(_FH, active=True)
@@ -704,7 +685,6 @@ def test_waits_and_ready_against_brute_force_with_declared_sets() -> None:
     assert checked == 1500
 
 
-@pytest.mark.xfail(strict=True, reason="live_view(p) with p >= 4 returns P3's concealed hand")
 def test_live_view_of_a_player_out_of_range_is_an_error() -> None:
     d = _fresh_deal()
     with pytest.raises(ValueError):
@@ -724,7 +704,6 @@ def _random_seats() -> list[Any]:
     return [make_seat("random", seed=i) for i in range(4)]
 
 
-@pytest.mark.xfail(strict=True, reason="play_match seed/start_deal out of range: OverflowError")
 @pytest.mark.parametrize("kw", [{"seed": -1}, {"seed": 2**64}, {"start_deal": -1}])
 def test_play_match_out_of_range_is_a_value_error_like_simulate(kw: dict[str, Any]) -> None:
     from mahjong_fast.game import play_match
@@ -736,7 +715,6 @@ def test_play_match_out_of_range_is_a_value_error_like_simulate(kw: dict[str, An
             pytest.fail(f"play_match({kw}) raised OverflowError ({e}); README: never that")
 
 
-@pytest.mark.xfail(strict=True, reason="play_match(deals=-1) silently plays no deal")
 def test_play_match_negative_deals_is_refused() -> None:
     from mahjong_fast.game import play_match
 
@@ -745,7 +723,6 @@ def test_play_match_negative_deals_is_refused() -> None:
         print("played", m.deals, "deals")
 
 
-@pytest.mark.xfail(strict=True, reason="play_match(seed=True) is read as seed 1")
 def test_play_match_bool_seed_is_a_type_error() -> None:
     from mahjong_fast.game import play_match
 

@@ -21,6 +21,7 @@ from mahjong_fast.tiles import Hand, Tile
 __all__ = [
     "BUILD_PROFILE",
     "MAX_NOTATION_CHARS",
+    "MAX_SCORE",
     "TABLES_BUILD_SECONDS",
     "Deal",
     "Element",
@@ -32,6 +33,8 @@ __all__ = [
     "TaiwaneseMatch",
     "__version__",
     "bonus_win",
+    "checked_int",
+    "checked_player",
     "decompose",
     "decompose_notation",
     "format_hand",
@@ -56,11 +59,24 @@ __all__ = [
 __version__: str
 BUILD_PROFILE: str  # "release" | "debug"
 
-def wall(seed: int, deal_index: int = 0) -> list[int]:
-    """The 144 physical tile ids of deal ``deal_index``'s wall (rules §4.1), front first.
-    ChaCha8 keyed by ``seed.to_le_bytes(8) + deal_index.to_le_bytes(8) + b"mahjong_fast/wal"``,
-    Fisher-Yates from position 143 down with rejection-sampled indices. Both ints 0..2**64-1
-    (OverflowError otherwise)."""
+def wall(seed: int, deal_index: int | None = None) -> list[int]:
+    """The 144 physical tile ids of deal ``deal_index`` (None: 0)'s wall (rules §4.1), front
+    first. ChaCha8 keyed by ``seed.to_le_bytes(8) + deal_index.to_le_bytes(8) +
+    b"mahjong_fast/wal"``, Fisher-Yates from position 143 down with rejection-sampled indices.
+    Both ints 0..2**64-1 (MahjongError otherwise; TypeError for a bool, float or other type)."""
+
+def checked_int(value: object, name: str, lo: int, hi: int) -> int:
+    """``value`` through the core's argument conversion (README "Errors"): an int in
+    ``lo..hi`` (bounds within 128 bits). Raises TypeError naming ``name`` for anything but an
+    int (bool and float included), MahjongError out of range however large."""
+
+def checked_player(value: object, name: str = "player") -> int:
+    """``value`` as a player 0..3 through the core's conversion. Raises TypeError naming
+    ``name`` for anything but an int (bool included), InvalidHandError out of range."""
+
+#: Largest absolute starting score a deal accepts (10**15): from there no payment of a deal
+#: can leave the 64-bit range (rules §1.1, §11.5); beyond it ``InvalidHandError``.
+MAX_SCORE: int
 
 #: Longest hand notation any parser reads, in characters (a longer string is refused with
 #: ``InvalidHandError`` before parsing).
@@ -322,7 +338,8 @@ class Ruleset:
     @property
     def n_sets(self) -> int: ...
     def base(self, value: int) -> int:
-        """M(value) × unit: what each opponent pays on a self-drawn win (§11.1, §18)."""
+        """M(value) × unit: what each opponent pays on a self-drawn win (§11.1, §18).
+        ``value`` 0..max_faan (InvalidHandError otherwise; TypeError for a bool or float)."""
     def payments(
         self, value: int, winner: int, self_drawn: bool, discarder: int | None = None
     ) -> list[int]:
@@ -419,9 +436,9 @@ class Deal:
     def __new__(
         cls,
         wall: Sequence[int],
-        dealer: int = 0,
-        scores: Sequence[int] = ...,
-        deal_index: int = 0,
+        dealer: int | None = None,
+        scores: Sequence[int] | None = None,
+        deal_index: int | None = None,
         *,
         auto_pass: bool = True,
         record: bool = True,

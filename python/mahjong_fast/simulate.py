@@ -31,6 +31,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+from . import _core
 from .errors import RuleConfigError
 from .rules import RULESET_NAMES, Ruleset, RulesLike, resolve_rules, with_rotate_dealer
 from .sim.backends import BACKENDS, CoreBackend, make_backend, usable_cores
@@ -160,8 +161,9 @@ def _check_args(
 ) -> tuple[str, str, str, str]:
     from .seats import SEAT_KINDS
 
-    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 0:
-        raise ValueError(f"deals must be a whole number >= 0 (got {deals!r})")
+    # the core's one argument conversion: TypeError naming the argument for a value that is
+    # not an int (bool and float included), MahjongError (a ValueError) out of range
+    _core.checked_int(deals, "deals", 0, 2**64)
     if len(seats) != 4:
         raise ValueError(f"simulate needs four seat kinds (got {len(seats)})")
     for kind in seats:
@@ -173,9 +175,9 @@ def _check_args(
             f"simulate plays Hong Kong only so far, not {resolve_rules(rules).name}: "
             "the Taiwanese rules work for scoring and analysis only"
         )
-    if not 0 <= seed < 2**64:
-        raise ValueError(f"seed must be in 0 .. 2**64-1 (got {seed})")
-    if not (0 <= start and start + deals <= 2**64):
+    _core.checked_int(seed, "seed", 0, 2**64 - 1)
+    _core.checked_int(start, "start", 0, 2**64 - 1)
+    if start + deals > 2**64:
         raise ValueError(f"deal indices must be in 0 .. 2**64-1 (start {start})")
     if workers is not None and workers < 1:
         raise ValueError(f"workers must be >= 1 (got {workers})")
@@ -244,7 +246,8 @@ def simulate(
         SimulationFailed: when a worker process dies or a chunk raises; ``.result`` holds the
             finished chunks as above.
         ValueError, RuleConfigError: for bad arguments, before anything runs.
-        TypeError: ``rules`` is neither a Ruleset, a name nor None.
+        TypeError: ``rules`` is neither a Ruleset, a name nor None; ``deals``, ``seed`` or
+            ``start`` is not an int (bool and float included), named in the message.
         FileExistsError: ``out`` exists and ``overwrite`` is false; OSError (PermissionError,
             FileNotFoundError, ...) when ``out`` cannot be created; both before any work.
     """

@@ -120,8 +120,11 @@ class Deal:
 
     Raises:
         InvalidTileError: a wall id that is not an integer 0..143.
-        InvalidHandError: a wall that is not 144 distinct ids.
-        ValueError: a dealer outside 0..3 or scores that are not four numbers.
+        InvalidHandError: a wall that is not 144 distinct ids, a dealer outside 0..3, scores
+            that are not four or a score outside ±10**15 (``_core.MAX_SCORE``; rules §1.1: no
+            payment may overflow).
+        MahjongError: a ``deal_index`` outside 0..2**32-1.
+        TypeError: a dealer, score or deal index that is not an int (bool included).
         RuleConfigError / TypeError: a bad ``rules``.
 
     Attributes (read-only): ``phase``, ``to_act``, ``active``, ``dealer``, ``seat_winds``,
@@ -144,7 +147,7 @@ class Deal:
         core = _core.Deal(
             wall,
             dealer,
-            list(scores),
+            scores,
             deal_index,
             auto_pass=auto_pass,
             record=record or listener is not None,
@@ -217,7 +220,7 @@ class Deal:
             _specs(wall or (), "wall"),
             _specs(tail or (), "tail"),
             seed,
-            list(scores),
+            scores,
             deal_index,
             auto_pass=auto_pass,
             record=record or listener is not None,
@@ -365,18 +368,28 @@ class Deal:
         """Every legal action of ``player`` now (empty if the player may not act).
 
         Order: wins first, then kongs, then discards (ACTION); pass first, then win,
-        exposed kong, pung, chows (RESPONSE); pass, win (ROB)."""
-        cached = self._legal.get(player)
+        exposed kong, pung, chows (RESPONSE); pass, win (ROB).
+
+        Raises:
+            TypeError: ``player`` is not an int (a bool or float included).
+            InvalidHandError: ``player`` is not 0..3."""
+        # only a plain int hits the cache: True == 1 (and hashes alike), but a bool is a
+        # TypeError of the core's conversion like any other wrong type
+        cached = self._legal.get(player) if type(player) is int else None
         if cached is None:
             cached = [_action(c) for c in self._core.legal(player)]
-            self._legal[player] = cached
+            self._legal[int(player)] = cached
         return list(cached)
 
     def apply(self, action: Action) -> None:
         """Validate and carry out ``action`` (rules §5–§8).
 
-        Raises IllegalActionError (rules §13) and then leaves the state completely unchanged.
+        Raises IllegalActionError (rules §13) and then leaves the state completely unchanged;
+        TypeError for anything but an :class:`Action`, or an action whose player or tiles are
+        not ints (bool and float included), again with no change.
         """
+        if not isinstance(action, Action):
+            raise TypeError(f"action must be an Action, not {type(action).__name__}")
         code = action.__dict__.get("_code")
         if code is not None:
             self._core.apply_code(code)
@@ -390,7 +403,11 @@ class Deal:
             self._stream()
 
     def is_legal(self, action: Action) -> bool:
-        """True if :meth:`apply` would accept ``action`` (no state change either way)."""
+        """True if :meth:`apply` would accept ``action`` (no state change either way).
+
+        Raises TypeError as :meth:`apply` does."""
+        if not isinstance(action, Action):
+            raise TypeError(f"action must be an Action, not {type(action).__name__}")
         return self._core.is_legal(
             _TYPE_INDEX.get(action.type, -1), action.player, action.tiles
         )
@@ -440,13 +457,18 @@ class Deal:
 
     # ------------------------------------------------------------------ views
     def view(self, player: int) -> SeatView:
-        """What ``player`` may see now (rules §14)."""
-        return LiveView(self, player).snapshot()
+        """What ``player`` may see now (rules §14).
+
+        Raises TypeError (``player`` not an int) or InvalidHandError (not 0..3): one seat
+        never sees another's concealed tiles."""
+        return LiveView(self, _core.checked_player(player)).snapshot()
 
     def live_view(self, player: int) -> LiveView:
         """The same information as :meth:`view`, read from the deal on access (valid until the
-        deal changes); what :func:`run_deal` gives seats with ``live_view = True``."""
-        return LiveView(self, player)
+        deal changes); what :func:`run_deal` gives seats with ``live_view = True``.
+
+        Raises TypeError / InvalidHandError as :meth:`view` does."""
+        return LiveView(self, _core.checked_player(player))
 
     # ------------------------------------------------------------------ inspection
     def snapshot(self) -> dict[str, Any]:

@@ -248,9 +248,16 @@ def play_match(
     Raises:
         RuleConfigError: an unknown ruleset name.
         ValueError: not four seats.
+        MahjongError: ``seed`` outside 0..2**64-1, ``deals`` below 1 (HK §12: a match is the
+            N >= 1 deals asked for), deal indices ``start_deal`` .. beyond 0..2**32-1.
+        TypeError: ``seed``, ``deals`` or ``start_deal`` not an int (bool included).
     """
     if len(seats) != 4:
         raise ValueError("a match needs four seats")
+    # the core's one argument conversion (TypeError naming the argument, MahjongError out of range)
+    _core.checked_int(seed, "seed", 0, 2**64 - 1)
+    _core.checked_int(start_deal, "start_deal", 0, 2**32 - 1)
+    _core.checked_int(deals, "deals", 1, 2**32 - start_deal)
     ruleset = with_rotate_dealer(rules, rotate_dealer)
     names = tuple(str(getattr(s, "name", f"P{i}")) for i, s in enumerate(seats))
     writer = LogWriter(log) if log is not None else None

@@ -217,11 +217,27 @@ fn chow_possible(c: &Counts, k: usize) -> bool {
     (lo && hi) || (lo && n >= 2 && c[k - 2] > 0) || (hi && n <= 6 && c[k + 2] > 0)
 }
 
+/// The largest score, in absolute value, a deal starts from (HK §1.1 integer scores, §11.5).
+/// One deal moves at most a few times M(13) × the largest unit (about 10^11 points) to or from
+/// a player, so from any score within ±10^15 every payment and new score is exact in `i64`.
+pub const MAX_SCORE: i64 = 1_000_000_000_000_000;
+
+/// HK §1.1 / §11.5: refuse starting scores from which a payment could leave the `i64` range.
+pub(super) fn check_scores(scores: &[i64; 4]) -> Result<()> {
+    match scores.iter().position(|s| !(-MAX_SCORE..=MAX_SCORE).contains(s)) {
+        Some(p) => Err(MahjongError::hand(format!(
+            "score of P{p} is {}; a deal starts from scores within -{MAX_SCORE}..{MAX_SCORE}",
+            scores[p]
+        ))),
+        None => Ok(()),
+    }
+}
+
 impl Deal {
     // ------------------------------------------------------------------ setup
     /// Deal from an explicit wall: `wall` holds the 144 ids 0..=143 once each, front first.
-    /// Errors: `InvalidHand` for a wall that is not a permutation of 0..=143 or a dealer
-    /// outside 0..=3.
+    /// Errors: `InvalidHand` for a wall that is not a permutation of 0..=143, a dealer
+    /// outside 0..=3 or a score outside ±[`MAX_SCORE`].
     pub fn new(rules: &Ruleset, wall: &[u8], dealer: u8, scores: [i64; 4], deal_index: u32, opts: DealOptions) -> Result<Deal> {
         if wall.len() != N_TILES {
             return Err(MahjongError::hand(format!("a wall has 144 tiles, got {}", wall.len())));
@@ -239,6 +255,7 @@ impl Deal {
         if dealer > 3 {
             return Err(MahjongError::hand(format!("dealer must be 0..3, got {dealer}")));
         }
+        check_scores(&scores)?;
         let mut w = [0u8; N_TILES];
         w.copy_from_slice(wall);
         let mut d = Deal::empty(rules, w, dealer, scores, deal_index, opts);

@@ -25,7 +25,7 @@ pub mod view;
 mod tests;
 
 pub use action::{Action, ActionType, IllegalCode, Phase, Tiles, UNKNOWN_PLAYER, UNKNOWN_TILE};
-pub use deal::{Deal, DealMeld, DealOptions, Discard, Snapshot, ToAct, PREVAILING_WIND};
+pub use deal::{Deal, DealMeld, DealOptions, Discard, Snapshot, ToAct, MAX_SCORE, PREVAILING_WIND};
 pub use event::{DealResult, DrawReason, Event, ReplacementReason, Win, WinFlags, WinKind};
 pub use setup::{Setup, TileSpec};
 pub use view::SeatView;

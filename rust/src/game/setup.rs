@@ -91,11 +91,16 @@ fn meld_ok(kind: MeldKind, tiles: &[u8]) -> bool {
 impl Deal {
     /// A deal starting from a chosen position (see [`Setup`]). Errors (`InvalidHand`): a fifth
     /// copy, an id in two places, wrong hand sizes, a set that is not one, a bonus tile among
-    /// the discards or sets, a dealer or active player outside 0..=3.
+    /// the discards or sets, a dealer or active player outside 0..=3, a score outside
+    /// ±[`MAX_SCORE`](super::deal::MAX_SCORE).
     pub fn from_setup(rules: &Ruleset, s: &Setup, opts: DealOptions) -> Result<Deal> {
-        if s.dealer > 3 || s.active.is_some_and(|a| a > 3) {
-            return Err(MahjongError::hand("dealer and active player must be 0..3"));
+        if s.dealer > 3 {
+            return Err(MahjongError::hand(format!("dealer must be 0..3, got {}", s.dealer)));
         }
+        if let Some(a) = s.active.filter(|&a| a > 3) {
+            return Err(MahjongError::hand(format!("active player must be 0..3, got {a}")));
+        }
+        super::deal::check_scores(&s.scores)?;
         let active = s.active.unwrap_or(s.dealer);
         let mut al = Alloc { used: [false; N_TILES] };
         // explicit ids first, so a kind never takes a copy named elsewhere by id

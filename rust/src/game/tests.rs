@@ -562,6 +562,19 @@ fn bad_walls_are_errors() {
     assert!(Deal::new(&r, &w, 3, [0; 4], 0, o).is_ok());
 }
 
+#[test]
+fn scores_beyond_the_bound_are_refused_so_no_payment_wraps() {
+    // HK §1.1 / §11.5: a start from which a payment could leave i64 is an InvalidHand error.
+    let r = Ruleset::hong_kong();
+    let o = DealOptions::default();
+    let w: Vec<u8> = (0..144).collect();
+    for bad in [MAX_SCORE + 1, -MAX_SCORE - 1, i64::MAX, i64::MIN] {
+        let e = Deal::new(&r, &w, 0, [0, bad, 0, 0], 0, o).err();
+        assert!(matches!(e, Some(MahjongError::InvalidHand(_))), "{bad}: {e:?}");
+    }
+    assert!(Deal::new(&r, &w, 0, [MAX_SCORE, -MAX_SCORE, 0, 0], 0, o).is_ok());
+}
+
 fn specs(s: &str) -> Vec<TileSpec> {
     tokens(s).into_iter().map(|t| if t >= 136 { TileSpec::Id(t as u8) } else { TileSpec::Kind(t as u8) }).collect()
 }

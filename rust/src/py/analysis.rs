@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
-use super::rules::{checked_payments, rules_arg};
+use super::rules::rules_arg;
 use super::{counts_obj, hand_err, kind_arg, melds_obj, opt_wind_arg, ranged_arg, to_py_err, wind_arg};
 use crate::analysis::Scored;
 use crate::decompose::{interpretation_text, ShapeRules, HK_SHAPES};
@@ -578,17 +578,10 @@ fn payments(
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<i64>> {
     let rules = rules_arg(py, rules)?;
-    // Any int converts (an out-of-range one is refused below by the ruleset's own limits).
-    let faan = ranged_arg(faan, "faan", "an int", 0, i64::from(u8::MAX), |m| hand_err(py, m))?;
-    let winner = ranged_arg(winner, "winner", "a player 0..3 (int)", 0, 3, |m| hand_err(py, m))?;
-    let discarder = match discarder {
-        Some(d) if !d.is_none() => Some(ranged_arg(d, "discarder", "a player 0..3 (int)", 0, 3, |m| hand_err(py, m))?),
-        _ => None,
-    };
-    if self_drawn && discarder.is_some() {
+    if self_drawn && discarder.is_some_and(|d| !d.is_none()) {
         return Err(hand_err(py, "a self-drawn win has no discarder".into()));
     }
-    checked_payments(py, &rules, faan, winner, self_drawn, discarder)
+    super::rules::converted_payments(py, &rules, ("faan", faan), winner, self_drawn, discarder)
 }
 
 /// Rate every discard of a 14-equivalent hand for the AI: `(kind, shanten after, ukeire)`.

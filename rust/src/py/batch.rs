@@ -38,8 +38,8 @@ fn describe(obj: &Bound<'_, PyAny>) -> String {
     }
 }
 
-/// Copy the rows of a `uint8[N, 34]` array into Rust (any strides; a C-contiguous array is
-/// copied in one pass). The copy is taken while the GIL is held, so the work that follows with
+/// Copy the rows of a `uint8[N, 34]` array into Rust (any strides or order, read by rows as
+/// numpy indexes them; a C-contiguous array is copied in one pass). The copy is taken while the GIL is held, so the work that follows with
 /// the GIL released never reads memory that Python code could be changing.
 fn rows_arg(py: Python<'_>, obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<Counts>> {
     let arr = obj
@@ -50,7 +50,9 @@ fn rows_arg(py: Python<'_>, obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<
     if view.ncols() != N_KINDS {
         return Err(bad(py, format!("{name} must have shape (N, 34), got {:?}", view.shape())));
     }
-    if let Ok(flat) = ro.as_slice() {
+    // `as_slice` also succeeds on a Fortran-contiguous array, whose memory is column after
+    // column: only a C-contiguous array may be cut into rows straight from memory.
+    if let (true, Ok(flat)) = (ro.is_c_contiguous(), ro.as_slice()) {
         return Ok(flat
             .chunks_exact(N_KINDS)
             .map(|r| {

@@ -8,9 +8,9 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 
 use super::analysis::{to_result, ScoreResult};
 use super::rules::PyRuleset;
-use super::to_py_err;
+use super::{hand_err, int_arg, player_arg, to_py_err, type_err, wide_ranged_arg};
 use crate::error::MahjongError;
-use crate::game::{Action, ActionType, Deal, DealOptions, Event, IllegalCode, Phase, UNKNOWN_PLAYER, UNKNOWN_TILE};
+use crate::game::{Action, ActionType, Deal, DealOptions, Event, IllegalCode, Phase, MAX_SCORE, UNKNOWN_PLAYER, UNKNOWN_TILE};
 use crate::rules::Ruleset;
 use crate::tile::N_TILES;
 
@@ -24,11 +24,13 @@ pub struct PyDeal {
     buf: Vec<Action>,
 }
 
-fn small(v: &Bound<'_, PyAny>, unknown: u8, limit: usize) -> u8 {
-    match v.extract::<i64>() {
-        Ok(x) if (0..limit as i64).contains(&x) => x as u8,
+/// A player or tile id of an action: an int (else `TypeError` naming `name`); a value outside
+/// `0..limit` becomes `unknown`, which the rules then refuse (HK §13).
+fn small(v: &Bound<'_, PyAny>, name: &str, expected: &str, unknown: u8, limit: usize) -> PyResult<u8> {
+    Ok(match int_arg(v, name, expected)? {
+        Some(x) if (0..limit as i64).contains(&x) => x as u8,
         _ => unknown,
-    }
+    })
 }
 
 fn ids_arg(py: Python<'_>, what: &str, seq: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
@@ -46,15 +48,36 @@ fn ids_arg(py: Python<'_>, what: &str, seq: &Bound<'_, PyAny>) -> PyResult<Vec<u
     Ok(out)
 }
 
-fn scores_arg(scores: Vec<i64>) -> PyResult<[i64; 4]> {
-    <[i64; 4]>::try_from(scores).map_err(|_| PyValueError::new_err("scores must have four entries"))
+/// The four starting scores (HK §11.5): ints within ±`MAX_SCORE` (HK §1.1: no payment may
+/// leave the integer range). Errors: `TypeError` naming `scores`, `InvalidHandError` for the
+/// wrong number of entries or a score out of range however large.
+fn scores_arg(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<[i64; 4]> {
+    const SCORES_TYPES: &str = "a sequence of four ints";
+    if obj.is_instance_of::<pyo3::types::PyString>() {
+        return Err(type_err(obj, "scores", SCORES_TYPES));
+    }
+    let mut out = Vec::with_capacity(4);
+    for item in obj.try_iter().map_err(|_| type_err(obj, "scores", SCORES_TYPES))? {
+        let item = item?;
+        let v = int_arg(&item, "scores", SCORES_TYPES)?.filter(|v| (-MAX_SCORE..=MAX_SCORE).contains(v));
+        let Some(v) = v else {
+            let r = item.repr().map(|r| r.to_string()).unwrap_or_default();
+            return Err(hand_err(
+                py,
+                format!("score of P{} is {r}; a deal starts from scores within -{MAX_SCORE}..{MAX_SCORE}", out.len()),
+            ));
+        };
+        out.push(v);
+        if out.len() > 4 {
+            break;
+        }
+    }
+    <[i64; 4]>::try_from(out).map_err(|_| hand_err(py, "scores must have four entries (one per player)".into()))
 }
 
-fn dealer_arg(dealer: i64) -> PyResult<u8> {
-    u8::try_from(dealer)
-        .ok()
-        .filter(|&d| d < 4)
-        .ok_or_else(|| PyValueError::new_err(format!("dealer must be 0..3, got {dealer}")))
+/// A deal index 0..2**32-1 (`MahjongError` outside, `TypeError` for a value that is not an int).
+fn deal_index_arg(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<u32> {
+    Ok(wide_ranged_arg(py, obj, "deal_index", 0, u32::MAX.into())? as u32)
 }
 
 /// The ruleset of a deal. The deal state machine plays Hong Kong only so far: a Taiwanese
@@ -166,9 +189,18 @@ impl PyDeal {
 
     fn parts(type_index: i64, player: &Bound<'_, PyAny>, tiles: &Bound<'_, PyAny>) -> PyResult<Option<Action>> {
         let Some(kind) = u8::try_from(type_index).ok().and_then(ActionType::from_u8) else { return Ok(None) };
-        let p = small(player, UNKNOWN_PLAYER, 4);
-        let items: Vec<Bound<'_, PyAny>> = tiles.try_iter()?.collect::<PyResult<_>>()?;
-        let ids: Vec<u8> = items.iter().map(|t| small(t, UNKNOWN_TILE, N_TILES)).collect();
+        let p = small(player, "action player", "an int 0..3", UNKNOWN_PLAYER, 4)?;
+        if tiles.is_instance_of::<pyo3::types::PyString>() {
+            return Err(type_err(tiles, "action tiles", "a sequence of tile ids (int 0..143)"));
+        }
+        let items: Vec<Bound<'_, PyAny>> = tiles
+            .try_iter()
+            .map_err(|_| type_err(tiles, "action tiles", "a sequence of tile ids (int 0..143)"))?
+            .collect::<PyResult<_>>()?;
+        let ids: Vec<u8> = items
+            .iter()
+            .map(|t| small(t, "action tile", "a tile id (int 0..143)", UNKNOWN_TILE, N_TILES))
+            .collect::<PyResult<_>>()?;
         Ok(Some(Action::new(kind, p, &ids)))
     }
 
@@ -184,25 +216,28 @@ impl PyDeal {
 
 #[pymethods]
 impl PyDeal {
-    /// Deal from an explicit wall (144 ids, front first). Raises InvalidTileError (a tile id
-    /// outside 0..143 or not an integer), InvalidHandError (not 144 distinct ids), ValueError
-    /// (dealer outside 0..3, scores not four numbers).
+    /// Deal from an explicit wall (144 ids, front first); `None` is dealer 0, scores 0 and deal
+    /// index 0. Raises InvalidTileError (a tile id outside 0..143 or not an integer),
+    /// InvalidHandError (not 144 distinct ids, a dealer outside 0..3, not four scores, a score
+    /// outside ±MAX_SCORE: HK §1.1, §11.5), MahjongError (deal index outside 0..2**32-1),
+    /// TypeError naming the argument (a bool, float or other non-int).
     #[new]
-    #[pyo3(signature = (wall, dealer = 0, scores = vec![0, 0, 0, 0], deal_index = 0, *, auto_pass = true, record = true, rules = None))]
+    #[pyo3(signature = (wall, dealer = None, scores = None, deal_index = None, *, auto_pass = true, record = true, rules = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         wall: &Bound<'_, PyAny>,
-        dealer: i64,
-        scores: Vec<i64>,
-        deal_index: u32,
+        dealer: Option<&Bound<'_, PyAny>>,
+        scores: Option<&Bound<'_, PyAny>>,
+        deal_index: Option<&Bound<'_, PyAny>>,
         auto_pass: bool,
         record: bool,
         rules: Option<PyRef<'_, PyRuleset>>,
     ) -> PyResult<Self> {
         let w = ids_arg(py, "wall", wall)?;
-        let dealer = dealer_arg(dealer)?;
-        let scores = scores_arg(scores)?;
+        let dealer = dealer.map_or(Ok(0), |d| player_arg(py, d, "dealer"))? as u8;
+        let scores = scores.map_or(Ok([0; 4]), |s| scores_arg(py, s))?;
+        let deal_index = deal_index.map_or(Ok(0), |d| deal_index_arg(py, d))?;
         let deal = Deal::new(&rules_arg(py, rules)?, &w, dealer, scores, deal_index, DealOptions { auto_pass, record })
             .map_err(|e| to_py_err(py, e))?;
         Ok(PyDeal { deal, buf: Vec::new() })
@@ -216,16 +251,16 @@ impl PyDeal {
     #[allow(clippy::too_many_arguments)]
     fn from_setup(
         py: Python<'_>,
-        dealer: i64,
-        active: Option<i64>,
+        dealer: &Bound<'_, PyAny>,
+        active: Option<&Bound<'_, PyAny>>,
         hands: [Vec<i64>; 4],
         melds: [Vec<(i64, Vec<i64>)>; 4],
         discards: [Vec<i64>; 4],
         draws: Vec<i64>,
         tail: Vec<i64>,
-        seed: u64,
-        scores: Vec<i64>,
-        deal_index: u32,
+        seed: &Bound<'_, PyAny>,
+        scores: &Bound<'_, PyAny>,
+        deal_index: &Bound<'_, PyAny>,
         auto_pass: bool,
         record: bool,
         rules: Option<PyRef<'_, PyRuleset>>,
@@ -243,11 +278,11 @@ impl PyDeal {
         };
         let list = |v: &[i64]| v.iter().map(|&x| spec(x)).collect::<PyResult<Vec<TileSpec>>>();
         let mut s = Setup {
-            dealer: dealer_arg(dealer)?,
-            active: active.map(dealer_arg).transpose()?,
-            seed,
-            scores: scores_arg(scores)?,
-            deal_index,
+            dealer: player_arg(py, dealer, "dealer")? as u8,
+            active: active.filter(|a| !a.is_none()).map(|a| player_arg(py, a, "active")).transpose()?.map(|a| a as u8),
+            seed: wide_ranged_arg(py, seed, "seed", 0, u64::MAX.into())? as u64,
+            scores: scores_arg(py, scores)?,
+            deal_index: deal_index_arg(py, deal_index)?,
             draws: list(&draws)?,
             tail: list(&tail)?,
             ..Default::default()
@@ -372,8 +407,9 @@ impl PyDeal {
         Ok(out)
     }
     /// One player's concealed ids, ascending.
-    fn sorted_hand<'py>(&self, py: Python<'py>, p: usize) -> PyResult<Bound<'py, PyTuple>> {
-        let mut h = self.deal.hand(p.min(3)).to_vec();
+    fn sorted_hand<'py>(&self, py: Python<'py>, p: &Bound<'_, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
+        let p = player_arg(py, p, "player")?;
+        let mut h = self.deal.hand(p).to_vec();
         h.sort_unstable();
         PyTuple::new(py, h)
     }
@@ -385,36 +421,40 @@ impl PyDeal {
         }
         Ok(out)
     }
-    fn bonus_mask(&self, p: usize) -> u8 {
-        self.deal.bonus_mask(p.min(3))
+    fn bonus_mask(&self, py: Python<'_>, p: &Bound<'_, PyAny>) -> PyResult<u8> {
+        Ok(self.deal.bonus_mask(player_arg(py, p, "player")?))
     }
     /// Length-34 counts of a player's concealed tiles.
-    fn counts(&self, p: usize) -> Vec<u32> {
-        self.deal.counts(p.min(3)).iter().map(|&x| x as u32).collect()
+    fn counts(&self, py: Python<'_>, p: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
+        Ok(self.deal.counts(player_arg(py, p, "player")?).iter().map(|&x| x as u32).collect())
     }
     /// Length-34 counts of what `p` can see: own hand plus the public tiles (rules §14).
-    fn visible_counts(&self, p: usize) -> Vec<u32> {
-        self.deal.view(p.min(3) as u8).visible_counts().iter().map(|&x| x as u32).collect()
+    fn visible_counts(&self, py: Python<'_>, p: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
+        let p = player_arg(py, p, "player")? as u8;
+        Ok(self.deal.view(p).visible_counts().iter().map(|&x| x as u32).collect())
     }
     /// Length-34 counts of the copies `p` cannot see (`4 - visible`).
-    fn unseen_counts(&self, p: usize) -> Vec<u32> {
-        self.deal.view(p.min(3) as u8).unseen_counts().iter().map(|&x| x as u32).collect()
+    fn unseen_counts(&self, py: Python<'_>, p: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
+        let p = player_arg(py, p, "player")? as u8;
+        Ok(self.deal.view(p).unseen_counts().iter().map(|&x| x as u32).collect())
     }
     /// Length-34 counts of the public tiles (rules §14).
     fn public_counts(&self) -> Vec<u32> {
         self.deal.public_counts().iter().map(|&x| x as u32).collect()
     }
     /// A player's sets as `(meld_kind, tiles, claimed_from, claimed_tile)`.
-    fn melds(&self, p: usize) -> Vec<MeldTuple> {
-        self.deal
-            .melds(p.min(3))
+    fn melds(&self, py: Python<'_>, p: &Bound<'_, PyAny>) -> PyResult<Vec<MeldTuple>> {
+        let p = player_arg(py, p, "player")?;
+        Ok(self
+            .deal
+            .melds(p)
             .iter()
             .map(|m| (m.kind as u8, m.tiles.as_slice().iter().map(|&t| t as u32).collect(), m.claimed_from, m.claimed_tile))
-            .collect()
+            .collect())
     }
     /// A player's sets as `(meld_kind, kind)` tuples.
-    fn meld_tuples(&self, p: usize) -> Vec<(u8, u8)> {
-        self.deal.melds(p.min(3)).iter().map(|m| (m.kind as u8, m.tile_kind())).collect()
+    fn meld_tuples(&self, py: Python<'_>, p: &Bound<'_, PyAny>) -> PyResult<Vec<(u8, u8)>> {
+        Ok(self.deal.melds(player_arg(py, p, "player")?).iter().map(|m| (m.kind as u8, m.tile_kind())).collect())
     }
     /// Per player, `[tile, claimed_by]` per discard in order (new lists).
     fn discard_history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
@@ -432,21 +472,22 @@ impl PyDeal {
     fn responses(&self) -> Vec<(u8, u64)> {
         self.deal.responses().iter().enumerate().filter_map(|(p, r)| r.map(|a| (p as u8, a.code()))).collect()
     }
-    fn hand_size(&self, p: usize) -> usize {
-        self.deal.hand_size(p.min(3))
+    fn hand_size(&self, py: Python<'_>, p: &Bound<'_, PyAny>) -> PyResult<usize> {
+        Ok(self.deal.hand_size(player_arg(py, p, "player")?))
     }
     fn tile_locations(&self) -> Vec<u32> {
         self.deal.tile_locations().into_iter().map(u32::from).collect()
     }
 
     /// The legal actions of `player` as action codes (rules §5–§7; see `Deal.legal_actions`).
-    fn legal(&mut self, player: &Bound<'_, PyAny>) -> Vec<u64> {
-        let p = small(player, UNKNOWN_PLAYER, 4);
+    /// Raises `TypeError` naming `player` (not an int), `InvalidHandError` (not 0..3).
+    fn legal(&mut self, py: Python<'_>, player: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
+        let p = player_arg(py, player, "player")? as u8;
         let mut buf = std::mem::take(&mut self.buf);
         self.deal.legal_actions_into(p, &mut buf);
         let out = buf.iter().map(Action::code).collect();
         self.buf = buf;
-        out
+        Ok(out)
     }
     /// Apply the action of a code from `legal` (raises IllegalActionError, state unchanged).
     fn apply_code(&mut self, py: Python<'_>, code: u64) -> PyResult<()> {
@@ -531,23 +572,25 @@ impl PyDeal {
     }
 
     /// The score of a self-drawn win by `p` now (rules §5.3; no state change).
-    fn score_self_drawn(&self, py: Python<'_>, p: usize) -> PyResult<ScoreResult> {
-        let melds: Vec<crate::hand::Meld> = self.deal.melds(p.min(3)).iter().map(|m| m.core()).collect();
-        let o = self.deal.score_self_drawn(p.min(3)).map_err(|e| to_py_err(py, e))?;
+    fn score_self_drawn(&self, py: Python<'_>, p: &Bound<'_, PyAny>) -> PyResult<ScoreResult> {
+        let p = player_arg(py, p, "p")?;
+        let melds: Vec<crate::hand::Meld> = self.deal.melds(p).iter().map(|m| m.core()).collect();
+        let o = self.deal.score_self_drawn(p).map_err(|e| to_py_err(py, e))?;
         Ok(to_result(o, &melds, self.deal.rules()))
     }
     /// The score of a win by `q` on the open discard or robbed tile (rules §6.1, §7.3).
-    fn score_claim(&self, py: Python<'_>, q: usize) -> PyResult<ScoreResult> {
-        let melds: Vec<crate::hand::Meld> = self.deal.melds(q.min(3)).iter().map(|m| m.core()).collect();
-        let o = self.deal.score_claim(q.min(3)).map_err(|e| to_py_err(py, e))?;
+    fn score_claim(&self, py: Python<'_>, q: &Bound<'_, PyAny>) -> PyResult<ScoreResult> {
+        let q = player_arg(py, q, "q")?;
+        let melds: Vec<crate::hand::Meld> = self.deal.melds(q).iter().map(|m| m.core()).collect();
+        let o = self.deal.score_claim(q).map_err(|e| to_py_err(py, e))?;
         Ok(to_result(o, &melds, self.deal.rules()))
     }
     /// Whether kind `k` completes `q`'s 13-equivalent hand (the kept waits, rules §14a).
-    fn wins_on(&self, q: usize, k: usize) -> PyResult<bool> {
+    fn wins_on(&self, py: Python<'_>, q: &Bound<'_, PyAny>, k: usize) -> PyResult<bool> {
         if k >= 34 {
             return Err(PyTypeError::new_err("k must be a tile kind 0..33"));
         }
-        Ok(self.deal.wins_on(q.min(3), k))
+        Ok(self.deal.wins_on(player_arg(py, q, "q")?, k))
     }
 }
 

@@ -1,7 +1,7 @@
 //! PyO3 bindings: the only part of the crate that knows Python exists (design §2). Each
 //! function converts its arguments, calls plain Rust, and converts the result back.
 
-use pyo3::exceptions::{PyOverflowError, PyTypeError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
 
@@ -54,24 +54,74 @@ pub(crate) fn type_err(obj: &Bound<'_, PyAny>, name: &str, expected: &str) -> Py
     PyTypeError::new_err(format!("{name} must be {expected}, not {}", type_name(obj)))
 }
 
-/// An integer argument. `Ok(None)` is an integer outside the `i64` range (an out-of-range
-/// value for every caller). bool, float, None, str and others are a `TypeError`.
-pub(crate) fn int_arg(obj: &Bound<'_, PyAny>, name: &str, expected: &str) -> PyResult<Option<i64>> {
+/// The Python int behind an integer argument (a Python int or anything with `__index__`, such
+/// as numpy's integer scalars). bool (Python's or numpy's), float, None, str and others are a
+/// `TypeError` naming the argument.
+fn index_obj<'py>(obj: &Bound<'py, PyAny>, name: &str, expected: &str) -> PyResult<Bound<'py, PyAny>> {
     if obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<PyBool>() {
-        return match obj.extract::<i64>() {
-            Ok(v) => Ok(Some(v)),
-            Err(_) => Ok(None),
-        };
+        return Ok(obj.clone());
     }
     let is_bool_like = obj.is_instance_of::<PyBool>() || matches!(type_name(obj).as_str(), "bool" | "bool_");
     if is_bool_like || obj.is_instance_of::<PyString>() || !obj.hasattr("__index__")? {
         return Err(type_err(obj, name, expected));
     }
-    match obj.call_method0("__index__").and_then(|i| i.extract::<i64>()) {
-        Ok(v) => Ok(Some(v)),
-        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => Ok(None),
-        Err(e) => Err(e),
+    obj.call_method0("__index__")
+}
+
+/// An integer argument. `Ok(None)` is an integer outside the `i64` range (an out-of-range
+/// value for every caller). bool, float, None, str and others are a `TypeError`.
+pub(crate) fn int_arg(obj: &Bound<'_, PyAny>, name: &str, expected: &str) -> PyResult<Option<i64>> {
+    Ok(index_obj(obj, name, expected)?.extract::<i64>().ok())
+}
+
+/// An integer argument of up to 128 bits (seeds and deal indices reach `2**64 - 1`);
+/// `Ok(None)` beyond that. Types as [`int_arg`].
+pub(crate) fn wide_int_arg(obj: &Bound<'_, PyAny>, name: &str, expected: &str) -> PyResult<Option<i128>> {
+    Ok(index_obj(obj, name, expected)?.extract::<i128>().ok())
+}
+
+/// `mahjong_fast.errors.MahjongError(msg)`: an argument value out of its range that is not a
+/// tile, a hand, an action or a rule (a seed, a deal index, a number of deals).
+pub(crate) fn value_err(py: Python<'_>, msg: String) -> PyErr {
+    let build = || -> PyResult<PyErr> {
+        let cls = py.import("mahjong_fast.errors")?.getattr("MahjongError")?;
+        Ok(PyErr::from_value(cls.call1((msg.clone(),))?))
+    };
+    build().unwrap_or_else(|e| e)
+}
+
+/// An integer in `lo..=hi` of up to 128 bits; out of range gives `MahjongError` ([`value_err`]).
+pub(crate) fn wide_ranged_arg(py: Python<'_>, obj: &Bound<'_, PyAny>, name: &str, lo: i128, hi: i128) -> PyResult<i128> {
+    match wide_int_arg(obj, name, "an int")? {
+        Some(v) if (lo..=hi).contains(&v) => Ok(v),
+        _ => {
+            let r = obj.repr().map(|r| r.to_string()).unwrap_or_default();
+            Err(value_err(py, format!("{name} {r} is not {lo}..{hi}")))
+        }
     }
+}
+
+/// A player (seat) 0..=3 as an int (HK §1.1 P0..P3). Errors: `TypeError` naming `name` (bool,
+/// float, str...), `InvalidHandError` out of range however large.
+pub(crate) fn player_arg(py: Python<'_>, obj: &Bound<'_, PyAny>, name: &str) -> PyResult<usize> {
+    let p = ranged_arg(obj, name, "a player 0..3 (int)", 0, 3, |m| hand_err(py, format!("{m} (players are P0..P3)")))?;
+    Ok(p as usize)
+}
+
+/// `value` checked by the core's argument conversion, for the Python wrappers (one validation
+/// path): an int in `lo..=hi` (bounds up to 128 bits). Raises `TypeError` naming `name` for a
+/// value that is not an int (bool and float included), `MahjongError` out of range.
+#[pyfunction]
+fn checked_int(py: Python<'_>, value: &Bound<'_, PyAny>, name: &str, lo: i128, hi: i128) -> PyResult<i128> {
+    wide_ranged_arg(py, value, name, lo, hi)
+}
+
+/// `value` checked as a player 0..3 (the core's conversion, for the Python wrappers). Raises
+/// `TypeError` naming `name` for a value that is not an int, `InvalidHandError` out of range.
+#[pyfunction]
+#[pyo3(signature = (value, name = "player"))]
+fn checked_player(py: Python<'_>, value: &Bound<'_, PyAny>, name: &str) -> PyResult<usize> {
+    player_arg(py, value, name)
 }
 
 /// An integer in `lo..=hi`; out of range (or outside `i64`) gives `err(message)`.
@@ -265,11 +315,17 @@ pub(crate) fn melds_obj(py: Python<'_>, obj: Option<&Bound<'_, PyAny>>) -> PyRes
 }
 
 /// The wall of deal `deal_index` for `seed` (rules §4.1): the 144 physical tile ids, position 0
-/// (the front, normal draws) first. Depends only on `(seed, deal_index)`; both are 0..2**64-1.
+/// (the front, normal draws) first. Depends only on `(seed, deal_index)`; both are 0..2**64-1
+/// (`MahjongError` outside, `TypeError` for a value that is not an int).
 #[pyfunction]
-#[pyo3(signature = (seed, deal_index = 0))]
-fn wall(seed: u64, deal_index: u64) -> Vec<u32> {
-    crate::wall::shuffle(seed, deal_index).iter().map(|&t| t as u32).collect()
+#[pyo3(signature = (seed, deal_index = None))]
+fn wall(py: Python<'_>, seed: &Bound<'_, PyAny>, deal_index: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<u32>> {
+    let seed = wide_ranged_arg(py, seed, "seed", 0, u64::MAX.into())? as u64;
+    let deal_index = match deal_index {
+        Some(d) => wide_ranged_arg(py, d, "deal_index", 0, u64::MAX.into())? as u64,
+        None => 0,
+    };
+    Ok(crate::wall::shuffle(seed, deal_index).iter().map(|&t| t as u32).collect())
 }
 
 /// `(counts, melds, bonus indices)` as `parse_hand` returns them.
@@ -326,10 +382,13 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("BUILD_PROFILE", if cfg!(debug_assertions) { "debug" } else { "release" })?;
     m.add("MAX_NOTATION_CHARS", crate::tile::MAX_NOTATION_CHARS)?;
+    m.add("MAX_SCORE", crate::game::MAX_SCORE)?;
     m.add_function(wrap_pyfunction!(wall, m)?)?;
     m.add_function(wrap_pyfunction!(parse_hand, m)?)?;
     m.add_function(wrap_pyfunction!(format_hand, m)?)?;
     m.add_function(wrap_pyfunction!(parse_tiles, m)?)?;
+    m.add_function(wrap_pyfunction!(checked_int, m)?)?;
+    m.add_function(wrap_pyfunction!(checked_player, m)?)?;
     agents::register(m)?;
     analysis::register(m)?;
     batch::register(m)?;

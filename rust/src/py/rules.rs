@@ -3,7 +3,7 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString, PyType};
 
-use super::to_py_err;
+use super::{hand_err, ranged_arg, to_py_err};
 use crate::error::MahjongError;
 use crate::rules::{Ruleset as CoreRuleset, SwitchKind, SwitchValue, Variant};
 
@@ -211,10 +211,14 @@ impl PyRuleset {
     }
 
     /// The points of one multiplier for a win worth `value` faan: M(value) × unit (HK §11.1,
-    /// §18), what each opponent pays on a self-drawn win. Values above the cap count as the cap.
-    /// Taiwanese (TW §15): `value` × `tai_value`, before the dealer's extra Tai.
-    fn base(&self, value: u8) -> i64 {
-        self.inner.base(value)
+    /// §18), what each opponent pays on a self-drawn win. Raises `TypeError` for a value that is
+    /// not an int (bool included), `InvalidHandError` for a value outside 0..max_faan (no total
+    /// exceeds the cap, HK §18; the same range as `payments`). Taiwanese (TW §15): `value` ×
+    /// `tai_value`, before the dealer's extra Tai.
+    fn base(&self, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<i64> {
+        let max = i64::from(self.inner.max_value());
+        let v = ranged_arg(value, "value", "an int", 0, max, |m| hand_err(py, format!("{m} (the faan of a win)")))?;
+        Ok(self.inner.base(v as u8))
     }
 
     /// HK §11 / §18 payments of a win worth `value` faan, indexed by player 0..3 (sums to zero);
@@ -222,10 +226,17 @@ impl PyRuleset {
     /// `discarder` (the kong declarer when robbing) is required for a win on a discard.
     /// Raises `InvalidHandError` for a value outside 0..max_value, a player outside 0..3, a
     /// missing discarder on a discard, a discarder equal to the winner, or a payment that would
-    /// be fractional.
+    /// be fractional; `TypeError` for a value or player that is not an int (bool included).
     #[pyo3(signature = (value, winner, self_drawn, discarder = None))]
-    fn payments(&self, py: Python<'_>, value: i64, winner: i64, self_drawn: bool, discarder: Option<i64>) -> PyResult<Vec<i64>> {
-        checked_payments(py, &self.inner, value, winner, self_drawn, discarder)
+    fn payments(
+        &self,
+        py: Python<'_>,
+        value: &Bound<'_, PyAny>,
+        winner: &Bound<'_, PyAny>,
+        self_drawn: bool,
+        discarder: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<i64>> {
+        converted_payments(py, &self.inner, ("value", value), winner, self_drawn, discarder)
     }
 
     /// A copy with some switches changed (checked as a whole).
@@ -271,6 +282,27 @@ impl PyRuleset {
 }
 
 /// Payments with their arguments checked (shared by `Ruleset.payments` and `_core.payments`).
+/// The arguments of a payments call through the core's conversion (`TypeError` for a value or
+/// player that is not an int, bool included; `InvalidHandError` out of range), then
+/// [`checked_payments`]. Shared by `_core.payments` and `Ruleset.payments`.
+pub(crate) fn converted_payments(
+    py: Python<'_>,
+    r: &CoreRuleset,
+    (faan_name, faan): (&str, &Bound<'_, PyAny>),
+    winner: &Bound<'_, PyAny>,
+    self_drawn: bool,
+    discarder: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<i64>> {
+    // Any int converts (an out-of-range one is refused by the ruleset's own limits).
+    let faan = ranged_arg(faan, faan_name, "an int", 0, i64::from(u8::MAX), |m| hand_err(py, m))?;
+    let winner = ranged_arg(winner, "winner", "a player 0..3 (int)", 0, 3, |m| hand_err(py, m))?;
+    let discarder = match discarder {
+        Some(d) if !d.is_none() => Some(ranged_arg(d, "discarder", "a player 0..3 (int)", 0, 3, |m| hand_err(py, m))?),
+        _ => None,
+    };
+    checked_payments(py, r, faan, winner, self_drawn, discarder)
+}
+
 pub(crate) fn checked_payments(
     py: Python<'_>,
     r: &CoreRuleset,
