@@ -31,7 +31,7 @@ from mahjong_fast.errors import (
     ReplayError,
     RuleConfigError,
 )
-from mahjong_fast.rules import Ruleset
+from mahjong_fast.rules import Ruleset, resolve_rules
 from mahjong_fast.tiles import (
     WIND_LETTERS,
     Hand,
@@ -58,6 +58,7 @@ if BUILD_PROFILE != "release":  # pragma: no cover - depends on how it was built
     )
 
 __all__ = [
+    "BELOW_MINIMUM",
     "BUILD_PROFILE",
     "Element",
     "Hand",
@@ -75,6 +76,7 @@ __all__ = [
     "SimulationResult",
     "Summary",
     "Tile",
+    "WaitValue",
     "__version__",
     "decompose",
     "score",
@@ -82,9 +84,13 @@ __all__ = [
     "shanten",
     "shanten_batch",
     "simulate",
+    "wait_values",
     "waits",
     "waits_batch",
 ]
+
+#: ``ScoreResult.reason`` of a winning shape worth less than the minimum (rules §10.5)
+BELOW_MINIMUM = "BELOW_MINIMUM"
 
 
 @dataclass(frozen=True)
@@ -258,6 +264,104 @@ def waits(hand: HandLike) -> list[Tile]:
     """
     h = as_hand(hand)
     return [Tile(k) for k in _core.waits(list(h.counts), h.core_melds)]
+
+
+@dataclass(frozen=True)
+class WaitValue:
+    """What one wait of a ready hand is worth (rules §10, §14a).
+
+    Attributes:
+        tile: the waited tile.
+        self_drawn: the score if the hand wins by drawing ``tile`` (F11 counted).
+        discard: the score if the hand wins by claiming ``tile`` from a discard.
+
+    A score with ``reason == BELOW_MINIMUM`` is a winning shape the engine refuses (rules
+    §10.5: less than 3 faan); ``can_win`` is false when neither way is a legal win.
+    """
+
+    tile: Tile
+    self_drawn: ScoreResult
+    discard: ScoreResult
+
+    @property
+    def can_win(self) -> bool:
+        """Whether the wait is a legal win self-drawn or on a discard."""
+        return self.self_drawn.is_win or self.discard.is_win
+
+    def __str__(self) -> str:
+        def one(r: ScoreResult) -> str:
+            return f"{r.faan} faan" if r.is_win else f"{BELOW_MINIMUM} ({r.faan} faan)"
+
+        return f"{self.tile}: self-drawn {one(self.self_drawn)}, discard {one(self.discard)}"
+
+
+def _result(raw: _core.ScoreResult, self_drawn_seat: int | None = None) -> ScoreResult:
+    payments: dict[str, int] = {}
+    if raw.is_win and self_drawn_seat is not None:
+        pays = _core.payments(raw.faan, self_drawn_seat, True, None)
+        payments = {WIND_LETTERS[i]: pays[i] for i in range(4)}
+    return ScoreResult(
+        is_win=raw.is_win,
+        reason=raw.reason,
+        faan=raw.faan,
+        raw_faan=raw.raw_faan,
+        limit=raw.limit,
+        elements=tuple(Element(c, n, f) for c, n, f in raw.elements),
+        interpretation=raw.interpretation,
+        base=2**raw.faan if raw.is_win else 0,
+        payments=payments,
+    )
+
+
+def wait_values(
+    hand: HandLike,
+    rules: Ruleset | str | None = None,
+    *,
+    seat_wind: str | int = "E",
+    prevailing_wind: str | int = "E",
+    bonus: str | Iterable[TileLike] = (),
+) -> list[WaitValue]:
+    """The value of every wait of a ready hand (rules §10, §14a): for each tile that completes
+    the hand, its score if self-drawn and if won on a discard, exactly as :func:`score` gives
+    it for that winning tile (with the self-drawn win's ``payments``; a win on a discard has
+    none, as :func:`score` without ``discarder``).
+
+    Args:
+        hand: 13 tiles counting each declared set as 3 (``"456p234s5s [123m] [789m]"``), plus
+            any bonus tiles.
+        rules: a :class:`Ruleset` or its name (default Hong Kong).
+        seat_wind: the player's seat wind, ``"E"``..``"N"`` (or 0..3).
+        prevailing_wind: the prevailing wind (East in the product).
+        bonus: the player's exposed bonus tiles, added to any in ``hand``.
+
+    Returns:
+        One :class:`WaitValue` per wait, ascending tile; empty when the hand is not ready.
+        A wait the engine would refuse has ``reason == BELOW_MINIMUM`` in both scores.
+
+    Raises:
+        InvalidTileError: unreadable notation.
+        InvalidHandError: a fifth copy, not 13 tiles, a repeated bonus tile, a bad wind.
+        RuleConfigError: an unknown ruleset name.
+        TypeError: ``rules`` is neither a Ruleset, a name nor None.
+
+    Example:
+        >>> [str(w) for w in wait_values("123m456m789p234s5s", seat_wind="S")][0]
+        '2s: self-drawn 4 faan, discard 3 faan'
+    """
+    ruleset = resolve_rules(rules)
+    h = as_hand(hand)
+    kinds = [t.kind for t in h.bonus]
+    for k in bonus_kinds(bonus):
+        if k in kinds:
+            raise InvalidHandError(f"bonus tile {Tile(k)} given twice (there is one of each)")
+        kinds.append(k)
+    mask = 0
+    for k in kinds:
+        mask |= 1 << (k - 34)
+    seat = wind_index(seat_wind, "seat wind")
+    prevailing = wind_index(prevailing_wind, "prevailing wind")
+    raw = _core.wait_values(list(h.counts), h.core_melds, mask, seat, prevailing, ruleset)
+    return [WaitValue(Tile(k), _result(sd, seat), _result(dc)) for k, sd, dc in raw]
 
 
 def shanten(hand: HandLike) -> int:

@@ -102,6 +102,17 @@ TABLES_BUILD_SECONDS: float
 def shanten_batch(counts: npt.NDArray[np.uint8]) -> npt.NDArray[np.int8]:
     """``uint8[N, 34]`` rows of 13 or 14 tiles → ``int8[N]`` shanten (rules §14a)."""
 
+def wait_values(
+    counts: Sequence[int],
+    melds: Sequence[tuple[int, int]] | None,
+    bonus_mask: int,
+    seat_wind: int,
+    prevailing_wind: int = 0,
+    rules: Ruleset | None = None,
+) -> list[tuple[int, ScoreResult, ScoreResult]]:
+    """Every wait of a 13-equivalent hand as ``(kind, self_drawn, discard)`` scores, ascending
+    kind; empty when not ready (rules §10, §14a)."""
+
 def waits_batch(counts: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
     """``uint8[N, 34]`` rows of 13 tiles → ``bool[N, 34]`` mask of waiting kinds (rules §14a)."""
 

@@ -14,6 +14,7 @@ pub mod shanten;
 pub mod sim;
 pub mod tables;
 pub mod tile;
+pub mod value;
 pub mod waits;
 pub mod wall;
 

@@ -185,8 +185,39 @@ fn rate_discards(
     Ok(r.into_iter().map(|d| (d.tile.0 as u32, d.shanten, d.ukeire)).collect())
 }
 
+/// The value of every wait of a 13-equivalent hand (rules §10, §14a): `(kind, self_drawn,
+/// discard)` per wait in ascending kind, each a `ScoreResult` (a wait below the minimum has
+/// `reason == "BELOW_MINIMUM"`); empty when the hand is not ready.
+#[pyfunction]
+#[pyo3(signature = (counts, melds, bonus_mask, seat_wind, prevailing_wind = 0, rules = None))]
+fn wait_values(
+    py: Python<'_>,
+    counts: &Bound<'_, PyAny>,
+    melds: Option<&Bound<'_, PyAny>>,
+    bonus_mask: i64,
+    seat_wind: i64,
+    prevailing_wind: i64,
+    rules: Option<PyRef<'_, super::rules::PyRuleset>>,
+) -> PyResult<Vec<(u32, ScoreResult, ScoreResult)>> {
+    let c = counts_obj(py, counts)?;
+    let m = melds_obj(py, melds)?;
+    let bonus = u8::try_from(bonus_mask)
+        .map_err(|_| to_py_err(py, MahjongError::hand(format!("bonus mask {bonus_mask} is not 0..255"))))?;
+    let situation = crate::value::ValueSituation {
+        seat_wind: wind_arg(py, seat_wind, "seat wind")?,
+        prevailing_wind: wind_arg(py, prevailing_wind, "prevailing wind")?,
+    };
+    let ruleset = rules.map(|r| r.inner.clone()).unwrap_or_default();
+    let hand = Hand { concealed: c, melds: m, bonus };
+    let v = crate::value::wait_values(&hand, &ruleset, &situation).map_err(|e| to_py_err(py, e))?;
+    Ok(v.into_iter()
+        .map(|w| (w.tile.0 as u32, to_result(w.self_drawn, &hand.melds), to_result(w.discard, &hand.melds)))
+        .collect())
+}
+
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<ScoreResult>()?;
+    m.add_function(wrap_pyfunction!(wait_values, m)?)?;
     m.add_function(wrap_pyfunction!(shanten, m)?)?;
     m.add_function(wrap_pyfunction!(waits, m)?)?;
     m.add_function(wrap_pyfunction!(is_complete, m)?)?;
