@@ -279,6 +279,26 @@ class GreedyAgent:
         (pung, kong), the chow's lowest kind, or anything (0) for pass and wins. Raises
         InvalidHandError for a bad hand or option."""
 
+class ValueAgent:
+    """The ``value`` policy (``mahjong_fast.seats.value``): greedy plus the two value rules,
+    decided in the core (Hong Kong)."""
+
+    def __init__(self) -> None: ...
+    def choose(
+        self,
+        counts: Sequence[int],
+        melds: Sequence[tuple[int, int]] | None,
+        unseen: Sequence[int],
+        discard: int | None,
+        legal: Sequence[tuple[int, int]],
+        seat_wind: int,
+        prevailing_wind: int = 0,
+        bonus_mask: int = 0,
+    ) -> int:
+        """As ``GreedyAgent.choose``, plus the seat wind and prevailing wind (0..3 = E..N) and the
+        seat's exposed bonus tiles (bit i = ``(i+1)f``), which value its waits (rules §10).
+        Raises InvalidHandError for a bad hand, option or wind."""
+
 class RandomAgent:
     """Uniform choices from the ChaCha8 stream of ``(seed, deal_index, player)``: seed and
     deal_index 0..2**64-1, player 0..3 (ValueError otherwise)."""

@@ -401,7 +401,7 @@ def simulate(
         int, typer.Option("--seed", help="Seed of the walls (deal i depends on (seed, i)).")
     ] = 0,
     seats: Annotated[
-        str, typer.Option("--seats", help="Four seat kinds, comma-separated (greedy, random).")
+        str, typer.Option("--seats", help="Four seat kinds, comma-separated (greedy, random, value).")
     ] = "greedy,greedy,greedy,greedy",
     workers: Annotated[
         int | None,
@@ -693,11 +693,18 @@ def play(
     no_confirm: Annotated[
         bool, typer.Option("--no-confirm", help="Discard without asking for confirmation.")
     ] = False,
+    opponents: Annotated[
+        str,
+        typer.Option("--opponents", help="The three AI seats' kind: greedy, value or random."),
+    ] = "greedy",
 ) -> None:
     """Play against three AI seats (you are P0, East, the dealer)."""
     from .game.match import play_match
-    from .seats import make_seat
+    from .seats import SEAT_KINDS, make_seat
     from .seats.human import HumanSeat, QuitGame
+
+    if opponents not in SEAT_KINDS:
+        raise _error(f"--opponents: unknown seat kind {opponents!r}; choose from {', '.join(SEAT_KINDS)}")
 
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "little")
@@ -708,7 +715,7 @@ def play(
     except OSError as exc:
         raise _error(f"--log {log}: {exc.strerror or exc}") from None
     human = HumanSeat(console, ascii=ascii, confirm=not no_confirm)
-    seats = [human, *(make_seat("greedy", seed + p) for p in (1, 2, 3))]
+    seats = [human, *(make_seat(opponents, seed + p) for p in (1, 2, 3))]
     console.print(
         Text(
             f"mahjong-fast: Hong Kong mahjong, seed {seed}, {deals} deal(s). You are P0; "

@@ -173,7 +173,7 @@ def simulate(
 
     Args:
         deals: how many deals.
-        seats: four seat kinds, ``"greedy"`` or ``"random"``.
+        seats: four seat kinds, ``"greedy"``, ``"random"`` or ``"value"``.
         rules: the rule set; ``"hk"`` (Hong Kong, the only one so far).
         seed: 0 .. 2**64-1; deal ``i`` depends on ``(seed, i)`` alone.
         workers: parallel workers; None = every core (``os.cpu_count()``) for ``"core"`` and

@@ -11,7 +11,7 @@ use crate::sim::{play_range_parallel, DealRecord, SeatKind, SimConfig};
 /// Plays deals of one run with built-in seats in the core.
 ///
 /// `Simulator(seed, seats, rotate_dealer=False, threads=1)`: `seed` 0..2**64-1, `seats` four
-/// names (`"greedy"`, `"random"`; RuleConfigError otherwise), `threads` >= 1 rayon threads
+/// names (`"greedy"`, `"random"`, `"value"`; RuleConfigError otherwise), `threads` >= 1 rayon threads
 /// (ValueError otherwise). `run(first, stop)` plays deals `first..stop-1` with the GIL
 /// released and returns their records (dicts, deal order). Deal `i` depends only on
 /// `(seed, i)`: the records do not depend on `threads` or on how a run is cut into calls.
