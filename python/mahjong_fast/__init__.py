@@ -60,6 +60,7 @@ if BUILD_PROFILE != "release":  # pragma: no cover - depends on how it was built
 __all__ = [
     "BELOW_MINIMUM",
     "BUILD_PROFILE",
+    "ArenaReport",
     "Element",
     "Hand",
     "IllegalActionError",
@@ -68,6 +69,7 @@ __all__ = [
     "MahjongError",
     "Meld",
     "MeldKind",
+    "PolicyStats",
     "ReplayError",
     "RuleConfigError",
     "Ruleset",
@@ -78,6 +80,7 @@ __all__ = [
     "Tile",
     "WaitValue",
     "__version__",
+    "arena",
     "decompose",
     "score",
     "score_batch",
@@ -394,4 +397,5 @@ def decompose(hand: HandLike) -> list[str]:
 
 # Bound last: importing the submodule sets the package attribute ``simulate`` to the module;
 # this rebinds it to the function.
+from mahjong_fast.arena import ArenaReport, PolicyStats, arena
 from mahjong_fast.simulate import SimulationInterrupted, SimulationResult, Summary, simulate

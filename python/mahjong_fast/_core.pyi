@@ -279,6 +279,13 @@ class GreedyAgent:
         (pung, kong), the chow's lowest kind, or anything (0) for pass and wins. Raises
         InvalidHandError for a bad hand or option."""
 
+def arena(
+    seats: Sequence[str], walls: int, seed: int, threads: int = 1, rules: Ruleset | None = None
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Duplicate walls ``0..walls-1``, each played with the four seat names rotated (player p
+    plays ``seats[(p + rotation) % 4]``): ``(report, deals)``, see ``mahjong_fast.arena``.
+    RuleConfigError for an unknown seat; ValueError for ``threads == 0`` or not four seats."""
+
 class ValueAgent:
     """The ``value`` policy (``mahjong_fast.seats.value``): greedy plus the two value rules,
     decided in the core (Hong Kong)."""

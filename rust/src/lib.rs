@@ -4,6 +4,7 @@
 
 pub mod advise;
 pub mod agents;
+pub mod arena;
 pub mod decompose;
 pub mod error;
 pub mod game;

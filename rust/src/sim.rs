@@ -139,6 +139,17 @@ fn option_of(a: &Action, discard_kind: Option<u8>) -> LegalOption {
 /// Errors: only if the core breaks its own invariants (an agent's choice rejected); never
 /// for valid configuration.
 pub fn play_deal(cfg: &SimConfig, deal_index: u64, agents: &mut Agents) -> Result<DealRecord> {
+    play_deal_observed(cfg, deal_index, agents, &mut |_, _, _| Ok(()))
+}
+
+/// [`play_deal`] with `observe(deal, player, action)` called before each chosen action is
+/// applied (the arena's metrics read the state there; it never changes a decision).
+pub fn play_deal_observed(
+    cfg: &SimConfig,
+    deal_index: u64,
+    agents: &mut Agents,
+    observe: &mut dyn FnMut(&Deal, u8, &Action) -> Result<()>,
+) -> Result<DealRecord> {
     let dealer = if cfg.rules.rotate_dealer { (deal_index % 4) as u8 } else { 0 };
     let wall = crate::wall::shuffle(cfg.seed, deal_index);
     let opts = DealOptions { auto_pass: true, record: false };
@@ -190,6 +201,7 @@ pub fn play_deal(cfg: &SimConfig, deal_index: u64, agents: &mut Agents) -> Resul
                 }
             };
             let a = agents.legal[i];
+            observe(&deal, p, &a)?;
             deal.apply(&a)?;
             if !deal.phase().is_window() {
                 break;

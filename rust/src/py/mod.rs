@@ -9,6 +9,7 @@ use crate::tile::{Tile, N_KINDS};
 
 mod agents;
 mod analysis;
+mod arena;
 mod batch;
 mod game;
 pub(crate) mod rules;
@@ -181,6 +182,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(format_hand, m)?)?;
     m.add_function(wrap_pyfunction!(parse_tiles, m)?)?;
     agents::register(m)?;
+    arena::register(m)?;
     analysis::register(m)?;
     batch::register(m)?;
     rules::register(m)?;
