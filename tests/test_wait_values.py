@@ -114,3 +114,37 @@ def test_agrees_with_score_on_many_hands() -> None:
         n_dead += bool(v) and not any(w.can_win for w in v)
     # the sample covers legal waits, refused waits and dead-ready hands
     assert n_waits > 1000 and n_refused > 100 and n_dead > 20, (n_waits, n_refused, n_dead)
+
+
+class _View:
+    """The parts of a seat view that ``hint_text`` reads."""
+
+    def __init__(self, hand: str, seat_wind: int) -> None:
+        self.h = mf.Hand.parse(hand)
+        self.seat_wind = seat_wind
+
+    def hand_counts(self) -> list[int]:
+        return list(self.h.counts)
+
+    def meld_tuples(self) -> list[tuple[int, int]]:
+        return self.h.core_melds
+
+    def unseen_counts(self) -> list[int]:
+        return [4 - c for c in self.h.counts]
+
+    def bonus_mask(self) -> int:
+        return sum(1 << (t.kind - 34) for t in self.h.bonus)
+
+
+def test_hint_shows_what_each_wait_is_worth() -> None:
+    from mahjong_fast.seats.human import hint_text
+
+    # ready, every wait under the minimum (South with West's flower)
+    text = hint_text(_View("456p234s5s [123m] [789m] 3f", 1)).plain
+    assert "2s cannot win (2 faan self-drawn, below 3)" in text and "5s cannot win" in text
+    # without the flower: legal self-drawn only
+    text = hint_text(_View("456p234s5s [123m] [789m]", 1)).plain
+    assert "2s 3 faan self-drawn only (2 on a discard is below 3)" in text
+    # 14 tiles: the ready discard's waits with self-drawn/discard values, as wait_values says
+    text = hint_text(_View("123m456m789p234s5s9m", 1)).plain
+    assert "9m (shanten 0" in text and "waits 2s 4/3 faan, 5s 4/3 faan" in text

@@ -112,7 +112,7 @@ fn counts_before(deal: &Deal, p: u8, a: &Action, rules: &Ruleset, out: &mut [Sea
     }
     // The other seats' refused wins on this discard.
     let last = deal.remaining() == 0;
-    for q in 0..4 {
+    for (q, seat) in out.iter_mut().enumerate() {
         if q == pu || !deal.wins_on(q, k) {
             continue;
         }
@@ -124,7 +124,7 @@ fn counts_before(deal: &Deal, p: u8, a: &Action, rules: &Ruleset, out: &mut [Sea
         };
         let o = rules.score(&hand_of(q, *deal.counts(q)), Some(Tile(k as u8)), &ctx)?;
         if o.reason == Some(RejectReason::BelowMinimum) {
-            out[q].refused += 1;
+            seat.refused += 1;
         }
     }
     Ok(())
