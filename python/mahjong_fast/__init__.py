@@ -36,6 +36,8 @@ if _os.path.basename(_sys.argv[0] if _sys.argv else "") == "mahjong-fast":
     _signal.signal(_signal.SIGINT, _interrupted_while_starting)
 
 import warnings
+from collections.abc import Iterable
+from dataclasses import dataclass
 
 from mahjong_fast import _core
 from mahjong_fast.batch import score_batch, shanten_batch, waits_batch
@@ -54,6 +56,10 @@ from mahjong_fast.tiles import (
     Meld,
     MeldKind,
     Tile,
+    TileLike,
+    as_hand,
+    bonus_kinds,
+    wind_index,
 )
 
 __version__: str = _core.__version__
@@ -69,7 +75,9 @@ if BUILD_PROFILE != "release":  # pragma: no cover - depends on how it was built
     )
 
 __all__ = [
+    "BELOW_MINIMUM",
     "BUILD_PROFILE",
+    "ArenaReport",
     "Element",
     "Hand",
     "IllegalActionError",
@@ -78,6 +86,7 @@ __all__ = [
     "MahjongError",
     "Meld",
     "MeldKind",
+    "PolicyStats",
     "ReplayError",
     "RuleConfigError",
     "Ruleset",
@@ -87,7 +96,9 @@ __all__ = [
     "Summary",
     "TaiwaneseMatch",
     "Tile",
+    "WaitValue",
     "__version__",
+    "arena",
     "bonus_win",
     "decompose",
     "score",
@@ -96,9 +107,13 @@ __all__ = [
     "shanten",
     "shanten_batch",
     "simulate",
+    "wait_values",
     "waits",
     "waits_batch",
 ]
+
+#: ``ScoreResult.reason`` of a winning shape worth less than the minimum (rules §10.5)
+BELOW_MINIMUM = "BELOW_MINIMUM"
 
 
 #: One line of a faan breakdown: ``Element("F6", "Dragon pung", 1)`` with ``code``, ``name`` and
@@ -176,6 +191,86 @@ def waits(hand: HandLike, rules: Ruleset | str | None = None) -> list[Tile]:
     return _core.waits_notation(hand, None if rules is None else resolve_rules(rules))
 
 
+@dataclass(frozen=True)
+class WaitValue:
+    """What one wait of a ready hand is worth (rules §10, §14a).
+
+    Attributes:
+        tile: the waited tile.
+        self_drawn: the score if the hand wins by drawing ``tile`` (F11 counted).
+        discard: the score if the hand wins by claiming ``tile`` from a discard.
+
+    A score with ``reason == BELOW_MINIMUM`` is a winning shape the engine refuses (rules
+    §10.5: less than 3 faan); ``can_win`` is false when neither way is a legal win.
+    """
+
+    tile: Tile
+    self_drawn: ScoreResult
+    discard: ScoreResult
+
+    @property
+    def can_win(self) -> bool:
+        """Whether the wait is a legal win self-drawn or on a discard."""
+        return self.self_drawn.is_win or self.discard.is_win
+
+    def __str__(self) -> str:
+        def one(r: ScoreResult) -> str:
+            return f"{r.faan} faan" if r.is_win else f"{BELOW_MINIMUM} ({r.faan} faan)"
+
+        return f"{self.tile}: self-drawn {one(self.self_drawn)}, discard {one(self.discard)}"
+
+
+def wait_values(
+    hand: HandLike,
+    rules: Ruleset | str | None = None,
+    *,
+    seat_wind: str | int = "E",
+    prevailing_wind: str | int = "E",
+    bonus: str | Iterable[TileLike] = (),
+) -> list[WaitValue]:
+    """The value of every wait of a ready hand (rules §10, §14a): for each tile that completes
+    the hand, its score if self-drawn and if won on a discard, exactly as :func:`score` gives
+    it for that winning tile (with the self-drawn win's ``payments``; a win on a discard has
+    none, as :func:`score` without ``discarder``).
+
+    Args:
+        hand: 13 tiles counting each declared set as 3 (``"456p234s5s [123m] [789m]"``), plus
+            any bonus tiles.
+        rules: a :class:`Ruleset` or its name (default Hong Kong).
+        seat_wind: the player's seat wind, ``"E"``..``"N"`` (or 0..3).
+        prevailing_wind: the prevailing wind (East in the product).
+        bonus: the player's exposed bonus tiles, added to any in ``hand``.
+
+    Returns:
+        One :class:`WaitValue` per wait, ascending tile; empty when the hand is not ready.
+        A wait the engine would refuse has ``reason == BELOW_MINIMUM`` in both scores.
+
+    Raises:
+        InvalidTileError: unreadable notation.
+        InvalidHandError: a fifth copy, not 13 tiles, a repeated bonus tile, a bad wind.
+        RuleConfigError: an unknown ruleset name.
+        TypeError: ``rules`` is neither a Ruleset, a name nor None.
+
+    Example:
+        >>> [str(w) for w in wait_values("123m456m789p234s5s", seat_wind="S")][0]
+        '2s: self-drawn 4 faan, discard 3 faan'
+    """
+    ruleset = resolve_rules(rules)
+    h = as_hand(hand)
+    kinds = [t.kind for t in h.bonus]
+    for k in bonus_kinds(bonus):
+        if k in kinds:
+            raise InvalidHandError(f"bonus tile {Tile(k)} given twice (there is one of each)")
+        kinds.append(k)
+    mask = 0
+    for k in kinds:
+        mask |= 1 << (k - 34)
+    seat = wind_index(seat_wind, "seat wind")
+    prevailing = wind_index(prevailing_wind, "prevailing wind")
+    raw = _core.wait_values(list(h.counts), h.core_melds, mask, seat, prevailing, ruleset)
+    return [WaitValue(Tile(k), sd, dc) for k, sd, dc in raw]
+
+
 def shanten(hand: HandLike, rules: Ruleset | str | None = None) -> int:
     """Shanten (rules §14a): exchanges needed to be ready; 0 = ready; -1 = complete (14 tiles).
     The minimum over the standard shape, seven pairs and thirteen orphans (the last two only with
@@ -223,4 +318,5 @@ def decompose(hand: HandLike, rules: Ruleset | str | None = None) -> list[str]:
 
 # Bound last: importing the submodule sets the package attribute ``simulate`` to the module;
 # this rebinds it to the function.
+from mahjong_fast.arena import ArenaReport, PolicyStats, arena
 from mahjong_fast.simulate import SimulationInterrupted, SimulationResult, Summary, simulate

@@ -31,7 +31,9 @@ __all__ = [
     "ScoreResult",
     "Simulator",
     "TaiwaneseMatch",
+    "ValueAgent",
     "__version__",
+    "arena",
     "bonus_win",
     "checked_int",
     "checked_player",
@@ -50,6 +52,7 @@ __all__ = [
     "shanten",
     "shanten_batch",
     "shanten_notation",
+    "wait_values",
     "waits",
     "waits_batch",
     "waits_notation",
@@ -281,6 +284,17 @@ def shanten_batch(
     counts: npt.NDArray[np.uint8], *, rules: Ruleset | str | None = None
 ) -> npt.NDArray[np.int8]:
     """``uint8[N, 34]`` rows of 13 or 14 tiles → ``int8[N]`` shanten (rules §14a)."""
+
+def wait_values(
+    counts: Sequence[int] | bytes,
+    melds: Sequence[tuple[int, int]] | None,
+    bonus_mask: int,
+    seat_wind: int | str,
+    prevailing_wind: int | str | None = None,
+    rules: Ruleset | str | None = None,
+) -> list[tuple[int, ScoreResult, ScoreResult]]:
+    """Every wait of a 13-equivalent hand as ``(kind, self_drawn, discard)`` scores, ascending
+    kind; empty when not ready (rules §10, §14a)."""
 
 def waits_batch(
     counts: npt.NDArray[np.uint8], *, rules: Ruleset | str | None = None
@@ -559,6 +573,34 @@ class GreedyAgent:
         7 kong, 8 chow), kind = the discarded kind, the kong's kind, the claimed discard's kind
         (pung, kong), the chow's lowest kind, or anything (0) for pass and wins. Raises
         InvalidHandError for a bad hand or option."""
+
+def arena(
+    seats: Sequence[str], walls: int, seed: int, threads: int = 1, rules: Ruleset | None = None
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Duplicate walls ``0..walls-1``, each played with the four seat names rotated (player p
+    plays ``seats[(p + rotation) % 4]``): ``(report, deals)``, see ``mahjong_fast.arena``.
+    RuleConfigError for an unknown seat; ValueError for ``threads == 0`` or not four seats."""
+
+@final
+class ValueAgent:
+    """The ``value`` policy (``mahjong_fast.seats.value``): greedy plus the two value rules,
+    decided in the core (Hong Kong)."""
+
+    def __init__(self) -> None: ...
+    def choose(
+        self,
+        counts: Sequence[int],
+        melds: Sequence[tuple[int, int]] | None,
+        unseen: Sequence[int],
+        discard: int | None,
+        legal: Sequence[tuple[int, int]],
+        seat_wind: int,
+        prevailing_wind: int = 0,
+        bonus_mask: int = 0,
+    ) -> int:
+        """As ``GreedyAgent.choose``, plus the seat wind and prevailing wind (0..3 = E..N) and the
+        seat's exposed bonus tiles (bit i = ``(i+1)f``), which value its waits (rules §10).
+        Raises InvalidHandError for a bad hand, option or wind."""
 
 @final
 class RandomAgent:

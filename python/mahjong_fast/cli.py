@@ -581,7 +581,7 @@ def simulate(
         int, typer.Option("--seed", help="Seed of the walls (deal i depends on (seed, i)).")
     ] = 0,
     seats: Annotated[
-        str, typer.Option("--seats", help="Four seat kinds, comma-separated (greedy, random).")
+        str, typer.Option("--seats", help="Four seat kinds, comma-separated (greedy, random, value).")
     ] = "greedy,greedy,greedy,greedy",
     workers: Annotated[
         int | None,
@@ -899,6 +899,61 @@ def _deal_results(replayed: Any) -> list[Any]:
 
 
 @app.command()
+@user_errors
+def arena(
+    n: Annotated[int, typer.Option("-n", "--walls", min=1, help="Number of walls (4 deals each).")] = 1000,
+    seats: Annotated[
+        str,
+        typer.Option("--seats", help="The line-up: four seat kinds, comma-separated (greedy, random, value)."),
+    ] = "value,greedy,greedy,greedy",
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the walls.")] = 0,
+    rules: Annotated[str, typer.Option("--rules", help="Ruleset name (hong-kong, alias hk).")] = "hk",
+    workers: Annotated[
+        int | None, typer.Option("--workers", "-w", min=1, help="Threads (default: every core).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+) -> None:
+    """Measure seats in duplicate: each wall is played four times with the line-up rotated;
+    metrics per policy with a bootstrap 95% interval over walls."""
+    from .arena import arena as run_arena
+    from .seats import SEAT_KINDS
+
+    names = [s.strip().lower() for s in seats.split(",") if s.strip()]
+    if len(names) != 4:
+        raise _error(f"--seats needs four seat kinds separated by commas (got {len(names)})")
+    for name in names:
+        if name not in SEAT_KINDS:
+            raise _error(f"--seats: unknown seat kind {name!r}; choose from {', '.join(SEAT_KINDS)}")
+    if not 0 <= seed < 2**64:
+        raise _error(f"--seed must be in 0 .. 2**64-1 (got {seed})")
+    rep = run_arena(names, n, rules=rules, seed=seed, workers=workers)
+    if as_json:
+        _print_json(rep.to_json())
+        return
+    table = Table(
+        title=f"arena: {rep.rules}, seed {seed}, {n} walls x 4 rotations, line-up {', '.join(names)}",
+        title_justify="left",
+    )
+    for col in ("seat", "deals", "points/deal [95% CI]", "no limit [95% CI]", "win", "deal-in",
+                "self-draw", "dead ready", "refused/deal", "win faan"):
+        table.add_column(col, justify="left" if col == "seat" else "right")
+    for s in rep.seats:
+        table.add_row(
+            s.seat,
+            str(s.deals),
+            f"{s.mean_points:+.2f} [{s.ci95[0]:+.2f}, {s.ci95[1]:+.2f}]",
+            f"{s.mean_points_no_limit:+.2f} [{s.ci95_no_limit[0]:+.2f}, {s.ci95_no_limit[1]:+.2f}]",
+            f"{s.win_rate:.1%}",
+            f"{s.deal_in_rate:.1%}",
+            f"{s.self_draw_rate:.1%}",
+            f"{s.dead_ready_share:.1%}",
+            f"{s.refused_wins_per_deal:.2f}",
+            f"{s.mean_win_value:.2f}",
+        )
+    console.print(table)
+
+
+@app.command()
 def play(
     seed: Annotated[
         int | None, typer.Option("--seed", help="Seed of the walls (random if not given).")
@@ -918,6 +973,10 @@ def play(
     ] = False,
     rules_name: RulesOption = None,
     rule: RuleOption = None,
+    opponents: Annotated[
+        str,
+        typer.Option("--opponents", help="The three AI seats' kind: greedy, value or random."),
+    ] = "greedy",
 ) -> None:
     """Play against three AI seats (you are P0, East, the dealer)."""
     try:
@@ -925,8 +984,11 @@ def play(
     except MahjongError as exc:
         raise _error(str(exc)) from None
     from .game.match import play_match
-    from .seats import make_seat
+    from .seats import SEAT_KINDS, make_seat
     from .seats.human import HumanSeat, QuitGame
+
+    if opponents not in SEAT_KINDS:
+        raise _error(f"--opponents: unknown seat kind {opponents!r}; choose from {', '.join(SEAT_KINDS)}")
 
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "little")
@@ -937,7 +999,7 @@ def play(
     except OSError as exc:
         raise _error(f"--log {log}: {exc.strerror or exc}") from None
     human = HumanSeat(console, ascii=ascii, confirm=not no_confirm)
-    seats = [human, *(make_seat("greedy", seed + p) for p in (1, 2, 3))]
+    seats = [human, *(make_seat(opponents, seed + p) for p in (1, 2, 3))]
     console.print(
         Text(
             f"mahjong-fast: Hong Kong mahjong, seed {seed}, {deals} deal(s), rules "

@@ -5,6 +5,7 @@
 pub mod advise;
 pub mod agents;
 pub mod analysis;
+pub mod arena;
 pub mod decompose;
 pub mod error;
 pub mod game;
@@ -19,6 +20,7 @@ pub mod taiwanese;
 pub mod tile;
 #[cfg(test)]
 mod tw_reference;
+pub mod value;
 pub mod waits;
 pub mod wall;
 

@@ -11,7 +11,7 @@
 
 use rayon::prelude::*;
 
-use crate::agents::{GreedyAgent, LegalOption, OptionKind, RandomAgent, Situation};
+use crate::agents::{GreedyAgent, LegalOption, OptionKind, RandomAgent, SeatValue, Situation, ValueAgent};
 use crate::error::{MahjongError, Result};
 use crate::game::{Action, ActionType, Deal, DealOptions, Phase};
 use crate::hand::Meld;
@@ -30,6 +30,8 @@ pub enum SeatKind {
     Random,
     /// The greedy shanten/ukeire policy ([`GreedyAgent`]).
     Greedy,
+    /// Greedy plus the two value rules ([`ValueAgent`]).
+    Value,
 }
 
 impl SeatKind {
@@ -38,13 +40,15 @@ impl SeatKind {
         match name {
             "random" => Ok(SeatKind::Random),
             "greedy" => Ok(SeatKind::Greedy),
-            _ => Err(MahjongError::RuleConfig(format!("unknown built-in seat {name:?}; choose from greedy, random"))),
+            "value" => Ok(SeatKind::Value),
+            _ => Err(MahjongError::RuleConfig(format!("unknown built-in seat {name:?}; choose from greedy, random, value"))),
         }
     }
     pub const fn name(self) -> &'static str {
         match self {
             SeatKind::Random => "random",
             SeatKind::Greedy => "greedy",
+            SeatKind::Value => "value",
         }
     }
 }
@@ -93,6 +97,7 @@ impl DealRecord {
 /// The agents of one thread's task: created once per task, re-keyed per deal.
 pub struct Agents {
     greedy: Option<GreedyAgent>,
+    value: Option<ValueAgent>,
     legal: Vec<Action>,
     options: Vec<LegalOption>,
     melds: Vec<Meld>,
@@ -102,7 +107,8 @@ impl Agents {
     /// Agents for the seats of `cfg` (a greedy agent's evaluator only if a seat is greedy).
     pub fn new(cfg: &SimConfig) -> Agents {
         let greedy = cfg.seats.contains(&SeatKind::Greedy).then(|| GreedyAgent::new(*cfg.rules.shapes()));
-        Agents { greedy, legal: Vec::with_capacity(24), options: Vec::with_capacity(24), melds: Vec::with_capacity(6) }
+        let value = cfg.seats.contains(&SeatKind::Value).then(|| ValueAgent::new(cfg.rules.clone()));
+        Agents { greedy, value, legal: Vec::with_capacity(24), options: Vec::with_capacity(24), melds: Vec::with_capacity(6) }
     }
 }
 
@@ -133,6 +139,17 @@ fn option_of(a: &Action, discard_kind: Option<u8>) -> LegalOption {
 /// Errors: only if the core breaks its own invariants (an agent's choice rejected); never
 /// for valid configuration.
 pub fn play_deal(cfg: &SimConfig, deal_index: u64, agents: &mut Agents) -> Result<DealRecord> {
+    play_deal_observed(cfg, deal_index, agents, &mut |_, _, _| Ok(()))
+}
+
+/// [`play_deal`] with `observe(deal, player, action)` called before each chosen action is
+/// applied (the arena's metrics read the state there; it never changes a decision).
+pub fn play_deal_observed(
+    cfg: &SimConfig,
+    deal_index: u64,
+    agents: &mut Agents,
+    observe: &mut dyn FnMut(&Deal, u8, &Action) -> Result<()>,
+) -> Result<DealRecord> {
     let dealer = if cfg.rules.rotate_dealer { (deal_index % 4) as u8 } else { 0 };
     let wall = crate::wall::shuffle(cfg.seed, deal_index);
     let opts = DealOptions { auto_pass: true, record: false };
@@ -167,11 +184,24 @@ pub fn play_deal(cfg: &SimConfig, deal_index: u64, agents: &mut Agents) -> Resul
                         discard: disc.map(Tile),
                         legal: &agents.options,
                     };
-                    let g = agents.greedy.as_mut().ok_or_else(|| MahjongError::hand("no greedy agent"))?;
-                    g.choose(&s)?
+                    if cfg.seats[p as usize] == SeatKind::Value {
+                        let seat = SeatValue {
+                            winds: crate::value::ValueSituation {
+                                seat_wind: deal.seat_winds()[p as usize],
+                                prevailing_wind: crate::game::PREVAILING_WIND,
+                            },
+                            bonus: deal.bonus_mask(p as usize),
+                        };
+                        let v = agents.value.as_mut().ok_or_else(|| MahjongError::hand("no value agent"))?;
+                        v.choose(&s, &seat)?
+                    } else {
+                        let g = agents.greedy.as_mut().ok_or_else(|| MahjongError::hand("no greedy agent"))?;
+                        g.choose(&s)?
+                    }
                 }
             };
             let a = agents.legal[i];
+            observe(&deal, p, &a)?;
             deal.apply(&a)?;
             if !deal.phase().is_window() {
                 break;

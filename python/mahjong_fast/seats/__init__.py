@@ -9,17 +9,20 @@ from __future__ import annotations
 from .base import BaseSeat, Seat
 from .greedy import GreedySeat
 from .random_seat import RandomSeat
+from .value import ValueSeat
 
-__all__ = ["SEAT_KINDS", "BaseSeat", "GreedySeat", "RandomSeat", "Seat", "make_seat"]
+__all__ = ["SEAT_KINDS", "BaseSeat", "GreedySeat", "RandomSeat", "Seat", "ValueSeat", "make_seat"]
 
 #: names accepted by :func:`make_seat`
-SEAT_KINDS = ("greedy", "random")
+SEAT_KINDS = ("greedy", "random", "value")
 
 
 def make_seat(kind: str, seed: int = 0) -> Seat:
-    """An AI seat by name: ``"greedy"`` or ``"random"``."""
+    """An AI seat by name: ``"greedy"``, ``"random"`` or ``"value"``."""
     if kind == "greedy":
         return GreedySeat(seed)
+    if kind == "value":
+        return ValueSeat(seed)
     if kind == "random":
         return RandomSeat(seed)
     raise ValueError(f"unknown seat kind {kind!r}; choose from {', '.join(SEAT_KINDS)}")

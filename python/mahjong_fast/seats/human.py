@@ -529,8 +529,26 @@ class HumanSeat(BaseSeat):
             self._say(f"no hint available ({exc})")
 
 
+def _waits_with_values(view: Any, counts: list[int], melds: Any) -> str:
+    """The waits of a 13-equivalent hand, each with its value self-drawn / on a discard (rules
+    §10), marking the waits that cannot win (under the 3-faan minimum, §10.5)."""
+    from .. import _core
+
+    parts = []
+    for kind, sd, dc in _core.wait_values(counts, melds, view.bonus_mask(), view.seat_wind):
+        code = code_of_kind(kind)
+        if sd.is_win and dc.is_win:
+            parts.append(f"{code} {sd.faan}/{dc.faan} faan")
+        elif sd.is_win:
+            parts.append(f"{code} {sd.faan} faan self-drawn only ({dc.faan} on a discard is below 3)")
+        else:
+            parts.append(f"{code} cannot win ({sd.faan} faan self-drawn, below 3)")
+    return ", ".join(parts)
+
+
 def hint_text(view: Any, top: int = 5) -> Text:
-    """Shanten, waits (when ready) and the best discards of the viewer's hand."""
+    """Shanten, waits (when ready, with their value self-drawn / on a discard) and the best
+    discards of the viewer's hand."""
     from .. import _core
 
     counts = view.hand_counts()
@@ -555,13 +573,11 @@ def hint_text(view: Any, top: int = 5) -> Text:
             if after == 0:
                 c = list(counts)
                 c[kind] -= 1
-                waits = _core.waits(c, melds)
-                out.append("; waits " + " ".join(code_of_kind(k) for k in waits))
+                out.append("; waits " + _waits_with_values(view, c, melds))
             out.append(")")
     else:
         sh = _core.shanten(counts, melds)
         out.append(f"shanten {sh}")
         if sh == 0:
-            waits = _core.waits(counts, melds)
-            out.append("; ready, waiting on " + " ".join(code_of_kind(k) for k in waits))
+            out.append("; ready, waiting on " + _waits_with_values(view, list(counts), melds))
     return out

@@ -13,12 +13,14 @@
 pub mod eval;
 pub mod greedy;
 pub mod random;
+pub mod value;
 
 use crate::hand::{Counts, Meld};
 use crate::tile::Tile;
 
 pub use greedy::GreedyAgent;
 pub use random::RandomAgent;
+pub use value::{SeatValue, ValueAgent};
 
 /// What a legal option does (the action types of HK §5.3, §6.1, §7.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -5,7 +5,7 @@
 use pyo3::prelude::*;
 
 use super::{counts_obj, melds_obj, to_py_err};
-use crate::agents::{GreedyAgent, LegalOption, OptionKind, RandomAgent, Situation};
+use crate::agents::{GreedyAgent, LegalOption, OptionKind, RandomAgent, SeatValue, Situation, ValueAgent};
 use crate::decompose::HK_SHAPES;
 use crate::error::MahjongError;
 use crate::tile::Tile;
@@ -96,6 +96,78 @@ impl PyGreedyAgent {
     }
 }
 
+fn discard_arg(py: Python<'_>, discard: Option<i64>) -> PyResult<Option<Tile>> {
+    discard
+        .map(|k| {
+            u8::try_from(k)
+                .ok()
+                .and_then(Tile::new)
+                .ok_or_else(|| to_py_err(py, MahjongError::hand(format!("discard kind {k} is not 0..33"))))
+        })
+        .transpose()
+}
+
+/// The `value` policy (Hong Kong): greedy plus the two value rules of `crate::agents::value`.
+///
+/// `choose(counts, melds, unseen, discard, legal, seat_wind, prevailing_wind=0, bonus_mask=0)
+/// -> int`: the arguments of `GreedyAgent.choose`, then the seat's wind and the prevailing
+/// wind (0..3 = E..N) and its exposed bonus tiles (bit i = tile `(i+1)f`), which value its
+/// waits (rules §10). Raises InvalidHandError for a bad hand, option or wind.
+#[pyclass(module = "mahjong_fast._core", name = "ValueAgent")]
+pub struct PyValueAgent {
+    inner: ValueAgent,
+}
+
+#[pymethods]
+impl PyValueAgent {
+    #[new]
+    fn new() -> Self {
+        PyValueAgent { inner: ValueAgent::new(crate::rules::Ruleset::hong_kong()) }
+    }
+
+    #[pyo3(signature = (counts, melds, unseen, discard, legal, seat_wind, prevailing_wind = 0, bonus_mask = 0))]
+    #[allow(clippy::too_many_arguments)]
+    fn choose(
+        &mut self,
+        py: Python<'_>,
+        counts: &Bound<'_, PyAny>,
+        melds: Option<&Bound<'_, PyAny>>,
+        unseen: &Bound<'_, PyAny>,
+        discard: Option<i64>,
+        legal: Vec<(i64, i64)>,
+        seat_wind: i64,
+        prevailing_wind: i64,
+        bonus_mask: i64,
+    ) -> PyResult<usize> {
+        let c = counts_obj(py, counts)?;
+        let m = melds_obj(py, melds)?;
+        let u = counts_obj(py, unseen)?;
+        let d = discard_arg(py, discard)?;
+        let l = legal_arg(py, &legal)?;
+        let wind = |w: i64, what: &str| {
+            u8::try_from(w)
+                .ok()
+                .filter(|&w| w < 4)
+                .ok_or_else(|| to_py_err(py, MahjongError::hand(format!("{what} {w} is not 0..3 (E, S, W, N)"))))
+        };
+        let seat = SeatValue {
+            winds: crate::value::ValueSituation {
+                seat_wind: wind(seat_wind, "seat wind")?,
+                prevailing_wind: wind(prevailing_wind, "prevailing wind")?,
+            },
+            bonus: u8::try_from(bonus_mask)
+                .map_err(|_| to_py_err(py, MahjongError::hand(format!("bonus mask {bonus_mask} is not 0..255"))))?,
+        };
+        let s = Situation { concealed: &c, melds: &m, unseen: &u, discard: d, legal: &l };
+        self.inner.choose(&s, &seat).map_err(|e| to_py_err(py, e))
+    }
+
+    /// Stateless between decisions: pickles as a fresh agent.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, ())> {
+        Ok((slf.get_type().into_any(), ()))
+    }
+}
+
 /// Uniform choice with the stream of `(seed, deal_index, player)` (see `crate::agents::random`).
 /// `below(n)` returns an index uniformly below `n` (0 for `n <= 1`).
 #[pyclass(module = "mahjong_fast._core", name = "RandomAgent")]
@@ -121,5 +193,6 @@ impl PyRandomAgent {
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGreedyAgent>()?;
     m.add_class::<PyRandomAgent>()?;
+    m.add_class::<PyValueAgent>()?;
     Ok(())
 }

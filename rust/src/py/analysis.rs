@@ -600,6 +600,45 @@ fn rate_discards(
     Ok(r.into_iter().map(|d| (d.tile.0 as u32, d.shanten, d.ukeire)).collect())
 }
 
+/// The value of every wait of a 13-equivalent hand (rules §10, §14a): `(kind, self_drawn,
+/// discard)` per wait in ascending kind, each a `ScoreResult` (a wait below the minimum has
+/// `reason == "BELOW_MINIMUM"`); empty when the hand is not ready.
+#[pyfunction]
+#[pyo3(signature = (counts, melds, bonus_mask, seat_wind, prevailing_wind = None, rules = None))]
+fn wait_values(
+    py: Python<'_>,
+    counts: &Bound<'_, PyAny>,
+    melds: Option<&Bound<'_, PyAny>>,
+    bonus_mask: &Bound<'_, PyAny>,
+    seat_wind: &Bound<'_, PyAny>,
+    prevailing_wind: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<(u32, ScoreResult, ScoreResult)>> {
+    let c = counts_obj(py, counts)?;
+    let m = melds_obj(py, melds)?;
+    let bonus = ranged_arg(bonus_mask, "bonus_mask", "an int 0..255", 0, 255, |msg| hand_err(py, msg))? as u8;
+    let seat = wind_arg(py, seat_wind, "seat_wind")?;
+    let situation = crate::value::ValueSituation {
+        seat_wind: seat,
+        prevailing_wind: opt_wind_arg(py, prevailing_wind, "prevailing_wind")?.unwrap_or(0),
+    };
+    let ruleset = rules_arg(py, rules)?;
+    let hand = Hand { concealed: c, melds: m, bonus };
+    let v = crate::value::wait_values(&hand, &ruleset, &situation).map_err(|e| to_py_err(py, e))?;
+    Ok(v.into_iter()
+        .map(|w| {
+            // the self-drawn win pays as `score(..., self_drawn=True)` does; the payer of a win on
+            // a discard is unknown, so it has no payments (as `score` without `discarder`)
+            let outcome = w.self_drawn;
+            let base = if outcome.is_win { ruleset.base(outcome.faan) } else { 0 };
+            let payments = outcome.is_win.then(|| ruleset.payments(outcome.faan, seat as usize, true, None));
+            let self_drawn =
+                ScoreResult { scored: Scored { outcome, base, payments }, melds: hand.melds.clone(), unit: ruleset.value_unit() };
+            (w.tile.0 as u32, self_drawn, to_result(w.discard, &hand.melds, &ruleset))
+        })
+        .collect())
+}
+
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Element>()?;
     m.add_class::<ScoreResult>()?;
@@ -607,6 +646,7 @@ pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(waits_notation, m)?)?;
     m.add_function(wrap_pyfunction!(decompose_notation, m)?)?;
     m.add_function(wrap_pyfunction!(score_notation, m)?)?;
+    m.add_function(wrap_pyfunction!(wait_values, m)?)?;
     m.add_function(wrap_pyfunction!(shanten, m)?)?;
     m.add_function(wrap_pyfunction!(waits, m)?)?;
     m.add_function(wrap_pyfunction!(is_complete, m)?)?;

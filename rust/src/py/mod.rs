@@ -11,6 +11,7 @@ use crate::tile::{AnyTile, Tile, N_KINDS};
 
 mod agents;
 mod analysis;
+mod arena;
 mod batch;
 mod game;
 pub(crate) mod rules;
@@ -390,6 +391,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(checked_int, m)?)?;
     m.add_function(wrap_pyfunction!(checked_player, m)?)?;
     agents::register(m)?;
+    arena::register(m)?;
     analysis::register(m)?;
     batch::register(m)?;
     rules::register(m)?;

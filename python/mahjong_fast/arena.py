@@ -1,0 +1,136 @@
+"""The arena: how strong a seat is, measured in duplicate (rules ``hong-kong.md``; the issue
+"AI seats that play for value").
+
+Each wall ``0 .. walls-1`` of a seed is played four times with the line-up of seats rotated
+(player ``p`` plays ``seats[(p + rotation) % 4]``), so each policy meets each wall from each
+position and the luck of the wall cancels out. Metrics per policy, aggregated over all the
+positions it holds:
+
+- ``mean_points``: points won per deal, with ``ci95`` a bootstrap 95% interval over walls
+  (1,000 resamples); ``mean_points_no_limit`` / ``ci95_no_limit`` the same over deals
+  without a limit hand (a few limit hands dominate the variance);
+- ``win_rate``, ``deal_in_rate`` (its discard or added kong won on), ``self_draw_rate``:
+  fractions of its deals;
+- ``dead_ready_share``: of the moments it is ready after its own discard, the share with no
+  wait that would be a legal win (self-drawn or on a discard, rules §10.5);
+- ``refused_wins_per_deal``: winning shapes refused as under the minimum, when it draws them or
+  another seat discards them (robbing windows not counted);
+- ``mean_win_value``: mean faan of its wins.
+
+The whole run is deterministic by seed, whatever ``workers``.
+
+>>> rep = arena(["value", "greedy", "greedy", "greedy"], walls=20, seed=1)
+>>> [s.seat for s in rep.seats], rep.seats[0].deals
+(['value', 'greedy'], 80)
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from mahjong_fast import _core
+from mahjong_fast.rules import Ruleset, resolve_rules
+
+__all__ = ["ArenaReport", "PolicyStats", "arena"]
+
+
+@dataclass(frozen=True)
+class PolicyStats:
+    """The arena's metrics for one policy (see the module docstring for each field)."""
+
+    seat: str
+    deals: int
+    mean_points: float
+    ci95: tuple[float, float]
+    mean_points_no_limit: float
+    ci95_no_limit: tuple[float, float]
+    win_rate: float
+    deal_in_rate: float
+    self_draw_rate: float
+    dead_ready_share: float
+    refused_wins_per_deal: float
+    mean_win_value: float
+
+
+@dataclass(frozen=True)
+class ArenaReport:
+    """The arena's result: ``seats`` one :class:`PolicyStats` per distinct policy in order of
+    first appearance; ``deals`` the per-deal records (wall, rotation, winners, discarder,
+    win_kind, faan, limit, points per player, counts per player ``(ready, dead_ready,
+    refused)``), for checking."""
+
+    walls: int
+    seed: int
+    rules: str
+    lineup: tuple[str, ...]
+    seats: list[PolicyStats]
+    deals: list[dict[str, Any]] = field(default_factory=list, repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"seats": [{"seat": ..., "mean_points": ..., "ci95": [lo, hi], ...}], "walls": ...,
+        "seed": ..., "rules": ..., "lineup": [...]}`` (no per-deal records)."""
+        seats = []
+        for s in self.seats:
+            d = asdict(s)
+            d["ci95"] = list(s.ci95)
+            d["ci95_no_limit"] = list(s.ci95_no_limit)
+            seats.append(d)
+        return {"seats": seats, "walls": self.walls, "seed": self.seed, "rules": self.rules, "lineup": list(self.lineup)}
+
+
+def arena(
+    seats: Sequence[str],
+    walls: int,
+    *,
+    rules: Ruleset | str | None = None,
+    seed: int = 0,
+    workers: int | None = None,
+) -> ArenaReport:
+    """Play ``walls`` duplicate walls (4 deals each) with the line-up ``seats`` rotated, in the
+    core, and measure each policy.
+
+    Args:
+        seats: four built-in seat kinds (``"greedy"``, ``"random"``, ``"value"``), the line-up.
+        walls: number of walls, >= 1 (the deals played are ``4 * walls``).
+        rules: a :class:`Ruleset` or its name (default Hong Kong).
+        seed: 0 .. 2**64-1; wall ``w`` is the wall of deal ``w`` of a simulation with this seed.
+        workers: threads (default every core); never changes a result.
+
+    Raises:
+        ValueError: not four seats, ``walls < 1``, ``workers < 1`` or a seed out of range.
+        RuleConfigError: an unknown seat kind or ruleset name.
+        TypeError: ``rules`` is neither a Ruleset, a name nor None.
+    """
+    ruleset = resolve_rules(rules)
+    lineup = tuple(seats)
+    if len(lineup) != 4:
+        raise ValueError(f"seats: four seat kinds expected, got {len(lineup)}")
+    if walls < 1:
+        raise ValueError(f"walls must be >= 1 (got {walls})")
+    if not 0 <= seed < 2**64:
+        raise ValueError(f"seed must be in 0 .. 2**64-1 (got {seed})")
+    threads = workers if workers is not None else (os.cpu_count() or 1)
+    if threads < 1:
+        raise ValueError(f"workers must be >= 1 (got {threads})")
+    rep, deals = _core.arena(list(lineup), walls, seed, threads, ruleset)
+    stats = [
+        PolicyStats(
+            seat=s["seat"],
+            deals=s["deals"],
+            mean_points=s["mean_points"],
+            ci95=(s["ci95"][0], s["ci95"][1]),
+            mean_points_no_limit=s["mean_points_no_limit"],
+            ci95_no_limit=(s["ci95_no_limit"][0], s["ci95_no_limit"][1]),
+            win_rate=s["win_rate"],
+            deal_in_rate=s["deal_in_rate"],
+            self_draw_rate=s["self_draw_rate"],
+            dead_ready_share=s["dead_ready_share"],
+            refused_wins_per_deal=s["refused_wins_per_deal"],
+            mean_win_value=s["mean_win_value"],
+        )
+        for s in rep["seats"]
+    ]
+    return ArenaReport(walls, seed, ruleset.name, lineup, stats, deals)

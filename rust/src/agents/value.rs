@@ -1,0 +1,316 @@
+//! The value agent: [`GreedyAgent`] plus exactly two rules, a reference point for play that
+//! knows a win under the minimum is no win (HK §10.5). It needs the seat's winds and own bonus
+//! tiles (known to the seat, HK §14) besides the [`Situation`], to value its waits with
+//! [`crate::value`].
+//!
+//! 1. **Claims** (HK §6.1): a pung, chow or exposed kong greedy would take is refused when the
+//!    hand after it is 1-shanten or better and no wait of its best discard would be a legal win,
+//!    looking one draw ahead for a 1-shanten hand (some drawable kind, then some discard that
+//!    leaves the hand ready with a wait that is a legal win, self-drawn or on a discard). Of the
+//!    claims that remain, greedy's choice (lowest shanten, then legal order); none: pass.
+//! 2. **Discards** (HK §5.3): when the best discards leave the hand ready, those whose waits
+//!    include a legal win come first; then greedy's order (most ukeire, lowest kind). A discard
+//!    of higher shanten is never preferred.
+//!
+//! Everything else (wins, kongs on the own turn) is greedy's. Ties go to the lowest kind, then
+//! the engine's order of the legal options.
+
+use super::eval::{Evaluator, Rating};
+use super::{GreedyAgent, OptionKind, Situation};
+use crate::error::{MahjongError, Result};
+use crate::hand::{Counts, Hand, Meld, MeldKind};
+use crate::rules::Ruleset;
+use crate::tile::{Tile, N_KINDS};
+use crate::value::{any_legal_wait, ValueSituation};
+
+/// What the value agent knows of its seat beyond the [`Situation`] (HK §14: its own).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SeatValue {
+    pub winds: ValueSituation,
+    /// The seat's exposed bonus tiles as a mask (bit `k - 34` for bonus kind `k`).
+    pub bonus: u8,
+}
+
+/// The value policy (one per thread; no state between decisions but caches).
+pub struct ValueAgent {
+    greedy: GreedyAgent,
+    ev: Evaluator,
+    rules: Ruleset,
+    rates: Vec<Rating>,
+}
+
+fn take(c: &mut Counts, k: Tile, n: u8) -> Result<()> {
+    let slot = &mut c[k.index()];
+    if *slot < n {
+        return Err(MahjongError::hand(format!("the option needs {n} copies of {k} from the concealed hand")));
+    }
+    *slot -= n;
+    Ok(())
+}
+
+impl ValueAgent {
+    pub fn new(rules: Ruleset) -> Self {
+        ValueAgent { greedy: GreedyAgent::new(*rules.shapes()), ev: Evaluator::new(), rules, rates: Vec::with_capacity(14) }
+    }
+
+    /// The index of the chosen option in `s.legal`.
+    ///
+    /// Errors (`InvalidHand`): as [`GreedyAgent::choose`].
+    pub fn choose(&mut self, s: &Situation<'_>, seat: &SeatValue) -> Result<usize> {
+        let g = self.greedy.choose(s)?;
+        match s.legal[g].kind {
+            OptionKind::Discard => self.discard(s, seat, g),
+            OptionKind::Pass | OptionKind::Pung | OptionKind::Chow | OptionKind::Kong => self.respond(s, seat, g),
+            _ => Ok(g),
+        }
+    }
+
+    fn hand(&self, c: &Counts, melds: &[Meld], seat: &SeatValue) -> Hand {
+        Hand { concealed: *c, melds: melds.to_vec(), bonus: seat.bonus }
+    }
+
+    fn legal_ready(&self, c: &Counts, melds: &[Meld], seat: &SeatValue) -> Result<bool> {
+        any_legal_wait(&self.hand(c, melds, seat), &self.rules, &seat.winds)
+    }
+
+    /// Rule 2: `greedy` is greedy's discard; re-ranked only when the best discards leave the
+    /// hand ready.
+    fn discard(&mut self, s: &Situation<'_>, seat: &SeatValue, greedy: usize) -> Result<usize> {
+        let shapes = *self.rules.shapes();
+        let best = self.ev.rate(s.concealed, s.melds, s.unseen, &shapes, false, &mut self.rates)?;
+        if best != 0 {
+            return Ok(greedy);
+        }
+        let mut pick: Option<(u32, u8)> = None; // (ukeire, kind): most ukeire, then lowest kind
+        for r in &self.rates {
+            if r.shanten != 0 {
+                continue;
+            }
+            let mut c = *s.concealed;
+            c[r.kind as usize] -= 1;
+            if !self.legal_ready(&c, s.melds, seat)? {
+                continue;
+            }
+            let u = r.ukeire.unwrap_or(0);
+            if pick.is_none_or(|(bu, _)| u > bu) {
+                pick = Some((u, r.kind));
+            }
+        }
+        let Some((_, kind)) = pick else { return Ok(greedy) };
+        Ok(s.legal.iter().position(|o| o.kind == OptionKind::Discard && o.tile.0 == kind).unwrap_or(greedy))
+    }
+
+    /// Whether the 13-equivalent hand `c` can become ready with a legal-win wait after one
+    /// draw of a kind the seat cannot see and one discard.
+    fn one_draw_ahead(&mut self, c: &Counts, melds: &[Meld], unseen: &Counts, seat: &SeatValue) -> Result<bool> {
+        let shapes = *self.rules.shapes();
+        let held = crate::decompose::held_counts(c, melds)?;
+        for t in 0..N_KINDS {
+            if unseen[t] == 0 || held[t] >= 4 {
+                continue;
+            }
+            let mut d = *c;
+            d[t] += 1;
+            if self.ev.shanten(&d, melds, &shapes)? > 0 {
+                continue;
+            }
+            for k in 0..N_KINDS {
+                if d[k] == 0 {
+                    continue;
+                }
+                d[k] -= 1;
+                let ok = self.ev.shanten(&d, melds, &shapes)? == 0 && self.legal_ready(&d, melds, seat)?;
+                d[k] += 1;
+                if ok {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// Rule 1 for a hand after a claim: false when it is 1-shanten or better and cannot reach a
+    /// legal-win wait. `c` is 14-equivalent after a pung or chow (a discard follows), 13-equivalent
+    /// after an exposed kong (before its replacement draw).
+    fn claim_keeps_value(&mut self, c: &Counts, melds: &[Meld], unseen: &Counts, seat: &SeatValue) -> Result<bool> {
+        let shapes = *self.rules.shapes();
+        let n: usize = c.iter().map(|&x| x as usize).sum::<usize>() + 3 * melds.len();
+        if n % 3 == 1 {
+            let sh = self.ev.shanten(c, melds, &shapes)?;
+            return Ok(match sh {
+                i8::MIN..=-1 => true,
+                0 => self.legal_ready(c, melds, seat)?,
+                1 => self.one_draw_ahead(c, melds, unseen, seat)?,
+                _ => true,
+            });
+        }
+        let best = self.ev.shanten(c, melds, &shapes)?;
+        if best > 1 {
+            return Ok(true);
+        }
+        for k in 0..N_KINDS {
+            if c[k] == 0 {
+                continue;
+            }
+            let mut d = *c;
+            d[k] -= 1;
+            if self.ev.shanten(&d, melds, &shapes)? != best {
+                continue;
+            }
+            let ok = if best <= 0 { self.legal_ready(&d, melds, seat)? } else { self.one_draw_ahead(&d, melds, unseen, seat)? };
+            if ok {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Rule 1: greedy's claims (its acceptance test), minus those that lose all value.
+    fn respond(&mut self, s: &Situation<'_>, seat: &SeatValue, greedy: usize) -> Result<usize> {
+        let legal = s.legal;
+        let pass = legal
+            .iter()
+            .position(|o| o.kind == OptionKind::Pass)
+            .ok_or_else(|| MahjongError::hand("a claim window without a pass option"))?;
+        if greedy == pass {
+            return Ok(pass);
+        }
+        let Some(disc) = s.discard else { return Ok(pass) };
+        let shapes = *self.rules.shapes();
+        let now = self.ev.shanten(s.concealed, s.melds, &shapes)?;
+        let mut best: Option<(i8, usize)> = None;
+        let mut melds: Vec<Meld> = Vec::with_capacity(s.melds.len() + 1);
+        for (i, o) in legal.iter().enumerate() {
+            if !matches!(o.kind, OptionKind::Pung | OptionKind::Kong | OptionKind::Chow) {
+                continue;
+            }
+            let mut c = *s.concealed;
+            melds.clear();
+            melds.extend_from_slice(s.melds);
+            let (sh, accept) = match o.kind {
+                OptionKind::Kong => {
+                    take(&mut c, disc, 3)?;
+                    melds.push(Meld { kind: MeldKind::ExposedKong, tile: disc });
+                    let sh = self.ev.shanten(&c, &melds, &shapes)?;
+                    (sh, sh <= now)
+                }
+                OptionKind::Pung => {
+                    take(&mut c, disc, 2)?;
+                    melds.push(Meld { kind: MeldKind::Pung, tile: disc });
+                    let sh = self.ev.shanten(&c, &melds, &shapes)?;
+                    (sh, sh < now)
+                }
+                _ => {
+                    let low = o.tile.0;
+                    if !(low..low + 3).contains(&disc.0) {
+                        return Err(MahjongError::hand(format!("a chow from {} cannot use the discard {disc}", o.tile)));
+                    }
+                    melds.push(Meld::new(MeldKind::Chow, o.tile)?);
+                    for k in low..low + 3 {
+                        if k != disc.0 {
+                            take(&mut c, Tile(k), 1)?;
+                        }
+                    }
+                    let sh = self.ev.shanten(&c, &melds, &shapes)?;
+                    (sh, sh < now)
+                }
+            };
+            if !accept || best.is_some_and(|(b, _)| sh >= b) {
+                continue;
+            }
+            if self.claim_keeps_value(&c, &melds, s.unseen, seat)? {
+                best = Some((sh, i));
+            }
+        }
+        Ok(best.map(|(_, i)| i).unwrap_or(pass))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agents::LegalOption;
+    use crate::hand::hand;
+
+    fn seat() -> SeatValue {
+        SeatValue { winds: ValueSituation { seat_wind: 1, prevailing_wind: 0 }, bonus: 0 }
+    }
+
+    /// South holding West's flower 3f: no F16 (no bonus tiles) and no F17 (own flower).
+    fn south_with_3f() -> SeatValue {
+        SeatValue { bonus: 1 << 2, ..seat() }
+    }
+
+    #[test]
+    fn refuses_a_chow_that_leaves_no_legal_win() {
+        // Chowing 9m (then discarding 1z) makes the hand ready on 2s/5s with two exposed chows:
+        // no flush, no pung, no honour set, a foreign flower: under the 3-faan minimum (2 faan
+        // self-drawn). Greedy takes it.
+        let h = hand("78m456p234s5s1z [123m]");
+        let u = [3u8; 34];
+        let legal = [LegalOption::new(OptionKind::Pass, Tile(0)), LegalOption::new(OptionKind::Chow, Tile(6))];
+        let s = Situation { concealed: &h.concealed, melds: &h.melds, unseen: &u, discard: Some(Tile(8)), legal: &legal };
+        let mut g = GreedyAgent::new(crate::decompose::HK_SHAPES);
+        assert_eq!(g.choose(&s).unwrap(), 1);
+        let mut v = ValueAgent::new(Ruleset::hong_kong());
+        assert_eq!(v.choose(&s, &south_with_3f()).unwrap(), 0);
+        // Without the flower the self-drawn win has F16: 3 faan, legal, and the chow is taken.
+        assert_eq!(v.choose(&s, &seat()).unwrap(), 1);
+    }
+
+    #[test]
+    fn keeps_a_claim_that_keeps_a_flush() {
+        // Chowing 9s (then discarding 3p) makes an all-bamboo hand ready on 3s: a full flush.
+        let h = hand("78s1245699s3p [123s]");
+        let u = [3u8; 34];
+        let legal = [LegalOption::new(OptionKind::Pass, Tile(0)), LegalOption::new(OptionKind::Chow, Tile(24))];
+        let s = Situation { concealed: &h.concealed, melds: &h.melds, unseen: &u, discard: Some(Tile(26)), legal: &legal };
+        let mut v = ValueAgent::new(Ruleset::hong_kong());
+        assert_eq!(v.choose(&s, &south_with_3f()).unwrap(), 1);
+    }
+
+    #[test]
+    fn prefers_a_discard_whose_waits_can_win() {
+        // Random near-complete hands: the choice keeps greedy's shanten and, when it leaves the
+        // hand ready, has a legal-win wait whenever some ready discard has one.
+        let rules = Ruleset::hong_kong();
+        let mut v = ValueAgent::new(rules.clone());
+        let mut g = GreedyAgent::new(*rules.shapes());
+        let mut rng = crate::shanten::tests::XorShift(0xA11_7A1E);
+        let (mut differ, mut checked) = (0, 0);
+        for i in 0..3000 {
+            let n_melds = [0, 1, 1, 2][i % 4];
+            let (c, melds) = crate::shanten::tests::random_hand(&mut rng, n_melds, 14 - 3 * n_melds, true);
+            let u = crate::agents::eval::tests::random_unseen(&mut rng, &c, &melds);
+            let legal: Vec<LegalOption> =
+                (0..34u8).filter(|&k| c[k as usize] > 0).map(|k| LegalOption::new(OptionKind::Discard, Tile(k))).collect();
+            let s = Situation { concealed: &c, melds: &melds, unseen: &u, discard: None, legal: &legal };
+            let got = v.choose(&s, &seat()).unwrap();
+            let want_g = g.choose(&s).unwrap();
+            // shanten after the choice is the best shanten
+            let after = |k: u8| {
+                let mut d = c;
+                d[k as usize] -= 1;
+                (crate::shanten::shanten(&d, &melds, rules.shapes()).unwrap(), d)
+            };
+            let (sg, _) = after(legal[want_g].tile.0);
+            let (sv, dv) = after(legal[got].tile.0);
+            assert_eq!(sg, sv);
+            if sv == 0 {
+                checked += 1;
+                let any = legal.iter().any(|o| {
+                    let (sh, d) = after(o.tile.0);
+                    sh == 0
+                        && any_legal_wait(&Hand { concealed: d, melds: melds.clone(), bonus: 0 }, &rules, &seat().winds).unwrap()
+                });
+                let mine =
+                    any_legal_wait(&Hand { concealed: dv, melds: melds.clone(), bonus: 0 }, &rules, &seat().winds).unwrap();
+                assert_eq!(mine, any, "hand {c:?} {melds:?}");
+                differ += (got != want_g) as u32;
+            } else {
+                assert_eq!(got, want_g);
+            }
+        }
+        assert!(checked > 100 && differ > 0, "{checked} {differ}");
+    }
+}
