@@ -11,6 +11,7 @@ import mahjong_fast as mf
 import pytest
 from mahjong_fast import _core
 from mahjong_fast.game.match import new_deal, run_deal
+from mahjong_fast.rules import Ruleset
 from mahjong_fast.seats import SEAT_KINDS, ValueSeat, make_seat
 from mahjong_fast.simulate import simulate
 
@@ -18,7 +19,7 @@ from mahjong_fast.simulate import simulate
 @pytest.mark.parametrize("seats", [("value",) * 4, ("value", "greedy", "random", "value")])
 def test_core_deals_equal_python_loop_deals(seats: tuple[str, ...]) -> None:
     seed = 77
-    core = _core.Simulator(seed, list(seats), True, 2).run(0, 30)
+    core = _core.Simulator(seed, list(seats), Ruleset.hong_kong(rotate_dealer=True), 2).run(0, 30)
     players = [make_seat(k, seed) for k in seats]
     assert isinstance(players[0], ValueSeat)
     for i in range(30):
