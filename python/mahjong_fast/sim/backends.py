@@ -126,19 +126,10 @@ class CoreBackend:
         self._futures[self._pool.submit(self._sim.run, first, stop)] = (k, first, stop)
 
     def poll(self, timeout: float, waiting: Waiting = contextlib.nullcontext) -> Done:
-        if not self._futures:
-            return []
-        with waiting():
-            done, _ = cf.wait(self._futures, timeout=timeout, return_when=cf.FIRST_COMPLETED)
-        out: Done = []
-        for f in [f for f in self._futures if f in done]:  # in submission order
-            k, first, stop = self._futures.pop(f)
-            exc = f.exception()
-            if exc is None:
-                out.append((k, f.result()))
-            elif self.failure is None:
-                self.failure = _failure(exc, first, stop)
-        return out
+        done, failure = _poll_futures(self._futures, timeout, waiting)
+        if self.failure is None:
+            self.failure = failure
+        return done
 
     def close(self, cancel: bool) -> None:
         # a chunk already running finishes (a fraction of a second); queued ones are dropped
@@ -198,20 +189,10 @@ class ProcessBackend:
         self._futures[future] = (k, first, stop)
 
     def poll(self, timeout: float, waiting: Waiting = contextlib.nullcontext) -> Done:
-        if not self._futures:
-            return []
-        with waiting():
-            done, _ = cf.wait(self._futures, timeout=timeout, return_when=cf.FIRST_COMPLETED)
-        # in submission order (dicts keep it): deterministic when several finish together
-        out: Done = []
-        for f in [f for f in self._futures if f in done]:
-            k, first, stop = self._futures.pop(f)
-            exc = f.exception()
-            if exc is None:
-                out.append((k, f.result()))
-            elif self.failure is None:
-                self.failure = _failure(exc, first, stop)
-        return out
+        done, failure = _poll_futures(self._futures, timeout, waiting)
+        if self.failure is None:
+            self.failure = failure
+        return done
 
     def close(self, cancel: bool) -> None:
         if not cancel:
@@ -297,6 +278,29 @@ class RayBackend:
             if self._started:
                 ray.shutdown()
                 self._started = False
+
+
+def _poll_futures(
+    futures: dict[Any, tuple[int, int, int]], timeout: float, waiting: Waiting
+) -> tuple[Done, WorkerFailure | None]:
+    """The chunks of ``futures`` (future -> (k, first, stop)) finished within ``timeout``, in
+    submission order (dicts keep it: deterministic when several finish together), removed from
+    ``futures``; and the failure of the first one that raised, if any. Only the waiting runs in
+    ``waiting()``."""
+    if not futures:
+        return [], None
+    with waiting():
+        done, _ = cf.wait(futures, timeout=timeout, return_when=cf.FIRST_COMPLETED)
+    out: Done = []
+    failure: WorkerFailure | None = None
+    for f in [f for f in futures if f in done]:
+        k, first, stop = futures.pop(f)
+        exc = f.exception()
+        if exc is None:
+            out.append((k, f.result()))
+        elif failure is None:
+            failure = _failure(exc, first, stop)
+    return out, failure
 
 
 def _failure(exc: BaseException, first: int, stop: int) -> WorkerFailure:
