@@ -6,8 +6,8 @@
 use std::cell::OnceCell;
 use std::cmp::Ordering;
 
-use super::{score, Element, ScoreOutcome, WinContext, WinFacts};
-use crate::decompose::{held_counts, ConcealedSet, Interpretation, TW_SHAPES};
+use super::{score, Element, Evaluation, ScoreOutcome, ScoringTable, WinContext, WinFacts};
+use crate::decompose::{held_counts, ConcealedSet, Interpretation, ShapeRules, TW_SHAPES};
 use crate::error::{MahjongError, Result};
 use crate::hand::Hand;
 use crate::taiwanese::{TaiTable, TwSwitches};
@@ -86,6 +86,45 @@ pub struct TwBase<'a> {
     pub situation: &'a TwContext,
     waits: OnceCell<u64>,
     colours: OnceCell<Colours>,
+}
+
+/// What one Tai table (high TW §12, low TW §13) adds to the conditions both share
+/// ([`TwBase`]): its elements of one reading. Every such table is a [`ScoringTable`] through
+/// the one implementation below, so the two tables differ only in their elements.
+pub(crate) trait TaiElements {
+    /// The switches, the situation and the shared conditions.
+    fn base(&self) -> &TwBase<'_>;
+    /// The table's elements of one reading, with its replacement rules applied (any order).
+    fn elements(&self, facts: &WinFacts<'_>, r: &Reading) -> Vec<Element>;
+    /// The reported reading's `C`, role and `W` for `interp` (see [`tw_reading`]).
+    fn reading_info(&self, facts: &WinFacts<'_>, interp: &Interpretation) -> Option<TwReading> {
+        self.base().reading_info(facts, interp, |r| self.elements(facts, r))
+    }
+}
+
+impl<T: TaiElements> ScoringTable for T {
+    fn shapes(&self) -> &ShapeRules {
+        &TW_SHAPES
+    }
+    fn min_total(&self) -> u8 {
+        self.base().min_total()
+    }
+    fn cap(&self) -> Option<u8> {
+        None
+    }
+    fn check_situation(&self, facts: &WinFacts<'_>) -> Result<()> {
+        self.base().check_situation(facts)
+    }
+    fn check_replacement(&self, hand: &Hand) -> Result<()> {
+        self.base().check_replacement(hand)
+    }
+    fn unit(&self) -> &'static str {
+        "tai"
+    }
+    /// TW §11 step 2 for one interpretation: its best placement of the winning tile.
+    fn evaluate(&self, facts: &WinFacts<'_>, interp: &Interpretation) -> Evaluation {
+        Evaluation::Elements(self.base().best_reading(facts, interp, |r| self.elements(facts, r)))
+    }
 }
 
 /// Which tile classes a hand holds (for H02/H11/L04 and the flushes), computed once.

@@ -1,11 +1,8 @@
 //! The Taiwanese "low" Tai table (TW §13.1 elements, §13.2 replacement rules) as a
 //! [`ScoringTable`]. Conditions shared with the high table live in [`super::tw`].
 
-use super::tw::{is_own_bonus, kongs, timing, Reading, Timing, TwBase, TwContext};
-use super::{Element, Evaluation, ScoringTable, WinFacts};
-use crate::decompose::{Interpretation, ShapeRules, TW_SHAPES};
-use crate::error::Result;
-use crate::hand::Hand;
+use super::tw::{is_own_bonus, kongs, timing, Reading, TaiElements, Timing, TwBase, TwContext};
+use super::{Element, WinFacts};
 use crate::taiwanese::TwSwitches;
 use crate::tile::Tile;
 
@@ -161,34 +158,11 @@ impl<'a> TwLow<'a> {
     }
 }
 
-impl TwLow<'_> {
-    /// The reported reading's `C`, role and `W` for `interp` (see [`super::tw::tw_reading`]).
-    pub(crate) fn reading_info(&self, facts: &WinFacts<'_>, interp: &Interpretation) -> Option<super::tw::TwReading> {
-        self.base.reading_info(facts, interp, |r| self.elements(facts, r))
+impl TaiElements for TwLow<'_> {
+    fn base(&self) -> &TwBase<'_> {
+        &self.base
     }
-}
-
-impl ScoringTable for TwLow<'_> {
-    fn shapes(&self) -> &ShapeRules {
-        &TW_SHAPES
-    }
-    fn min_total(&self) -> u8 {
-        self.base.min_total()
-    }
-    fn cap(&self) -> Option<u8> {
-        None
-    }
-    fn check_situation(&self, facts: &WinFacts<'_>) -> Result<()> {
-        self.base.check_situation(facts)
-    }
-    fn check_replacement(&self, hand: &Hand) -> Result<()> {
-        self.base.check_replacement(hand)
-    }
-    fn unit(&self) -> &'static str {
-        "tai"
-    }
-    /// TW §11 step 2 for one interpretation: its best placement of the winning tile.
-    fn evaluate(&self, facts: &WinFacts<'_>, interp: &Interpretation) -> Evaluation {
-        Evaluation::Elements(self.base.best_reading(facts, interp, |r| self.elements(facts, r)))
+    fn elements(&self, facts: &WinFacts<'_>, r: &Reading) -> Vec<Element> {
+        TwLow::elements(self, facts, r)
     }
 }
