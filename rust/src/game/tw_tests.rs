@@ -154,12 +154,7 @@ fn check_result(d: &Deal, start: [i64; 4], set_up: bool, seen: &mut Seen) {
     assert_eq!(r.scores, std::array::from_fn(|p| start[p] + r.payments[p]));
     let s = r.settlement.unwrap();
     assert_eq!(s.payments, r.payments);
-    let mut sum = [0i64; 4];
-    for w in &r.wins {
-        for p in 0..4 {
-            sum[p] += w.payments[p];
-        }
-    }
+    let sum: [i64; 4] = std::array::from_fn(|p| r.wins.iter().map(|w| w.payments[p]).sum());
     assert_eq!(sum, r.payments);
     if r.wins.is_empty() {
         seen.exhaustive += 1;
@@ -707,8 +702,8 @@ fn matches_follow_section_16() {
                 assert_eq!(r.deal_index, crate::sim::match_deal_key(j, i as u32));
                 assert_eq!((r.dealer, r.dealer_streak, r.prevailing_wind), (dealer, streak, (passes / 4) as u8));
                 assert!(!m.is_over());
-                for p in 0..4 {
-                    scores[p] += r.points[p];
+                for (s, x) in scores.iter_mut().zip(r.points) {
+                    *s += x;
                 }
                 assert_eq!(r.scores, scores);
                 if r.dealer_streak >= 2 {
