@@ -157,6 +157,10 @@ impl Deal {
                 discards[p].push(Discard { tile: t, claimed_by: None });
             }
         }
+        // TW §7: all eight bonus tiles shown by one player would have ended the deal
+        if rules.variant.is_taiwanese() && bonus.iter().any(|b| b.len() == 8) {
+            return Err(MahjongError::hand("a player with all eight bonus tiles has already won (TW §7)"));
+        }
         let draws = s.draws.iter().map(|&x| resolve(x, "wall")).collect::<Result<Vec<u8>>>()?;
         let tail = s.tail.iter().map(|&x| resolve(x, "wall")).collect::<Result<Vec<u8>>>()?;
         for p in 0..4 {
