@@ -20,7 +20,8 @@ pub enum TileSpec {
 }
 
 /// A position to start a deal from. The player `active` (default: the dealer) is in ACTION
-/// with a 14-equivalent hand; the others hold 13-equivalent hands (counting each set as 3).
+/// with a 14-equivalent hand (Taiwanese: 17); the others hold 13-equivalent hands (16),
+/// counting each set as 3.
 /// Without discards or sets anywhere and with the dealer to act, the position is the start
 /// of the deal (HK §5.2); otherwise the active player has just drawn the last tile listed in
 /// its hand.
