@@ -445,7 +445,9 @@ class Deal:
 
     Phases are numbers 0 action, 1 after_claim, 2 response, 3 rob, 4 ended; action types are
     numbers in the order of ``mahjong_fast.game.ActionType``. Actions cross the boundary as
-    integer codes (``legal``, ``apply_code``, ``decode``, ``action_code``)."""
+    integer codes (``legal``, ``apply_code``, ``decode``, ``action_code``). Hong Kong and
+    Taiwanese rulesets play (TW §4–§8); ``prevailing_wind`` (0..3, default East) and
+    ``dealer_streak`` (TW §15) are deal options (docs/dev/tw-engine-api.md)."""
 
     def __new__(
         cls,
@@ -457,6 +459,8 @@ class Deal:
         auto_pass: bool = True,
         record: bool = True,
         rules: Ruleset | None = None,
+        prevailing_wind: int | None = None,
+        dealer_streak: int | None = None,
     ) -> Deal: ...
     @staticmethod
     def from_setup(
@@ -474,6 +478,8 @@ class Deal:
         auto_pass: bool = True,
         record: bool = True,
         rules: Ruleset | None = None,
+        prevailing_wind: int | None = None,
+        dealer_streak: int | None = None,
     ) -> Deal:
         """Tiles as ints: 0..143 an id, 1000 + k the lowest free copy of kind k."""
     @property
@@ -510,6 +516,14 @@ class Deal:
     def dealer_start(self) -> bool: ...
     @property
     def kong_chain(self) -> bool: ...
+    @property
+    def prevailing_wind(self) -> int: ...
+    @property
+    def dealer_streak(self) -> int: ...
+    @property
+    def interrupted(self) -> bool: ...
+    @property
+    def loose_tile(self) -> bool: ...
     @property
     def kong_tile(self) -> int | None: ...
     @property
@@ -631,3 +645,10 @@ class Simulator:
         """Play deals ``first .. stop-1`` on the pool with the GIL released; their records
         (the fields of ``mahjong_fast.sim.output.FIELDS``) in deal order. Deal ``i``
         depends only on ``(seed, i)``."""
+    def run_matches(self, first: int, stop: int) -> list[dict[str, Any]]:
+        """Play matches ``first .. stop-1`` (TW §16; Hong Kong: four deals) with the GIL
+        released: one record per deal in (match, deal) order, with the fields of ``run`` plus
+        ``match_index``, ``deal_in_match``, ``dealer_streak``, ``prevailing_wind``, ``values``
+        (each winner's faan or hand Tai) and ``scores_p0..scores_p3`` (after the deal);
+        ``deal_index`` = ``match_index << 32 | deal_in_match``. Match ``j`` depends only on
+        ``(seed, j)``. ValueError for ``stop < first`` or ``stop > 2**32``."""
