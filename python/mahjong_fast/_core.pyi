@@ -9,7 +9,7 @@ naming the argument; a wrong value, an integer of any size out of range included
 ``mahjong_fast.errors.InvalidHandError`` / ``InvalidTileError``; none panics.
 """
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Literal, TypedDict, final
 
 import numpy as np
@@ -575,10 +575,17 @@ class GreedyAgent:
         InvalidHandError for a bad hand or option."""
 
 def arena(
-    seats: Sequence[str], walls: int, seed: int, threads: int = 1, rules: Ruleset | None = None
+    seats: Sequence[str],
+    walls: int,
+    seed: int,
+    threads: int = 1,
+    rules: Ruleset | None = None,
+    log: Callable[[int, int, Deal], object] | None = None,
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Duplicate walls ``0..walls-1``, each played with the four seat names rotated (player p
     plays ``seats[(p + rotation) % 4]``): ``(report, deals)``, see ``mahjong_fast.arena``.
+    ``log(wall, rotation, deal)`` is called for every deal in order with the ended deal and its
+    event log (walls then played in chunks of 64; an exception from ``log`` propagates).
     RuleConfigError for an unknown seat; ValueError for ``threads == 0`` or not four seats."""
 
 @final

@@ -912,6 +912,14 @@ def arena(
         int | None, typer.Option("--workers", "-w", min=1, help="Threads (default: every core).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    log: Annotated[
+        Path | None,
+        typer.Option(
+            "--log",
+            help="Write every deal's event log to FILE (JSON Lines, one header per deal, "
+            "wall then rotation; `mahjong-fast replay FILE` reads it).",
+        ),
+    ] = None,
 ) -> None:
     """Measure seats in duplicate: each wall is played four times with the line-up rotated;
     metrics per policy with a bootstrap 95% interval over walls."""
@@ -926,7 +934,15 @@ def arena(
             raise _error(f"--seats: unknown seat kind {name!r}; choose from {', '.join(SEAT_KINDS)}")
     if not 0 <= seed < 2**64:
         raise _error(f"--seed must be in 0 .. 2**64-1 (got {seed})")
-    rep = run_arena(names, n, rules=rules, seed=seed, workers=workers)
+    try:
+        log_file = open(log, "w", encoding="utf-8") if log else None  # noqa: SIM115
+    except OSError as exc:
+        raise _error(f"--log {log}: {exc.strerror or exc}") from None
+    try:
+        rep = run_arena(names, n, rules=rules, seed=seed, workers=workers, log=log_file)
+    finally:
+        if log_file is not None:
+            log_file.close()
     if as_json:
         _print_json(rep.to_json())
         return
@@ -951,6 +967,8 @@ def arena(
             f"{s.mean_win_value:.2f}",
         )
     console.print(table)
+    if log:
+        console.print(Text(f"Event log of the {4 * n} deals written to {log}", style="dim"))
 
 
 @app.command()

@@ -150,9 +150,21 @@ pub fn play_deal_observed(
     agents: &mut Agents,
     observe: &mut dyn FnMut(&Deal, u8, &Action) -> Result<()>,
 ) -> Result<DealRecord> {
+    play_deal_with(cfg, deal_index, agents, observe, false).map(|(record, _)| record)
+}
+
+/// [`play_deal_observed`] that also returns the ended [`Deal`], with its event log when
+/// `record` (the arena's `--log`; recording never changes a decision or the record).
+pub fn play_deal_with(
+    cfg: &SimConfig,
+    deal_index: u64,
+    agents: &mut Agents,
+    observe: &mut dyn FnMut(&Deal, u8, &Action) -> Result<()>,
+    record: bool,
+) -> Result<(DealRecord, Deal)> {
     let dealer = if cfg.rules.rotate_dealer { (deal_index % 4) as u8 } else { 0 };
     let wall = crate::wall::shuffle(cfg.seed, deal_index);
-    let opts = DealOptions { auto_pass: true, record: false };
+    let opts = DealOptions { auto_pass: true, record };
     let mut deal = Deal::new(&cfg.rules, &wall, dealer, [0; 4], deal_index as u32, opts)?;
     let mut random: [Option<RandomAgent>; 4] =
         std::array::from_fn(|p| (cfg.seats[p] == SeatKind::Random).then(|| RandomAgent::new(cfg.seed, deal_index, p as u8)));
@@ -210,7 +222,7 @@ pub fn play_deal_observed(
     }
     let r = deal.result().ok_or_else(|| MahjongError::hand("the deal ended without a result"))?;
     let first = r.wins.first();
-    Ok(DealRecord {
+    let record = DealRecord {
         deal_index,
         dealer,
         winners: r.winners().collect(),
@@ -223,7 +235,8 @@ pub fn play_deal_observed(
         turns: r.turns,
         tiles_left: r.tiles_left,
         exhaustive_draw: r.exhaustive_draw(),
-    })
+    };
+    Ok((record, deal))
 }
 
 /// Play deals `first..stop` on the current thread.
