@@ -378,7 +378,7 @@ class HumanSeat(BaseSeat):
                 self.console.print(menu)
                 continue
             if cmd == "hint":
-                self._hint(view)
+                self._claim_hint(view, options, pass_action)
                 continue
             if len(matches) > 1:
                 self._say(
@@ -522,6 +522,14 @@ class HumanSeat(BaseSeat):
         return None
 
     # hint ------------------------------------------------------------------
+    def _claim_hint(self, view: Any, options: Sequence[tuple[str, Action]], pass_action: Action) -> None:
+        """The hand now, then what each offered option does to shanten and value."""
+        self._hint(view)
+        try:
+            self.console.print(claim_hint_text(view, options, pass_action))
+        except Exception as exc:  # noqa: BLE001 - a hint must never stop the game
+            self._say(f"no hint for the options available ({exc})")
+
     def _hint(self, view: Any) -> None:
         try:
             self.console.print(hint_text(view))
@@ -580,4 +588,24 @@ def hint_text(view: Any, top: int = 5) -> Text:
         out.append(f"shanten {sh}")
         if sh == 0:
             out.append("; ready, waiting on " + _waits_with_values(view, list(counts), melds))
+    return out
+
+
+def claim_hint_text(view: Any, options: Sequence[tuple[str, Action]], pass_action: Action) -> Text:
+    """Per numbered option of a claim prompt (and pass, ``[0]``): shanten after it and the best
+    value still reachable (see :mod:`.claim_hint`); options after which no wait can reach the
+    minimum are marked."""
+    from ..rules import resolve_rules
+    from .claim_hint import claim_outlooks, outlook_text
+
+    rules = getattr(view, "rules", None)
+    minimum = resolve_rules(rules).min_value
+    actions = [a for _label, a in options] + [pass_action]
+    labels = [f"[{i}] {label}" for i, (label, _a) in enumerate(options, 1)] + ["[0] pass"]
+    out = Text()
+    for i, (label, o) in enumerate(zip(labels, claim_outlooks(view, actions))):
+        if i:
+            out.append("\n")
+        out.append(f"    {label}: ", style="cyan")
+        out.append(outlook_text(o, minimum), style="red" if o.dead else "")
     return out
