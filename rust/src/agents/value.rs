@@ -37,6 +37,42 @@ pub struct ValueAgent {
     ev: Evaluator,
     rules: Ruleset,
     rates: Vec<Rating>,
+    /// [`any_legal_wait`] of recent hand states: a pure function of the key, so a hit gives
+    /// the answer the scorer would (no decision depends on what is cached).
+    ready: Vec<(ReadyKey, bool)>,
+    hand: Hand,
+    /// Ratings of the hands one draw ahead (a buffer).
+    after: Vec<Rating>,
+}
+
+/// log2 of the slots of the legal-wait cache (direct-mapped, full key compared).
+const READY_BITS: u32 = 12;
+
+/// A hand state for [`any_legal_wait`]: concealed counts, then up to six sets as (kind, tile)
+/// and the set count, the bonus mask and the two winds (everything the answer depends on
+/// besides the agent's fixed ruleset).
+type ReadyKey = [u8; N_KINDS + 16];
+
+fn ready_key(c: &Counts, melds: &[Meld], seat: &SeatValue) -> Option<ReadyKey> {
+    if melds.len() > 6 {
+        return None;
+    }
+    let mut k = [0u8; N_KINDS + 16];
+    k[..N_KINDS].copy_from_slice(c);
+    for (i, m) in melds.iter().enumerate() {
+        k[N_KINDS + 2 * i] = m.kind as u8 + 1;
+        k[N_KINDS + 2 * i + 1] = m.tile.0;
+    }
+    k[N_KINDS + 12] = melds.len() as u8;
+    k[N_KINDS + 13] = seat.bonus;
+    k[N_KINDS + 14] = seat.winds.seat_wind;
+    k[N_KINDS + 15] = seat.winds.prevailing_wind;
+    Some(k)
+}
+
+fn ready_slot(k: &ReadyKey) -> usize {
+    let h = k.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+    (h >> (64 - READY_BITS)) as usize
 }
 
 fn take(c: &mut Counts, k: Tile, n: u8) -> Result<()> {
@@ -50,7 +86,15 @@ fn take(c: &mut Counts, k: Tile, n: u8) -> Result<()> {
 
 impl ValueAgent {
     pub fn new(rules: Ruleset) -> Self {
-        ValueAgent { greedy: GreedyAgent::new(*rules.shapes()), ev: Evaluator::new(), rules, rates: Vec::with_capacity(14) }
+        ValueAgent {
+            greedy: GreedyAgent::new(*rules.shapes()),
+            ev: Evaluator::new(),
+            rules,
+            rates: Vec::with_capacity(14),
+            ready: vec![([u8::MAX; N_KINDS + 16], false); 1 << READY_BITS],
+            hand: Hand { concealed: [0; N_KINDS], melds: Vec::with_capacity(6), bonus: 0 },
+            after: Vec::with_capacity(18),
+        }
     }
 
     /// The index of the chosen option in `s.legal`.
@@ -65,24 +109,45 @@ impl ValueAgent {
         }
     }
 
-    fn hand(&self, c: &Counts, melds: &[Meld], seat: &SeatValue) -> Hand {
-        Hand { concealed: *c, melds: melds.to_vec(), bonus: seat.bonus }
-    }
-
-    fn legal_ready(&self, c: &Counts, melds: &[Meld], seat: &SeatValue) -> Result<bool> {
-        any_legal_wait(&self.hand(c, melds, seat), &self.rules, &seat.winds)
+    /// [`any_legal_wait`] of the hand, through the cache of hand states.
+    fn legal_ready(&mut self, c: &Counts, melds: &[Meld], seat: &SeatValue) -> Result<bool> {
+        let key = ready_key(c, melds, seat);
+        let slot = key.as_ref().map(ready_slot);
+        if let (Some(k), Some(i)) = (&key, slot) {
+            if self.ready[i].0 == *k {
+                return Ok(self.ready[i].1);
+            }
+        }
+        self.hand.concealed = *c;
+        self.hand.melds.clear();
+        self.hand.melds.extend_from_slice(melds);
+        self.hand.bonus = seat.bonus;
+        let v = any_legal_wait(&self.hand, &self.rules, &seat.winds)?;
+        if let (Some(k), Some(i)) = (key, slot) {
+            self.ready[i] = (k, v);
+        }
+        Ok(v)
     }
 
     /// Rule 2: `greedy` is greedy's discard; re-ranked only when the best discards leave the
     /// hand ready.
     fn discard(&mut self, s: &Situation<'_>, seat: &SeatValue, greedy: usize) -> Result<usize> {
         let shapes = *self.rules.shapes();
-        let best = self.ev.rate(s.concealed, s.melds, s.unseen, &shapes, false, &mut self.rates)?;
+        // Greedy has just rated this very hand (the same call): read its ratings.
+        let best = match self.greedy.last_rating() {
+            Some((b, rates)) => {
+                self.rates.clear();
+                self.rates.extend_from_slice(rates);
+                b
+            }
+            None => self.ev.rate(s.concealed, s.melds, s.unseen, &shapes, false, &mut self.rates)?,
+        };
         if best != 0 {
             return Ok(greedy);
         }
         let mut pick: Option<(u32, u8)> = None; // (ukeire, kind): most ukeire, then lowest kind
-        for r in &self.rates {
+        for i in 0..self.rates.len() {
+            let r = self.rates[i];
             if r.shanten != 0 {
                 continue;
             }
@@ -114,16 +179,28 @@ impl ValueAgent {
             if self.ev.shanten(&d, melds, &shapes)? > 0 {
                 continue;
             }
-            for k in 0..N_KINDS {
-                if d[k] == 0 {
-                    continue;
+            // The shanten after every discard in one pass ([`Evaluator::rate`]: exact for the
+            // discards of the lowest shanten, here 0, which are the ones that matter).
+            let mut after = std::mem::take(&mut self.after);
+            let best = self.ev.rate(&d, melds, unseen, &shapes, false, &mut after);
+            let mut found = Ok(false);
+            if let Ok(0) = best {
+                for r in &after {
+                    if r.shanten != 0 {
+                        continue;
+                    }
+                    d[r.kind as usize] -= 1;
+                    found = self.legal_ready(&d, melds, seat);
+                    d[r.kind as usize] += 1;
+                    if !matches!(found, Ok(false)) {
+                        break;
+                    }
                 }
-                d[k] -= 1;
-                let ok = self.ev.shanten(&d, melds, &shapes)? == 0 && self.legal_ready(&d, melds, seat)?;
-                d[k] += 1;
-                if ok {
-                    return Ok(true);
-                }
+            }
+            self.after = after;
+            best?;
+            if found? {
+                return Ok(true);
             }
         }
         Ok(false)
