@@ -423,7 +423,7 @@ class HumanSeat(BaseSeat):
                     self.console.print(extra)
                 continue
             if low == "hint":
-                self._hint(view)
+                self._hint(view, can_win=bool(wins))
                 continue
             if low in ("win", "tsumo", "mahjong", "hu"):
                 if wins:
@@ -530,9 +530,9 @@ class HumanSeat(BaseSeat):
         except Exception as exc:  # noqa: BLE001 - a hint must never stop the game
             self._say(f"no hint for the options available ({exc})")
 
-    def _hint(self, view: Any) -> None:
+    def _hint(self, view: Any, *, can_win: bool | None = None) -> None:
         try:
-            self.console.print(hint_text(view))
+            self.console.print(hint_text(view, can_win=can_win))
         except Exception as exc:  # noqa: BLE001 - a hint must never stop the game
             self._say(f"no hint available ({exc})")
 
@@ -554,9 +554,29 @@ def _waits_with_values(view: Any, counts: list[int], melds: Any) -> str:
     return ", ".join(parts)
 
 
-def hint_text(view: Any, top: int = 5) -> Text:
+def _complete_text(view: Any, counts: list[int], melds: Any, can_win: bool | None) -> str:
+    """What a complete (winning-shape) hand of 14 is worth self-drawn: a legal win, or why it is
+    not one (the elements counted against the minimum, rules §10.5)."""
+    from .. import _core
+    from ..explain import explain_score
+
+    if can_win:
+        return "your hand is complete and a legal win: type 'win'. "
+    drawn = getattr(view, "drawn_tile", None)
+    if can_win is None or drawn is None:
+        return "your hand is complete (a winning shape). "
+    c = list(counts)
+    c[drawn // 4] -= 1
+    rules = getattr(view, "rules", None)
+    r = _core.score(c, list(melds), view.bonus_mask(), drawn // 4, view.seat_wind, self_drawn=True, rules=rules)
+    why = " ".join(explain_score(r, rules=rules))
+    return f"a winning shape, but not a legal win self-drawn: {why} "
+
+
+def hint_text(view: Any, top: int = 5, *, can_win: bool | None = None) -> Text:
     """Shanten, waits (when ready, with their value self-drawn / on a discard) and the best
-    discards of the viewer's hand."""
+    discards of the viewer's hand. ``can_win``: whether a self-drawn win is offered now (a
+    complete hand that is not is explained: its value against the minimum)."""
     from .. import _core
 
     counts = view.hand_counts()
@@ -566,7 +586,7 @@ def hint_text(view: Any, top: int = 5) -> Text:
     if n == 14:
         sh = _core.shanten(counts, melds)
         if sh == -1:
-            out.append("your hand is complete (a winning shape). ")
+            out.append(_complete_text(view, counts, melds, can_win))
         else:
             out.append(f"shanten {sh}. ")
         rated = sorted(
