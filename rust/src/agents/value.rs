@@ -347,6 +347,69 @@ mod tests {
     }
 
     #[test]
+    fn caches_and_shared_ratings_change_no_decision() {
+        // One agent kept over thousands of decisions (warm legal-wait cache, greedy's ratings
+        // read back) chooses exactly as a fresh agent does for each of them, on turns and on
+        // claim windows (pung, chow, exposed kong of a discard: rule 1 looks one draw ahead).
+        let rules = Ruleset::hong_kong();
+        let mut kept = ValueAgent::new(rules.clone());
+        let mut rng = crate::shanten::tests::XorShift(0x5EED_CAFE);
+        let seats = [seat(), south_with_3f(), SeatValue { bonus: 1 << 1, ..seat() }];
+        let (mut turns, mut claims, mut refused) = (0, 0, 0);
+        for i in 0..6000 {
+            let n_melds = [0, 1, 1, 2][i % 4];
+            let sv = seats[i % 3];
+            let turn = i % 2 == 0;
+            let n_conc = if turn { 14 } else { 13 } - 3 * n_melds;
+            let (c, melds) = crate::shanten::tests::random_hand(&mut rng, n_melds, n_conc, true);
+            let u = crate::agents::eval::tests::random_unseen(&mut rng, &c, &melds);
+            let (legal, disc): (Vec<LegalOption>, Option<Tile>) = if turn {
+                let l =
+                    (0..34u8).filter(|&k| c[k as usize] > 0).map(|k| LegalOption::new(OptionKind::Discard, Tile(k))).collect();
+                (l, None)
+            } else {
+                let d = Tile(rng.below(34) as u8);
+                let k = d.index();
+                if crate::decompose::held_counts(&c, &melds).unwrap()[k] >= 4 {
+                    continue; // no copy of it left to discard
+                }
+                let mut l = vec![LegalOption::new(OptionKind::Pass, Tile(0))];
+                if c[k] >= 2 {
+                    l.push(LegalOption::new(OptionKind::Pung, d));
+                }
+                if c[k] >= 3 {
+                    l.push(LegalOption::new(OptionKind::Kong, d));
+                }
+                if d.is_suited() {
+                    let n = d.number() as usize;
+                    for low in n.saturating_sub(2).max(1)..=n.min(7) {
+                        let first = k + low - n;
+                        if (first..first + 3).all(|x| x == k || c[x] > 0) {
+                            l.push(LegalOption::new(OptionKind::Chow, Tile(first as u8)));
+                        }
+                    }
+                }
+                if l.len() == 1 || c.iter().sum::<u8>() as usize + 3 * melds.len() != 13 {
+                    continue;
+                }
+                (l, Some(d))
+            };
+            let s = Situation { concealed: &c, melds: &melds, unseen: &u, discard: disc, legal: &legal };
+            let got = kept.choose(&s, &sv).unwrap();
+            let want = ValueAgent::new(rules.clone()).choose(&s, &sv).unwrap();
+            assert_eq!(got, want, "situation {i}: {c:?} {melds:?} {legal:?}");
+            if turn {
+                turns += 1;
+            } else {
+                claims += 1;
+                let g = GreedyAgent::new(*rules.shapes()).choose(&s).unwrap();
+                refused += u32::from(g != got);
+            }
+        }
+        assert!(turns > 2000 && claims > 300 && refused > 0, "{turns} {claims} {refused}");
+    }
+
+    #[test]
     fn prefers_a_discard_whose_waits_can_win() {
         // Random near-complete hands: the choice keeps greedy's shanten and, when it leaves the
         // hand ready, has a legal-win wait whenever some ready discard has one.
