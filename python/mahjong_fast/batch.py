@@ -3,10 +3,13 @@
 Each function copies its inputs into the Rust core, releases the GIL and spreads the rows over
 the cores (rayon). A row is a hand of *concealed tiles only* (no declared sets, no bonus tiles in
 the counts) under the Hong Kong shapes: ``counts[i, k]`` = copies of tile kind ``k`` (0..33 =
-1m..9m, 1p..9p, 1s..9s, 1z..7z). Inputs must be numpy arrays of exactly the documented dtype
-(no silent casts); anything else — another dtype or shape, a count above 4, the wrong number of
-tiles, an out-of-range kind or wind — raises :class:`~mahjong_fast.errors.InvalidHandError`
-naming the first bad row. Results equal the single-call functions row by row.
+1m..9m, 1p..9p, 1s..9s, 1z..7z). ``counts`` must be a numpy array of exactly the documented
+dtype (no silent casts); anything else — another dtype or shape, a count above 4, the wrong
+number of tiles, an out-of-range kind or wind — raises
+:class:`~mahjong_fast.errors.InvalidHandError` naming the first bad row. ``score_batch`` takes
+the situation per row (one numpy value per row, or one value for every row): a situation array
+of another dtype is a ``TypeError`` naming the argument, one of another length an
+``InvalidHandError`` naming it. Results equal the single-call functions row by row.
 
 >>> import numpy as np, mahjong_fast as mf
 >>> c = np.zeros((2, 34), dtype=np.uint8)
