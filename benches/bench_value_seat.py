@@ -16,7 +16,7 @@ DEALS = 400
 
 @pytest.mark.parametrize("seat", ["greedy", "value"])
 def test_core_deals(benchmark, seat: str) -> None:  # type: ignore[no-untyped-def]
-    sim = _core.Simulator(SEED, [seat] * 4, False, 1)
+    sim = _core.Simulator(SEED, [seat] * 4, None, 1)
     sim.run(0, 8)  # warm-up outside the timing (lookup tables)
     recs = benchmark.pedantic(sim.run, args=(0, DEALS), rounds=3, iterations=1)
     assert len(recs) == DEALS

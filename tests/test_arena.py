@@ -13,6 +13,7 @@ from typing import Any
 
 import mahjong_fast as mf
 import pytest
+from mahjong_fast.game.log import replay_deals
 from mahjong_fast.game.match import new_deal, run_deal
 from mahjong_fast.seats import make_seat
 from mahjong_fast.tiles import Tile
@@ -48,6 +49,7 @@ def recompute(events: list[Any]) -> tuple[dict[int, dict[str, float]], dict[str,
     outcome: dict[str, Any] = {"winner": None, "from": None, "kind": None, "faan": 0, "limit": None, "points": [0] * 4}
     pending_draw: tuple[int, bool] | None = None  # (player, kong replacement) to check at its action
     dealer_start = True
+    kong_chain = False
     for ev in events:
         t, p, d = ev.type, ev.player, ev.data
         if t == "deal":
@@ -58,11 +60,17 @@ def recompute(events: list[Any]) -> tuple[dict[int, dict[str, float]], dict[str,
             pending_draw = (dealer, False)
         elif t in ("draw", "replacement_draw"):
             drawn += 1
+            # HK §7.4: a bonus tile's replacement inside a kong's replacement chain is still in
+            # that chain (F12)
+            if t == "draw":
+                kong_chain = False
+            elif d["reason"] == "kong":
+                kong_chain = True
             if d["tile"] >= 136:
                 seats[p].bonus.append(d["tile"])
             else:
                 seats[p].kinds.append(d["tile"] >> 2)
-                pending_draw = (p, t == "replacement_draw" and d["reason"] == "kong")
+                pending_draw = (p, t == "replacement_draw" and kong_chain)
         elif t == "bonus":
             s = seats[p]
             if d["tile"] not in s.bonus:
@@ -131,35 +139,27 @@ def recompute(events: list[Any]) -> tuple[dict[int, dict[str, float]], dict[str,
     return out, outcome
 
 
-@pytest.mark.parametrize("lineup", [("value", "greedy", "greedy", "greedy"), ("greedy", "random", "value", "value")])
-def test_metrics_recomputed_from_event_logs(lineup: tuple[str, ...]) -> None:
-    walls, seed = 12, 4
-    rep = mf.arena(lineup, walls, seed=seed, workers=2)
-    assert [s.seat for s in rep.seats] == list(dict.fromkeys(lineup))
-    acc: dict[str, dict[str, float]] = {k: defaultdict(float) for k in lineup}
-    per_deal = iter(rep.deals)
-    for w in range(walls):
-        for r in range(4):
-            players = [make_seat(lineup[(p + r) % 4], seed) for p in range(4)]
-            deal = new_deal(players, seed=seed, deal_index=w, record=True)
-            run_deal(deal, players)
-            counts, outcome = recompute(list(deal.events))
-            core = next(per_deal)
-            assert (core["wall"], core["rotation"]) == (w, r)
-            for p in range(4):
-                a = acc[lineup[(p + r) % 4]]
-                a["deals"] += 1
-                a["points"] += outcome["points"][p]
-                if outcome["limit"] is None:
-                    a["points_nl"] += outcome["points"][p]
-                    a["deals_nl"] += 1
-                won = outcome["winner"] == p
-                a["wins"] += won
-                a["faan"] += outcome["faan"] if won else 0
-                a["self_draws"] += won and outcome["kind"] == "self_drawn"
-                a["deal_ins"] += outcome["from"] == p
-                for key in ("ready", "dead_ready", "refused"):
-                    a[key] += counts[p][key]
+def accumulate(acc: dict[str, dict[str, float]], lineup: tuple[str, ...], r: int, events: list[Any]) -> None:
+    """Add one deal (rotation ``r``) to the per-policy sums, recomputed from its events."""
+    counts, outcome = recompute(events)
+    for p in range(4):
+        a = acc[lineup[(p + r) % 4]]
+        a["deals"] += 1
+        a["points"] += outcome["points"][p]
+        if outcome["limit"] is None:
+            a["points_nl"] += outcome["points"][p]
+            a["deals_nl"] += 1
+        won = outcome["winner"] == p
+        a["wins"] += won
+        a["faan"] += outcome["faan"] if won else 0
+        a["self_draws"] += won and outcome["kind"] == "self_drawn"
+        a["deal_ins"] += outcome["from"] == p
+        for key in ("ready", "dead_ready", "refused"):
+            a[key] += counts[p][key]
+
+
+def check_report(rep: mf.ArenaReport, acc: dict[str, dict[str, float]]) -> None:
+    """Every metric of the arena's report equals the recomputed one."""
     for s in rep.seats:
         a = acc[s.seat]
         assert s.deals == a["deals"]
@@ -175,6 +175,70 @@ def test_metrics_recomputed_from_event_logs(lineup: tuple[str, ...]) -> None:
         assert s.ci95_no_limit[0] <= s.mean_points_no_limit <= s.ci95_no_limit[1]
     # the sample is not trivial
     assert sum(a["refused"] for a in acc.values()) > 0 and sum(a["ready"] for a in acc.values()) > 0
+
+
+@pytest.mark.parametrize("lineup", [("value", "greedy", "greedy", "greedy"), ("greedy", "random", "value", "value")])
+def test_metrics_recomputed_from_event_logs(lineup: tuple[str, ...]) -> None:
+    """The same deals played again through the Python game loop, metrics from their events."""
+    walls, seed = 12, 4
+    rep = mf.arena(lineup, walls, seed=seed, workers=2)
+    assert [s.seat for s in rep.seats] == list(dict.fromkeys(lineup))
+    acc: dict[str, dict[str, float]] = {k: defaultdict(float) for k in lineup}
+    per_deal = iter(rep.deals)
+    for w in range(walls):
+        for r in range(4):
+            players = [make_seat(lineup[(p + r) % 4], seed) for p in range(4)]
+            deal = new_deal(players, seed=seed, deal_index=w, record=True)
+            run_deal(deal, players)
+            core = next(per_deal)
+            assert (core["wall"], core["rotation"]) == (w, r)
+            accumulate(acc, lineup, r, list(deal.events))
+    check_report(rep, acc)
+
+
+@pytest.mark.parametrize("lineup", [("value", "greedy", "greedy", "greedy"), ("random", "greedy", "value", "random")])
+def test_logged_arena_replays_to_the_same_results_and_metrics(tmp_path: Any, lineup: tuple[str, ...]) -> None:
+    """`arena(log=...)` writes every deal in the game's log format: `replay` re-checks each one
+    and gets the arena's results, and the metrics recomputed from the logged events (which
+    replay compared with the file line by line) are the report's."""
+    walls, seed = 70, 11  # more than one chunk of 64 walls
+    path = tmp_path / "arena.jsonl"
+    rep = mf.arena(lineup, walls, seed=seed, workers=2, log=path)
+    assert rep.to_json() == mf.arena(lineup, walls, seed=seed, workers=1).to_json()  # logging changes nothing
+    replayed = replay_deals(path)
+    assert len(replayed) == len(rep.deals) == 4 * walls
+    headers = [json.loads(line) for line in path.read_text().splitlines() if '"type":"header"' in line]
+    acc: dict[str, dict[str, float]] = {k: defaultdict(float) for k in lineup}
+    for i, (deal, core, head) in enumerate(zip(replayed, rep.deals, headers)):
+        w, r = divmod(i, 4)
+        assert (core["wall"], core["rotation"]) == (w, r)
+        assert head["deal_index"] == w and head["seed"] == seed
+        assert head["seats"] == [lineup[(p + r) % 4] for p in range(4)]
+        assert head["wall"] == mf._core.wall(seed, w)
+        res = deal.result
+        assert res is not None
+        assert list(res.payments) == core["points"]
+        assert list(res.winners) == core["winners"]
+        accumulate(acc, lineup, r, list(deal.events))
+    check_report(rep, acc)
+    # the CLI writes the same file and `replay` accepts it
+    cli_log = tmp_path / "cli.jsonl"
+    cmd = [sys.executable, "-m", "mahjong_fast.cli", "arena", "--seats", ",".join(lineup), "-n", "3",
+           "--seed", str(seed), "--json", "--log", str(cli_log)]
+    proc = subprocess.run(cmd, check=False, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    first_lines = path.read_text().splitlines()
+    cli_lines = cli_log.read_text().splitlines()
+    assert cli_lines == first_lines[: len(cli_lines)] and len(replay_deals(cli_log)) == 12
+    proc = subprocess.run([sys.executable, "-m", "mahjong_fast.cli", "replay", str(cli_log)],
+                          check=False, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_log_to_a_path_that_cannot_be_written(tmp_path: Any) -> None:
+    cmd = [sys.executable, "-m", "mahjong_fast.cli", "arena", "-n", "1", "--log", str(tmp_path / "no" / "x.jsonl")]
+    proc = subprocess.run(cmd, check=False, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "--log" in proc.stderr, proc.stderr
 
 
 def test_deterministic_whatever_the_workers() -> None:

@@ -9,7 +9,7 @@ naming the argument; a wrong value, an integer of any size out of range included
 ``mahjong_fast.errors.InvalidHandError`` / ``InvalidTileError``; none panics.
 """
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Literal, TypedDict, final
 
 import numpy as np
@@ -303,16 +303,28 @@ def waits_batch(
 
 def score_batch(
     counts: npt.NDArray[np.uint8],
-    win_tile: npt.NDArray[np.uint8],
-    seat_wind: npt.NDArray[np.uint8],
-    self_drawn: npt.NDArray[np.bool_],
-    bonus_mask: npt.NDArray[np.uint8] | None = None,
-    prevailing_wind: int | str | None = None,
+    win_tile: npt.NDArray[np.uint8] | int | str,
+    seat_wind: npt.NDArray[np.uint8] | int | str,
+    self_drawn: npt.NDArray[np.bool_] | bool,
+    bonus_mask: npt.NDArray[np.uint8] | int | None = None,
+    prevailing_wind: npt.NDArray[np.uint8] | int | str | None = None,
     *,
+    robbing_kong: npt.NDArray[np.bool_] | bool | None = None,
+    kong_replacement: npt.NDArray[np.bool_] | bool | None = None,
+    last_wall_tile: npt.NDArray[np.bool_] | bool | None = None,
+    last_discard: npt.NDArray[np.bool_] | bool | None = None,
+    dealer_streak: npt.NDArray[np.uint32] | int | None = None,
+    discards: npt.NDArray[np.uint32] | int | None = None,
+    winner_discards: npt.NDArray[np.uint32] | int | None = None,
+    interrupted: npt.NDArray[np.bool_] | bool | None = None,
     rules: Ruleset | str | None = None,
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]:
-    """Rows of 13 tiles before ``win_tile`` → ``(faan uint8[N], is_win bool[N])`` under the HK
-    table (rules §10, §14a) with the minimum and cap of ``rules`` (§18)."""
+    """Rows of 13 tiles (16 Taiwanese) before ``win_tile`` → ``(value uint8[N], is_win
+    bool[N])`` under the table of ``rules`` (HK §10, §14a, §18; TW §10, §11, §14), each row in
+    its own situation: every situation argument is a numpy array of shape ``(N,)`` of the
+    dtype shown, or one value for every row (see ``mahjong_fast.batch.score_batch``).
+    TypeError naming the argument for a wrong dtype or type, InvalidHandError naming it for
+    a wrong length."""
 
 @final
 class Ruleset:
@@ -589,10 +601,17 @@ class GreedyAgent:
         InvalidHandError for a bad hand or option."""
 
 def arena(
-    seats: Sequence[str], walls: int, seed: int, threads: int = 1, rules: Ruleset | None = None
+    seats: Sequence[str],
+    walls: int,
+    seed: int,
+    threads: int = 1,
+    rules: Ruleset | None = None,
+    log: Callable[[int, int, Deal], object] | None = None,
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Duplicate walls ``0..walls-1``, each played with the four seat names rotated (player p
     plays ``seats[(p + rotation) % 4]``): ``(report, deals)``, see ``mahjong_fast.arena``.
+    ``log(wall, rotation, deal)`` is called for every deal in order with the ended deal and its
+    event log (walls then played in chunks of 64; an exception from ``log`` propagates).
     RuleConfigError for an unknown seat; ValueError for ``threads == 0`` or not four seats."""
 
 @final

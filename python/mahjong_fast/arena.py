@@ -19,6 +19,14 @@ positions it holds:
 
 The whole run is deterministic by seed, whatever ``workers``.
 
+With ``log`` (``mahjong-fast arena --log FILE``), every deal of the arena is written as an
+event log in the game's log format (:mod:`mahjong_fast.game.log`): one JSON Lines file holding
+the ``4 * walls`` deals in deal order (wall ``w``, then rotation ``r``: the ``4w + r``-th deal),
+each a header line then its events, exactly what a game played through :class:`Deal` writes.
+The header's ``deal_index`` is the wall, ``seed`` the arena's seed and ``seats`` the line-up as
+that deal played it (``seats[(p + r) % 4]`` for player ``p``). ``mahjong-fast replay FILE`` (or
+:func:`mahjong_fast.game.replay`) reads it back and re-checks every action.
+
 >>> rep = arena(["value", "greedy", "greedy", "greedy"], walls=20, seed=1)
 >>> [s.seat for s in rep.seats], rep.seats[0].deals
 (['value', 'greedy'], 80)
@@ -29,9 +37,11 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import IO, Any
 
 from mahjong_fast import _core
+from mahjong_fast.game.deal import Deal
+from mahjong_fast.game.log import LogWriter
 from mahjong_fast.rules import Ruleset, resolve_rules
 
 __all__ = ["ArenaReport", "PolicyStats", "arena"]
@@ -81,6 +91,14 @@ class ArenaReport:
         return {"seats": seats, "walls": self.walls, "seed": self.seed, "rules": self.rules, "lineup": list(self.lineup)}
 
 
+def _wrap(core: _core.Deal) -> Deal:
+    """The ended deal the core played, as a recorded :class:`Deal` (as ``Deal.from_hands``
+    wraps the core deal it builds)."""
+    deal = Deal.__new__(Deal)
+    deal._init(core, True, None)
+    return deal
+
+
 def arena(
     seats: Sequence[str],
     walls: int,
@@ -88,6 +106,7 @@ def arena(
     rules: Ruleset | str | None = None,
     seed: int = 0,
     workers: int | None = None,
+    log: str | os.PathLike[str] | IO[str] | None = None,
 ) -> ArenaReport:
     """Play ``walls`` duplicate walls (4 deals each) with the line-up ``seats`` rotated, in the
     core, and measure each policy.
@@ -98,11 +117,16 @@ def arena(
         rules: a :class:`Ruleset` or its name (default Hong Kong).
         seed: 0 .. 2**64-1; wall ``w`` is the wall of deal ``w`` of a simulation with this seed.
         workers: threads (default every core); never changes a result.
+        log: a path or an open text file: write every deal's event log there (JSON Lines in
+            the format of :mod:`mahjong_fast.game.log`, deals in order wall then rotation; see
+            the module docstring). Never changes a result. A path is created (or replaced)
+            before the first deal is played.
 
     Raises:
         ValueError: not four seats, ``walls < 1``, ``workers < 1`` or a seed out of range.
         RuleConfigError: an unknown seat kind or ruleset name.
         TypeError: ``rules`` is neither a Ruleset, a name nor None.
+        OSError: ``log`` cannot be written.
     """
     ruleset = resolve_rules(rules)
     lineup = tuple(seats)
@@ -115,7 +139,16 @@ def arena(
     threads = workers if workers is not None else (os.cpu_count() or 1)
     if threads < 1:
         raise ValueError(f"workers must be >= 1 (got {threads})")
-    rep, deals = _core.arena(list(lineup), walls, seed, threads, ruleset)
+    if log is None:
+        rep, deals = _core.arena(list(lineup), walls, seed, threads, ruleset)
+    else:
+        with LogWriter(log) as writer:
+
+            def write(_wall: int, rotation: int, core: _core.Deal) -> None:
+                names = [lineup[(p + rotation) % 4] for p in range(4)]
+                writer.write_deal(_wrap(core), seed=seed, seats=names)
+
+            rep, deals = _core.arena(list(lineup), walls, seed, threads, ruleset, write)
     stats = [
         PolicyStats(
             seat=s["seat"],

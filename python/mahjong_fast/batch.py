@@ -3,10 +3,13 @@
 Each function copies its inputs into the Rust core, releases the GIL and spreads the rows over
 the cores (rayon). A row is a hand of *concealed tiles only* (no declared sets, no bonus tiles in
 the counts) under the Hong Kong shapes: ``counts[i, k]`` = copies of tile kind ``k`` (0..33 =
-1m..9m, 1p..9p, 1s..9s, 1z..7z). Inputs must be numpy arrays of exactly the documented dtype
-(no silent casts); anything else — another dtype or shape, a count above 4, the wrong number of
-tiles, an out-of-range kind or wind — raises :class:`~mahjong_fast.errors.InvalidHandError`
-naming the first bad row. Results equal the single-call functions row by row.
+1m..9m, 1p..9p, 1s..9s, 1z..7z). ``counts`` must be a numpy array of exactly the documented
+dtype (no silent casts); anything else — another dtype or shape, a count above 4, the wrong
+number of tiles, an out-of-range kind or wind — raises
+:class:`~mahjong_fast.errors.InvalidHandError` naming the first bad row. ``score_batch`` takes
+the situation per row (one numpy value per row, or one value for every row): a situation array
+of another dtype is a ``TypeError`` naming the argument, one of another length an
+``InvalidHandError`` naming it. Results equal the single-call functions row by row.
 
 >>> import numpy as np, mahjong_fast as mf
 >>> c = np.zeros((2, 34), dtype=np.uint8)
@@ -72,46 +75,99 @@ def waits_batch(counts: npt.NDArray[np.uint8], *, rules: RulesLike = "hong-kong"
     return _core.waits_batch(counts, rules=rules)
 
 
+#: A per-row situation argument: one value per row (a numpy array of the documented dtype and
+#: shape ``(N,)``) or one value for every row.
+Bools = npt.NDArray[np.bool_] | bool
+Kinds = npt.NDArray[np.uint8] | int | str
+Counts32 = npt.NDArray[np.uint32] | int
+
+
 def score_batch(
     counts: npt.NDArray[np.uint8],
-    win_tile: npt.NDArray[np.uint8],
-    seat_wind: npt.NDArray[np.uint8],
-    self_drawn: npt.NDArray[np.bool_],
-    bonus_mask: npt.NDArray[np.uint8] | None = None,
-    prevailing_wind: int = 0,
+    win_tile: Kinds,
+    seat_wind: Kinds,
+    self_drawn: Bools,
+    bonus_mask: npt.NDArray[np.uint8] | int | None = None,
+    prevailing_wind: Kinds | None = None,
     *,
+    robbing_kong: Bools | None = None,
+    kong_replacement: Bools | None = None,
+    last_wall_tile: Bools | None = None,
+    last_discard: Bools | None = None,
+    dealer_streak: Counts32 | None = None,
+    discards: Counts32 | None = None,
+    winner_discards: Counts32 | None = None,
+    interrupted: Bools | None = None,
     rules: RulesLike = "hong-kong",
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]:
-    """Score each row under the table of ``rules`` (Hong Kong: rules §10, §11, §14a, with the
-    minimum and cap of §18 ``min_faan``, ``max_faan``; Taiwanese: TW §11 with ``min_tai``, in
-    the default mid-deal situation of :func:`mahjong_fast.score` — no streak or discard counts
-    per row), like :func:`mahjong_fast.score` on a concealed hand with no declared set.
+    """Score each row under the table of ``rules``, each row in its own situation: row ``i``
+    gives what :func:`mahjong_fast.score` gives for the concealed hand ``counts[i]`` (no
+    declared set) won on ``win_tile[i]`` with the situation keywords of row ``i``. Hong Kong:
+    rules §10, §11, §14a with the minimum and cap of §18 (``min_faan``, ``max_faan``);
+    Taiwanese: TW §10, §11, §14 with ``min_tai``.
+
+    Every situation argument is either a numpy array of shape ``(N,)`` and exactly the dtype
+    below (one value per row) or one value for all rows (a Python int, bool or wind letter).
+    An argument left out (None) takes the default of :func:`mahjong_fast.score`.
 
     Args:
         counts: ``uint8[N, 34]``, the tiles *before* the winning tile (13 per row; 16 under a
             Taiwanese ruleset).
-        win_tile: ``uint8[N]``, the winning tile's kind 0..33.
-        seat_wind: ``uint8[N]``, the winner's seat wind 0..3 (E, S, W, N).
-        self_drawn: ``bool[N]``, won on a drawn tile (F11) rather than a discard.
-        bonus_mask: ``uint8[N]`` or None (= no bonus tiles): bit ``b`` set when the winner has
-            bonus tile ``b + 1`` f (bits 0..3 flowers 1f..4f, bits 4..7 seasons 5f..8f).
-        prevailing_wind: 0..3 for every row (East = 0 in the product, rules §1.2).
+        win_tile: ``uint8[N]``, the winning tile's kind 0..33 (or one kind / tile code).
+        seat_wind: ``uint8[N]``, the winner's seat wind 0..3 (E, S, W, N); or one wind.
+        self_drawn: ``bool[N]``, won on a drawn tile (F11) rather than a discard; or one bool.
+        bonus_mask: ``uint8[N]`` or one int 0..255 (None = no bonus tiles): bit ``b`` set when
+            the winner has bonus tile ``b + 1`` f (bits 0..3 flowers 1f..4f, bits 4..7 seasons
+            5f..8f).
+        prevailing_wind: ``uint8[N]`` or one wind 0..3 (default East, rules §1.2).
+        robbing_kong, kong_replacement, last_wall_tile, last_discard: ``bool[N]`` or one bool
+            (default False): the situations of the same keywords of ``score`` (HK F12–F15;
+            TW §10), checked per row as ``score`` checks them.
+        dealer_streak, discards, winner_discards: ``uint32[N]`` or one int 0..1,000,000,
+            Taiwanese only (TW §10, §15; default the mid-deal situation 0, 20, 5).
+        interrupted: ``bool[N]`` or one bool, Taiwanese only (default True).
         rules: the ruleset (a :class:`~mahjong_fast.Ruleset` or a name, default Hong Kong).
 
     Returns:
-        ``(faan, is_win)``: ``uint8[N]`` faan (Taiwanese: hand Tai) after the cap (``max_faan``, 13 by default; a
-        limit hand is worth exactly the cap; 0 when the row has no winning shape, the too-small
-        total when below the minimum) and ``bool[N]`` legal win (winning shape and at least
-        ``min_faan``, 3 by default).
+        ``(value, is_win)``: ``uint8[N]`` faan (Taiwanese: hand Tai) after the cap
+        (``max_faan``, 13 by default; a limit hand is worth exactly the cap; 0 when the row
+        has no winning shape, the too-small total when below the minimum) and ``bool[N]``
+        legal win (winning shape and at least the minimum).
 
     Raises:
-        InvalidHandError: a wrong dtype or shape (the 1-D arrays must have ``N`` elements), a
-            count above 4, a row without 13 tiles, a winning tile that would be a fifth copy, a
-            kind or wind out of range.
+        InvalidHandError: ``counts`` of a wrong dtype or shape, a count above 4, a row without
+            13 tiles (16), a winning tile that would be a fifth copy, a situation array whose
+            length is not ``N`` (naming it), a kind, wind or count out of range or a
+            situation ``score`` refuses (naming the first bad row), a Taiwanese situation
+            under Hong Kong.
+        TypeError: a situation array of another dtype, or a single value of the wrong type
+            (naming the argument); ``rules`` neither a Ruleset, a name nor None.
         RuleConfigError: an unknown ruleset name.
-        TypeError: ``rules`` is neither a Ruleset, a name nor None.
+
+    >>> import numpy as np, mahjong_fast as mf
+    >>> c = np.zeros((2, 34), dtype=np.uint8)
+    >>> c[:, [0, 1, 2, 12, 13, 14, 24, 25, 26]] = 1
+    >>> c[:, 27] = 2; c[:, 31] = 2                      # 123m456p789s11z55z, waiting on 1z/5z
+    >>> value, ok = mf.score_batch(c, np.array([27, 31], np.uint8), "E", np.array([True, False]))
+    >>> value.tolist(), ok.tolist()
+    ([5, 3], [True, True])
+    >>> mf.score_batch(c, np.array([27, 31], np.uint8), "E", False)[0].tolist()  # one value for all
+    [4, 3]
     """
     return _core.score_batch(
-        counts, win_tile, seat_wind, self_drawn, bonus_mask, prevailing_wind, rules=rules
+        counts,
+        win_tile,
+        seat_wind,
+        self_drawn,
+        bonus_mask,
+        prevailing_wind,
+        robbing_kong=robbing_kong,
+        kong_replacement=kong_replacement,
+        last_wall_tile=last_wall_tile,
+        last_discard=last_discard,
+        dealer_streak=dealer_streak,
+        discards=discards,
+        winner_discards=winner_discards,
+        interrupted=interrupted,
+        rules=rules,
     )
-

@@ -341,6 +341,14 @@ def score(
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    explain: Annotated[
+        bool,
+        typer.Option(
+            "--explain",
+            help="Say why the hand is (or is not) a legal win: the elements counted, the total "
+            "against the minimum, and for a hand that is no winning shape how far it is from one.",
+        ),
+    ] = False,
     rules_name: RulesOption = None,
     rule: RuleOption = None,
 ) -> None:
@@ -394,12 +402,21 @@ def score(
     except InvalidHandError as exc:  # an impossible situation names the options that made it
         named = [opt for opt, on in given.items() if on and _SITUATION_WORDS[opt] in str(exc)]
         raise _error(f"{', '.join(named)}: {exc}" if named else str(exc)) from None
+    why: list[str] = []
+    if explain:
+        from .explain import explain_score
+
+        why = explain_score(result, hand=hand, win=win, rules=ruleset)
     if as_json:
         payload = _score_payload(hand, result)
         payload["rules"] = ruleset.to_dict()
+        if explain:
+            payload["explain"] = why
         _print_json(payload)
         return
     _print_score(hand, win, result, seat_l or "E", self_drawn, disc_l, ruleset)
+    for line in why:
+        console.print(Text(line, style="" if result.is_win else "yellow"))
 
 
 def _score_under(rules: Any, hand: str, win: str | None, **kw: Any) -> Any:
@@ -912,6 +929,14 @@ def arena(
         int | None, typer.Option("--workers", "-w", min=1, help="Threads (default: every core).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    log: Annotated[
+        Path | None,
+        typer.Option(
+            "--log",
+            help="Write every deal's event log to FILE (JSON Lines, one header per deal, "
+            "wall then rotation; `mahjong-fast replay FILE` reads it).",
+        ),
+    ] = None,
 ) -> None:
     """Measure seats in duplicate: each wall is played four times with the line-up rotated;
     metrics per policy with a bootstrap 95% interval over walls."""
@@ -926,7 +951,15 @@ def arena(
             raise _error(f"--seats: unknown seat kind {name!r}; choose from {', '.join(SEAT_KINDS)}")
     if not 0 <= seed < 2**64:
         raise _error(f"--seed must be in 0 .. 2**64-1 (got {seed})")
-    rep = run_arena(names, n, rules=rules, seed=seed, workers=workers)
+    try:
+        log_file = open(log, "w", encoding="utf-8") if log else None  # noqa: SIM115
+    except OSError as exc:
+        raise _error(f"--log {log}: {exc.strerror or exc}") from None
+    try:
+        rep = run_arena(names, n, rules=rules, seed=seed, workers=workers, log=log_file)
+    finally:
+        if log_file is not None:
+            log_file.close()
     if as_json:
         _print_json(rep.to_json())
         return
@@ -951,6 +984,8 @@ def arena(
             f"{s.mean_win_value:.2f}",
         )
     console.print(table)
+    if log:
+        console.print(Text(f"Event log of the {4 * n} deals written to {log}", style="dim"))
 
 
 @app.command()
@@ -1113,10 +1148,32 @@ def show_result(res: Any, *, ascii: bool = False) -> None:
                 f"{'You' if p == 0 else f'P{p}'} {v:+d}" for p, v in enumerate(res.payments)
             )
         )
+    _explain_own_hand(res)
     console.print(
         "Scores:   "
         + "  ".join(f"{'You' if p == 0 else f'P{p}'} {v}" for p, v in enumerate(res.scores))
     )
+
+
+def _explain_own_hand(res: Any) -> None:
+    """Your ready hand at the end of a deal you did not win: each wait's value, and why the
+    waits that could not win were below the minimum (``mahjong_fast.explain``)."""
+    if res.winner == 0 or not res.final_hands:
+        return
+    from .explain import explain_final_hand
+
+    try:
+        lines = explain_final_hand(
+            res.final_hands[0],
+            res.final_melds[0] if res.final_melds else (),
+            res.bonus[0] if res.bonus else (),
+            seat_wind=(0 - res.dealer) % 4,
+            rules=getattr(res, "rules", None),
+        )
+    except Exception:  # noqa: BLE001 - an explanation must never stop the game
+        return
+    for line in lines:
+        console.print(Text(line, style="yellow"))
 
 
 def _code(tile_id: int) -> str:

@@ -16,11 +16,11 @@ use rand_core::{RngCore, SeedableRng};
 use rayon::prelude::*;
 
 use crate::error::{MahjongError, Result};
-use crate::game::{Action, ActionType, Deal, PREVAILING_WIND};
+use crate::game::{Action, ActionType, Deal};
 use crate::hand::Hand;
 use crate::rules::Ruleset;
 use crate::scoring::{RejectReason, WinContext};
-use crate::sim::{play_deal_observed, Agents, DealRecord, SeatKind, SimConfig};
+use crate::sim::{play_deal_with, Agents, DealRecord, SeatKind, SimConfig};
 use crate::tile::Tile;
 use crate::value::{any_legal_wait, ValueSituation};
 
@@ -39,13 +39,15 @@ pub struct SeatCounts {
 }
 
 /// One deal of the arena: wall `wall`, rotation `rotation` (player `p` plays policy
-/// `lineup[(p + rotation) % 4]`), its record and per-player counts.
+/// `lineup[(p + rotation) % 4]`), its record and per-player counts; `deal` is the ended deal
+/// with its event log when the deals were played with `record` (the arena's log).
 #[derive(Debug, Clone)]
 pub struct ArenaDeal {
     pub wall: u64,
     pub rotation: u8,
     pub record: DealRecord,
     pub counts: [SeatCounts; 4],
+    pub deal: Option<Box<Deal>>,
 }
 
 /// Metrics of one policy (every seat it played, every position).
@@ -105,7 +107,7 @@ fn counts_before(deal: &Deal, p: u8, a: &Action, rules: &Ruleset, out: &mut [Sea
     let w = crate::waits::waits(&h.concealed, &h.melds, rules.shapes())?;
     if !w.is_empty() {
         out[pu].ready += 1;
-        let s = ValueSituation { seat_wind: deal.seat_winds()[pu], prevailing_wind: PREVAILING_WIND };
+        let s = ValueSituation { seat_wind: deal.seat_winds()[pu], prevailing_wind: deal.prevailing_wind() };
         if !any_legal_wait(&h, rules, &s)? {
             out[pu].dead_ready += 1;
         }
@@ -118,7 +120,7 @@ fn counts_before(deal: &Deal, p: u8, a: &Action, rules: &Ruleset, out: &mut [Sea
         }
         let ctx = WinContext {
             seat_wind: deal.seat_winds()[q],
-            prevailing_wind: PREVAILING_WIND,
+            prevailing_wind: deal.prevailing_wind(),
             last_discard: last,
             ..WinContext::default()
         };
@@ -135,15 +137,17 @@ fn lineup_cfg(rules: &Ruleset, seed: u64, lineup: &[SeatKind; 4], rotation: u8) 
     SimConfig { rules: rules.clone(), seed, seats }
 }
 
-/// Play wall `wall` four times, once per rotation of the line-up.
-pub fn play_wall(rules: &Ruleset, seed: u64, lineup: &[SeatKind; 4], wall: u64) -> Result<Vec<ArenaDeal>> {
+/// Play wall `wall` four times, once per rotation of the line-up; with `record`, each
+/// [`ArenaDeal`] keeps its ended deal and event log (recording changes no decision).
+pub fn play_wall(rules: &Ruleset, seed: u64, lineup: &[SeatKind; 4], wall: u64, record: bool) -> Result<Vec<ArenaDeal>> {
     (0..4u8)
         .map(|r| {
             let cfg = lineup_cfg(rules, seed, lineup, r);
             let mut agents = Agents::new(&cfg);
             let mut counts = [SeatCounts::default(); 4];
-            let record = play_deal_observed(&cfg, wall, &mut agents, &mut |d, p, a| counts_before(d, p, a, rules, &mut counts))?;
-            Ok(ArenaDeal { wall, rotation: r, record, counts })
+            let (rec, deal) =
+                play_deal_with(&cfg, wall, &mut agents, &mut |d, p, a| counts_before(d, p, a, rules, &mut counts), record)?;
+            Ok(ArenaDeal { wall, rotation: r, record: rec, counts, deal: record.then(|| Box::new(deal)) })
         })
         .collect()
 }
@@ -151,8 +155,22 @@ pub fn play_wall(rules: &Ruleset, seed: u64, lineup: &[SeatKind; 4], wall: u64) 
 /// Play walls `0..walls` (in parallel on the current rayon pool; the deals do not depend on the
 /// threads), deal order: wall, then rotation.
 pub fn play_walls(rules: &Ruleset, seed: u64, lineup: &[SeatKind; 4], walls: u64) -> Result<Vec<ArenaDeal>> {
-    let parts: Vec<Result<Vec<ArenaDeal>>> = (0..walls).into_par_iter().map(|w| play_wall(rules, seed, lineup, w)).collect();
-    let mut out = Vec::with_capacity(walls as usize * 4);
+    play_wall_range(rules, seed, lineup, 0, walls, false)
+}
+
+/// Play walls `first..stop` like [`play_walls`] (a chunk of a longer arena: wall `w` is the
+/// same whatever chunk it is played in), keeping each ended deal when `record`.
+pub fn play_wall_range(
+    rules: &Ruleset,
+    seed: u64,
+    lineup: &[SeatKind; 4],
+    first: u64,
+    stop: u64,
+    record: bool,
+) -> Result<Vec<ArenaDeal>> {
+    let parts: Vec<Result<Vec<ArenaDeal>>> =
+        (first..stop).into_par_iter().map(|w| play_wall(rules, seed, lineup, w, record)).collect();
+    let mut out = Vec::with_capacity(stop.saturating_sub(first) as usize * 4);
     for p in parts {
         out.extend(p?);
     }

@@ -179,13 +179,26 @@ pub fn play_deal_observed(
     agents: &mut Agents,
     observe: &mut dyn FnMut(&Deal, u8, &Action) -> Result<()>,
 ) -> Result<DealRecord> {
+    play_deal_with(cfg, deal_index, agents, observe, false).map(|(record, _)| record)
+}
+
+/// [`play_deal_observed`] that also returns the ended [`Deal`], with its event log when
+/// `record` (the arena's `--log`; recording never changes a decision or the record).
+pub fn play_deal_with(
+    cfg: &SimConfig,
+    deal_index: u64,
+    agents: &mut Agents,
+    observe: &mut dyn FnMut(&Deal, u8, &Action) -> Result<()>,
+    record: bool,
+) -> Result<(DealRecord, Deal)> {
     let dealer = if cfg.rules.rotate_dealer { (deal_index % 4) as u8 } else { 0 };
     let wall = crate::wall::shuffle(cfg.seed, deal_index);
-    let opts = DealOptions::new(true, false);
+    let opts = DealOptions::new(true, record);
     let mut deal = Deal::new(&cfg.rules, &wall, dealer, [0; 4], deal_index as u32, opts)?;
     play_to_end(cfg, &mut deal, deal_index, agents, observe)?;
     let r = deal.result().ok_or_else(|| MahjongError::hand("the deal ended without a result"))?;
-    Ok(record_of(deal_index, None, 0, r))
+    let rec = record_of(deal_index, None, 0, r);
+    Ok((rec, deal))
 }
 
 /// The record of a finished deal.

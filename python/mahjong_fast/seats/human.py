@@ -378,7 +378,7 @@ class HumanSeat(BaseSeat):
                 self.console.print(menu)
                 continue
             if cmd == "hint":
-                self._hint(view)
+                self._claim_hint(view, options, pass_action)
                 continue
             if len(matches) > 1:
                 self._say(
@@ -423,7 +423,7 @@ class HumanSeat(BaseSeat):
                     self.console.print(extra)
                 continue
             if low == "hint":
-                self._hint(view)
+                self._hint(view, can_win=bool(wins))
                 continue
             if low in ("win", "tsumo", "mahjong", "hu"):
                 if wins:
@@ -522,9 +522,17 @@ class HumanSeat(BaseSeat):
         return None
 
     # hint ------------------------------------------------------------------
-    def _hint(self, view: Any) -> None:
+    def _claim_hint(self, view: Any, options: Sequence[tuple[str, Action]], pass_action: Action) -> None:
+        """The hand now, then what each offered option does to shanten and value."""
+        self._hint(view)
         try:
-            self.console.print(hint_text(view))
+            self.console.print(claim_hint_text(view, options, pass_action))
+        except Exception as exc:  # noqa: BLE001 - a hint must never stop the game
+            self._say(f"no hint for the options available ({exc})")
+
+    def _hint(self, view: Any, *, can_win: bool | None = None) -> None:
+        try:
+            self.console.print(hint_text(view, can_win=can_win))
         except Exception as exc:  # noqa: BLE001 - a hint must never stop the game
             self._say(f"no hint available ({exc})")
 
@@ -546,9 +554,29 @@ def _waits_with_values(view: Any, counts: list[int], melds: Any) -> str:
     return ", ".join(parts)
 
 
-def hint_text(view: Any, top: int = 5) -> Text:
+def _complete_text(view: Any, counts: list[int], melds: Any, can_win: bool | None) -> str:
+    """What a complete (winning-shape) hand of 14 is worth self-drawn: a legal win, or why it is
+    not one (the elements counted against the minimum, rules §10.5)."""
+    from .. import _core
+    from ..explain import explain_score
+
+    if can_win:
+        return "your hand is complete and a legal win: type 'win'. "
+    drawn = getattr(view, "drawn_tile", None)
+    if can_win is None or drawn is None:
+        return "your hand is complete (a winning shape). "
+    c = list(counts)
+    c[drawn // 4] -= 1
+    rules = getattr(view, "rules", None)
+    r = _core.score(c, list(melds), view.bonus_mask(), drawn // 4, view.seat_wind, self_drawn=True, rules=rules)
+    why = " ".join(explain_score(r, rules=rules))
+    return f"a winning shape, but not a legal win self-drawn: {why} "
+
+
+def hint_text(view: Any, top: int = 5, *, can_win: bool | None = None) -> Text:
     """Shanten, waits (when ready, with their value self-drawn / on a discard) and the best
-    discards of the viewer's hand."""
+    discards of the viewer's hand. ``can_win``: whether a self-drawn win is offered now (a
+    complete hand that is not is explained: its value against the minimum)."""
     from .. import _core
 
     counts = view.hand_counts()
@@ -558,7 +586,7 @@ def hint_text(view: Any, top: int = 5) -> Text:
     if n == 14:
         sh = _core.shanten(counts, melds)
         if sh == -1:
-            out.append("your hand is complete (a winning shape). ")
+            out.append(_complete_text(view, counts, melds, can_win))
         else:
             out.append(f"shanten {sh}. ")
         rated = sorted(
@@ -580,4 +608,24 @@ def hint_text(view: Any, top: int = 5) -> Text:
         out.append(f"shanten {sh}")
         if sh == 0:
             out.append("; ready, waiting on " + _waits_with_values(view, list(counts), melds))
+    return out
+
+
+def claim_hint_text(view: Any, options: Sequence[tuple[str, Action]], pass_action: Action) -> Text:
+    """Per numbered option of a claim prompt (and pass, ``[0]``): shanten after it and the best
+    value still reachable (see :mod:`.claim_hint`); options after which no wait can reach the
+    minimum are marked."""
+    from ..rules import resolve_rules
+    from .claim_hint import claim_outlooks, outlook_text
+
+    rules = getattr(view, "rules", None)
+    minimum = resolve_rules(rules).min_value
+    actions = [a for _label, a in options] + [pass_action]
+    labels = [f"[{i}] {label}" for i, (label, _a) in enumerate(options, 1)] + ["[0] pass"]
+    out = Text()
+    for i, (label, o) in enumerate(zip(labels, claim_outlooks(view, actions))):
+        if i:
+            out.append("\n")
+        out.append(f"    {label}: ", style="cyan")
+        out.append(outlook_text(o, minimum), style="red" if o.dead else "")
     return out

@@ -28,6 +28,8 @@ pub struct GreedyAgent {
     rules: ShapeRules,
     rates: Vec<Rating>,
     melds: Vec<Meld>,
+    /// The lowest shanten of `rates` when the latest `choose` rated its discards.
+    rated: Option<i8>,
 }
 
 fn take(c: &mut Counts, k: Tile, n: u8) -> Result<()> {
@@ -42,7 +44,15 @@ fn take(c: &mut Counts, k: Tile, n: u8) -> Result<()> {
 impl GreedyAgent {
     /// A greedy agent for the winning shapes `rules` (HK: [`crate::decompose::HK_SHAPES`]).
     pub fn new(rules: ShapeRules) -> Self {
-        GreedyAgent { ev: Evaluator::new(), rules, rates: Vec::with_capacity(14), melds: Vec::with_capacity(8) }
+        GreedyAgent { ev: Evaluator::new(), rules, rates: Vec::with_capacity(14), melds: Vec::with_capacity(8), rated: None }
+    }
+
+    /// The discard ratings of the latest [`GreedyAgent::choose`] and their lowest shanten
+    /// ([`Evaluator::rate`] of the hand, `all_ukeire` off), when it rated them (not when one
+    /// kind was the only discard and no kong was legal). The value agent reads them instead of
+    /// rating the same hand again.
+    pub fn last_rating(&self) -> Option<(i8, &[Rating])> {
+        self.rated.map(|b| (b, self.rates.as_slice()))
     }
 
     /// The index of the chosen option in `s.legal`.
@@ -50,6 +60,7 @@ impl GreedyAgent {
     /// Errors (`InvalidHand`): no legal option, a hand of the wrong size or with a fifth copy, an
     /// option the hand cannot make.
     pub fn choose(&mut self, s: &Situation<'_>) -> Result<usize> {
+        self.rated = None;
         if s.legal.is_empty() {
             return Err(MahjongError::hand("no legal option to choose from"));
         }
@@ -73,6 +84,7 @@ impl GreedyAgent {
             return Ok(first);
         }
         let best_s = self.ev.rate(s.concealed, s.melds, s.unseen, &self.rules, false, &mut self.rates)?;
+        self.rated = Some(best_s);
         let mut best: Option<(u32, u8)> = None; // (ukeire, kind): most ukeire, then lowest kind
         for r in &self.rates {
             if r.shanten == best_s {

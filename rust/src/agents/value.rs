@@ -37,6 +37,42 @@ pub struct ValueAgent {
     ev: Evaluator,
     rules: Ruleset,
     rates: Vec<Rating>,
+    /// [`any_legal_wait`] of recent hand states: a pure function of the key, so a hit gives
+    /// the answer the scorer would (no decision depends on what is cached).
+    ready: Vec<(ReadyKey, bool)>,
+    hand: Hand,
+    /// Ratings of the hands one draw ahead (a buffer).
+    after: Vec<Rating>,
+}
+
+/// log2 of the slots of the legal-wait cache (direct-mapped, full key compared).
+const READY_BITS: u32 = 12;
+
+/// A hand state for [`any_legal_wait`]: concealed counts, then up to six sets as (kind, tile)
+/// and the set count, the bonus mask and the two winds (everything the answer depends on
+/// besides the agent's fixed ruleset).
+type ReadyKey = [u8; N_KINDS + 16];
+
+fn ready_key(c: &Counts, melds: &[Meld], seat: &SeatValue) -> Option<ReadyKey> {
+    if melds.len() > 6 {
+        return None;
+    }
+    let mut k = [0u8; N_KINDS + 16];
+    k[..N_KINDS].copy_from_slice(c);
+    for (i, m) in melds.iter().enumerate() {
+        k[N_KINDS + 2 * i] = m.kind as u8 + 1;
+        k[N_KINDS + 2 * i + 1] = m.tile.0;
+    }
+    k[N_KINDS + 12] = melds.len() as u8;
+    k[N_KINDS + 13] = seat.bonus;
+    k[N_KINDS + 14] = seat.winds.seat_wind;
+    k[N_KINDS + 15] = seat.winds.prevailing_wind;
+    Some(k)
+}
+
+fn ready_slot(k: &ReadyKey) -> usize {
+    let h = k.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+    (h >> (64 - READY_BITS)) as usize
 }
 
 fn take(c: &mut Counts, k: Tile, n: u8) -> Result<()> {
@@ -50,7 +86,15 @@ fn take(c: &mut Counts, k: Tile, n: u8) -> Result<()> {
 
 impl ValueAgent {
     pub fn new(rules: Ruleset) -> Self {
-        ValueAgent { greedy: GreedyAgent::new(*rules.shapes()), ev: Evaluator::new(), rules, rates: Vec::with_capacity(14) }
+        ValueAgent {
+            greedy: GreedyAgent::new(*rules.shapes()),
+            ev: Evaluator::new(),
+            rules,
+            rates: Vec::with_capacity(14),
+            ready: vec![([u8::MAX; N_KINDS + 16], false); 1 << READY_BITS],
+            hand: Hand { concealed: [0; N_KINDS], melds: Vec::with_capacity(6), bonus: 0 },
+            after: Vec::with_capacity(18),
+        }
     }
 
     /// The index of the chosen option in `s.legal`.
@@ -65,24 +109,45 @@ impl ValueAgent {
         }
     }
 
-    fn hand(&self, c: &Counts, melds: &[Meld], seat: &SeatValue) -> Hand {
-        Hand { concealed: *c, melds: melds.to_vec(), bonus: seat.bonus }
-    }
-
-    fn legal_ready(&self, c: &Counts, melds: &[Meld], seat: &SeatValue) -> Result<bool> {
-        any_legal_wait(&self.hand(c, melds, seat), &self.rules, &seat.winds)
+    /// [`any_legal_wait`] of the hand, through the cache of hand states.
+    fn legal_ready(&mut self, c: &Counts, melds: &[Meld], seat: &SeatValue) -> Result<bool> {
+        let key = ready_key(c, melds, seat);
+        let slot = key.as_ref().map(ready_slot);
+        if let (Some(k), Some(i)) = (&key, slot) {
+            if self.ready[i].0 == *k {
+                return Ok(self.ready[i].1);
+            }
+        }
+        self.hand.concealed = *c;
+        self.hand.melds.clear();
+        self.hand.melds.extend_from_slice(melds);
+        self.hand.bonus = seat.bonus;
+        let v = any_legal_wait(&self.hand, &self.rules, &seat.winds)?;
+        if let (Some(k), Some(i)) = (key, slot) {
+            self.ready[i] = (k, v);
+        }
+        Ok(v)
     }
 
     /// Rule 2: `greedy` is greedy's discard; re-ranked only when the best discards leave the
     /// hand ready.
     fn discard(&mut self, s: &Situation<'_>, seat: &SeatValue, greedy: usize) -> Result<usize> {
         let shapes = *self.rules.shapes();
-        let best = self.ev.rate(s.concealed, s.melds, s.unseen, &shapes, false, &mut self.rates)?;
+        // Greedy has just rated this very hand (the same call): read its ratings.
+        let best = match self.greedy.last_rating() {
+            Some((b, rates)) => {
+                self.rates.clear();
+                self.rates.extend_from_slice(rates);
+                b
+            }
+            None => self.ev.rate(s.concealed, s.melds, s.unseen, &shapes, false, &mut self.rates)?,
+        };
         if best != 0 {
             return Ok(greedy);
         }
         let mut pick: Option<(u32, u8)> = None; // (ukeire, kind): most ukeire, then lowest kind
-        for r in &self.rates {
+        for i in 0..self.rates.len() {
+            let r = self.rates[i];
             if r.shanten != 0 {
                 continue;
             }
@@ -114,16 +179,28 @@ impl ValueAgent {
             if self.ev.shanten(&d, melds, &shapes)? > 0 {
                 continue;
             }
-            for k in 0..N_KINDS {
-                if d[k] == 0 {
-                    continue;
+            // The shanten after every discard in one pass ([`Evaluator::rate`]: exact for the
+            // discards of the lowest shanten, here 0, which are the ones that matter).
+            let mut after = std::mem::take(&mut self.after);
+            let best = self.ev.rate(&d, melds, unseen, &shapes, false, &mut after);
+            let mut found = Ok(false);
+            if let Ok(0) = best {
+                for r in &after {
+                    if r.shanten != 0 {
+                        continue;
+                    }
+                    d[r.kind as usize] -= 1;
+                    found = self.legal_ready(&d, melds, seat);
+                    d[r.kind as usize] += 1;
+                    if !matches!(found, Ok(false)) {
+                        break;
+                    }
                 }
-                d[k] -= 1;
-                let ok = self.ev.shanten(&d, melds, &shapes)? == 0 && self.legal_ready(&d, melds, seat)?;
-                d[k] += 1;
-                if ok {
-                    return Ok(true);
-                }
+            }
+            self.after = after;
+            best?;
+            if found? {
+                return Ok(true);
             }
         }
         Ok(false)
@@ -267,6 +344,69 @@ mod tests {
         let s = Situation { concealed: &h.concealed, melds: &h.melds, unseen: &u, discard: Some(Tile(26)), legal: &legal };
         let mut v = ValueAgent::new(Ruleset::hong_kong());
         assert_eq!(v.choose(&s, &south_with_3f()).unwrap(), 1);
+    }
+
+    #[test]
+    fn caches_and_shared_ratings_change_no_decision() {
+        // One agent kept over thousands of decisions (warm legal-wait cache, greedy's ratings
+        // read back) chooses exactly as a fresh agent does for each of them, on turns and on
+        // claim windows (pung, chow, exposed kong of a discard: rule 1 looks one draw ahead).
+        let rules = Ruleset::hong_kong();
+        let mut kept = ValueAgent::new(rules.clone());
+        let mut rng = crate::shanten::tests::XorShift(0x5EED_CAFE);
+        let seats = [seat(), south_with_3f(), SeatValue { bonus: 1 << 1, ..seat() }];
+        let (mut turns, mut claims, mut refused) = (0, 0, 0);
+        for i in 0..6000 {
+            let n_melds = [0, 1, 1, 2][i % 4];
+            let sv = seats[i % 3];
+            let turn = i % 2 == 0;
+            let n_conc = if turn { 14 } else { 13 } - 3 * n_melds;
+            let (c, melds) = crate::shanten::tests::random_hand(&mut rng, n_melds, n_conc, true);
+            let u = crate::agents::eval::tests::random_unseen(&mut rng, &c, &melds);
+            let (legal, disc): (Vec<LegalOption>, Option<Tile>) = if turn {
+                let l =
+                    (0..34u8).filter(|&k| c[k as usize] > 0).map(|k| LegalOption::new(OptionKind::Discard, Tile(k))).collect();
+                (l, None)
+            } else {
+                let d = Tile(rng.below(34) as u8);
+                let k = d.index();
+                if crate::decompose::held_counts(&c, &melds).unwrap()[k] >= 4 {
+                    continue; // no copy of it left to discard
+                }
+                let mut l = vec![LegalOption::new(OptionKind::Pass, Tile(0))];
+                if c[k] >= 2 {
+                    l.push(LegalOption::new(OptionKind::Pung, d));
+                }
+                if c[k] >= 3 {
+                    l.push(LegalOption::new(OptionKind::Kong, d));
+                }
+                if d.is_suited() {
+                    let n = d.number() as usize;
+                    for low in n.saturating_sub(2).max(1)..=n.min(7) {
+                        let first = k + low - n;
+                        if (first..first + 3).all(|x| x == k || c[x] > 0) {
+                            l.push(LegalOption::new(OptionKind::Chow, Tile(first as u8)));
+                        }
+                    }
+                }
+                if l.len() == 1 || c.iter().sum::<u8>() as usize + 3 * melds.len() != 13 {
+                    continue;
+                }
+                (l, Some(d))
+            };
+            let s = Situation { concealed: &c, melds: &melds, unseen: &u, discard: disc, legal: &legal };
+            let got = kept.choose(&s, &sv).unwrap();
+            let want = ValueAgent::new(rules.clone()).choose(&s, &sv).unwrap();
+            assert_eq!(got, want, "situation {i}: {c:?} {melds:?} {legal:?}");
+            if turn {
+                turns += 1;
+            } else {
+                claims += 1;
+                let g = GreedyAgent::new(*rules.shapes()).choose(&s).unwrap();
+                refused += u32::from(g != got);
+            }
+        }
+        assert!(turns > 2000 && claims > 300 && refused > 0, "{turns} {claims} {refused}");
     }
 
     #[test]

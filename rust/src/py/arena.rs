@@ -4,10 +4,15 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
+use super::game::PyDeal;
 use super::rules::PyRuleset;
 use super::to_py_err;
-use crate::arena::{arena as run_arena, PolicyStats};
+use crate::arena::{play_wall_range, summarize, ArenaDeal, PolicyStats};
 use crate::sim::SeatKind;
+
+/// Walls per chunk when the deals are logged (each chunk's deals are handed to the log, then
+/// dropped).
+const LOG_CHUNK_WALLS: u64 = 64;
 
 fn stats_dict<'py>(py: Python<'py>, s: &PolicyStats) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
@@ -33,8 +38,14 @@ fn stats_dict<'py>(py: Python<'py>, s: &PolicyStats) -> PyResult<Bound<'py, PyDi
 /// `discarder`, `win_kind`, `faan`, `limit`, `points` (4 ints) and `counts` (per player
 /// `(ready, dead_ready, refused)`). RuleConfigError for an unknown seat; ValueError for
 /// `threads == 0` or not four seats.
+///
+/// `log`, when given, is called as `log(wall, rotation, deal)` for every deal in deal order,
+/// `deal` being the ended `_core.Deal` with its event log; the walls are then played in chunks
+/// of `LOG_CHUNK_WALLS` so that only one chunk's logs are held at a time. An exception raised
+/// by `log` stops the arena and propagates.
 #[pyfunction]
-#[pyo3(signature = (seats, walls, seed, threads = 1, rules = None))]
+#[pyo3(signature = (seats, walls, seed, threads = 1, rules = None, log = None))]
+#[allow(clippy::too_many_arguments)]
 pub fn arena<'py>(
     py: Python<'py>,
     seats: Vec<String>,
@@ -42,6 +53,7 @@ pub fn arena<'py>(
     seed: u64,
     threads: usize,
     rules: Option<PyRef<'py, PyRuleset>>,
+    log: Option<Bound<'py, PyAny>>,
 ) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyList>)> {
     if seats.len() != 4 {
         return Err(pyo3::exceptions::PyValueError::new_err(format!("seats: four names expected, got {}", seats.len())));
@@ -58,8 +70,26 @@ pub fn arena<'py>(
         .num_threads(threads)
         .build()
         .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(format!("cannot start {threads} threads: {e}")))?;
-    let (report, deals) =
-        py.detach(|| pool.install(|| run_arena(&ruleset, seed, &lineup, walls))).map_err(|e| to_py_err(py, e))?;
+    let log = log.filter(|l| !l.is_none());
+    let chunk = if log.is_some() { LOG_CHUNK_WALLS } else { walls.max(1) };
+    let mut deals: Vec<ArenaDeal> = Vec::with_capacity(walls as usize * 4);
+    let mut first = 0u64;
+    while first < walls {
+        let stop = walls.min(first + chunk);
+        let record = log.is_some();
+        let part = py
+            .detach(|| pool.install(|| play_wall_range(&ruleset, seed, &lineup, first, stop, record)))
+            .map_err(|e| to_py_err(py, e))?;
+        for mut d in part {
+            if let (Some(f), Some(deal)) = (&log, d.deal.take()) {
+                let obj = Py::new(py, PyDeal::from_core(*deal))?;
+                f.call1((d.wall, d.rotation, obj))?;
+            }
+            deals.push(d);
+        }
+        first = stop;
+    }
+    let report = summarize(&lineup, seed, walls, &deals);
     let rep = PyDict::new(py);
     rep.set_item("walls", report.walls)?;
     rep.set_item("seed", report.seed)?;

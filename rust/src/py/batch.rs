@@ -4,6 +4,9 @@
 //! under the shapes (and, for scoring, the minimum and cap) of the `rules=` ruleset.
 //! Bad input (dtype, shape, a count above 4, the wrong number of tiles, a value out of range)
 //! raises `mahjong_fast.errors.InvalidHandError` naming the first bad row; nothing panics.
+//! `score_batch`'s per-row situation arguments (one numpy value per row, or one value for all
+//! rows) raise `TypeError` naming the argument for a wrong dtype or type and
+//! `InvalidHandError` naming it for a wrong length.
 
 use numpy::ndarray::Array2;
 use numpy::{Element, PyArray1, PyArray2, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
@@ -11,7 +14,7 @@ use pyo3::prelude::*;
 use rayon::prelude::*;
 
 use super::rules::rules_arg;
-use super::to_py_err;
+use super::{hand_err, to_py_err};
 use crate::error::MahjongError;
 use crate::hand::{Counts, Hand};
 use crate::scoring::WinContext;
@@ -69,19 +72,6 @@ fn rows_arg(py: Python<'_>, obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<
         }
     }
     Ok(rows)
-}
-
-/// Copy a one-dimensional array of `n` elements of dtype `T`.
-fn vec_arg<T: Element + Copy>(py: Python<'_>, obj: &Bound<'_, PyAny>, name: &str, dtype: &str, n: usize) -> PyResult<Vec<T>> {
-    let arr = obj
-        .cast::<PyArray1<T>>()
-        .map_err(|_| bad(py, format!("{name} must be a numpy array of dtype {dtype} and shape ({n},), got {}", describe(obj))))?;
-    let ro = arr.readonly();
-    let view = ro.as_array();
-    if view.len() != n {
-        return Err(bad(py, format!("{name} must have shape ({n},) like counts, got ({},)", view.len())));
-    }
-    Ok(view.iter().copied().collect())
 }
 
 /// The error for the first row that failed its check.
@@ -181,10 +171,72 @@ fn waits_batch<'py>(
     }
 }
 
+/// One per-row situation argument of `score_batch`: a numpy array with one value per row, or
+/// one value for every row.
+enum Column<T: Copy> {
+    Each(Vec<T>),
+    All(T),
+}
+
+impl<T: Copy> Column<T> {
+    #[inline]
+    fn at(&self, i: usize) -> T {
+        match self {
+            Column::Each(v) => v[i],
+            Column::All(x) => *x,
+        }
+    }
+    /// The first row whose value fails `ok` (the scalar is checked as row 0).
+    fn first_bad(&self, ok: impl Fn(T) -> bool) -> Option<(usize, T)> {
+        match self {
+            Column::Each(v) => v.iter().position(|&x| !ok(x)).map(|i| (i, v[i])),
+            Column::All(x) => (!ok(*x)).then_some((0, *x)),
+        }
+    }
+}
+
+/// A per-row argument: `None` (or Python None) gives `default`; a numpy array must be 1-D with
+/// `n` elements (`InvalidHandError` naming `name` otherwise) of dtype `T` (`TypeError` naming
+/// `name` and the dtype expected otherwise: no silent cast); anything else is one value for
+/// every row, converted by `scalar` (which raises `TypeError` naming `name` for a wrong type).
+fn column<'py, T: Element + Copy>(
+    py: Python<'py>,
+    obj: Option<&Bound<'py, PyAny>>,
+    name: &str,
+    dtype: &str,
+    n: usize,
+    default: T,
+    scalar: impl FnOnce(&Bound<'py, PyAny>) -> PyResult<T>,
+) -> PyResult<Column<T>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else { return Ok(Column::All(default)) };
+    let Ok(arr) = obj.cast::<PyUntypedArray>() else { return scalar(obj).map(Column::All) };
+    if arr.ndim() != 1 || arr.len() != n {
+        return Err(bad(py, format!("{name} must have shape ({n},) like counts (one value per row), got {:?}", arr.shape())));
+    }
+    let typed = obj.cast::<PyArray1<T>>().map_err(|_| {
+        pyo3::exceptions::PyTypeError::new_err(format!(
+            "{name} must be a numpy array of dtype {dtype} (or one value for every row), got {}",
+            describe(obj)
+        ))
+    })?;
+    Ok(Column::Each(typed.readonly().as_array().iter().copied().collect()))
+}
+
+/// A bool for every row: a Python or numpy bool (an int is refused: `TypeError`).
+fn bool_scalar(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
+    if obj.is_instance_of::<pyo3::types::PyBool>() || obj.get_type().name().is_ok_and(|t| t == "bool" || t == "bool_") {
+        return obj.is_truthy();
+    }
+    Err(super::type_err(obj, name, "a bool or a numpy array of dtype bool"))
+}
+
 /// Score each row under the table of `rules` (HK §10, §14a with the minimum and cap of §18;
-/// Taiwanese rows of 16 tiles by TW §11 in the mid-deal situation of `TwContext::default()`).
+/// Taiwanese rows of 16 tiles by TW §11, §14 with `min_tai`), each row in its own situation:
+/// every situation argument is a numpy array with one value per row or one value for all rows.
 #[pyfunction]
-#[pyo3(signature = (counts, win_tile, seat_wind, self_drawn, bonus_mask = None, prevailing_wind = None, *, rules = None))]
+#[pyo3(signature = (counts, win_tile, seat_wind, self_drawn, bonus_mask = None, prevailing_wind = None, *,
+    robbing_kong = None, kong_replacement = None, last_wall_tile = None, last_discard = None,
+    dealer_streak = None, discards = None, winner_discards = None, interrupted = None, rules = None))]
 #[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn score_batch<'py>(
     py: Python<'py>,
@@ -194,27 +246,67 @@ fn score_batch<'py>(
     self_drawn: &Bound<'py, PyAny>,
     bonus_mask: Option<&Bound<'py, PyAny>>,
     prevailing_wind: Option<&Bound<'py, PyAny>>,
+    robbing_kong: Option<&Bound<'py, PyAny>>,
+    kong_replacement: Option<&Bound<'py, PyAny>>,
+    last_wall_tile: Option<&Bound<'py, PyAny>>,
+    last_discard: Option<&Bound<'py, PyAny>>,
+    dealer_streak: Option<&Bound<'py, PyAny>>,
+    discards: Option<&Bound<'py, PyAny>>,
+    winner_discards: Option<&Bound<'py, PyAny>>,
+    interrupted: Option<&Bound<'py, PyAny>>,
     rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<(Bound<'py, PyArray1<u8>>, Bound<'py, PyArray1<bool>>)> {
     let rules = &rules_arg(py, rules)?;
     let size = rules.hand_tiles();
     let rows = &rows_arg(py, counts, "counts")?;
     let n = rows.len();
-    let win: Vec<u8> = vec_arg(py, win_tile, "win_tile", "uint8", n)?;
-    let seat: Vec<u8> = vec_arg(py, seat_wind, "seat_wind", "uint8", n)?;
-    let drawn: Vec<bool> = vec_arg(py, self_drawn, "self_drawn", "bool", n)?;
-    let bonus: Vec<u8> = match bonus_mask {
-        Some(b) => vec_arg(py, b, "bonus_mask", "uint8", n)?,
-        None => vec![0; n],
-    };
-    // One conversion for every wind argument (TypeError for a bool or float, InvalidHandError
-    // out of range, however large).
-    let prevailing = super::opt_wind_arg(py, prevailing_wind, "prevailing_wind")?.unwrap_or(0);
-    if let Some(i) = win.iter().position(|&t| t as usize >= N_KINDS) {
-        return Err(bad(py, format!("row {i}: win tile {} is not a tile kind 0..33", win[i])));
+    let win = column(py, Some(win_tile), "win_tile", "uint8", n, 0u8, |o| Ok(super::kind_arg(py, o, "win_tile")?.0))?;
+    let wind = |name: &'static str| move |o: &Bound<'py, PyAny>| super::wind_arg(py, o, name);
+    let seat = column(py, Some(seat_wind), "seat_wind", "uint8", n, 0u8, wind("seat_wind"))?;
+    let prevailing = column(py, prevailing_wind, "prevailing_wind", "uint8", n, 0u8, wind("prevailing_wind"))?;
+    let flag = |obj, name: &'static str| column(py, obj, name, "bool", n, false, |o| bool_scalar(o, name));
+    let drawn = flag(Some(self_drawn), "self_drawn")?;
+    let robbing = flag(robbing_kong, "robbing_kong")?;
+    let replacement = flag(kong_replacement, "kong_replacement")?;
+    let last_tile = flag(last_wall_tile, "last_wall_tile")?;
+    let last_disc = flag(last_discard, "last_discard")?;
+    let bonus = column(py, bonus_mask, "bonus_mask", "uint8", n, 0u8, |o| {
+        Ok(super::ranged_arg(o, "bonus_mask", "an int 0..255", 0, 255, |m| hand_err(py, m))? as u8)
+    })?;
+    // Taiwanese situation (TW §10): refused under Hong Kong, as by `score`.
+    let tw_names = [("dealer_streak", dealer_streak), ("discards", discards), ("winner_discards", winner_discards)];
+    let given = |o: Option<&Bound<'py, PyAny>>| o.is_some_and(|x| !x.is_none());
+    if !rules.variant.is_taiwanese() {
+        let first = tw_names.iter().find(|(_, o)| given(*o)).map(|(nm, _)| *nm).or(given(interrupted).then_some("interrupted"));
+        if let Some(nm) = first {
+            return Err(hand_err(
+                py,
+                format!("{nm} is a Taiwanese situation (TW §10, §15); the {} rules have none", rules.name()),
+            ));
+        }
     }
-    if let Some(i) = seat.iter().position(|&w| w >= 4) {
-        return Err(bad(py, format!("row {i}: seat wind {} is not 0..3 (E, S, W, N)", seat[i])));
+    let d = crate::scoring::TwContext::default();
+    let count = |(name, obj): (&'static str, Option<&Bound<'py, PyAny>>), default: u32| {
+        column(py, obj, name, "uint32", n, default, |o| {
+            Ok(super::ranged_arg(o, name, "an int", 0, TW_COUNT_MAX as i64, |m| hand_err(py, m))? as u32)
+        })
+    };
+    let streak = count(tw_names[0], d.dealer_streak)?;
+    let n_discards = count(tw_names[1], d.discards)?;
+    let own_discards = count(tw_names[2], d.winner_discards)?;
+    let inter = flag(interrupted, "interrupted")?;
+    if let Some((i, t)) = win.first_bad(|t| (t as usize) < N_KINDS) {
+        return Err(bad(py, format!("row {i}: win tile {t} is not a tile kind 0..33")));
+    }
+    for (name, col) in [("seat wind", &seat), ("prevailing wind", &prevailing)] {
+        if let Some((i, w)) = col.first_bad(|w| w < 4) {
+            return Err(bad(py, format!("row {i}: {name} {w} is not 0..3 (E, S, W, N)")));
+        }
+    }
+    for (name, col) in [("dealer_streak", &streak), ("discards", &n_discards), ("winner_discards", &own_discards)] {
+        if let Some((i, v)) = col.first_bad(|v| v <= TW_COUNT_MAX) {
+            return Err(bad(py, format!("row {i}: {name} {v} is not 0..{TW_COUNT_MAX}")));
+        }
     }
     const SCORE_CHUNK: usize = 1024;
     let mut faan = vec![0u8; n];
@@ -233,14 +325,24 @@ fn score_batch<'py>(
                         return Some((i, MahjongError::hand(String::new())));
                     }
                     hand.concealed = c;
-                    hand.bonus = bonus[i];
+                    hand.bonus = bonus.at(i);
                     let ctx = WinContext {
-                        seat_wind: seat[i],
-                        prevailing_wind: prevailing,
-                        self_drawn: drawn[i],
-                        ..Default::default()
+                        seat_wind: seat.at(i),
+                        prevailing_wind: prevailing.at(i),
+                        self_drawn: drawn.at(i),
+                        robbing_kong: robbing.at(i),
+                        kong_replacement: replacement.at(i),
+                        last_wall_tile: last_tile.at(i),
+                        last_discard: last_disc.at(i),
+                        dealer_start: false,
                     };
-                    match rules.score(&hand, Some(Tile(win[i])), &ctx) {
+                    let tw = crate::scoring::TwContext {
+                        dealer_streak: streak.at(i),
+                        discards: n_discards.at(i),
+                        winner_discards: own_discards.at(i),
+                        interrupted: inter.at(i),
+                    };
+                    match rules.score_in(&hand, Some(Tile(win.at(i))), &ctx, &tw) {
                         Ok(o) => {
                             *f = o.faan;
                             *w = o.is_win;
@@ -256,10 +358,17 @@ fn score_batch<'py>(
         if !row_ok(&rows[i], &[size]) {
             return Err(row_error(py, rows, i, &size.to_string()));
         }
-        return Err(bad(py, format!("row {i}: {e}")));
+        let why = match e {
+            MahjongError::InvalidHand(m) => m,
+            other => other.to_string(),
+        };
+        return Err(bad(py, format!("row {i}: {why}")));
     }
     Ok((PyArray1::from_vec(py, faan), PyArray1::from_vec(py, is_win)))
 }
+
+/// The largest dealer streak or discard count a row may give (as `score`'s keywords).
+const TW_COUNT_MAX: u32 = 1_000_000;
 
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(shanten_batch, m)?)?;

@@ -655,3 +655,10 @@ pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyDeal>()?;
     Ok(())
 }
+
+impl PyDeal {
+    /// Wrap a deal the core played itself (the arena's logged deals).
+    pub(super) fn from_core(deal: Deal) -> Self {
+        PyDeal { deal, buf: Vec::new() }
+    }
+}

@@ -1,0 +1,174 @@
+"""Why a hand is (or is not) a legal win, in words: ``mahjong-fast score --explain`` and the
+result screen of ``play`` (the issue "hints that show what a hand is worth", §1).
+
+A hand scored by :func:`mahjong_fast.score` is one of three things (HK §10, §10.5, §14a;
+TW §9, §11, §14):
+
+- a legal win: the elements counted, their total against the minimum (and the cap, when the
+  raw total is above it);
+- below the minimum (``BELOW_MINIMUM``): the same elements and total, and how far short of the
+  minimum it is;
+- not a winning shape (``NOT_A_WINNING_HAND``): which shapes the ruleset knows (HK §9: four
+  sets and a pair, seven pairs, thirteen orphans; TW §9: five sets and a pair, eight and a
+  half pairs) and how far the tiles are from the nearest one (their shanten with the winning
+  tile, rules §14a), with the sets already declared.
+
+>>> import mahjong_fast as mf
+>>> r = mf.score("456p234s5s [123m] [789m] 3f", "5s", seat_wind="S")
+>>> for line in explain_score(r, hand="456p234s5s [123m] [789m] 3f", win="5s"):
+...     print(line)
+Counted: F1 All chows 1 = 1 faan.
+The minimum is 3 faan (HK §10.5): 2 faan short, so this is not a legal win (BELOW_MINIMUM).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from mahjong_fast import _core
+from mahjong_fast.rules import RulesLike, resolve_rules
+
+__all__ = ["explain_final_hand", "explain_score", "explain_waits"]
+
+
+def _counted(result: Any) -> str:
+    unit = result.unit
+    if not result.elements:
+        return f"Counted: no scoring element = 0 {unit}."
+    parts = ", ".join(f"{e.code} {e.name} {e.value}" for e in result.elements)
+    total = result.raw_faan if unit == "faan" else result.value
+    return f"Counted: {parts} = {total} {unit}."
+
+
+def _shapes(rules: Any) -> tuple[str, str]:
+    """(the shapes in words, the rules section) of a ruleset."""
+    if str(rules.name).startswith("taiwanese"):
+        return "five sets and a pair, or eight and a half pairs", "TW §9"
+    return "four sets and a pair, seven pairs, or the thirteen orphans", "HK §9"
+
+
+def explain_score(
+    result: Any,
+    *,
+    hand: str | None = None,
+    win: str | None = None,
+    rules: RulesLike = None,
+) -> list[str]:
+    """Lines saying why ``result`` (a :class:`~mahjong_fast.ScoreResult` of ``score(hand, win,
+    rules=rules, ...)``) is a legal win, below the minimum or not a winning shape.
+
+    ``hand`` and ``win`` (the arguments given to ``score``) are needed only to say how far a
+    non-winning hand is from a winning shape; without them that line is left out.
+
+    Raises RuleConfigError for an unknown ruleset name, and whatever ``shanten`` raises for a
+    ``hand`` that is not one (InvalidHandError / InvalidTileError).
+    """
+    ruleset = resolve_rules(rules)
+    unit = result.unit
+    section = "TW §14" if unit == "tai" else "HK §10.5"
+    minimum = ruleset.min_value
+    if result.reason == "NOT_A_WINNING_HAND":
+        shapes, where = _shapes(ruleset)
+        lines = [f"Not a winning shape ({where}): the tiles cannot be read as {shapes}."]
+        if hand is not None:
+            lines.append(_distance(hand, win, ruleset))
+        return lines
+    lines = [_counted(result)]
+    if result.is_win:
+        if unit == "faan" and result.raw_faan != result.value:
+            lines.append(
+                f"The total is capped at {result.value} faan (max_faan, HK §10.4, §18)"
+                + (f"; limit hand {result.limit}" if result.limit else "")
+                + "."
+            )
+        lines.append(
+            f"The minimum is {minimum} {unit} ({section}): {result.value} {unit} is a legal win."
+        )
+        return lines
+    short = minimum - result.value
+    lines.append(
+        f"The minimum is {minimum} {unit} ({section}): {short} {unit} short, so this is not a "
+        f"legal win ({result.reason})."
+    )
+    return lines
+
+
+def _distance(hand: str, win: str | None, rules: Any) -> str:
+    from mahjong_fast.tiles import Hand, Tile
+
+    h = Hand.parse(hand)
+    counts = list(h.counts)
+    if win is not None:
+        counts[Tile(win).kind] += 1
+    melds = h.core_melds
+    sh = _core.shanten(counts, melds, rules=rules)
+    declared = f" (with the {len(melds)} declared sets)" if melds else ""
+    tiles = "With the winning tile the hand" if win is not None else "The hand"
+    if sh < 0:  # complete as a shape: refused for another reason (should not happen)
+        return f"{tiles} has a winning shape{declared}."
+    n = sh + 1  # a complete-sized hand of shanten s needs s + 1 exchanges (rules §14a)
+    return (
+        f"{tiles} is {n} tile exchange{'s' if n > 1 else ''} (draw one, discard one) away from "
+        f"the nearest winning shape{declared}: shanten {sh}, rules §14a."
+    )
+
+
+def explain_waits(values: Sequence[Any], *, rules: RulesLike = None) -> list[str]:
+    """Lines for the waits of a ready hand that cannot win (from
+    :func:`mahjong_fast.wait_values`): per wait, what was counted self-drawn and the minimum.
+    Empty when every wait can win."""
+    ruleset = resolve_rules(rules)
+    lines = []
+    for w in values:
+        if w.can_win:
+            continue
+        r = w.self_drawn
+        parts = ", ".join(f"{e.code} {e.name} {e.value}" for e in r.elements) or "nothing"
+        lines.append(
+            f"{w.tile}: self-drawn {parts} = {r.value} {r.unit}, on a discard {w.discard.value}; "
+            f"the minimum is {ruleset.min_value} {r.unit}: it cannot win."
+        )
+    return lines
+
+
+def explain_final_hand(
+    tile_ids: Sequence[int],
+    melds: Sequence[Sequence[int]],
+    bonus_ids: Sequence[int],
+    *,
+    seat_wind: int,
+    rules: RulesLike = None,
+) -> list[str]:
+    """For the result screen: when a hand left at the end of a deal (13 tiles counting each
+    set as 3) was ready, what each wait was worth, and for the waits that could not win why
+    (the elements counted against the minimum, rules §10.5 / TW §14). Empty when the hand was
+    not ready.
+
+    Args:
+        tile_ids: the concealed physical tile ids (0..135).
+        melds: the declared sets as ``(meld_kind, ids...)`` (a DealResult's ``final_melds``).
+        bonus_ids: the exposed bonus tile ids (136..143).
+        seat_wind: the player's seat wind 0..3.
+        rules: the deal's ruleset (default Hong Kong).
+    """
+    from mahjong_fast import wait_values
+    from mahjong_fast.tiles import Hand, Meld, MeldKind, Tile
+
+    counts = [0] * 34
+    for t in tile_ids:
+        counts[t // 4] += 1
+    sets = tuple(Meld(MeldKind(int(m[0])), Tile(min(int(x) for x in m[1:]) // 4)) for m in melds)
+    hand = Hand(tuple(counts), sets, tuple(sorted((Tile(34 + b - 136) for b in bonus_ids), key=lambda t: t.kind)))
+    if hand.size != resolve_rules(rules).hand_tiles:
+        return []
+    values = wait_values(hand, rules, seat_wind=seat_wind)
+    if not values:
+        return []
+    unit = values[0].self_drawn.unit
+    worth = ", ".join(
+        f"{w.tile} {w.self_drawn.value}/{w.discard.value} {unit}" + ("" if w.can_win else " (cannot win)")
+        for w in values
+    )
+    lines = [f"Your hand was ready: {worth} (self-drawn / on a discard)."]
+    return lines + explain_waits(values, rules=rules)
