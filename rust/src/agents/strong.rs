@@ -154,6 +154,8 @@ pub struct StrongAgent {
     params: StrongParams,
     rates: Vec<Rating>,
     melds: Vec<Meld>,
+    /// Set by [`StrongAgent::offence`] when the hand it rated is ready with no live legal wait.
+    dead: bool,
     /// Winner's gain by value, self-drawn and on a discard (index = value, up to the cap).
     gain_tsumo: Vec<f64>,
     gain_ron: Vec<f64>,
@@ -219,6 +221,7 @@ impl StrongAgent {
             params,
             rates: Vec::with_capacity(18),
             melds: Vec::with_capacity(8),
+            dead: false,
             gain_tsumo,
             gain_ron,
         }
@@ -527,6 +530,7 @@ impl StrongAgent {
                 return Ok(self.p_win(q, turns) * (g_ts + g_ron) / q);
             }
             // Ready but dead: it must change shape to win: one step out, with its value target.
+            self.dead = true;
             let g = self.value_gain(self.estimate(c, melds, t, unseen));
             let steps = total / 8.0;
             return Ok(0.6 * self.p_win(4.0 / total * (1.0 + p.ron_factor), turns * turns / (turns + steps)) * g);
@@ -535,24 +539,6 @@ impl StrongAgent {
         let steps = sh as f64 * total / (acc as f64).max(1.0);
         let q_ready = 5.0 / total * (1.0 + p.ron_factor);
         Ok(self.p_win(q_ready, turns * turns / (turns + steps)) * p.step_keep.powi(sh as i32) * g)
-    }
-
-    /// Whether some wait in `mask` of the ready hand `c` is a legal win self-drawn (HK §10.5;
-    /// self-drawn is never worth less than on a discard).
-    fn legal_wait(&self, c: &Counts, melds: &[Meld], mask: u64, t: &Table<'_>) -> Result<bool> {
-        let hand = Hand { concealed: *c, melds: melds.to_vec(), bonus: t.bonus };
-        let ctx = WinContext {
-            seat_wind: t.winds.seat_wind,
-            prevailing_wind: t.winds.prevailing_wind,
-            self_drawn: true,
-            ..WinContext::default()
-        };
-        for w in 0..N_KINDS {
-            if mask >> w & 1 == 1 && self.rules.score(&hand, Some(Tile(w as u8)), &ctx)?.is_win {
-                return Ok(true);
-            }
-        }
-        Ok(false)
     }
 
     /// Ukeire of a 13-equivalent hand: unseen copies of kinds whose draw lowers its shanten.
@@ -593,6 +579,11 @@ impl StrongAgent {
         out
     }
 
+    /// Offence of every discard of the lowest shanten and of those within `window` of it (one
+    /// more when every discard of the lowest shanten leaves a dead-ready hand: the slower ones
+    /// are rated for their value too); the slower ones (when an opponent threatens) rated at
+    /// the best offence times `step_keep` per extra shanten — a slower hand is never rated
+    /// above the fastest, but may be chosen for its safety. Then offence minus loss decides.
     #[allow(clippy::too_many_arguments)]
     fn pick_discard(
         &mut self,
@@ -604,66 +595,44 @@ impl StrongAgent {
         best: i8,
         rates: &[Rating],
     ) -> Result<Choice> {
-        let mut window = self.params.window;
-        if best == 0 && window == 0 {
-            let mut d = *c;
-            let mut any_live = false;
-            for r in rates.iter().filter(|r| r.shanten == 0) {
-                let k = r.kind as usize;
-                d[k] -= 1;
-                let held = held_counts(&d, melds)?;
-                let mask = crate::waits::wait_mask(&d, &held, melds.len(), self.rules.shapes());
-                let live = self.legal_wait(&d, melds, mask, t)?;
-                d[k] += 1;
-                if live {
-                    any_live = true;
-                    break;
-                }
-            }
-            if !any_live {
-                // Every discard of the lowest shanten leaves a dead-ready hand: the slower
-                // ones are rated for their value too.
-                window = 1;
-            }
-        }
-        self.pick_discard_in(c, melds, t, unseen, threats, best, rates, window)
-    }
-
-    /// Offence of every discard of the lowest shanten and of those within `window` of it; the
-    /// slower ones (when an opponent threatens) rated at the best offence times `step_keep` per
-    /// extra shanten — a slower hand is never rated above the fastest, but may be chosen for
-    /// its safety. Then offence minus loss decides.
-    #[allow(clippy::too_many_arguments)]
-    fn pick_discard_in(
-        &mut self,
-        c: &Counts,
-        melds: &[Meld],
-        t: &Table<'_>,
-        unseen: &Counts,
-        threats: &[Threat; 4],
-        best: i8,
-        rates: &[Rating],
-        window: i8,
-    ) -> Result<Choice> {
         let threatened = self.params.caution > 0.0 && threats.iter().any(|th| th.p > 0.0);
         let mut off = [f64::NAN; N_KINDS];
         let mut d = *c;
-        let mut cap = 0.0f64;
-        for r in rates.iter().filter(|r| r.shanten <= best + window) {
-            let k = r.kind as usize;
-            d[k] -= 1;
-            // Ukeire where the evaluator did not compute it (it decides nothing there): a
-            // typical count, so the offence is on the same scale.
-            let acc = r.ukeire.unwrap_or(ACC_PROXY);
-            let x = self.offence(&d, melds, r.shanten, acc, t, unseen);
-            d[k] += 1;
-            off[k] = x?;
-            if r.shanten == best {
-                cap = cap.max(off[k]);
+        let (mut cap, mut all_dead) = (0.0f64, true);
+        let mut window = 0;
+        while window <= self.params.window.max(0) {
+            for r in rates.iter().filter(|r| r.shanten == best + window) {
+                let k = r.kind as usize;
+                d[k] -= 1;
+                // Ukeire where the evaluator did not compute it (it decides nothing there): a
+                // typical count, so the offence is on the same scale.
+                let acc = r.ukeire.unwrap_or(ACC_PROXY);
+                self.dead = false;
+                let x = self.offence(&d, melds, r.shanten, acc, t, unseen);
+                d[k] += 1;
+                off[k] = x?;
+                if window == 0 {
+                    cap = cap.max(off[k]);
+                    all_dead &= self.dead;
+                }
             }
+            if window == 0 && best == 0 && all_dead && self.params.window == 0 {
+                window = 1;
+                for r in rates.iter().filter(|r| r.shanten == 1) {
+                    let k = r.kind as usize;
+                    d[k] -= 1;
+                    let x = self.offence(&d, melds, r.shanten, r.ukeire.unwrap_or(ACC_PROXY), t, unseen);
+                    d[k] += 1;
+                    off[k] = x?;
+                }
+            }
+            window += 1;
         }
         if threatened {
-            for r in rates.iter().filter(|r| r.shanten > best + window) {
+            for r in rates {
+                if !off[r.kind as usize].is_nan() {
+                    continue;
+                }
                 off[r.kind as usize] = cap * self.params.step_keep.powi((r.shanten - best) as i32);
             }
         }
