@@ -1,6 +1,7 @@
 //! The strong agent: offence by expected value, defence from the seat's view (HK §14).
 //!
-//! Every discard and claim is rated in **points** (the ruleset's own payments, HK §11):
+//! Every discard and claim is rated in **points** (the ruleset's own payments, HK §11, bent
+//! toward the minimum by [`StrongParams::alpha`]: winning at all weighs more than winning big):
 //!
 //! - **Offence**: the chance the hand wins times what the win is worth. A ready hand is valued
 //!   exactly: each wait is scored by the ruleset ([`Ruleset::score`]) self-drawn and on a
@@ -19,15 +20,17 @@
 //!   unseen, and the suit of a suspected flush. The expected loss of a discard is the sum over
 //!   opponents of readiness × danger × (the payment plus the own chance given up).
 //!
-//! A discard is chosen by offence minus loss, among the discards within one shanten of the
-//! best, so a far hand facing a ready-looking opponent folds (discards its safest tile), and a
-//! value target can beat a faster hand that cannot reach the minimum. A claim (pung, chow,
+//! A discard is chosen by offence minus loss. The discards of the lowest shanten are rated for
+//! their offence, so among equally fast hands a value target wins; when every one of them
+//! leaves a dead-ready hand (no wait a legal win), those one shanten slower are rated too. A
+//! slower discard otherwise counts with the best offence scaled down per extra shanten, never
+//! above the fastest, so it is chosen only for its safety: a far hand facing a ready-looking
+//! opponent folds. Ties go to the lower shanten, then more ukeire, then the lower kind. A claim (pung, chow,
 //! exposed kong) is taken when the hand after it, with its best discard, is worth more than
 //! passing. Legal wins are always taken; concealed and added kongs follow greedy's rule
 //! (shanten no worse) unless the seat is folding.
 //!
-//! Deterministic: no randomness, no hash maps; kinds and seats are walked in order and ties go
-//! to the lowest kind, then the engine's order of the legal options. Nothing here is specific
+//! Deterministic: no randomness, no hash maps; kinds and seats are walked in order. Nothing here is specific
 //! to 14-tile hands: shapes, the minimum and the payments come from the [`Ruleset`].
 
 #![allow(clippy::needless_range_loop)] // kinds and seats are indices by nature
