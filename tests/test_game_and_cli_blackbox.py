@@ -1551,7 +1551,9 @@ GLYPH = re.compile("[\U0001f000-\U0001f02b]")
 
 
 def test_cli_full_deal_through_a_pipe_and_screen_contents():
-    run = _Interactive(["play", "--seed", "4", "--no-confirm"], _tsumogiri_pass)
+    # greedy opponents claim freely, so the screen has other players' sets to show (the default
+    # strong opponents claim less and, in this deal, not at all)
+    run = _Interactive(["play", "--seed", "4", "--no-confirm", "--opponents", "greedy"], _tsumogiri_pass)
     assert run.rc == 0, run.err
     assert "Traceback" not in run.out + run.err
     out = run.out
@@ -1597,7 +1599,8 @@ def _engine_claim_options(seed: int):
 
 @pytest.mark.parametrize("seed", [4, 87])
 def test_cli_claim_prompts_offer_exactly_the_legal_options(seed):
-    run = _Interactive(["play", "--seed", str(seed), "--no-confirm"], _tsumogiri_pass)
+    # the engine-side replay below plays greedy opponents: the CLI must play the same ones
+    run = _Interactive(["play", "--seed", str(seed), "--no-confirm", "--opponents", "greedy"], _tsumogiri_pass)
     assert run.rc == 0 and "Traceback" not in run.out + run.err
     windows = _engine_claim_options(seed)
     menus = []

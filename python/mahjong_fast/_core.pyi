@@ -30,6 +30,7 @@ __all__ = [
     "Ruleset",
     "ScoreResult",
     "Simulator",
+    "StrongAgent",
     "TaiwaneseMatch",
     "ValueAgent",
     "__version__",
@@ -634,6 +635,37 @@ class ValueAgent:
         """As ``GreedyAgent.choose``, plus the seat wind and prevailing wind (0..3 = E..N) and the
         seat's exposed bonus tiles (bit i = ``(i+1)f``), which value its waits (rules §10).
         Raises InvalidHandError for a bad hand, option or wind."""
+
+@final
+class StrongAgent:
+    """The ``strong`` policy (``mahjong_fast.seats.strong``): offence by expected value and
+    defence from the seat's view, decided in the core (Hong Kong)."""
+
+    def __init__(self) -> None: ...
+    def choose(
+        self,
+        counts: Sequence[int],
+        melds: Sequence[tuple[int, int]] | None,
+        unseen: Sequence[int],
+        discard: int | None,
+        legal: Sequence[tuple[int, int]],
+        *,
+        player: int,
+        dealer: int,
+        seat_winds: Sequence[int],
+        prevailing_wind: int = 0,
+        bonus_mask: int = 0,
+        discards: Sequence[Sequence[tuple[int, int | None]]],
+        table_melds: Sequence[Sequence[tuple[int, int]]],
+        remaining: int,
+    ) -> int:
+        """As ``GreedyAgent.choose``, plus the public table (rules §14): whose view it is
+        (``player`` 0..3), the ``dealer``, the four ``seat_winds`` and the prevailing wind
+        (0..3 = E..N), the seat's exposed bonus tiles (bit i = ``(i+1)f``), per player its
+        discards in order as ``(tile_id, claimed_by)`` (id 0..135, claimer 0..3 or None), per
+        player its declared sets ``(meld_kind, kind)``, and the tiles left in the wall.
+        Returns the index of the chosen option. Raises InvalidHandError for a bad hand, option,
+        seat, wind or discard."""
 
 @final
 class RandomAgent:

@@ -1010,8 +1010,8 @@ def play(
     rule: RuleOption = None,
     opponents: Annotated[
         str,
-        typer.Option("--opponents", help="The three AI seats' kind: greedy, value or random."),
-    ] = "greedy",
+        typer.Option("--opponents", help="The three AI seats' kind: strong, value, greedy or random."),
+    ] = "strong",
 ) -> None:
     """Play against three AI seats (you are P0, East, the dealer)."""
     try:

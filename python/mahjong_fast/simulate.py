@@ -210,7 +210,7 @@ def simulate(
 
     Args:
         deals: how many deals.
-        seats: four seat kinds, ``"greedy"``, ``"random"`` or ``"value"``.
+        seats: four seat kinds, ``"greedy"``, ``"random"``, ``"strong"`` or ``"value"``.
         rules: the ruleset: a :class:`~mahjong_fast.Ruleset` (with its switches, HK §18) or a
             name (``"hong-kong"``, alias ``"hk"``). It is written in the output file's metadata.
         seed: 0 .. 2**64-1; deal ``i`` depends on ``(seed, i)`` alone.

@@ -18,7 +18,7 @@
 
 use rayon::prelude::*;
 
-use crate::agents::{GreedyAgent, LegalOption, OptionKind, RandomAgent, SeatValue, Situation, ValueAgent};
+use crate::agents::{GreedyAgent, LegalOption, OptionKind, RandomAgent, SeatValue, Situation, StrongAgent, TableBuf, ValueAgent};
 use crate::error::{MahjongError, Result};
 use crate::game::{Action, ActionType, Deal, DealOptions, DealResult, Match, Phase};
 use crate::hand::Meld;
@@ -48,6 +48,8 @@ pub enum SeatKind {
     Greedy,
     /// Greedy plus the two value rules ([`ValueAgent`]).
     Value,
+    /// Offence by expected value and defence ([`StrongAgent`]).
+    Strong,
 }
 
 impl SeatKind {
@@ -57,7 +59,10 @@ impl SeatKind {
             "random" => Ok(SeatKind::Random),
             "greedy" => Ok(SeatKind::Greedy),
             "value" => Ok(SeatKind::Value),
-            _ => Err(MahjongError::RuleConfig(format!("unknown built-in seat {name:?}; choose from greedy, random, value"))),
+            "strong" => Ok(SeatKind::Strong),
+            _ => Err(MahjongError::RuleConfig(format!(
+                "unknown built-in seat {name:?}; choose from greedy, random, strong, value"
+            ))),
         }
     }
     pub const fn name(self) -> &'static str {
@@ -65,6 +70,7 @@ impl SeatKind {
             SeatKind::Random => "random",
             SeatKind::Greedy => "greedy",
             SeatKind::Value => "value",
+            SeatKind::Strong => "strong",
         }
     }
 }
@@ -127,6 +133,8 @@ impl DealRecord {
 pub struct Agents {
     greedy: Option<GreedyAgent>,
     value: Option<ValueAgent>,
+    strong: Option<StrongAgent>,
+    table: TableBuf,
     legal: Vec<Action>,
     options: Vec<LegalOption>,
     melds: Vec<Meld>,
@@ -137,7 +145,16 @@ impl Agents {
     pub fn new(cfg: &SimConfig) -> Agents {
         let greedy = cfg.seats.contains(&SeatKind::Greedy).then(|| GreedyAgent::new(*cfg.rules.shapes()));
         let value = cfg.seats.contains(&SeatKind::Value).then(|| ValueAgent::new(cfg.rules.clone()));
-        Agents { greedy, value, legal: Vec::with_capacity(24), options: Vec::with_capacity(24), melds: Vec::with_capacity(6) }
+        let strong = cfg.seats.contains(&SeatKind::Strong).then(|| StrongAgent::new(cfg.rules.clone()));
+        Agents {
+            greedy,
+            value,
+            strong,
+            table: TableBuf::default(),
+            legal: Vec::with_capacity(24),
+            options: Vec::with_capacity(24),
+            melds: Vec::with_capacity(6),
+        }
     }
 }
 
@@ -268,7 +285,11 @@ pub fn play_to_end(
                         discard: disc.map(Tile),
                         legal: &agents.options,
                     };
-                    if cfg.seats[p as usize] == SeatKind::Value {
+                    if cfg.seats[p as usize] == SeatKind::Strong {
+                        let a = agents.strong.as_mut().ok_or_else(|| MahjongError::hand("no strong agent"))?;
+                        let t = agents.table.read(&view);
+                        a.choose(&s, &t)?
+                    } else if cfg.seats[p as usize] == SeatKind::Value {
                         let seat = SeatValue {
                             winds: crate::value::ValueSituation {
                                 seat_wind: deal.seat_winds()[p as usize],

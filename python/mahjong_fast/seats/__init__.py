@@ -9,16 +9,19 @@ from __future__ import annotations
 from .base import BaseSeat, Seat
 from .greedy import GreedySeat
 from .random_seat import RandomSeat
+from .strong import StrongSeat
 from .value import ValueSeat
 
-__all__ = ["SEAT_KINDS", "BaseSeat", "GreedySeat", "RandomSeat", "Seat", "ValueSeat", "make_seat"]
+__all__ = ["SEAT_KINDS", "BaseSeat", "GreedySeat", "RandomSeat", "Seat", "StrongSeat", "ValueSeat", "make_seat"]
 
 #: names accepted by :func:`make_seat`
-SEAT_KINDS = ("greedy", "random", "value")
+SEAT_KINDS = ("greedy", "random", "strong", "value")
 
 
 def make_seat(kind: str, seed: int = 0) -> Seat:
-    """An AI seat by name: ``"greedy"``, ``"random"`` or ``"value"``."""
+    """An AI seat by name: ``"greedy"``, ``"random"``, ``"strong"`` or ``"value"``."""
+    if kind == "strong":
+        return StrongSeat(seed)
     if kind == "greedy":
         return GreedySeat(seed)
     if kind == "value":

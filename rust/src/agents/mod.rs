@@ -9,10 +9,14 @@
 //!   by `(seed, deal index, player)`.
 //! - [`greedy::GreedyAgent`]: the documented shanten/ukeire policy of `GreedySeat`, computed
 //!   incrementally by [`eval::Evaluator`].
+//! - [`value::ValueAgent`]: greedy plus two rules about the minimum.
+//! - [`strong::StrongAgent`]: offence by expected value and defence (reads a [`strong::Table`]
+//!   of public information besides the [`Situation`]).
 
 pub mod eval;
 pub mod greedy;
 pub mod random;
+pub mod strong;
 pub mod value;
 
 use crate::hand::{Counts, Meld};
@@ -20,6 +24,7 @@ use crate::tile::Tile;
 
 pub use greedy::GreedyAgent;
 pub use random::RandomAgent;
+pub use strong::{StrongAgent, StrongParams, Table, TableBuf};
 pub use value::{SeatValue, ValueAgent};
 
 /// What a legal option does (the action types of HK §5.3, §6.1, §7.3).

@@ -50,6 +50,10 @@ impl<'a> SeatView<'a> {
     pub fn seat_wind(&self) -> u8 {
         self.deal.seat_winds()[self.player as usize]
     }
+    /// The prevailing (round) wind, 0..=3 (East..North; TW §3, §16).
+    pub fn prevailing_wind(&self) -> u8 {
+        self.deal.prevailing_wind()
+    }
     pub fn deal_index(&self) -> u32 {
         self.deal.deal_index()
     }

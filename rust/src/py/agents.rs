@@ -5,9 +5,11 @@
 use pyo3::prelude::*;
 
 use super::{counts_obj, melds_obj, to_py_err};
-use crate::agents::{GreedyAgent, LegalOption, OptionKind, RandomAgent, SeatValue, Situation, ValueAgent};
+use crate::agents::{GreedyAgent, LegalOption, OptionKind, RandomAgent, SeatValue, Situation, StrongAgent, Table, ValueAgent};
 use crate::decompose::HK_SHAPES;
 use crate::error::MahjongError;
+use crate::game::Discard;
+use crate::hand::Meld;
 use crate::tile::Tile;
 
 /// Option codes in the order of `mahjong_fast.game.actions.ActionType`.
@@ -168,6 +170,100 @@ impl PyValueAgent {
     }
 }
 
+/// The `strong` policy (Hong Kong): offence by expected value and defence, `crate::agents::strong`.
+///
+/// `choose(counts, melds, unseen, discard, legal, *, player, dealer, seat_winds,
+/// prevailing_wind=0, bonus_mask=0, discards, table_melds, remaining) -> int`: the arguments of
+/// `GreedyAgent.choose`, then the public table of rules §14: whose view it is, the dealer, the
+/// four seat winds and the prevailing wind (0..3 = E..N), the seat's exposed bonus tiles (bit i
+/// = tile `(i+1)f`), per player its discards in order as `(tile_id, claimed_by)` (id 0..135,
+/// claimer 0..3 or None), per player its declared sets as `(meld_kind, kind)`, and the tiles
+/// left in the wall. Raises InvalidHandError for a bad hand, option, seat, wind or discard.
+#[pyclass(module = "mahjong_fast._core", name = "StrongAgent")]
+pub struct PyStrongAgent {
+    inner: StrongAgent,
+}
+
+fn seat_arg(py: Python<'_>, v: i64, what: &str) -> PyResult<u8> {
+    u8::try_from(v).ok().filter(|&w| w < 4).ok_or_else(|| to_py_err(py, MahjongError::hand(format!("{what} {v} is not 0..3"))))
+}
+
+#[pymethods]
+impl PyStrongAgent {
+    #[new]
+    fn new() -> Self {
+        PyStrongAgent { inner: StrongAgent::new(crate::rules::Ruleset::hong_kong()) }
+    }
+
+    #[pyo3(signature = (counts, melds, unseen, discard, legal, *, player, dealer, seat_winds, prevailing_wind = 0, bonus_mask = 0, discards, table_melds, remaining))]
+    #[allow(clippy::too_many_arguments)]
+    fn choose(
+        &mut self,
+        py: Python<'_>,
+        counts: &Bound<'_, PyAny>,
+        melds: Option<&Bound<'_, PyAny>>,
+        unseen: &Bound<'_, PyAny>,
+        discard: Option<i64>,
+        legal: Vec<(i64, i64)>,
+        player: i64,
+        dealer: i64,
+        seat_winds: Vec<i64>,
+        prevailing_wind: i64,
+        bonus_mask: i64,
+        discards: Vec<Vec<(i64, Option<i64>)>>,
+        table_melds: Vec<Bound<'_, PyAny>>,
+        remaining: i64,
+    ) -> PyResult<usize> {
+        let c = counts_obj(py, counts)?;
+        let m = melds_obj(py, melds)?;
+        let u = counts_obj(py, unseen)?;
+        let d = discard_arg(py, discard)?;
+        let l = legal_arg(py, &legal)?;
+        let bad = |msg: String| to_py_err(py, MahjongError::hand(msg));
+        if seat_winds.len() != 4 || discards.len() != 4 || table_melds.len() != 4 {
+            return Err(bad("seat_winds, discards and table_melds need one entry per player (4)".into()));
+        }
+        let mut winds = [0u8; 4];
+        for (w, &v) in winds.iter_mut().zip(&seat_winds) {
+            *w = seat_arg(py, v, "seat wind")?;
+        }
+        let player = seat_arg(py, player, "player")?;
+        let mut pools: [Vec<Discard>; 4] = Default::default();
+        for (pool, list) in pools.iter_mut().zip(&discards) {
+            for &(id, by) in list {
+                let tile =
+                    u8::try_from(id).ok().filter(|&t| t < 136).ok_or_else(|| bad(format!("discard id {id} is not 0..135")))?;
+                let claimed_by = by.map(|q| seat_arg(py, q, "claimed_by")).transpose()?;
+                pool.push(Discard { tile, claimed_by });
+            }
+        }
+        let mut sets: [Vec<Meld>; 4] = Default::default();
+        for (out, obj) in sets.iter_mut().zip(&table_melds) {
+            *out = melds_obj(py, Some(obj))?;
+        }
+        let t = Table {
+            player,
+            dealer: seat_arg(py, dealer, "dealer")?,
+            seat_winds: winds,
+            winds: crate::value::ValueSituation {
+                seat_wind: winds[player as usize],
+                prevailing_wind: seat_arg(py, prevailing_wind, "prevailing wind")?,
+            },
+            bonus: u8::try_from(bonus_mask).map_err(|_| bad(format!("bonus mask {bonus_mask} is not 0..255")))?,
+            discards: std::array::from_fn(|q| pools[q].as_slice()),
+            melds: std::array::from_fn(|q| sets[q].as_slice()),
+            remaining: u32::try_from(remaining).map_err(|_| bad(format!("remaining {remaining} is negative")))?,
+        };
+        let s = Situation { concealed: &c, melds: &m, unseen: &u, discard: d, legal: &l };
+        self.inner.choose(&s, &t).map_err(|e| to_py_err(py, e))
+    }
+
+    /// Stateless between decisions: pickles as a fresh agent.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, ())> {
+        Ok((slf.get_type().into_any(), ()))
+    }
+}
+
 /// Uniform choice with the stream of `(seed, deal_index, player)` (see `crate::agents::random`).
 /// `below(n)` returns an index uniformly below `n` (0 for `n <= 1`).
 #[pyclass(module = "mahjong_fast._core", name = "RandomAgent")]
@@ -194,5 +290,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGreedyAgent>()?;
     m.add_class::<PyRandomAgent>()?;
     m.add_class::<PyValueAgent>()?;
+    m.add_class::<PyStrongAgent>()?;
     Ok(())
 }

@@ -11,7 +11,7 @@ use crate::sim::{play_matches_parallel, play_range_parallel, DealRecord, SeatKin
 /// Plays deals of one run with built-in seats in the core.
 ///
 /// `Simulator(seed, seats, rules=None, threads=1)`: `seed` 0..2**64-1, `seats` four names
-/// (`"greedy"`, `"random"`, `"value"`; RuleConfigError otherwise), `rules` a `Ruleset` or its name (default
+/// (`"greedy"`, `"random"`, `"strong"`, `"value"`; RuleConfigError otherwise), `rules` a `Ruleset` or its name (default
 /// Hong Kong; its `rotate_dealer` switch picks the dealers), `threads` >= 1 rayon threads
 /// (ValueError otherwise). `run(first, stop)` plays deals `first..stop-1` with the GIL
 /// released and returns their records (dicts, deal order). Deal `i` depends only on

@@ -1,0 +1,25 @@
+"""pytest-benchmark: whole deals in the core on one thread (deals/s per core) with four
+``strong`` seats, against four ``greedy`` and four ``value`` seats in the same run.
+
+Run: ``pytest benches/bench_strong_seat.py --benchmark-only`` (needs a release build). Each
+round plays the same deals (seed 1, deals 0..N-1); compare the rates within one run (the
+machine is shared: absolute figures move with its load).
+"""
+
+from __future__ import annotations
+
+import pytest
+from mahjong_fast import _core
+from mahjong_fast.rules import Ruleset
+
+SEED = 1
+DEALS = 400
+
+
+@pytest.mark.parametrize("seat", ["greedy", "value", "strong"])
+def test_core_deals(benchmark, seat: str) -> None:  # type: ignore[no-untyped-def]
+    sim = _core.Simulator(SEED, [seat] * 4, Ruleset.hong_kong(), 1)
+    sim.run(0, 8)  # warm-up outside the timing (lookup tables)
+    recs = benchmark.pedantic(sim.run, args=(0, DEALS), rounds=3, iterations=1)
+    assert len(recs) == DEALS
+    benchmark.extra_info["deals_per_s"] = round(DEALS / benchmark.stats.stats.min, 1)

@@ -1,0 +1,1012 @@
+//! The strong agent: offence by expected value, defence from the seat's view (HK §14).
+//!
+//! Every discard and claim is rated in **points** (the ruleset's own payments, HK §11, bent
+//! toward the minimum by [`StrongParams::alpha`]: winning at all weighs more than winning big):
+//!
+//! - **Offence**: the chance the hand wins times what the win is worth. A ready hand is valued
+//!   exactly: each wait is scored by the ruleset ([`Ruleset::score`]) self-drawn and on a
+//!   discard, a wait under the minimum counts for nothing (HK §10.5), and the chance to win
+//!   grows with the copies of its legal waits the seat cannot see. A hand not yet ready is
+//!   valued by cheap features one or two steps out — flushes, all pungs, seven pairs, pungs of
+//!   dragons and of the seat and prevailing winds, the concealed hand, self-draw and bonus
+//!   tiles — and its chance from its shanten and ukeire (tiles unseen) against the draws left.
+//!   A feature estimate under the minimum is discounted: reaching the minimum is a requirement.
+//! - **Defence**: each opponent's readiness is estimated from its declared sets, how many tiles
+//!   it has discarded and the wall left; the chance its win on a discard is legal rises with
+//!   visible value (a dragon or own-wind pung, a suit it collects). Each tile's danger against
+//!   it comes from the visible tiles only: tiles it let go since its last discard (its hand
+//!   has not changed since, so such a tile was no legal win), its own discards, how many runs
+//!   through the tile are still possible (copies all visible block them), honours by the copies
+//!   unseen, and the suit of a suspected flush. The expected loss of a discard is the sum over
+//!   opponents of readiness × danger × (the payment plus the own chance given up).
+//!
+//! A discard is chosen by offence minus loss. The discards of the lowest shanten are rated for
+//! their offence, so among equally fast hands a value target wins; when every one of them
+//! leaves a dead-ready hand (no wait a legal win), those one shanten slower are rated too. A
+//! slower discard otherwise counts with the best offence scaled down per extra shanten, never
+//! above the fastest, so it is chosen only for its safety: a far hand facing a ready-looking
+//! opponent folds. Ties go to the lower shanten, then more ukeire, then the lower kind. A claim (pung, chow,
+//! exposed kong) is taken when the hand after it, with its best discard, is worth more than
+//! passing. Legal wins are always taken; concealed and added kongs follow greedy's rule
+//! (shanten no worse) unless the seat is folding.
+//!
+//! Deterministic: no randomness, no hash maps; kinds and seats are walked in order. Nothing here is specific
+//! to 14-tile hands: shapes, the minimum and the payments come from the [`Ruleset`].
+
+#![allow(clippy::needless_range_loop)] // kinds and seats are indices by nature
+
+use super::eval::{Evaluator, Rating};
+use super::{OptionKind, Situation};
+use crate::decompose::held_counts;
+use crate::error::{MahjongError, Result};
+use crate::game::{Discard, SeatView};
+use crate::hand::{Counts, Hand, Meld, MeldKind};
+use crate::rules::{Ruleset, Variant};
+use crate::scoring::WinContext;
+use crate::tile::{Tile, N_KINDS};
+use crate::value::ValueSituation;
+
+/// The public table as one seat sees it (HK §14), besides the [`Situation`].
+#[derive(Debug, Clone, Copy)]
+pub struct Table<'a> {
+    /// Whose view this is (0..=3).
+    pub player: u8,
+    /// The dealer of the deal (the first to discard).
+    pub dealer: u8,
+    /// Per player, its seat wind (0 = East .. 3 = North).
+    pub seat_winds: [u8; 4],
+    /// The seat's wind and the prevailing wind.
+    pub winds: ValueSituation,
+    /// The seat's own exposed bonus tiles as a mask (bit `k - 34` for bonus kind `k`).
+    pub bonus: u8,
+    /// Per player, every discard in order (physical id) with who claimed it.
+    pub discards: [&'a [Discard]; 4],
+    /// Per player, the declared sets (concealed kongs included: their kind is public).
+    pub melds: [&'a [Meld]; 4],
+    /// Tiles left in the wall.
+    pub remaining: u32,
+}
+
+/// Buffers to read a [`Table`] from a seat's view without allocating per decision.
+#[derive(Debug, Default)]
+pub struct TableBuf {
+    melds: [Vec<Meld>; 4],
+}
+
+impl TableBuf {
+    /// The public table of `view` (HK §14: only what that seat may see).
+    pub fn read<'a>(&'a mut self, view: &SeatView<'a>) -> Table<'a> {
+        for (q, m) in self.melds.iter_mut().enumerate() {
+            m.clear();
+            m.extend(view.melds(q).iter().map(|x| x.core()));
+        }
+        let winds = view.seat_winds();
+        let p = view.player();
+        Table {
+            player: p,
+            dealer: view.dealer(),
+            seat_winds: winds,
+            winds: ValueSituation { seat_wind: winds[p as usize], prevailing_wind: view.prevailing_wind() },
+            bonus: view.bonus_mask(p as usize),
+            discards: std::array::from_fn(|q| view.discards(q)),
+            melds: std::array::from_fn(|q| self.melds[q].as_slice()),
+            remaining: view.remaining() as u32,
+        }
+    }
+}
+
+/// Tunable weights of the policy (the defaults are the ones measured in the README).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct StrongParams {
+    /// Share of wins expected to be self-drawn.
+    pub self_draw_share: f64,
+    /// Discards that reach a ready seat per turn, relative to own draws.
+    pub ron_factor: f64,
+    /// Per-turn chance that the deal ends by another seat's win.
+    pub hazard: f64,
+    /// Multiplier of the expected loss (1 = neutral).
+    pub caution: f64,
+    /// Least chance kept that a hand estimated under the minimum reaches it.
+    pub below_min_keep: f64,
+    /// A claim is taken when it is worth this factor more than passing.
+    pub claim_margin: f64,
+    /// Discards rated: those within this many shanten of the best.
+    pub window: i8,
+    /// Factor per shanten step on the chance to win (speed against value).
+    pub step_keep: f64,
+    /// Exponent on the points of a win (1: expected points; below 1 weighs winning at all
+    /// above winning big; payments are rescaled to agree at the minimum).
+    pub alpha: f64,
+}
+
+impl Default for StrongParams {
+    fn default() -> Self {
+        StrongParams {
+            self_draw_share: 0.4,
+            ron_factor: 1.0,
+            hazard: 0.05,
+            caution: 0.05,
+            below_min_keep: 0.1,
+            claim_margin: 1.0,
+            window: 0,
+            step_keep: 0.5,
+            alpha: 0.2,
+        }
+    }
+}
+
+/// What the seat infers about one opponent.
+#[derive(Debug, Clone, Copy, Default)]
+struct Threat {
+    /// Chance it is ready with a wait that is a legal win on a discard.
+    p: f64,
+    /// Points the seat pays if it deals in.
+    pay: f64,
+    /// Kinds it discarded (bit per kind).
+    own: u64,
+    /// Kinds discarded by others since its last discard and not won on.
+    passed: u64,
+    /// The suit it seems to collect (0..3), if any.
+    flush: Option<u8>,
+}
+
+/// The strong policy (one per thread; it keeps no state between decisions but caches).
+pub struct StrongAgent {
+    ev: Evaluator,
+    rules: Ruleset,
+    params: StrongParams,
+    rates: Vec<Rating>,
+    melds: Vec<Meld>,
+    /// Set by [`StrongAgent::offence`] when the hand it rated is ready with no live legal wait.
+    dead: bool,
+    /// Winner's gain by value, self-drawn and on a discard (index = value, up to the cap).
+    gain_tsumo: Vec<f64>,
+    gain_ron: Vec<f64>,
+}
+
+/// Ukeire assumed for a discard whose ukeire was not computed.
+const ACC_PROXY: u32 = 16;
+
+fn take(c: &mut Counts, k: Tile, n: u8) -> Result<()> {
+    let slot = &mut c[k.index()];
+    if *slot < n {
+        return Err(MahjongError::hand(format!("the option needs {n} copies of {k} from the concealed hand")));
+    }
+    *slot -= n;
+    Ok(())
+}
+
+fn is_claimed(m: &Meld) -> bool {
+    m.kind != MeldKind::ConcealedKong
+}
+
+/// The rating of one candidate.
+#[derive(Debug, Clone, Copy)]
+struct Choice {
+    kind: u8,
+    score: f64,
+    shanten: i8,
+    ukeire: u32,
+}
+
+impl Choice {
+    /// Higher score; equal scores (within rounding): lower shanten, then more ukeire (then the
+    /// earlier, lower kind).
+    fn beats(&self, o: &Choice) -> bool {
+        if (self.score - o.score).abs() > 1e-9 {
+            return self.score > o.score;
+        }
+        (self.shanten, std::cmp::Reverse(self.ukeire)) < (o.shanten, std::cmp::Reverse(o.ukeire))
+    }
+}
+
+impl StrongAgent {
+    /// A strong agent for `rules` with the default weights.
+    pub fn new(rules: Ruleset) -> Self {
+        Self::with_params(rules, StrongParams::default())
+    }
+
+    /// A strong agent with explicit weights.
+    pub fn with_params(rules: Ruleset, params: StrongParams) -> Self {
+        let top = rules.max_value().min(64);
+        let gain = |v: u8, tsumo: bool| {
+            let p = rules.payments(v, 0, tsumo, if tsumo { None } else { Some(1) });
+            p[0].max(0) as f64
+        };
+        let min = rules.min_value().min(top);
+        let (m_ts, m_ron) = (gain(min, true), gain(min, false));
+        let bend = |g: f64, m: f64| if m > 0.0 { m * (g / m).powf(params.alpha) } else { g };
+        let gain_tsumo = (0..=top).map(|v| bend(gain(v, true), m_ts)).collect();
+        let gain_ron = (0..=top).map(|v| bend(gain(v, false), m_ron)).collect();
+        StrongAgent {
+            ev: Evaluator::new(),
+            rules,
+            params,
+            rates: Vec::with_capacity(18),
+            melds: Vec::with_capacity(8),
+            dead: false,
+            gain_tsumo,
+            gain_ron,
+        }
+    }
+
+    fn gain(&self, v: f64, tsumo: bool) -> f64 {
+        let t = if tsumo { &self.gain_tsumo } else { &self.gain_ron };
+        let v = v.max(0.0).min((t.len() - 1) as f64);
+        let lo = v.floor() as usize;
+        let hi = (lo + 1).min(t.len() - 1);
+        let f = v - lo as f64;
+        t[lo] * (1.0 - f) + t[hi] * f
+    }
+
+    /// The index of the chosen option in `s.legal`.
+    ///
+    /// Errors (`InvalidHand`): no legal option, a hand of the wrong size or with a fifth copy, an
+    /// option the hand cannot make, a claim window without a pass.
+    pub fn choose(&mut self, s: &Situation<'_>, t: &Table<'_>) -> Result<usize> {
+        if s.legal.is_empty() {
+            return Err(MahjongError::hand("no legal option to choose from"));
+        }
+        if let Some(i) = s.legal.iter().position(|o| matches!(o.kind, OptionKind::Win | OptionKind::SelfDrawnWin)) {
+            return Ok(i);
+        }
+        if s.legal.iter().any(|o| o.kind == OptionKind::Discard) {
+            self.turn(s, t)
+        } else {
+            self.respond(s, t)
+        }
+    }
+
+    // ------------------------------------------------------------------ defence
+
+    /// Readiness, payment and safe tiles of each opponent, from the public table only.
+    fn threats(&self, s: &Situation<'_>, t: &Table<'_>) -> [Threat; 4] {
+        let mut out = [Threat::default(); 4];
+        // The discards in the order they were made: after an unclaimed discard the next seat
+        // discards, after a claimed one the claimer (HK §5.4, §5.5).
+        let mut seq: [(u8, u8); 160] = [(0, 0); 160];
+        let mut n = 0;
+        let mut idx = [0usize; 4];
+        let mut cur = t.dealer as usize % 4;
+        while n < seq.len() {
+            let Some(d) = t.discards[cur].get(idx[cur]) else { break };
+            idx[cur] += 1;
+            seq[n] = (cur as u8, d.tile >> 2);
+            n += 1;
+            cur = d.claimed_by.map_or((cur + 1) % 4, |q| q as usize % 4);
+        }
+        // The discard on offer now is not yet passed by anybody.
+        let settled = if s.discard.is_some() { n.saturating_sub(1) } else { n };
+        let me = t.player as usize;
+        let min = self.rules.min_value() as f64;
+        for o in 0..4 {
+            if o == me {
+                continue;
+            }
+            let th = &mut out[o];
+            let mut last = None;
+            for (i, &(p, k)) in seq[..n].iter().enumerate() {
+                if p as usize == o {
+                    th.own |= 1 << k;
+                    last = Some(i);
+                }
+            }
+            if let Some(l) = last {
+                for &(p, k) in seq.get(l + 1..settled).unwrap_or(&[]) {
+                    if p as usize != o {
+                        th.passed |= 1 << k;
+                    }
+                }
+            }
+            let melds = t.melds[o];
+            let n_sets = melds.len() as f64;
+            let n_disc = t.discards[o].len() as f64;
+            // Readiness: sets declared and tiles discarded (each discard is a step of its hand).
+            let x = n_disc + 4.0 * n_sets + if t.remaining < 20 { 3.0 } else { 0.0 };
+            let ready = ((x - 4.0) / 16.0).clamp(0.02, 0.85);
+            // Visible value: pungs of dragons / its winds, a suit it collects.
+            let o_wind = t.seat_winds[o] as usize;
+            let mut value: f64 = 0.0;
+            let mut suits = [0u8; 3];
+            let mut honours = 0u8;
+            for m in melds {
+                let k = m.tile.0 as usize;
+                if k >= 27 {
+                    honours += 1;
+                    let w = k - 27;
+                    if k >= 31 || w == o_wind || w == t.winds.prevailing_wind as usize {
+                        value += 1.0;
+                    }
+                } else {
+                    suits[k / 9] += 1;
+                }
+            }
+            let n_suits = suits.iter().filter(|&&c| c > 0).count();
+            if n_suits == 1 && melds.len() >= 2 {
+                let s = suits.iter().position(|&c| c > 0).unwrap_or(0) as u8;
+                th.flush = Some(s);
+                value += if honours > 0 { 3.0 } else { 5.0 };
+            }
+            let claimed = melds.iter().any(is_claimed);
+            let p_legal = if value > 0.0 {
+                0.9
+            } else if !claimed {
+                0.55
+            } else {
+                0.3
+            };
+            th.p = ready * p_legal;
+            let v = (min + (value - 1.0).max(0.0)).max(min);
+            th.pay = self.gain(v, false);
+        }
+        out
+    }
+
+    /// The chance (0..1) that kind `k` is a legal winning tile on a discard for a ready `th`.
+    fn danger(&self, k: usize, th: &Threat, unseen: &Counts) -> f64 {
+        if th.passed >> k & 1 == 1 {
+            return 0.01;
+        }
+        let u = unseen[k] as f64;
+        let pair = [0.0, 0.25, 0.55, 0.45, 0.4][unseen[k].min(4) as usize];
+        let mut d = if k >= 27 {
+            0.35 * pair
+        } else {
+            // runs through k still possible: every other tile of the run has a copy unseen
+            let n = k % 9;
+            let mut runs = 0.0;
+            for lo in n.saturating_sub(2)..=n.min(6) {
+                let base = k - n + lo;
+                if (base..base + 3).all(|j| j == k || unseen[j] > 0) {
+                    runs += 1.0;
+                }
+            }
+            0.12 * runs / 3.0 + 0.2 * pair * (u / 4.0).max(0.25)
+        };
+        if th.own >> k & 1 == 1 {
+            d *= 0.3;
+        }
+        if let Some(s) = th.flush {
+            if k < 27 && (k / 9) as u8 != s {
+                d *= 0.1;
+            } else {
+                d *= 1.5;
+            }
+        }
+        d.min(1.0)
+    }
+
+    /// Expected points lost by discarding kind `k` (the payment and the own chance given up).
+    fn loss(&self, k: usize, threats: &[Threat; 4], unseen: &Counts, own_ev: f64) -> f64 {
+        let mut l = 0.0;
+        for th in threats {
+            if th.p > 0.0 {
+                l += th.p * self.danger(k, th, unseen) * (th.pay + own_ev);
+            }
+        }
+        l * self.params.caution
+    }
+
+    // ------------------------------------------------------------------ offence
+
+    /// Value features of a 13-equivalent hand, in the ruleset's unit (an estimate of what it
+    /// will be worth once complete, won on a discard): bonus tiles, concealed, honour pungs,
+    /// flushes, all pungs, seven pairs. Partial targets count in part.
+    fn estimate(&self, c: &Counts, melds: &[Meld], t: &Table<'_>, unseen: &Counts) -> f64 {
+        let mut f = 0.0;
+        let hk = self.rules.variant == Variant::HongKong;
+        if hk {
+            // F16 .. F20 (HK §10.2) are known before the win.
+            let b = t.bonus;
+            let w = t.winds.seat_wind;
+            if b == 0 {
+                f += 1.0;
+            }
+            f += if b & 0x0f == 0x0f { 2.0 } else { (b >> w & 1) as f64 };
+            f += if b & 0xf0 == 0xf0 { 2.0 } else { (b >> (w + 4) & 1) as f64 };
+        }
+        let claimed = melds.iter().any(is_claimed);
+        if !claimed {
+            f += 1.0; // concealed hand
+        }
+        let mut all = *c;
+        let mut chows = 0;
+        let mut pungs = 0usize;
+        for m in melds {
+            if m.kind == MeldKind::Chow {
+                chows += 1;
+                for j in 0..3 {
+                    all[m.tile.index() + j] += 1;
+                }
+            } else {
+                pungs += 1;
+                all[m.tile.index()] += 3;
+            }
+        }
+        // Honour pungs: dragons, seat wind, prevailing wind.
+        for h in 27..N_KINDS {
+            let w = (h - 27) as u8;
+            let v = (h >= 31) as u8 + (w == t.winds.seat_wind) as u8 + (w == t.winds.prevailing_wind) as u8;
+            if v == 0 {
+                continue;
+            }
+            if all[h] >= 3 {
+                f += v as f64;
+            } else if c[h] == 2 && unseen[h] > 0 {
+                f += v as f64 * 0.2 * unseen[h] as f64;
+            }
+        }
+        // Flushes: the suit with most tiles; tiles of the other suits still to go.
+        let mut per = [0u32; 3];
+        let mut honours = 0u32;
+        for k in 0..N_KINDS {
+            if k < 27 {
+                per[k / 9] += all[k] as u32;
+            } else {
+                honours += all[k] as u32;
+            }
+        }
+        let (best_suit, best_n) = per.iter().enumerate().max_by_key(|&(i, &n)| (n, 3 - i)).map_or((0, 0), |(i, &n)| (i, n));
+        let off = per.iter().sum::<u32>() - best_n;
+        let off_melds = melds.iter().any(|m| m.tile.index() < 27 && m.tile.index() / 9 != best_suit);
+        if !off_melds && off <= 3 && best_n > 0 {
+            let keep = [1.0, 0.55, 0.3, 0.12][off as usize];
+            let val = if honours == 0 { 7.0 } else { 3.0 };
+            f += keep * val;
+        }
+        // All pungs / seven pairs.
+        let n_sets = self.rules.shapes().n_sets;
+        let pairs = (0..N_KINDS).filter(|&k| c[k] >= 2).count();
+        if chows == 0 {
+            let groups = pungs + pairs;
+            let deficit = (n_sets + 1).saturating_sub(groups);
+            f += [3.0, 1.5, 0.5, 0.0, 0.0, 0.0, 0.0][deficit.min(6)];
+        }
+        if melds.is_empty() && self.rules.shapes().seven_pairs {
+            f += match pairs {
+                6.. => 3.5,
+                5 => 2.0,
+                4 => 0.6,
+                _ => 0.0,
+            };
+        }
+        f
+    }
+
+    /// Expected gain of a win estimated at `v` on a discard (one more self-drawn, HK F11),
+    /// mixing self-drawn and discard wins; each counts as far as it reaches the minimum (a
+    /// linear ramp over the last unit, floored by `below_min_keep`: value found later).
+    fn value_gain(&self, v: f64) -> f64 {
+        let p = &self.params;
+        let min = self.rules.min_value() as f64;
+        let ramp = |v: f64| (v - min + 1.0).clamp(p.below_min_keep, 1.0);
+        let s = p.self_draw_share;
+        let ts = v + 1.0;
+        s * ramp(ts) * self.gain(ts.max(min), true) + (1.0 - s) * ramp(v) * self.gain(v.max(min), false)
+    }
+
+    /// The chance to win within `turns` at a per-turn chance `q` against the others' hazard.
+    fn p_win(&self, q: f64, turns: f64) -> f64 {
+        if turns <= 0.0 || q <= 0.0 {
+            return 0.0;
+        }
+        let h = self.params.hazard;
+        let keep = (1.0 - q - h).clamp(0.0, 1.0);
+        q / (q + h) * (1.0 - keep.powf(turns))
+    }
+
+    /// Offence of a 13-equivalent hand `c` (shanten `sh`, ukeire `acc`): expected points.
+    fn offence(&mut self, c: &Counts, melds: &[Meld], sh: i8, acc: u32, t: &Table<'_>, unseen: &Counts) -> Result<f64> {
+        let total: f64 = unseen.iter().map(|&x| x as f64).sum::<f64>().max(1.0);
+        let turns = t.remaining as f64 / 4.0;
+        let p = self.params;
+        if sh <= 0 {
+            let held = held_counts(c, melds)?;
+            let mask = crate::waits::wait_mask(c, &held, melds.len(), self.rules.shapes());
+            let hand = Hand { concealed: *c, melds: melds.to_vec(), bonus: t.bonus };
+            let (mut q_ts, mut q_ron, mut g_ts, mut g_ron) = (0.0, 0.0, 0.0, 0.0);
+            for w in 0..N_KINDS {
+                if mask >> w & 1 == 0 || unseen[w] == 0 {
+                    continue;
+                }
+                let live = unseen[w] as f64 / total;
+                let ctx = |self_drawn| WinContext {
+                    seat_wind: t.winds.seat_wind,
+                    prevailing_wind: t.winds.prevailing_wind,
+                    self_drawn,
+                    ..WinContext::default()
+                };
+                let ts = self.rules.score(&hand, Some(Tile(w as u8)), &ctx(true))?;
+                if !ts.is_win {
+                    continue;
+                }
+                q_ts += live;
+                g_ts += live * self.gain(ts.faan as f64, true);
+                let ron = self.rules.score(&hand, Some(Tile(w as u8)), &ctx(false))?;
+                if ron.is_win {
+                    q_ron += live * p.ron_factor;
+                    g_ron += live * p.ron_factor * self.gain(ron.faan as f64, false);
+                }
+            }
+            let q = q_ts + q_ron;
+            if q > 0.0 {
+                return Ok(self.p_win(q, turns) * (g_ts + g_ron) / q);
+            }
+            // Ready but dead: it must change shape to win: one step out, with its value target.
+            self.dead = true;
+            let g = self.value_gain(self.estimate(c, melds, t, unseen));
+            let steps = total / 8.0;
+            return Ok(0.6 * self.p_win(4.0 / total * (1.0 + p.ron_factor), turns * turns / (turns + steps)) * g);
+        }
+        let g = self.value_gain(self.estimate(c, melds, t, unseen));
+        let steps = sh as f64 * total / (acc as f64).max(1.0);
+        let q_ready = 5.0 / total * (1.0 + p.ron_factor);
+        Ok(self.p_win(q_ready, turns * turns / (turns + steps)) * p.step_keep.powi(sh as i32) * g)
+    }
+
+    /// Ukeire of a 13-equivalent hand: unseen copies of kinds whose draw lowers its shanten.
+    fn ukeire13(&mut self, c: &Counts, melds: &[Meld], sh: i8, unseen: &Counts) -> Result<u32> {
+        let shapes = *self.rules.shapes();
+        let held = held_counts(c, melds)?;
+        let mut d = *c;
+        let mut acc = 0;
+        for k in 0..N_KINDS {
+            if unseen[k] == 0 || held[k] >= 4 {
+                continue;
+            }
+            d[k] += 1;
+            if self.ev.shanten(&d, melds, &shapes)? < sh {
+                acc += unseen[k] as u32;
+            }
+            d[k] -= 1;
+        }
+        Ok(acc)
+    }
+
+    /// The best discard of the 14-equivalent hand `c` by offence minus loss.
+    fn best_discard(
+        &mut self,
+        c: &Counts,
+        melds: &[Meld],
+        t: &Table<'_>,
+        unseen: &Counts,
+        threats: &[Threat; 4],
+    ) -> Result<Choice> {
+        let shapes = *self.rules.shapes();
+        // Ukeire of every discard only when slower discards are rated for their offence.
+        let all = self.params.window > 0;
+        let best = self.ev.rate(c, melds, unseen, &shapes, all, &mut self.rates)?;
+        let rates = std::mem::take(&mut self.rates);
+        let out = self.pick_discard(c, melds, t, unseen, threats, best, &rates);
+        self.rates = rates;
+        out
+    }
+
+    /// Offence of every discard of the lowest shanten and of those within `window` of it (one
+    /// more when every discard of the lowest shanten leaves a dead-ready hand: the slower ones
+    /// are rated for their value too); the slower ones (when an opponent threatens) rated at
+    /// the best offence times `step_keep` per extra shanten — a slower hand is never rated
+    /// above the fastest, but may be chosen for its safety. Then offence minus loss decides.
+    #[allow(clippy::too_many_arguments)]
+    fn pick_discard(
+        &mut self,
+        c: &Counts,
+        melds: &[Meld],
+        t: &Table<'_>,
+        unseen: &Counts,
+        threats: &[Threat; 4],
+        best: i8,
+        rates: &[Rating],
+    ) -> Result<Choice> {
+        let threatened = self.params.caution > 0.0 && threats.iter().any(|th| th.p > 0.0);
+        let mut off = [f64::NAN; N_KINDS];
+        let mut d = *c;
+        let (mut cap, mut all_dead) = (0.0f64, true);
+        let mut window = 0;
+        while window <= self.params.window.max(0) {
+            for r in rates.iter().filter(|r| r.shanten == best + window) {
+                let k = r.kind as usize;
+                d[k] -= 1;
+                // Ukeire where the evaluator did not compute it (it decides nothing there): a
+                // typical count, so the offence is on the same scale.
+                let acc = r.ukeire.unwrap_or(ACC_PROXY);
+                self.dead = false;
+                let x = self.offence(&d, melds, r.shanten, acc, t, unseen);
+                d[k] += 1;
+                off[k] = x?;
+                if window == 0 {
+                    cap = cap.max(off[k]);
+                    all_dead &= self.dead;
+                }
+            }
+            if window == 0 && best == 0 && all_dead && self.params.window == 0 {
+                window = 1;
+                for r in rates.iter().filter(|r| r.shanten == 1) {
+                    let k = r.kind as usize;
+                    d[k] -= 1;
+                    let x = self.offence(&d, melds, r.shanten, r.ukeire.unwrap_or(ACC_PROXY), t, unseen);
+                    d[k] += 1;
+                    off[k] = x?;
+                }
+            }
+            window += 1;
+        }
+        if threatened {
+            for r in rates {
+                if !off[r.kind as usize].is_nan() {
+                    continue;
+                }
+                off[r.kind as usize] = cap * self.params.step_keep.powi((r.shanten - best) as i32);
+            }
+        }
+        let mut pick: Option<Choice> = None;
+        for r in rates {
+            let k = r.kind as usize;
+            if off[k].is_nan() {
+                continue;
+            }
+            let score = if threatened { off[k] - self.loss(k, threats, unseen, off[k]) } else { off[k] };
+            let ch = Choice { kind: r.kind, score, shanten: r.shanten, ukeire: r.ukeire.unwrap_or(0) };
+            if pick.is_none_or(|p| ch.beats(&p)) {
+                pick = Some(ch);
+            }
+        }
+        pick.ok_or_else(|| MahjongError::hand("no tile to discard"))
+    }
+
+    fn turn(&mut self, s: &Situation<'_>, t: &Table<'_>) -> Result<usize> {
+        let legal = s.legal;
+        let first = legal.iter().position(|o| o.kind == OptionKind::Discard).unwrap_or(0);
+        let is_kong = |k: OptionKind| matches!(k, OptionKind::ConcealedKong | OptionKind::AddedKong);
+        let one_kind = legal.iter().filter(|o| o.kind == OptionKind::Discard).all(|o| o.tile == legal[first].tile);
+        if one_kind && !legal.iter().any(|o| is_kong(o.kind)) {
+            return Ok(first);
+        }
+        let threats = &self.threats(s, t);
+        let choice = self.best_discard(s.concealed, s.melds, t, s.unseen, threats)?;
+        let shapes = *self.rules.shapes();
+        let best_s = self.rates.iter().map(|r| r.shanten).min().unwrap_or(i8::MAX);
+        let folding = threats.iter().any(|th| th.p > 0.3);
+        if !folding {
+            for (i, o) in legal.iter().enumerate() {
+                if !is_kong(o.kind) {
+                    continue;
+                }
+                let mut c = *s.concealed;
+                self.melds.clear();
+                self.melds.extend_from_slice(s.melds);
+                if o.kind == OptionKind::ConcealedKong {
+                    take(&mut c, o.tile, 4)?;
+                    self.melds.push(Meld { kind: MeldKind::ConcealedKong, tile: o.tile });
+                } else {
+                    take(&mut c, o.tile, 1)?;
+                }
+                if self.ev.shanten(&c, &self.melds, &shapes)? <= best_s {
+                    return Ok(i);
+                }
+            }
+        }
+        Ok(legal.iter().position(|o| o.kind == OptionKind::Discard && o.tile.0 == choice.kind).unwrap_or(first))
+    }
+
+    /// The offence of the hand as it is (passing the discard).
+    fn pass_value(&mut self, s: &Situation<'_>, t: &Table<'_>, sh: i8) -> Result<f64> {
+        let acc = if sh > 0 { self.ukeire13(s.concealed, s.melds, sh, s.unseen)? } else { 0 };
+        self.offence(s.concealed, s.melds, sh, acc, t, s.unseen)
+    }
+
+    fn respond(&mut self, s: &Situation<'_>, t: &Table<'_>) -> Result<usize> {
+        let legal = s.legal;
+        let pass = legal
+            .iter()
+            .position(|o| o.kind == OptionKind::Pass)
+            .ok_or_else(|| MahjongError::hand("a claim window without a pass option"))?;
+        let is_claim = |k: OptionKind| matches!(k, OptionKind::Pung | OptionKind::Kong | OptionKind::Chow);
+        let Some(disc) = s.discard else { return Ok(pass) };
+        if !legal.iter().any(|o| is_claim(o.kind)) {
+            return Ok(pass);
+        }
+        let shapes = *self.rules.shapes();
+        let now_sh = self.ev.shanten(s.concealed, s.melds, &shapes)?;
+        // Passing is valued (and the table read) only once some claim advances the hand.
+        let mut now: Option<f64> = None;
+        let mut threats = [Threat::default(); 4];
+        let mut best: Option<(f64, usize)> = None;
+        let mut melds: Vec<Meld> = Vec::with_capacity(s.melds.len() + 1);
+        for (i, o) in legal.iter().enumerate() {
+            if !is_claim(o.kind) {
+                continue;
+            }
+            let mut c = *s.concealed;
+            melds.clear();
+            melds.extend_from_slice(s.melds);
+            let value = match o.kind {
+                OptionKind::Kong => {
+                    take(&mut c, disc, 3)?;
+                    melds.push(Meld { kind: MeldKind::ExposedKong, tile: disc });
+                    let sh = self.ev.shanten(&c, &melds, &shapes)?;
+                    if sh > now_sh {
+                        continue;
+                    }
+                    if now.is_none() {
+                        now = Some(self.pass_value(s, t, now_sh)?);
+                    }
+                    let acc = if sh > 0 { self.ukeire13(&c, &melds, sh, s.unseen)? } else { 0 };
+                    self.offence(&c, &melds, sh, acc, t, s.unseen)?
+                }
+                _ => {
+                    if o.kind == OptionKind::Pung {
+                        take(&mut c, disc, 2)?;
+                        melds.push(Meld { kind: MeldKind::Pung, tile: disc });
+                    } else {
+                        let low = o.tile.0;
+                        if !(low..low + 3).contains(&disc.0) {
+                            return Err(MahjongError::hand(format!("a chow from {} cannot use the discard {disc}", o.tile)));
+                        }
+                        melds.push(Meld::new(MeldKind::Chow, o.tile)?);
+                        for k in low..low + 3 {
+                            if k != disc.0 {
+                                take(&mut c, Tile(k), 1)?;
+                            }
+                        }
+                    }
+                    if self.ev.shanten(&c, &melds, &shapes)? >= now_sh {
+                        continue; // a claim that does not advance the hand only exposes it
+                    }
+                    if now.is_none() {
+                        now = Some(self.pass_value(s, t, now_sh)?);
+                        threats = self.threats(s, t);
+                    }
+                    self.best_discard(&c, &melds, t, s.unseen, &threats)?.score
+                }
+            };
+            let now = now.unwrap_or(0.0);
+            if value > now * self.params.claim_margin + 1e-9 && best.is_none_or(|(b, _)| value > b) {
+                best = Some((value, i));
+            }
+        }
+        Ok(best.map(|(_, i)| i).unwrap_or(pass))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agents::{GreedyAgent, LegalOption};
+    use crate::game::{Action, ActionType, Deal, DealOptions, Phase};
+    use crate::hand::hand;
+    use crate::sim::{play_range, play_range_parallel, SeatKind, SimConfig};
+
+    const NO_DISCARDS: &[Discard] = &[];
+
+    /// A table with nothing declared or discarded, South's view, `remaining` tiles left.
+    fn quiet(remaining: u32) -> Table<'static> {
+        Table {
+            player: 1,
+            dealer: 0,
+            seat_winds: [0, 1, 2, 3],
+            winds: ValueSituation { seat_wind: 1, prevailing_wind: 0 },
+            bonus: 0,
+            discards: [NO_DISCARDS; 4],
+            melds: [&[], &[], &[], &[]],
+            remaining,
+        }
+    }
+
+    fn discards_of(c: &Counts) -> Vec<LegalOption> {
+        (0..34u8).filter(|&k| c[k as usize] > 0).map(|k| LegalOption::new(OptionKind::Discard, Tile(k))).collect()
+    }
+
+    /// Unseen counts of a seat that sees only its own tiles and `public`.
+    fn unseen(own: &Hand, public: &[&str]) -> Counts {
+        let mut u = [4u8; 34];
+        let all = own.all_counts();
+        for k in 0..34 {
+            u[k] -= all[k];
+        }
+        for p in public {
+            let h = hand(p);
+            let c = h.all_counts();
+            for k in 0..34 {
+                u[k] -= c[k];
+            }
+        }
+        u
+    }
+
+    /// The option of a legal action as the simulation presents it (lowest kind of a chow).
+    fn option(a: &Action, disc: Option<u8>) -> LegalOption {
+        let t = a.tiles.as_slice();
+        let kind = match (a.kind, disc) {
+            (ActionType::Chow, Some(d)) => t.iter().fold(d, |m, &x| m.min(x >> 2)),
+            (ActionType::Pung | ActionType::Kong, Some(d)) => d,
+            _ => t.first().map_or(0, |&x| x >> 2),
+        };
+        let k = match a.kind {
+            ActionType::Discard => OptionKind::Discard,
+            ActionType::SelfDrawnWin => OptionKind::SelfDrawnWin,
+            ActionType::ConcealedKong => OptionKind::ConcealedKong,
+            ActionType::AddedKong => OptionKind::AddedKong,
+            ActionType::Pass => OptionKind::Pass,
+            ActionType::Win => OptionKind::Win,
+            ActionType::Pung => OptionKind::Pung,
+            ActionType::Kong => OptionKind::Kong,
+            ActionType::Chow => OptionKind::Chow,
+        };
+        LegalOption::new(k, Tile(kind))
+    }
+
+    /// The strong agent's decision for `p` in `deal`, read from `p`'s view only.
+    fn decide(agent: &mut StrongAgent, deal: &Deal, p: u8) -> usize {
+        let view = deal.view(p);
+        let legal = deal.legal_actions(p);
+        let disc = view.last_discard().map(|(_, t)| t >> 2);
+        let options: Vec<LegalOption> = legal.iter().map(|a| option(a, disc)).collect();
+        let melds: Vec<Meld> = view.melds(p as usize).iter().map(|m| m.core()).collect();
+        let u = view.unseen_counts();
+        let s = Situation { concealed: view.hand_counts(), melds: &melds, unseen: &u, discard: disc.map(Tile), legal: &options };
+        let mut buf = TableBuf::default();
+        let t = buf.read(&view);
+        agent.choose(&s, &t).unwrap()
+    }
+
+    #[test]
+    fn thousands_of_deals_with_strong_seats_are_legal_and_deterministic() {
+        // Every action the agent picks is one of the engine's legal actions, and the engine
+        // re-checks it on apply: a refusal would end the run with an error.
+        let mut rules = Ruleset::hong_kong();
+        rules.rotate_dealer = true;
+        let cfg = SimConfig { rules, seed: 31, seats: [SeatKind::Strong; 4] };
+        let recs = play_range(&cfg, 0, 1500).unwrap();
+        assert_eq!(recs.len(), 1500);
+        let wins = recs.iter().filter(|r| r.winner().is_some()).count();
+        assert!(wins > 500, "{wins}");
+        assert!(recs.iter().all(|r| r.winner().is_none() || r.faan >= 3));
+        // mixed line-up, any number of threads: the same records
+        let cfg = SimConfig { seats: [SeatKind::Strong, SeatKind::Greedy, SeatKind::Value, SeatKind::Random], ..cfg };
+        let one = play_range(&cfg, 100, 400).unwrap();
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        assert_eq!(pool.install(|| play_range_parallel(&cfg, 100, 400)).unwrap(), one);
+        assert_eq!(play_range(&cfg, 100, 400).unwrap(), one);
+    }
+
+    #[test]
+    fn the_decision_does_not_depend_on_hidden_tiles() {
+        // Two deals that differ only in tiles the deciding seat cannot see: a tile of P1's hand
+        // swapped with one of P2's (and one of P2's with the next wall tile). P0 (dealer, at
+        // the start) and P3 (in the claim window on P0's discard) see the same view in both
+        // and decide the same; the view holds no hidden tile by construction (HK §14).
+        let rules = Ruleset::hong_kong();
+        let opts = DealOptions::new(false, false);
+        let mut agent = StrongAgent::new(rules.clone());
+        let mut compared = 0;
+        for seed in 0..60u64 {
+            let wall = crate::wall::shuffle(seed, 0);
+            let a = Deal::new(&rules, &wall, 0, [0; 4], 0, opts).unwrap();
+            let pick = |p: usize, other: usize| {
+                a.hand(p).iter().copied().find(|&x| x < 136 && !a.hand(other).iter().any(|&y| y >> 2 == x >> 2))
+            };
+            let (Some(x), Some(y)) = (pick(1, 2), pick(2, 1)) else { continue };
+            let mut w2 = wall;
+            let i = w2.iter().position(|&t| t == x).unwrap();
+            let j = w2.iter().position(|&t| t == y).unwrap();
+            w2.swap(i, j);
+            let b = Deal::new(&rules, &w2, 0, [0; 4], 0, opts).unwrap();
+            if a.bonus(1) != b.bonus(1) || a.bonus(2) != b.bonus(2) || a.hand(0) != b.hand(0) || a.hand(3) != b.hand(3) {
+                continue; // the swap moved a bonus replacement: not the same view
+            }
+            assert_ne!(a.counts(1), b.counts(1));
+            let da = decide(&mut agent, &a, 0);
+            assert_eq!(da, decide(&mut agent, &b, 0));
+            let act = a.legal_actions(0)[da];
+            if act.kind != ActionType::Discard {
+                continue;
+            }
+            let (mut a, mut b) = (a, b);
+            a.apply(&act).unwrap();
+            b.apply(&act).unwrap();
+            if a.phase() == Phase::Response && a.to_act().contains(&3) && b.to_act().contains(&3) {
+                assert_eq!(decide(&mut agent, &a, 3), decide(&mut agent, &b, 3));
+            }
+            compared += 1;
+        }
+        assert!(compared > 30, "{compared}");
+    }
+
+    #[test]
+    fn folds_a_far_hand_against_a_ready_looking_opponent() {
+        // South is far from ready late in the deal, its loose tiles honours and circles. West
+        // has three exposed pungs of circles (a suspected flush, ready-looking) and let 5s go
+        // since its last discard. South lets a character or bamboo go (safe against a circles
+        // hand) instead of a loose honour or circle; without the threat it does not.
+        let h = hand("789m456s2468p1357z");
+        let legal = discards_of(&h.concealed);
+        let west_melds = [
+            Meld { kind: MeldKind::Pung, tile: Tile(10) },
+            Meld { kind: MeldKind::Pung, tile: Tile(12) },
+            Meld { kind: MeldKind::Pung, tile: Tile(15) },
+        ];
+        let d = |t: u8| Discard { tile: t * 4 + 1, claimed_by: None };
+        // In turn order E, S, W, N: West's last discard is 8m, then North lets 5s go.
+        let east = [d(31), d(4), d(1)];
+        let south = [d(29), d(30)];
+        let west = [d(18), d(26), d(7)];
+        let north = [d(33), d(32), d(22)];
+        let mut t = quiet(12);
+        t.discards = [&east, &south, &west, &north];
+        t.melds = [&[], &[], &west_melds, &[]];
+        let u = unseen(&h, &["222p444p777p", "5z5m2m3z4z1s9s8m7z6z5s"]);
+        let s = Situation { concealed: &h.concealed, melds: &h.melds, unseen: &u, discard: None, legal: &legal };
+        let mut strong = StrongAgent::new(Ruleset::hong_kong());
+        let got = legal[strong.choose(&s, &t).unwrap()].tile;
+        assert!(got.0 < 9 || (18..27).contains(&got.0), "a tile safe against West, got {got}");
+        let calm = legal[strong.choose(&s, &quiet(12)).unwrap()].tile;
+        assert!(calm.0 >= 27 || (9..18).contains(&calm.0), "without the threat a loose tile goes: {calm}");
+    }
+
+    #[test]
+    fn keeps_a_value_target() {
+        // A bamboo hand with two dragon pairs: greedy lets a dragon go (more ukeire with 34m);
+        // strong keeps the half flush and the dragons and lets a character go.
+        let h = hand("12345678s34m55z77z");
+        let legal = discards_of(&h.concealed);
+        let u = unseen(&h, &[]);
+        let s = Situation { concealed: &h.concealed, melds: &h.melds, unseen: &u, discard: None, legal: &legal };
+        let mut greedy = GreedyAgent::new(crate::decompose::HK_SHAPES);
+        let g = legal[greedy.choose(&s).unwrap()].tile;
+        assert!(g.0 >= 27, "greedy lets an honour go: {g}");
+        let mut strong = StrongAgent::new(Ruleset::hong_kong());
+        let got = legal[strong.choose(&s, &quiet(60)).unwrap()].tile;
+        assert!(got == Tile(2) || got == Tile(3), "strong lets 3m or 4m go: {got}");
+    }
+
+    #[test]
+    fn refuses_a_claim_that_kills_the_minimum_and_takes_one_that_keeps_value() {
+        // Chowing 9m leaves two exposed chows with no value for South holding West's flower:
+        // every wait under the 3-faan minimum. Greedy takes it; strong passes.
+        let h = hand("78m456p234s5s1z [123m]");
+        let u = [3u8; 34];
+        let legal = [LegalOption::new(OptionKind::Pass, Tile(0)), LegalOption::new(OptionKind::Chow, Tile(6))];
+        let s = Situation { concealed: &h.concealed, melds: &h.melds, unseen: &u, discard: Some(Tile(8)), legal: &legal };
+        let mut greedy = GreedyAgent::new(crate::decompose::HK_SHAPES);
+        assert_eq!(greedy.choose(&s).unwrap(), 1);
+        let mut strong = StrongAgent::new(Ruleset::hong_kong());
+        let mut t = quiet(50);
+        t.bonus = 1 << 2;
+        assert_eq!(strong.choose(&s, &t).unwrap(), 0);
+        // Chowing 9s makes an all-bamboo hand ready on 3s (a full flush): taken.
+        let h = hand("78s1245699s3p [123s]");
+        let legal = [LegalOption::new(OptionKind::Pass, Tile(0)), LegalOption::new(OptionKind::Chow, Tile(24))];
+        let s = Situation { concealed: &h.concealed, melds: &h.melds, unseen: &u, discard: Some(Tile(26)), legal: &legal };
+        assert_eq!(strong.choose(&s, &t).unwrap(), 1);
+    }
+
+    #[test]
+    fn wins_are_taken_and_bad_input_is_an_error() {
+        let h = hand("123m456m789p234s5s");
+        let u = [2u8; 34];
+        let legal = [LegalOption::new(OptionKind::Pass, Tile(0)), LegalOption::new(OptionKind::Win, Tile(0))];
+        let s = Situation { concealed: &h.concealed, melds: &h.melds, unseen: &u, discard: Some(Tile(19)), legal: &legal };
+        let mut strong = StrongAgent::new(Ruleset::hong_kong());
+        assert_eq!(strong.choose(&s, &quiet(40)).unwrap(), 1);
+        let none = Situation { legal: &[], ..s };
+        assert!(strong.choose(&none, &quiet(40)).is_err());
+        let legal = [LegalOption::new(OptionKind::Pass, Tile(0)), LegalOption::new(OptionKind::Pung, Tile(27))];
+        let s = Situation { discard: Some(Tile(27)), legal: &legal, ..s };
+        assert!(strong.choose(&s, &quiet(40)).is_err());
+    }
+
+    #[test]
+    fn plays_taiwanese_sized_hands() {
+        // Nothing assumes 14 tiles: a 17-tile Taiwanese hand is rated with the ruleset's shapes.
+        let rules = Ruleset::preset(Variant::TaiwaneseHigh);
+        let h = hand("123456789m123p45s11z9s");
+        assert_eq!(h.concealed.iter().map(|&c| c as usize).sum::<usize>(), 17);
+        let legal = discards_of(&h.concealed);
+        let u = unseen(&h, &[]);
+        let s = Situation { concealed: &h.concealed, melds: &h.melds, unseen: &u, discard: None, legal: &legal };
+        let mut strong = StrongAgent::new(rules);
+        let got = legal[strong.choose(&s, &quiet(60)).unwrap()].tile;
+        assert_eq!(got, Tile(26), "the isolated 9s goes");
+    }
+}
