@@ -95,11 +95,14 @@ def _eplayer(event: Any) -> int | None:
     return getattr(event, "player", None)
 
 
-def describe_event(event: Any, me: int | None = 0, *, ascii: bool = False) -> Text | None:
+def describe_event(
+    event: Any, me: int | None = 0, *, ascii: bool = False, unit: str = "faan"
+) -> Text | None:
     """One line describing an event of a deal (``None`` for events not worth a line).
 
     Takes an :class:`~mahjong_fast.game.events.Event` or its JSON form (``{"e": ..., "p": ...}``).
-    ``me`` is the player called "You" (``None``: nobody, as in a replay).
+    ``me`` is the player called "You" (``None``: nobody, as in a replay); ``unit`` names the
+    value of a win (``"faan"`` or ``"tai"``).
     """
     etype = _etype(event)
     player = _eplayer(event)
@@ -172,6 +175,10 @@ def describe_event(event: Any, me: int | None = 0, *, ascii: bool = False) -> Te
             how = "by self-draw"
         elif kind == "robbing_kong":
             how = f"by robbing {whose(_ev(event, 'from'))} kong"
+        elif kind == "bonus_all_eight":
+            how = "with all eight bonus tiles"
+        elif kind == "bonus_rob_eighth":
+            how = f"by robbing {whose(_ev(event, 'from'))} eighth bonus tile"
         else:
             how = f"on {whose(_ev(event, 'from'))} discard"
         line.append(f"{name} {'win' if player == me else 'wins'} {how}", style="bold green")
@@ -179,7 +186,7 @@ def describe_event(event: Any, me: int | None = 0, *, ascii: bool = False) -> Te
             line.append(" ")
             line.append_text(tile(_ev(event, "tile")))
         if faan is not None:
-            line.append(f" — {faan} faan", style="bold green")
+            line.append(f" — {faan} {'Tai' if unit == 'tai' else 'faan'}", style="bold green")
         return line
     if etype == "exhaustive_draw":
         why = {
@@ -230,6 +237,8 @@ class HumanSeat(BaseSeat):
         ascii: show tile codes only (no Unicode glyphs).
         confirm: ask for confirmation of each selected discard.
         names: display names of the four players.
+        rules: the ruleset played (a Taiwanese one shows round wind, dealer streak and live
+            tiles, and wins in Tai).
     """
 
     name = "human"
@@ -242,12 +251,15 @@ class HumanSeat(BaseSeat):
         ascii: bool = False,
         confirm: bool = True,
         names: Sequence[str] | None = None,
+        rules: Any = None,
     ):
         self.console = console or Console(highlight=False)
         self._input = input_fn or (lambda prompt: self.console.input(prompt))
         self.ascii = ascii
         self.confirm = confirm
         self.names = list(names) if names else None
+        #: Taiwanese rules: the board shows round wind, streak and live tiles; wins in Tai
+        self.taiwanese = rules is not None and str(rules.name).startswith("taiwanese")
         self.player = 0
         #: (player, tile id) of the latest discard seen through ``notify``, for the screen.
         self.last_discard: tuple[int, int] | None = None
@@ -265,7 +277,9 @@ class HumanSeat(BaseSeat):
         if getattr(event, "type", None) == "discard":
             self.last_discard = (event.player, event.data["tile"])
         try:
-            line = describe_event(event, self.player, ascii=self.ascii)
+            line = describe_event(
+                event, self.player, ascii=self.ascii, unit="tai" if self.taiwanese else "faan"
+            )
         except Exception:  # noqa: BLE001 - a display problem must never stop the game
             line = None
         if line is not None:
@@ -301,6 +315,7 @@ class HumanSeat(BaseSeat):
             status=status,
             last_discard=self.last_discard,
             compact=compact,
+            taiwanese=self.taiwanese,
         ):
             self.console.print(line)
 
