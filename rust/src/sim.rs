@@ -152,7 +152,7 @@ pub fn play_deal_observed(
 ) -> Result<DealRecord> {
     let dealer = if cfg.rules.rotate_dealer { (deal_index % 4) as u8 } else { 0 };
     let wall = crate::wall::shuffle(cfg.seed, deal_index);
-    let opts = DealOptions { auto_pass: true, record: false };
+    let opts = DealOptions::new(true, false);
     let mut deal = Deal::new(&cfg.rules, &wall, dealer, [0; 4], deal_index as u32, opts)?;
     let mut random: [Option<RandomAgent>; 4] =
         std::array::from_fn(|p| (cfg.seats[p] == SeatKind::Random).then(|| RandomAgent::new(cfg.seed, deal_index, p as u8)));
@@ -305,7 +305,7 @@ mod tests {
         // Deal 76,591 of seed 1 gives the dealer six bonus tiles (HK §4.4): each needs its
         // replacement, or the dealer starts with 13 tiles and the greedy agent rejects the hand.
         let rules = Ruleset::hong_kong();
-        let d = Deal::seeded(&rules, 1, 76_591, 0, [0; 4], DealOptions { auto_pass: true, record: false }).unwrap();
+        let d = Deal::seeded(&rules, 1, 76_591, 0, [0; 4], DealOptions::new(true, false)).unwrap();
         assert_eq!(d.bonus(0).len(), 6);
         assert_eq!(d.hand(0).len(), 14);
         let c = cfg([SeatKind::Greedy; 4], false);

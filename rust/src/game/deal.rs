@@ -18,12 +18,14 @@ use crate::decompose::is_complete;
 use crate::error::{MahjongError, Result};
 use crate::hand::{Counts, Hand, Meld, MeldKind};
 use crate::rules::Ruleset;
-use crate::scoring::{ScoreOutcome, WinContext};
-use crate::tile::{Tile, N_KINDS, N_TILES};
+use crate::scoring::{ScoreOutcome, TwContext, WinContext};
+use crate::settle::{BonusWin, BonusWinKind, DealSettlement, TwWin};
+use crate::tile::{Bonus, Tile, N_KINDS, N_TILES};
 
 /// Ordinary tile ids are below this; 136..=143 are bonus tiles (HK §2.3).
 pub const N_ORDINARY: u8 = 136;
-/// The prevailing wind (HK §1.2: always East).
+/// The default prevailing wind (HK §1.2: always East; TW §16: East in the first round). A deal
+/// takes its own from [`DealOptions::prevailing_wind`].
 pub const PREVAILING_WIND: u8 = 0;
 
 /// A declared set as everybody sees it (HK §2.5, §14).
@@ -64,11 +66,22 @@ pub struct DealOptions {
     pub auto_pass: bool,
     /// Keep every [`Event`] (needed for logs and replay). Off, a deal allocates no events.
     pub record: bool,
+    /// The prevailing (round) wind 0..=3, East..North (HK §1.2: East; TW §16 the round wind).
+    pub prevailing_wind: u8,
+    /// The dealer's streak k (TW §15, §16); Hong Kong ignores it.
+    pub dealer_streak: u32,
 }
 
 impl Default for DealOptions {
     fn default() -> Self {
-        DealOptions { auto_pass: true, record: true }
+        DealOptions { auto_pass: true, record: true, prevailing_wind: PREVAILING_WIND, dealer_streak: 0 }
+    }
+}
+
+impl DealOptions {
+    /// The options with `auto_pass` and `record` set, East as prevailing wind, streak 0.
+    pub fn new(auto_pass: bool, record: bool) -> DealOptions {
+        DealOptions { auto_pass, record, ..DealOptions::default() }
     }
 }
 
@@ -129,6 +142,8 @@ pub struct Snapshot {
     pub window: (Option<u8>, Option<u8>, [Option<Action>; 4]),
     pub events: usize,
     pub result: Option<DealResult>,
+    /// (TW §10 interrupted, the tile in hand is a loose tile).
+    pub situation: (bool, bool),
 }
 
 /// One deal (HK §4–§11) under a [`Ruleset`].
@@ -164,6 +179,11 @@ pub struct Deal {
     entered_by_draw: bool,
     dealer_start: bool,
     kong_chain: bool,
+    /// TW §10 loose tile: the drawn tile came from the tail (a kong's or a bonus tile's
+    /// replacement, chains included).
+    loose_tile: bool,
+    /// TW §10 interruption: a chow, pung or kong was made in this deal.
+    interrupted: bool,
 
     window_from: Option<u8>,
     window_tile: Option<u8>,
@@ -222,6 +242,14 @@ fn chow_possible(c: &Counts, k: usize) -> bool {
 /// a player, so from any score within ±10^15 every payment and new score is exact in `i64`.
 pub const MAX_SCORE: i64 = 1_000_000_000_000_000;
 
+/// The options a deal cannot start from: a prevailing wind outside 0..=3 (`InvalidHand`).
+pub(super) fn check_options(opts: &DealOptions) -> Result<()> {
+    if opts.prevailing_wind > 3 {
+        return Err(MahjongError::hand(format!("prevailing wind must be 0..3 (East..North), got {}", opts.prevailing_wind)));
+    }
+    Ok(())
+}
+
 /// HK §1.1 / §11.5: refuse starting scores from which a payment could leave the `i64` range.
 pub(super) fn check_scores(scores: &[i64; 4]) -> Result<()> {
     match scores.iter().position(|s| !(-MAX_SCORE..=MAX_SCORE).contains(s)) {
@@ -256,6 +284,7 @@ impl Deal {
             return Err(MahjongError::hand(format!("dealer must be 0..3, got {dealer}")));
         }
         check_scores(&scores)?;
+        check_options(&opts)?;
         let mut w = [0u8; N_TILES];
         w.copy_from_slice(wall);
         let mut d = Deal::empty(rules, w, dealer, scores, deal_index, opts);
@@ -303,6 +332,8 @@ impl Deal {
             }
             self.turn += discards[p].len() as u32;
         }
+        // TW §10: a declared set on the table means the deal was interrupted
+        self.interrupted = melds.iter().any(|m| !m.is_empty());
         self.melds = melds;
         self.bonus = bonus;
         self.discards = discards;
@@ -345,6 +376,8 @@ impl Deal {
             entered_by_draw: false,
             dealer_start: false,
             kong_chain: false,
+            loose_tile: false,
+            interrupted: false,
             window_from: None,
             window_tile: None,
             responses: [None; 4],
@@ -399,8 +432,10 @@ impl Deal {
                     let t = self.hands[p][i];
                     if t >= N_ORDINARY {
                         self.hands[p].remove(i);
-                        self.add_bonus(p, t);
-                        self.emit(Event::Bonus { player: p as u8, tile: t });
+                        if self.expose_bonus(p, t) {
+                            self.recount();
+                            return; // TW §7: a bonus-tile win ended the deal
+                        }
                         found += 1;
                     } else {
                         i += 1;
@@ -429,6 +464,25 @@ impl Deal {
     fn add_bonus(&mut self, p: usize, t: u8) {
         self.bonus[p].push(t);
         self.bonus_mask[p] |= 1 << (t - N_ORDINARY);
+    }
+
+    /// HK §4.4 player `p` exposes bonus tile `t` (the `bonus` event); then, in a Taiwanese
+    /// deal, the TW §7 check: all eight bonus tiles, or seven robbing the eighth, win at once.
+    /// True when such a win ended the deal (no replacement tile is drawn).
+    fn expose_bonus(&mut self, p: usize, t: u8) -> bool {
+        let table = self.rules.taiwanese_switches().map(|s| s.tai_table);
+        // the masks are consistent (one bit per physical bonus tile), so the check cannot fail
+        let found =
+            table.and_then(|tb| crate::settle::check_bonus_win(tb, &self.bonus_mask, p, Bonus(t - N_ORDINARY)).ok().flatten());
+        self.add_bonus(p, t);
+        self.emit(Event::Bonus { player: p as u8, tile: t });
+        match found {
+            Some(w) => {
+                self.bonus_win(&w, t);
+                true
+            }
+            None => false,
+        }
     }
 
     fn recount(&mut self) {
@@ -472,9 +526,7 @@ impl Deal {
         let mut t = if replacement { self.take_tail() } else { self.take_front() };
         loop {
             let bonus = t >= N_ORDINARY;
-            if bonus {
-                self.add_bonus(p, t);
-            } else {
+            if !bonus {
                 self.hand_add(p, t);
             }
             if self.opts.record {
@@ -484,12 +536,12 @@ impl Deal {
                 } else {
                     Event::Draw { player, tile: t }
                 });
-                if bonus {
-                    self.emit(Event::Bonus { player, tile: t });
-                }
             }
             if !bonus {
                 break;
+            }
+            if self.expose_bonus(p, t) {
+                return false; // TW §7 (before the live-tile check: no replacement is needed)
             }
             if self.remaining() == 0 {
                 self.exhaustive_draw(DrawReason::NoReplacement);
@@ -500,6 +552,7 @@ impl Deal {
             reason = ReplacementReason::Bonus;
         }
         self.drawn_tile = Some(t);
+        self.loose_tile = replacement;
         true
     }
 
@@ -523,6 +576,7 @@ impl Deal {
         self.entered_by_draw = false;
         self.dealer_start = false;
         self.kong_chain = false;
+        self.loose_tile = false;
         self.clear_window();
     }
 
@@ -627,6 +681,23 @@ impl Deal {
     pub fn kong_chain(&self) -> bool {
         self.kong_chain
     }
+    /// TW §10: the tile in hand is a loose tile (a replacement for a kong or a bonus tile).
+    pub fn loose_tile(&self) -> bool {
+        self.loose_tile
+    }
+    /// TW §10: a chow, pung or exposed kong was carried out, or a concealed or added kong
+    /// declared, earlier in this deal.
+    pub fn interrupted(&self) -> bool {
+        self.interrupted
+    }
+    /// The prevailing (round) wind of the deal, 0..=3 (HK §1.2, TW §16).
+    pub fn prevailing_wind(&self) -> u8 {
+        self.opts.prevailing_wind
+    }
+    /// The dealer's streak k during this deal (TW §15, §16; 0 in Hong Kong unless given).
+    pub fn dealer_streak(&self) -> u32 {
+        self.opts.dealer_streak
+    }
     /// The tile being added to a kong while it can be robbed.
     pub fn kong_tile(&self) -> Option<u8> {
         self.kong_tile
@@ -680,6 +751,7 @@ impl Deal {
             window: (self.window_from, self.window_tile, self.responses),
             events: self.events.len(),
             result: self.result.clone(),
+            situation: (self.interrupted, self.loose_tile),
         }
     }
 
@@ -704,9 +776,28 @@ impl Deal {
         self.melds[p].iter().map(DealMeld::core).collect()
     }
 
+    /// Score `p`'s win with the deal's situation: the WinContext flags given, and the TW §10
+    /// inputs (`D` = discards made so far, the claimed one included; `p`'s own discards; the
+    /// interruption flag; the dealer's streak), which Hong Kong ignores.
     fn score_hand(&self, p: usize, concealed: Counts, win: Option<u8>, ctx: &WinContext) -> Result<ScoreOutcome> {
         let hand = Hand { concealed, melds: self.core_melds(p), bonus: self.bonus_mask[p] };
-        self.rules.score(&hand, win.map(Tile), ctx)
+        let tw = TwContext {
+            dealer_streak: self.opts.dealer_streak,
+            discards: self.turn,
+            winner_discards: self.discards[p].len() as u32,
+            interrupted: self.interrupted,
+        };
+        self.rules.score_in(&hand, win.map(Tile), ctx, &tw)
+    }
+
+    /// The situation's "won on a replacement tile" flag: HK §7.4 a kong's replacement chain;
+    /// TW §10 a loose tile (a replacement for a kong or for a bonus tile).
+    fn replacement_flag(&self) -> bool {
+        if self.rules.variant.is_taiwanese() {
+            self.loose_tile
+        } else {
+            self.kong_chain
+        }
     }
 
     /// HK §5.3.1 the score of a self-drawn win by the active player `p` now.
@@ -716,7 +807,7 @@ impl Deal {
             // §5.2 / §14a the dealer's win on the dealt tiles: no winning tile
             let ctx = WinContext {
                 seat_wind: wind,
-                prevailing_wind: PREVAILING_WIND,
+                prevailing_wind: self.opts.prevailing_wind,
                 self_drawn: true,
                 dealer_start: true,
                 ..Default::default()
@@ -730,9 +821,9 @@ impl Deal {
         c[(drawn >> 2) as usize] -= 1;
         let ctx = WinContext {
             seat_wind: wind,
-            prevailing_wind: PREVAILING_WIND,
+            prevailing_wind: self.opts.prevailing_wind,
             self_drawn: true,
-            kong_replacement: self.kong_chain,
+            kong_replacement: self.replacement_flag(),
             last_wall_tile: self.remaining() == 0,
             ..Default::default()
         };
@@ -747,7 +838,7 @@ impl Deal {
         let robbing = self.phase == Phase::Rob;
         let ctx = WinContext {
             seat_wind: self.seat_winds[q],
-            prevailing_wind: PREVAILING_WIND,
+            prevailing_wind: self.opts.prevailing_wind,
             self_drawn: false,
             robbing_kong: robbing,
             last_discard: !robbing && self.remaining() == 0,
@@ -1125,6 +1216,7 @@ impl Deal {
                 let k = tiles.as_slice()[0] >> 2;
                 self.melds[p].push(DealMeld { kind: MeldKind::ConcealedKong, tiles, claimed_from: None, claimed_tile: None });
                 self.public[k as usize] += 4;
+                self.interrupted = true;
                 self.emit(Event::ConcealedKong { player: a.player, tiles });
                 self.draw_and_act(a.player, true);
             }
@@ -1134,6 +1226,7 @@ impl Deal {
                 self.hand_remove(p, x);
                 self.public[(x >> 2) as usize] += 1;
                 self.kong_tile = Some(x);
+                self.interrupted = true; // TW §10: declared, robbed or not
                 self.emit(Event::AddedKong { player: a.player, tile: x });
                 self.open_window(Phase::Rob, a.player, x);
             }
@@ -1158,6 +1251,7 @@ impl Deal {
         self.entered_by_draw = false;
         self.dealer_start = false;
         self.kong_chain = false;
+        self.loose_tile = false;
         self.window_from = Some(source);
         self.window_tile = Some(tile);
         self.responses = [None; 4];
@@ -1251,6 +1345,7 @@ impl Deal {
             _ => MeldKind::Chow,
         };
         self.melds[q].push(DealMeld { kind, tiles, claimed_from: Some(src), claimed_tile: Some(tile) });
+        self.interrupted = true;
         self.emit(Event::Claim { player: best.player, kind: best.kind, tile, from: src, tiles });
         if best.kind == ActionType::Kong {
             self.draw_and_act(best.player, true); // §7.2, §7.4
@@ -1279,10 +1374,36 @@ impl Deal {
     }
 
     // ------------------------------------------------------------- §8 end of the deal
-    /// HK §8.1 win(s): pay (§11) and end. `winners` in turn order with their validated scores.
+    /// The payments of one win (HK §11; TW §15 through `crate::settle` with the deal's dealer
+    /// and streak), by player.
+    fn win_payments(&self, value: u8, winner: usize, self_drawn: bool, discarder: Option<usize>) -> [i64; 4] {
+        match self.rules.taiwanese_switches() {
+            Some(sw) => {
+                let w = TwWin { winner, tai: value.into(), self_drawn, discarder: if self_drawn { None } else { discarder } };
+                // the deal's own wins are consistent: settlement cannot refuse them
+                crate::settle::win_payments(&w, self.dealer as usize, self.opts.dealer_streak, sw.tai_value).unwrap_or([0; 4])
+            }
+            None => self.rules.payments(value, winner, self_drawn, discarder),
+        }
+    }
+
+    /// TW §15/§16 the settlement of the deal's wins (None for Hong Kong).
+    fn settlement(&self, wins: &[Win]) -> Option<DealSettlement> {
+        let sw = self.rules.taiwanese_switches()?;
+        let tw: Vec<TwWin> = wins
+            .iter()
+            .map(|w| {
+                let self_drawn = w.discarder.is_none();
+                TwWin { winner: w.player as usize, tai: w.score.faan.into(), self_drawn, discarder: w.discarder.map(usize::from) }
+            })
+            .collect();
+        crate::settle::settle_deal(&tw, self.dealer as usize, self.opts.dealer_streak, sw.tai_value).ok()
+    }
+
+    /// HK §8.1 / TW §8 win(s): pay (HK §11, TW §15) and end. `winners` in turn order with
+    /// their validated scores; in Taiwanese every winner is paid by the discarder (TW §5.2).
     fn win(&mut self, winners: &[(u8, ScoreOutcome)], kind: WinKind, tile: Option<u8>, discarder: Option<u8>) {
         let mut wins = Vec::with_capacity(winners.len());
-        let mut total = [0i64; 4];
         for (i, (p, sc)) in winners.iter().enumerate() {
             let pi = *p as usize;
             if kind == WinKind::Discard && i == 0 {
@@ -1298,13 +1419,9 @@ impl Deal {
                 }
             }
             let self_drawn = kind == WinKind::SelfDrawn;
-            let pay = self.rules.payments(sc.faan, pi, self_drawn, discarder.map(usize::from));
-            for (s, (t, x)) in self.scores.iter_mut().zip(total.iter_mut().zip(pay)) {
-                *s += x;
-                *t += x;
-            }
+            let pay = self.win_payments(sc.faan, pi, self_drawn, discarder.map(usize::from));
             let flags = WinFlags {
-                kong_replacement: self_drawn && self.kong_chain,
+                kong_replacement: self_drawn && self.replacement_flag(),
                 last_wall_tile: self_drawn && !self.dealer_start && self.remaining() == 0,
                 last_discard: kind == WinKind::Discard && self.remaining() == 0,
                 robbing_kong: kind == WinKind::RobbingKong,
@@ -1313,14 +1430,79 @@ impl Deal {
             wins.push(Win { player: *p, kind, tile, discarder, score: sc.clone(), flags, payments: pay });
         }
         self.kong_tile = None;
+        let hands: Vec<(u8, Vec<u8>)> = if self.opts.record {
+            winners
+                .iter()
+                .enumerate()
+                .map(|(i, (p, _))| {
+                    let mut hand = self.hands[*p as usize].clone();
+                    if i > 0 {
+                        hand.extend(tile);
+                    }
+                    hand.sort_unstable();
+                    (*p, hand)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        self.settle_and_end(wins, hands);
+    }
+
+    /// TW §7 a bonus-tile win found after an exposure of `tile`: automatic, scored only by its
+    /// element (exempt from `min_tai`), settled as self-drawn (all eight) or paid by the
+    /// exposing player (seven rob the eighth, who takes the tile into their bonus area).
+    fn bonus_win(&mut self, w: &BonusWin, tile: u8) {
+        let (kind, discarder) = match w.kind {
+            BonusWinKind::AllEight => (WinKind::BonusAllEight, None),
+            BonusWinKind::RobEighth => (WinKind::BonusRobEighth, w.discarder.map(|d| d as u8)),
+        };
+        if let Some(d) = discarder {
+            let d = d as usize;
+            if let Some(i) = self.bonus[d].iter().position(|&b| b == tile) {
+                self.bonus[d].remove(i);
+                self.bonus_mask[d] &= !(1 << (tile - N_ORDINARY));
+            }
+            self.add_bonus(w.winner, tile);
+        }
+        let value = w.element.faan;
+        let score = ScoreOutcome {
+            is_win: true,
+            reason: None,
+            faan: value,
+            raw_faan: value,
+            limit: None,
+            elements: vec![w.element],
+            interpretation: None,
+        };
+        let pay = self.win_payments(value, w.winner, discarder.is_none(), w.discarder);
+        let win =
+            Win { player: w.winner as u8, kind, tile: Some(tile), discarder, score, flags: WinFlags::default(), payments: pay };
+        let hands = if self.opts.record {
+            let mut hand = self.hands[w.winner].clone();
+            hand.sort_unstable();
+            vec![(w.winner as u8, hand)]
+        } else {
+            Vec::new()
+        };
+        self.settle_and_end(vec![win], hands);
+    }
+
+    /// Apply the wins' payments, record the `win` and `payments` events (`hands`: each
+    /// winner's final concealed ids, when recording) and end the deal.
+    fn settle_and_end(&mut self, wins: Vec<Win>, hands: Vec<(u8, Vec<u8>)>) {
+        let mut total = [0i64; 4];
+        for w in &wins {
+            for ((s, t), x) in self.scores.iter_mut().zip(total.iter_mut()).zip(w.payments) {
+                *s += x;
+                *t += x;
+            }
+        }
+        let settlement = self.settlement(&wins);
+        debug_assert!(settlement.is_none_or(|s| s.payments == total));
         if self.opts.record {
-            for (i, (p, _)) in winners.iter().enumerate() {
-                let mut hand = self.hands[*p as usize].clone();
-                if i > 0 {
-                    hand.extend(tile);
-                }
-                hand.sort_unstable();
-                self.emit(Event::Win { player: *p, win: i, hand });
+            for (i, (p, hand)) in hands.into_iter().enumerate() {
+                self.emit(Event::Win { player: p, win: i, hand });
             }
             self.emit(Event::Payments { payments: total, scores: self.scores });
         }
@@ -1333,12 +1515,17 @@ impl Deal {
             scores: self.scores,
             turns: self.turn,
             tiles_left: self.remaining() as u32,
+            prevailing_wind: self.opts.prevailing_wind,
+            dealer_streak: self.opts.dealer_streak,
+            settlement,
         });
     }
 
-    /// HK §8.2 exhaustive draw: no winner, no payments.
+    /// HK §8.2 / TW §8 exhaustive draw: no winner, no payments (the dealer keeps the seat
+    /// and the streak, TW §16).
     fn exhaustive_draw(&mut self, reason: DrawReason) {
         self.emit(Event::ExhaustiveDraw { reason });
+        let settlement = self.settlement(&[]);
         self.end(DealResult {
             deal_index: self.deal_index,
             dealer: self.dealer,
@@ -1348,6 +1535,9 @@ impl Deal {
             scores: self.scores,
             turns: self.turn,
             tiles_left: self.remaining() as u32,
+            prevailing_wind: self.opts.prevailing_wind,
+            dealer_streak: self.opts.dealer_streak,
+            settlement,
         });
     }
 

@@ -19,12 +19,17 @@ impl ReplacementReason {
     }
 }
 
-/// How a win happened (HK §8.1).
+/// How a win happened (HK §8.1, TW §7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WinKind {
     SelfDrawn,
     Discard,
     RobbingKong,
+    /// TW §7.1: the exposing player has all eight bonus tiles (settled as self-drawn).
+    BonusAllEight,
+    /// TW §7.2: a player with the other seven takes the bonus tile just exposed (the exposing
+    /// player pays as the discarder).
+    BonusRobEighth,
 }
 
 impl WinKind {
@@ -33,7 +38,13 @@ impl WinKind {
             WinKind::SelfDrawn => "self_drawn",
             WinKind::Discard => "discard",
             WinKind::RobbingKong => "robbing_kong",
+            WinKind::BonusAllEight => "bonus_all_eight",
+            WinKind::BonusRobEighth => "bonus_rob_eighth",
         }
+    }
+    /// A TW §7 bonus-tile win (automatic, no hand shape, exempt from `min_tai`).
+    pub const fn is_bonus_win(self) -> bool {
+        matches!(self, WinKind::BonusAllEight | WinKind::BonusRobEighth)
     }
 }
 
@@ -139,7 +150,8 @@ pub struct WinFlags {
 pub struct Win {
     pub player: u8,
     pub kind: WinKind,
-    /// The winning tile's id (None for the dealer's win on the dealt tiles, §14a).
+    /// The winning tile's id (None for the dealer's win on the dealt tiles, §14a; the bonus
+    /// tile just exposed for a TW §7 win).
     pub tile: Option<u8>,
     /// Who pays alone: the discarder, or the declarer of a robbed kong (None if self-drawn).
     pub discarder: Option<u8>,
@@ -166,6 +178,13 @@ pub struct DealResult {
     pub turns: u32,
     /// Tiles left in the wall at the end.
     pub tiles_left: u32,
+    /// The prevailing (round) wind of the deal (HK §1.2, TW §16).
+    pub prevailing_wind: u8,
+    /// The dealer's streak k during the deal (TW §15; 0 in Hong Kong).
+    pub dealer_streak: u32,
+    /// TW §15/§16 settlement: the payments (equal to `payments`), the next dealer and streak
+    /// and whether the dealership passed. None in Hong Kong.
+    pub settlement: Option<crate::settle::DealSettlement>,
 }
 
 impl DealResult {

@@ -101,6 +101,7 @@ impl Deal {
             return Err(MahjongError::hand(format!("active player must be 0..3, got {a}")));
         }
         super::deal::check_scores(&s.scores)?;
+        super::deal::check_options(&opts)?;
         let active = s.active.unwrap_or(s.dealer);
         let mut al = Alloc { used: [false; N_TILES] };
         // explicit ids first, so a kind never takes a copy named elsewhere by id

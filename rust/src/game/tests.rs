@@ -75,7 +75,7 @@ fn make_wall(hands: [&str; 4], dealer: usize, draws: &str, tail: &str) -> Vec<u8
 
 fn deal_of(hands: [&str; 4], draws: &str, tail: &str, auto_pass: bool) -> Deal {
     let w = make_wall(hands, 0, draws, tail);
-    Deal::new(&Ruleset::hong_kong(), &w, 0, [0; 4], 0, DealOptions { auto_pass, record: true }).unwrap()
+    Deal::new(&Ruleset::hong_kong(), &w, 0, [0; 4], 0, DealOptions::new(auto_pass, true)).unwrap()
 }
 
 /// Ids in `p`'s hand for the tiles of `s` (lowest copies first).
@@ -470,7 +470,7 @@ impl Rng {
 
 /// Play a seeded deal choosing uniformly among the legal actions; returns the deal.
 fn random_deal(seed: u64, i: u32, record: bool, auto_pass: bool) -> Deal {
-    let opts = DealOptions { auto_pass, record };
+    let opts = DealOptions::new(auto_pass, record);
     let mut d = Deal::seeded(&Ruleset::hong_kong(), seed, i, (i % 4) as u8, [0; 4], opts).unwrap();
     let mut rng = Rng(seed ^ (i as u64) << 20 | 1);
     let mut legal = Vec::new();
@@ -489,7 +489,7 @@ fn random_deals_keep_the_invariants() {
     let mut legal = Vec::new();
     let (mut wins, mut probes) = (0, 0);
     for i in 0..200u32 {
-        let opts = DealOptions { auto_pass: i % 3 != 0, record: true };
+        let opts = DealOptions::new(i % 3 != 0, true);
         let mut d = Deal::seeded(&Ruleset::hong_kong(), 5, i, (i % 4) as u8, [0; 4], opts).unwrap();
         while !d.is_over() {
             // every tile is in exactly one place; hand sizes follow §5.6

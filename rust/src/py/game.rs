@@ -238,7 +238,7 @@ impl PyDeal {
         let dealer = dealer.map_or(Ok(0), |d| player_arg(py, d, "dealer"))? as u8;
         let scores = scores.map_or(Ok([0; 4]), |s| scores_arg(py, s))?;
         let deal_index = deal_index.map_or(Ok(0), |d| deal_index_arg(py, d))?;
-        let deal = Deal::new(&rules_arg(py, rules)?, &w, dealer, scores, deal_index, DealOptions { auto_pass, record })
+        let deal = Deal::new(&rules_arg(py, rules)?, &w, dealer, scores, deal_index, DealOptions::new(auto_pass, record))
             .map_err(|e| to_py_err(py, e))?;
         Ok(PyDeal { deal, buf: Vec::new() })
     }
@@ -299,7 +299,7 @@ impl PyDeal {
             }
         }
         let deal =
-            Deal::from_setup(&rules_arg(py, rules)?, &s, DealOptions { auto_pass, record }).map_err(|e| to_py_err(py, e))?;
+            Deal::from_setup(&rules_arg(py, rules)?, &s, DealOptions::new(auto_pass, record)).map_err(|e| to_py_err(py, e))?;
         Ok(PyDeal { deal, buf: Vec::new() })
     }
 
