@@ -260,6 +260,7 @@ class HumanSeat(BaseSeat):
         self.names = list(names) if names else None
         #: Taiwanese rules: the board shows round wind, streak and live tiles; wins in Tai
         self.taiwanese = rules is not None and str(rules.name).startswith("taiwanese")
+        self.rules = rules
         self.player = 0
         #: (player, tile id) of the latest discard seen through ``notify``, for the screen.
         self.last_discard: tuple[int, int] | None = None
@@ -539,7 +540,10 @@ class HumanSeat(BaseSeat):
     # hint ------------------------------------------------------------------
     def _hint(self, view: Any) -> None:
         try:
-            self.console.print(hint_text(view))
+            if self.taiwanese:
+                self.console.print(tw_hint_text(view, self.rules))
+            else:
+                self.console.print(hint_text(view))
         except Exception as exc:  # noqa: BLE001 - a hint must never stop the game
             self._say(f"no hint available ({exc})")
 
@@ -595,4 +599,47 @@ def hint_text(view: Any, top: int = 5) -> Text:
         out.append(f"shanten {sh}")
         if sh == 0:
             out.append("; ready, waiting on " + _waits_with_values(view, list(counts), melds))
+    return out
+
+
+def tw_hint_text(view: Any, rules: Any, top: int = 5) -> Text:
+    """The hint under a Taiwanese ruleset (TW §9, §10a): shanten of the 16/17-tile hand, the
+    discards that leave the lowest shanten, and the waits when ready, each with its hand Tai
+    self-drawn / on a discard in the default mid-deal situation (``-`` below ``min_tai``)."""
+    from .. import _core
+
+    counts = view.hand_counts()
+    melds = view.meld_tuples()
+    out = Text("  hint: ", style="cyan")
+
+    def waits_of(c: list[int]) -> str:
+        parts = []
+        for kind, sd, dc in _core.wait_values(
+            c, melds, view.bonus_mask(), view.seat_wind, view.prevailing_wind, rules=rules
+        ):
+            value = f"{sd.tai if sd.is_win else '-'}/{dc.tai if dc.is_win else '-'} Tai"
+            parts.append(f"{code_of_kind(kind)} {value}")
+        return ", ".join(parts) or "none"
+
+    if sum(counts) + 3 * len(melds) == 17:
+        sh = _core.shanten(counts, melds, rules=rules)
+        out.append("your hand is complete (a winning shape). " if sh == -1 else f"shanten {sh}. ")
+        after = []
+        for kind in range(34):
+            if counts[kind]:
+                c = list(counts)
+                c[kind] -= 1
+                after.append((_core.shanten(c, melds, rules=rules), kind, c))
+        after.sort(key=lambda x: (x[0], x[1]))
+        out.append("best discards: ")
+        for i, (s, kind, c) in enumerate(after[:top]):
+            out.append(("" if i == 0 else ", ") + f"{code_of_kind(kind)} (shanten {s}")
+            if s == 0:
+                out.append("; waits " + waits_of(c))
+            out.append(")")
+    else:
+        sh = _core.shanten(counts, melds, rules=rules)
+        out.append(f"shanten {sh}")
+        if sh == 0:
+            out.append("; ready, waiting on " + waits_of(list(counts)) + " (self-drawn/discard)")
     return out

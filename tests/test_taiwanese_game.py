@@ -1,0 +1,266 @@
+"""Taiwanese deals and matches through the Python game loop (TW §4–§8, §14–§17).
+
+- the Python loop with the built-in seat shells plays the same matches as the core;
+- invariants after every action over 1,000 random-seat and 200 greedy Taiwanese deals (tiles
+  conserved, live count, 16/17 sizes, zero-sum payments, no hand win under ``min_tai``),
+  with the rare paths counted and asserted reached: several winners on one discard, robbing
+  a kong, both bonus-tile wins, a dealer streak of 2 or more;
+- every log replays; §17 error codes leave the state unchanged.
+
+Bulk searching is done by the core's simulation (``Simulator.run_matches``): it finds the
+matches where the rare paths happen, and those matches are then played through the Python
+``Deal`` with every check on.
+"""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+
+import mahjong_fast as mf
+import pytest
+from _tw_helpers import Tally, check_result, play_checked, tw_wall
+from mahjong_fast import _core
+from mahjong_fast.errors import IllegalActionError
+from mahjong_fast.game import Action, ActionType, Deal, Phase, play_match, replay, replay_deals
+from mahjong_fast.game.match import new_deal
+from mahjong_fast.seats import GreedySeat, RandomSeat, make_seat
+from mahjong_fast.sim.chunks import ChunkSpec, run_match_chunk
+
+A = ActionType
+HIGH = mf.Ruleset.taiwanese(tai_table="high")
+LOW = mf.Ruleset.taiwanese(tai_table="low")
+WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
+
+
+def play_match_checked(
+    seats: list, seed: int, j: int, rules: mf.Ruleset, tally: Tally
+) -> list[mf.game.DealResult]:
+    """Match ``j`` deal by deal through the Python Deal, every state checked, the match state
+    kept by the core's TaiwaneseMatch; every deal's log replayed."""
+    state = mf.TaiwaneseMatch(rules, 0)
+    results = []
+    i = 0
+    while not state.is_over:
+        deal = new_deal(
+            seats,
+            seed=seed,
+            deal_index=i,
+            match_index=j,
+            scores=state.scores,
+            rules=rules,
+            dealer=state.dealer,
+            prevailing_wind=WINDS[state.round_wind],
+            dealer_streak=state.streak,
+        )
+        play_checked(deal, seats, tally)
+        r = deal.result
+        assert r is not None
+        settled = state.play_deal(
+            [
+                {"winner": w.player, "tai": w.value, "discarder": w.discarder,
+                 "self_drawn": w.discarder is None}
+                for w in r.wins
+            ]
+        )  # fmt: skip
+        assert tuple(settled["payments"]) == r.payments
+        assert (state.dealer, state.streak) == (r.dealer_after, r.streak_after)
+        buf = io.StringIO()
+        mf.game.write_log(buf, [deal], seed=seed)
+        (again,) = replay_deals(buf.getvalue())
+        assert again.result == r
+        results.append(r)
+        i += 1
+    return results
+
+
+# --------------------------------------------------------------------------- Python = core
+
+
+@pytest.mark.parametrize("kinds", [("random",) * 4, ("greedy",) * 4, ("greedy", "random") * 2])
+@pytest.mark.parametrize("rules", [HIGH, LOW.replace(min_tai=2)], ids=["high", "low2"])
+def test_python_loop_plays_the_cores_matches(kinds, rules):
+    spec = ChunkSpec(kinds, seed=3, rules=rules)
+    core = run_match_chunk(spec, 0, 3)
+    py = run_match_chunk(ChunkSpec(kinds, seed=3, rules=rules, in_core=False), 0, 3)
+    assert py == core
+    assert {r["match_index"] for r in core} == {0, 1, 2}
+
+
+def test_play_match_equals_the_checked_loop_and_the_core():
+    rules = HIGH.replace(min_tai=2)
+    seats = [make_seat("greedy", 0) for _ in range(4)]
+    tally = Tally()
+    checked = play_match_checked(seats, 5, 1, rules, tally)
+    m = play_match(seats, seed=5, match_index=1, rules=rules)
+    assert m.results == checked
+    assert m.scores == checked[-1].scores
+    core = _core.Simulator(5, ["greedy"] * 4, rules, 1).run_matches(1, 2)
+    assert [r["points_p0"] for r in core] == [r.payments[0] for r in checked]
+    assert [r["dealer_streak"] for r in core] == [r.dealer_streak for r in checked]
+
+
+# --------------------------------------------------------------------------- invariants
+
+
+def test_1000_random_seat_deals():
+    seats = [RandomSeat(seed=p) for p in range(4)]
+    tally = Tally()
+    j = 0
+    while tally.deals < 1000:
+        play_match_checked(seats, 11, j, HIGH, tally)
+        j += 1
+    assert tally.events > 100 * tally.deals
+
+
+def test_200_greedy_deals_and_the_rare_paths():
+    """200+ greedy deals, then the matches the core's simulation finds for each rare path,
+    all through the checked Python loop; each rare path is reached at least once."""
+    seats = [GreedySeat() for _ in range(4)]
+    tally = Tally()
+    j = 0
+    while tally.deals < 200:
+        play_match_checked(seats, 7, j, HIGH, tally)
+        j += 1
+    wins = sum(v for k, v in tally.paths.items() if k in ("discard", "self_drawn"))
+    assert wins > 0
+    # the core's bulk simulation finds matches with several winners, a robbed kong, a streak
+    rules = HIGH.replace(min_tai=0, match_length="one_deal")
+    found: dict[str, int] = {}
+    recs = _core.Simulator(1, ["greedy"] * 4, rules, 1).run_matches(0, 3000)
+    for r in recs:
+        if len(r["winners"]) > 1:
+            found.setdefault("several_winners", r["match_index"])
+        if r["win_kind"] == "robbing_kong":
+            found.setdefault("robbing_kong", r["match_index"])
+    for path, j in sorted(found.items()):
+        play_match_checked(seats, 1, j, rules, tally)
+    streaky = HIGH.replace(min_tai=1)
+    recs = _core.Simulator(2, ["greedy"] * 4, streaky, 1).run_matches(0, 20)
+    j = next(r["match_index"] for r in recs if r["dealer_streak"] >= 2)
+    play_match_checked(seats, 2, j, streaky, tally)
+    for path in ("several_winners", "robbing_kong", "streak_2"):
+        assert tally.paths[path] >= 1, (path, tally.paths)
+
+
+@pytest.mark.parametrize("rules", [HIGH, LOW], ids=["high", "low"])
+def test_bonus_tile_wins_in_play(rules):
+    """TW §7: all eight bonus tiles (settled as self-drawn) and seven robbing the eighth (the
+    exposing player pays), from explicit walls, through the same checked loop."""
+    tally = Tally()
+    seats = [RandomSeat(seed=p) for p in range(4)]
+    # P1 is dealt all eight bonus tiles: the eighth exposure wins at once
+    all_eight = tw_wall(
+        {
+            0: "123m456m789m123p45p",
+            1: "12345678f11z22z33z44z",
+            2: "111s222s333s444s5s",
+            3: "555s666s777s888s9s",
+        }
+    )
+    deal = play_checked(Deal(all_eight, rules=rules), seats, tally)
+    r = deal.result
+    assert r.wins[0].win_kind == "bonus_all_eight" and r.winners == (1,)
+    value = 30 if rules == HIGH else 14
+    assert r.wins[0].value == value and r.wins[0].discarder is None
+    assert r.payments == (-(value + 1), 3 * value + 1, -value, -value)  # P0 deals: +1
+    # P1 holds seven, P2 the eighth: P2's exposure is robbed, P2 pays
+    rob = tw_wall(
+        {
+            0: "123m456m789m123p45p",
+            1: "1234567f11z22z33z44z5z",
+            2: "8f111s222s333s444s",
+            3: "555s666s777s888s9s",
+        }
+    )
+    deal = play_checked(Deal(rob, rules=rules), seats, tally)
+    r = deal.result
+    w = r.wins[0]
+    assert (w.win_kind, w.player, w.discarder) == ("bonus_rob_eighth", 1, 2)
+    rob_value = 20 if rules == HIGH else 14
+    assert r.payments == (0, rob_value, -rob_value, 0)
+    assert tally.paths["bonus_all_eight"] == tally.paths["bonus_rob_eighth"] == 1
+
+
+# --------------------------------------------------------------------------- logs
+
+
+def test_every_log_of_a_match_replays(tmp_path):
+    rules = LOW.replace(min_tai=1, match_length="east_round")
+    seats = [make_seat("greedy", 0), make_seat("random", 1), make_seat("greedy", 2),
+             make_seat("random", 3)]  # fmt: skip
+    path = tmp_path / "match.jsonl"
+    m = play_match(seats, seed=9, rules=rules, log=path)
+    assert m.deals >= 4
+    assert replay(path) == m.results
+    again = replay(path, rules=rules)
+    assert [r.dealer_streak for r in again] == [r.dealer_streak for r in m.results]
+    text = path.read_text()
+    assert text.count('"type":"header"') == m.deals
+    assert any(r.dealer != 0 for r in m.results)  # the deal passed: the header says so
+
+
+def test_a_changed_log_is_a_replay_error(tmp_path):
+    path = tmp_path / "m.jsonl"
+    m = play_match([make_seat("greedy", p) for p in range(4)], seed=4, rules=HIGH.replace(
+        match_length="one_deal"), log=path)  # fmt: skip
+    assert m.deals == 1
+    lines = path.read_text().splitlines()
+    head = lines[0].replace('"dealer":0', '"dealer":1')
+    with pytest.raises(mf.errors.ReplayError):
+        replay("\n".join([head, *lines[1:]]))
+
+
+# --------------------------------------------------------------------------- §17
+
+
+def _reject(deal: Deal, action: Action, code: str) -> None:
+    before = deal.snapshot()
+    views = [deal.view(p) for p in range(4)]
+    with pytest.raises(IllegalActionError) as e:
+        deal.apply(action)
+    assert e.value.code == code, str(e.value)
+    assert deal.snapshot() == before
+    assert [deal.view(p) for p in range(4)] == views
+
+
+def test_tw17_codes_leave_the_state_unchanged():
+    """TW §17 from Python: BELOW_MINIMUM (a win claim under min_tai), NOT_A_WINNING_HAND,
+    NOT_YOUR_TURN, and NO_REPLACEMENT_TILE (a kong with no live tile)."""
+    # P1 waits on 6s with a T8 hand (4 Tai high): West of T8 made P1 here
+    deal = Deal.from_hands(
+        [
+            "123m456m789m123p456p6s7z",
+            "345m678p234s45s11p777z2f",
+            "111s222s333s444s9p",
+            "555s666s777s888s9m",
+        ],
+        rules=HIGH,
+    )
+    assert deal.phase is Phase.ACTION and deal.to_act == (0,)
+    _reject(deal, Action(A.DISCARD, 1, (deal.hands[1][0],)), "NOT_YOUR_TURN")
+    _reject(deal, Action(A.SELF_DRAWN_WIN, 0), "NOT_A_WINNING_HAND")
+    six_s = next(t for t in deal.hands[0] if t // 4 == 23)
+    deal.apply(Action(A.DISCARD, 0, (six_s,)))
+    assert deal.phase is Phase.RESPONSE
+    assert all(a.type is not A.WIN for a in deal.legal_actions(1))
+    _reject(deal, Action(A.WIN, 1), "BELOW_MINIMUM")
+
+
+def test_no_replacement_tile_when_no_live_tile():
+    # P0 holds four 1m; the live wall is exhausted (from_hands: draws given, then none left)
+    seats = [RandomSeat(p) for p in range(4)]
+    deal = Deal(tw_wall({0: "1111m23456789m123p", 1: "1111p" "234567p" "99p" "1z2z3z4z",
+                         2: "111s222s333s444s5s", 3: "555s666s777s888s9s"}[0:0] or {
+        0: "1111m234m567m89m12p", 1: "2345678p99p11z22z3z", 2: "111s222s333s444s5s",
+        3: "555s666s777s888s9s"}), rules=HIGH)  # fmt: skip
+    kong = [a for a in deal.legal_actions(0) if a.type is A.CONCEALED_KONG]
+    assert kong  # live tiles left: the kong is legal
+    # play the deal on with every seat discarding until no live tile is left
+    while deal.phase is not Phase.ENDED and deal.remaining > 0:
+        p = deal.to_act[0]
+        legal = deal.legal_actions(p)
+        discards = [a for a in legal if a.type is A.DISCARD]
+        passes = [a for a in legal if a.type is A.PASS]
+        deal.apply((passes or discards or legal)[0])
+    assert Counter(t // 4 for t in deal.hands[0])[0] in (0, 4)
