@@ -118,10 +118,15 @@ def check_result(deal: Deal, start_scores: tuple[int, ...], tally: Tally | None 
     return r
 
 
-def play_checked(deal: Deal, seats: list[Any], tally: Tally | None = None) -> Deal:
-    """Play ``deal`` to its end with ``seats``, checking the state after every event (through
-    the deal's listener) and after every action."""
-    start_scores = tuple(deal.scores)
+def play_checked(
+    deal: Deal,
+    seats: list[Any],
+    tally: Tally | None = None,
+    start_scores: tuple[int, ...] = (0, 0, 0, 0),
+) -> Deal:
+    """Play ``deal`` (built with ``start_scores``) to its end with ``seats``, checking the
+    state at its start and after every action (which includes the draws and replacements the
+    engine makes by itself)."""
     check_state(deal)
     while deal.phase is not Phase.ENDED:
         for p in tuple(deal.to_act):

@@ -53,7 +53,7 @@ def play_match_checked(
             prevailing_wind=WINDS[state.round_wind],
             dealer_streak=state.streak,
         )
-        play_checked(deal, seats, tally)
+        play_checked(deal, seats, tally, tuple(state.scores))
         r = deal.result
         assert r is not None
         settled = state.play_deal(
@@ -152,10 +152,10 @@ def test_bonus_tile_wins_in_play(rules):
     # P1 is dealt all eight bonus tiles: the eighth exposure wins at once
     all_eight = tw_wall(
         {
-            0: "123m456m789m123p45p",
+            0: "123m456m789m123p456p77p",
             1: "12345678f11z22z33z44z",
-            2: "111s222s333s444s5s",
-            3: "555s666s777s888s9s",
+            2: "111s222s333s444s5s6s7s8s",
+            3: "555s666s777s888s999s5z",
         }
     )
     deal = play_checked(Deal(all_eight, rules=rules), seats, tally)
@@ -167,10 +167,10 @@ def test_bonus_tile_wins_in_play(rules):
     # P1 holds seven, P2 the eighth: P2's exposure is robbed, P2 pays
     rob = tw_wall(
         {
-            0: "123m456m789m123p45p",
+            0: "123m456m789m123p456p77p",
             1: "1234567f11z22z33z44z5z",
-            2: "8f111s222s333s444s",
-            3: "555s666s777s888s9s",
+            2: "8f111s222s333s444s5s6s7s",
+            3: "555s666s777s888s999s5z",
         }
     )
     deal = play_checked(Deal(rob, rules=rules), seats, tally)
@@ -224,43 +224,74 @@ def _reject(deal: Deal, action: Action, code: str) -> None:
     assert [deal.view(p) for p in range(4)] == views
 
 
+#: twelve discards already made: mid-deal, so no timing element applies (TW §18 conventions)
+MID_DEAL = ["2z2z2z", "3z3z3z", "4z4z4z", "2z3z4z"]
+
+
 def test_tw17_codes_leave_the_state_unchanged():
-    """TW §17 from Python: BELOW_MINIMUM (a win claim under min_tai), NOT_A_WINNING_HAND,
-    NOT_YOUR_TURN, and NO_REPLACEMENT_TILE (a kong with no live tile)."""
-    # P1 waits on 6s with a T8 hand (4 Tai high): West of T8 made P1 here
+    """TW §17 from Python: NOT_YOUR_TURN and BELOW_MINIMUM for a win claim
+    under ``min_tai`` (T8's hand: 4 Tai on the high table, not offered, refused)."""
     deal = Deal.from_hands(
         [
             "123m456m789m123p456p6s7z",
-            "345m678p234s45s11p777z2f",
-            "111s222s333s444s9p",
-            "555s666s777s888s9m",
+            "678p234s45s11p2f",
+            "111s222s333s999s999p1z",
+            "555s666s777s888s999m1z",
         ],
+        melds=["", "[777z] [345m]", "", ""],
+        discards=MID_DEAL,
         rules=HIGH,
     )
     assert deal.phase is Phase.ACTION and deal.to_act == (0,)
     _reject(deal, Action(A.DISCARD, 1, (deal.hands[1][0],)), "NOT_YOUR_TURN")
-    _reject(deal, Action(A.SELF_DRAWN_WIN, 0), "NOT_A_WINNING_HAND")
     six_s = next(t for t in deal.hands[0] if t // 4 == 23)
     deal.apply(Action(A.DISCARD, 0, (six_s,)))
-    assert deal.phase is Phase.RESPONSE
+    assert deal.phase is Phase.RESPONSE and 1 in deal.to_act  # P1 may chow 45s + 6s
     assert all(a.type is not A.WIN for a in deal.legal_actions(1))
     _reject(deal, Action(A.WIN, 1), "BELOW_MINIMUM")
+    # the same claim is a win under a lower minimum
+    low = Deal.from_hands(
+        ["123m456m789m123p456p6s7z", "678p234s45s11p2f", "111s222s333s999s999p1z",
+         "555s666s777s888s999m1z"], melds=["", "[777z] [345m]", "", ""], discards=MID_DEAL,
+        rules=HIGH.replace(min_tai=4),
+    )  # fmt: skip
+    low.apply(Action(A.DISCARD, 0, (six_s,)))
+    assert any(a.type is A.WIN for a in low.legal_actions(1))
 
 
-def test_no_replacement_tile_when_no_live_tile():
-    # P0 holds four 1m; the live wall is exhausted (from_hands: draws given, then none left)
-    seats = [RandomSeat(p) for p in range(4)]
-    deal = Deal(tw_wall({0: "1111m23456789m123p", 1: "1111p" "234567p" "99p" "1z2z3z4z",
-                         2: "111s222s333s444s5s", 3: "555s666s777s888s9s"}[0:0] or {
-        0: "1111m234m567m89m12p", 1: "2345678p99p11z22z3z", 2: "111s222s333s444s5s",
-        3: "555s666s777s888s9s"}), rules=HIGH)  # fmt: skip
-    kong = [a for a in deal.legal_actions(0) if a.type is A.CONCEALED_KONG]
-    assert kong  # live tiles left: the kong is legal
-    # play the deal on with every seat discarding until no live tile is left
-    while deal.phase is not Phase.ENDED and deal.remaining > 0:
-        p = deal.to_act[0]
+def test_no_replacement_tile_with_no_live_tile():
+    """TW §4.2, §17: a kong needs a live tile; with none it is NO_REPLACEMENT_TILE. Also
+    NOT_A_WINNING_HAND for a heavenly-blessing declaration on a dealt hand that is no win."""
+    deal = Deal(
+        tw_wall(
+            {
+                0: "1111m2345678m123p456p",
+                1: "9999p12345678s99s5z7p",
+                2: "1111z2222z3333z44z66z",
+                3: "7777z12345678s66z78p",
+            }
+        ),
+        rules=HIGH,
+    )
+    _reject(deal, Action(A.SELF_DRAWN_WIN, 0), "NOT_A_WINNING_HAND")  # the dealt hand
+    kongs: dict[int, Action] = {}
+    while True:
+        assert deal.phase is not Phase.ENDED
+        if deal.phase in (Phase.RESPONSE, Phase.ROB):
+            for q in tuple(deal.to_act):
+                deal.apply(Action(A.PASS, q))
+            continue
+        p = deal.active
         legal = deal.legal_actions(p)
-        discards = [a for a in legal if a.type is A.DISCARD]
-        passes = [a for a in legal if a.type is A.PASS]
-        deal.apply((passes or discards or legal)[0])
-    assert Counter(t // 4 for t in deal.hands[0])[0] in (0, 4)
+        for a in legal:
+            if a.type is A.CONCEALED_KONG:
+                kongs[p] = a
+        if deal.remaining == 0:
+            break
+        drawn = deal.drawn_tile
+        if drawn is None:  # the dealer's first discard: a tile outside the four of a kind
+            drawn = next(t for t in deal.hands[p] if t // 4 != 0)
+        deal.apply(Action(A.DISCARD, p, (drawn,)))
+    p = deal.active
+    assert p in kongs and all(a.type is not A.CONCEALED_KONG for a in deal.legal_actions(p))
+    _reject(deal, kongs[p], "NO_REPLACEMENT_TILE")

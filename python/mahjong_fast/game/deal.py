@@ -75,9 +75,6 @@ def _action(code: int) -> Action:
     return a
 
 
-#: the keys of ``_core.settle_deal``'s payments, players 0..3 in order
-_WINDS = ("E", "S", "W", "N")
-
 _KIND = 1000  # the core's tile spec for "the lowest free copy of kind k" is 1000 + k
 
 
@@ -105,10 +102,6 @@ def _meld_specs(melds: str | Sequence[tuple[int, Sequence[int]]]) -> list[tuple[
         return [(operator.index(mk), _specs(ids, "melds")) for mk, ids in melds]
     except (TypeError, ValueError):
         raise TypeError("melds must be notation or (meld_kind, ids) tuples") from None
-
-
-def _TMP(w: int, k: int) -> dict[str, int]:  # TMPCOMPAT until twengine's core arrives
-    return {"prevailing_wind": w, "dealer_streak": k} if (w or k) else {}
 
 
 class Deal:
@@ -167,7 +160,8 @@ class Deal:
             auto_pass=auto_pass,
             record=record or listener is not None,
             rules=resolve_rules(rules),
-            **_TMP(prevailing_wind, dealer_streak),
+            prevailing_wind=prevailing_wind,
+            dealer_streak=dealer_streak,
         )
         self._init(core, record, listener)
 
@@ -244,7 +238,8 @@ class Deal:
             auto_pass=auto_pass,
             record=record or listener is not None,
             rules=resolve_rules(rules),
-            **_TMP(prevailing_wind, dealer_streak),
+            prevailing_wind=prevailing_wind,
+            dealer_streak=dealer_streak,
         )
         deal = cls.__new__(cls)
         deal._init(core, record, listener)
@@ -268,8 +263,8 @@ class Deal:
         self.auto_pass: bool = core.auto_pass
         self.rules: Ruleset = core.rules
         #: the prevailing (round) wind 0..3 and the dealer's streak k (TW §16)
-        self.prevailing_wind: int = getattr(core, "prevailing_wind", 0)  # TMPCOMPAT
-        self.dealer_streak: int = getattr(core, "dealer_streak", 0)  # TMPCOMPAT
+        self.prevailing_wind: int = core.prevailing_wind
+        self.dealer_streak: int = core.dealer_streak
         if listener is not None:
             self._stream()
 
@@ -473,7 +468,7 @@ class Deal:
             common["passed"] = settlement["passed"]
         if r["draw_reason"] is not None:
             return DealResult(exhaustive_draw=True, draw_reason=r["draw_reason"], **common)
-        wins = tuple(self._win(w, r) for w in r["wins"])
+        wins = tuple(self._win(w) for w in r["wins"])
         first = wins[0]
         sc: ScoreResult = r["wins"][0]["score"]
         return DealResult(
@@ -494,40 +489,20 @@ class Deal:
             **common,
         )
 
-    def _win(self, w: dict[str, Any], r: dict[str, Any]) -> WinResult:
-        """One winner of the core's result, with its own settlement: in Hong Kong the deal's
-        payments (one winner); in Taiwanese TW §15 for this win alone, by the core's
-        ``settle_deal`` (the deal's payments are the sum over its winners)."""
+    def _win(self, w: dict[str, Any]) -> WinResult:
+        """One winner of the core's result, with its own settlement (TW §15 for this win
+        alone; in Hong Kong, with one winner, the deal's payments)."""
         sc: ScoreResult = w["score"]
-        value = int(w.get("value", sc.faan))
-        if unit_of(self.rules) == "tai":
-            settled = _core.settle_deal(
-                [
-                    {
-                        "winner": w["player"],
-                        "tai": value,
-                        "self_drawn": w["discarder"] is None,
-                        "discarder": w["discarder"],
-                    }
-                ],
-                dealer=self.dealer,
-                dealer_streak=self.dealer_streak,
-                rules=self.rules,
-            )
-            pay = settled["payments"]
-            payments = tuple(pay[k] for k in _WINDS)
-        else:
-            payments = tuple(r["payments"])
         return WinResult(
             player=w["player"],
             discarder=w["discarder"],
             win_kind=w["kind"],
             win_tile=w["tile"],
-            value=value,
-            unit=unit_of(self.rules),
+            value=sc.value,
+            unit=sc.unit,
             elements=tuple((str(c), str(n), int(f)) for c, n, f in sc.elements),
             interpretation=sc.interpretation,
-            payments=payments,  # type: ignore[arg-type]
+            payments=tuple(w["payments"]),  # type: ignore[arg-type]
             flags=dict(w["flags"]),
         )
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from mahjong_fast.rules import DEFAULT_RULES, Ruleset
+
 from .actions import Phase
 
 __all__ = [
@@ -111,6 +113,7 @@ class SeatView:
             the start), i.e. a self-drawn win is possible in principle (rules §5.3).
         prevailing_wind: the prevailing (round) wind, 0=East .. 3=North (TW §16).
         dealer_streak: the dealer's streak k (TW §15, §16; 0 in Hong Kong).
+        rules: the ruleset of the deal (public: every seat plays under it).
     """
 
     player: int
@@ -133,6 +136,7 @@ class SeatView:
     can_self_draw: bool = False
     prevailing_wind: int = 0
     dealer_streak: int = 0
+    rules: Ruleset = DEFAULT_RULES
 
     # ----------------------------------------------------------------- helpers
     @property
@@ -297,6 +301,10 @@ class LiveView:
     def dealer_streak(self) -> int:
         return self._deal.dealer_streak  # type: ignore[no-any-return]
 
+    @property
+    def rules(self) -> Ruleset:
+        return self._deal.rules  # type: ignore[no-any-return]
+
     # ------------------------------------------------------------- SeatView helpers
     @property
     def seat_wind(self) -> int:
@@ -351,4 +359,5 @@ class LiveView:
             can_self_draw=self.can_self_draw,
             prevailing_wind=self.prevailing_wind,
             dealer_streak=self.dealer_streak,
+            rules=self.rules,
         )
