@@ -8,12 +8,19 @@
 //! same for any number of threads and any chunk size. The loop asks the players exactly as the
 //! Python loop (`mahjong_fast.game.match.run_deal`) asks its seats, so a deal played there
 //! with `RandomSeat` / `GreedySeat` gives the same record.
+//!
+//! Matches (TW §16; a Taiwanese deal depends on the one before through the dealer, the streak
+//! and the round wind): match `j` depends only on `(seed, j)`. Deal `i` of match `j` has the
+//! wall `shuffle(seed, `[`match_deal_key`]`(j, i))` and random agents keyed by the same number;
+//! dealer, streak, round wind and starting scores come from [`crate::game::Match`]. Matches
+//! are played in parallel ([`play_matches_parallel`]); their records do not depend on the
+//! number of threads.
 
 use rayon::prelude::*;
 
 use crate::agents::{GreedyAgent, LegalOption, OptionKind, RandomAgent, SeatValue, Situation, ValueAgent};
 use crate::error::{MahjongError, Result};
-use crate::game::{Action, ActionType, Deal, DealOptions, Phase};
+use crate::game::{Action, ActionType, Deal, DealOptions, DealResult, Match, Phase};
 use crate::hand::Meld;
 use crate::rules::Ruleset;
 use crate::scoring::Element;
@@ -22,6 +29,15 @@ use crate::tile::Tile;
 /// Deals a rayon task plays with one set of agents (the unit of parallel work; it never
 /// changes a record).
 pub const TASK_DEALS: u64 = 32;
+
+/// Matches a rayon task plays with one set of agents (never changes a record).
+pub const TASK_MATCHES: u64 = 2;
+
+/// The wall and agent index of deal `deal_in_match` of match `match_index`:
+/// `match_index << 32 | deal_in_match` (`crate::wall::shuffle(seed, key)` is its wall).
+pub const fn match_deal_key(match_index: u64, deal_in_match: u32) -> u64 {
+    match_index << 32 | deal_in_match as u64
+}
 
 /// A built-in seat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -64,7 +80,20 @@ pub struct SimConfig {
 /// The record of one deal (the columns of the simulation output; see the README).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DealRecord {
+    /// The deal's wall index: `i` in the per-deal mode, [`match_deal_key`] in a match.
     pub deal_index: u64,
+    /// The match (None in the per-deal mode).
+    pub match_index: Option<u64>,
+    /// Deals played before this one in its match (0 in the per-deal mode).
+    pub deal_in_match: u32,
+    /// The dealer's streak k during the deal (TW §15/§16; 0 in Hong Kong and per-deal mode).
+    pub dealer_streak: u32,
+    /// The prevailing (round) wind 0..=3 of the deal.
+    pub prevailing_wind: u8,
+    /// Each winner's value (faan after the cap, or hand Tai), aligned with `winners`.
+    pub values: Vec<u8>,
+    /// Scores after the deal (carried over in a match; equal to `points` per deal).
+    pub scores: [i64; 4],
     /// Who was East (dealt).
     pub dealer: u8,
     /// Every winner in turn order from the discarder (one in HK: head bump, §11.3).
@@ -74,7 +103,7 @@ pub struct DealRecord {
     pub discarder: Option<u8>,
     /// `"self_drawn"`, `"discard"`, `"robbing_kong"`; None for a draw.
     pub win_kind: Option<&'static str>,
-    /// The first winner's faan after the cap (0 for a draw).
+    /// The first winner's faan after the cap, or hand Tai (0 for a draw).
     pub faan: u8,
     /// The first winner's limit hand code, if any.
     pub limit: Option<&'static str>,
@@ -154,8 +183,50 @@ pub fn play_deal_observed(
     let wall = crate::wall::shuffle(cfg.seed, deal_index);
     let opts = DealOptions::new(true, false);
     let mut deal = Deal::new(&cfg.rules, &wall, dealer, [0; 4], deal_index as u32, opts)?;
+    play_to_end(cfg, &mut deal, deal_index, agents, observe)?;
+    let r = deal.result().ok_or_else(|| MahjongError::hand("the deal ended without a result"))?;
+    Ok(record_of(deal_index, None, 0, r))
+}
+
+/// The record of a finished deal.
+fn record_of(deal_index: u64, match_index: Option<u64>, deal_in_match: u32, r: &DealResult) -> DealRecord {
+    let first = r.wins.first();
+    DealRecord {
+        deal_index,
+        match_index,
+        deal_in_match,
+        dealer_streak: r.dealer_streak,
+        prevailing_wind: r.prevailing_wind,
+        values: r.wins.iter().map(|w| w.score.faan).collect(),
+        scores: r.scores,
+        dealer: r.dealer,
+        winners: r.winners().collect(),
+        discarder: first.and_then(|w| w.discarder),
+        win_kind: first.map(|w| w.kind.name()),
+        faan: first.map_or(0, |w| w.score.faan),
+        limit: first.and_then(|w| w.score.limit),
+        elements: first.map(|w| w.score.elements.clone()).unwrap_or_default(),
+        points: r.payments,
+        turns: r.turns,
+        tiles_left: r.tiles_left,
+        exhaustive_draw: r.exhaustive_draw(),
+    }
+}
+
+/// Play `deal` to its end with the seats of `cfg`; random seats draw from the streams of
+/// `(cfg.seed, key, player)`. `observe(deal, player, action)` is called before each chosen
+/// action is applied.
+///
+/// Errors: only if the core breaks its own invariants (an agent's choice rejected).
+pub fn play_to_end(
+    cfg: &SimConfig,
+    deal: &mut Deal,
+    key: u64,
+    agents: &mut Agents,
+    observe: &mut dyn FnMut(&Deal, u8, &Action) -> Result<()>,
+) -> Result<()> {
     let mut random: [Option<RandomAgent>; 4] =
-        std::array::from_fn(|p| (cfg.seats[p] == SeatKind::Random).then(|| RandomAgent::new(cfg.seed, deal_index, p as u8)));
+        std::array::from_fn(|p| (cfg.seats[p] == SeatKind::Random).then(|| RandomAgent::new(cfg.seed, key, p as u8)));
     // The order of the Python loop: the players of to_act in order; after a turn action the
     // list is read again, in a window every listed player answers.
     while deal.phase() != Phase::Ended {
@@ -188,7 +259,7 @@ pub fn play_deal_observed(
                         let seat = SeatValue {
                             winds: crate::value::ValueSituation {
                                 seat_wind: deal.seat_winds()[p as usize],
-                                prevailing_wind: crate::game::PREVAILING_WIND,
+                                prevailing_wind: deal.prevailing_wind(),
                             },
                             bonus: deal.bonus_mask(p as usize),
                         };
@@ -201,29 +272,63 @@ pub fn play_deal_observed(
                 }
             };
             let a = agents.legal[i];
-            observe(&deal, p, &a)?;
+            observe(deal, p, &a)?;
             deal.apply(&a)?;
             if !deal.phase().is_window() {
                 break;
             }
         }
     }
-    let r = deal.result().ok_or_else(|| MahjongError::hand("the deal ended without a result"))?;
-    let first = r.wins.first();
-    Ok(DealRecord {
-        deal_index,
-        dealer,
-        winners: r.winners().collect(),
-        discarder: first.and_then(|w| w.discarder),
-        win_kind: first.map(|w| w.kind.name()),
-        faan: first.map_or(0, |w| w.score.faan),
-        limit: first.and_then(|w| w.score.limit),
-        elements: first.map(|w| w.score.elements.clone()).unwrap_or_default(),
-        points: r.payments,
-        turns: r.turns,
-        tiles_left: r.tiles_left,
-        exhaustive_draw: r.exhaustive_draw(),
-    })
+    Ok(())
+}
+
+/// Play match `match_index` of the run to its end (TW §16; Hong Kong: see
+/// [`crate::game::Match`]) and return the records of its deals in order.
+///
+/// Errors: invalid switches (`RuleConfig`); otherwise only if the core breaks its invariants.
+pub fn play_match(cfg: &SimConfig, match_index: u64, agents: &mut Agents) -> Result<Vec<DealRecord>> {
+    let mut m = Match::new(&cfg.rules)?;
+    let mut out = Vec::new();
+    while let Some(next) = m.next_deal() {
+        let key = match_deal_key(match_index, next.deal_in_match);
+        let wall = crate::wall::shuffle(cfg.seed, key);
+        let opts = next.options(DealOptions::new(true, false));
+        let mut deal = Deal::new(&cfg.rules, &wall, next.dealer, next.scores, next.deal_in_match, opts)?;
+        play_to_end(cfg, &mut deal, key, agents, &mut |_, _, _| Ok(()))?;
+        let r = deal.result().ok_or_else(|| MahjongError::hand("the deal ended without a result"))?;
+        m.record(r)?;
+        out.push(record_of(key, Some(match_index), next.deal_in_match, r));
+    }
+    Ok(out)
+}
+
+/// Play matches `first..stop` on the current thread; records in (match, deal) order.
+pub fn play_matches(cfg: &SimConfig, first: u64, stop: u64) -> Result<Vec<DealRecord>> {
+    let mut agents = Agents::new(cfg);
+    let mut out = Vec::new();
+    for j in first..stop {
+        out.extend(play_match(cfg, j, &mut agents)?);
+    }
+    Ok(out)
+}
+
+/// Play matches `first..stop` on the current rayon pool, in tasks of [`TASK_MATCHES`]
+/// matches; records in (match, deal) order, identical to [`play_matches`] whatever the number
+/// of threads.
+pub fn play_matches_parallel(cfg: &SimConfig, first: u64, stop: u64) -> Result<Vec<DealRecord>> {
+    let n_tasks = stop.saturating_sub(first).div_ceil(TASK_MATCHES);
+    let parts: Vec<Result<Vec<DealRecord>>> = (0..n_tasks)
+        .into_par_iter()
+        .map(|t| {
+            let a = first + t * TASK_MATCHES;
+            play_matches(cfg, a, (a + TASK_MATCHES).min(stop))
+        })
+        .collect();
+    let mut out = Vec::new();
+    for p in parts {
+        out.extend(p?);
+    }
+    Ok(out)
 }
 
 /// Play deals `first..stop` on the current thread.

@@ -18,14 +18,18 @@
 pub mod action;
 pub mod deal;
 pub mod event;
+pub mod matches;
 pub mod setup;
 pub mod view;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tw_tests;
 
 pub use action::{Action, ActionType, IllegalCode, Phase, Tiles, UNKNOWN_PLAYER, UNKNOWN_TILE};
 pub use deal::{Deal, DealMeld, DealOptions, Discard, Snapshot, ToAct, MAX_SCORE, PREVAILING_WIND};
 pub use event::{DealResult, DrawReason, Event, ReplacementReason, Win, WinFlags, WinKind};
+pub use matches::{Match, NextDeal, HK_MATCH_DEALS};
 pub use setup::{Setup, TileSpec};
 pub use view::SeatView;
