@@ -555,9 +555,10 @@ class Deal:
 
 @final
 class GreedyAgent:
-    """GreedySeat's documented policy (``mahjong_fast.seats.greedy``), decided in the core."""
+    """GreedySeat's documented policy (``mahjong_fast.seats.greedy``), decided in the core for
+    the winning shapes of ``rules`` (default Hong Kong; Taiwanese: TW §9)."""
 
-    def __init__(self) -> None: ...
+    def __init__(self, rules: Ruleset | str | None = None) -> None: ...
     def choose(
         self,
         counts: Sequence[int],
@@ -584,9 +585,9 @@ def arena(
 @final
 class ValueAgent:
     """The ``value`` policy (``mahjong_fast.seats.value``): greedy plus the two value rules,
-    decided in the core (Hong Kong)."""
+    decided in the core under ``rules`` (default Hong Kong)."""
 
-    def __init__(self) -> None: ...
+    def __init__(self, rules: Ruleset | str | None = None) -> None: ...
     def choose(
         self,
         counts: Sequence[int],
