@@ -1120,9 +1120,11 @@ def play(
             log_file.close()
     if taiwanese or (deals or 1) > 1:
         line = "  ".join(f"{'You' if p == 0 else f'P{p}'} {v}" for p, v in enumerate(scores))
-        end = f"Final scores after {deals} deal{'s' if deals != 1 else ''}"
+        plural = "s" if deals != 1 else ""
+        end = f"Final scores after {deals} deal{plural}"
         if taiwanese:
-            end = f"End of the match: {deals} deal(s), the deal passed {match.passes} time(s). " + end
+            times = "once" if match.passes == 1 else f"{match.passes} times"
+            end = f"End of the match ({deals} deal{plural}, the deal passed {times}). Final scores"
         console.print(Text(f"{end}: {line}", style="bold"))
     if log:
         console.print(Text(f"Event log written to {log}", style="dim"))
@@ -1181,19 +1183,23 @@ def show_result(res: Any, *, ascii: bool = False) -> None:
         if len(wins) > 1:
             console.print("Payments: " + _signed(res.payments))
     if res.passed is not None:
-        nxt = _who(res.dealer_after)
+        nxt = "you" if res.dealer_after == 0 else _who(res.dealer_after)
         console.print(
             Text(
                 f"The deal passes to {nxt}." if res.passed
-                else f"{_who(res.dealer)} stays dealer (streak {res.streak_after})."
+                else f"{_stays(res.dealer).capitalize()} dealer (streak {res.streak_after})."
                 if not res.exhaustive_draw
-                else f"Draw: {_who(res.dealer)} stays dealer, the streak stays {res.streak_after}.",
+                else f"Draw: {_stays(res.dealer)} dealer, the streak stays {res.streak_after}.",
                 style="bold",
             )
         )  # fmt: skip
     console.print(
         "Scores:   " + "  ".join(f"{_who(p)} {v}" for p, v in enumerate(res.scores))
     )
+
+
+def _stays(p: int) -> str:
+    return "you stay" if p == 0 else f"P{p} stays"
 
 
 def _who(p: int | None) -> str:
@@ -1240,14 +1246,15 @@ def _show_win(res: Any, w: Any) -> None:
     if tai:
         # TW §15: each payer pays (Tai + dealer adjustment) x tai_value
         payers = [p for p in range(4) if w.payments[p] < 0]
-        parts = [f"{_who(p)} pays {-w.payments[p]}" for p in payers]
+        parts = [f"{_who(p)} {'pay' if p == 0 else 'pays'} {-w.payments[p]}" for p in payers]
         note = ""
         if w.player == res.dealer:
             note = f" (dealer: +1 Tai, +2 per consecutive win; streak {res.dealer_streak})"
         elif res.dealer in payers:
             note = " (the dealer pays 1 Tai more)"
+        gains = "gain" if w.player == 0 else "gains"
         console.print(
-            f"Settlement: {', '.join(parts)}; {_who(w.player)} gains {w.payments[w.player]}{note}"
+            f"Settlement: {', '.join(parts)}; {_who(w.player)} {gains} {w.payments[w.player]}{note}"
         )
     else:
         console.print("Payments: " + _signed(res.payments))

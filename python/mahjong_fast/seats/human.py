@@ -604,7 +604,8 @@ def hint_text(view: Any, top: int = 5) -> Text:
 
 def tw_hint_text(view: Any, rules: Any, top: int = 5) -> Text:
     """The hint under a Taiwanese ruleset (TW §9, §10a): shanten of the 16/17-tile hand, the
-    discards that leave the lowest shanten, and the waits when ready, each with its hand Tai
+    discards that leave the lowest shanten (then the most unseen tiles that improve it), and
+    the waits when ready, each with its hand Tai
     self-drawn / on a discard in the default mid-deal situation (``-`` below ``min_tai``)."""
     from .. import _core
 
@@ -624,17 +625,27 @@ def tw_hint_text(view: Any, rules: Any, top: int = 5) -> Text:
     if sum(counts) + 3 * len(melds) == 17:
         sh = _core.shanten(counts, melds, rules=rules)
         out.append("your hand is complete (a winning shape). " if sh == -1 else f"shanten {sh}. ")
-        after = []
+        unseen = view.unseen_counts()
+        rated = []  # (shanten after the discard, -ukeire, kind, counts after)
         for kind in range(34):
             if counts[kind]:
                 c = list(counts)
                 c[kind] -= 1
-                after.append((_core.shanten(c, melds, rules=rules), kind, c))
-        after.sort(key=lambda x: (x[0], x[1]))
+                after = _core.shanten(c, melds, rules=rules)
+                ukeire = 0
+                for k in range(34):
+                    if unseen[k] and c[k] < 4:
+                        c[k] += 1
+                        if _core.shanten(c, melds, rules=rules) < after:
+                            ukeire += unseen[k]
+                        c[k] -= 1
+                rated.append((after, -ukeire, kind, c))
+        rated.sort(key=lambda x: (x[0], x[1], x[2]))
         out.append("best discards: ")
-        for i, (s, kind, c) in enumerate(after[:top]):
-            out.append(("" if i == 0 else ", ") + f"{code_of_kind(kind)} (shanten {s}")
-            if s == 0:
+        for i, (after, neg_ukeire, kind, c) in enumerate(rated[:top]):
+            out.append(("" if i == 0 else ", ") + f"{code_of_kind(kind)} (shanten {after}, ")
+            out.append(f"{-neg_ukeire} tiles improve")
+            if after == 0:
                 out.append("; waits " + waits_of(c))
             out.append(")")
     else:
