@@ -152,5 +152,3 @@ def test_ruleset_value_semantics() -> None:
 def test_game_and_simulation_refuse_taiwanese() -> None:
     with pytest.raises(RuleConfigError, match="Taiwanese"):
         mf.simulate(deals=1, rules="taiwanese-low")
-    with pytest.raises(RuleConfigError, match="Taiwanese"):
-        _core.Deal(list(range(144)), rules=mf.Ruleset.taiwanese())

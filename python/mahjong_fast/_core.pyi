@@ -457,6 +457,8 @@ class Deal:
         auto_pass: bool = True,
         record: bool = True,
         rules: Ruleset | None = None,
+        prevailing_wind: int | None = None,
+        dealer_streak: int | None = None,
     ) -> Deal: ...
     @staticmethod
     def from_setup(
@@ -474,6 +476,8 @@ class Deal:
         auto_pass: bool = True,
         record: bool = True,
         rules: Ruleset | None = None,
+        prevailing_wind: int | None = None,
+        dealer_streak: int | None = None,
     ) -> Deal:
         """Tiles as ints: 0..143 an id, 1000 + k the lowest free copy of kind k."""
     @property
@@ -510,6 +514,14 @@ class Deal:
     def dealer_start(self) -> bool: ...
     @property
     def kong_chain(self) -> bool: ...
+    @property
+    def prevailing_wind(self) -> int: ...
+    @property
+    def dealer_streak(self) -> int: ...
+    @property
+    def interrupted(self) -> bool: ...
+    @property
+    def loose_tile(self) -> bool: ...
     @property
     def kong_tile(self) -> int | None: ...
     @property
@@ -632,3 +644,10 @@ class Simulator:
         """Play deals ``first .. stop-1`` on the pool with the GIL released; their records
         (the fields of ``mahjong_fast.sim.output.FIELDS``) in deal order. Deal ``i``
         depends only on ``(seed, i)``."""
+    def run_matches(self, first: int, stop: int) -> list[dict[str, Any]]:
+        """Play matches ``first .. stop-1`` (TW §16; Hong Kong: four deals) with the GIL
+        released: one record per deal in (match, deal) order, with the fields of ``run`` plus
+        ``match_index``, ``deal_in_match``, ``dealer_streak``, ``prevailing_wind``, ``values``
+        (each winner's faan or hand Tai) and ``scores_p0..scores_p3`` (after the deal);
+        ``deal_index`` = ``match_index << 32 | deal_in_match``. Match ``j`` depends only on
+        ``(seed, j)``. ValueError for ``stop < first`` or ``stop > 2**32``."""

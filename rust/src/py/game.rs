@@ -8,7 +8,7 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 
 use super::analysis::{to_result, ScoreResult};
 use super::rules::PyRuleset;
-use super::{hand_err, int_arg, player_arg, to_py_err, type_err, wide_ranged_arg};
+use super::{hand_err, int_arg, player_arg, ranged_arg, to_py_err, type_err, wide_ranged_arg};
 use crate::error::MahjongError;
 use crate::game::{Action, ActionType, Deal, DealOptions, Event, IllegalCode, Phase, MAX_SCORE, UNKNOWN_PLAYER, UNKNOWN_TILE};
 use crate::rules::Ruleset;
@@ -80,20 +80,29 @@ fn deal_index_arg(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<u32> {
     Ok(wide_ranged_arg(py, obj, "deal_index", 0, u32::MAX.into())? as u32)
 }
 
-/// The ruleset of a deal. The deal state machine plays Hong Kong only so far: a Taiwanese
-/// ruleset is a `RuleConfigError` (its scoring and analysis work; its game does not yet).
-fn rules_arg(py: Python<'_>, rules: Option<PyRef<'_, PyRuleset>>) -> PyResult<Ruleset> {
-    let r = rules.map(|r| r.inner.clone()).unwrap_or_default();
-    if r.variant.is_taiwanese() {
-        return Err(to_py_err(
-            py,
-            crate::error::MahjongError::RuleConfig(format!(
-                "the game does not play {} yet: Taiwanese rules work for scoring and analysis only",
-                r.name()
-            )),
-        ));
-    }
-    Ok(r)
+/// The ruleset of a deal (default Hong Kong; Hong Kong and Taiwanese both play).
+fn rules_arg(rules: Option<PyRef<'_, PyRuleset>>) -> Ruleset {
+    rules.map(|r| r.inner.clone()).unwrap_or_default()
+}
+
+/// The deal options: `auto_pass`, `record`, the prevailing wind (int 0..3, else
+/// `InvalidHandError`; `TypeError` for a non-int) and the dealer's streak (int >= 0).
+fn options_arg(
+    py: Python<'_>,
+    auto_pass: bool,
+    record: bool,
+    prevailing_wind: Option<&Bound<'_, PyAny>>,
+    dealer_streak: Option<&Bound<'_, PyAny>>,
+) -> PyResult<DealOptions> {
+    let wind = match prevailing_wind {
+        Some(w) => ranged_arg(w, "prevailing_wind", "a wind 0..3 (int)", 0, 3, |m| hand_err(py, format!("{m} (East..North)")))?,
+        None => 0,
+    };
+    let streak = match dealer_streak {
+        Some(k) => ranged_arg(k, "dealer_streak", "an int >= 0", 0, u32::MAX.into(), |m| hand_err(py, m))?,
+        None => 0,
+    };
+    Ok(DealOptions { prevailing_wind: wind as u8, dealer_streak: streak as u32, ..DealOptions::new(auto_pass, record) })
 }
 
 fn opt<'py>(py: Python<'py>, v: Option<u8>) -> Bound<'py, PyAny> {
@@ -217,12 +226,15 @@ impl PyDeal {
 #[pymethods]
 impl PyDeal {
     /// Deal from an explicit wall (144 ids, front first); `None` is dealer 0, scores 0 and deal
-    /// index 0. Raises InvalidTileError (a tile id outside 0..143 or not an integer),
-    /// InvalidHandError (not 144 distinct ids, a dealer outside 0..3, not four scores, a score
-    /// outside ±MAX_SCORE: HK §1.1, §11.5), MahjongError (deal index outside 0..2**32-1),
-    /// TypeError naming the argument (a bool, float or other non-int).
+    /// index 0. `rules`: Hong Kong (default) or Taiwanese (TW §4–§8: 16/17 tiles, 16-tile dead
+    /// wall, several winners, bonus-tile wins). `prevailing_wind` 0..3 (default East, HK §1.2,
+    /// TW §16), `dealer_streak` >= 0 (TW §15; Hong Kong ignores it). Raises InvalidTileError (a
+    /// tile id outside 0..143 or not an integer), InvalidHandError (not 144 distinct ids, a
+    /// dealer outside 0..3, not four scores, a score outside ±MAX_SCORE: HK §1.1, §11.5, a
+    /// prevailing wind outside 0..3, a negative streak), MahjongError (deal index outside
+    /// 0..2**32-1), TypeError naming the argument (a bool, float or other non-int).
     #[new]
-    #[pyo3(signature = (wall, dealer = None, scores = None, deal_index = None, *, auto_pass = true, record = true, rules = None))]
+    #[pyo3(signature = (wall, dealer = None, scores = None, deal_index = None, *, auto_pass = true, record = true, rules = None, prevailing_wind = None, dealer_streak = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -233,21 +245,25 @@ impl PyDeal {
         auto_pass: bool,
         record: bool,
         rules: Option<PyRef<'_, PyRuleset>>,
+        prevailing_wind: Option<&Bound<'_, PyAny>>,
+        dealer_streak: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let w = ids_arg(py, "wall", wall)?;
         let dealer = dealer.map_or(Ok(0), |d| player_arg(py, d, "dealer"))? as u8;
         let scores = scores.map_or(Ok([0; 4]), |s| scores_arg(py, s))?;
         let deal_index = deal_index.map_or(Ok(0), |d| deal_index_arg(py, d))?;
-        let deal = Deal::new(&rules_arg(py, rules)?, &w, dealer, scores, deal_index, DealOptions::new(auto_pass, record))
-            .map_err(|e| to_py_err(py, e))?;
+        let opts = options_arg(py, auto_pass, record, prevailing_wind, dealer_streak)?;
+        let deal = Deal::new(&rules_arg(rules), &w, dealer, scores, deal_index, opts).map_err(|e| to_py_err(py, e))?;
         Ok(PyDeal { deal, buf: Vec::new() })
     }
 
     /// A deal from a chosen position (see `mahjong_fast.game.Deal.from_hands`). Tiles are
     /// given as ints: 0..143 a physical id, 1000 + k the lowest free copy of kind k. `melds` per
-    /// player: `(meld_kind, tiles)`. Raises InvalidHandError for a position that cannot exist.
+    /// player: `(meld_kind, tiles)`; hand sizes per the ruleset (13/14 or 16/17 counting each
+    /// set as 3). `prevailing_wind`, `dealer_streak` as for `Deal(...)`. Raises
+    /// InvalidHandError for a position that cannot exist.
     #[staticmethod]
-    #[pyo3(signature = (dealer, active, hands, melds, discards, draws, tail, seed, scores, deal_index, *, auto_pass = true, record = true, rules = None))]
+    #[pyo3(signature = (dealer, active, hands, melds, discards, draws, tail, seed, scores, deal_index, *, auto_pass = true, record = true, rules = None, prevailing_wind = None, dealer_streak = None))]
     #[allow(clippy::too_many_arguments)]
     fn from_setup(
         py: Python<'_>,
@@ -264,8 +280,11 @@ impl PyDeal {
         auto_pass: bool,
         record: bool,
         rules: Option<PyRef<'_, PyRuleset>>,
+        prevailing_wind: Option<&Bound<'_, PyAny>>,
+        dealer_streak: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         use crate::game::{Setup, TileSpec};
+        let opts = options_arg(py, auto_pass, record, prevailing_wind, dealer_streak)?;
         let bad = |msg: String| to_py_err(py, MahjongError::hand(msg));
         let spec = |x: i64| -> PyResult<TileSpec> {
             if (0..N_TILES as i64).contains(&x) {
@@ -298,8 +317,7 @@ impl PyDeal {
                 s.melds[p].push((kind, list(tiles)?));
             }
         }
-        let deal =
-            Deal::from_setup(&rules_arg(py, rules)?, &s, DealOptions::new(auto_pass, record)).map_err(|e| to_py_err(py, e))?;
+        let deal = Deal::from_setup(&rules_arg(rules), &s, opts).map_err(|e| to_py_err(py, e))?;
         Ok(PyDeal { deal, buf: Vec::new() })
     }
 
@@ -371,6 +389,26 @@ impl PyDeal {
     #[getter]
     fn kong_chain(&self) -> bool {
         self.deal.kong_chain()
+    }
+    /// The prevailing (round) wind 0..3 (HK §1.2, TW §16).
+    #[getter]
+    fn prevailing_wind(&self) -> u8 {
+        self.deal.prevailing_wind()
+    }
+    /// The dealer's streak k during this deal (TW §15, §16).
+    #[getter]
+    fn dealer_streak(&self) -> u32 {
+        self.deal.dealer_streak()
+    }
+    /// TW §10: a chow, pung or kong was made earlier in this deal.
+    #[getter]
+    fn interrupted(&self) -> bool {
+        self.deal.interrupted()
+    }
+    /// TW §10: the tile just drawn is a loose tile (a kong's or a bonus tile's replacement).
+    #[getter]
+    fn loose_tile(&self) -> bool {
+        self.deal.loose_tile()
     }
     #[getter]
     fn kong_tile(&self) -> Option<u8> {
@@ -536,9 +574,13 @@ impl PyDeal {
         self.deal.clear_events();
     }
 
-    /// The result as a dict (None while the deal runs): `draw_reason`, `winners`, `payments`,
-    /// `scores`, `turns`, `tiles_left` and `wins` (per winner: `player`, `kind`, `tile`,
-    /// `discarder`, `score` (ScoreResult), `flags`, `payments`).
+    /// The result as a dict (None while the deal runs): `draw_reason`, `winners` (every winner,
+    /// in turn order from the discarder), `payments`, `scores`, `turns`, `tiles_left`,
+    /// `prevailing_wind`, `dealer_streak`, `settlement` (None for Hong Kong; TW §15–§16
+    /// `{"dealer_after", "streak_after", "passed"}`) and `wins` (per winner: `player`, `kind`
+    /// (`"self_drawn"`, `"discard"`, `"robbing_kong"`, `"bonus_all_eight"`,
+    /// `"bonus_rob_eighth"`), `tile`, `discarder`, `score` (ScoreResult), `value`, `unit`,
+    /// `flags`, `payments`).
     fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         let Some(r) = self.deal.result() else { return Ok(None) };
         let d = PyDict::new(py);
@@ -548,6 +590,18 @@ impl PyDeal {
         d.set_item("scores", r.scores.to_vec())?;
         d.set_item("turns", r.turns)?;
         d.set_item("tiles_left", r.tiles_left)?;
+        d.set_item("prevailing_wind", r.prevailing_wind)?;
+        d.set_item("dealer_streak", r.dealer_streak)?;
+        match &r.settlement {
+            Some(s) => {
+                let sd = PyDict::new(py);
+                sd.set_item("dealer_after", s.dealer_after)?;
+                sd.set_item("streak_after", s.streak_after)?;
+                sd.set_item("passed", s.passed)?;
+                d.set_item("settlement", sd)?;
+            }
+            None => d.set_item("settlement", py.None())?,
+        }
         let wins = PyList::empty(py);
         for w in &r.wins {
             let wd = PyDict::new(py);
@@ -557,6 +611,8 @@ impl PyDeal {
             wd.set_item("discarder", w.discarder)?;
             let melds: Vec<crate::hand::Meld> = self.deal.melds(w.player as usize).iter().map(|m| m.core()).collect();
             wd.set_item("score", Py::new(py, to_result(w.score.clone(), &melds, self.deal.rules()))?)?;
+            wd.set_item("value", w.score.faan)?;
+            wd.set_item("unit", self.deal.rules().value_unit())?;
             let f = PyDict::new(py);
             f.set_item("kong_replacement", w.flags.kong_replacement)?;
             f.set_item("last_wall_tile", w.flags.last_wall_tile)?;

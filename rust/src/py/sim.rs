@@ -6,7 +6,7 @@ use pyo3::types::{PyDict, PyList};
 
 use super::to_py_err;
 use crate::rules::Ruleset;
-use crate::sim::{play_range_parallel, DealRecord, SeatKind, SimConfig};
+use crate::sim::{play_matches_parallel, play_range_parallel, DealRecord, SeatKind, SimConfig};
 
 /// Plays deals of one run with built-in seats in the core.
 ///
@@ -16,6 +16,12 @@ use crate::sim::{play_range_parallel, DealRecord, SeatKind, SimConfig};
 /// (ValueError otherwise). `run(first, stop)` plays deals `first..stop-1` with the GIL
 /// released and returns their records (dicts, deal order). Deal `i` depends only on
 /// `(seed, i)`: the records do not depend on `threads` or on how a run is cut into calls.
+/// `run_matches(first, stop)` plays matches `first..stop-1` (TW §16; Hong Kong: four deals)
+/// and returns one record per deal in (match, deal) order with the keys of `run` plus
+/// `match_index`, `deal_in_match`, `dealer_streak`, `prevailing_wind`, `values` (each
+/// winner's faan or hand Tai, aligned with `winners`) and `scores_p0..scores_p3` (scores after
+/// the deal); `deal_index` is `match_index << 32 | deal_in_match`, the wall's index. Match `j`
+/// depends only on `(seed, j)`.
 #[pyclass(module = "mahjong_fast._core", name = "Simulator")]
 pub struct PySimulator {
     cfg: SimConfig,
@@ -50,6 +56,26 @@ fn record_dict<'py>(py: Python<'py>, r: &DealRecord, seed: u64) -> PyResult<Boun
     d.set_item(pyo3::intern!(py, "turns"), r.turns)?;
     d.set_item(pyo3::intern!(py, "tiles_left"), r.tiles_left)?;
     d.set_item(pyo3::intern!(py, "exhaustive_draw"), r.exhaustive_draw)?;
+    Ok(d)
+}
+
+/// [`record_dict`] with the match columns.
+fn match_record_dict<'py>(py: Python<'py>, r: &DealRecord, seed: u64) -> PyResult<Bound<'py, PyDict>> {
+    let d = record_dict(py, r, seed)?;
+    d.set_item(pyo3::intern!(py, "match_index"), r.match_index)?;
+    d.set_item(pyo3::intern!(py, "deal_in_match"), r.deal_in_match)?;
+    d.set_item(pyo3::intern!(py, "dealer_streak"), r.dealer_streak)?;
+    d.set_item(pyo3::intern!(py, "prevailing_wind"), r.prevailing_wind)?;
+    d.set_item(pyo3::intern!(py, "values"), PyList::new(py, &r.values)?)?;
+    let keys = [
+        pyo3::intern!(py, "scores_p0"),
+        pyo3::intern!(py, "scores_p1"),
+        pyo3::intern!(py, "scores_p2"),
+        pyo3::intern!(py, "scores_p3"),
+    ];
+    for (k, v) in keys.iter().zip(r.scores) {
+        d.set_item(k, v)?;
+    }
     Ok(d)
 }
 
@@ -93,6 +119,27 @@ impl PySimulator {
         let out = PyList::empty(py);
         for r in &recs {
             out.append(record_dict(py, r, cfg.seed)?)?;
+        }
+        Ok(out)
+    }
+
+    /// Play matches `first..stop-1` (see the class docstring) with the GIL released.
+    /// Raises ValueError for `stop < first` or `stop > 2**32`.
+    fn run_matches<'py>(&self, py: Python<'py>, first: u64, stop: u64) -> PyResult<Bound<'py, PyList>> {
+        if stop < first {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!("stop ({stop}) is below first ({first})")));
+        }
+        if stop > 1 << 32 {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "stop ({stop}) is above 2**32 (a match index is 32 bits)"
+            )));
+        }
+        let cfg = &self.cfg;
+        let pool = &self.pool;
+        let recs = py.detach(|| pool.install(|| play_matches_parallel(cfg, first, stop))).map_err(|e| to_py_err(py, e))?;
+        let out = PyList::empty(py);
+        for r in &recs {
+            out.append(match_record_dict(py, r, cfg.seed)?)?;
         }
         Ok(out)
     }
