@@ -77,14 +77,28 @@ def play_match_checked(
 # --------------------------------------------------------------------------- Python = core
 
 
-@pytest.mark.parametrize("kinds", [("random",) * 4, ("greedy",) * 4, ("greedy", "random") * 2])
+@pytest.mark.parametrize(
+    "kinds", [("random",) * 4, ("greedy",) * 4, ("greedy", "random") * 2, ("value", "greedy") * 2]
+)
 @pytest.mark.parametrize("rules", [HIGH, LOW.replace(min_tai=2)], ids=["high", "low2"])
 def test_python_loop_plays_the_cores_matches(kinds, rules):
+    """The seat shells through the Python loop make the core's decisions: same records."""
     spec = ChunkSpec(kinds, seed=3, rules=rules)
     core = run_match_chunk(spec, 0, 3)
     py = run_match_chunk(ChunkSpec(kinds, seed=3, rules=rules, in_core=False), 0, 3)
     assert py == core
     assert {r["match_index"] for r in core} == {0, 1, 2}
+
+
+def test_a_full_game_goes_round_every_wind_as_in_the_core():
+    """TW §16: sixteen passes, the round wind East → North; Python loop = core."""
+    rules = LOW.replace(min_tai=1, match_length="full_game")
+    kinds = ("value", "greedy", "value", "random")
+    core = run_match_chunk(ChunkSpec(kinds, seed=9, rules=rules), 2, 3)
+    py = run_match_chunk(ChunkSpec(kinds, seed=9, rules=rules, in_core=False), 2, 3)
+    assert py == core
+    assert [r["prevailing_wind"] for r in core if r["deal_in_match"] == 0] == [0]
+    assert sorted({r["prevailing_wind"] for r in core}) == [0, 1, 2, 3]
 
 
 def test_play_match_equals_the_checked_loop_and_the_core():
@@ -141,6 +155,20 @@ def test_200_greedy_deals_and_the_rare_paths():
     play_match_checked(seats, 2, j, streaky, tally)
     for path in ("several_winners", "robbing_kong", "streak_2"):
         assert tally.paths[path] >= 1, (path, tally.paths)
+
+
+def test_seats_that_take_every_claim():
+    """100+ deals where every offered win, kong, pung and chow is taken (kongs, robbing
+    windows and claims on every discard), under a minimum of 0 so that wins are frequent."""
+    from _taker_seat import TakerSeat
+
+    seats = [TakerSeat(p) for p in range(4)]
+    tally = Tally()
+    j = 0
+    while tally.deals < 100:
+        play_match_checked(seats, 13, j, LOW.replace(min_tai=0), tally)
+        j += 1
+    assert sum(tally.paths.values()) > 0
 
 
 @pytest.mark.parametrize("rules", [HIGH, LOW], ids=["high", "low"])

@@ -119,9 +119,12 @@ class SimulationFailed(RuntimeError):
         self.result = result
 
 
-def summarize(records: Sequence[dict[str, Any]], elapsed: float | None = None) -> Summary:
-    """The :class:`Summary` of a list of records (``elapsed``: seconds, for deals/s)."""
-    s = Summary(elapsed=elapsed)
+def summarize(
+    records: Sequence[dict[str, Any]], elapsed: float | None = None, rules: RulesLike = None
+) -> Summary:
+    """The :class:`Summary` of a list of records (``elapsed``: seconds, for deals/s; ``rules``:
+    the ruleset they were played under, for the unit of their values: faan or Tai)."""
+    s = Summary(elapsed=elapsed, unit=unit_of(resolve_rules(rules)))
     s.add_all(records)
     return s
 

@@ -502,7 +502,7 @@ class Deal:
             unit=sc.unit,
             elements=tuple((str(c), str(n), int(f)) for c, n, f in sc.elements),
             interpretation=sc.interpretation,
-            payments=tuple(w["payments"]),  # type: ignore[arg-type]
+            payments=tuple(w["payments"]),
             flags=dict(w["flags"]),
         )
 
