@@ -89,6 +89,14 @@ def test_any_workers_and_backend_give_the_same_records(
     assert res.summary.matches == M and res.matches == M
 
 
+def test_ray_backend_plays_the_same_matches(reference: list[dict], tmp_path: Path) -> None:
+    pytest.importorskip("ray", reason="ray not installed (extra ray; CI installs it)")
+    out = tmp_path / "ray.jsonl"
+    simulate(matches=M, seats=SEATS, rules=RULES, seed=SEED, workers=2, chunk_size=2,
+             backend="ray", out=out)  # fmt: skip
+    assert read_records(out) == reference
+
+
 def test_parquet_files_are_identical(reference: list[dict], tmp_path: Path) -> None:
     pytest.importorskip("pyarrow.parquet")
     a, b = tmp_path / "a.parquet", tmp_path / "b.parquet"
@@ -164,6 +172,48 @@ def test_cli_simulate_matches(tmp_path: Path) -> None:
     assert len(read_records(out)) == payload["summary"]["deals"]
     r = runner.invoke(app, ["simulate", "-n", "5", "--rules", "taiwanese-low"])
     assert r.exit_code == 2 and "--matches" in r.output
+
+
+def test_cli_sigint_keeps_whole_matches(tmp_path: Path) -> None:
+    """Ctrl-C during `simulate --matches`: exit 130, the file keeps whole matches only, each
+    exactly as a full run plays it."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from mahjong_fast.sim.chunks import ChunkSpec, run_match_chunk
+
+    out = tmp_path / "tw.jsonl"
+    args = ["simulate", "--matches", "100000", "--rules", "taiwanese-high", "--seats",
+            "random,greedy,random,greedy", "--workers", "2", "--chunk-size", "2", "--out",
+            str(out), "--json"]  # fmt: skip
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mahjong_fast.cli", *args],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if out.exists() and out.read_text().count("\n") > 1:
+            break
+        time.sleep(0.1)
+    assert proc.poll() is None, proc.communicate()
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130, stderr
+    assert "interrupted" in stderr and "matches finished" in stderr and "Traceback" not in stderr
+    payload = json.loads(stdout)
+    assert payload["interrupted"] is True
+    kept = read_records(out)
+    assert kept and len(kept) == payload["summary"]["deals"]
+    js = sorted({r["match_index"] for r in kept})
+    assert len(js) == payload["summary"]["matches"] < 100000
+    spec = ChunkSpec(("random", "greedy", "random", "greedy"), seed=0,
+                     rules=mf.Ruleset.taiwanese())  # fmt: skip
+    expected = [r for j in js for r in run_match_chunk(spec, j, j + 1)]
+    assert kept == expected
 
 
 def _play(args: list[str], script: str) -> object:
