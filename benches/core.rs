@@ -301,7 +301,7 @@ fn sim_benches(c: &mut Criterion) {
 /// One whole deal (rules §4–§11) with every seat choosing uniformly among its legal actions:
 /// the engine's cost per deal for bulk simulation with random seats.
 fn play_random_deal(rules: &Ruleset, i: u32, rng: &mut Rng, legal: &mut Vec<Action>, record: bool) -> u32 {
-    let opts = DealOptions { auto_pass: true, record };
+    let opts = DealOptions::new(true, record);
     let mut d = Deal::seeded(rules, 1, i, (i % 4) as u8, [0; 4], opts).expect("a seeded deal");
     while !d.is_over() {
         let p = d.to_act()[0];

@@ -20,7 +20,8 @@ pub enum TileSpec {
 }
 
 /// A position to start a deal from. The player `active` (default: the dealer) is in ACTION
-/// with a 14-equivalent hand; the others hold 13-equivalent hands (counting each set as 3).
+/// with a 14-equivalent hand (Taiwanese: 17); the others hold 13-equivalent hands (16),
+/// counting each set as 3.
 /// Without discards or sets anywhere and with the dealer to act, the position is the start
 /// of the deal (HK §5.2); otherwise the active player has just drawn the last tile listed in
 /// its hand.
@@ -156,6 +157,10 @@ impl Deal {
                 }
                 discards[p].push(Discard { tile: t, claimed_by: None });
             }
+        }
+        // TW §7: all eight bonus tiles shown by one player would have ended the deal
+        if rules.variant.is_taiwanese() && bonus.iter().any(|b| b.len() == 8) {
+            return Err(MahjongError::hand("a player with all eight bonus tiles has already won (TW §7)"));
         }
         let draws = s.draws.iter().map(|&x| resolve(x, "wall")).collect::<Result<Vec<u8>>>()?;
         let tail = s.tail.iter().map(|&x| resolve(x, "wall")).collect::<Result<Vec<u8>>>()?;
