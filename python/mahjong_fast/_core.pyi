@@ -570,7 +570,7 @@ class GreedyAgent:
     """GreedySeat's documented policy (``mahjong_fast.seats.greedy``), decided in the core for
     the winning shapes of ``rules`` (default Hong Kong; Taiwanese: TW §9)."""
 
-    def __init__(self, rules: Ruleset | str | None = None) -> None: ...
+    def __new__(cls, rules: Ruleset | str | None = None) -> GreedyAgent: ...
     def choose(
         self,
         counts: Sequence[int],
@@ -599,7 +599,7 @@ class ValueAgent:
     """The ``value`` policy (``mahjong_fast.seats.value``): greedy plus the two value rules,
     decided in the core under ``rules`` (default Hong Kong)."""
 
-    def __init__(self, rules: Ruleset | str | None = None) -> None: ...
+    def __new__(cls, rules: Ruleset | str | None = None) -> ValueAgent: ...
     def choose(
         self,
         counts: Sequence[int],
