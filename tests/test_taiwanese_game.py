@@ -288,7 +288,8 @@ def test_tw17_codes_leave_the_state_unchanged():
 
 
 def test_no_replacement_tile_with_no_live_tile():
-    """TW §4.2, §17: a kong needs a live tile; with none it is NO_REPLACEMENT_TILE. Also
+    """TW §4.2, §17: a kong needs a live tile; with none it is NO_REPLACEMENT_TILE; the discard
+    made with no live tile may be claimed for a win only (LAST_DISCARD_WIN_ONLY). Also
     NOT_A_WINNING_HAND for a heavenly-blessing declaration on a dealt hand that is no win."""
     deal = Deal(
         tw_wall(
@@ -300,6 +301,7 @@ def test_no_replacement_tile_with_no_live_tile():
             }
         ),
         rules=HIGH,
+        auto_pass=False,  # every player answers every discard: the last one stays open
     )
     _reject(deal, Action(A.SELF_DRAWN_WIN, 0), "NOT_A_WINNING_HAND")  # the dealt hand
     kongs: dict[int, Action] = {}
@@ -323,3 +325,15 @@ def test_no_replacement_tile_with_no_live_tile():
     p = deal.active
     assert p in kongs and all(a.type is not A.CONCEALED_KONG for a in deal.legal_actions(p))
     _reject(deal, kongs[p], "NO_REPLACEMENT_TILE")
+    # the last discard: a tile of which another player holds a pair
+    pairs = {
+        (t, q): [u for u in deal.hands[q] if u // 4 == t // 4]
+        for t in deal.hands[p]
+        for q in range(4)
+        if q != p
+    }
+    (t, q), mine = next((k, v) for k, v in pairs.items() if len(v) >= 2)
+    deal.apply(Action(A.DISCARD, p, (t,)))
+    assert deal.phase is Phase.RESPONSE and deal.remaining == 0 and q in deal.to_act
+    assert [a.type for a in deal.legal_actions(q)] == [A.PASS]
+    _reject(deal, Action(A.PUNG, q, tuple(mine[:2])), "LAST_DISCARD_WIN_ONLY")
