@@ -280,6 +280,23 @@ fn sim_benches(c: &mut Criterion) {
             play_range(&greedy, first, first + 64).unwrap()
         })
     });
+    // the same deals under the Taiwanese high table (16/17 tiles), for the ratio to Hong Kong
+    let tw =
+        |seats| SimConfig { rules: mahjong_fast::Ruleset::preset(mahjong_fast::rules::Variant::TaiwaneseHigh), seed: 1, seats };
+    let tw_random = tw([SeatKind::Random; 4]);
+    let tw_greedy = tw([SeatKind::Greedy; 4]);
+    g.bench_function("taiwanese-high random seats, 1 thread, 512 deals", |b| {
+        b.iter(|| {
+            first += 512;
+            play_range(&tw_random, first, first + 512).unwrap()
+        })
+    });
+    g.bench_function("taiwanese-high greedy seats, 1 thread, 64 deals", |b| {
+        b.iter(|| {
+            first += 64;
+            play_range(&tw_greedy, first, first + 64).unwrap()
+        })
+    });
     for threads in [1, 2] {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
         g.bench_function(format!("random seats, {threads} threads (rayon), 1024 deals"), |b| {

@@ -445,7 +445,9 @@ class Deal:
 
     Phases are numbers 0 action, 1 after_claim, 2 response, 3 rob, 4 ended; action types are
     numbers in the order of ``mahjong_fast.game.ActionType``. Actions cross the boundary as
-    integer codes (``legal``, ``apply_code``, ``decode``, ``action_code``)."""
+    integer codes (``legal``, ``apply_code``, ``decode``, ``action_code``). Hong Kong and
+    Taiwanese rulesets play (TW §4–§8); ``prevailing_wind`` (0..3, default East) and
+    ``dealer_streak`` (TW §15) are deal options (docs/dev/tw-engine-api.md)."""
 
     def __new__(
         cls,

@@ -268,6 +268,13 @@ fn eight_half_pairs_missing(h: &Counts) -> u8 {
         }
         by_count
     };
+    eight_half_pairs_from_classes(by_count)
+}
+
+/// [`eight_half_pairs_missing`] from `by_count[c]` = the kinds held c times (c = 3 stands for
+/// 3 or 4); the agents' evaluator keeps these counts incrementally.
+#[inline]
+pub(crate) fn eight_half_pairs_from_classes(by_count: [u8; 4]) -> u8 {
     let mut best = INF;
     for pung_class in 0..4usize {
         if by_count[pung_class] == 0 {

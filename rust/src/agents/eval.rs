@@ -184,13 +184,16 @@ fn capped_suit(h: &[u8], cap: &[u8], need: usize) -> Table {
     out
 }
 
-/// Counts behind the closed forms of seven pairs and thirteen orphans.
+/// Counts behind the closed forms of seven pairs, thirteen orphans and eight and a half pairs
+/// (TW §9.2).
 #[derive(Clone, Copy)]
 struct Special {
     singles: u8,
     pairs: u8,
     orphans_absent: u8,
     orphan_pairs: u8,
+    /// Kinds held 0, 1, 2, 3 or more times.
+    by_class: [u8; 4],
 }
 
 const ORPHAN_BITS: u64 = {
@@ -205,9 +208,10 @@ const ORPHAN_BITS: u64 = {
 
 impl Special {
     fn of(h: &Counts) -> Special {
-        let mut s = Special { singles: 0, pairs: 0, orphans_absent: 0, orphan_pairs: 0 };
+        let mut s = Special { singles: 0, pairs: 0, orphans_absent: 0, orphan_pairs: 0, by_class: [0; 4] };
         for k in 0..N_KINDS {
             let n = h[k];
+            s.by_class[n.min(3) as usize] += 1;
             s.singles += (n == 1) as u8;
             s.pairs += (n >= 2) as u8;
             if ORPHAN_BITS >> k & 1 == 1 {
@@ -220,6 +224,8 @@ impl Special {
     /// The counts after one more copy of `k`, held `n` times before.
     #[inline(always)]
     fn plus(mut self, k: usize, n: u8) -> Special {
+        self.by_class[n.min(3) as usize] -= 1;
+        self.by_class[(n + 1).min(3) as usize] += 1;
         match n {
             0 => {
                 self.singles += 1;
@@ -250,6 +256,9 @@ impl Special {
         if rules.thirteen_orphans {
             best = best.min(self.orphans_absent + (self.orphan_pairs == 0) as u8);
         }
+        if rules.eight_half_pairs {
+            best = best.min(crate::shanten::eight_half_pairs_from_classes(self.by_class));
+        }
         best
     }
 }
@@ -259,7 +268,8 @@ struct Shape {
     cap: Counts,
     restricted: [bool; 4],
     need: usize,
-    /// Seven pairs / thirteen orphans apply (no declared set, 14-tile shape).
+    /// Seven pairs / thirteen orphans (no declared set, 14-tile shape) or eight and a half
+    /// pairs (no declared set, 17-tile shape) apply.
     special: bool,
 }
 
@@ -271,7 +281,9 @@ impl Shape {
             restricted[g] = cap[group_range(g)].iter().any(|&c| c != 4);
         }
         let need = rules.n_sets - n_melds;
-        let special = n_melds == 0 && 3 * need + 2 == 14 && (rules.seven_pairs || rules.thirteen_orphans);
+        let size = 3 * need + 2;
+        let special =
+            n_melds == 0 && (size == 14 && (rules.seven_pairs || rules.thirteen_orphans) || size == 17 && rules.eight_half_pairs);
         Shape { cap, restricted, need, special }
     }
 }
@@ -594,6 +606,59 @@ pub(crate) mod tests {
             let (c, melds) = random_hand(&mut rng, n_melds, size, i % 3 != 0);
             assert_eq!(ev.shanten(&c, &melds, &HK_SHAPES).unwrap(), shanten(&c, &melds, &HK_SHAPES).unwrap());
         }
+    }
+
+    /// A concealed hand of `n` tiles made mostly of pairs (near eight and a half pairs).
+    fn pairs_hand(rng: &mut XorShift, n: usize) -> Counts {
+        let mut c = [0u8; 34];
+        let mut total = 0;
+        while total < n {
+            let k = rng.below(34) as usize;
+            let add = if n - total >= 2 && rng.below(4) != 0 { 2 } else { 1 };
+            if c[k] + add <= 4 {
+                c[k] += add;
+                total += add as usize;
+            }
+        }
+        c
+    }
+
+    /// TW §9 / §10a: with 16/17-tile hands (five sets and a pair, eight and a half pairs with no
+    /// declared set) the evaluator equals the reference shanten and discard ratings.
+    #[test]
+    fn taiwanese_shapes_equal_the_reference() {
+        use crate::decompose::TW_SHAPES;
+        let mut ev = Evaluator::new();
+        let mut rng = XorShift(0x5EED_A6E7_0000_0016);
+        let mut out = Vec::new();
+        let mut eight_half = 0;
+        for i in 0..4000 {
+            let n_melds = [0, 0, 0, 1, 2, 5][i % 6];
+            let (c, melds) = if n_melds == 0 && i % 2 == 0 {
+                (pairs_hand(&mut rng, 17), Vec::new())
+            } else {
+                random_hand(&mut rng, n_melds, 17 - 3 * n_melds, i % 3 != 0)
+            };
+            let sh = ev.shanten(&c, &melds, &TW_SHAPES).unwrap();
+            assert_eq!(sh, shanten(&c, &melds, &TW_SHAPES).unwrap(), "hand {c:?} {melds:?}");
+            let u = random_unseen(&mut rng, &c, &melds);
+            let reference = rate_discards(&c, &melds, &u, &TW_SHAPES).unwrap();
+            let best = ev.rate(&c, &melds, &u, &TW_SHAPES, true, &mut out).unwrap();
+            assert_eq!(best, reference.iter().map(|r| r.shanten).min().unwrap());
+            for (a, b) in out.iter().zip(&reference) {
+                assert_eq!((a.shanten, a.ukeire), (b.shanten, Some(b.ukeire)), "hand {c:?} {melds:?} discard {}", a.kind);
+            }
+            // the 16-tile hand after a discard
+            let mut c16 = c;
+            let k = (0..34).find(|&k| c16[k] > 0).unwrap();
+            c16[k] -= 1;
+            assert_eq!(ev.shanten(&c16, &melds, &TW_SHAPES).unwrap(), shanten(&c16, &melds, &TW_SHAPES).unwrap());
+            if melds.is_empty() {
+                let standard = crate::decompose::ShapeRules { eight_half_pairs: false, ..TW_SHAPES };
+                eight_half += usize::from(shanten(&c, &melds, &standard).unwrap() > sh);
+            }
+        }
+        assert!(eight_half > 100, "hands where eight and a half pairs is the nearest shape: {eight_half}");
     }
 
     #[test]

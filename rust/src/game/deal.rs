@@ -11,6 +11,12 @@
 //! cheap superset of candidates (one per distinct choice, lowest ids) and keeps the ones `check`
 //! accepts, and [`Deal::apply`] carries out an action only after `check` accepted it, so the list
 //! and the check cannot disagree.
+//!
+//! Taiwanese rulesets (TW §4–§8) use the same machine: 16/17 tiles from positions 0–64, a
+//! 16-tile dead wall ([`Deal::remaining`] is the live-tile count), every win claim of a window
+//! wins (TW §5.2), the TW §7 bonus-tile wins after each exposure, wins scored with the TW §10
+//! situation of the deal (round wind and dealer's streak from [`DealOptions`]) and paid per
+//! TW §15 through `crate::settle`.
 
 use super::action::{Action, ActionType, IllegalCode, Phase, Tiles, UNKNOWN_PLAYER};
 use super::event::{DealResult, DrawReason, Event, ReplacementReason, Win, WinFlags, WinKind};
@@ -146,7 +152,7 @@ pub struct Snapshot {
     pub situation: (bool, bool),
 }
 
-/// One deal (HK §4–§11) under a [`Ruleset`].
+/// One deal (HK §4–§11, TW §4–§8) under a [`Ruleset`].
 #[derive(Debug, Clone)]
 pub struct Deal {
     rules: Ruleset,

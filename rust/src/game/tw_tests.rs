@@ -71,6 +71,130 @@ fn check_state(d: &Deal, start_sum: i64) {
     }
 }
 
+/// The invariants after EVERY event of a dealt deal, by replaying its event log on a tracker of
+/// its own: every tile in exactly one place (wall, hands, sets, discard pools, bonus areas, a
+/// tile being added to a kong), live tiles never below 0 (TW §4.2), and at each recorded
+/// action the hand sizes of TW §4.3 (17 for the player acting in its turn, 16 for everybody
+/// else). At the end the tracker's hands and sets equal the deal's.
+fn check_event_log(d: &Deal) {
+    let ev = d.events();
+    let Some(Event::Deal { hands, dealer, .. }) = ev.first() else { panic!("no deal event") };
+    assert_eq!(hands[*dealer as usize].len(), 17);
+    let mut hand: [Vec<u8>; 4] = hands.clone();
+    let mut sets: [Vec<Vec<u8>>; 4] = Default::default();
+    let mut pool: Vec<u8> = Vec::new();
+    let mut bonus: Vec<u8> = Vec::new();
+    let mut kong: Option<u8> = None;
+    let mut taken = 65usize;
+    let r = d.result().unwrap();
+    let take = |v: &mut Vec<u8>, t: u8| {
+        let i = v.iter().position(|&x| x == t).unwrap_or_else(|| panic!("tile {t} not where the log says"));
+        v.remove(i);
+    };
+    for (n, e) in ev.iter().enumerate() {
+        match e {
+            Event::Deal { .. } => assert_eq!(n, 0),
+            Event::Draw { player, tile } | Event::ReplacementDraw { player, tile, .. } => {
+                taken += 1;
+                hand[*player as usize].push(*tile);
+            }
+            Event::Bonus { player, tile } => {
+                take(&mut hand[*player as usize], *tile);
+                bonus.push(*tile);
+            }
+            Event::Action { action, .. } => {
+                let turn = matches!(
+                    action.kind,
+                    ActionType::Discard | ActionType::SelfDrawnWin | ActionType::ConcealedKong | ActionType::AddedKong
+                );
+                for p in 0..4 {
+                    let size = hand[p].len() + 3 * sets[p].len();
+                    let want = if turn && p == action.player as usize { 17 } else { 16 };
+                    assert_eq!(size, want, "P{p} at event {n} ({action})");
+                }
+            }
+            Event::Discard { player, tile, last } => {
+                take(&mut hand[*player as usize], *tile);
+                pool.push(*tile);
+                assert_eq!(*last, taken == 144 - 16);
+            }
+            Event::Claim { player, tile, tiles, .. } => {
+                take(&mut pool, *tile);
+                for &t in tiles.as_slice().iter().filter(|&&t| t != *tile) {
+                    take(&mut hand[*player as usize], t);
+                }
+                sets[*player as usize].push(tiles.as_slice().to_vec());
+            }
+            Event::ConcealedKong { player, tiles } => {
+                for &t in tiles.as_slice() {
+                    take(&mut hand[*player as usize], t);
+                }
+                sets[*player as usize].push(tiles.as_slice().to_vec());
+            }
+            Event::AddedKong { player, tile } => {
+                take(&mut hand[*player as usize], *tile);
+                kong = Some(*tile);
+            }
+            Event::KongCompleted { player, tiles } => {
+                let t = kong.take().unwrap();
+                let set = sets[*player as usize].iter_mut().find(|s| s.len() == 3 && s[0] >> 2 == t >> 2).unwrap();
+                set.push(t);
+                set.sort_unstable();
+                assert_eq!(set.as_slice(), tiles.as_slice());
+            }
+            Event::Win { player, win, hand: shown } => {
+                let w = &r.wins[*win];
+                assert_eq!(w.player, *player);
+                if *win == 0 && matches!(w.kind, WinKind::Discard | WinKind::RobbingKong) {
+                    let t = w.tile.unwrap();
+                    if kong == Some(t) {
+                        kong = None;
+                    } else {
+                        take(&mut pool, t);
+                    }
+                    hand[*player as usize].push(t);
+                }
+                let mut mine = hand[*player as usize].clone();
+                if *win > 0 {
+                    mine.extend(w.tile);
+                }
+                mine.sort_unstable();
+                assert_eq!(&mine, shown);
+            }
+            Event::Payments { .. } | Event::ExhaustiveDraw { .. } => {}
+        }
+        // conservation after this event
+        let mut seen = [0u8; 144];
+        let placed = hand.iter().flatten().chain(sets.iter().flatten().flatten()).chain(&pool).chain(&bonus).chain(kong.iter());
+        let mut n_placed = 0;
+        for &t in placed {
+            seen[t as usize] += 1;
+            n_placed += 1;
+        }
+        assert!(seen.iter().all(|&c| c <= 1), "a tile in two places after event {n}");
+        assert_eq!(n_placed + (144 - taken), 144, "tiles conserved after event {n}");
+        assert!(taken <= 144 - 16, "the dead wall is never drawn (event {n})");
+    }
+    assert_eq!(144 - taken, d.remaining() + 16);
+    for p in 0..4 {
+        let mut a = hand[p].clone();
+        a.sort_unstable();
+        let mut b = d.hand(p).to_vec();
+        b.sort_unstable();
+        assert_eq!(a, b, "P{p}'s hand");
+        let mine: Vec<Vec<u8>> = sets[p]
+            .iter()
+            .map(|s| {
+                let mut s = s.clone();
+                s.sort_unstable();
+                s
+            })
+            .collect();
+        let theirs: Vec<Vec<u8>> = d.melds(p).iter().map(|m| m.tiles.as_slice().to_vec()).collect();
+        assert_eq!(mine, theirs, "P{p}'s sets");
+    }
+}
+
 /// Every listed win is legal, and worth at least `min_tai` (TW §14).
 fn check_listed_wins(d: &Deal, legal: &[Action], min_tai: u32) {
     for a in legal {
@@ -268,6 +392,7 @@ fn play_checked(rules: &Ruleset, seed: u64, i: u32, policy: Policy, auto_pass: b
         d.apply(&a).unwrap();
         check_state(&d, 0);
     }
+    check_event_log(&d);
     check_result(&d, start, false, seen);
 }
 
@@ -320,6 +445,7 @@ fn greedy_seats_keep_the_invariants() {
         .unwrap();
         seen.below_minimum += below;
         check_state(&d, 0);
+        check_event_log(&d);
         check_result(&d, start, false, &mut seen);
     }
     eprintln!("greedy seats: {seen:?}");

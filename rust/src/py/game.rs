@@ -641,7 +641,8 @@ impl PyDeal {
         let o = self.deal.score_claim(q).map_err(|e| to_py_err(py, e))?;
         Ok(to_result(o, &melds, self.deal.rules()))
     }
-    /// Whether kind `k` completes `q`'s 13-equivalent hand (the kept waits, rules §14a).
+    /// Whether kind `k` completes `q`'s 13-equivalent hand (16 in Taiwanese; the kept waits,
+    /// rules §14a, TW §10a).
     fn wins_on(&self, py: Python<'_>, q: &Bound<'_, PyAny>, k: usize) -> PyResult<bool> {
         if k >= 34 {
             return Err(PyTypeError::new_err("k must be a tile kind 0..33"));
