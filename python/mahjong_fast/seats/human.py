@@ -44,7 +44,7 @@ from .base import BaseSeat
 __all__ = ["HumanSeat", "QuitGame", "describe_event", "not_a_tile_to_discard"]
 
 HELP_TURN = (
-    "commands: a tile code (5s) or a position (1-14) selects a discard; 'last' or '.' selects "
+    "commands: a tile code (5s) or a position (1-{n}) selects a discard; 'last' or '.' selects "
     "the rightmost tile; 'win' declares a self-drawn win; 'kong' or 'kong 5s' declares a kong; "
     "'hint' shows shanten, waits and the best discards; 'board' redraws the table; 'quit' exits"
 )
@@ -431,7 +431,7 @@ class HumanSeat(BaseSeat):
             if low in ("quit", "exit", "q"):
                 raise QuitGame("quit")
             if low in ("help", "h", "?"):
-                self._say(HELP_TURN, style="")
+                self._say(HELP_TURN.format(n=len(hand)), style="")
                 continue
             if low in ("board", "show", "b"):
                 self.show(view, status=status, full=True)
