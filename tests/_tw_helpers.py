@@ -74,11 +74,12 @@ def check_state(deal: Deal) -> None:
     assert deal.remaining >= 0
     if deal.phase is Phase.ENDED:
         return
+    hands, bonus = deal.hands, deal.bonus
+    acting = deal.active if deal.phase in (Phase.ACTION, Phase.AFTER_CLAIM) else -1
     for p in range(4):
-        acting = deal.phase in (Phase.ACTION, Phase.AFTER_CLAIM) and p == deal.active
-        assert deal.hand_size(p) == (17 if acting else 16), (deal.phase, p, deal.hand_size(p))
-        assert all(t < 136 for t in deal.hands[p])
-        assert all(t >= 136 for t in deal.bonus[p])
+        assert deal.hand_size(p) == (17 if p == acting else 16), (deal.phase, p, deal.hand_size(p))
+        assert all(t < 136 for t in hands[p])
+        assert all(t >= 136 for t in bonus[p])
 
 
 def check_result(deal: Deal, start_scores: tuple[int, ...], tally: Tally | None = None) -> Any:
