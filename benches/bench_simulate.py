@@ -37,3 +37,30 @@ def test_simulate_throughput(benchmark, seat: str, workers: int, backend: str) -
     assert result.summary.deals == n
     benchmark.extra_info["deals"] = n
     benchmark.extra_info["deals_per_second"] = n / benchmark.stats.stats.mean
+
+
+#: Taiwanese matches per case, and the Hong Kong deals of the comparison in the same run
+TW_MATCHES = 300
+HK_DEALS = 2000
+
+
+@pytest.mark.parametrize("rules", ["hong-kong", "taiwanese-high", "taiwanese-low"])
+def test_greedy_deals_per_second_by_ruleset(benchmark, rules: str) -> None:  # type: ignore[no-untyped-def]
+    """Greedy seats, core backend, two workers: Hong Kong by deals, Taiwanese by matches (TW
+    §16). ``extra_info["deals_per_second"]`` compares the rulesets within one run (the issue's
+    goal: Taiwanese at least two thirds of the Hong Kong figure)."""
+    kwargs = {"seed": 1, "workers": 2, "rules": rules}
+    if rules.startswith("taiwanese"):
+        kwargs["matches"] = TW_MATCHES
+        args: tuple[object, ...] = (None, ("greedy",) * 4)
+    else:
+        args = (HK_DEALS, ("greedy",) * 4)
+    result = benchmark.pedantic(
+        simulate, args=args, kwargs=kwargs, rounds=1, iterations=1, warmup_rounds=0
+    )
+    deals = result.summary.deals
+    benchmark.extra_info["deals"] = deals
+    benchmark.extra_info["deals_per_second"] = deals / benchmark.stats.stats.mean
+    if rules.startswith("taiwanese"):
+        assert result.summary.matches == TW_MATCHES
+        benchmark.extra_info["matches_per_second"] = TW_MATCHES / benchmark.stats.stats.mean

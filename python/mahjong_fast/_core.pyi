@@ -582,9 +582,10 @@ class Deal:
 
 @final
 class GreedyAgent:
-    """GreedySeat's documented policy (``mahjong_fast.seats.greedy``), decided in the core."""
+    """GreedySeat's documented policy (``mahjong_fast.seats.greedy``), decided in the core for
+    the winning shapes of ``rules`` (default Hong Kong; Taiwanese: TW §9)."""
 
-    def __init__(self) -> None: ...
+    def __new__(cls, rules: Ruleset | str | None = None) -> GreedyAgent: ...
     def choose(
         self,
         counts: Sequence[int],
@@ -618,9 +619,9 @@ def arena(
 @final
 class ValueAgent:
     """The ``value`` policy (``mahjong_fast.seats.value``): greedy plus the two value rules,
-    decided in the core (Hong Kong)."""
+    decided in the core under ``rules`` (default Hong Kong)."""
 
-    def __init__(self) -> None: ...
+    def __new__(cls, rules: Ruleset | str | None = None) -> ValueAgent: ...
     def choose(
         self,
         counts: Sequence[int],
@@ -639,9 +640,9 @@ class ValueAgent:
 @final
 class StrongAgent:
     """The ``strong`` policy (``mahjong_fast.seats.strong``): offence by expected value and
-    defence from the seat's view, decided in the core (Hong Kong)."""
+    defence from the seat's view, decided in the core under ``rules`` (default Hong Kong)."""
 
-    def __init__(self) -> None: ...
+    def __new__(cls, rules: Ruleset | str | None = None) -> StrongAgent: ...
     def choose(
         self,
         counts: Sequence[int],

@@ -593,7 +593,19 @@ def decompose(
 @app.command()
 @user_errors
 def simulate(
-    n: Annotated[int, typer.Option("-n", "--deals", min=1, help="Number of deals.")] = 100,
+    n: Annotated[
+        int | None,
+        typer.Option("-n", "--deals", min=1, help="Number of deals (Hong Kong; default 100)."),
+    ] = None,
+    matches: Annotated[
+        int | None,
+        typer.Option(
+            "--matches",
+            "-m",
+            min=1,
+            help="Number of whole matches instead (needed for the Taiwanese rules).",
+        ),
+    ] = None,
     seed: Annotated[
         int, typer.Option("--seed", help="Seed of the walls (deal i depends on (seed, i)).")
     ] = 0,
@@ -639,7 +651,11 @@ def simulate(
         typer.Option("--rotate-dealer", help="Pass the deal on after every deal (a switch)."),
     ] = False,
 ) -> None:
-    """Play N AI-vs-AI deals (in parallel), print a summary, optionally write every record.
+    """Play N AI-vs-AI deals (or --matches M whole matches) in parallel, print a summary,
+    optionally write every record.
+
+    Taiwanese rules (--rules taiwanese-high / taiwanese-low) are simulated by matches: a deal
+    depends on the one before (the dealer's streak). Match j depends only on (seed, j).
 
     Ctrl-C stops the run: the output file keeps every finished chunk and is closed properly,
     the summary of what finished is printed, and the exit status is 130. If a worker process
@@ -670,6 +686,23 @@ def simulate(
     if out is not None:
         _check_out(out, overwrite)
     ruleset = _ruleset(rules_name, rule, rotate_dealer)
+    if n is not None and matches is not None:
+        raise _error("give --deals or --matches, not both")
+    if n is None and matches is None:
+        if ruleset.name.startswith("taiwanese"):
+            raise _error(
+                f"--rules {ruleset.name} is simulated by whole matches: give --matches N "
+                "(a Taiwanese deal depends on the one before, TW §16)"
+            )
+        n = 100
+    if n is not None and ruleset.name.startswith("taiwanese"):
+        raise _error(
+            f"--rules {ruleset.name} is simulated by whole matches: use --matches {n}, "
+            "not --deals (a Taiwanese deal depends on the one before, TW §16)"
+        )
+    unit = "matches" if matches is not None else "deals"
+    total = matches if matches is not None else n
+    assert total is not None
     if backend == "process" and workers is not None and workers > (cores := usable_cores()):
         sys.stderr.write(
             f"warning: --workers {workers} is more than the {cores} cores of this machine; "
@@ -681,13 +714,14 @@ def simulate(
     if ruleset != _ruleset(None, None):
         title += f", rules {_changed_switches(ruleset)}"
     err = Console(stderr=True, highlight=False)
-    bar = _progress(err)
+    bar = _progress(err, unit)
     try:
         with bar:
-            task = bar.add_task("simulate", total=n)
+            task = bar.add_task("simulate", total=total)
             result = run_simulation(
                 n,
                 names,
+                matches=matches,
                 rules=ruleset,
                 seed=seed,
                 workers=workers,
@@ -700,16 +734,18 @@ def simulate(
             )
     except SimulationFailed as failed:
         sys.stderr.write(f"error: {failed}\n")
-        _report(failed.result, n, seed, names, title, as_json)
+        _report(failed.result, total, seed, names, title, as_json)
         raise typer.Exit(EXIT_FAILED) from None
     except SimulationInterrupted as stopped:
         partial = stopped.result
+        done = partial.summary.matches if matches is not None else partial.summary.deals
         sys.stderr.write(
-            f"\ninterrupted: {partial.summary.deals} of {n} deals finished"
+            f"\ninterrupted: {done} of {total} {unit} finished"
+            + (f" ({partial.summary.deals} deals)" if matches is not None else "")
             + (f", all of them in {out}" if out else "")
             + "\n"
         )
-        _report(partial, n, seed, names, title, as_json)
+        _report(partial, total, seed, names, title, as_json)
         raise typer.Exit(EXIT_INTERRUPTED) from None
     except ImportError as exc:  # an extra is missing (pyarrow)
         raise _error(str(exc)) from None
@@ -721,7 +757,7 @@ def simulate(
         if out is None or exc.filename is None:
             raise
         raise _error(f"--out {out}: cannot write it: {exc.strerror or exc}") from None
-    _report(result, n, seed, names, title, as_json)
+    _report(result, total, seed, names, title, as_json)
 
 
 def _check_out(out: Path, overwrite: bool) -> None:
@@ -743,19 +779,23 @@ def _check_out(out: Path, overwrite: bool) -> None:
 
 
 class _SpeedColumn(ProgressColumn):
-    """Deals per second, from rich's moving average."""
+    """Deals (or matches) per second, from rich's moving average."""
+
+    def __init__(self, unit: str = "deals"):
+        super().__init__()
+        self.unit = unit
 
     def render(self, task: Any) -> Text:
         speed = task.finished_speed or task.speed
-        return Text("" if speed is None else f"{speed:,.0f} deals/s", style="cyan")
+        return Text("" if speed is None else f"{speed:,.0f} {self.unit}/s", style="cyan")
 
 
-def _progress(err: Console) -> Progress:
+def _progress(err: Console, unit: str = "deals") -> Progress:
     return Progress(
         TextColumn("[bold]simulate"),
         BarColumn(),
         MofNCompleteColumn(),
-        _SpeedColumn(),
+        _SpeedColumn(unit),
         TextColumn("ETA"),
         TimeRemainingColumn(),
         console=err,
@@ -766,8 +806,13 @@ def _progress(err: Console) -> Progress:
 
 def _report(result: Any, n: int, seed: int, names: list[str], title: str, as_json: bool) -> None:
     summary = result.summary
+    by_matches = bool(getattr(result, "matches", 0))
     if as_json:
-        payload: dict[str, Any] = {"deals": n, "seed": seed, "seats": names}
+        payload: dict[str, Any] = {
+            "matches" if by_matches else "deals": n,
+            "seed": seed,
+            "seats": names,
+        }
         rules = getattr(result, "rules", None)
         if rules is not None:
             payload["rules"] = rules.to_dict()
@@ -780,8 +825,9 @@ def _report(result: Any, n: int, seed: int, names: list[str], title: str, as_jso
         payload["summary"] = _as_dict(summary)
         _print_json(payload)
         return
-    partial = summary.deals != n
-    summary.title = f"{summary.deals} of {n} deals, {title}" if partial else f"{n} deals, {title}"
+    done, unit = (summary.matches, "matches") if by_matches else (summary.deals, "deals")
+    partial = done != n
+    summary.title = f"{done} of {n} {unit}, {title}" if partial else f"{n} {unit}, {title}"
     console.print(summary)
     if result.out is not None:
         console.print(f"records: {result.out} ({summary.deals:,} deals)")
@@ -836,9 +882,16 @@ def replay(
         raise _error(f"{file}: corrupt log: {exc}") from None
     # the log is valid UTF-8 JSON Lines now: show it
     text = file.read_bytes().decode("utf-8")
+    unit = "faan"
     for raw in text.split("\n"):
         if raw.strip():
-            _print_log_line(json.loads(raw), ascii)
+            obj = json.loads(raw)
+            if obj.get("e") is None:  # a header: the unit of its deal's wins
+                from .game.log import header_rules
+                from .game.result import unit_of
+
+                unit = unit_of(header_rules(obj))
+            _print_log_line(obj, ascii, unit)
     results = _deal_results(replayed)
     if results:
         console.print(
@@ -848,7 +901,7 @@ def replay(
         console.print(Text("Replay OK.", style="bold green"))
 
 
-def _print_log_line(obj: dict[str, Any], ascii: bool) -> None:
+def _print_log_line(obj: dict[str, Any], ascii: bool, unit: str = "faan") -> None:
     from .seats.human import describe_event
 
     etype = obj.get("e")
@@ -856,9 +909,8 @@ def _print_log_line(obj: dict[str, Any], ascii: bool) -> None:
         from .game.log import header_rules
 
         fields = [f"ruleset {_changed_switches(header_rules(obj))}"]
-        fields += [
-            f"{k} {obj[k]}" for k in ("seed", "deal_index", "dealer", "seats", "scores") if k in obj
-        ]
+        keys = ("seed", "deal_index", "dealer", "prevailing_wind", "dealer_streak", "seats", "scores")
+        fields += [f"{k} {obj[k]}" for k in keys if k in obj]
         console.print(
             Text("\n" + str(obj.get("type", "header")) + ": " + ", ".join(fields), style="dim")
         )
@@ -892,7 +944,7 @@ def _print_log_line(obj: dict[str, Any], ascii: bool) -> None:
             t.append_text(tiles_label([tile], ascii=ascii))
         console.print(t)
         return
-    line = describe_event(obj, None, ascii=ascii)
+    line = describe_event(obj, None, ascii=ascii, unit=unit)
     if line is not None:
         console.print(line)
     if etype == "win" and obj.get("elements"):
@@ -993,7 +1045,15 @@ def play(
     seed: Annotated[
         int | None, typer.Option("--seed", help="Seed of the walls (random if not given).")
     ] = None,
-    deals: Annotated[int, typer.Option("--deals", min=1, help="Number of deals in the match.")] = 1,
+    deals: Annotated[
+        int | None,
+        typer.Option(
+            "--deals",
+            min=1,
+            help="Number of deals in the match (Hong Kong, default 1; a Taiwanese match is "
+            "set by --rule match_length=one_deal|east_round|full_game).",
+        ),
+    ] = None,
     rotate_dealer: Annotated[
         bool, typer.Option("--rotate-dealer", help="Pass the deal on after every deal.")
     ] = False,
@@ -1013,11 +1073,20 @@ def play(
         typer.Option("--opponents", help="The three AI seats' kind: strong, value, greedy or random."),
     ] = "strong",
 ) -> None:
-    """Play against three AI seats (you are P0, East, the dealer)."""
+    """Play against three AI seats (you are P0, East, the dealer of the first deal).
+
+    Hong Kong: --deals deals. Taiwanese (--rules taiwanese-high / taiwanese-low): a whole
+    match of rotating deals (TW §16; --rule match_length=one_deal|east_round|full_game)."""
     try:
         ruleset = _ruleset(rules_name, rule, rotate_dealer)
     except MahjongError as exc:
         raise _error(str(exc)) from None
+    taiwanese = ruleset.name.startswith("taiwanese")
+    if taiwanese and deals is not None:
+        raise _error(
+            "--deals is for Hong Kong: a Taiwanese match lasts as its match_length says "
+            "(--rule match_length=one_deal, east_round or full_game; --rule max_deals=N)"
+        )
     from .game.match import play_match
     from .seats import SEAT_KINDS, make_seat
     from .seats.human import HumanSeat, QuitGame
@@ -1033,31 +1102,41 @@ def play(
         log_file = open(log, "w", encoding="utf-8") if log else None  # noqa: SIM115
     except OSError as exc:
         raise _error(f"--log {log}: {exc.strerror or exc}") from None
-    human = HumanSeat(console, ascii=ascii, confirm=not no_confirm)
+    human = HumanSeat(console, ascii=ascii, confirm=not no_confirm, rules=ruleset)
     seats = [human, *(make_seat(opponents, seed + p) for p in (1, 2, 3))]
+    if taiwanese:
+        length = {
+            "one_deal": "one deal",
+            "east_round": "the East round (until the deal has passed four times)",
+            "full_game": "a full game (four rounds)",
+        }.get(str(ruleset.switches.get("match_length")), str(ruleset.switches.get("match_length")))
+        what = (
+            f"Taiwanese 16-tile mahjong, seed {seed}, a match of {length}, at most "
+            f"{ruleset.switches.get('max_deals')} deals"
+        )
+    else:
+        deals = 1 if deals is None else deals
+        what = f"Hong Kong mahjong, seed {seed}, {deals} deal(s)"
     console.print(
         Text(
-            f"mahjong-fast: Hong Kong mahjong, seed {seed}, {deals} deal(s), rules "
-            f"{_changed_switches(ruleset)}. You are P0; type 'help' for the commands.",
+            f"mahjong-fast: {what}, rules {_changed_switches(ruleset)}. "
+            "You are P0; type 'help' for the commands.",
             style="bold",
         )
     )
     scores: tuple[int, ...] = (0, 0, 0, 0)
     try:
-        for d in range(deals):
-            # one deal at a time, so that each result is shown when its deal ends (rules §12)
-            match = play_match(
-                seats,
-                seed=seed,
-                deals=1,
-                start_deal=d,
-                scores=scores,
-                rules=ruleset,
-                log=log_file,
-            )
-            scores = tuple(match.scores)
-            for res in match.results:
-                show_result(res, ascii=ascii)
+        # each result is shown when its deal ends (HK §12, TW §16)
+        match = play_match(
+            seats,
+            seed=seed,
+            deals=deals,
+            rules=ruleset,
+            log=log_file,
+            on_deal=lambda _deal, res: show_result(res, ascii=ascii, rules=ruleset),
+        )
+        scores = tuple(match.scores)
+        deals = match.deals
     except QuitGame as q:
         if q.reason == "eof":  # a pipe (or Ctrl-D) ended before the game did
             sys.stderr.write(
@@ -1074,23 +1153,33 @@ def play(
     finally:
         if log_file is not None:
             log_file.close()
-    if deals > 1:
+    if taiwanese or (deals or 1) > 1:
         line = "  ".join(f"{'You' if p == 0 else f'P{p}'} {v}" for p, v in enumerate(scores))
-        console.print(Text(f"Final scores after {deals} deals: {line}", style="bold"))
+        plural = "s" if deals != 1 else ""
+        end = f"Final scores after {deals} deal{plural}"
+        if taiwanese:
+            times = "once" if match.passes == 1 else f"{match.passes} times"
+            end = f"End of the match ({deals} deal{plural}, the deal passed {times}). Final scores"
+        console.print(Text(f"{end}: {line}", style="bold"))
     if log:
         console.print(Text(f"Event log written to {log}", style="dim"))
 
 
-def show_result(res: Any, *, ascii: bool = False) -> None:
-    """The end of a deal: every hand revealed, the winner's breakdown and payments, or a draw."""
+def show_result(res: Any, *, ascii: bool = False, rules: Any = None) -> None:
+    """The end of a deal: every hand revealed, each winner's breakdown (faan or Tai) and
+    settlement, or a draw; in Taiwanese also what happens to the dealer (TW §16)."""
     console.print(Text("─" * 72, style="dim"))
-    console.print(Text(f"End of deal {res.deal_index + 1} (dealer P{res.dealer})", style="bold"))
-    seat_winds = [(p - res.dealer) % 4 for p in range(4)]
-    for p in range(4):
-        who = "You" if p == 0 else f"P{p}"
-        t = Text(
-            f"  {who:<4} {WIND_NAMES[seat_winds[p]]:<6}", style="bold" if p == res.winner else ""
+    head = f"End of deal {res.deal_index + 1} (dealer P{res.dealer}"
+    if res.unit == "tai":
+        head += (
+            f", round wind {WIND_NAMES[res.prevailing_wind]}, dealer streak {res.dealer_streak}"
         )
+    console.print(Text(head + ")", style="bold"))
+    seat_winds = [(p - res.dealer) % 4 for p in range(4)]
+    winners = set(res.winners or (() if res.winner is None else (res.winner,)))
+    for p in range(4):
+        who = _who(p)
+        t = Text(f"  {who:<4} {WIND_NAMES[seat_winds[p]]:<6}", style="bold" if p in winners else "")
         hand = res.final_hands[p] if res.final_hands else ()
         t.append_text(tiles_label(sorted(hand), ascii=ascii))
         melds = res.final_melds[p] if res.final_melds else ()
@@ -1101,7 +1190,7 @@ def show_result(res: Any, *, ascii: bool = False) -> None:
         if bonus:
             t.append("  bonus ")
             t.append_text(tiles_label(bonus, ascii=ascii))
-        if p == res.winner:
+        if p in winners:
             t.append("  ← winner", style="bold green")
         console.print(t)
     if res.exhaustive_draw or res.winner is None:
@@ -1116,49 +1205,39 @@ def show_result(res: Any, *, ascii: bool = False) -> None:
             )
         )
     else:
-        who = "You" if res.winner == 0 else f"P{res.winner}"
-        how = {
-            "self_drawn": "by self-draw",
-            "discard": f"on P{res.discarder}'s discard",
-            "robbing_kong": f"by robbing P{res.discarder}'s kong",
-        }.get(res.win_kind or "", "")
-        if res.discarder == 0:
-            how = how.replace("P0's", "your")
-        tile = "" if res.win_tile is None else f" with {_code(res.win_tile)}"
+        wins = res.wins or ()
+        if len(wins) > 1:
+            console.print(
+                Text(
+                    f"{len(wins)} winners on one tile: each is paid separately (TW §5.2).",
+                    style="bold green",
+                )
+            )
+        for w in wins:
+            _show_win(res, w)
+        if len(wins) > 1:
+            console.print("Payments: " + _signed(res.payments))
+    if res.passed is not None:
+        nxt = "you" if res.dealer_after == 0 else _who(res.dealer_after)
         console.print(
             Text(
-                f"Result: {who} won {how}{tile}: {res.faan} faan"
-                + (f" (raw {res.raw_faan})" if res.raw_faan != res.faan else "")
-                + (f", limit hand {res.limit}" if res.limit else ""),
-                style="bold green",
+                f"The deal passes to {nxt}." if res.passed
+                else f"{_stays(res.dealer).capitalize()} dealer (streak {res.streak_after})."
+                if not res.exhaustive_draw
+                else f"Draw: {_stays(res.dealer)} dealer, the streak stays {res.streak_after}.",
+                style="bold",
             )
-        )
-        table = Table(show_footer=True)
-        table.add_column("Code", footer="Total")
-        table.add_column("Element")
-        table.add_column("Faan", justify="right", footer=str(res.faan))
-        for code, name, faan in res.elements:
-            table.add_row(code, name, str(faan))
-        console.print(table)
-        if res.interpretation:
-            console.print(f"Interpretation: {res.interpretation}")
-        console.print(
-            "Payments: "
-            + "  ".join(
-                f"{'You' if p == 0 else f'P{p}'} {v:+d}" for p, v in enumerate(res.payments)
-            )
-        )
-    _explain_own_hand(res)
+        )  # fmt: skip
+    _explain_own_hand(res, rules)
     console.print(
-        "Scores:   "
-        + "  ".join(f"{'You' if p == 0 else f'P{p}'} {v}" for p, v in enumerate(res.scores))
+        "Scores:   " + "  ".join(f"{_who(p)} {v}" for p, v in enumerate(res.scores))
     )
 
 
-def _explain_own_hand(res: Any) -> None:
+def _explain_own_hand(res: Any, rules: Any = None) -> None:
     """Your ready hand at the end of a deal you did not win: each wait's value, and why the
     waits that could not win were below the minimum (``mahjong_fast.explain``)."""
-    if res.winner == 0 or not res.final_hands:
+    if 0 in res.winners or not res.final_hands:
         return
     from .explain import explain_final_hand
 
@@ -1168,12 +1247,75 @@ def _explain_own_hand(res: Any) -> None:
             res.final_melds[0] if res.final_melds else (),
             res.bonus[0] if res.bonus else (),
             seat_wind=(0 - res.dealer) % 4,
-            rules=getattr(res, "rules", None),
+            prevailing_wind=res.prevailing_wind,
+            rules=rules,
         )
     except Exception:  # noqa: BLE001 - an explanation must never stop the game
         return
     for line in lines:
         console.print(Text(line, style="yellow"))
+
+
+def _stays(p: int) -> str:
+    return "you stay" if p == 0 else f"P{p} stays"
+
+
+def _who(p: int | None) -> str:
+    return "You" if p == 0 else f"P{p}"
+
+
+def _signed(values: Any) -> str:
+    return "  ".join(f"{_who(p)} {v:+d}" for p, v in enumerate(values))
+
+
+def _show_win(res: Any, w: Any) -> None:
+    """One winner: how, the breakdown and this win's settlement."""
+    tai = w.unit == "tai"
+    unit = "Tai" if tai else "faan"
+    whose = "your" if w.discarder == 0 else f"P{w.discarder}'s"
+    how = {
+        "self_drawn": "by self-draw",
+        "discard": f"on {whose} discard",
+        "robbing_kong": f"by robbing {whose} kong",
+        "bonus_all_eight": "with all eight bonus tiles (TW §7)",
+        "bonus_rob_eighth": f"by robbing {whose} eighth bonus tile (TW §7)",
+    }.get(w.win_kind or "", "")
+    tile = "" if w.win_tile is None else f" with {_code(w.win_tile)}"
+    extra = ""
+    if not tai and res.raw_faan != res.faan:
+        extra += f" (raw {res.raw_faan})"
+    if not tai and res.limit:
+        extra += f", limit hand {res.limit}"
+    console.print(
+        Text(
+            f"Result: {_who(w.player)} won {how}{tile}: {w.value} {unit}{extra}",
+            style="bold green",
+        )
+    )
+    table = Table(show_footer=True)
+    table.add_column("Code", footer="Total")
+    table.add_column("Element")
+    table.add_column(unit, justify="right", footer=str(w.value))
+    for code, name, value in w.elements:
+        table.add_row(code, name, str(value))
+    console.print(table)
+    if w.interpretation:
+        console.print(f"Interpretation: {w.interpretation}")
+    if tai:
+        # TW §15: each payer pays (Tai + dealer adjustment) x tai_value
+        payers = [p for p in range(4) if w.payments[p] < 0]
+        parts = [f"{_who(p)} {'pay' if p == 0 else 'pays'} {-w.payments[p]}" for p in payers]
+        note = ""
+        if w.player == res.dealer:
+            note = f" (dealer: +1 Tai, +2 per consecutive win; streak {res.dealer_streak})"
+        elif res.dealer in payers:
+            note = " (the dealer pays 1 Tai more)"
+        gains = "gain" if w.player == 0 else "gains"
+        console.print(
+            f"Settlement: {', '.join(parts)}; {_who(w.player)} {gains} {w.payments[w.player]}{note}"
+        )
+    else:
+        console.print("Payments: " + _signed(res.payments))
 
 
 def _code(tile_id: int) -> str:

@@ -138,6 +138,7 @@ def explain_final_hand(
     bonus_ids: Sequence[int],
     *,
     seat_wind: int,
+    prevailing_wind: int = 0,
     rules: RulesLike = None,
 ) -> list[str]:
     """For the result screen: when a hand left at the end of a deal (13 tiles counting each
@@ -150,6 +151,7 @@ def explain_final_hand(
         melds: the declared sets as ``(meld_kind, ids...)`` (a DealResult's ``final_melds``).
         bonus_ids: the exposed bonus tile ids (136..143).
         seat_wind: the player's seat wind 0..3.
+        prevailing_wind: the deal's prevailing (round) wind 0..3 (default East).
         rules: the deal's ruleset (default Hong Kong).
     """
     from mahjong_fast import wait_values
@@ -162,7 +164,7 @@ def explain_final_hand(
     hand = Hand(tuple(counts), sets, tuple(sorted((Tile(34 + b - 136) for b in bonus_ids), key=lambda t: t.kind)))
     if hand.size != resolve_rules(rules).hand_tiles:
         return []
-    values = wait_values(hand, rules, seat_wind=seat_wind)
+    values = wait_values(hand, rules, seat_wind=seat_wind, prevailing_wind=prevailing_wind)
     if not values:
         return []
     unit = values[0].self_drawn.unit

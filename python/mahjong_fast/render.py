@@ -237,8 +237,12 @@ def render_table(
     status: str | None = None,
     last_discard: tuple[int, int] | None = None,
     compact: bool = False,
+    taiwanese: bool = False,
 ) -> list[Text]:
     """The whole table as one player (``view.player``) may see it (rules §14).
+
+    ``taiwanese``: the head line shows the round wind, the dealer's streak and the live tiles
+    (TW §4.2, §16) instead of the tiles left in the wall.
 
     ``last_discard`` = ``(player, tile id)`` of the latest discard, shown when no claim window
     is open (the view itself only carries the discard of an open window). ``compact``: only
@@ -248,10 +252,16 @@ def render_table(
     lines: list[Text] = []
     head = Text()
     head.append(f"Deal {view.deal_index + 1}", style="bold")
-    head.append(
-        f"  ·  wall: {view.remaining} tiles left  ·  discards so far: {view.turn}"
-        f"  ·  prevailing wind East"
-    )
+    wind = WIND_NAMES[getattr(view, "prevailing_wind", 0)]
+    if taiwanese:
+        head.append(f"  ·  round wind {wind}  ·  dealer streak {view.dealer_streak}")
+        head.append(f"  ·  live tiles: {view.remaining}", style="bold")
+        head.append(f"  ·  discards so far: {view.turn}")
+    else:
+        head.append(
+            f"  ·  wall: {view.remaining} tiles left  ·  discards so far: {view.turn}"
+            f"  ·  prevailing wind {wind}"
+        )
     if compact:
         head.append("  ·  'board' shows the whole table", style="dim")
     else:

@@ -12,6 +12,13 @@ play in any order; results come back into deal order through a bounded reorder b
 are summed and written in that order. So the records, the output file and the summary
 (except deals/s) are the same for any number of workers, any chunk size and either backend.
 
+Taiwanese deals depend on the deal before (the dealer's streak, TW §16), so the unit of work
+is a match: ``simulate(matches=N, rules="taiwanese-high")`` plays matches ``0 .. N-1``; deal
+``i`` of match ``j`` has the wall ``_core.wall(seed, (j << 32) | i)`` and AI streams keyed by
+that index, so match ``j`` depends only on ``(seed, j)`` and the records (one per deal, with
+``match_index`` and ``deal_in_match``) are again the same for any workers, chunk size and
+backend. Hong Kong may be simulated by matches too (four deals each, scores carried over).
+
 Memory stays flat: at most ``4 × workers`` chunks are in flight or waiting to be written, the
 summary is running sums, and with ``out`` the records are written, not kept.
 """
@@ -33,6 +40,7 @@ from typing import Any
 
 from . import _core
 from .errors import RuleConfigError
+from .game.result import is_taiwanese, unit_of
 from .rules import RULESET_NAMES, Ruleset, RulesLike, resolve_rules, with_rotate_dealer
 from .sim.backends import BACKENDS, CoreBackend, make_backend, usable_cores
 from .sim.chunks import ChunkSpec, auto_chunk_size, chunk_bounds, core_chunk_size
@@ -50,8 +58,7 @@ __all__ = [
 ]
 
 #: ruleset names :func:`simulate` knows (a :class:`~mahjong_fast.Ruleset` is accepted too)
-#: the rulesets a simulation plays (Hong Kong only: the Taiwanese game is not built yet)
-RULES = tuple(n for n in RULESET_NAMES if not n.startswith("taiwanese"))
+RULES = RULESET_NAMES
 #: chunks in flight or waiting in the reorder buffer, per worker
 WINDOW_PER_WORKER = 4
 #: how often (seconds) the run looks for a stop request while waiting on workers
@@ -63,12 +70,15 @@ class SimulationResult:
     """What :func:`simulate` returns.
 
     Attributes:
-        records: one dict per deal in deal order (see :meth:`DealResult.to_record`, plus
+        records: one dict per deal in deal order (by matches: in (match, deal) order, with
+            the fields of :data:`~mahjong_fast.sim.output.MATCH_FIELDS`) (see :meth:`DealResult.to_record`, plus
             ``seed``) when no ``out`` file was given; ``None`` with ``out`` (the records are in
             the file: :func:`mahjong_fast.sim.read_records` reads them back).
         summary: the :class:`Summary` of the deals that finished (a rich renderable).
         out: the output file, if any.
-        deals: deals asked for; ``summary.deals`` of them finished.
+        deals: deals asked for (0 when simulating by matches); ``summary.deals`` finished.
+        matches: matches asked for (0 when simulating by deals); ``summary.matches`` of them
+            finished.
         interrupted: True when the run was stopped before the end (Ctrl-C).
         rules: the ruleset every deal was played under (also in the output file's metadata).
         failure: why the run failed (a worker died, a chunk raised), else None.
@@ -78,6 +88,7 @@ class SimulationResult:
     summary: Summary = field(default_factory=Summary)
     out: Path | None = None
     deals: int = 0
+    matches: int = 0
     interrupted: bool = False
     rules: Ruleset = field(default_factory=Ruleset.hong_kong)
     failure: str | None = None
@@ -90,7 +101,10 @@ class SimulationInterrupted(KeyboardInterrupt):
     for it stops as on any Ctrl-C."""
 
     def __init__(self, result: SimulationResult):
-        super().__init__(f"simulation interrupted after {result.summary.deals} deals")
+        what = (
+            f"{result.summary.matches} matches" if result.matches else f"{result.summary.deals} deals"
+        )
+        super().__init__(f"simulation interrupted after {what}")
         self.result = result
 
 
@@ -105,9 +119,12 @@ class SimulationFailed(RuntimeError):
         self.result = result
 
 
-def summarize(records: Sequence[dict[str, Any]], elapsed: float | None = None) -> Summary:
-    """The :class:`Summary` of a list of records (``elapsed``: seconds, for deals/s)."""
-    s = Summary(elapsed=elapsed)
+def summarize(
+    records: Sequence[dict[str, Any]], elapsed: float | None = None, rules: RulesLike = None
+) -> Summary:
+    """The :class:`Summary` of a list of records (``elapsed``: seconds, for deals/s; ``rules``:
+    the ruleset they were played under, for the unit of their values: faan or Tai)."""
+    s = Summary(elapsed=elapsed, unit=unit_of(resolve_rules(rules)))
     s.add_all(records)
     return s
 
@@ -149,7 +166,8 @@ class _StopFlag:
 
 
 def _check_args(
-    deals: int,
+    deals: int | None,
+    matches: int | None,
     seats: Sequence[str],
     rules: RulesLike,
     seed: int,
@@ -163,22 +181,33 @@ def _check_args(
 
     # the core's one argument conversion: TypeError naming the argument for a value that is
     # not an int (bool and float included), MahjongError (a ValueError) out of range
-    _core.checked_int(deals, "deals", 0, 2**64)
+    if (deals is None) == (matches is None):
+        raise ValueError("simulate needs either deals or matches (not both)")
+    if deals is not None:
+        _core.checked_int(deals, "deals", 0, 2**64)
+    else:
+        _core.checked_int(matches, "matches", 0, 2**32)
     if len(seats) != 4:
         raise ValueError(f"simulate needs four seat kinds (got {len(seats)})")
     for kind in seats:
         if kind not in SEAT_KINDS:
             raise ValueError(f"unknown seat kind {kind!r}; choose from {', '.join(SEAT_KINDS)}")
     # RuleConfigError for an unknown name, TypeError for a wrong type
-    if resolve_rules(rules).name not in RULES:
+    ruleset = resolve_rules(rules)
+    if deals is not None and is_taiwanese(ruleset):
         raise RuleConfigError(
-            f"simulate plays Hong Kong only so far, not {resolve_rules(rules).name}: "
-            "the Taiwanese rules work for scoring and analysis only"
+            f"{ruleset.name}: a Taiwanese deal depends on the one before (the dealer's streak, "
+            "TW §16), so the unit of simulation is a match: use matches=N, not deals=N"
         )
     _core.checked_int(seed, "seed", 0, 2**64 - 1)
-    _core.checked_int(start, "start", 0, 2**64 - 1)
-    if start + deals > 2**64:
-        raise ValueError(f"deal indices must be in 0 .. 2**64-1 (start {start})")
+    if deals is not None:
+        _core.checked_int(start, "start", 0, 2**64 - 1)
+        if start + deals > 2**64:
+            raise ValueError(f"deal indices must be in 0 .. 2**64-1 (start {start})")
+    else:
+        _core.checked_int(start, "start", 0, 2**32 - 1)
+        if start + matches > 2**32:  # type: ignore[operator]
+            raise ValueError(f"match indices must be in 0 .. 2**32-1 (start {start})")
     if workers is not None and workers < 1:
         raise ValueError(f"workers must be >= 1 (got {workers})")
     if backend not in BACKENDS:
@@ -191,7 +220,7 @@ def _check_args(
 
 
 def simulate(
-    deals: int,
+    deals: int | None = None,
     seats: Sequence[str] = ("greedy",) * 4,
     rules: RulesLike = "hong-kong",
     seed: int = 0,
@@ -205,14 +234,23 @@ def simulate(
     progress: Callable[[int, int], None] | None = None,
     start: int = 0,
     overwrite: bool = False,
+    matches: int | None = None,
 ) -> SimulationResult:
-    """Simulate deals ``start .. start+deals-1`` with four AI seats and summarise them.
+    """Simulate deals ``start .. start+deals-1`` (or matches ``start .. start+matches-1``)
+    with four AI seats and summarise them.
 
     Args:
-        deals: how many deals.
+        deals: how many deals (Hong Kong; each deal independent, scores from 0).
+        matches: how many matches instead (required for the Taiwanese rulesets, TW §16:
+            a match runs until its ``match_length`` / ``max_deals`` switch ends it; a Hong
+            Kong match is four deals with the scores carried over). Match ``j`` depends only
+            on ``(seed, j)``; its records carry ``match_index``, ``deal_in_match``,
+            ``dealer_streak``, ``prevailing_wind``, every winner's value and the scores.
         seats: four seat kinds, ``"greedy"``, ``"random"``, ``"strong"`` or ``"value"``.
         rules: the ruleset: a :class:`~mahjong_fast.Ruleset` (with its switches, HK §18) or a
-            name (``"hong-kong"``, alias ``"hk"``). It is written in the output file's metadata.
+            name (``"hong-kong"``, alias ``"hk"``, ``"taiwanese-high"``, ``"taiwanese-low"``).
+            It is written in the output file's metadata; the summary counts values in its
+            unit (faan or Tai).
         seed: 0 .. 2**64-1; deal ``i`` depends on ``(seed, i)`` alone.
         workers: parallel workers; None = every core this process may use for ``"core"`` and
             ``"process"`` (more than that is capped to it for ``"process"``, with a
@@ -232,8 +270,9 @@ def simulate(
         address: the ray backend's cluster address (None: a local Ray instance).
         rotate_dealer: shorthand that sets the ruleset's ``rotate_dealer`` switch: P(i mod 4)
             deals deal ``i`` (else P0 deals every deal). None: as ``rules`` says.
-        progress: ``progress(done, total)`` after each finished chunk, in this process.
-        start: index of the first deal.
+        progress: ``progress(done, total)`` after each finished chunk, in this process
+            (deals, or matches with ``matches``).
+        start: index of the first deal (or match).
         overwrite: replace an existing ``out`` file (else FileExistsError).
 
     Nothing is printed: the summary is ``result.summary`` (``print(result.summary)`` shows the
@@ -245,18 +284,24 @@ def simulate(
             waiting for workers short: a record is never written twice nor lost.
         SimulationFailed: when a worker process dies or a chunk raises; ``.result`` holds the
             finished chunks as above.
-        ValueError, RuleConfigError: for bad arguments, before anything runs.
+        ValueError, RuleConfigError: for bad arguments, before anything runs (neither or
+            both of ``deals`` and ``matches``; ``deals`` with a Taiwanese ruleset).
         TypeError: ``rules`` is neither a Ruleset, a name nor None; ``deals``, ``seed`` or
             ``start`` is not an int (bool and float included), named in the message.
         FileExistsError: ``out`` exists and ``overwrite`` is false; OSError (PermissionError,
             FileNotFoundError, ...) when ``out`` cannot be created; both before any work.
     """
     spec = ChunkSpec(
-        _check_args(deals, seats, rules, seed, workers, backend, chunk_size, start, address),
+        _check_args(
+            deals, matches, seats, rules, seed, workers, backend, chunk_size, start, address
+        ),
         seed,
         with_rotate_dealer(rules, rotate_dealer),
         in_core=backend != "process",
+        matches=matches is not None,
     )
+    units = deals if deals is not None else matches
+    assert units is not None
     if backend == "process" and workers is not None and workers > (cores := usable_cores()):
         warnings.warn(
             f"workers={workers} is more than the {cores} cores this process may use; "
@@ -273,9 +318,14 @@ def simulate(
                 errno.EEXIST, "the output file exists (overwrite=True replaces it)", str(out_path)
             )
     result = SimulationResult(
-        records=None if out_path else [], out=out_path, deals=deals, rules=spec.rules
+        records=None if out_path else [],
+        out=out_path,
+        deals=deals or 0,
+        matches=matches or 0,
+        rules=spec.rules,
     )
     summary = result.summary
+    summary.unit = unit_of(spec.rules)
     t0 = time.perf_counter()
 
     writer: RecordWriter | None = None
@@ -298,9 +348,9 @@ def simulate(
             emit(buffer.pop(written))
             written += 1
         if report and progress is not None:
-            for _k, records in finished:
-                done += len(records)
-                progress(done, deals)
+            for k, _records in finished:
+                done += bounds[k][1] - bounds[k][0]
+                progress(done, units)
 
     be: Any = None
     bounds: list[tuple[int, int]] = []
@@ -310,15 +360,19 @@ def simulate(
         try:
             # the output file is opened (and so checked) before any worker starts
             meta = run_metadata(seed, spec.seats, spec.rules.rotate_dealer)
+            if spec.matches:
+                meta["matches"] = units
             writer = (
-                open_writer(out_path, meta, rules=spec.rules, overwrite=overwrite)
+                open_writer(
+                    out_path, meta, rules=spec.rules, overwrite=overwrite, matches=spec.matches
+                )
                 if out_path is not None
                 else None
             )
             be = make_backend(backend, spec, workers, address)
             auto = core_chunk_size if isinstance(be, CoreBackend) else auto_chunk_size
-            size = chunk_size or auto(deals, be.workers)
-            bounds = chunk_bounds(start, deals, size)
+            size = chunk_size or auto(units, be.workers)
+            bounds = chunk_bounds(start, units, size)
             window = WINDOW_PER_WORKER * be.workers
             submitted = 0
             try:
@@ -351,7 +405,11 @@ def simulate(
                 summary.elapsed = time.perf_counter() - t0
     if failure is not None:
         result.failure = str(failure)
-        message = f"{failure}; {summary.deals} of {deals} deals finished"
+        message = (
+            f"{failure}; {summary.matches} of {matches} matches finished"
+            if matches is not None
+            else f"{failure}; {summary.deals} of {deals} deals finished"
+        )
         raise SimulationFailed(message, result) from failure
     if stop.requested:
         result.interrupted = True

@@ -1,4 +1,5 @@
-"""The Hong Kong deal: state machine, actions, seat views, events, logs and matches.
+"""The deal (Hong Kong or Taiwanese): state machine, actions, seat views, events, logs and
+matches.
 
 Typical use (a terminal UI or a bot)::
 
@@ -7,6 +8,8 @@ Typical use (a terminal UI or a bot)::
 
     result = play_match([my_seat, make_seat("greedy", 1), make_seat("greedy", 2),
                          make_seat("greedy", 3)], seed=7)
+    match = play_match([my_seat, make_seat("greedy", 1), make_seat("greedy", 2),
+                        make_seat("greedy", 3)], seed=7, rules="taiwanese-low")   # TW §16
 """
 
 from .actions import Action, ActionType, Phase
@@ -14,7 +17,7 @@ from .deal import Deal
 from .events import Event, visible_event
 from .log import LogWriter, replay, replay_deals, write_log
 from .match import MatchResult, deal_wall, dealer_of, new_deal, play_match, run_deal
-from .result import DealResult
+from .result import DealResult, WinResult
 from .view import MeldView, SeatView
 
 __all__ = [
@@ -28,6 +31,7 @@ __all__ = [
     "MeldView",
     "Phase",
     "SeatView",
+    "WinResult",
     "deal_wall",
     "dealer_of",
     "new_deal",

@@ -44,7 +44,7 @@ from mahjong_fast.rules import Ruleset, resolve_rules
 
 from .actions import Action, ActionType, Phase
 from .events import Event
-from .result import DealResult
+from .result import DealResult, WinResult, unit_of
 from .view import LiveView, MeldView, SeatView
 
 if TYPE_CHECKING:
@@ -116,12 +116,18 @@ class Deal:
         record: keep every :class:`Event` in :attr:`events` (needed for logs and replay).
         listener: called with every event of a step once the step is done (even when
             ``record`` is False).
-        rules: a :class:`~mahjong_fast.rules.Ruleset` or its name (default ``"hong-kong"``).
+        rules: a :class:`~mahjong_fast.rules.Ruleset` or its name (default ``"hong-kong"``);
+            ``"taiwanese-high"`` / ``"taiwanese-low"`` deal 16 tiles (17 to the dealer) with a
+            16-tile dead wall (TW §4).
+        prevailing_wind: the prevailing wind (TW §16: the round wind), 0=East .. 3=North.
+        dealer_streak: the dealer's streak k (TW §15, §16: the dealer's bonus when winning;
+            Hong Kong ignores it). :func:`~mahjong_fast.game.play_match` carries both from
+            deal to deal.
 
     Raises:
         InvalidTileError: a wall id that is not an integer 0..143.
-        InvalidHandError: a wall that is not 144 distinct ids, a dealer outside 0..3, scores
-            that are not four or a score outside ±10**15 (``_core.MAX_SCORE``; rules §1.1: no
+        InvalidHandError: a wall that is not 144 distinct ids, a dealer or prevailing wind
+            outside 0..3, a negative dealer streak, scores that are not four or a score outside ±10**15 (``_core.MAX_SCORE``; rules §1.1: no
             payment may overflow).
         MahjongError: a ``deal_index`` outside 0..2**32-1.
         TypeError: a dealer, score or deal index that is not an int (bool included).
@@ -143,6 +149,8 @@ class Deal:
         record: bool = True,
         listener: Callable[[Event], None] | None = None,
         rules: Ruleset | str | None = None,
+        prevailing_wind: int = PREVAILING_WIND,
+        dealer_streak: int = 0,
     ):
         core = _core.Deal(
             wall,
@@ -152,6 +160,8 @@ class Deal:
             auto_pass=auto_pass,
             record=record or listener is not None,
             rules=resolve_rules(rules),
+            prevailing_wind=prevailing_wind,
+            dealer_streak=dealer_streak,
         )
         self._init(core, record, listener)
 
@@ -173,6 +183,8 @@ class Deal:
         record: bool = True,
         listener: Callable[[Event], None] | None = None,
         rules: Ruleset | str | None = None,
+        prevailing_wind: int = PREVAILING_WIND,
+        dealer_streak: int = 0,
     ) -> Deal:
         """A deal from a chosen position (puzzles, teaching, tests).
 
@@ -182,7 +194,8 @@ class Deal:
 
         Args:
             hands: four concealed hands. The player to act (``active``, default the dealer)
-                holds 14 tiles counting each declared set as 3, the others 13.
+                holds 14 tiles counting each declared set as 3, the others 13 (Taiwanese:
+                17 and 16, TW §4.3).
             dealer: the dealer (East), 0..3.
             active: who is in ACTION. With no sets or discards anywhere and the dealer to act,
                 the position is the start of the deal (rules §5.2); otherwise ``active`` has
@@ -225,6 +238,8 @@ class Deal:
             auto_pass=auto_pass,
             record=record or listener is not None,
             rules=resolve_rules(rules),
+            prevailing_wind=prevailing_wind,
+            dealer_streak=dealer_streak,
         )
         deal = cls.__new__(cls)
         deal._init(core, record, listener)
@@ -247,6 +262,9 @@ class Deal:
         self.seat_winds: tuple[int, int, int, int] = core.seat_winds
         self.auto_pass: bool = core.auto_pass
         self.rules: Ruleset = core.rules
+        #: the prevailing (round) wind 0..3 and the dealer's streak k (TW §16)
+        self.prevailing_wind: int = core.prevailing_wind
+        self.dealer_streak: int = core.dealer_streak
         if listener is not None:
             self._stream()
 
@@ -293,8 +311,14 @@ class Deal:
 
     @property
     def remaining(self) -> int:
-        """Tiles not yet taken from the wall (rules §4.1)."""
+        """Tiles that may still be drawn: not yet taken from the wall (HK §4.1), or the live
+        tiles of TW §4.2 (not taken, minus the 16 of the dead wall)."""
         return self._core.remaining
+
+    @property
+    def interrupted(self) -> bool:
+        """TW §10: a chow, pung or kong has been made in this deal."""
+        return self._core.interrupted
 
     @property
     def wall_position(self) -> tuple[int, int]:
@@ -426,33 +450,60 @@ class Deal:
     def _build_result(self) -> DealResult:
         r = self._core.result()
         assert r is not None  # called once the deal has ended
+        settlement = r.get("settlement")
         common: dict[str, Any] = {
             "deal_index": self.deal_index,
             "dealer": self.dealer,
             "scores": tuple(r["scores"]),
             "turns": r["turns"],
             "tiles_left": r["tiles_left"],
+            "unit": unit_of(self.rules),
+            "prevailing_wind": self.prevailing_wind,
+            "dealer_streak": self.dealer_streak,
             **self._final_state(),
         }
+        if settlement is not None:  # TW §16: what the deal does to the match
+            common["dealer_after"] = settlement["dealer_after"]
+            common["streak_after"] = settlement["streak_after"]
+            common["passed"] = settlement["passed"]
         if r["draw_reason"] is not None:
             return DealResult(exhaustive_draw=True, draw_reason=r["draw_reason"], **common)
-        w = r["wins"][0]
-        sc: ScoreResult = w["score"]
+        wins = tuple(self._win(w) for w in r["wins"])
+        first = wins[0]
+        sc: ScoreResult = r["wins"][0]["score"]
         return DealResult(
             exhaustive_draw=False,
-            winner=w["player"],
+            winner=first.player,
             winners=tuple(r["winners"]),
+            discarder=first.discarder,
+            win_kind=first.win_kind,
+            win_tile=first.win_tile,
+            faan=first.value,
+            raw_faan=sc.raw_faan,
+            limit=sc.limit,
+            elements=first.elements,
+            interpretation=first.interpretation,
+            payments=tuple(r["payments"]),
+            flags=first.flags,
+            wins=wins,
+            **common,
+        )
+
+    def _win(self, w: dict[str, Any]) -> WinResult:
+        """One winner of the core's result, with its own settlement (TW §15 for this win
+        alone; in Hong Kong, with one winner, the deal's payments)."""
+        sc: ScoreResult = w["score"]
+        return WinResult(
+            player=w["player"],
             discarder=w["discarder"],
             win_kind=w["kind"],
             win_tile=w["tile"],
-            faan=sc.faan,
-            raw_faan=sc.raw_faan,
-            limit=sc.limit,
+            value=sc.value,
+            unit=sc.unit,
             elements=tuple((str(c), str(n), int(f)) for c, n, f in sc.elements),
             interpretation=sc.interpretation,
-            payments=tuple(r["payments"]),
+            payments=tuple(w["payments"]),
             flags=dict(w["flags"]),
-            **common,
         )
 
     # ------------------------------------------------------------------ views

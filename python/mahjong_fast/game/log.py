@@ -11,6 +11,10 @@ A log holds one or more deals. Each deal starts with a header line::
 
 followed by one line per :class:`~mahjong_fast.game.events.Event` (``Event.to_json()``).
 
+A deal with a prevailing wind other than East or a dealer streak (Taiwanese matches, TW §16)
+adds ``"prevailing_wind": 0..3`` and ``"dealer_streak": k`` to its header; absent, they are
+East and 0 (so Hong Kong logs are unchanged).
+
 ``ruleset`` is the deal's :class:`~mahjong_fast.Ruleset` in its JSON form, every switch
 included (HK §18), so a log can always be re-scored. Logs written by 0.1 have
 ``"ruleset": "hk"`` (a name, no switches): they mean the Hong Kong preset with the default
@@ -69,18 +73,28 @@ def header(
     """The header dict of ``deal``. ``start_scores`` default: the scores before any payment."""
     if start_scores is None:
         start_scores = _start_scores(deal)
-    return {
+    head: dict[str, Any] = {
         "type": "header",
         "format": FORMAT_VERSION,
         "ruleset": deal.rules.to_dict(),
         "seed": seed,
         "deal_index": deal.deal_index,
         "dealer": deal.dealer,
-        "seats": list(seats) if seats is not None else [f"P{i}" for i in range(4)],
-        "scores": list(start_scores),
-        "auto_pass": deal.auto_pass,
-        "wall": list(deal.wall),
     }
+    # TW §16: the match state the deal was played in (omitted at their defaults)
+    if deal.prevailing_wind != 0:
+        head["prevailing_wind"] = deal.prevailing_wind
+    if deal.dealer_streak != 0:
+        head["dealer_streak"] = deal.dealer_streak
+    head.update(
+        {
+            "seats": list(seats) if seats is not None else [f"P{i}" for i in range(4)],
+            "scores": list(start_scores),
+            "auto_pass": deal.auto_pass,
+            "wall": list(deal.wall),
+        }
+    )
+    return head
 
 
 def _start_scores(deal: Deal) -> list[int]:
@@ -374,6 +388,8 @@ def _deal_from_header(obj: dict[str, Any], lineno: int, expected: Ruleset | None
         )
     dealer = _whole(obj, "dealer", 0, 3, lineno)
     deal_index = _whole(obj, "deal_index", 0, 2**64 - 1, lineno, default=0)
+    wind = _whole(obj, "prevailing_wind", 0, 3, lineno, default=0)
+    streak = _whole(obj, "dealer_streak", 0, 2**32 - 1, lineno, default=0)
     wall, scores = obj.get("wall"), obj.get("scores", [0, 0, 0, 0])
     if not isinstance(wall, list) or not all(
         isinstance(t, int) and not isinstance(t, bool) for t in wall
@@ -392,7 +408,15 @@ def _deal_from_header(obj: dict[str, Any], lineno: int, expected: Ruleset | None
         raise ReplayError("bad header: auto_pass must be true or false", lineno)
     try:
         return Deal(
-            wall, dealer, tuple(scores), deal_index, auto_pass=auto_pass, record=True, rules=ruleset
+            wall,
+            dealer,
+            tuple(scores),
+            deal_index,
+            auto_pass=auto_pass,
+            record=True,
+            rules=ruleset,
+            prevailing_wind=wind,
+            dealer_streak=streak,
         )
     except (TypeError, ValueError, OverflowError) as e:  # MahjongError is a ValueError
         raise ReplayError(f"bad header: {e}", lineno) from None

@@ -1,9 +1,20 @@
-"""Driving deals with seats, and matches of several deals (rules §12).
+"""Driving deals with seats, and matches of several deals (HK §12, TW §16).
 
 >>> from mahjong_fast.seats import make_seat
 >>> seats = [make_seat("greedy", 1) for _ in range(4)]
 >>> m = play_match(seats, seed=42, deals=4, rules=Ruleset.hong_kong(rotate_dealer=True))  # doctest: +SKIP
 >>> m.scores, [r.winner for r in m.results]                       # doctest: +SKIP
+>>> m = play_match(seats, seed=42, rules="taiwanese-high")          # doctest: +SKIP
+>>> [(r.dealer, r.dealer_streak, r.prevailing_wind) for r in m.results]   # doctest: +SKIP
+
+A Hong Kong match is the ``deals`` deals asked for; a Taiwanese match runs until its
+``match_length`` or ``max_deals`` switch ends it (TW §16), with the dealer, the dealer's
+streak, the round wind and the scores carried from deal to deal by the core's match state
+(``_core.TaiwaneseMatch``; nothing of TW §15/§16 is computed here).
+
+Walls: deal ``i`` of match ``j`` uses ``_core.wall(seed, (j << 32) | i)`` (match 0: the wall of
+deal ``i``), and AI seats key their streams by the same index, so match ``j`` depends only on
+``(seed, j)`` (what :func:`mahjong_fast.simulate` relies on for ``matches=``).
 """
 
 from __future__ import annotations
@@ -22,9 +33,10 @@ from .actions import Action, Phase
 from .deal import Deal
 from .events import Event, visible_event
 from .log import LogWriter
-from .result import DealResult
+from .result import DealResult, is_taiwanese
 
 __all__ = [
+    "MATCH_SHIFT",
     "MAX_RETRIES",
     "MatchResult",
     "checked_action",
@@ -37,6 +49,9 @@ __all__ = [
 
 #: how often a seat may return an illegal action before run_deal gives up
 MAX_RETRIES = 100
+#: deal ``i`` of match ``j`` has the wall index ``(j << MATCH_SHIFT) | i``
+MATCH_SHIFT = 32
+_WIND_INDEX = {"E": 0, "S": 1, "W": 2, "N": 3}
 
 
 def deal_wall(seed: int, deal_index: int) -> list[int]:
@@ -81,27 +96,38 @@ def new_deal(
     record: bool = True,
     wall: Sequence[int] | None = None,
     rules: RulesLike = "hong-kong",
+    match_index: int = 0,
+    dealer: int | None = None,
+    prevailing_wind: int = 0,
+    dealer_streak: int = 0,
 ) -> Deal:
-    """Build the Deal of ``deal_index`` for these seats (calls each seat's optional
-    ``new_deal(deal_index, player)`` hook and wires ``notify`` hooks as the listener).
+    """Build the Deal of ``deal_index`` (of match ``match_index``) for these seats: calls each
+    seat's optional ``new_deal(index, player)`` hook with the deal's wall index ``(match_index
+    << 32) | deal_index`` (AI seats key their random streams by it) and wires ``notify`` hooks
+    as the listener. The wall is ``_core.wall(seed, that index)`` unless ``wall`` is given.
 
-    ``rules``: the ruleset (a :class:`~mahjong_fast.Ruleset` or a name); its ``rotate_dealer``
-    switch picks the dealer (HK §12). ``rotate_dealer``: shorthand that sets that switch (None:
-    as ``rules`` says). Raises RuleConfigError for an unknown ruleset name."""
+    ``rules``: the ruleset (a :class:`~mahjong_fast.Ruleset` or a name); without ``dealer``,
+    its ``rotate_dealer`` switch picks the dealer (HK §12). ``rotate_dealer``: shorthand that
+    sets that switch (None: as ``rules`` says). ``dealer``, ``prevailing_wind``,
+    ``dealer_streak``: as the match state says (TW §16). Raises RuleConfigError for an unknown
+    ruleset name."""
     ruleset = with_rotate_dealer(rules, rotate_dealer)
+    index = (match_index << MATCH_SHIFT) | deal_index
     for p, s in enumerate(seats):
         hook = getattr(s, "new_deal", None)
         if callable(hook):
-            hook(deal_index, p)
-    w = deal_wall(seed, deal_index) if wall is None else list(wall)
+            hook(index, p)
+    w = deal_wall(seed, index) if wall is None else list(wall)
     return Deal(
         w,
-        dealer_of(deal_index, ruleset.rotate_dealer),
+        dealer_of(deal_index, ruleset.rotate_dealer) if dealer is None else dealer,
         scores,
         deal_index,
         record=record,
         listener=_listener_for(seats),
         rules=ruleset,
+        prevailing_wind=prevailing_wind,
+        dealer_streak=dealer_streak,
     )
 
 
@@ -210,7 +236,11 @@ def run_deal(deal: Deal, seats: Sequence[object], *, rules: RulesLike = None) ->
 
 @dataclass
 class MatchResult:
-    """A finished match: per-deal results and the final scores."""
+    """A finished match: per-deal results and the final scores.
+
+    ``results[i]`` is deal ``i`` of the match (its dealer, ``dealer_streak`` and
+    ``prevailing_wind``; in Taiwanese also ``dealer_after``, ``streak_after``, ``passed``).
+    ``passes``: how often the dealership passed (TW §16; 0 in Hong Kong)."""
 
     results: list[DealResult] = field(default_factory=list)
     scores: tuple[int, int, int, int] = (0, 0, 0, 0)
@@ -218,6 +248,8 @@ class MatchResult:
     seat_names: tuple[str, ...] = ()
     #: the ruleset every deal was played under (with all its switches)
     rules: Ruleset = field(default_factory=Ruleset.hong_kong)
+    match_index: int = 0
+    passes: int = 0
 
     @property
     def deals(self) -> int:
@@ -228,25 +260,46 @@ def play_match(
     seats: Sequence[object],
     *,
     seed: int = 0,
-    deals: int = 1,
+    deals: int | None = None,
     rotate_dealer: bool | None = None,
     log: str | os.PathLike[str] | IO[str] | None = None,
     start_deal: int = 0,
-    scores: Sequence[int] = (0, 0, 0, 0),
+    scores: Sequence[int] | None = None,
     rules: RulesLike = "hong-kong",
+    match_index: int = 0,
+    on_deal: Callable[[Deal, DealResult], None] | None = None,
+    record: bool | None = None,
 ) -> MatchResult:
-    """HK §12 play ``deals`` deals (indices ``start_deal`` ..): deal d uses ``_core.wall(seed, d)``,
-    dealt by P0 or, with the ``rotate_dealer`` switch, by P(d mod 4); scores carry over.
+    """Play one match (HK §12, TW §16).
+
+    Hong Kong: ``deals`` deals (default 1; indices ``start_deal`` ..): deal d uses the wall of
+    ``(seed, d)``, dealt by P0 or, with the ``rotate_dealer`` switch, by P(d mod 4); scores
+    carry over from ``scores`` (default zeros).
+
+    Taiwanese (``rules="taiwanese-high"`` / ``"taiwanese-low"`` or such a Ruleset): P0 deals
+    first; after each deal the core's match state (``_core.TaiwaneseMatch``) settles it and
+    says the next dealer, streak and round wind (TW §15, §16); the match ends when the
+    ruleset's ``match_length`` is reached or ``max_deals`` deals are played. Scores start at
+    the ``starting_score`` switch. ``deals``, ``start_deal`` and ``scores`` are Hong Kong
+    arguments: set the ruleset's switches instead.
+
+    Deal ``i`` of match ``match_index`` = j uses the wall ``_core.wall(seed, (j << 32) | i)``
+    and AI seats keyed by the same index, so a match depends only on ``(seed, j)``.
 
     Args:
         rules: the ruleset (a :class:`~mahjong_fast.Ruleset` or a name, default Hong Kong);
             every deal is played under it and every log header records it (HK §18).
         rotate_dealer: shorthand that sets the ruleset's ``rotate_dealer`` switch (None: as
-            ``rules`` says).
+            ``rules`` says; Hong Kong only).
         log: a path or text file to write the JSON Lines event log to (None: no log).
+        match_index: j, 0 .. 2**32-1.
+        on_deal: called as ``on_deal(deal, result)`` after each deal (and after its log
+            lines are written), e.g. to show the result.
+        record: keep every deal's events (default: only when logging).
 
     Raises:
-        RuleConfigError: an unknown ruleset name.
+        RuleConfigError: an unknown ruleset name; ``deals``, ``start_deal``, ``scores`` or
+            ``rotate_dealer`` given with a Taiwanese ruleset.
         ValueError: not four seats.
         MahjongError: ``seed`` outside 0..2**64-1, ``deals`` below 1 (HK §12: a match is the
             N >= 1 deals asked for), deal indices ``start_deal`` .. beyond 0..2**32-1.
@@ -256,30 +309,105 @@ def play_match(
         raise ValueError("a match needs four seats")
     # the core's one argument conversion (TypeError naming the argument, MahjongError out of range)
     _core.checked_int(seed, "seed", 0, 2**64 - 1)
-    _core.checked_int(start_deal, "start_deal", 0, 2**32 - 1)
-    _core.checked_int(deals, "deals", 1, 2**32 - start_deal)
-    ruleset = with_rotate_dealer(rules, rotate_dealer)
+    _core.checked_int(match_index, "match_index", 0, 2**32 - 1)
+    ruleset = resolve_rules(rules)
+    taiwanese = is_taiwanese(ruleset)
+    if taiwanese:
+        given = [
+            name
+            for name, v, default in (
+                ("deals", deals, None),
+                ("start_deal", start_deal, 0),
+                ("scores", scores, None),
+                ("rotate_dealer", rotate_dealer, None),
+            )
+            if v != default
+        ]
+        if given:
+            raise RuleConfigError(
+                f"{', '.join(given)}: a Hong Kong argument; a Taiwanese match is set by the "
+                "ruleset's switches match_length, max_deals and starting_score (TW §2, §16)"
+            )
+    else:
+        deals = 1 if deals is None else deals
+        _core.checked_int(start_deal, "start_deal", 0, 2**32 - 1)
+        _core.checked_int(deals, "deals", 1, 2**32 - start_deal)
+        ruleset = with_rotate_dealer(ruleset, rotate_dealer)
     names = tuple(str(getattr(s, "name", f"P{i}")) for i, s in enumerate(seats))
     writer = LogWriter(log) if log is not None else None
-    cur = [int(s) for s in scores]
-    out = MatchResult(seed=seed, seat_names=names, rules=ruleset)
+    keep = writer is not None if record is None else record or writer is not None
+    out = MatchResult(seed=seed, seat_names=names, rules=ruleset, match_index=match_index)
+
+    def finish(deal: Deal, res: DealResult) -> None:
+        out.results.append(res)
+        if writer is not None:
+            writer.write_deal(deal, seed=seed, seats=names)
+        if on_deal is not None:
+            on_deal(deal, res)
+
     try:
-        for d in range(start_deal, start_deal + deals):
-            deal = new_deal(
-                seats,
-                seed=seed,
-                deal_index=d,
-                scores=cur,
-                record=writer is not None,
-                rules=ruleset,
-            )
-            res = run_deal(deal, seats)
-            out.results.append(res)
-            cur = list(res.scores)
-            if writer is not None:
-                writer.write_deal(deal, seed=seed, seats=names)
+        if taiwanese:
+            _play_taiwanese(seats, seed, ruleset, match_index, keep, out, finish)
+        else:
+            cur = (0, 0, 0, 0) if scores is None else tuple(int(s) for s in scores)
+            for d in range(start_deal, start_deal + deals):  # type: ignore[operator]
+                deal = new_deal(
+                    seats,
+                    seed=seed,
+                    deal_index=d,
+                    match_index=match_index,
+                    scores=cur,
+                    record=keep,
+                    rules=ruleset,
+                )
+                res = run_deal(deal, seats)
+                cur = res.scores
+                finish(deal, res)
+            out.scores = cur  # type: ignore[assignment]
     finally:
         if writer is not None:
             writer.close()
-    out.scores = tuple(cur)  # type: ignore[assignment]
     return out
+
+
+def _play_taiwanese(
+    seats: Sequence[object],
+    seed: int,
+    ruleset: Ruleset,
+    match_index: int,
+    keep: bool,
+    out: MatchResult,
+    finish: Callable[[Deal, DealResult], None],
+) -> None:
+    """TW §16: deals until the core's match state says the match is over."""
+    state = _core.TaiwaneseMatch(ruleset, 0)
+    i = 0
+    while not state.is_over:
+        deal = new_deal(
+            seats,
+            seed=seed,
+            deal_index=i,
+            match_index=match_index,
+            scores=state.scores,
+            record=keep,
+            rules=ruleset,
+            dealer=state.dealer,
+            prevailing_wind=_WIND_INDEX[state.round_wind],
+            dealer_streak=state.streak,
+        )
+        res = run_deal(deal, seats)
+        settled = state.play_deal(
+            [
+                {"winner": w.player, "tai": w.value, "discarder": w.discarder,
+                 "self_drawn": w.discarder is None}
+                for w in res.wins
+            ]
+        )  # fmt: skip
+        if tuple(settled["payments"]) != res.payments or tuple(state.scores) != res.scores:
+            raise RuntimeError(  # the deal and the match state are the same core rules
+                f"deal {i}: the deal paid {res.payments}, the match state {settled['payments']}"
+            )
+        finish(deal, res)
+        i += 1
+    out.scores = tuple(state.scores)  # type: ignore[assignment]
+    out.passes = state.passes

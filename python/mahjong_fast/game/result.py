@@ -3,12 +3,65 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["WIN_KINDS", "DealResult"]
+if TYPE_CHECKING:
+    from mahjong_fast.rules import Ruleset
 
-#: values of :attr:`DealResult.win_kind`
-WIN_KINDS = ("self_drawn", "discard", "robbing_kong")
+__all__ = ["WIN_KINDS", "DealResult", "WinResult", "is_taiwanese", "unit_of"]
+
+#: values of :attr:`DealResult.win_kind`; the last two are the Taiwanese bonus-tile wins of
+#: TW §7 (all eight bonus tiles: settled as self-drawn; seven rob the eighth: the exposing
+#: player pays)
+WIN_KINDS = ("self_drawn", "discard", "robbing_kong", "bonus_all_eight", "bonus_rob_eighth")
+
+
+def is_taiwanese(rules: Ruleset) -> bool:
+    """True for the Taiwanese rulesets (``taiwanese-high`` / ``taiwanese-low``)."""
+    return rules.name.startswith("taiwanese")
+
+
+def unit_of(rules: Ruleset) -> str:
+    """The unit of a ruleset's hand values: ``"tai"`` (Taiwanese) or ``"faan"`` (Hong Kong)."""
+    return "tai" if is_taiwanese(rules) else "faan"
+
+
+@dataclass(frozen=True)
+class WinResult:
+    """One winner of a deal (Taiwanese deals may have several on one discard, TW §5.2).
+
+    Attributes:
+        player: the winner, 0..3.
+        discarder: who pays this win alone (the discarder, the robbed kong's declarer, or the
+            player who exposed the eighth bonus tile); ``None`` when every other player pays.
+        win_kind: one of :data:`WIN_KINDS`.
+        win_tile: physical id of the winning tile (the bonus tile for a TW §7 win; ``None``
+            for the dealer's start win).
+        value: the hand's value in ``unit``: faan after the cap (HK §10) or hand Tai (TW §11,
+            dealer adjustments excluded).
+        unit: ``"faan"`` or ``"tai"``.
+        elements: ``(code, name, value)`` per element (or per item of an "each" element).
+        interpretation: the reading chosen.
+        payments: this win's settlement per player 0..3 (sums to zero; TW §15 with the
+            dealer's adjustments; in Hong Kong the deal's payments).
+        flags: the situation the win was scored with (``kong_replacement``, ...).
+    """
+
+    player: int
+    discarder: int | None
+    win_kind: str
+    win_tile: int | None
+    value: int
+    unit: str
+    elements: tuple[tuple[str, str, int], ...]
+    interpretation: str
+    payments: tuple[int, int, int, int]
+    flags: dict[str, bool] = field(default_factory=dict)
+
+    @property
+    def self_drawn(self) -> bool:
+        """Every other player pays (a self-drawn win or all eight bonus tiles)."""
+        return self.discarder is None
 
 
 @dataclass(frozen=True)
@@ -38,6 +91,15 @@ class DealResult:
         flags: the situation flags the win was scored with (``kong_replacement``, ...).
         winners: every winner in turn order from the discarder (``(winner,)`` in Hong Kong,
             where only the first claimant wins, rules §11.3; ``()`` for a draw).
+        wins: one :class:`WinResult` per winner, in the order of ``winners`` (``winner``,
+            ``faan``, ``elements``... repeat the first of them).
+        unit: ``"faan"`` (Hong Kong) or ``"tai"`` (Taiwanese): the unit of ``faan`` /
+            ``value`` and of each element's value.
+        prevailing_wind: the prevailing (round) wind of the deal, 0=East .. 3=North.
+        dealer_streak: the dealer's streak k during the deal (TW §15, §16; 0 in Hong Kong).
+        dealer_after, streak_after, passed: TW §16, what the deal did to the match: the next
+            dealer, the next streak and whether the dealership passed (``None`` in Hong Kong,
+            where the match decides the dealer, HK §12).
     """
 
     deal_index: int
@@ -62,10 +124,27 @@ class DealResult:
     bonus: tuple[tuple[int, ...], ...] = ()
     flags: dict[str, bool] = field(default_factory=dict)
     winners: tuple[int, ...] = ()
+    wins: tuple[WinResult, ...] = ()
+    unit: str = "faan"
+    prevailing_wind: int = 0
+    dealer_streak: int = 0
+    dealer_after: int | None = None
+    streak_after: int | None = None
+    passed: bool | None = None
 
     @property
     def self_drawn(self) -> bool:
         return self.win_kind == "self_drawn"
+
+    @property
+    def value(self) -> int:
+        """The first winner's hand value in :attr:`unit` (the same number as ``faan``)."""
+        return self.faan
+
+    @property
+    def tai(self) -> int:
+        """The first winner's hand Tai (Taiwanese; the same number as ``faan``)."""
+        return self.faan
 
     def to_record(self) -> dict[str, Any]:
         """A flat JSON-ready dict: the simulation record (design §5) without the run's ``seed``.

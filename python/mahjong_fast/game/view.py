@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from mahjong_fast.rules import DEFAULT_RULES, Ruleset
+
 from .actions import Phase
 
 __all__ = [
@@ -98,7 +100,8 @@ class SeatView:
         discard_history: per player, every discard in order as ``(tile_id, claimed_by)``,
             ``claimed_by`` = the claimer or ``None``.
         bonus: per player, the exposed bonus tile ids in the order they were exposed.
-        remaining: tiles left in the wall (rules §4.1).
+        remaining: tiles left in the wall (HK §4.1); in Taiwanese the live tiles (TW §4.2:
+            not yet taken, minus the 16 of the dead wall).
         scores: the four scores (start of the deal plus payments, once paid).
         last_discard: ``(discarder, tile_id)`` while a RESPONSE window is open, else ``None``.
         kong_tile: ``(declarer, tile_id)`` of the tile being added while a ROB window is open.
@@ -108,6 +111,9 @@ class SeatView:
         turn: number of discards made so far in the deal.
         can_self_draw: whether this player entered ACTION by a draw (or is the dealer at
             the start), i.e. a self-drawn win is possible in principle (rules §5.3).
+        prevailing_wind: the prevailing (round) wind, 0=East .. 3=North (TW §16).
+        dealer_streak: the dealer's streak k (TW §15, §16; 0 in Hong Kong).
+        rules: the ruleset of the deal (public: every seat plays under it).
     """
 
     player: int
@@ -128,6 +134,9 @@ class SeatView:
     turn: int = 0
     discard_history: tuple[tuple[tuple[int, int | None], ...], ...] = ((), (), (), ())
     can_self_draw: bool = False
+    prevailing_wind: int = 0
+    dealer_streak: int = 0
+    rules: Ruleset = DEFAULT_RULES
 
     # ----------------------------------------------------------------- helpers
     @property
@@ -284,6 +293,18 @@ class LiveView:
     def can_self_draw(self) -> bool:
         return self._own_turn and self._core.entered_by_draw
 
+    @property
+    def prevailing_wind(self) -> int:
+        return self._deal.prevailing_wind  # type: ignore[no-any-return]
+
+    @property
+    def dealer_streak(self) -> int:
+        return self._deal.dealer_streak  # type: ignore[no-any-return]
+
+    @property
+    def rules(self) -> Ruleset:
+        return self._deal.rules  # type: ignore[no-any-return]
+
     # ------------------------------------------------------------- SeatView helpers
     @property
     def seat_wind(self) -> int:
@@ -336,4 +357,7 @@ class LiveView:
             turn=self.turn,
             discard_history=self.discard_history,
             can_self_draw=self.can_self_draw,
+            prevailing_wind=self.prevailing_wind,
+            dealer_streak=self.dealer_streak,
+            rules=self.rules,
         )

@@ -31,6 +31,7 @@ from mahjong_fast import _core
 
 from ..game.actions import Action, ActionType
 from ..game.view import SeatView
+from ..rules import DEFAULT_RULES, Ruleset
 from .base import BaseSeat
 
 __all__ = ["GreedySeat", "option_codes"]
@@ -71,6 +72,16 @@ class GreedySeat(BaseSeat):
         self.seed = seed
         self.name = name
         self._agent = _core.GreedyAgent()
+        self._rules: Ruleset = DEFAULT_RULES  # the agent's ruleset (its winning shapes)
+
+    def _agent_for(self, rules: Ruleset) -> _core.GreedyAgent:
+        """The core's agent for the deal's ruleset (HK §9 / TW §9 shapes), rebuilt only when
+        the ruleset changes."""
+        if rules is not self._rules:
+            if rules != self._rules:
+                self._agent = _core.GreedyAgent(rules)
+            self._rules = rules
+        return self._agent
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         # The cases the agent answers without looking at the hand are answered here, with the
@@ -87,7 +98,7 @@ class GreedySeat(BaseSeat):
         elif view.last_discard is None or not any(a.type in _CLAIMS for a in legal):
             return next(a for a in legal if a.type is _A.PASS)
         disc = view.last_discard[1] >> 2 if view.last_discard is not None else None
-        i = self._agent.choose(
+        i = self._agent_for(view.rules).choose(
             view.hand_counts(), view.meld_tuples(), view.unseen_counts(), disc, option_codes(legal, disc)
         )
         return legal[i]

@@ -44,7 +44,7 @@ from .base import BaseSeat
 __all__ = ["HumanSeat", "QuitGame", "describe_event", "not_a_tile_to_discard"]
 
 HELP_TURN = (
-    "commands: a tile code (5s) or a position (1-14) selects a discard; 'last' or '.' selects "
+    "commands: a tile code (5s) or a position (1-{n}) selects a discard; 'last' or '.' selects "
     "the rightmost tile; 'win' declares a self-drawn win; 'kong' or 'kong 5s' declares a kong; "
     "'hint' shows shanten, waits and the best discards; 'board' redraws the table; 'quit' exits"
 )
@@ -95,11 +95,14 @@ def _eplayer(event: Any) -> int | None:
     return getattr(event, "player", None)
 
 
-def describe_event(event: Any, me: int | None = 0, *, ascii: bool = False) -> Text | None:
+def describe_event(
+    event: Any, me: int | None = 0, *, ascii: bool = False, unit: str = "faan"
+) -> Text | None:
     """One line describing an event of a deal (``None`` for events not worth a line).
 
     Takes an :class:`~mahjong_fast.game.events.Event` or its JSON form (``{"e": ..., "p": ...}``).
-    ``me`` is the player called "You" (``None``: nobody, as in a replay).
+    ``me`` is the player called "You" (``None``: nobody, as in a replay); ``unit`` names the
+    value of a win (``"faan"`` or ``"tai"``).
     """
     etype = _etype(event)
     player = _eplayer(event)
@@ -172,6 +175,10 @@ def describe_event(event: Any, me: int | None = 0, *, ascii: bool = False) -> Te
             how = "by self-draw"
         elif kind == "robbing_kong":
             how = f"by robbing {whose(_ev(event, 'from'))} kong"
+        elif kind == "bonus_all_eight":
+            how = "with all eight bonus tiles"
+        elif kind == "bonus_rob_eighth":
+            how = f"by robbing {whose(_ev(event, 'from'))} eighth bonus tile"
         else:
             how = f"on {whose(_ev(event, 'from'))} discard"
         line.append(f"{name} {'win' if player == me else 'wins'} {how}", style="bold green")
@@ -179,7 +186,7 @@ def describe_event(event: Any, me: int | None = 0, *, ascii: bool = False) -> Te
             line.append(" ")
             line.append_text(tile(_ev(event, "tile")))
         if faan is not None:
-            line.append(f" — {faan} faan", style="bold green")
+            line.append(f" — {faan} {'Tai' if unit == 'tai' else 'faan'}", style="bold green")
         return line
     if etype == "exhaustive_draw":
         why = {
@@ -230,6 +237,8 @@ class HumanSeat(BaseSeat):
         ascii: show tile codes only (no Unicode glyphs).
         confirm: ask for confirmation of each selected discard.
         names: display names of the four players.
+        rules: the ruleset played (a Taiwanese one shows round wind, dealer streak and live
+            tiles, and wins in Tai).
     """
 
     name = "human"
@@ -242,12 +251,16 @@ class HumanSeat(BaseSeat):
         ascii: bool = False,
         confirm: bool = True,
         names: Sequence[str] | None = None,
+        rules: Any = None,
     ):
         self.console = console or Console(highlight=False)
         self._input = input_fn or (lambda prompt: self.console.input(prompt))
         self.ascii = ascii
         self.confirm = confirm
         self.names = list(names) if names else None
+        #: Taiwanese rules: the board shows round wind, streak and live tiles; wins in Tai
+        self.taiwanese = rules is not None and str(rules.name).startswith("taiwanese")
+        self.rules = rules
         self.player = 0
         #: (player, tile id) of the latest discard seen through ``notify``, for the screen.
         self.last_discard: tuple[int, int] | None = None
@@ -265,7 +278,9 @@ class HumanSeat(BaseSeat):
         if getattr(event, "type", None) == "discard":
             self.last_discard = (event.player, event.data["tile"])
         try:
-            line = describe_event(event, self.player, ascii=self.ascii)
+            line = describe_event(
+                event, self.player, ascii=self.ascii, unit="tai" if self.taiwanese else "faan"
+            )
         except Exception:  # noqa: BLE001 - a display problem must never stop the game
             line = None
         if line is not None:
@@ -301,6 +316,7 @@ class HumanSeat(BaseSeat):
             status=status,
             last_discard=self.last_discard,
             compact=compact,
+            taiwanese=self.taiwanese,
         ):
             self.console.print(line)
 
@@ -415,7 +431,7 @@ class HumanSeat(BaseSeat):
             if low in ("quit", "exit", "q"):
                 raise QuitGame("quit")
             if low in ("help", "h", "?"):
-                self._say(HELP_TURN, style="")
+                self._say(HELP_TURN.format(n=len(hand)), style="")
                 continue
             if low in ("board", "show", "b"):
                 self.show(view, status=status, full=True)
@@ -532,7 +548,10 @@ class HumanSeat(BaseSeat):
 
     def _hint(self, view: Any, *, can_win: bool | None = None) -> None:
         try:
-            self.console.print(hint_text(view, can_win=can_win))
+            if self.taiwanese:
+                self.console.print(tw_hint_text(view, self.rules))
+            else:
+                self.console.print(hint_text(view, can_win=can_win))
         except Exception as exc:  # noqa: BLE001 - a hint must never stop the game
             self._say(f"no hint available ({exc})")
 
@@ -628,4 +647,58 @@ def claim_hint_text(view: Any, options: Sequence[tuple[str, Action]], pass_actio
             out.append("\n")
         out.append(f"    {label}: ", style="cyan")
         out.append(outlook_text(o, minimum), style="red" if o.dead else "")
+    return out
+
+
+def tw_hint_text(view: Any, rules: Any, top: int = 5) -> Text:
+    """The hint under a Taiwanese ruleset (TW §9, §10a): shanten of the 16/17-tile hand, the
+    discards that leave the lowest shanten (then the most unseen tiles that improve it), and
+    the waits when ready, each with its hand Tai
+    self-drawn / on a discard in the default mid-deal situation (``-`` below ``min_tai``)."""
+    from .. import _core
+
+    counts = view.hand_counts()
+    melds = view.meld_tuples()
+    out = Text("  hint: ", style="cyan")
+
+    def waits_of(c: list[int]) -> str:
+        parts = []
+        for kind, sd, dc in _core.wait_values(
+            c, melds, view.bonus_mask(), view.seat_wind, view.prevailing_wind, rules=rules
+        ):
+            value = f"{sd.tai if sd.is_win else '-'}/{dc.tai if dc.is_win else '-'} Tai"
+            parts.append(f"{code_of_kind(kind)} {value}")
+        return ", ".join(parts) or "none"
+
+    if sum(counts) + 3 * len(melds) == 17:
+        sh = _core.shanten(counts, melds, rules=rules)
+        out.append("your hand is complete (a winning shape). " if sh == -1 else f"shanten {sh}. ")
+        unseen = view.unseen_counts()
+        rated = []  # (shanten after the discard, -ukeire, kind, counts after)
+        for kind in range(34):
+            if counts[kind]:
+                c = list(counts)
+                c[kind] -= 1
+                after = _core.shanten(c, melds, rules=rules)
+                ukeire = 0
+                for k in range(34):
+                    if unseen[k] and c[k] < 4:
+                        c[k] += 1
+                        if _core.shanten(c, melds, rules=rules) < after:
+                            ukeire += unseen[k]
+                        c[k] -= 1
+                rated.append((after, -ukeire, kind, c))
+        rated.sort(key=lambda x: (x[0], x[1], x[2]))
+        out.append("best discards: ")
+        for i, (after, neg_ukeire, kind, c) in enumerate(rated[:top]):
+            out.append(("" if i == 0 else ", ") + f"{code_of_kind(kind)} (shanten {after}, ")
+            out.append(f"{-neg_ukeire} tiles improve")
+            if after == 0:
+                out.append("; waits " + waits_of(c))
+            out.append(")")
+    else:
+        sh = _core.shanten(counts, melds, rules=rules)
+        out.append(f"shanten {sh}")
+        if sh == 0:
+            out.append("; ready, waiting on " + waits_of(list(counts)) + " (self-drawn/discard)")
     return out

@@ -39,6 +39,8 @@ class RandomSeat(BaseSeat):
         self.name = name
         self._deal: int | None = None
         self._rngs: dict[int, _core.RandomAgent] = {}
+        #: the wall index given by the last new_deal hook (deal i of match j: (j << 32) | i)
+        self._index: int | None = None
 
     def _rng(self, deal_index: int, player: int) -> _core.RandomAgent:
         if deal_index != self._deal:
@@ -51,12 +53,17 @@ class RandomSeat(BaseSeat):
         return rng
 
     def new_deal(self, deal_index: int, player: int) -> None:
-        """Start fresh streams for ``deal_index``."""
+        """Start fresh streams for ``deal_index`` (the deal's wall index: in a match, the
+        view's ``deal_index`` is its low 32 bits, the deal's number in the match)."""
         self._deal = None
+        self._index = deal_index
         self._rng(deal_index, player)
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        return legal[self._rng(view.deal_index, view.player).below(len(legal))]
+        index = self._index
+        if index is None or index & 0xFFFFFFFF != view.deal_index:
+            index = view.deal_index  # no hook for this deal: its own number keys the stream
+        return legal[self._rng(index, view.player).below(len(legal))]
 
     def __getstate__(self) -> dict[str, object]:
         return {"seed": self.seed, "name": self.name}

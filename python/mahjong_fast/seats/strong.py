@@ -25,6 +25,7 @@ from mahjong_fast import _core
 
 from ..game.actions import Action, ActionType
 from ..game.view import SeatView
+from ..rules import DEFAULT_RULES, Ruleset
 from .base import BaseSeat
 from .greedy import option_codes
 
@@ -45,6 +46,15 @@ class StrongSeat(BaseSeat):
         self.seed = seed
         self.name = name
         self._agent = _core.StrongAgent()
+        self._rules: Ruleset = DEFAULT_RULES  # the agent's ruleset
+
+    def _agent_for(self, rules: Ruleset) -> _core.StrongAgent:
+        """The core's agent for the deal's ruleset, rebuilt only when the ruleset changes."""
+        if rules is not self._rules:
+            if rules != self._rules:
+                self._agent = _core.StrongAgent(rules)
+            self._rules = rules
+        return self._agent
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         for a in legal:
@@ -55,7 +65,7 @@ class StrongSeat(BaseSeat):
         ):
             return next(a for a in legal if a.type is _A.PASS)
         disc = view.last_discard[1] >> 2 if view.last_discard is not None else None
-        i = self._agent.choose(
+        i = self._agent_for(view.rules).choose(
             view.hand_counts(),
             view.meld_tuples(),
             view.unseen_counts(),
@@ -64,7 +74,7 @@ class StrongSeat(BaseSeat):
             player=view.player,
             dealer=view.dealer,
             seat_winds=list(view.seat_winds),
-            prevailing_wind=0,
+            prevailing_wind=view.prevailing_wind,
             bonus_mask=view.bonus_mask(),
             discards=[list(h) for h in view.discard_history],
             table_melds=[list(view.meld_tuples(p)) for p in range(4)],

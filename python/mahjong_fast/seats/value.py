@@ -23,6 +23,7 @@ from mahjong_fast import _core
 
 from ..game.actions import Action, ActionType
 from ..game.view import SeatView
+from ..rules import DEFAULT_RULES, Ruleset
 from .base import BaseSeat
 from .greedy import option_codes
 
@@ -43,6 +44,15 @@ class ValueSeat(BaseSeat):
         self.seed = seed
         self.name = name
         self._agent = _core.ValueAgent()
+        self._rules: Ruleset = DEFAULT_RULES  # the agent's ruleset
+
+    def _agent_for(self, rules: Ruleset) -> _core.ValueAgent:
+        """The core's agent for the deal's ruleset, rebuilt only when the ruleset changes."""
+        if rules is not self._rules:
+            if rules != self._rules:
+                self._agent = _core.ValueAgent(rules)
+            self._rules = rules
+        return self._agent
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         for a in legal:
@@ -53,14 +63,14 @@ class ValueSeat(BaseSeat):
         ):
             return next(a for a in legal if a.type is _A.PASS)
         disc = view.last_discard[1] >> 2 if view.last_discard is not None else None
-        i = self._agent.choose(
+        i = self._agent_for(view.rules).choose(
             view.hand_counts(),
             view.meld_tuples(),
             view.unseen_counts(),
             disc,
             option_codes(legal, disc),
             view.seat_wind,
-            0,
+            view.prevailing_wind,
             view.bonus_mask(),
         )
         return legal[i]

@@ -123,7 +123,15 @@ class CoreBackend:
         self._futures: dict[cf.Future[list[dict[str, Any]]], tuple[int, int, int]] = {}
 
     def submit(self, k: int, first: int, stop: int) -> None:
-        self._futures[self._pool.submit(self._sim.run, first, stop)] = (k, first, stop)
+        self._futures[self._pool.submit(self._play, first, stop)] = (k, first, stop)
+
+    def _play(self, first: int, stop: int) -> list[dict[str, Any]]:
+        """Deals ``first .. stop-1``, or with ``spec.matches`` every deal of those matches."""
+        if self.spec.matches:
+            from .output import match_record_order
+
+            return [match_record_order(r) for r in self._sim.run_matches(first, stop)]
+        return self._sim.run(first, stop)
 
     def poll(self, timeout: float, waiting: Waiting = contextlib.nullcontext) -> Done:
         done, failure = _poll_futures(self._futures, timeout, waiting)

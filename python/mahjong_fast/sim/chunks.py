@@ -1,9 +1,13 @@
-"""The unit of work of a simulation: a chunk of consecutive deal indices, played by one
-worker (any backend) with the same function, :func:`run_chunk`.
+"""The unit of work of a simulation: a chunk of consecutive deal (or match) indices, played
+by one worker (any backend) with the same function, :func:`run_chunk`.
 
 Deal ``i`` depends only on ``(seed, i)`` (its wall is ``_core.wall(seed, i)``, AI seats
 re-seed from ``(seed, i, player)``, scores start at 0), so how deals are cut into chunks
 and which worker plays a chunk cannot change a record.
+
+With ``ChunkSpec.matches`` the unit is a whole match (TW §16; Hong Kong: four deals with the
+scores carried over): deal ``i`` of match ``j`` has the wall index ``(j << 32) | i``, so
+match ``j`` depends only on ``(seed, j)``, whoever plays it.
 """
 
 from __future__ import annotations
@@ -41,6 +45,8 @@ class ChunkSpec:
     #: the ruleset of every deal (its ``rotate_dealer`` switch picks the dealers)
     rules: Ruleset = DEFAULT_RULES
     in_core: bool = True
+    #: the indices are matches (whole matches per chunk), not deals
+    matches: bool = False
 
 
 def auto_chunk_size(deals: int, workers: int) -> int:
@@ -61,9 +67,16 @@ def chunk_bounds(start: int, deals: int, chunk_size: int) -> list[tuple[int, int
     return [(a, min(a + chunk_size, stop)) for a in range(start, stop, chunk_size)]
 
 
+#: deals of a Hong Kong match in a simulation by matches (one round of dealers)
+HK_MATCH_DEALS = 4
+
+
 def run_chunk(spec: ChunkSpec, first: int, stop: int) -> list[dict[str, Any]]:
-    """Play deals ``first .. stop-1`` and return their records (in deal order): in the core
-    on this thread when ``spec.in_core``, else through the Python game loop."""
+    """Play deals (or, with ``spec.matches``, matches) ``first .. stop-1`` and return their
+    records (one per deal, in order): in the core on this thread when ``spec.in_core``,
+    else through the Python game loop."""
+    if spec.matches:
+        return run_match_chunk(spec, first, stop)
     if spec.in_core:
         from .. import _core
 
@@ -90,3 +103,41 @@ def worker_init() -> None:
     """Initializer of pool workers: Ctrl-C is the parent's business (it stops the run and
     ends the workers), so a worker never dies half-way through a chunk on SIGINT."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def run_match_chunk(spec: ChunkSpec, first: int, stop: int) -> list[dict[str, Any]]:
+    """The records of every deal of matches ``first .. stop-1``, in (match, deal) order, in
+    the fields of :data:`~mahjong_fast.sim.output.MATCH_FIELDS`: from the core's
+    ``Simulator.run_matches`` when ``spec.in_core``, else from :func:`play_match` (the
+    Python game loop with the seat shells): the same records either way."""
+    from .output import match_record_order
+
+    if spec.in_core:
+        from .. import _core
+
+        records: list[dict[str, Any]] = _core.Simulator(
+            spec.seed, list(spec.seats), spec.rules, 1
+        ).run_matches(first, stop)
+        return [match_record_order(r) for r in records]
+    from ..game.match import MATCH_SHIFT, play_match
+    from ..game.result import is_taiwanese
+    from ..seats import make_seat
+
+    players = [make_seat(kind, spec.seed) for kind in spec.seats]
+    deals = None if is_taiwanese(spec.rules) else HK_MATCH_DEALS
+    records = []
+    for j in range(first, stop):
+        m = play_match(players, seed=spec.seed, match_index=j, deals=deals, rules=spec.rules)
+        for i, res in enumerate(m.results):
+            rec = res.to_record()
+            rec["deal_index"] = (j << MATCH_SHIFT) | i
+            rec["seed"] = spec.seed
+            rec["match_index"] = j
+            rec["deal_in_match"] = i
+            rec["dealer_streak"] = res.dealer_streak
+            rec["prevailing_wind"] = res.prevailing_wind
+            rec["values"] = [w.value for w in res.wins]
+            for p, v in enumerate(res.scores):
+                rec[f"scores_p{p}"] = v
+            records.append(match_record_order(rec))
+    return records

@@ -33,11 +33,13 @@ from ..rules import DEFAULT_RULES, Ruleset
 
 __all__ = [
     "JSONL_SUFFIXES",
+    "MATCH_FIELDS",
     "PARQUET_SUFFIXES",
     "ROW_GROUP",
     "RULESET_KEY",
     "RecordWriter",
     "format_of",
+    "match_record_order",
     "open_writer",
     "read_metadata",
     "read_records",
@@ -92,8 +94,30 @@ FIELDS = (
     "tiles_left",
     "exhaustive_draw",
 )
+#: the fields a simulation by matches adds to each deal's record (``simulate(matches=...)``):
+#:
+#: ================  =========================================================================
+#: match_index       j, the match (its deals depend only on ``(seed, j)``)
+#: deal_in_match     i, the deal's number in its match (``deal_index`` is ``(j << 32) | i``)
+#: dealer_streak     the dealer's streak k during the deal (TW §15, §16; 0 in Hong Kong)
+#: prevailing_wind   the round wind, 0=East .. 3=North (TW §16; East in Hong Kong)
+#: values            each winner's hand value (faan, or hand Tai in Taiwanese), as ``winners``
+#: scores_p0..p3     the scores after the deal (carried over within the match)
+#: ================  =========================================================================
+#:
+#: In Taiwanese records ``faan`` and the elements' values are Tai (the first winner's hand
+#: Tai, without the dealer adjustments of TW §15, which are in the points).
+SCORES = ("scores_p0", "scores_p1", "scores_p2", "scores_p3")
+MATCH_EXTRA = ("match_index", "deal_in_match", "dealer_streak", "prevailing_wind", "values", *SCORES)
+MATCH_FIELDS = (*FIELDS, *MATCH_EXTRA)
 #: integer columns that may be null (pandas reads them as nullable integers)
 NULLABLE_INTS = ("winner", "discarder")
+
+
+def match_record_order(record: dict[str, Any]) -> dict[str, Any]:
+    """A match record with its keys in :data:`MATCH_FIELDS` order (JSON Lines is written in
+    key order: the same bytes whichever backend made the record). KeyError if one is missing."""
+    return {k: record[k] for k in MATCH_FIELDS}
 
 
 def run_metadata(
@@ -169,11 +193,26 @@ def _pandas_metadata(schema: Any) -> bytes:
     return json.dumps(meta).encode()
 
 
-def record_schema(metadata: dict[str, Any] | None = None, rules: Ruleset | None = None) -> Any:
+def record_schema(
+    metadata: dict[str, Any] | None = None, rules: Ruleset | None = None, matches: bool = False
+) -> Any:
     """The Arrow schema of the records, with ``metadata`` as the ``mahjong_fast`` item and
-    ``rules`` (its JSON form) as the ``ruleset`` item of the schema metadata."""
+    ``rules`` (its JSON form) as the ``ruleset`` item of the schema metadata; ``matches``:
+    with the columns of :data:`MATCH_EXTRA`."""
     pa = _pyarrow()
     element = pa.struct([("code", pa.string()), ("name", pa.string()), ("faan", pa.int16())])
+    extra = (
+        [
+            ("match_index", pa.uint64()),
+            ("deal_in_match", pa.uint32()),
+            ("dealer_streak", pa.uint32()),
+            ("prevailing_wind", pa.int8()),
+            ("values", pa.list_(pa.int16())),
+            *[(p, pa.int64()) for p in SCORES],
+        ]
+        if matches
+        else []
+    )
     schema = pa.schema(
         [
             ("deal_index", pa.uint64()),
@@ -190,6 +229,7 @@ def record_schema(metadata: dict[str, Any] | None = None, rules: Ruleset | None 
             ("turns", pa.int16()),
             ("tiles_left", pa.int16()),
             ("exhaustive_draw", pa.bool_()),
+            *extra,
         ]
     )
     meta = {b"pandas": _pandas_metadata(schema)}
@@ -265,6 +305,7 @@ class ParquetWriter(RecordWriter):
         rules: Ruleset = DEFAULT_RULES,
         overwrite: bool = True,
         metadata: dict[str, Any] | None = None,
+        matches: bool = False,
     ):
         pa = _pyarrow()
         import pyarrow.parquet as pq
@@ -273,7 +314,8 @@ class ParquetWriter(RecordWriter):
         # opened here, so that a path that cannot be written is an OSError naming it
         self._file: IO[bytes] | None = open(self.path, "wb" if overwrite else "xb")  # noqa: SIM115
         self._pa = pa
-        self._schema = record_schema(metadata, rules)
+        self._schema = record_schema(metadata, rules, matches)
+        self._fields = MATCH_FIELDS if matches else FIELDS
         self._row_group = row_group
         self._pending: list[Any] = []  # Arrow tables not yet written
         self._pending_rows = 0
@@ -284,7 +326,7 @@ class ParquetWriter(RecordWriter):
             raise
 
     def _table(self, records: Sequence[dict[str, Any]]) -> Any:
-        cols = {name: [r[name] for r in records] for name in FIELDS}
+        cols = {name: [r[name] for r in records] for name in self._fields}
         cols["elements"] = [
             [{"code": c, "name": n, "faan": f} for c, n, f in els] for els in cols["elements"]
         ]
@@ -333,13 +375,16 @@ def open_writer(
     *,
     rules: Ruleset = DEFAULT_RULES,
     overwrite: bool = True,
+    matches: bool = False,
 ) -> RecordWriter:
     """A writer for ``path`` in the format its suffix names (see :func:`format_of`), recording
     ``rules`` in the file and ``metadata`` (see :func:`run_metadata`) in a Parquet file's
     schema. The file is created now: OSError if it cannot be, FileExistsError if
     it exists and not ``overwrite``."""
     if format_of(path) == "parquet":
-        return ParquetWriter(path, rules=rules, overwrite=overwrite, metadata=metadata)
+        return ParquetWriter(
+            path, rules=rules, overwrite=overwrite, metadata=metadata, matches=matches
+        )
     return JsonlWriter(path, rules=rules, overwrite=overwrite, metadata=metadata)
 
 

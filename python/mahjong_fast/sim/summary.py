@@ -7,6 +7,10 @@
     >>> s.win_rate, s.self_draw_rate, s.faan_histogram, s.mean_points
     (0.5, 0.5, {3: 1}, [-4.0, 12.0, -4.0, -4.0])
 
+Records of a simulation by matches (``deal_in_match`` present) also count matches, and every
+winner of a deal with several winners (Taiwanese, TW §5.2) counts in the histogram with its
+own value (``values``). ``unit`` names the value: faan (Hong Kong) or Tai (Taiwanese).
+
 Points are integers, so the sums (and the sums of squares) are exact Python ints; the sample
 variance is computed from them exactly, then the 95% interval of each seat's mean uses the
 normal approximation ``mean ± 1.96·sd/√n``.
@@ -44,17 +48,30 @@ class Summary:
     elapsed: float | None = None
     #: a caption for the table (seats, seed, ...)
     title: str = ""
+    #: the unit of the values counted in the histogram: "faan" or "tai"
+    unit: str = "faan"
+    #: matches seen (records with ``deal_in_match`` 0); 0 when simulating by deals
+    matches: int = 0
+    #: deals with more than one winner (TW §5.2)
+    multiple_wins: int = 0
 
     # ------------------------------------------------------------------ accumulation
 
     def add(self, record: Mapping[str, Any]) -> None:
         """Count one deal record (see :meth:`DealResult.to_record`)."""
         self.deals += 1
+        if record.get("deal_in_match") == 0:
+            self.matches += 1
         if record["winner"] is not None:
             self.wins += 1
-            faan = int(record["faan"])
-            self.faan_counts[faan] = self.faan_counts.get(faan, 0) + 1
-            if record["win_kind"] == "self_drawn":
+            values = record.get("values")
+            if values is None:
+                values = (record["faan"],)
+            elif len(values) > 1:
+                self.multiple_wins += 1
+            for v in values:
+                self.faan_counts[int(v)] = self.faan_counts.get(int(v), 0) + 1
+            if record["win_kind"] in ("self_drawn", "bonus_all_eight"):
                 self.self_draws += 1
         for p, key in enumerate(_POINTS):
             v = record[key]
@@ -68,6 +85,8 @@ class Summary:
     def merge(self, other: Summary) -> None:
         """Add the counts of another summary (of other deals) to this one."""
         self.deals += other.deals
+        self.matches += other.matches
+        self.multiple_wins += other.multiple_wins
         self.wins += other.wins
         self.self_draws += other.self_draws
         for k, v in other.faan_counts.items():
@@ -96,8 +115,20 @@ class Summary:
 
     @property
     def faan_histogram(self) -> dict[int, int]:
-        """Wins by faan, ascending."""
+        """Wins by value (faan, or hand Tai under a Taiwanese ruleset: see :attr:`unit`),
+        ascending; every winner of a deal counts."""
         return dict(sorted(self.faan_counts.items()))
+
+    @property
+    def value_histogram(self) -> dict[int, int]:
+        """The same as :attr:`faan_histogram`, by its unit-neutral name."""
+        return self.faan_histogram
+
+    @property
+    def mean_value(self) -> float | None:
+        """Mean value of a win in :attr:`unit` (None without wins)."""
+        n = sum(self.faan_counts.values())
+        return sum(k * v for k, v in self.faan_counts.items()) / n if n else None
 
     @property
     def mean_points(self) -> list[float]:
@@ -134,20 +165,34 @@ class Summary:
             return None
         return self.deals / self.elapsed
 
+    @property
+    def matches_per_second(self) -> float | None:
+        if not self.elapsed or not self.matches:
+            return None
+        return self.matches / self.elapsed
+
     # ------------------------------------------------------------------ views
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of the statistics."""
-        return {
+        out: dict[str, Any] = {
             "deals": self.deals,
             "win_rate": self.win_rate,
             "exhaustive_draw_rate": self.exhaustive_draw_rate,
             "self_draw_rate": self.self_draw_rate,
-            "faan_histogram": self.faan_histogram,
+            f"{self.unit}_histogram": self.faan_histogram,
             "mean_points": self.mean_points,
             "points_ci95": [list(ci) if ci is not None else None for ci in self.points_ci95],
             "deals_per_second": self.deals_per_second,
         }
+        if self.unit != "faan" or self.matches:
+            out["unit"] = self.unit
+            out["mean_value"] = self.mean_value
+            out["multiple_win_rate"] = self._rate(self.multiple_wins)
+        if self.matches:
+            out["matches"] = self.matches
+            out["matches_per_second"] = self.matches_per_second
+        return out
 
     def __getitem__(self, key: str) -> Any:
         return self.to_dict()[key]
@@ -171,18 +216,29 @@ class Summary:
         table = Table(title=self.title or None, title_justify="left")
         table.add_column("Statistic")
         table.add_column("Value", justify="right")
+        if self.matches:
+            table.add_row("matches", f"{self.matches:,}")
         table.add_row("deals", f"{self.deals:,}")
         table.add_row("win rate", f"{self.win_rate:.2%}")
         table.add_row("exhaustive draw rate", f"{self.exhaustive_draw_rate:.2%}")
         table.add_row("self-draw rate (of deals)", f"{self.self_draw_rate:.2%}")
+        if self.multiple_wins:
+            table.add_row("several winners (of deals)", f"{self._rate(self.multiple_wins):.2%}")
         hist = self.faan_histogram
+        unit = "Tai" if self.unit == "tai" else self.unit
         table.add_row(
-            "faan histogram",
+            f"{unit} histogram",
             "  ".join(f"{k}: {v}" for k, v in hist.items()) if hist else "-",
         )
+        mean = self.mean_value
+        if self.unit != "faan" and mean is not None:
+            table.add_row(f"mean {unit} per win", f"{mean:.2f}")
         for p, (mean, ci) in enumerate(zip(self.mean_points, self.points_ci95)):
             ci_text = f"  [{ci[0]:+.2f}, {ci[1]:+.2f}]" if ci is not None else ""
             table.add_row(f"mean points P{p} (95% CI)", f"{mean:+.2f}{ci_text}")
         dps = self.deals_per_second
         table.add_row("deals/s", f"{dps:,.1f}" if dps is not None else "-")
+        mps = self.matches_per_second
+        if mps is not None:
+            table.add_row("matches/s", f"{mps:,.1f}")
         return table

@@ -4,9 +4,9 @@
 
 use pyo3::prelude::*;
 
+use super::rules::{rules_arg, PyRuleset};
 use super::{counts_obj, melds_obj, to_py_err};
 use crate::agents::{GreedyAgent, LegalOption, OptionKind, RandomAgent, SeatValue, Situation, StrongAgent, Table, ValueAgent};
-use crate::decompose::HK_SHAPES;
 use crate::error::MahjongError;
 use crate::game::Discard;
 use crate::hand::Meld;
@@ -43,7 +43,9 @@ fn legal_arg(py: Python<'_>, legal: &[(i64, i64)]) -> PyResult<Vec<LegalOption>>
         .collect()
 }
 
-/// The greedy policy of `GreedySeat` (Hong Kong shapes), decided in the core.
+/// The greedy policy of `GreedySeat`, decided in the core, for the winning shapes of `rules`
+/// (a Ruleset or its name; default Hong Kong: four sets and a pair; Taiwanese: five sets and a
+/// pair, eight and a half pairs, TW §9). `GreedyAgent(rules=None)`.
 ///
 /// `choose(counts, melds, unseen, discard, legal) -> int`:
 /// - `counts`: 34 concealed counts; `melds`: `(meld_kind, kind)` tuples of the seat's own sets;
@@ -56,13 +58,16 @@ fn legal_arg(py: Python<'_>, legal: &[(i64, i64)]) -> PyResult<Vec<LegalOption>>
 #[pyclass(module = "mahjong_fast._core", name = "GreedyAgent")]
 pub struct PyGreedyAgent {
     inner: GreedyAgent,
+    rules: crate::rules::Ruleset,
 }
 
 #[pymethods]
 impl PyGreedyAgent {
     #[new]
-    fn new() -> Self {
-        PyGreedyAgent { inner: GreedyAgent::new(HK_SHAPES) }
+    #[pyo3(signature = (rules = None))]
+    fn new(py: Python<'_>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let r = rules_arg(py, rules)?;
+        Ok(PyGreedyAgent { inner: GreedyAgent::new(*r.shapes()), rules: r })
     }
 
     #[pyo3(signature = (counts, melds, unseen, discard, legal))]
@@ -92,9 +97,10 @@ impl PyGreedyAgent {
         self.inner.choose(&s).map_err(|e| to_py_err(py, e))
     }
 
-    /// Stateless between decisions: pickles as a fresh agent.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, ())> {
-        Ok((slf.get_type().into_any(), ()))
+    /// Stateless between decisions: pickles as a fresh agent of the same ruleset.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (PyRuleset,))> {
+        let rules = PyRuleset { inner: slf.borrow().rules.clone() };
+        Ok((slf.get_type().into_any(), (rules,)))
     }
 }
 
@@ -109,7 +115,8 @@ fn discard_arg(py: Python<'_>, discard: Option<i64>) -> PyResult<Option<Tile>> {
         .transpose()
 }
 
-/// The `value` policy (Hong Kong): greedy plus the two value rules of `crate::agents::value`.
+/// The `value` policy: greedy plus the two value rules of `crate::agents::value`, under
+/// `rules` (a Ruleset or its name; default Hong Kong). `ValueAgent(rules=None)`.
 ///
 /// `choose(counts, melds, unseen, discard, legal, seat_wind, prevailing_wind=0, bonus_mask=0)
 /// -> int`: the arguments of `GreedyAgent.choose`, then the seat's wind and the prevailing
@@ -118,13 +125,16 @@ fn discard_arg(py: Python<'_>, discard: Option<i64>) -> PyResult<Option<Tile>> {
 #[pyclass(module = "mahjong_fast._core", name = "ValueAgent")]
 pub struct PyValueAgent {
     inner: ValueAgent,
+    rules: crate::rules::Ruleset,
 }
 
 #[pymethods]
 impl PyValueAgent {
     #[new]
-    fn new() -> Self {
-        PyValueAgent { inner: ValueAgent::new(crate::rules::Ruleset::hong_kong()) }
+    #[pyo3(signature = (rules = None))]
+    fn new(py: Python<'_>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let r = rules_arg(py, rules)?;
+        Ok(PyValueAgent { inner: ValueAgent::new(r.clone()), rules: r })
     }
 
     #[pyo3(signature = (counts, melds, unseen, discard, legal, seat_wind, prevailing_wind = 0, bonus_mask = 0))]
@@ -164,13 +174,15 @@ impl PyValueAgent {
         self.inner.choose(&s, &seat).map_err(|e| to_py_err(py, e))
     }
 
-    /// Stateless between decisions: pickles as a fresh agent.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, ())> {
-        Ok((slf.get_type().into_any(), ()))
+    /// Stateless between decisions: pickles as a fresh agent of the same ruleset.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (PyRuleset,))> {
+        let rules = PyRuleset { inner: slf.borrow().rules.clone() };
+        Ok((slf.get_type().into_any(), (rules,)))
     }
 }
 
-/// The `strong` policy (Hong Kong): offence by expected value and defence, `crate::agents::strong`.
+/// The `strong` policy under `rules` (default Hong Kong): offence by expected value and
+/// defence, `crate::agents::strong`.
 ///
 /// `choose(counts, melds, unseen, discard, legal, *, player, dealer, seat_winds,
 /// prevailing_wind=0, bonus_mask=0, discards, table_melds, remaining) -> int`: the arguments of
@@ -182,6 +194,7 @@ impl PyValueAgent {
 #[pyclass(module = "mahjong_fast._core", name = "StrongAgent")]
 pub struct PyStrongAgent {
     inner: StrongAgent,
+    rules: crate::rules::Ruleset,
 }
 
 fn seat_arg(py: Python<'_>, v: i64, what: &str) -> PyResult<u8> {
@@ -191,8 +204,10 @@ fn seat_arg(py: Python<'_>, v: i64, what: &str) -> PyResult<u8> {
 #[pymethods]
 impl PyStrongAgent {
     #[new]
-    fn new() -> Self {
-        PyStrongAgent { inner: StrongAgent::new(crate::rules::Ruleset::hong_kong()) }
+    #[pyo3(signature = (rules = None))]
+    fn new(py: Python<'_>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let r = rules_arg(py, rules)?;
+        Ok(PyStrongAgent { inner: StrongAgent::new(r.clone()), rules: r })
     }
 
     #[pyo3(signature = (counts, melds, unseen, discard, legal, *, player, dealer, seat_winds, prevailing_wind = 0, bonus_mask = 0, discards, table_melds, remaining))]
@@ -258,9 +273,10 @@ impl PyStrongAgent {
         self.inner.choose(&s, &t).map_err(|e| to_py_err(py, e))
     }
 
-    /// Stateless between decisions: pickles as a fresh agent.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, ())> {
-        Ok((slf.get_type().into_any(), ()))
+    /// Stateless between decisions: pickles as a fresh agent of the same ruleset.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (PyRuleset,))> {
+        let rules = PyRuleset { inner: slf.borrow().rules.clone() };
+        Ok((slf.get_type().into_any(), (rules,)))
     }
 }
 
