@@ -8,6 +8,10 @@
 //!   changes the group of `d` only; drawing `t` after it changes the group of `t` only. The table
 //!   of "this hand plus one `t`" does not depend on the discard when `t` lies in another group, so
 //!   it is looked up once per decision (34 lookups), not once per discard (~14 × 34).
+//! - **No lookup per draw.** Which table entries one more tile of each kind lowers is itself
+//!   tabled for every group configuration ([`DecTables`], built once per process beside the
+//!   lookup tables: 31 MB), so the ukeire of a discard costs one table read per group and a
+//!   few bit operations per draw, not a lookup and a knapsack per draw.
 //! - **Ukeire only where it can decide.** The greedy policy takes the lowest shanten first, so
 //!   the ukeire of a discard with a higher shanten is never read: [`Evaluator::rate`] computes it
 //!   only for the discards of the lowest shanten (unless asked for all, as the tests do).
@@ -25,8 +29,9 @@ use crate::decompose::{held_counts, ShapeRules, MAX_SETS, ORPHANS};
 use crate::error::Result;
 use crate::hand::{Counts, Meld};
 use crate::shanten::{caps, check_size, finish_with, group_table, missing_of, rests, Table};
-use crate::tables::{honour_key, suit_index, tables, Entry};
+use crate::tables::{honour_key, suit_index, tables, Entry, POW5, SUIT_STATES};
 use crate::tile::N_KINDS;
+use std::sync::OnceLock;
 
 /// log2 of the number of cache slots (65,536 slots of 24 bytes, 1.5 MB).
 const CACHE_BITS: u32 = 16;
@@ -97,6 +102,113 @@ fn lookup(h: &Counts, g: usize) -> Table {
     } else {
         entry_table(t.honour(honour_key(&h[27..N_KINDS])))
     }
+}
+
+/// Bits per kind in a suit's word of [`DecTables`]: one per table entry `(s, p)`.
+const DEC_BITS: u32 = 2 * (MAX_SETS as u32 + 1);
+const DEC_MASK: u128 = (1 << DEC_BITS) - 1;
+
+/// What one more tile does to an unrestricted group's table, for every group configuration:
+/// bit `2 s + p` of the mask of kind `k` is set when the table of `h + e_k` is lower than the
+/// table of `h` at `(s, p)` (never by more than one: one tile covers one missing tile). With it
+/// the ukeire of a discard needs no lookup per draw: a draw lowers the fewest missing tiles iff
+/// its mask meets the entries that attain the minimum (see [`tight_mask`]).
+struct DecTables {
+    /// By suit index: nine masks of [`DEC_BITS`] bits, kind `n` of the suit at bit `DEC_BITS * n`
+    /// (empty for a kind held four times).
+    suit: Box<[u128]>,
+    /// By honour key: the mask of one more copy of an honour kind held `n` times, `n` in 0..=3
+    /// (the honours' table depends only on how many kinds are held 0..4 times).
+    honour: Box<[[u16; 4]]>,
+}
+
+static DEC_TABLES: OnceLock<DecTables> = OnceLock::new();
+
+/// Bits `2 s + p` (all `s`) where entry `b` is below entry `a`.
+#[inline(always)]
+fn entry_dec(a: &Entry, b: &Entry) -> u16 {
+    let mut m = 0u16;
+    for j in 0..DEC_BITS as usize {
+        m |= u16::from(b[j] < a[j]) << j;
+    }
+    m
+}
+
+fn build_dec_tables() -> DecTables {
+    let t = tables();
+    let mut suit = vec![0u128; SUIT_STATES];
+    let mut d = [0u8; 9];
+    for (idx, slot) in suit.iter_mut().enumerate() {
+        if idx > 0 {
+            // Odometer increment of the base-5 digits.
+            let mut n = 0;
+            while d[n] == 4 {
+                d[n] = 0;
+                n += 1;
+            }
+            d[n] += 1;
+        }
+        let e = t.suit(idx);
+        let mut w = 0u128;
+        for n in 0..9 {
+            if d[n] < 4 {
+                w |= u128::from(entry_dec(e, t.suit(idx + POW5[n] as usize))) << (DEC_BITS * n as u32);
+            }
+        }
+        *slot = w;
+    }
+    const WEIGHT: [usize; 5] = [0, 1, 8, 64, 512];
+    let mut honour = vec![[0u16; 4]; 4096];
+    for n1 in 0..8usize {
+        for n2 in 0..8 - n1 {
+            for n3 in 0..8 - n1 - n2 {
+                for n4 in 0..8 - n1 - n2 - n3 {
+                    let held = [7 - n1 - n2 - n3 - n4, n1, n2, n3];
+                    let key = n1 + 8 * n2 + 64 * n3 + 512 * n4;
+                    for n in 0..4 {
+                        if held[n] > 0 {
+                            let up = key - WEIGHT[n] + WEIGHT[n + 1];
+                            honour[key][n] = entry_dec(t.honour(key), t.honour(up));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    DecTables { suit: suit.into_boxed_slice(), honour: honour.into_boxed_slice() }
+}
+
+#[inline]
+fn dec_tables() -> &'static DecTables {
+    DEC_TABLES.get_or_init(build_dec_tables)
+}
+
+/// Kinds of unrestricted group `g` whose draw lowers the fewest missing tiles of `h`, as a bit
+/// mask over the 34 kinds: those whose [`DecTables`] mask meets `tight` (the entries of the
+/// group that attain the minimum with the rest of the hand).
+#[inline(always)]
+fn lowering_draws(dt: &DecTables, h: &Counts, g: usize, tight: u16) -> u64 {
+    let mut out = 0u64;
+    if tight == 0 {
+        return 0;
+    }
+    if g < 3 {
+        let w = dt.suit[suit_index(&h[g * 9..g * 9 + 9])];
+        for n in 0..9 {
+            if (w >> (DEC_BITS * n as u32)) as u16 & (DEC_MASK as u16) & tight != 0 {
+                out |= 1 << (g * 9 + n);
+            }
+        }
+    } else {
+        let m = &dt.honour[honour_key(&h[27..N_KINDS])];
+        let lower = [m[0] & tight != 0, m[1] & tight != 0, m[2] & tight != 0, m[3] & tight != 0];
+        for k in 27..N_KINDS {
+            if h[k] < 4 && lower[h[k] as usize] {
+                out |= 1 << k;
+            }
+        }
+    }
+    out
 }
 
 const INF: u8 = 99;
@@ -238,6 +350,27 @@ impl Special {
         }
         self
     }
+    /// The counts after one copy of `k` less, held `n >= 1` times before.
+    #[inline(always)]
+    fn minus(mut self, k: usize, n: u8) -> Special {
+        match n {
+            1 => {
+                self.singles -= 1;
+                if ORPHAN_BITS >> k & 1 == 1 {
+                    self.orphans_absent += 1;
+                }
+            }
+            2 => {
+                self.singles += 1;
+                self.pairs -= 1;
+                if ORPHAN_BITS >> k & 1 == 1 {
+                    self.orphan_pairs -= 1;
+                }
+            }
+            _ => {}
+        }
+        self
+    }
     /// Fewest missing tiles over the special shapes `rules` allows (`u8::MAX` if none).
     #[inline(always)]
     fn missing(&self, rules: &ShapeRules) -> u8 {
@@ -305,6 +438,7 @@ impl Evaluator {
     /// A new evaluator (builds the lookup tables if nothing has yet).
     pub fn new() -> Self {
         tables();
+        dec_tables();
         Evaluator { cache: vec![Slot { key: EMPTY_KEY, table: [[0; 2]; MAX_SETS + 1] }; 1 << CACHE_BITS] }
     }
 
@@ -386,10 +520,13 @@ impl Evaluator {
         for g in 0..4 {
             base[g] = self.table(&h, &sh, g);
         }
-        // Pass 1: shanten after each discard (one lookup each). In a group restricted by own
-        // sets the exact table costs a dynamic programme, and the lookup is a lower bound: the
-        // exact value is needed only while that bound does not exceed the best shanten found
-        // (unless every rating is asked for), so the bounds are resolved lowest first.
+        // Pass 1: shanten after each discard: one lookup and one `finish` against the
+        // knapsack of the other three groups each. In a group restricted by own sets the exact
+        // table costs a dynamic programme, and the lookup is a lower bound: the exact value is
+        // needed only while that bound does not exceed the best shanten found (unless every
+        // rating is asked for), so the bounds are resolved lowest first.
+        let rest0 = rests(&base, need);
+        let spec14 = if sh.special { Some(Special::of(&h)) } else { None };
         let mut after = [[[0u8; 2]; MAX_SETS + 1]; N_KINDS];
         let mut best = i8::MAX;
         let mut pending: [(i8, u8); N_KINDS] = [(0, 0); N_KINDS];
@@ -400,19 +537,16 @@ impl Evaluator {
             }
             h[d] -= 1;
             let gd = group_of_kind(d);
-            let mut ts = base;
             let s = if sh.restricted[gd] && !all_ukeire {
-                ts[gd] = lookup(&h, gd);
-                let bound = missing_of(&ts, need) as i8 - 1;
+                let bound = finish_with(&rest0[gd], &lookup(&h, gd), need) as i8 - 1;
                 pending[n_pending] = (bound, out.len() as u8);
                 n_pending += 1;
                 bound
             } else {
-                ts[gd] = self.table(&h, &sh, gd);
-                after[d] = ts[gd];
-                let mut missing = missing_of(&ts, need);
-                if sh.special {
-                    missing = missing.min(Special::of(&h).missing(rules));
+                after[d] = self.table(&h, &sh, gd);
+                let mut missing = finish_with(&rest0[gd], &after[d], need);
+                if let Some(sp) = spec14 {
+                    missing = missing.min(sp.minus(d, h[d] + 1).missing(rules));
                 }
                 let s = missing as i8 - 1;
                 best = best.min(s);
@@ -431,21 +565,21 @@ impl Evaluator {
             let d = r.kind as usize;
             let gd = group_of_kind(d);
             h[d] -= 1;
-            let mut ts = base;
-            ts[gd] = self.table(&h, &sh, gd);
+            after[d] = self.table(&h, &sh, gd);
             h[d] += 1;
-            after[d] = ts[gd];
             // restricted groups only occur with declared sets: no special shapes here
-            r.shanten = missing_of(&ts, need) as i8 - 1;
+            r.shanten = finish_with(&rest0[gd], &after[d], need) as i8 - 1;
             best = best.min(r.shanten);
         }
         // Pass 2: ukeire where it is read. A draw changes the standard missing count by 0 or
         // -1 (one more tile never costs, and helps at most one target tile), and the special
-        // shapes by their closed forms. For a draw `t` outside the discard's group, the table of
-        // its group with one more `t` does not depend on the discard: `dec[t]` marks the
-        // entries (sets, pair) where that table is one lower than now. Such a draw lowers the
-        // standard count iff one of those entries is *tight*: it attains the minimum together
-        // with the other groups (`rest`). One mask test per draw instead of a knapsack.
+        // shapes by their closed forms. A draw lowers the standard count iff its group's table
+        // gets lower at an entry (sets, pair) that is *tight*: that attains the minimum together
+        // with the other groups (`rest`). For an unrestricted group the entries one more tile
+        // lowers come from [`DecTables`] (no lookup per draw). For a restricted group, a draw
+        // `t` outside the discard's group lowers entries that do not depend on the discard:
+        // `dec[t]`, computed once per decision.
+        let dt = dec_tables();
         let mut dec = [0u16; N_KINDS];
         let mut dec_done = 0u64;
         // With one discard of the lowest shanten its ukeire decides nothing: the greedy
@@ -462,60 +596,63 @@ impl Evaluator {
             ts[gd] = after[d];
             let rest = rests(&ts, need);
             let std_d = finish_with(&rest[gd], &ts[gd], need);
-            let spec = if sh.special { Some(Special::of(&h)) } else { None };
-            let all_d = r.shanten + 1; // fewest missing over every shape, as u8 below
-            let all_d = all_d as u8;
-            let std_counts = std_d == all_d;
-            let mut tight = [0u16; 4];
-            if std_counts {
+            let spec = spec14.map(|sp| sp.minus(d, h[d] + 1));
+            let all_d = (r.shanten + 1) as u8; // fewest missing over every shape
+                                               // Kinds whose draw lowers the standard count (only read when it is the minimum).
+            let mut lowering = 0u64;
+            if std_d == all_d {
                 for g in 0..4 {
-                    tight[g] = tight_mask(&rest[g], &ts[g], need, std_d);
+                    let tight = tight_mask(&rest[g], &ts[g], need, std_d);
+                    if !sh.restricted[g] {
+                        lowering |= lowering_draws(dt, &h, g, tight);
+                        continue;
+                    }
+                    for t in group_range(g) {
+                        // After the discard the player holds held[t] - [t == d] copies of t.
+                        if held[t] - u8::from(t == d) >= 4 || unseen[t] == 0 {
+                            continue;
+                        }
+                        // A restricted group's exact table is at least the unrestricted one
+                        // (fewer targets), so when the lookup already shows no gain the
+                        // programme is skipped: only candidates the bound cannot rule out pay.
+                        let bound_rules_out = |h: &Counts| finish_with(&rest[g], &lookup(h, g), need) >= std_d;
+                        let lower = if g != gd {
+                            if dec_done >> t & 1 == 0 {
+                                h[t] += 1;
+                                let x = if bound_rules_out(&h) { None } else { Some(self.table(&h, &sh, g)) };
+                                h[t] -= 1;
+                                match x {
+                                    Some(x) => {
+                                        dec[t] = dec_mask(&x, &base[g], need);
+                                        dec_done |= 1 << t;
+                                        dec[t] & tight != 0
+                                    }
+                                    None => false,
+                                }
+                            } else {
+                                dec[t] & tight != 0
+                            }
+                        } else if t == d {
+                            finish_with(&rest[g], &base[gd], need) < std_d
+                        } else {
+                            h[t] += 1;
+                            let lower = !bound_rules_out(&h) && {
+                                let x = self.table(&h, &sh, g);
+                                finish_with(&rest[g], &x, need) < std_d
+                            };
+                            h[t] -= 1;
+                            lower
+                        };
+                        lowering |= u64::from(lower) << t;
+                    }
                 }
             }
             let mut ukeire = 0u32;
             for t in 0..N_KINDS {
-                // After the discard the player holds held[t] - [t == d] copies of t.
-                let now = held[t] - u8::from(t == d);
-                if now >= 4 || unseen[t] == 0 {
+                if held[t] - u8::from(t == d) >= 4 || unseen[t] == 0 {
                     continue;
                 }
-                let gt = group_of_kind(t);
-                let mut lower = false;
-                if std_counts {
-                    // A restricted group's exact table is at least the unrestricted one (fewer
-                    // targets), so when the lookup already shows no gain the programme is
-                    // skipped: only candidates the bound cannot rule out pay for it.
-                    let bound_rules_out = |h: &Counts| sh.restricted[gt] && finish_with(&rest[gt], &lookup(h, gt), need) >= std_d;
-                    lower = if gt != gd {
-                        if dec_done >> t & 1 == 0 {
-                            h[d] += 1;
-                            h[t] += 1;
-                            let x = if bound_rules_out(&h) { None } else { Some(self.table(&h, &sh, gt)) };
-                            h[t] -= 1;
-                            h[d] -= 1;
-                            match x {
-                                Some(x) => {
-                                    dec[t] = dec_mask(&x, &base[gt], need);
-                                    dec_done |= 1 << t;
-                                    dec[t] & tight[gt] != 0
-                                }
-                                None => false,
-                            }
-                        } else {
-                            dec[t] & tight[gt] != 0
-                        }
-                    } else if t == d {
-                        finish_with(&rest[gt], &base[gd], need) < std_d
-                    } else {
-                        h[t] += 1;
-                        let lower = !bound_rules_out(&h) && {
-                            let x = self.table(&h, &sh, gt);
-                            finish_with(&rest[gt], &x, need) < std_d
-                        };
-                        h[t] -= 1;
-                        lower
-                    };
-                }
+                let mut lower = lowering >> t & 1 == 1;
                 if !lower {
                     if let Some(sp) = spec {
                         lower = sp.plus(t, h[t]).missing(rules) < all_d;
@@ -608,6 +745,40 @@ pub(crate) mod tests {
             }
             let need = 1 + i % 4;
             assert_eq!(capped_suit(&h[..9], &cap[..9], need), group_table(&h, &cap, 0, need), "{h:?} {cap:?}");
+        }
+    }
+
+    #[test]
+    fn dec_tables_mark_the_entries_one_more_tile_lowers() {
+        let dt = dec_tables();
+        let t = tables();
+        let mut rng = XorShift(0x5EED_A6E7_0000_0004);
+        for _ in 0..20_000 {
+            let mut h = [0u8; 34];
+            for k in 0..34 {
+                h[k] = (rng.next() % 5) as u8;
+            }
+            for g in 0..4 {
+                let base = lookup(&h, g);
+                for k in group_range(g) {
+                    if h[k] == 4 {
+                        continue;
+                    }
+                    let mut up = h;
+                    up[k] += 1;
+                    let plus = lookup(&up, g);
+                    let want = dec_mask(&plus, &base, MAX_SETS);
+                    let got = if g < 3 {
+                        (dt.suit[suit_index(&h[g * 9..g * 9 + 9])] >> (DEC_BITS * (k - 9 * g) as u32)) as u16 & DEC_MASK as u16
+                    } else {
+                        dt.honour[honour_key(&h[27..N_KINDS])][h[k] as usize]
+                    };
+                    assert_eq!(got, want, "{h:?} kind {k}");
+                    // every tight entry set: the mask decides exactly when the minimum drops
+                    let all = (1u16 << DEC_BITS) - 1;
+                    assert_eq!(lowering_draws(dt, &h, g, all) >> k & 1 == 1, want != 0);
+                }
+            }
         }
     }
 
