@@ -28,7 +28,7 @@
 use crate::decompose::{held_counts, ShapeRules, MAX_SETS, ORPHANS};
 use crate::error::Result;
 use crate::hand::{Counts, Meld};
-use crate::shanten::{caps, check_size, finish_with, group_table, missing_of, rests, Table};
+use crate::shanten::{caps, check_size, finish_with, group_table, missing_of, Table};
 use crate::tables::{honour_key, suit_index, tables, Entry, POW5, SUIT_STATES};
 use crate::tile::N_KINDS;
 use std::sync::OnceLock;
@@ -257,6 +257,123 @@ fn with_pair(v: &Lanes) -> Lanes {
 fn add_min(out: &mut Lanes, v: &Lanes, cost: u8) {
     for j in 0..16 {
         out[j] = out[j].min(v[j].saturating_add(cost));
+    }
+}
+
+/// For each group, the knapsack of the other three groups' tables for `need` sets: the values
+/// of [`crate::shanten::rests`] at every `s <= need` (tested), on SSE2 where available.
+#[inline]
+fn fast_rests(ts: &[Table; 4], need: usize) -> [Table; 4] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        match need {
+            0 => sse::rests::<0>(ts),
+            1 => sse::rests::<1>(ts),
+            2 => sse::rests::<2>(ts),
+            3 => sse::rests::<3>(ts),
+            4 => sse::rests::<4>(ts),
+            5 => sse::rests::<5>(ts),
+            _ => sse::rests::<MAX_SETS>(ts),
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        crate::shanten::rests(ts, need)
+    }
+}
+
+/// The knapsack of group tables on SSE2 (baseline on x86_64): a table is one 16-byte register,
+/// lane `2 s + p`. Sums saturate and are minimised from INF exactly as `shanten::combine` does,
+/// so every lane `s <= N` holds the same value.
+#[cfg(target_arch = "x86_64")]
+mod sse {
+    use super::{Table, INF, MAX_SETS};
+    use std::arch::x86_64::*;
+
+    const fn low_fill(n: usize) -> [u8; 16] {
+        let mut m = [0u8; 16];
+        let mut j = 0;
+        while j < n {
+            m[j] = INF;
+            j += 1;
+        }
+        m
+    }
+    /// `LOW[s]`: INF in the `2 s` lowest lanes (those a shift by `2 s` bytes empties).
+    static LOW: [[u8; 16]; 8] =
+        [low_fill(0), low_fill(2), low_fill(4), low_fill(6), low_fill(8), low_fill(10), low_fill(12), low_fill(14)];
+    static ODD: [u8; 16] = [0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255];
+    static EVEN_INF: [u8; 16] = [INF, 0, INF, 0, INF, 0, INF, 0, INF, 0, INF, 0, INF, 0, INF, 0];
+
+    #[inline(always)]
+    unsafe fn ld(a: &[u8; 16]) -> __m128i {
+        _mm_loadu_si128(a.as_ptr() as *const __m128i)
+    }
+
+    /// `v` moved up by `2 s` lanes (`s` more sets), the emptied lanes INF.
+    #[inline(always)]
+    unsafe fn up(v: __m128i, s: usize) -> __m128i {
+        let sh = match s {
+            0 => v,
+            1 => _mm_slli_si128::<2>(v),
+            2 => _mm_slli_si128::<4>(v),
+            3 => _mm_slli_si128::<6>(v),
+            4 => _mm_slli_si128::<8>(v),
+            5 => _mm_slli_si128::<10>(v),
+            6 => _mm_slli_si128::<12>(v),
+            _ => _mm_slli_si128::<14>(v),
+        };
+        _mm_or_si128(sh, ld(&LOW[s]))
+    }
+
+    #[inline(always)]
+    unsafe fn load(t: &Table) -> __m128i {
+        let mut a = [INF; 16];
+        a[..2 * (MAX_SETS + 1)].copy_from_slice(t.as_flattened());
+        ld(&a)
+    }
+
+    #[inline(always)]
+    unsafe fn store(v: __m128i) -> Table {
+        let mut a = [0u8; 16];
+        _mm_storeu_si128(a.as_mut_ptr() as *mut __m128i, v);
+        let mut t = [[0u8; 2]; MAX_SETS + 1];
+        t.as_flattened_mut().copy_from_slice(&a[..2 * (MAX_SETS + 1)]);
+        t
+    }
+
+    /// Lane `2 s + p` (`s <= N`): fewest missing for `s` sets, `p` pairs from both groups.
+    #[inline(always)]
+    unsafe fn combine<const N: usize>(x: __m128i, y: __m128i) -> __m128i {
+        let mut xa = [0u8; 16];
+        _mm_storeu_si128(xa.as_mut_ptr() as *mut __m128i, x);
+        // yw: lane 2t+1 = y[2t] (this group gives the pair), even lanes INF.
+        let yw = _mm_or_si128(_mm_and_si128(_mm_slli_si128::<1>(y), ld(&ODD)), ld(&EVEN_INF));
+        let mut r = _mm_set1_epi8(INF as i8);
+        for s1 in 0..=N {
+            let x0 = _mm_set1_epi8(xa[2 * s1] as i8);
+            let x1 = _mm_set1_epi8(xa[2 * s1 + 1] as i8);
+            r = _mm_min_epu8(r, _mm_adds_epu8(x0, up(y, s1)));
+            r = _mm_min_epu8(r, _mm_adds_epu8(x1, up(yw, s1)));
+        }
+        r
+    }
+
+    #[inline(always)]
+    pub(super) fn rests<const N: usize>(ts: &[Table; 4]) -> [Table; 4] {
+        // SAFETY: SSE2 is part of the x86_64 baseline; loads and stores are unaligned and
+        // within 16-byte arrays.
+        unsafe {
+            let l = [load(&ts[0]), load(&ts[1]), load(&ts[2]), load(&ts[3])];
+            let ab = combine::<N>(l[0], l[1]);
+            let cd = combine::<N>(l[2], l[3]);
+            [
+                store(combine::<N>(l[1], cd)),
+                store(combine::<N>(l[0], cd)),
+                store(combine::<N>(ab, l[3])),
+                store(combine::<N>(ab, l[2])),
+            ]
+        }
     }
 }
 
@@ -542,7 +659,7 @@ impl Evaluator {
         // table costs a dynamic programme, and the lookup is a lower bound: the exact value is
         // needed only while that bound does not exceed the best shanten found (unless every
         // rating is asked for), so the bounds are resolved lowest first.
-        let rest0 = rests(&base, need);
+        let rest0 = fast_rests(&base, need);
         let spec14 = if sh.special { Some(Special::of(&h)) } else { None };
         let mut after = [[[0u8; 2]; MAX_SETS + 1]; N_KINDS];
         let mut best = i8::MAX;
@@ -611,7 +728,7 @@ impl Evaluator {
             h[d] -= 1;
             let mut ts = base;
             ts[gd] = after[d];
-            let rest = rests(&ts, need);
+            let rest = fast_rests(&ts, need);
             let std_d = finish_with(&rest[gd], &ts[gd], need);
             let spec = spec14.map(|sp| sp.minus(d, h[d] + 1));
             let all_d = (r.shanten + 1) as u8; // fewest missing over every shape
@@ -691,8 +808,8 @@ pub(crate) mod tests {
     use super::*;
     use crate::advise::rate_discards;
     use crate::decompose::HK_SHAPES;
-    use crate::shanten::shanten;
     use crate::shanten::tests::{random_hand, XorShift};
+    use crate::shanten::{rests, shanten};
 
     /// Unseen counts as a player at the table might have them: 4 minus own tiles, minus a random
     /// share of the rest seen in discards and other players' sets.
@@ -768,7 +885,6 @@ pub(crate) mod tests {
     #[test]
     fn dec_tables_mark_the_entries_one_more_tile_lowers() {
         let dt = dec_tables();
-        let t = tables();
         let mut rng = XorShift(0x5EED_A6E7_0000_0004);
         for _ in 0..20_000 {
             let mut h = [0u8; 34];
@@ -795,6 +911,26 @@ pub(crate) mod tests {
                     let all = (1u16 << DEC_BITS) - 1;
                     assert_eq!(lowering_draws(dt, &h, g, all) >> k & 1 == 1, want != 0);
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn fast_rests_equal_rests() {
+        let mut rng = XorShift(0x5EED_A6E7_0000_0005);
+        for i in 0..20_000 {
+            let need = i % (MAX_SETS + 1);
+            let mut ts = [[[0u8; 2]; MAX_SETS + 1]; 4];
+            for t in ts.iter_mut() {
+                for e in t.iter_mut().flatten() {
+                    // small values, and now and then an impossible entry
+                    *e = if rng.below(12) == 0 { INF } else { rng.below(15) as u8 };
+                }
+            }
+            let want = rests(&ts, need);
+            let got = fast_rests(&ts, need);
+            for g in 0..4 {
+                assert_eq!(got[g][..=need], want[g][..=need], "{ts:?} need {need}");
             }
         }
     }
