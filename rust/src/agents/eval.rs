@@ -359,6 +359,60 @@ mod sse {
         r
     }
 
+    /// [`super::capped_suit_scalar`] with each 16-lane vector in one register: the same
+    /// transitions, saturating sums and minima, so the same table.
+    pub(super) fn capped_suit(h: &[u8], cap: &[u8], need: usize) -> Table {
+        // SAFETY: SSE2 is part of the x86_64 baseline; loads and stores are unaligned and
+        // within 16-byte arrays.
+        unsafe {
+            let inf = _mm_set1_epi8(INF as i8);
+            let mut start = [INF; 16];
+            start[0] = 0;
+            let mut cur = [[inf; 3]; 3];
+            cur[0][0] = ld(&start);
+            for n in 0..9 {
+                let mut next = [[inf; 3]; 3];
+                let hn = h[n] as usize;
+                let capn = cap[n] as usize;
+                let max_chow = if n <= 6 { 2 } else { 0 };
+                for a in 0..3usize {
+                    for b in 0..3usize {
+                        if a + b > capn {
+                            continue;
+                        }
+                        let v = cur[a][b];
+                        if _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, inf), inf)) == 0xFFFF {
+                            continue; // every lane unreachable
+                        }
+                        let vp = _mm_or_si128(_mm_and_si128(_mm_slli_si128::<1>(v), ld(&ODD)), ld(&EVEN_INF));
+                        for pung in 0..2usize {
+                            for pair in 0..2usize {
+                                let src = if pair == 1 { vp } else { v };
+                                for c in 0..=max_chow {
+                                    let t = a + b + c + 3 * pung + 2 * pair;
+                                    if t > capn {
+                                        break;
+                                    }
+                                    let cost = _mm_set1_epi8(t.saturating_sub(hn) as i8);
+                                    next[b][c] = _mm_min_epu8(next[b][c], _mm_adds_epu8(up(src, c + pung), cost));
+                                }
+                            }
+                        }
+                    }
+                }
+                cur = next;
+            }
+            let v = _mm_min_epu8(cur[0][0], inf);
+            let mut a = [INF; 16];
+            _mm_storeu_si128(a.as_mut_ptr() as *mut __m128i, v);
+            let mut out = [[INF; 2]; MAX_SETS + 1];
+            for s in 0..=need.min(MAX_SETS) {
+                out[s] = [a[2 * s], a[2 * s + 1]];
+            }
+            out
+        }
+    }
+
     #[inline(always)]
     pub(super) fn rests<const N: usize>(ts: &[Table; 4]) -> [Table; 4] {
         // SAFETY: SSE2 is part of the x86_64 baseline; loads and stores are unaligned and
@@ -385,7 +439,8 @@ mod sse {
 /// and three equal chows `k, k+1, k+2` are the same tiles as the pungs of `k`, `k+1`, `k+2`
 /// (a pung of one of those kinds besides them would need six copies). Equal to
 /// `shanten::group_table` (tested on random suits and caps).
-fn capped_suit(h: &[u8], cap: &[u8], need: usize) -> Table {
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn capped_suit_scalar(h: &[u8], cap: &[u8], need: usize) -> Table {
     let mut cur = [[NO_LANES; 3]; 3];
     cur[0][0][0] = 0;
     for n in 0..9 {
@@ -426,6 +481,19 @@ fn capped_suit(h: &[u8], cap: &[u8], need: usize) -> Table {
         out[s] = [v[2 * s].min(INF), v[2 * s + 1].min(INF)];
     }
     out
+}
+
+/// [`capped_suit_scalar`], on SSE2 where available (the same table; tested).
+#[inline]
+fn capped_suit(h: &[u8], cap: &[u8], need: usize) -> Table {
+    #[cfg(target_arch = "x86_64")]
+    {
+        sse::capped_suit(h, cap, need)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        capped_suit_scalar(h, cap, need)
+    }
 }
 
 /// Counts behind the closed forms of seven pairs and thirteen orphans.
@@ -878,7 +946,9 @@ pub(crate) mod tests {
                 h[k] = (rng.next() % (cap[k] as u64 + 1)) as u8;
             }
             let need = 1 + i % 4;
-            assert_eq!(capped_suit(&h[..9], &cap[..9], need), group_table(&h, &cap, 0, need), "{h:?} {cap:?}");
+            let want = group_table(&h, &cap, 0, need);
+            assert_eq!(capped_suit_scalar(&h[..9], &cap[..9], need), want, "{h:?} {cap:?}");
+            assert_eq!(capped_suit(&h[..9], &cap[..9], need), want, "{h:?} {cap:?}");
         }
     }
 
