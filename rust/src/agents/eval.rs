@@ -782,6 +782,13 @@ impl Evaluator {
         // `t` outside the discard's group lowers entries that do not depend on the discard:
         // `dec[t]`, computed once per decision.
         let dt = dec_tables();
+        let mut avail = 0u64;
+        // Kinds held 0, 1 and 2+ times before the discard (for the special shapes).
+        let mut class14 = [0u64; 3];
+        for t in 0..N_KINDS {
+            avail |= u64::from(unseen[t] > 0 && held[t] < 4) << t;
+            class14[h[t].min(2) as usize] |= 1 << t;
+        }
         let mut dec = [0u16; N_KINDS];
         let mut dec_done = 0u64;
         // With one discard of the lowest shanten its ukeire decides nothing: the greedy
@@ -849,20 +856,32 @@ impl Evaluator {
                     }
                 }
             }
-            let mut ukeire = 0u32;
-            for t in 0..N_KINDS {
-                if held[t] - u8::from(t == d) >= 4 || unseen[t] == 0 {
-                    continue;
+            if let Some(sp) = spec {
+                // The special shapes' closed forms depend on a drawn kind only through how many
+                // copies are held (0, 1, 2+) and whether it is an orphan.
+                let mut class = class14;
+                let n = h[d] as usize + 1; // copies before the discard
+                if n <= 2 {
+                    class[n] &= !(1 << d);
+                    class[n - 1] |= 1 << d;
                 }
-                let mut lower = lowering >> t & 1 == 1;
-                if !lower {
-                    if let Some(sp) = spec {
-                        lower = sp.plus(t, h[t]).missing(rules) < all_d;
+                for (c, &m) in class.iter().enumerate() {
+                    // Kind 0 (1m) stands for the orphans, kind 1 (2m) for the others; a class
+                    // without such kinds is skipped (its counts could not be updated).
+                    for (rep, m) in [(0, m & ORPHAN_BITS), (1, m & !ORPHAN_BITS)] {
+                        if m != 0 && sp.plus(rep, c as u8).missing(rules) < all_d {
+                            lowering |= m;
+                        }
                     }
                 }
-                if lower {
-                    ukeire += unseen[t] as u32;
-                }
+            }
+            // Draws possible after the discard: unseen, and not held four times (the discard
+            // itself is held at most three times now).
+            let mut bits = lowering & (avail | u64::from(unseen[d] > 0) << d);
+            let mut ukeire = 0u32;
+            while bits != 0 {
+                ukeire += unseen[bits.trailing_zeros() as usize] as u32;
+                bits &= bits - 1;
             }
             h[d] += 1;
             r.ukeire = Some(ukeire);
