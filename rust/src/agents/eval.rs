@@ -996,6 +996,12 @@ pub(crate) mod tests {
                         dt.honour[honour_key(&h[27..N_KINDS])][h[k] as usize]
                     };
                     assert_eq!(got, want, "{h:?} kind {k}");
+                    // one more tile lowers an entry by one at most (what the masks rely on)
+                    for s in 0..=MAX_SETS {
+                        for p in 0..2 {
+                            assert_eq!(plus[s][p] + u8::from(got >> (2 * s + p) & 1 == 1), base[s][p], "{h:?} kind {k}");
+                        }
+                    }
                     // every tight entry set: the mask decides exactly when the minimum drops
                     let all = (1u16 << DEC_BITS) - 1;
                     assert_eq!(lowering_draws(dt, &h, g, all) >> k & 1 == 1, want != 0);
