@@ -142,11 +142,24 @@ static DEC_TABLES: OnceLock<DecTables> = OnceLock::new();
 /// Bits `2 s + p` (all `s`) where entry `b` is below entry `a`.
 #[inline(always)]
 fn entry_dec(a: &Entry, b: &Entry) -> u16 {
-    let mut m = 0u16;
-    for j in 0..DEC_BITS as usize {
-        m |= u16::from(b[j] < a[j]) << j;
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: SSE2 is part of the x86_64 baseline; the loads read two 16-byte arrays.
+    unsafe {
+        use std::arch::x86_64::*;
+        let va = _mm_loadu_si128(a.as_ptr() as *const __m128i);
+        let vb = _mm_loadu_si128(b.as_ptr() as *const __m128i);
+        // b < a (unsigned) <=> min(a, b) == b and a != b
+        let lt = _mm_andnot_si128(_mm_cmpeq_epi8(va, vb), _mm_cmpeq_epi8(_mm_min_epu8(va, vb), vb));
+        (_mm_movemask_epi8(lt) as u32 & ((1 << DEC_BITS) - 1)) as u16
     }
-    m
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let mut m = 0u16;
+        for j in 0..DEC_BITS as usize {
+            m |= u16::from(b[j] < a[j]) << j;
+        }
+        m
+    }
 }
 
 fn build_dec_tables() -> DecTables {
