@@ -9,7 +9,7 @@
 //!   of "this hand plus one `t`" does not depend on the discard when `t` lies in another group, so
 //!   it is looked up once per decision (34 lookups), not once per discard (~14 × 34).
 //! - **No lookup per draw.** Which table entries one more tile of each kind lowers is itself
-//!   tabled for every group configuration ([`DecTables`], built once per process beside the
+//!   tabled for every group configuration (`DecTables`, built once per process beside the
 //!   lookup tables: 31 MB), so the ukeire of a discard costs one table read per group and a
 //!   few bit operations per draw, not a lookup and a knapsack per draw.
 //! - **Ukeire only where it can decide.** The greedy policy takes the lowest shanten first, so
