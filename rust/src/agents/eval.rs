@@ -8,25 +8,34 @@
 //!   changes the group of `d` only; drawing `t` after it changes the group of `t` only. The table
 //!   of "this hand plus one `t`" does not depend on the discard when `t` lies in another group, so
 //!   it is looked up once per decision (34 lookups), not once per discard (~14 × 34).
+//! - **No lookup per draw.** Which table entries one more tile of each kind lowers is itself
+//!   tabled for every group configuration (`DecTables`, built once per process beside the
+//!   lookup tables: 31 MB), so the ukeire of a discard costs one table read per group and a
+//!   few bit operations per draw, not a lookup and a knapsack per draw.
 //! - **Ukeire only where it can decide.** The greedy policy takes the lowest shanten first, so
 //!   the ukeire of a discard with a higher shanten is never read: [`Evaluator::rate`] computes it
 //!   only for the discards of the lowest shanten (unless asked for all, as the tests do).
 //! - **Seven pairs and thirteen orphans incrementally.** Their closed forms depend on how many
-//!   kinds are held 0, 1 or 2+ times; a draw changes one kind, so each candidate costs O(1).
+//!   kinds are held 0, 1 or 2+ times; a draw changes one kind, so each candidate costs O(1), and
+//!   the draws that lower them are one bit mask per class of kinds.
 //! - **Groups restricted by own declared sets** (a kind with copies in an own set may be used
 //!   fewer than four times) cannot use the lookup tables; their tables come from the dynamic
-//!   programme of `shanten.rs`, kept in a small direct-mapped cache owned by the evaluator. The
-//!   cache only saves time: a hit returns exactly what the programme would compute (the key is
-//!   the whole input: group, sets needed, counts and caps), and it is never iterated.
+//!   programme of `shanten.rs` (here on SSE2 registers), kept in a small direct-mapped cache
+//!   owned by the evaluator and handed on to the next evaluator of the thread. The cache only
+//!   saves time: a hit returns exactly what the programme would compute (the key is the whole
+//!   input: group, sets needed, counts and caps), and it is never iterated.
+//! - **Vector knapsacks.** Combining the groups' tables (`rests`) is a few SSE2 operations per
+//!   set count; other targets use the scalar `shanten.rs` code, which the tests compare with.
 
 #![allow(clippy::needless_range_loop)] // kinds are indices by nature
 
 use crate::decompose::{held_counts, ShapeRules, MAX_SETS, ORPHANS};
 use crate::error::Result;
 use crate::hand::{Counts, Meld};
-use crate::shanten::{caps, check_size, finish_with, group_table, missing_of, rests, Table};
-use crate::tables::{honour_key, suit_index, tables, Entry};
+use crate::shanten::{caps, check_size, finish_with, group_table, missing_of, Table};
+use crate::tables::{honour_key, suit_index, tables, Entry, POW5, SUIT_STATES};
 use crate::tile::N_KINDS;
+use std::sync::OnceLock;
 
 /// log2 of the number of cache slots (65,536 slots of 24 bytes, 1.5 MB).
 const CACHE_BITS: u32 = 16;
@@ -50,9 +59,24 @@ pub struct Rating {
 }
 
 /// Shanten and ukeire evaluator with its cache of restricted group tables. One per thread (it
-/// is cheap to create: a 1.5 MB buffer).
+/// is cheap to create: a 1.5 MB buffer, reused from the last evaluator dropped on the thread).
 pub struct Evaluator {
     cache: Vec<Slot>,
+}
+
+std::thread_local! {
+    /// The cache of the last evaluator dropped on this thread: the simulation creates agents
+    /// per task of a few deals, and a warm cache saves recomputing the same restricted tables.
+    /// Reusing it changes no value (a hit equals what the programme computes).
+    static SPARE_CACHE: std::cell::RefCell<Option<Vec<Slot>>> = const { std::cell::RefCell::new(None) };
+}
+
+impl Drop for Evaluator {
+    fn drop(&mut self) {
+        let cache = std::mem::take(&mut self.cache);
+        // During thread teardown the slot may be gone: then the buffer is simply freed.
+        let _ = SPARE_CACHE.try_with(|c| *c.borrow_mut() = Some(cache));
+    }
 }
 
 impl Default for Evaluator {
@@ -99,6 +123,126 @@ fn lookup(h: &Counts, g: usize) -> Table {
     }
 }
 
+/// Bits per kind in a suit's word of [`DecTables`]: one per table entry `(s, p)`.
+const DEC_BITS: u32 = 2 * (MAX_SETS as u32 + 1);
+const DEC_MASK: u128 = (1 << DEC_BITS) - 1;
+
+/// What one more tile does to an unrestricted group's table, for every group configuration:
+/// bit `2 s + p` of the mask of kind `k` is set when the table of `h + e_k` is lower than the
+/// table of `h` at `(s, p)` (never by more than one: one tile covers one missing tile). With it
+/// the ukeire of a discard needs no lookup per draw: a draw lowers the fewest missing tiles iff
+/// its mask meets the entries that attain the minimum (see [`tight_mask`]).
+struct DecTables {
+    /// By suit index: nine masks of [`DEC_BITS`] bits, kind `n` of the suit at bit `DEC_BITS * n`
+    /// (empty for a kind held four times).
+    suit: Box<[u128]>,
+    /// By honour key: the mask of one more copy of an honour kind held `n` times, `n` in 0..=3
+    /// (the honours' table depends only on how many kinds are held 0..4 times).
+    honour: Box<[[u16; 4]]>,
+}
+
+static DEC_TABLES: OnceLock<DecTables> = OnceLock::new();
+
+/// Bits `2 s + p` (all `s`) where entry `b` is below entry `a`.
+#[inline(always)]
+fn entry_dec(a: &Entry, b: &Entry) -> u16 {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: SSE2 is part of the x86_64 baseline; the loads read two 16-byte arrays.
+    unsafe {
+        use std::arch::x86_64::*;
+        let va = _mm_loadu_si128(a.as_ptr() as *const __m128i);
+        let vb = _mm_loadu_si128(b.as_ptr() as *const __m128i);
+        // b < a (unsigned) <=> min(a, b) == b and a != b
+        let lt = _mm_andnot_si128(_mm_cmpeq_epi8(va, vb), _mm_cmpeq_epi8(_mm_min_epu8(va, vb), vb));
+        (_mm_movemask_epi8(lt) as u32 & ((1 << DEC_BITS) - 1)) as u16
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let mut m = 0u16;
+        for j in 0..DEC_BITS as usize {
+            m |= u16::from(b[j] < a[j]) << j;
+        }
+        m
+    }
+}
+
+fn build_dec_tables() -> DecTables {
+    let t = tables();
+    let mut suit = vec![0u128; SUIT_STATES];
+    let mut d = [0u8; 9];
+    for (idx, slot) in suit.iter_mut().enumerate() {
+        if idx > 0 {
+            // Odometer increment of the base-5 digits.
+            let mut n = 0;
+            while d[n] == 4 {
+                d[n] = 0;
+                n += 1;
+            }
+            d[n] += 1;
+        }
+        let e = t.suit(idx);
+        let mut w = 0u128;
+        for n in 0..9 {
+            if d[n] < 4 {
+                w |= u128::from(entry_dec(e, t.suit(idx + POW5[n] as usize))) << (DEC_BITS * n as u32);
+            }
+        }
+        *slot = w;
+    }
+    const WEIGHT: [usize; 5] = [0, 1, 8, 64, 512];
+    let mut honour = vec![[0u16; 4]; 4096];
+    for n1 in 0..8usize {
+        for n2 in 0..8 - n1 {
+            for n3 in 0..8 - n1 - n2 {
+                for n4 in 0..8 - n1 - n2 - n3 {
+                    let held = [7 - n1 - n2 - n3 - n4, n1, n2, n3];
+                    let key = n1 + 8 * n2 + 64 * n3 + 512 * n4;
+                    for n in 0..4 {
+                        if held[n] > 0 {
+                            let up = key - WEIGHT[n] + WEIGHT[n + 1];
+                            honour[key][n] = entry_dec(t.honour(key), t.honour(up));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    DecTables { suit: suit.into_boxed_slice(), honour: honour.into_boxed_slice() }
+}
+
+#[inline]
+fn dec_tables() -> &'static DecTables {
+    DEC_TABLES.get_or_init(build_dec_tables)
+}
+
+/// Kinds of unrestricted group `g` whose draw lowers the fewest missing tiles of `h`, as a bit
+/// mask over the 34 kinds: those whose [`DecTables`] mask meets `tight` (the entries of the
+/// group that attain the minimum with the rest of the hand).
+#[inline(always)]
+fn lowering_draws(dt: &DecTables, h: &Counts, g: usize, tight: u16) -> u64 {
+    let mut out = 0u64;
+    if tight == 0 {
+        return 0;
+    }
+    if g < 3 {
+        let w = dt.suit[suit_index(&h[g * 9..g * 9 + 9])];
+        for n in 0..9 {
+            if (w >> (DEC_BITS * n as u32)) as u16 & (DEC_MASK as u16) & tight != 0 {
+                out |= 1 << (g * 9 + n);
+            }
+        }
+    } else {
+        let m = &dt.honour[honour_key(&h[27..N_KINDS])];
+        let lower = [m[0] & tight != 0, m[1] & tight != 0, m[2] & tight != 0, m[3] & tight != 0];
+        for k in 27..N_KINDS {
+            if h[k] < 4 && lower[h[k] as usize] {
+                out |= 1 << k;
+            }
+        }
+    }
+    out
+}
+
 const INF: u8 = 99;
 
 /// Sixteen lanes `2 s + p` (sets `s` 0..=7, pair `p`): fewest missing tiles, `INF` if none.
@@ -133,6 +277,177 @@ fn add_min(out: &mut Lanes, v: &Lanes, cost: u8) {
     }
 }
 
+/// For each group, the knapsack of the other three groups' tables for `need` sets: the values
+/// of [`crate::shanten::rests`] at every `s <= need` (tested), on SSE2 where available.
+#[inline]
+fn fast_rests(ts: &[Table; 4], need: usize) -> [Table; 4] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        match need {
+            0 => sse::rests::<0>(ts),
+            1 => sse::rests::<1>(ts),
+            2 => sse::rests::<2>(ts),
+            3 => sse::rests::<3>(ts),
+            4 => sse::rests::<4>(ts),
+            5 => sse::rests::<5>(ts),
+            _ => sse::rests::<MAX_SETS>(ts),
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        crate::shanten::rests(ts, need)
+    }
+}
+
+/// The knapsack of group tables on SSE2 (baseline on x86_64): a table is one 16-byte register,
+/// lane `2 s + p`. Sums saturate and are minimised from INF exactly as `shanten::combine` does,
+/// so every lane `s <= N` holds the same value.
+#[cfg(target_arch = "x86_64")]
+mod sse {
+    use super::{Table, INF, MAX_SETS};
+    use std::arch::x86_64::*;
+
+    const fn low_fill(n: usize) -> [u8; 16] {
+        let mut m = [0u8; 16];
+        let mut j = 0;
+        while j < n {
+            m[j] = INF;
+            j += 1;
+        }
+        m
+    }
+    /// `LOW[s]`: INF in the `2 s` lowest lanes (those a shift by `2 s` bytes empties).
+    static LOW: [[u8; 16]; 8] =
+        [low_fill(0), low_fill(2), low_fill(4), low_fill(6), low_fill(8), low_fill(10), low_fill(12), low_fill(14)];
+    static ODD: [u8; 16] = [0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255];
+    static EVEN_INF: [u8; 16] = [INF, 0, INF, 0, INF, 0, INF, 0, INF, 0, INF, 0, INF, 0, INF, 0];
+
+    #[inline(always)]
+    unsafe fn ld(a: &[u8; 16]) -> __m128i {
+        _mm_loadu_si128(a.as_ptr() as *const __m128i)
+    }
+
+    /// `v` moved up by `2 s` lanes (`s` more sets), the emptied lanes INF.
+    #[inline(always)]
+    unsafe fn up(v: __m128i, s: usize) -> __m128i {
+        let sh = match s {
+            0 => v,
+            1 => _mm_slli_si128::<2>(v),
+            2 => _mm_slli_si128::<4>(v),
+            3 => _mm_slli_si128::<6>(v),
+            4 => _mm_slli_si128::<8>(v),
+            5 => _mm_slli_si128::<10>(v),
+            6 => _mm_slli_si128::<12>(v),
+            _ => _mm_slli_si128::<14>(v),
+        };
+        _mm_or_si128(sh, ld(&LOW[s]))
+    }
+
+    #[inline(always)]
+    unsafe fn load(t: &Table) -> __m128i {
+        let mut a = [INF; 16];
+        a[..2 * (MAX_SETS + 1)].copy_from_slice(t.as_flattened());
+        ld(&a)
+    }
+
+    #[inline(always)]
+    unsafe fn store(v: __m128i) -> Table {
+        let mut a = [0u8; 16];
+        _mm_storeu_si128(a.as_mut_ptr() as *mut __m128i, v);
+        let mut t = [[0u8; 2]; MAX_SETS + 1];
+        t.as_flattened_mut().copy_from_slice(&a[..2 * (MAX_SETS + 1)]);
+        t
+    }
+
+    /// Lane `2 s + p` (`s <= N`): fewest missing for `s` sets, `p` pairs from both groups.
+    #[inline(always)]
+    unsafe fn combine<const N: usize>(x: __m128i, y: __m128i) -> __m128i {
+        let mut xa = [0u8; 16];
+        _mm_storeu_si128(xa.as_mut_ptr() as *mut __m128i, x);
+        // yw: lane 2t+1 = y[2t] (this group gives the pair), even lanes INF.
+        let yw = _mm_or_si128(_mm_and_si128(_mm_slli_si128::<1>(y), ld(&ODD)), ld(&EVEN_INF));
+        let mut r = _mm_set1_epi8(INF as i8);
+        for s1 in 0..=N {
+            let x0 = _mm_set1_epi8(xa[2 * s1] as i8);
+            let x1 = _mm_set1_epi8(xa[2 * s1 + 1] as i8);
+            r = _mm_min_epu8(r, _mm_adds_epu8(x0, up(y, s1)));
+            r = _mm_min_epu8(r, _mm_adds_epu8(x1, up(yw, s1)));
+        }
+        r
+    }
+
+    /// [`super::capped_suit_scalar`] with each 16-lane vector in one register: the same
+    /// transitions, saturating sums and minima, so the same table.
+    pub(super) fn capped_suit(h: &[u8], cap: &[u8], need: usize) -> Table {
+        // SAFETY: SSE2 is part of the x86_64 baseline; loads and stores are unaligned and
+        // within 16-byte arrays.
+        unsafe {
+            let inf = _mm_set1_epi8(INF as i8);
+            let mut start = [INF; 16];
+            start[0] = 0;
+            let mut cur = [[inf; 3]; 3];
+            cur[0][0] = ld(&start);
+            for n in 0..9 {
+                let mut next = [[inf; 3]; 3];
+                let hn = h[n] as usize;
+                let capn = cap[n] as usize;
+                let max_chow = if n <= 6 { 2 } else { 0 };
+                for a in 0..3usize {
+                    for b in 0..3usize {
+                        if a + b > capn {
+                            continue;
+                        }
+                        let v = cur[a][b];
+                        if _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, inf), inf)) == 0xFFFF {
+                            continue; // every lane unreachable
+                        }
+                        let vp = _mm_or_si128(_mm_and_si128(_mm_slli_si128::<1>(v), ld(&ODD)), ld(&EVEN_INF));
+                        for pung in 0..2usize {
+                            for pair in 0..2usize {
+                                let src = if pair == 1 { vp } else { v };
+                                for c in 0..=max_chow {
+                                    let t = a + b + c + 3 * pung + 2 * pair;
+                                    if t > capn {
+                                        break;
+                                    }
+                                    let cost = _mm_set1_epi8(t.saturating_sub(hn) as i8);
+                                    next[b][c] = _mm_min_epu8(next[b][c], _mm_adds_epu8(up(src, c + pung), cost));
+                                }
+                            }
+                        }
+                    }
+                }
+                cur = next;
+            }
+            let v = _mm_min_epu8(cur[0][0], inf);
+            let mut a = [INF; 16];
+            _mm_storeu_si128(a.as_mut_ptr() as *mut __m128i, v);
+            let mut out = [[INF; 2]; MAX_SETS + 1];
+            for s in 0..=need.min(MAX_SETS) {
+                out[s] = [a[2 * s], a[2 * s + 1]];
+            }
+            out
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn rests<const N: usize>(ts: &[Table; 4]) -> [Table; 4] {
+        // SAFETY: SSE2 is part of the x86_64 baseline; loads and stores are unaligned and
+        // within 16-byte arrays.
+        unsafe {
+            let l = [load(&ts[0]), load(&ts[1]), load(&ts[2]), load(&ts[3])];
+            let ab = combine::<N>(l[0], l[1]);
+            let cd = combine::<N>(l[2], l[3]);
+            [
+                store(combine::<N>(l[1], cd)),
+                store(combine::<N>(l[0], cd)),
+                store(combine::<N>(ab, l[3])),
+                store(combine::<N>(ab, l[2])),
+            ]
+        }
+    }
+}
+
 /// The table of one suit whose caps are restricted by own declared sets: the dynamic
 /// programme of `shanten.rs` (kind by kind; state = chows started one and two kinds back; the
 /// table over sets and pair carried as one 16-lane vector, so each transition is one shifted
@@ -141,7 +456,8 @@ fn add_min(out: &mut Lanes, v: &Lanes, cost: u8) {
 /// and three equal chows `k, k+1, k+2` are the same tiles as the pungs of `k`, `k+1`, `k+2`
 /// (a pung of one of those kinds besides them would need six copies). Equal to
 /// `shanten::group_table` (tested on random suits and caps).
-fn capped_suit(h: &[u8], cap: &[u8], need: usize) -> Table {
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn capped_suit_scalar(h: &[u8], cap: &[u8], need: usize) -> Table {
     let mut cur = [[NO_LANES; 3]; 3];
     cur[0][0][0] = 0;
     for n in 0..9 {
@@ -182,6 +498,19 @@ fn capped_suit(h: &[u8], cap: &[u8], need: usize) -> Table {
         out[s] = [v[2 * s].min(INF), v[2 * s + 1].min(INF)];
     }
     out
+}
+
+/// [`capped_suit_scalar`], on SSE2 where available (the same table; tested).
+#[inline]
+fn capped_suit(h: &[u8], cap: &[u8], need: usize) -> Table {
+    #[cfg(target_arch = "x86_64")]
+    {
+        sse::capped_suit(h, cap, need)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        capped_suit_scalar(h, cap, need)
+    }
 }
 
 /// Counts behind the closed forms of seven pairs, thirteen orphans and eight and a half pairs
@@ -238,6 +567,29 @@ impl Special {
                 self.pairs += 1;
                 if ORPHAN_BITS >> k & 1 == 1 {
                     self.orphan_pairs += 1;
+                }
+            }
+            _ => {}
+        }
+        self
+    }
+    /// The counts after one copy of `k` less, held `n >= 1` times before.
+    #[inline(always)]
+    fn minus(mut self, k: usize, n: u8) -> Special {
+        self.by_class[n.min(3) as usize] -= 1;
+        self.by_class[(n - 1).min(3) as usize] += 1;
+        match n {
+            1 => {
+                self.singles -= 1;
+                if ORPHAN_BITS >> k & 1 == 1 {
+                    self.orphans_absent += 1;
+                }
+            }
+            2 => {
+                self.singles += 1;
+                self.pairs -= 1;
+                if ORPHAN_BITS >> k & 1 == 1 {
+                    self.orphan_pairs -= 1;
                 }
             }
             _ => {}
@@ -317,7 +669,10 @@ impl Evaluator {
     /// A new evaluator (builds the lookup tables if nothing has yet).
     pub fn new() -> Self {
         tables();
-        Evaluator { cache: vec![Slot { key: EMPTY_KEY, table: [[0; 2]; MAX_SETS + 1] }; 1 << CACHE_BITS] }
+        dec_tables();
+        let spare = SPARE_CACHE.try_with(|c| c.borrow_mut().take()).ok().flatten();
+        let cache = spare.unwrap_or_else(|| vec![Slot { key: EMPTY_KEY, table: [[0; 2]; MAX_SETS + 1] }; 1 << CACHE_BITS]);
+        Evaluator { cache }
     }
 
     /// Table of group `g` of `h` given the caps: lookup tables when unrestricted, else the
@@ -398,10 +753,13 @@ impl Evaluator {
         for g in 0..4 {
             base[g] = self.table(&h, &sh, g);
         }
-        // Pass 1: shanten after each discard (one lookup each). In a group restricted by own
-        // sets the exact table costs a dynamic programme, and the lookup is a lower bound: the
-        // exact value is needed only while that bound does not exceed the best shanten found
-        // (unless every rating is asked for), so the bounds are resolved lowest first.
+        // Pass 1: shanten after each discard: one lookup and one `finish` against the
+        // knapsack of the other three groups each. In a group restricted by own sets the exact
+        // table costs a dynamic programme, and the lookup is a lower bound: the exact value is
+        // needed only while that bound does not exceed the best shanten found (unless every
+        // rating is asked for), so the bounds are resolved lowest first.
+        let rest0 = fast_rests(&base, need);
+        let spec14 = if sh.special { Some(Special::of(&h)) } else { None };
         let mut after = [[[0u8; 2]; MAX_SETS + 1]; N_KINDS];
         let mut best = i8::MAX;
         let mut pending: [(i8, u8); N_KINDS] = [(0, 0); N_KINDS];
@@ -412,19 +770,16 @@ impl Evaluator {
             }
             h[d] -= 1;
             let gd = group_of_kind(d);
-            let mut ts = base;
             let s = if sh.restricted[gd] && !all_ukeire {
-                ts[gd] = lookup(&h, gd);
-                let bound = missing_of(&ts, need) as i8 - 1;
+                let bound = finish_with(&rest0[gd], &lookup(&h, gd), need) as i8 - 1;
                 pending[n_pending] = (bound, out.len() as u8);
                 n_pending += 1;
                 bound
             } else {
-                ts[gd] = self.table(&h, &sh, gd);
-                after[d] = ts[gd];
-                let mut missing = missing_of(&ts, need);
-                if sh.special {
-                    missing = missing.min(Special::of(&h).missing(rules));
+                after[d] = self.table(&h, &sh, gd);
+                let mut missing = finish_with(&rest0[gd], &after[d], need);
+                if let Some(sp) = spec14 {
+                    missing = missing.min(sp.minus(d, h[d] + 1).missing(rules));
                 }
                 let s = missing as i8 - 1;
                 best = best.min(s);
@@ -443,21 +798,28 @@ impl Evaluator {
             let d = r.kind as usize;
             let gd = group_of_kind(d);
             h[d] -= 1;
-            let mut ts = base;
-            ts[gd] = self.table(&h, &sh, gd);
+            after[d] = self.table(&h, &sh, gd);
             h[d] += 1;
-            after[d] = ts[gd];
             // restricted groups only occur with declared sets: no special shapes here
-            r.shanten = missing_of(&ts, need) as i8 - 1;
+            r.shanten = finish_with(&rest0[gd], &after[d], need) as i8 - 1;
             best = best.min(r.shanten);
         }
         // Pass 2: ukeire where it is read. A draw changes the standard missing count by 0 or
         // -1 (one more tile never costs, and helps at most one target tile), and the special
-        // shapes by their closed forms. For a draw `t` outside the discard's group, the table of
-        // its group with one more `t` does not depend on the discard: `dec[t]` marks the
-        // entries (sets, pair) where that table is one lower than now. Such a draw lowers the
-        // standard count iff one of those entries is *tight*: it attains the minimum together
-        // with the other groups (`rest`). One mask test per draw instead of a knapsack.
+        // shapes by their closed forms. A draw lowers the standard count iff its group's table
+        // gets lower at an entry (sets, pair) that is *tight*: that attains the minimum together
+        // with the other groups (`rest`). For an unrestricted group the entries one more tile
+        // lowers come from [`DecTables`] (no lookup per draw). For a restricted group, a draw
+        // `t` outside the discard's group lowers entries that do not depend on the discard:
+        // `dec[t]`, computed once per decision.
+        let dt = dec_tables();
+        let mut avail = 0u64;
+        // Kinds held 0, 1 and 2+ times before the discard (for the special shapes).
+        let mut class14 = [0u64; 4];
+        for t in 0..N_KINDS {
+            avail |= u64::from(unseen[t] > 0 && held[t] < 4) << t;
+            class14[h[t].min(3) as usize] |= 1 << t;
+        }
         let mut dec = [0u16; N_KINDS];
         let mut dec_done = 0u64;
         // With one discard of the lowest shanten its ukeire decides nothing: the greedy
@@ -472,70 +834,86 @@ impl Evaluator {
             h[d] -= 1;
             let mut ts = base;
             ts[gd] = after[d];
-            let rest = rests(&ts, need);
+            let rest = fast_rests(&ts, need);
             let std_d = finish_with(&rest[gd], &ts[gd], need);
-            let spec = if sh.special { Some(Special::of(&h)) } else { None };
-            let all_d = r.shanten + 1; // fewest missing over every shape, as u8 below
-            let all_d = all_d as u8;
-            let std_counts = std_d == all_d;
-            let mut tight = [0u16; 4];
-            if std_counts {
+            let spec = spec14.map(|sp| sp.minus(d, h[d] + 1));
+            let all_d = (r.shanten + 1) as u8; // fewest missing over every shape
+                                               // Kinds whose draw lowers the standard count (only read when it is the minimum).
+            let mut lowering = 0u64;
+            if std_d == all_d {
                 for g in 0..4 {
-                    tight[g] = tight_mask(&rest[g], &ts[g], need, std_d);
-                }
-            }
-            let mut ukeire = 0u32;
-            for t in 0..N_KINDS {
-                // After the discard the player holds held[t] - [t == d] copies of t.
-                let now = held[t] - u8::from(t == d);
-                if now >= 4 || unseen[t] == 0 {
-                    continue;
-                }
-                let gt = group_of_kind(t);
-                let mut lower = false;
-                if std_counts {
-                    // A restricted group's exact table is at least the unrestricted one (fewer
-                    // targets), so when the lookup already shows no gain the programme is
-                    // skipped: only candidates the bound cannot rule out pay for it.
-                    let bound_rules_out = |h: &Counts| sh.restricted[gt] && finish_with(&rest[gt], &lookup(h, gt), need) >= std_d;
-                    lower = if gt != gd {
-                        if dec_done >> t & 1 == 0 {
-                            h[d] += 1;
-                            h[t] += 1;
-                            let x = if bound_rules_out(&h) { None } else { Some(self.table(&h, &sh, gt)) };
-                            h[t] -= 1;
-                            h[d] -= 1;
-                            match x {
-                                Some(x) => {
-                                    dec[t] = dec_mask(&x, &base[gt], need);
-                                    dec_done |= 1 << t;
-                                    dec[t] & tight[gt] != 0
-                                }
-                                None => false,
-                            }
-                        } else {
-                            dec[t] & tight[gt] != 0
+                    let tight = tight_mask(&rest[g], &ts[g], need, std_d);
+                    if !sh.restricted[g] {
+                        lowering |= lowering_draws(dt, &h, g, tight);
+                        continue;
+                    }
+                    for t in group_range(g) {
+                        // After the discard the player holds held[t] - [t == d] copies of t.
+                        if held[t] - u8::from(t == d) >= 4 || unseen[t] == 0 {
+                            continue;
                         }
-                    } else if t == d {
-                        finish_with(&rest[gt], &base[gd], need) < std_d
-                    } else {
-                        h[t] += 1;
-                        let lower = !bound_rules_out(&h) && {
-                            let x = self.table(&h, &sh, gt);
-                            finish_with(&rest[gt], &x, need) < std_d
+                        // A restricted group's exact table is at least the unrestricted one
+                        // (fewer targets), so when the lookup already shows no gain the
+                        // programme is skipped: only candidates the bound cannot rule out pay.
+                        let bound_rules_out = |h: &Counts| finish_with(&rest[g], &lookup(h, g), need) >= std_d;
+                        let lower = if g != gd {
+                            if dec_done >> t & 1 == 0 {
+                                h[t] += 1;
+                                let x = if bound_rules_out(&h) { None } else { Some(self.table(&h, &sh, g)) };
+                                h[t] -= 1;
+                                match x {
+                                    Some(x) => {
+                                        dec[t] = dec_mask(&x, &base[g], need);
+                                        dec_done |= 1 << t;
+                                        dec[t] & tight != 0
+                                    }
+                                    None => false,
+                                }
+                            } else {
+                                dec[t] & tight != 0
+                            }
+                        } else if t == d {
+                            finish_with(&rest[g], &base[gd], need) < std_d
+                        } else {
+                            h[t] += 1;
+                            let lower = !bound_rules_out(&h) && {
+                                let x = self.table(&h, &sh, g);
+                                finish_with(&rest[g], &x, need) < std_d
+                            };
+                            h[t] -= 1;
+                            lower
                         };
-                        h[t] -= 1;
-                        lower
-                    };
-                }
-                if !lower {
-                    if let Some(sp) = spec {
-                        lower = sp.plus(t, h[t]).missing(rules) < all_d;
+                        lowering |= u64::from(lower) << t;
                     }
                 }
-                if lower {
-                    ukeire += unseen[t] as u32;
+            }
+            if let Some(sp) = spec {
+                // The special shapes' closed forms depend on a drawn kind only through how many
+                // copies are held (0, 1, 2, 3+: eight and a half pairs, TW §9.2, tells a pair
+                // from a pung) and whether it is an orphan.
+                let mut class = class14;
+                let n = h[d] as usize + 1; // copies before the discard
+                if n <= 3 {
+                    class[n] &= !(1 << d);
+                    class[n - 1] |= 1 << d;
                 }
+                for (c, &m) in class.iter().enumerate() {
+                    // Kind 0 (1m) stands for the orphans, kind 1 (2m) for the others; a class
+                    // without such kinds is skipped (its counts could not be updated).
+                    for (rep, m) in [(0, m & ORPHAN_BITS), (1, m & !ORPHAN_BITS)] {
+                        if m != 0 && sp.plus(rep, c as u8).missing(rules) < all_d {
+                            lowering |= m;
+                        }
+                    }
+                }
+            }
+            // Draws possible after the discard: unseen, and not held four times (the discard
+            // itself is held at most three times now).
+            let mut bits = lowering & (avail | u64::from(unseen[d] > 0) << d);
+            let mut ukeire = 0u32;
+            while bits != 0 {
+                ukeire += unseen[bits.trailing_zeros() as usize] as u32;
+                bits &= bits - 1;
             }
             h[d] += 1;
             r.ukeire = Some(ukeire);
@@ -549,8 +927,8 @@ pub(crate) mod tests {
     use super::*;
     use crate::advise::rate_discards;
     use crate::decompose::HK_SHAPES;
-    use crate::shanten::shanten;
     use crate::shanten::tests::{random_hand, XorShift};
+    use crate::shanten::{rests, shanten};
 
     /// Unseen counts as a player at the table might have them: 4 minus own tiles, minus a random
     /// share of the rest seen in discards and other players' sets.
@@ -672,7 +1050,68 @@ pub(crate) mod tests {
                 h[k] = (rng.next() % (cap[k] as u64 + 1)) as u8;
             }
             let need = 1 + i % 4;
-            assert_eq!(capped_suit(&h[..9], &cap[..9], need), group_table(&h, &cap, 0, need), "{h:?} {cap:?}");
+            let want = group_table(&h, &cap, 0, need);
+            assert_eq!(capped_suit_scalar(&h[..9], &cap[..9], need), want, "{h:?} {cap:?}");
+            assert_eq!(capped_suit(&h[..9], &cap[..9], need), want, "{h:?} {cap:?}");
+        }
+    }
+
+    #[test]
+    fn dec_tables_mark_the_entries_one_more_tile_lowers() {
+        let dt = dec_tables();
+        let mut rng = XorShift(0x5EED_A6E7_0000_0004);
+        for _ in 0..20_000 {
+            let mut h = [0u8; 34];
+            for k in 0..34 {
+                h[k] = (rng.next() % 5) as u8;
+            }
+            for g in 0..4 {
+                let base = lookup(&h, g);
+                for k in group_range(g) {
+                    if h[k] == 4 {
+                        continue;
+                    }
+                    let mut up = h;
+                    up[k] += 1;
+                    let plus = lookup(&up, g);
+                    let want = dec_mask(&plus, &base, MAX_SETS);
+                    let got = if g < 3 {
+                        (dt.suit[suit_index(&h[g * 9..g * 9 + 9])] >> (DEC_BITS * (k - 9 * g) as u32)) as u16 & DEC_MASK as u16
+                    } else {
+                        dt.honour[honour_key(&h[27..N_KINDS])][h[k] as usize]
+                    };
+                    assert_eq!(got, want, "{h:?} kind {k}");
+                    // one more tile lowers an entry by one at most (what the masks rely on)
+                    for s in 0..=MAX_SETS {
+                        for p in 0..2 {
+                            assert_eq!(plus[s][p] + u8::from(got >> (2 * s + p) & 1 == 1), base[s][p], "{h:?} kind {k}");
+                        }
+                    }
+                    // every tight entry set: the mask decides exactly when the minimum drops
+                    let all = (1u16 << DEC_BITS) - 1;
+                    assert_eq!(lowering_draws(dt, &h, g, all) >> k & 1 == 1, want != 0);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fast_rests_equal_rests() {
+        let mut rng = XorShift(0x5EED_A6E7_0000_0005);
+        for i in 0..20_000 {
+            let need = i % (MAX_SETS + 1);
+            let mut ts = [[[0u8; 2]; MAX_SETS + 1]; 4];
+            for t in ts.iter_mut() {
+                for e in t.iter_mut().flatten() {
+                    // small values, and now and then an impossible entry
+                    *e = if rng.below(12) == 0 { INF } else { rng.below(15) as u8 };
+                }
+            }
+            let want = rests(&ts, need);
+            let got = fast_rests(&ts, need);
+            for g in 0..4 {
+                assert_eq!(got[g][..=need], want[g][..=need], "{ts:?} need {need}");
+            }
         }
     }
 
