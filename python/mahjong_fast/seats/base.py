@@ -17,14 +17,16 @@ public information only, except ``draw`` / ``replacement_draw`` events whose til
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
     from ..game.actions import Action
     from ..game.view import SeatView
 
-__all__ = ["BaseSeat", "Seat"]
+__all__ = ["BaseSeat", "CoreAgentFor", "Seat"]
+
+_A = TypeVar("_A")
 
 
 @runtime_checkable
@@ -57,3 +59,26 @@ class BaseSeat:
 
     def new_deal(self, deal_index: int, player: int) -> None:
         """Called before each deal with the deal index and this seat's player number. No-op."""
+
+
+class CoreAgentFor(Generic[_A]):
+    """A built-in seat's core agent for the deal's ruleset (its winning shapes, minimum and
+    values: HK §9–§10, TW §9–§14), rebuilt only when the ruleset changes.
+
+    ``make(rules)`` builds the agent (``_core.GreedyAgent``, ``ValueAgent``, ``StrongAgent``);
+    calling the object with a deal's :class:`~mahjong_fast.Ruleset` returns the agent for it.
+    """
+
+    def __init__(self, make: Callable[[Any], _A]) -> None:
+        from ..rules import DEFAULT_RULES
+
+        self._make = make
+        self._rules: Any = DEFAULT_RULES
+        self._agent = make(DEFAULT_RULES)
+
+    def __call__(self, rules: Any) -> _A:
+        if rules is not self._rules:
+            if rules != self._rules:
+                self._agent = self._make(rules)
+            self._rules = rules
+        return self._agent

@@ -31,8 +31,7 @@ from mahjong_fast import _core
 
 from ..game.actions import Action, ActionType
 from ..game.view import SeatView
-from ..rules import DEFAULT_RULES, Ruleset
-from .base import BaseSeat
+from .base import BaseSeat, CoreAgentFor
 
 __all__ = ["GreedySeat", "option_codes"]
 
@@ -71,17 +70,7 @@ class GreedySeat(BaseSeat):
     def __init__(self, seed: int = 0, name: str = "greedy"):
         self.seed = seed
         self.name = name
-        self._agent = _core.GreedyAgent()
-        self._rules: Ruleset = DEFAULT_RULES  # the agent's ruleset (its winning shapes)
-
-    def _agent_for(self, rules: Ruleset) -> _core.GreedyAgent:
-        """The core's agent for the deal's ruleset (HK §9 / TW §9 shapes), rebuilt only when
-        the ruleset changes."""
-        if rules is not self._rules:
-            if rules != self._rules:
-                self._agent = _core.GreedyAgent(rules)
-            self._rules = rules
-        return self._agent
+        self._agent_for = CoreAgentFor(_core.GreedyAgent)
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         # The cases the agent answers without looking at the hand are answered here, with the

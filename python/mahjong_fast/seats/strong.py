@@ -25,8 +25,7 @@ from mahjong_fast import _core
 
 from ..game.actions import Action, ActionType
 from ..game.view import SeatView
-from ..rules import DEFAULT_RULES, Ruleset
-from .base import BaseSeat
+from .base import BaseSeat, CoreAgentFor
 from .greedy import option_codes
 
 __all__ = ["StrongSeat"]
@@ -45,16 +44,7 @@ class StrongSeat(BaseSeat):
     def __init__(self, seed: int = 0, name: str = "strong"):
         self.seed = seed
         self.name = name
-        self._agent = _core.StrongAgent()
-        self._rules: Ruleset = DEFAULT_RULES  # the agent's ruleset
-
-    def _agent_for(self, rules: Ruleset) -> _core.StrongAgent:
-        """The core's agent for the deal's ruleset, rebuilt only when the ruleset changes."""
-        if rules is not self._rules:
-            if rules != self._rules:
-                self._agent = _core.StrongAgent(rules)
-            self._rules = rules
-        return self._agent
+        self._agent_for = CoreAgentFor(_core.StrongAgent)
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         for a in legal:

@@ -23,8 +23,7 @@ from mahjong_fast import _core
 
 from ..game.actions import Action, ActionType
 from ..game.view import SeatView
-from ..rules import DEFAULT_RULES, Ruleset
-from .base import BaseSeat
+from .base import BaseSeat, CoreAgentFor
 from .greedy import option_codes
 
 __all__ = ["ValueSeat"]
@@ -43,16 +42,7 @@ class ValueSeat(BaseSeat):
     def __init__(self, seed: int = 0, name: str = "value"):
         self.seed = seed
         self.name = name
-        self._agent = _core.ValueAgent()
-        self._rules: Ruleset = DEFAULT_RULES  # the agent's ruleset
-
-    def _agent_for(self, rules: Ruleset) -> _core.ValueAgent:
-        """The core's agent for the deal's ruleset, rebuilt only when the ruleset changes."""
-        if rules is not self._rules:
-            if rules != self._rules:
-                self._agent = _core.ValueAgent(rules)
-            self._rules = rules
-        return self._agent
+        self._agent_for = CoreAgentFor(_core.ValueAgent)
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         for a in legal:
