@@ -159,7 +159,7 @@ impl Agents {
 }
 
 /// The agent's view of one legal action (see [`LegalOption`]).
-fn option_of(a: &Action, discard_kind: Option<u8>) -> LegalOption {
+pub(crate) fn option_of(a: &Action, discard_kind: Option<u8>) -> LegalOption {
     let t = a.tiles.as_slice();
     let kind = match (a.kind, discard_kind) {
         (ActionType::Chow, Some(d)) => t.iter().fold(d, |m, &x| m.min(x >> 2)),

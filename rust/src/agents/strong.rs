@@ -773,7 +773,7 @@ impl StrongAgent {
 mod tests {
     use super::*;
     use crate::agents::{GreedyAgent, LegalOption};
-    use crate::game::{Action, ActionType, Deal, DealOptions, Phase};
+    use crate::game::{ActionType, Deal, DealOptions, Phase};
     use crate::hand::hand;
     use crate::sim::{play_range, play_range_parallel, SeatKind, SimConfig};
 
@@ -814,34 +814,12 @@ mod tests {
         u
     }
 
-    /// The option of a legal action as the simulation presents it (lowest kind of a chow).
-    fn option(a: &Action, disc: Option<u8>) -> LegalOption {
-        let t = a.tiles.as_slice();
-        let kind = match (a.kind, disc) {
-            (ActionType::Chow, Some(d)) => t.iter().fold(d, |m, &x| m.min(x >> 2)),
-            (ActionType::Pung | ActionType::Kong, Some(d)) => d,
-            _ => t.first().map_or(0, |&x| x >> 2),
-        };
-        let k = match a.kind {
-            ActionType::Discard => OptionKind::Discard,
-            ActionType::SelfDrawnWin => OptionKind::SelfDrawnWin,
-            ActionType::ConcealedKong => OptionKind::ConcealedKong,
-            ActionType::AddedKong => OptionKind::AddedKong,
-            ActionType::Pass => OptionKind::Pass,
-            ActionType::Win => OptionKind::Win,
-            ActionType::Pung => OptionKind::Pung,
-            ActionType::Kong => OptionKind::Kong,
-            ActionType::Chow => OptionKind::Chow,
-        };
-        LegalOption::new(k, Tile(kind))
-    }
-
     /// The strong agent's decision for `p` in `deal`, read from `p`'s view only.
     fn decide(agent: &mut StrongAgent, deal: &Deal, p: u8) -> usize {
         let view = deal.view(p);
         let legal = deal.legal_actions(p);
         let disc = view.last_discard().map(|(_, t)| t >> 2);
-        let options: Vec<LegalOption> = legal.iter().map(|a| option(a, disc)).collect();
+        let options: Vec<LegalOption> = legal.iter().map(|a| crate::sim::option_of(a, disc)).collect();
         let melds: Vec<Meld> = view.melds(p as usize).iter().map(|m| m.core()).collect();
         let u = view.unseen_counts();
         let s = Situation { concealed: view.hand_counts(), melds: &melds, unseen: &u, discard: disc.map(Tile), legal: &options };
