@@ -1271,3 +1271,84 @@ def test_added_kong_with_one_live_tile_robbed_by_two():
     assert r.winners == (1, 2)
     assert all(w.discarder == 0 and w.win_kind == "robbing_kong" for w in r.wins)
     assert d.remaining == 1  # no replacement was drawn
+
+
+# ---------------------------------------------------------------- §10a heavenly readings
+
+
+def test_dealer_win_on_the_replacement_of_an_opening_kong_is_h26_not_heavenly():
+    """TW §10a: a dealer's win on a concealed kong's replacement before any discard has D = 0
+    and scores H26, not H35: H01 1 + H10 2 + H12 3 + H26 10 + H27 10 + H40 2 = 28."""
+    wall = tw_wall({0: "1111m 123p 456p 789p 55z 67s"}, tail="8s")
+    d = Deal(wall, dealer=0, rules=HIGH)
+    assert not [a for a in d.legal_actions(0) if a.type is ActionType.SELF_DRAWN_WIN]
+    k = [a for a in d.legal_actions(0) if a.type is ActionType.CONCEALED_KONG]
+    assert k
+    d.apply(k[0])
+    assert d.remaining == 62
+    w = [a for a in d.legal_actions(0) if a.type is ActionType.SELF_DRAWN_WIN]
+    assert w
+    d.apply(w[0])
+    r = d.result
+    codes = sorted(e[0] for e in r.wins[0].elements)
+    assert codes == ["H01", "H10", "H12", "H26", "H27", "H40"]
+    assert r.wins[0].value == 28
+    assert tuple(r.payments) == (87, -29, -29, -29)
+
+
+def test_heavenly_blessing_after_an_initial_bonus_replacement():
+    """TW §10: 17 tiles after the initial replacement (the 17th came from the tail)."""
+    wall = tw_wall({0: "123p 456p 789p 555z 678s 3s 1f"}, tail="3s")
+    d = Deal(wall, dealer=0, rules=LOW)
+    assert tuple(d.bonus[0]) == (136,)
+    w = [a for a in d.legal_actions(0) if a.type is ActionType.SELF_DRAWN_WIN]
+    assert w
+    d.apply(w[0])
+    codes = [e[0] for e in d.result.wins[0].elements]
+    assert "L31" in codes and "L09" not in codes and "L01" not in codes
+
+
+def test_dealer_ready_from_the_deal():
+    """TW §10: the dealer made one discard (its first), no interruption, and wins on North's
+    first discard: H21 (not H26) with D = 4."""
+    east = "123m 456m 789s 234p 67p 55z 1z"
+    wall = tw_wall({0: east}, draws="2z 3z 8p")
+    d = Deal(wall, dealer=0, rules=HIGH)
+    _start_and_discard(d, 0, "1z")
+    pass_all(d)
+    for p, kind in ((1, "2z"), (2, "3z"), (3, "8p")):
+        assert d.to_act == (p,)
+        _start_and_discard(d, p, kind)
+        if p < 3:
+            pass_all(d)
+    w = [a for a in d.legal_actions(0) if a.type is ActionType.WIN]
+    assert w
+    d.apply(w[0])
+    pass_all(d)
+    r = d.result
+    codes = sorted(e[0] for e in r.wins[0].elements)
+    assert codes == ["H01", "H08", "H13", "H21", "H40"]
+    assert tuple(r.payments) == (18, 0, 0, -18)
+
+
+def test_exhaustive_draw_keeps_dealer_and_streak():
+    """TW §8, §16: an exhaustive draw pays nothing and keeps the dealer and the streak."""
+    wall = tw_wall(FILLER, dealer=0, draws="7z 6z 5z")
+    d = Deal(wall, dealer=0, rules=HIGH, dealer_streak=3, scores=(10, -10, 5, -5))
+    _tsumogiri_to(d, lambda x: x.phase is Phase.ENDED)
+    r = d.result
+    assert r.exhaustive_draw and not r.winners
+    assert tuple(r.payments) == (0, 0, 0, 0) and tuple(r.scores) == (10, -10, 5, -5)
+    assert r.dealer_after == 0 and r.streak_after == 3 and not r.passed
+
+
+def test_simulate_match_j_depends_only_on_seed_and_j():
+    a = mf.simulate(matches=6, rules=HIGH, seed=8, workers=1).records
+    b = mf.simulate(matches=3, rules=HIGH, seed=8, workers=2, start=3).records
+    assert [r for r in a if r["match_index"] >= 3] == b
+
+
+def test_simulate_python_loop_equals_the_core():
+    c = mf.simulate(matches=3, rules=LOW, seed=8, workers=2, backend="process").records
+    d = mf.simulate(matches=3, rules=LOW, seed=8, workers=1).records
+    assert c == d and len(d) > 3
