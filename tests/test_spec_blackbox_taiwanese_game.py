@@ -1352,3 +1352,40 @@ def test_simulate_python_loop_equals_the_core():
     c = mf.simulate(matches=3, rules=LOW, seed=8, workers=2, backend="process").records
     d = mf.simulate(matches=3, rules=LOW, seed=8, workers=1).records
     assert c == d and len(d) > 3
+
+
+@pytest.mark.parametrize("v", [1, 3])
+def test_dealer_robs_the_eighth_with_streak(v):
+    """TW §7, §15: the dealer (k = 1) has seven bonus tiles after its replacement; West
+    exposes the eighth in the initial replacement and pays (20 + 1 + 2) × v."""
+    wall = tw_wall({0: "1f 2f 3f 4f 5f 6f 7f", 2: "8f"})
+    rs = mf.Ruleset.taiwanese(tai_table="high", tai_value=v)
+    d = Deal(wall, dealer=0, rules=rs, dealer_streak=1)
+    assert d.phase is Phase.ENDED
+    r = d.result
+    assert r.winners == (0,) and r.wins[0].win_kind == "bonus_rob_eighth"
+    assert r.wins[0].discarder == 2 and r.wins[0].value == 20
+    assert tuple(r.payments) == (23 * v, 0, -23 * v, 0)
+    assert r.dealer_after == 0 and r.streak_after == 2
+
+
+def test_play_match_equals_simulate_and_replays_a_several_winner_deal(tmp_path):
+    """Match j of simulate(seed) is play_match(seed, match_index=j); its log (with a deal of
+    two winners, TW §5.2) replays to the same results."""
+    rs = mf.Ruleset.taiwanese(tai_table="high", min_tai=1)
+    recs = mf.simulate(matches=1, rules=rs, seed=1, workers=1, start=6).records
+    seats = [make_seat("greedy", p) for p in range(4)]
+    log = tmp_path / "m.jsonl"
+    m = play_match(seats, seed=1, match_index=6, rules=rs, log=str(log))
+    assert any(len(r.winners) > 1 for r in m.results)
+    assert [(list(r.winners), list(r.payments), list(r.scores)) for r in m.results] == [
+        (x["winners"], [x[f"points_p{p}"] for p in range(4)], [x[f"scores_p{p}"] for p in range(4)])
+        for x in recs
+    ]
+    got = replay(str(log))
+    got = list(got.results) if hasattr(got, "results") else list(got)
+    assert [(r.winners, tuple(r.payments)) for r in got] == [
+        (r.winners, tuple(r.payments)) for r in m.results
+    ]
+    p = _cli("replay", str(log))
+    assert p.returncode == 0 and "Traceback" not in p.stdout + p.stderr
