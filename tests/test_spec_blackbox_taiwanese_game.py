@@ -1389,3 +1389,110 @@ def test_play_match_equals_simulate_and_replays_a_several_winner_deal(tmp_path):
     ]
     p = _cli("replay", str(log))
     assert p.returncode == 0 and "Traceback" not in p.stdout + p.stderr
+
+
+@pytest.mark.parametrize("dealer", [1, 2, 3])
+def test_initial_replacement_in_seat_order_dealer_first(dealer):
+    """TW §4.1, HK §4.4: the dealer replaces first, then the others in turn order; each
+    replacement takes the highest untaken position."""
+    hands = {p: f"{p + 1}f" for p in range(4)}
+    wall = tw_wall(hands, dealer=dealer)
+    d = Deal(wall, dealer=dealer, rules=HIGH)
+    for k in range(4):
+        p = (dealer + k) % 4
+        assert wall[143 - k] in d.hands[p], (p, k)
+        assert tuple(d.bonus[p]) == (136 + p,)
+    assert d.remaining == 59
+
+
+CODES = {
+    "DEAL_OVER", "NOT_YOUR_TURN", "WRONG_PHASE", "ALREADY_RESPONDED", "UNKNOWN_TILE",
+    "TILE_NOT_IN_HAND", "INVALID_MELD", "CHOW_NOT_ALLOWED", "NO_REPLACEMENT_TILE",
+    "LAST_DISCARD_WIN_ONLY", "NOT_A_WINNING_HAND", "BELOW_MINIMUM",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("rules", [HIGH, LOW])
+def test_random_play_with_illegal_probes_keeps_the_invariants(rules):
+    """TW §4.2, §4.3, §17: random legal play; at every step random actions that are not
+    legal are refused with a §17 code and leave the state unchanged."""
+    rng = random.Random(5)
+    rs = mf.Ruleset.taiwanese(tai_table=rules.split("-")[1], min_tai=rng.choice([0, 2, 5]))
+    for i in range(40):
+        wall = list(range(144))
+        rng.shuffle(wall)
+        dealer = i % 4
+        d = Deal(wall, dealer=dealer, rules=rs, auto_pass=False, dealer_streak=i % 3)
+        steps = 0
+        while d.phase is not Phase.ENDED:
+            steps += 1
+            assert steps < 2000
+            assert d.remaining == live_of(d)
+            acting = d.to_act[0] if d.phase in (Phase.ACTION, Phase.AFTER_CLAIM) else -1
+            for p in range(4):
+                assert d.hand_size(p) == (17 if p == acting else 16)
+            p = rng.choice(d.to_act)
+            legal = d.legal_actions(p)
+            for _ in range(3):
+                probe = Action(
+                    rng.choice(list(ActionType)),
+                    rng.randrange(4),
+                    tuple(rng.sample(range(144), rng.choice([0, 1, 2, 3, 4]))),
+                )
+                if probe in legal or d.is_legal(probe):
+                    continue
+                before = d.snapshot()
+                with pytest.raises(IllegalActionError) as e:
+                    d.apply(probe)
+                assert e.value.code in CODES
+                assert d.snapshot() == before
+            d.apply(rng.choice(legal))
+        r = d.result
+        assert sum(r.payments) == 0
+        if r.exhaustive_draw:
+            assert d.remaining == 0 or r.winners == ()
+        for w in r.wins:
+            assert sum(w.payments) == 0
+            if not w.win_kind.startswith("bonus"):
+                assert w.value >= rs.switches["min_tai"]
+
+
+@pytest.mark.parametrize(
+    "rules, codes, tai",
+    [
+        (HIGH, ["H04", "H11", "H12", "H23", "H40", "H43"], 21),
+        (LOW, ["L01", "L04", "L05", "L08", "L10"], 7),
+    ],
+)
+def test_moon_from_the_bottom_on_the_last_live_tile(rules, codes, tai):
+    """TW §4.2, §10: North self-draws the last live tile (position 127 with no claims)."""
+    hands = {0: FILLER[0], 1: FILLER[1], 2: FILLER[2], 3: "123m 456m 789p 123p 99p 46s"}
+    wall = tw_wall(hands, draws="7z 6z 5z")
+    k5s = KINDS.index("5s")
+    five_s = next(t for t in range(4 * k5s, 4 * k5s + 4) if t not in wall[:68])
+    j = wall.index(five_s)
+    wall[j], wall[127] = wall[127], wall[j]
+    d = Deal(wall, dealer=0, rules=rules)
+    _tsumogiri_to(d, lambda x: x.phase is Phase.ACTION and x.drawn_tile == five_s)
+    assert d.remaining == 0 and d.to_act == (3,)
+    w = [a for a in d.legal_actions(3) if a.type is ActionType.SELF_DRAWN_WIN]
+    assert w
+    d.apply(w[0])
+    r = d.result
+    assert sorted(e[0] for e in r.wins[0].elements) == codes
+    assert tuple(r.payments) == (-(tai + 1), -tai, -tai, 3 * tai + 1)
+
+
+def test_loose_tile_after_a_bonus_in_play_low_table():
+    """TW §10, §13: South's first draw is 3f, the replacement 6m wins: low L04 1 + L08 3 +
+    L09 1 + L32 14 = 19 (3f is not South's own bonus tile)."""
+    wall = tw_wall({0: EAST_JUNK, 1: SOUTH_T15}, draws="3f", tail="6m")
+    d = Deal(wall, dealer=0, rules=LOW)
+    _start_and_discard(d, 0, "7z")
+    pass_all(d)
+    w = [a for a in d.legal_actions(1) if a.type is ActionType.SELF_DRAWN_WIN]
+    assert w
+    d.apply(w[0])
+    r = d.result
+    assert sorted(e[0] for e in r.wins[0].elements) == ["L04", "L08", "L09", "L32"]
+    assert tuple(r.payments) == (-20, 58, -19, -19)
