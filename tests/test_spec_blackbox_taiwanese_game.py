@@ -380,10 +380,13 @@ def test_seven_rob_the_eighth_in_play_dealer_exposes():
 def test_all_eight_in_play_self_drawn():
     wall = tw_wall({1: "1f 2f 3f 4f 5f 6f 7f"}, draws="8f")
     d = Deal(wall, dealer=0, rules=mf.Ruleset.taiwanese(tai_table="low", min_tai=50))
+    front0, tail0 = d.wall_position
     disc = [a for a in d.legal_actions(0) if a.type is ActionType.DISCARD]
     d.apply(disc[-1])
     pass_all(d)
     assert d.phase is Phase.ENDED
+    # §7: the eighth came by P1's normal draw; no replacement tile is drawn
+    assert d.wall_position == (front0 + 1, tail0)
     r = d.result
     assert r.winners == (1,) and r.wins[0].win_kind == "bonus_all_eight"
     assert tuple(r.payments) == (-15, 43, -14, -14)
@@ -1496,3 +1499,36 @@ def test_loose_tile_after_a_bonus_in_play_low_table():
     r = d.result
     assert sorted(e[0] for e in r.wins[0].elements) == ["L04", "L08", "L09", "L32"]
     assert tuple(r.payments) == (-20, 58, -19, -19)
+
+
+def test_chow_only_by_the_next_player_and_win_beats_an_exposed_kong():
+    """TW §5.1: North may not chow East's discard (CHOW_NOT_ALLOWED, unchanged); West's
+    exposed-kong claim loses to South's win claim."""
+    hands = [
+        "5p 1m 1m 9m 9m 2z 2z 7z 7z 1s 1s 9s 9s 6z 6z 6z 3z",
+        "123m 456m 789s 234s 34p 88p",  # South wins on 5p
+        "5p 5p 5p 1p 1p 9p 9p 4z 4z 4z 5z 5z 3s 3s 2s 2s",  # West: kong of 5p
+        "4p 6p 2p 2p 7m 7m 8m 8m 1z 1z 1z 3z 3z 6s 6s 6s",  # North: 4p 6p
+    ]
+    d = Deal.from_hands(
+        hands, dealer=0, active=0, discards=BASE_DISCARDS, rules=HIGH, auto_pass=False
+    )
+    five_p = next(t for t in d.hands[0] if t < 136 and KINDS[t // 4] == "5p")
+    act(d, ActionType.DISCARD, 0, (five_p,))
+    four_p = next(t for t in d.hands[3] if t < 136 and KINDS[t // 4] == "4p")
+    six_p = next(t for t in d.hands[3] if t < 136 and KINDS[t // 4] == "6p")
+    before = d.snapshot()
+    with pytest.raises(IllegalActionError) as e:
+        d.apply(Action(ActionType.CHOW, 3, (four_p, five_p, six_p)))
+    assert e.value.code == "CHOW_NOT_ALLOWED"
+    assert d.snapshot() == before
+    kong = [a for a in d.legal_actions(2) if a.type is ActionType.KONG]
+    assert kong
+    d.apply(kong[0])
+    w = [a for a in d.legal_actions(1) if a.type is ActionType.WIN]
+    assert w
+    d.apply(w[0])
+    pass_all(d)
+    r = d.result
+    assert r.winners == (1,) and r.wins[0].win_kind == "discard"
+    assert not d.melds[2]
