@@ -1532,3 +1532,64 @@ def test_chow_only_by_the_next_player_and_win_beats_an_exposed_kong():
     r = d.result
     assert r.winners == (1,) and r.wins[0].win_kind == "discard"
     assert not d.melds[2]
+
+
+@pytest.mark.parametrize("dealer", [0, 1, 2, 3])
+@pytest.mark.parametrize(
+    "table, options, wind, tai",
+    [
+        ("high", False, 0, 8),
+        ("high", True, 0, 11),
+        ("low", False, 0, 5),
+        ("high", True, 2, 10),  # round wind West: the 1z pung loses its +1
+        ("low", False, 2, 4),  # no L15: below the minimum
+    ],
+)
+def test_t13_seat_wind_and_own_bonus_follow_the_seat_not_the_player(
+    dealer, table, options, wind, tai
+):
+    """TW §3, §18 T13: South (the player after the dealer) with bonus 2f, [111z], before
+    222z 345m 678m 234p 9p, self-draws 9p. South's seat wind is 2z and own flower 2f
+    whoever the player is."""
+    south = (dealer + 1) % 4
+    others = [
+        "1m 1m 9m 9m 3z 3z 7z 7z 1s 1s 9s 9s 6z 6z 6z 5z",
+        "2m 2m 5m 5m 8m 8m 1p 1p 5p 5p 7p 7p 2s 2s 5s 5s",
+        "3m 3m 4m 4m 7m 7m 3p 3p 6p 6p 8p 8p 3s 3s 6s 6s",
+    ]
+    hands = []
+    for p in range(4):
+        if p == south:
+            hands.append("222z 345m 678m 234p 9p 2f 9p")
+        else:
+            hands.append(others.pop())
+    melds = ["[111z]" if p == south else "" for p in range(4)]
+    rs = mf.Ruleset.taiwanese(
+        tai_table=table, high_seat_bonus_extra=options, high_wind_pung_extra=options
+    )
+    d = Deal.from_hands(
+        hands,
+        dealer=dealer,
+        active=south,
+        melds=melds,
+        discards=["4s 8s 4z", "4z 4z 4s", "7s 7s 7s", "8s 8s 4s"],
+        rules=rs,
+        prevailing_wind=wind,
+    )
+    w = [a for a in d.legal_actions(south) if a.type is ActionType.SELF_DRAWN_WIN]
+    if tai < 5:
+        assert not w
+        before = d.snapshot()
+        with pytest.raises(IllegalActionError) as e:
+            d.apply(Action(ActionType.SELF_DRAWN_WIN, south))
+        assert e.value.code == "BELOW_MINIMUM"
+        assert d.snapshot() == before
+        return
+    assert w
+    d.apply(w[0])
+    r = d.result
+    assert r.wins[0].value == tai
+    want = [-tai] * 4
+    want[dealer] = -(tai + 1)
+    want[south] = 3 * tai + 1
+    assert tuple(r.payments) == tuple(want)
