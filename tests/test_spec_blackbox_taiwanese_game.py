@@ -1593,3 +1593,32 @@ def test_t13_seat_wind_and_own_bonus_follow_the_seat_not_the_player(
     want[dealer] = -(tai + 1)
     want[south] = 3 * tai + 1
     assert tuple(r.payments) == tuple(want)
+
+
+def test_a_full_game_scores_l14_l15_with_the_seat_and_round_winds_of_each_deal():
+    """TW §3, §13, §16: in every win of a full game (all four round winds), L15 appears
+    exactly when the reading has a pung of that deal's round wind and L14 exactly when it has
+    one of the winner's seat wind (unless L26/L28 use them)."""
+    import re
+
+    rs = mf.Ruleset.taiwanese(tai_table="low", min_tai=1, match_length="full_game", max_deals=100)
+    seats = [make_seat("greedy", p) for p in range(4)]
+    winds_seen = set()
+    checked = 0
+    for j in range(2):
+        m = play_match(seats, seed=3, match_index=j, rules=rs)
+        for r in m.results:
+            winds_seen.add(r.prevailing_wind)
+            for w in r.wins:
+                if w.win_kind.startswith("bonus"):
+                    continue
+                codes = {e[0] for e in w.elements}
+                big = bool({"L26", "L28"} & codes)
+                rw = r.prevailing_wind + 1
+                sw = (w.player - r.dealer) % 4 + 1
+                has_r = re.search(f"{rw}{rw}{rw}z", w.interpretation) is not None
+                has_s = re.search(f"{sw}{sw}{sw}z", w.interpretation) is not None
+                assert ("L15" in codes) == (has_r and not big), (r.prevailing_wind, w)
+                assert ("L14" in codes) == (has_s and not big), (r.dealer, w)
+                checked += 1
+    assert winds_seen == {0, 1, 2, 3} and checked > 20
