@@ -1622,3 +1622,27 @@ def test_a_full_game_scores_l14_l15_with_the_seat_and_round_winds_of_each_deal()
                 assert ("L14" in codes) == (has_s and not big), (r.dealer, w)
                 checked += 1
     assert winds_seen == {0, 1, 2, 3} and checked > 20
+
+
+def test_replay_of_a_full_game_log_with_round_winds_and_rules_mismatch(tmp_path):
+    rs = mf.Ruleset.taiwanese(tai_table="low", min_tai=1, match_length="full_game", max_deals=60)
+    seats = [make_seat("greedy", p) for p in range(4)]
+    log = tmp_path / "full.jsonl"
+    m = play_match(seats, seed=3, match_index=0, rules=rs, log=str(log))
+    assert {r.prevailing_wind for r in m.results} == {0, 1, 2, 3}
+    got = replay(str(log))
+    assert [(r.prevailing_wind, r.dealer, r.dealer_streak, tuple(r.scores)) for r in got] == [
+        (r.prevailing_wind, r.dealer, r.dealer_streak, tuple(r.scores)) for r in m.results
+    ]
+    assert len(replay(str(log), rules=rs)) == len(m.results)
+    for other in (HIGH, "hong-kong", rs.replace(min_tai=2)):
+        with pytest.raises(ReplayError):
+            replay(str(log), rules=other)
+
+
+def test_deal_arguments_out_of_range_are_errors():
+    for kw in ({"prevailing_wind": 4}, {"dealer_streak": -1}, {"dealer": 4}):
+        with pytest.raises(mf.MahjongError):
+            Deal(list(range(144)), rules=HIGH, **kw)
+    with pytest.raises(mf.InvalidHandError):  # the active player holds 17 (TW §4.3)
+        Deal.from_hands(["123m456m789m123p45p", "", "", ""], rules=HIGH)
