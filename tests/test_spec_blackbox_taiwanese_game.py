@@ -906,6 +906,9 @@ SOUTH_T14 = "123m 456m 789s 234p 67p 55z"  # waits 5p / 8p
         (66, 3, ["H01", "H08", "H13", "H21", "H40"]),  # T14: ready from the deal
         (67, 4, ["H01", "H08", "H13", "H21", "H40"]),  # P3's first discard, still H21
         (70, 7, ["H01", "H08", "H13", "H17", "H40"]),  # South made 2 discards: H17
+        (68, 5, ["H01", "H08", "H13", "H21", "H40"]),  # South made 1 discard: H21 first
+        (71, 8, ["H01", "H08", "H13", "H17", "H40"]),
+        (72, 9, ["H01", "H08", "H13", "H17", "H40"]),
         (74, 11, ["H01", "H08", "H13", "H40"]),  # D = 11: no timing element
     ],
 )
@@ -1646,3 +1649,32 @@ def test_deal_arguments_out_of_range_are_errors():
             Deal(list(range(144)), rules=HIGH, **kw)
     with pytest.raises(mf.InvalidHandError):  # the active player holds 17 (TW §4.3)
         Deal.from_hands(["123m456m789m123p45p", "", "", ""], rules=HIGH)
+
+
+@pytest.mark.parametrize(
+    "rules, codes, tai",
+    [
+        (HIGH, ["H10", "H11", "H12", "H26", "H40"], 20),
+        (LOW, ["L03", "L04", "L05", "L08", "L09"], 8),
+    ],
+)
+def test_own_concealed_kong_is_an_interruption_no_earthly_blessing(rules, codes, tai):
+    """TW §10: an interruption is any kong declared by any player, the winner included.
+    South's first draw is the fourth 1p; after its concealed kong the replacement 6m wins:
+    no earthly blessing; D = 1 < 5 gives H26 in the high table."""
+    wall = tw_wall({0: EAST_JUNK, 1: "111p 234p 567s 789s 33m 45m"}, draws="1p", tail="6m")
+    d = Deal(wall, dealer=0, rules=rules)
+    _start_and_discard(d, 0, "7z")
+    pass_all(d)
+    assert d.to_act == (1,)
+    k = [a for a in d.legal_actions(1) if a.type is ActionType.CONCEALED_KONG]
+    assert k
+    d.apply(k[0])
+    assert d.interrupted
+    w = [a for a in d.legal_actions(1) if a.type is ActionType.SELF_DRAWN_WIN]
+    assert w
+    d.apply(w[0])
+    r = d.result
+    assert sorted(e[0] for e in r.wins[0].elements) == codes
+    assert r.wins[0].value == tai
+    assert tuple(r.payments) == (-(tai + 1), 3 * tai + 1, -tai, -tai)
