@@ -1678,3 +1678,20 @@ def test_own_concealed_kong_is_an_interruption_no_earthly_blessing(rules, codes,
     assert sorted(e[0] for e in r.wins[0].elements) == codes
     assert r.wins[0].value == tai
     assert tuple(r.payments) == (-(tai + 1), 3 * tai + 1, -tai, -tai)
+
+
+def test_simulate_summary_counts_every_winner():
+    """README "Simulating Taiwanese matches": the Tai histogram counts every winner's hand
+    Tai; the mean is per win; several-winner deals are counted; points are zero-sum."""
+    from collections import Counter
+
+    res = mf.simulate(matches=40, rules=mf.Ruleset.taiwanese(min_tai=1), seed=1, workers=2)
+    recs, s = res.records, res.summary
+    assert s.matches == 40 and s.deals == len(recs) and s.unit == "tai"
+    values = [v for r in recs for v in r["values"]]
+    assert dict(s.value_histogram) == dict(Counter(values))
+    assert s.mean_value == pytest.approx(sum(values) / len(values))
+    assert s.multiple_wins == sum(len(r["winners"]) > 1 for r in recs) > 0
+    assert all(sum(r[f"points_p{p}"] for p in range(4)) == 0 for r in recs)
+    # every non-bonus win has at least H40 2 + (H01 or H03) 1
+    assert min(values) >= 3
