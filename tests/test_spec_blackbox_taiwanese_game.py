@@ -1230,7 +1230,7 @@ def test_cli_play_pipe_runs_dry_exit_3():
     assert "Traceback" not in p.stdout + p.stderr
 
 
-def _added_kong_position(live: int) -> Deal:
+def _added_kong_position(live: int, rules: str = HIGH, auto_pass: bool = True) -> Deal:
     hands = [
         "1m 1m 9m 9m 2z 2z 7z 7z 1s 1s 9s 6z 6z 5s",  # East: [555s] + drew 5s
         "123m 456m 789p 123p 99p 46s",
@@ -1244,7 +1244,13 @@ def _added_kong_position(live: int) -> Deal:
     n = 63 - live
     disc = [pool[i:n:4] for i in range(4)]
     d = Deal.from_hands(
-        hands, dealer=0, active=0, melds=["[555s]", "", "", ""], discards=disc, rules=HIGH
+        hands,
+        dealer=0,
+        active=0,
+        melds=["[555s]", "", "", ""],
+        discards=disc,
+        rules=rules,
+        auto_pass=auto_pass,
     )
     assert d.remaining == live
     return d
@@ -1695,3 +1701,26 @@ def test_simulate_summary_counts_every_winner():
     assert all(sum(r[f"points_p{p}"] for p in range(4)) == 0 for r in recs)
     # every non-bonus win has at least H40 2 + (H01 or H03) 1
     assert min(values) >= 3
+
+
+def test_robbing_below_the_minimum_is_refused_the_other_robber_wins():
+    """TW §14, §5.2 (low table): South robs East's added kong of 5s with L01 L04 L05 L06 L11
+    = 5; West's robbing claim would be L01 L05 L06 L11 = 4: BELOW_MINIMUM, unchanged."""
+    d = _added_kong_position(20, LOW, auto_pass=False)
+    add = [a for a in d.legal_actions(0) if a.type is ActionType.ADDED_KONG]
+    d.apply(add[0])
+    assert d.phase is Phase.ROB
+    assert not [a for a in d.legal_actions(2) if a.type is ActionType.WIN]
+    before = d.snapshot()
+    with pytest.raises(IllegalActionError) as e:
+        d.apply(Action(ActionType.WIN, 2))
+    assert e.value.code == "BELOW_MINIMUM"
+    assert d.snapshot() == before
+    w = [a for a in d.legal_actions(1) if a.type is ActionType.WIN]
+    assert w
+    d.apply(w[0])
+    pass_all(d)
+    r = d.result
+    assert r.winners == (1,)
+    assert sorted(e[0] for e in r.wins[0].elements) == ["L01", "L04", "L05", "L06", "L11"]
+    assert tuple(r.payments) == (-6, 6, 0, 0)
