@@ -164,8 +164,7 @@ RulesOption = Annotated[
     str | None,
     typer.Option(
         "--rules",
-        help="The ruleset: hong-kong (alias hk; the default), taiwanese-high or taiwanese-low "
-        "(Taiwanese: score, waits, shanten, decompose only).",
+        help="The ruleset: hong-kong (alias hk; the default), taiwanese-high or taiwanese-low.",
     ),
 ]
 RuleOption = Annotated[

@@ -984,7 +984,7 @@ impl Deal {
             _ => {
                 // HK §7.5 every kong needs a replacement tile
                 if self.remaining() == 0 {
-                    return Err(illegal(C::NoReplacementTile, "a kong needs a replacement tile but the wall is empty"));
+                    return Err(illegal(C::NoReplacementTile, "a kong needs a replacement tile but no live tile is left"));
                 }
                 if a.kind == A::ConcealedKong {
                     self.check_tiles(a, 4)?;
