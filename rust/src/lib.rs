@@ -15,6 +15,8 @@ pub mod scoring;
 pub mod settle;
 pub mod shanten;
 pub mod sim;
+#[cfg(target_arch = "x86_64")]
+mod simd;
 pub mod tables;
 pub mod taiwanese;
 pub mod tile;

@@ -397,39 +397,8 @@ mod sse {
     const CLAMP: i8 = 63;
     const FILL: u8 = 126;
 
-    const fn low_fill(n: usize) -> [u8; 16] {
-        let mut m = [0u8; 16];
-        let mut j = 0;
-        while j < n {
-            m[j] = FILL;
-            j += 1;
-        }
-        m
-    }
-    /// `LOW[s]`: FILL in the `2 s` lowest lanes (those a shift by `2 s` bytes empties).
-    static LOW: [[u8; 16]; 7] = [low_fill(0), low_fill(2), low_fill(4), low_fill(6), low_fill(8), low_fill(10), low_fill(12)];
-    static ODD: [u8; 16] = [0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255];
-    static EVEN_FILL: [u8; 16] = [FILL, 0, FILL, 0, FILL, 0, FILL, 0, FILL, 0, FILL, 0, FILL, 0, FILL, 0];
-
-    #[inline(always)]
-    unsafe fn ld(a: &[u8; 16]) -> __m128i {
-        _mm_loadu_si128(a.as_ptr() as *const __m128i)
-    }
-
-    /// `v` moved up by `2 s` lanes, the emptied low lanes set to FILL.
-    #[inline(always)]
-    unsafe fn up(v: __m128i, s: usize) -> __m128i {
-        let sh = match s {
-            0 => v,
-            1 => _mm_slli_si128::<2>(v),
-            2 => _mm_slli_si128::<4>(v),
-            3 => _mm_slli_si128::<6>(v),
-            4 => _mm_slli_si128::<8>(v),
-            5 => _mm_slli_si128::<10>(v),
-            _ => _mm_slli_si128::<12>(v),
-        };
-        _mm_or_si128(sh, ld(&LOW[s]))
-    }
+    use crate::simd::ld;
+    type L = crate::simd::Lanes<FILL>;
 
     /// Lane `2 s + p` = fewest missing for `s` sets, `p` pairs from the two groups (`s <= N`).
     #[inline(always)]
@@ -437,13 +406,13 @@ mod sse {
         let mut xa = [0u8; 16];
         _mm_storeu_si128(xa.as_mut_ptr() as *mut __m128i, x);
         // yw: lane 2t+1 = y[2t] (this group gives the pair), even lanes FILL.
-        let yw = _mm_or_si128(_mm_and_si128(_mm_slli_si128::<1>(y), ld(&ODD)), ld(&EVEN_FILL));
+        let yw = L::with_pair(y);
         let mut r = _mm_set1_epi8(FILL as i8);
         for s1 in 0..=N {
             let x0 = _mm_set1_epi8(xa[2 * s1] as i8);
             let x1 = _mm_set1_epi8(xa[2 * s1 + 1] as i8);
-            r = _mm_min_epu8(r, _mm_add_epi8(x0, up(y, s1)));
-            r = _mm_min_epu8(r, _mm_add_epi8(x1, up(yw, s1)));
+            r = _mm_min_epu8(r, _mm_add_epi8(x0, L::up(y, s1)));
+            r = _mm_min_epu8(r, _mm_add_epi8(x1, L::up(yw, s1)));
         }
         r
     }

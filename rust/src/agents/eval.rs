@@ -307,41 +307,8 @@ mod sse {
     use super::{Table, INF, MAX_SETS};
     use std::arch::x86_64::*;
 
-    const fn low_fill(n: usize) -> [u8; 16] {
-        let mut m = [0u8; 16];
-        let mut j = 0;
-        while j < n {
-            m[j] = INF;
-            j += 1;
-        }
-        m
-    }
-    /// `LOW[s]`: INF in the `2 s` lowest lanes (those a shift by `2 s` bytes empties).
-    static LOW: [[u8; 16]; 8] =
-        [low_fill(0), low_fill(2), low_fill(4), low_fill(6), low_fill(8), low_fill(10), low_fill(12), low_fill(14)];
-    static ODD: [u8; 16] = [0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255];
-    static EVEN_INF: [u8; 16] = [INF, 0, INF, 0, INF, 0, INF, 0, INF, 0, INF, 0, INF, 0, INF, 0];
-
-    #[inline(always)]
-    unsafe fn ld(a: &[u8; 16]) -> __m128i {
-        _mm_loadu_si128(a.as_ptr() as *const __m128i)
-    }
-
-    /// `v` moved up by `2 s` lanes (`s` more sets), the emptied lanes INF.
-    #[inline(always)]
-    unsafe fn up(v: __m128i, s: usize) -> __m128i {
-        let sh = match s {
-            0 => v,
-            1 => _mm_slli_si128::<2>(v),
-            2 => _mm_slli_si128::<4>(v),
-            3 => _mm_slli_si128::<6>(v),
-            4 => _mm_slli_si128::<8>(v),
-            5 => _mm_slli_si128::<10>(v),
-            6 => _mm_slli_si128::<12>(v),
-            _ => _mm_slli_si128::<14>(v),
-        };
-        _mm_or_si128(sh, ld(&LOW[s]))
-    }
+    use crate::simd::ld;
+    type L = crate::simd::Lanes<INF>;
 
     #[inline(always)]
     unsafe fn load(t: &Table) -> __m128i {
@@ -365,13 +332,13 @@ mod sse {
         let mut xa = [0u8; 16];
         _mm_storeu_si128(xa.as_mut_ptr() as *mut __m128i, x);
         // yw: lane 2t+1 = y[2t] (this group gives the pair), even lanes INF.
-        let yw = _mm_or_si128(_mm_and_si128(_mm_slli_si128::<1>(y), ld(&ODD)), ld(&EVEN_INF));
+        let yw = L::with_pair(y);
         let mut r = _mm_set1_epi8(INF as i8);
         for s1 in 0..=N {
             let x0 = _mm_set1_epi8(xa[2 * s1] as i8);
             let x1 = _mm_set1_epi8(xa[2 * s1 + 1] as i8);
-            r = _mm_min_epu8(r, _mm_adds_epu8(x0, up(y, s1)));
-            r = _mm_min_epu8(r, _mm_adds_epu8(x1, up(yw, s1)));
+            r = _mm_min_epu8(r, _mm_adds_epu8(x0, L::up(y, s1)));
+            r = _mm_min_epu8(r, _mm_adds_epu8(x1, L::up(yw, s1)));
         }
         r
     }
@@ -401,7 +368,7 @@ mod sse {
                         if _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, inf), inf)) == 0xFFFF {
                             continue; // every lane unreachable
                         }
-                        let vp = _mm_or_si128(_mm_and_si128(_mm_slli_si128::<1>(v), ld(&ODD)), ld(&EVEN_INF));
+                        let vp = L::with_pair(v);
                         for pung in 0..2usize {
                             for pair in 0..2usize {
                                 let src = if pair == 1 { vp } else { v };
@@ -411,7 +378,7 @@ mod sse {
                                         break;
                                     }
                                     let cost = _mm_set1_epi8(t.saturating_sub(hn) as i8);
-                                    next[b][c] = _mm_min_epu8(next[b][c], _mm_adds_epu8(up(src, c + pung), cost));
+                                    next[b][c] = _mm_min_epu8(next[b][c], _mm_adds_epu8(L::up(src, c + pung), cost));
                                 }
                             }
                         }
