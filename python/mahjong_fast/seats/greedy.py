@@ -33,13 +33,27 @@ from ..game.actions import Action, ActionType
 from ..game.view import SeatView
 from .base import BaseSeat, CoreAgentFor
 
-__all__ = ["GreedySeat", "option_codes"]
+__all__ = ["GreedySeat", "obvious_answer", "option_codes"]
 
 _A = ActionType
 #: code of each action type for the core's agents: its position in ActionType
 _CODE = {t: i for i, t in enumerate(ActionType)}
 _WINS = (_A.WIN, _A.SELF_DRAWN_WIN)
 _CLAIMS = (_A.PUNG, _A.KONG, _A.CHOW)
+
+
+def obvious_answer(view: SeatView, legal: Sequence[Action]) -> Action | None:
+    """The answer every built-in policy gives without rating the hand, or None: a legal win is
+    taken (HK §10.5 / TW §14 already checked by the engine); with no discard to choose and no
+    claim on offer, pass."""
+    for a in legal:
+        if a.type in _WINS:
+            return a
+    if not any(a.type is _A.DISCARD for a in legal) and (
+        view.last_discard is None or not any(a.type in _CLAIMS for a in legal)
+    ):
+        return next(a for a in legal if a.type is _A.PASS)
+    return None
 
 
 def option_codes(legal: Sequence[Action], discard_kind: int | None) -> list[tuple[int, int]]:

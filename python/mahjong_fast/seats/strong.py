@@ -23,16 +23,13 @@ from typing import Any
 
 from mahjong_fast import _core
 
-from ..game.actions import Action, ActionType
+from ..game.actions import Action
 from ..game.view import SeatView
 from .base import BaseSeat, CoreAgentFor
-from .greedy import option_codes
+from .greedy import obvious_answer, option_codes
 
 __all__ = ["StrongSeat"]
 
-_A = ActionType
-_WINS = (_A.WIN, _A.SELF_DRAWN_WIN)
-_CLAIMS = (_A.PUNG, _A.KONG, _A.CHOW)
 
 
 class StrongSeat(BaseSeat):
@@ -47,13 +44,9 @@ class StrongSeat(BaseSeat):
         self._agent_for = CoreAgentFor(_core.StrongAgent)
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        for a in legal:
-            if a.type in _WINS:
-                return a
-        if not any(a.type is _A.DISCARD for a in legal) and (
-            view.last_discard is None or not any(a.type in _CLAIMS for a in legal)
-        ):
-            return next(a for a in legal if a.type is _A.PASS)
+        obvious = obvious_answer(view, legal)
+        if obvious is not None:
+            return obvious
         disc = view.last_discard[1] >> 2 if view.last_discard is not None else None
         i = self._agent_for(view.rules).choose(
             view.hand_counts(),
