@@ -1236,7 +1236,7 @@ def show_result(res: Any, *, ascii: bool = False, rules: Any = None) -> None:
 def _explain_own_hand(res: Any, rules: Any = None) -> None:
     """Your ready hand at the end of a deal you did not win: each wait's value, and why the
     waits that could not win were below the minimum (``mahjong_fast.explain``)."""
-    if 0 in res.winners or not res.final_hands:
+    if 0 in (res.winners or (() if res.winner is None else (res.winner,))) or not res.final_hands:
         return
     from .explain import explain_final_hand
 
