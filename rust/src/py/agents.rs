@@ -115,6 +115,16 @@ fn discard_arg(py: Python<'_>, discard: Option<i64>) -> PyResult<Option<Tile>> {
         .transpose()
 }
 
+/// A seat, wind or player number 0..3 (E, S, W, N / P0..P3) for the agents' arguments.
+fn seat_arg(py: Python<'_>, v: i64, what: &str) -> PyResult<u8> {
+    u8::try_from(v).ok().filter(|&w| w < 4).ok_or_else(|| to_py_err(py, MahjongError::hand(format!("{what} {v} is not 0..3"))))
+}
+
+/// A bonus-tile mask 0..255 (bit i = tile `(i+1)f`).
+fn bonus_mask_arg(py: Python<'_>, v: i64) -> PyResult<u8> {
+    u8::try_from(v).map_err(|_| to_py_err(py, MahjongError::hand(format!("bonus mask {v} is not 0..255"))))
+}
+
 /// The `value` policy: greedy plus the two value rules of `crate::agents::value`, under
 /// `rules` (a Ruleset or its name; default Hong Kong). `ValueAgent(rules=None)`.
 ///
@@ -156,19 +166,12 @@ impl PyValueAgent {
         let u = counts_obj(py, unseen)?;
         let d = discard_arg(py, discard)?;
         let l = legal_arg(py, &legal)?;
-        let wind = |w: i64, what: &str| {
-            u8::try_from(w)
-                .ok()
-                .filter(|&w| w < 4)
-                .ok_or_else(|| to_py_err(py, MahjongError::hand(format!("{what} {w} is not 0..3 (E, S, W, N)"))))
-        };
         let seat = SeatValue {
             winds: crate::value::ValueSituation {
-                seat_wind: wind(seat_wind, "seat wind")?,
-                prevailing_wind: wind(prevailing_wind, "prevailing wind")?,
+                seat_wind: seat_arg(py, seat_wind, "seat wind")?,
+                prevailing_wind: seat_arg(py, prevailing_wind, "prevailing wind")?,
             },
-            bonus: u8::try_from(bonus_mask)
-                .map_err(|_| to_py_err(py, MahjongError::hand(format!("bonus mask {bonus_mask} is not 0..255"))))?,
+            bonus: bonus_mask_arg(py, bonus_mask)?,
         };
         let s = Situation { concealed: &c, melds: &m, unseen: &u, discard: d, legal: &l };
         self.inner.choose(&s, &seat).map_err(|e| to_py_err(py, e))
@@ -195,10 +198,6 @@ impl PyValueAgent {
 pub struct PyStrongAgent {
     inner: StrongAgent,
     rules: crate::rules::Ruleset,
-}
-
-fn seat_arg(py: Python<'_>, v: i64, what: &str) -> PyResult<u8> {
-    u8::try_from(v).ok().filter(|&w| w < 4).ok_or_else(|| to_py_err(py, MahjongError::hand(format!("{what} {v} is not 0..3"))))
 }
 
 #[pymethods]
@@ -264,7 +263,7 @@ impl PyStrongAgent {
                 seat_wind: winds[player as usize],
                 prevailing_wind: seat_arg(py, prevailing_wind, "prevailing wind")?,
             },
-            bonus: u8::try_from(bonus_mask).map_err(|_| bad(format!("bonus mask {bonus_mask} is not 0..255")))?,
+            bonus: bonus_mask_arg(py, bonus_mask)?,
             discards: std::array::from_fn(|q| pools[q].as_slice()),
             melds: std::array::from_fn(|q| sets[q].as_slice()),
             remaining: u32::try_from(remaining).map_err(|_| bad(format!("remaining {remaining} is negative")))?,
