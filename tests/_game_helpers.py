@@ -54,23 +54,34 @@ class Alloc:
         return [self.take(k) for k in parse(notation)]
 
 
-def make_wall(hands: dict[int, str], dealer: int = 0, draws: str = "", tail: str = "") -> list[int]:
+def make_wall(
+    hands: dict[int, str], dealer: int = 0, draws: str = "", tail: str = "", hand_tiles: int = 13
+) -> list[int]:
+    """A 144-tile wall that deals ``hands`` (HK §4.3 / TW §4.1: rounds of four tiles from the
+    dealer in turn order, then one tile each, then the dealer's extra tile; ``hand_tiles`` is
+    13 for Hong Kong, 16 for Taiwanese), then ``draws`` from the front and ``tail`` from the
+    back; the rest fills the middle."""
     alloc = Alloc()
     dealt = {p: alloc.takes(hands[p]) for p in range(4)}
     for p in range(4):
-        want = 14 if p == dealer else 13
+        want = hand_tiles + 1 if p == dealer else hand_tiles
         assert len(dealt[p]) == want, f"P{p} needs {want} tiles, got {len(dealt[p])}"
     wall: list[int | None] = [None] * 144
-    for r in range(3):
+    pos = 0
+    for r in range(hand_tiles // 4):
         for k in range(4):
             p = (dealer + k) % 4
             for i in range(4):
-                wall[16 * r + 4 * k + i] = dealt[p][4 * r + i]
-    for k in range(4):
-        wall[48 + k] = dealt[(dealer + k) % 4][12]
-    wall[52] = dealt[dealer][13]
+                wall[pos] = dealt[p][4 * r + i]
+                pos += 1
+    for j in range(4 * (hand_tiles // 4), hand_tiles):
+        for k in range(4):
+            wall[pos] = dealt[(dealer + k) % 4][j]
+            pos += 1
+    wall[pos] = dealt[dealer][hand_tiles]
+    front = pos + 1
     for i, t in enumerate(alloc.takes(draws)):
-        wall[53 + i] = t
+        wall[front + i] = t
     for i, t in enumerate(alloc.takes(tail)):
         wall[143 - i] = t
     free_pos = [i for i in range(144) if wall[i] is None]

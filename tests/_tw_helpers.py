@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from _game_helpers import Alloc
+from _game_helpers import make_wall
 from mahjong_fast.game import Deal, Phase
 
 ALL = list(range(144))
@@ -25,32 +25,8 @@ BONUS_KINDS = ("bonus_all_eight", "bonus_rob_eighth")
 
 
 def tw_wall(hands: dict[int, str], dealer: int = 0, draws: str = "", tail: str = "") -> list[int]:
-    alloc = Alloc()
-    dealt = {p: alloc.takes(hands[p]) for p in range(4)}
-    for p in range(4):
-        want = 17 if p == dealer else 16
-        assert len(dealt[p]) == want, f"P{p} needs {want} tiles, got {len(dealt[p])}"
-    wall: list[int | None] = [None] * 144
-    for r in range(4):
-        for k in range(4):
-            p = (dealer + k) % 4
-            for i in range(4):
-                wall[16 * r + 4 * k + i] = dealt[p][4 * r + i]
-    wall[64] = dealt[dealer][16]
-    for i, t in enumerate(alloc.takes(draws)):
-        wall[65 + i] = t
-    for i, t in enumerate(alloc.takes(tail)):
-        wall[143 - i] = t
-    free_pos = [i for i in range(144) if wall[i] is None]
-    rest = [t for t in range(136) if t not in alloc.used]
-    bonus = [t for t in range(136, 144) if t not in alloc.used]
-    mid = len(rest) // 2
-    fill = rest[:mid] + bonus + rest[mid:]
-    assert len(fill) == len(free_pos)
-    for pos, t in zip(free_pos, fill):
-        wall[pos] = t
-    assert sorted(wall) == ALL  # type: ignore[type-var]
-    return wall  # type: ignore[return-value]
+    """A wall dealing 17/16 tiles (TW §4.1; see :func:`_game_helpers.make_wall`)."""
+    return make_wall(hands, dealer, draws, tail, hand_tiles=16)
 
 
 @dataclass
