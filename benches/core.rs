@@ -5,8 +5,8 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use mahjong_fast::agents::{GreedyAgent, LegalOption, OptionKind, Situation};
 use mahjong_fast::decompose::{decompose, is_complete, HK_SHAPES, TW_SHAPES};
 use mahjong_fast::game::{Action, Deal, DealOptions};
-use mahjong_fast::scoring::{score_hk, score_tw, TwContext, WinContext};
-use mahjong_fast::taiwanese::{TaiTable, TwSwitches};
+use mahjong_fast::rules::scoring::{score_hk, score_tw, TwContext, WinContext};
+use mahjong_fast::rules::taiwanese::switches::{TaiTable, TwSwitches};
 use mahjong_fast::{Counts, Hand, Meld, MeldKind, Ruleset, Tile};
 use std::hint::black_box;
 

@@ -6,9 +6,9 @@
 //! (TW §10a); the breakdown itself must be in ascending element number (TW §11).
 
 use mahjong_fast::decompose::TW_SHAPES;
-use mahjong_fast::scoring::{score_tw, tw_reading, RejectReason, TwContext, WinContext};
-use mahjong_fast::settle::{check_bonus_win, settle_deal, win_payments, BonusWinKind, MatchState, TwWin};
-use mahjong_fast::taiwanese::{MatchLength, TaiTable, TwSwitches};
+use mahjong_fast::rules::scoring::{score_tw, tw_reading, RejectReason, TwContext, WinContext};
+use mahjong_fast::rules::taiwanese::settle::{check_bonus_win, settle_deal, win_payments, BonusWinKind, MatchState, TwWin};
+use mahjong_fast::rules::taiwanese::switches::{MatchLength, TaiTable, TwSwitches};
 use mahjong_fast::tile::{parse_bonus, parse_tile};
 use mahjong_fast::{parse_hand, waits::waits};
 use serde_json::Value;

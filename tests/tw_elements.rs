@@ -6,9 +6,10 @@
 use std::collections::BTreeSet;
 
 use mahjong_fast::parse_hand;
-use mahjong_fast::scoring::{score_tw, tw_high, tw_low, Element, TwContext, WinContext};
-use mahjong_fast::settle::check_bonus_win;
-use mahjong_fast::taiwanese::{TaiTable, TwSwitches};
+use mahjong_fast::rules::scoring::{score_tw, Element, TwContext, WinContext};
+use mahjong_fast::rules::taiwanese::settle::check_bonus_win;
+use mahjong_fast::rules::taiwanese::switches::{TaiTable, TwSwitches};
+use mahjong_fast::rules::taiwanese::{high as tw_high, low as tw_low};
 use mahjong_fast::tile::{parse_tile, Bonus};
 
 /// One hand scored under both tables. `opts`: `self`, `rob`, `loose`, `last`, `start`,

@@ -11,8 +11,8 @@
 use crate::decompose::{held_counts, interpretation_text};
 use crate::error::{MahjongError, Result};
 use crate::hand::Hand;
+use crate::rules::scoring::{ScoreOutcome, TwContext, WinContext};
 use crate::rules::Ruleset;
-use crate::scoring::{ScoreOutcome, TwContext, WinContext};
 use crate::tile::{Tile, N_KINDS};
 
 /// Sets of the standard shape that are declared elsewhere (not given) for a hand of `hand.size()`

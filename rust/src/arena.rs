@@ -18,11 +18,11 @@ use rayon::prelude::*;
 use crate::error::{MahjongError, Result};
 use crate::game::{Action, ActionType, Deal};
 use crate::hand::Hand;
+use crate::rules::scoring::{RejectReason, WinContext};
+use crate::rules::wait_values::{any_legal_wait, ValueSituation};
 use crate::rules::Ruleset;
-use crate::scoring::{RejectReason, WinContext};
 use crate::sim::{play_deal_with, Agents, DealRecord, SeatKind, SimConfig};
 use crate::tile::Tile;
-use crate::value::{any_legal_wait, ValueSituation};
 
 /// Bootstrap resamples of the walls for the 95% intervals.
 pub const BOOTSTRAP: usize = 1000;

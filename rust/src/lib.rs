@@ -11,18 +11,12 @@ pub mod error;
 pub mod game;
 pub mod hand;
 pub mod rules;
-pub mod scoring;
-pub mod settle;
 pub mod shanten;
 pub mod sim;
 #[cfg(target_arch = "x86_64")]
 mod simd;
 pub mod tables;
-pub mod taiwanese;
 pub mod tile;
-#[cfg(test)]
-mod tw_reference;
-pub mod value;
 pub mod waits;
 pub mod wall;
 

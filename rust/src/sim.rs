@@ -22,8 +22,8 @@ use crate::agents::{GreedyAgent, LegalOption, OptionKind, RandomAgent, SeatValue
 use crate::error::{MahjongError, Result};
 use crate::game::{Action, ActionType, Deal, DealOptions, DealResult, Match, Phase};
 use crate::hand::Meld;
+use crate::rules::scoring::Element;
 use crate::rules::Ruleset;
-use crate::scoring::Element;
 use crate::tile::Tile;
 
 /// Deals a rayon task plays with one set of agents (the unit of parallel work; it never
@@ -291,7 +291,7 @@ pub fn play_to_end(
                         a.choose(&s, &t)?
                     } else if cfg.seats[p as usize] == SeatKind::Value {
                         let seat = SeatValue {
-                            winds: crate::value::ValueSituation {
+                            winds: crate::rules::wait_values::ValueSituation {
                                 seat_wind: deal.seat_winds()[p as usize],
                                 prevailing_wind: deal.prevailing_wind(),
                             },

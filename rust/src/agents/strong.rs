@@ -41,10 +41,10 @@ use crate::decompose::held_counts;
 use crate::error::{MahjongError, Result};
 use crate::game::{Discard, SeatView};
 use crate::hand::{Counts, Hand, Meld, MeldKind};
+use crate::rules::scoring::WinContext;
+use crate::rules::wait_values::ValueSituation;
 use crate::rules::{Ruleset, Variant};
-use crate::scoring::WinContext;
 use crate::tile::{Tile, N_KINDS};
-use crate::value::ValueSituation;
 
 /// The public table as one seat sees it (HK §14), besides the [`Situation`].
 #[derive(Debug, Clone, Copy)]

@@ -1,7 +1,7 @@
 //! The value agent: [`GreedyAgent`] plus exactly two rules, a reference point for play that
 //! knows a win under the minimum is no win (HK §10.5). It needs the seat's winds and own bonus
 //! tiles (known to the seat, HK §14) besides the [`Situation`], to value its waits with
-//! [`crate::value`].
+//! [`crate::rules::wait_values`].
 //!
 //! 1. **Claims** (HK §6.1): a pung, chow or exposed kong greedy would take is refused when the
 //!    hand after it is 1-shanten or better and no wait of its best discard would be a legal win,
@@ -19,9 +19,9 @@ use super::eval::{Evaluator, Rating};
 use super::{GreedyAgent, OptionKind, Situation};
 use crate::error::{MahjongError, Result};
 use crate::hand::{Counts, Hand, Meld, MeldKind};
+use crate::rules::wait_values::{any_legal_wait, ValueSituation};
 use crate::rules::Ruleset;
 use crate::tile::{Tile, N_KINDS};
-use crate::value::{any_legal_wait, ValueSituation};
 
 /// What the value agent knows of its seat beyond the [`Situation`] (HK §14: its own).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -16,16 +16,16 @@
 //! 16-tile dead wall ([`Deal::remaining`] is the live-tile count), every win claim of a window
 //! wins (TW §5.2), the TW §7 bonus-tile wins after each exposure, wins scored with the TW §10
 //! situation of the deal (round wind and dealer's streak from [`DealOptions`]) and paid per
-//! TW §15 through `crate::settle`.
+//! TW §15 through `crate::rules::taiwanese::settle`.
 
 use super::action::{Action, ActionType, IllegalCode, Phase, Tiles, UNKNOWN_PLAYER};
 use super::event::{DealResult, DrawReason, Event, ReplacementReason, Win, WinFlags, WinKind};
 use crate::decompose::is_complete;
 use crate::error::{MahjongError, Result};
 use crate::hand::{Counts, Hand, Meld, MeldKind};
+use crate::rules::scoring::{ScoreOutcome, TwContext, WinContext};
+use crate::rules::taiwanese::settle::{BonusWin, BonusWinKind, DealSettlement, TwWin};
 use crate::rules::Ruleset;
-use crate::scoring::{ScoreOutcome, TwContext, WinContext};
-use crate::settle::{BonusWin, BonusWinKind, DealSettlement, TwWin};
 use crate::tile::{Bonus, Tile, N_KINDS, N_TILES};
 
 /// Ordinary tile ids are below this; 136..=143 are bonus tiles (HK §2.3).
@@ -478,8 +478,9 @@ impl Deal {
     fn expose_bonus(&mut self, p: usize, t: u8) -> bool {
         let table = self.rules.taiwanese_switches().map(|s| s.tai_table);
         // the masks are consistent (one bit per physical bonus tile), so the check cannot fail
-        let found =
-            table.and_then(|tb| crate::settle::check_bonus_win(tb, &self.bonus_mask, p, Bonus(t - N_ORDINARY)).ok().flatten());
+        let found = table.and_then(|tb| {
+            crate::rules::taiwanese::settle::check_bonus_win(tb, &self.bonus_mask, p, Bonus(t - N_ORDINARY)).ok().flatten()
+        });
         self.add_bonus(p, t);
         self.emit(Event::Bonus { player: p as u8, tile: t });
         match found {
@@ -960,7 +961,7 @@ impl Deal {
             return Ok(Some(sc));
         }
         let code = match sc.reason {
-            Some(crate::scoring::RejectReason::BelowMinimum) => IllegalCode::BelowMinimum,
+            Some(crate::rules::scoring::RejectReason::BelowMinimum) => IllegalCode::BelowMinimum,
             _ => IllegalCode::NotAWinningHand,
         };
         Err(illegal(code, format!("not a legal win ({} faan)", sc.faan)))
@@ -1380,14 +1381,15 @@ impl Deal {
     }
 
     // ------------------------------------------------------------- §8 end of the deal
-    /// The payments of one win (HK §11; TW §15 through `crate::settle` with the deal's dealer
+    /// The payments of one win (HK §11; TW §15 through `crate::rules::taiwanese::settle` with the deal's dealer
     /// and streak), by player.
     fn win_payments(&self, value: u8, winner: usize, self_drawn: bool, discarder: Option<usize>) -> [i64; 4] {
         match self.rules.taiwanese_switches() {
             Some(sw) => {
                 let w = TwWin { winner, tai: value.into(), self_drawn, discarder: if self_drawn { None } else { discarder } };
                 // the deal's own wins are consistent: settlement cannot refuse them
-                crate::settle::win_payments(&w, self.dealer as usize, self.opts.dealer_streak, sw.tai_value).unwrap_or([0; 4])
+                crate::rules::taiwanese::settle::win_payments(&w, self.dealer as usize, self.opts.dealer_streak, sw.tai_value)
+                    .unwrap_or([0; 4])
             }
             None => self.rules.payments(value, winner, self_drawn, discarder),
         }
@@ -1403,7 +1405,7 @@ impl Deal {
                 TwWin { winner: w.player as usize, tai: w.score.faan.into(), self_drawn, discarder: w.discarder.map(usize::from) }
             })
             .collect();
-        crate::settle::settle_deal(&tw, self.dealer as usize, self.opts.dealer_streak, sw.tai_value).ok()
+        crate::rules::taiwanese::settle::settle_deal(&tw, self.dealer as usize, self.opts.dealer_streak, sw.tai_value).ok()
     }
 
     /// HK §8.1 / TW §8 win(s): pay (HK §11, TW §15) and end. `winners` in turn order with

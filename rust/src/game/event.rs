@@ -1,7 +1,7 @@
 //! Events and results of a deal (design §4: the deal is event-sourced; HK §8, §10, §11).
 
 use super::action::{Action, ActionType, Tiles};
-use crate::scoring::ScoreOutcome;
+use crate::rules::scoring::ScoreOutcome;
 
 /// Why a replacement tile was drawn from the tail (HK §4.4, §7.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -184,7 +184,7 @@ pub struct DealResult {
     pub dealer_streak: u32,
     /// TW §15/§16 settlement: the payments (equal to `payments`), the next dealer and streak
     /// and whether the dealership passed. None in Hong Kong.
-    pub settlement: Option<crate::settle::DealSettlement>,
+    pub settlement: Option<crate::rules::taiwanese::settle::DealSettlement>,
 }
 
 impl DealResult {

@@ -2,7 +2,7 @@
 //! of HK §12). Pure Rust; the simulation plays matches with it (`crate::sim`).
 //!
 //! Taiwanese: the dealer, the dealer's streak k, the passes r, the round wind and the scores
-//! move on exactly as [`crate::settle::MatchState`] encodes TW §15–§16 (this module keeps no
+//! move on exactly as [`crate::rules::taiwanese::settle::MatchState`] encodes TW §15–§16 (this module keeps no
 //! second copy of those rules); the match ends per `match_length` / `max_deals`.
 //! Hong Kong: [`HK_MATCH_DEALS`] deals, dealt by P0 or by P(i mod 4) with `rotate_dealer`,
 //! prevailing wind East, scores carried over.
@@ -10,8 +10,8 @@
 use super::deal::{DealOptions, PREVAILING_WIND};
 use super::event::DealResult;
 use crate::error::{MahjongError, Result};
+use crate::rules::taiwanese::settle::{MatchState, TwWin};
 use crate::rules::Ruleset;
-use crate::settle::{MatchState, TwWin};
 
 /// Deals in a Hong Kong match (one per seat: each player deals once with `rotate_dealer`).
 pub const HK_MATCH_DEALS: u32 = 4;

@@ -6,10 +6,10 @@
 use super::*;
 use crate::error::MahjongError;
 use crate::hand::{Hand, MeldKind};
+use crate::rules::scoring::{TwContext, WinContext};
+use crate::rules::taiwanese::switches::{TaiTable, TwSwitches};
 use crate::rules::Ruleset;
-use crate::scoring::{TwContext, WinContext};
 use crate::sim::{play_to_end, Agents, SeatKind, SimConfig};
-use crate::taiwanese::{TaiTable, TwSwitches};
 use crate::tile::{parse_tile_list, AnyTile, Tile};
 
 fn tw(table: TaiTable, min_tai: u32) -> Ruleset {
@@ -228,7 +228,7 @@ fn probe_unlisted_win(d: &mut Deal, p: u8, legal: &[Action], seen: &mut Seen) {
 /// Situation of a win rebuilt from the event log alone, and the score `Ruleset::score_in`
 /// gives it: what the engine paid must be exactly that (TW §10, §10a, §11).
 /// `set_up`: the position had declared sets before play (set-up discards are in the pools).
-fn rescore(d: &Deal, w: &Win, win_no: usize, set_up: bool) -> crate::scoring::ScoreOutcome {
+fn rescore(d: &Deal, w: &Win, win_no: usize, set_up: bool) -> crate::rules::scoring::ScoreOutcome {
     let ev = d.events();
     let end = ev.iter().position(|e| matches!(e, Event::Win { .. })).unwrap();
     let before = &ev[..end];
@@ -990,7 +990,10 @@ fn a_match_refuses_a_foreign_result() {
     assert!(matches!(m.record(d.result().unwrap()), Err(MahjongError::InvalidHand(_))));
     assert_eq!(m, before);
     // a match of one deal is over after it
-    let one = Ruleset::taiwanese(TwSwitches { match_length: crate::taiwanese::MatchLength::OneDeal, ..TwSwitches::default() });
+    let one = Ruleset::taiwanese(TwSwitches {
+        match_length: crate::rules::taiwanese::switches::MatchLength::OneDeal,
+        ..TwSwitches::default()
+    });
     let mut m = Match::new(&one).unwrap();
     let next = m.next_deal().unwrap();
     let mut d = Deal::seeded(&one, 3, 0, next.dealer, next.scores, next.options(DealOptions::new(true, false))).unwrap();

@@ -167,7 +167,7 @@ impl PyValueAgent {
         let d = discard_arg(py, discard)?;
         let l = legal_arg(py, &legal)?;
         let seat = SeatValue {
-            winds: crate::value::ValueSituation {
+            winds: crate::rules::wait_values::ValueSituation {
                 seat_wind: seat_arg(py, seat_wind, "seat wind")?,
                 prevailing_wind: seat_arg(py, prevailing_wind, "prevailing wind")?,
             },
@@ -259,7 +259,7 @@ impl PyStrongAgent {
             player,
             dealer: seat_arg(py, dealer, "dealer")?,
             seat_winds: winds,
-            winds: crate::value::ValueSituation {
+            winds: crate::rules::wait_values::ValueSituation {
                 seat_wind: winds[player as usize],
                 prevailing_wind: seat_arg(py, prevailing_wind, "prevailing wind")?,
             },

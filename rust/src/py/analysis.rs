@@ -14,7 +14,7 @@ use super::{counts_obj, hand_err, kind_arg, melds_obj, opt_wind_arg, ranged_arg,
 use crate::analysis::Scored;
 use crate::decompose::{interpretation_text, ShapeRules, HK_SHAPES};
 use crate::hand::{Hand, Meld};
-use crate::scoring::{ScoreOutcome, TwContext, WinContext};
+use crate::rules::scoring::{ScoreOutcome, TwContext, WinContext};
 use crate::tile::AnyTile;
 
 /// One line of a faan breakdown: `Element("F6", "Dragon pung", 1)` (rules §10.2, §10.4). It also
@@ -618,13 +618,13 @@ fn wait_values(
     let m = melds_obj(py, melds)?;
     let bonus = ranged_arg(bonus_mask, "bonus_mask", "an int 0..255", 0, 255, |msg| hand_err(py, msg))? as u8;
     let seat = wind_arg(py, seat_wind, "seat_wind")?;
-    let situation = crate::value::ValueSituation {
+    let situation = crate::rules::wait_values::ValueSituation {
         seat_wind: seat,
         prevailing_wind: opt_wind_arg(py, prevailing_wind, "prevailing_wind")?.unwrap_or(0),
     };
     let ruleset = rules_arg(py, rules)?;
     let hand = Hand { concealed: c, melds: m, bonus };
-    let v = crate::value::wait_values(&hand, &ruleset, &situation).map_err(|e| to_py_err(py, e))?;
+    let v = crate::rules::wait_values::wait_values(&hand, &ruleset, &situation).map_err(|e| to_py_err(py, e))?;
     Ok(v.into_iter()
         .map(|w| {
             // the self-drawn win pays as `score(..., self_drawn=True)` does; the payer of a win on

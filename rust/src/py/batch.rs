@@ -17,7 +17,7 @@ use super::rules::rules_arg;
 use super::{hand_err, to_py_err};
 use crate::error::MahjongError;
 use crate::hand::{Counts, Hand};
-use crate::scoring::WinContext;
+use crate::rules::scoring::WinContext;
 use crate::tile::{Tile, N_KINDS};
 
 /// Rows per rayon task: small enough to spread, large enough to keep the overhead invisible.
@@ -285,7 +285,7 @@ fn score_batch<'py>(
             ));
         }
     }
-    let d = crate::scoring::TwContext::default();
+    let d = crate::rules::scoring::TwContext::default();
     let count = |(name, obj): (&'static str, Option<&Bound<'py, PyAny>>), default: u32| {
         column(py, obj, name, "uint32", n, default, |o| {
             Ok(super::ranged_arg(o, name, "an int", 0, TW_COUNT_MAX as i64, |m| hand_err(py, m))? as u32)
@@ -336,7 +336,7 @@ fn score_batch<'py>(
                         last_discard: last_disc.at(i),
                         dealer_start: false,
                     };
-                    let tw = crate::scoring::TwContext {
+                    let tw = crate::rules::scoring::TwContext {
                         dealer_streak: streak.at(i),
                         discards: n_discards.at(i),
                         winner_discards: own_discards.at(i),

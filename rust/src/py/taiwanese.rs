@@ -1,6 +1,6 @@
 //! Bindings of the Taiwanese functions that need no hand (TW §7, §15, §16): bonus-tile wins,
 //! the settlement of one deal's wins, and a match of rotating deals. Each is a thin wrapper of
-//! `crate::settle`; the rules live there.
+//! `crate::rules::taiwanese::settle`; the rules live there.
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyMapping, PyTuple};
@@ -9,9 +9,9 @@ use super::analysis::Element;
 use super::rules::rules_arg;
 use super::{hand_err, opt_wind_arg, ranged_arg, to_py_err, wind_arg};
 use crate::error::MahjongError;
+use crate::rules::taiwanese::settle::{check_bonus_win, settle_deal as core_settle, BonusWinKind, MatchState, TwWin};
+use crate::rules::taiwanese::switches::TwSwitches;
 use crate::rules::Ruleset;
-use crate::settle::{check_bonus_win, settle_deal as core_settle, BonusWinKind, MatchState, TwWin};
-use crate::taiwanese::TwSwitches;
 use crate::tile::AnyTile;
 
 const WINDS: [&str; 4] = ["E", "S", "W", "N"];
@@ -131,7 +131,8 @@ fn bonus_win<'py>(
     let Some(w) = check_bonus_win(sw.tai_table, &exposed, exposer, tile).map_err(|e| to_py_err(py, e))? else {
         return Ok(None);
     };
-    let pay = crate::settle::win_payments(&w.as_win(), 0, dealer_streak, sw.tai_value).map_err(|e| to_py_err(py, e))?;
+    let pay = crate::rules::taiwanese::settle::win_payments(&w.as_win(), 0, dealer_streak, sw.tai_value)
+        .map_err(|e| to_py_err(py, e))?;
     let d = PyDict::new(py);
     d.set_item(
         "kind",

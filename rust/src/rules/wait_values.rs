@@ -5,8 +5,8 @@
 
 use crate::error::Result;
 use crate::hand::Hand;
+use crate::rules::scoring::{ScoreOutcome, WinContext};
 use crate::rules::Ruleset;
-use crate::scoring::{ScoreOutcome, WinContext};
 use crate::tile::Tile;
 
 /// The value of one wait of a ready hand.
@@ -84,7 +84,7 @@ pub fn any_legal_wait(hand: &Hand, rules: &Ruleset, situation: &ValueSituation) 
 mod tests {
     use super::*;
     use crate::hand::hand;
-    use crate::scoring::RejectReason;
+    use crate::rules::scoring::RejectReason;
 
     #[test]
     fn a_ready_hand_has_its_waits_valued() {

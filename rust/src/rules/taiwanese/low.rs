@@ -1,9 +1,9 @@
 //! The Taiwanese "low" Tai table (TW §13.1 elements, §13.2 replacement rules) as a
-//! [`ScoringTable`]. Conditions shared with the high table live in [`super::tw`].
+//! [`ScoringTable`]. Conditions shared with the high table live in [`super::scoring`].
 
-use super::tw::{is_own_bonus, kongs, timing, Reading, TaiElements, Timing, TwBase, TwContext};
-use super::{Element, WinFacts};
-use crate::taiwanese::TwSwitches;
+use super::scoring::{is_own_bonus, kongs, timing, Reading, TaiElements, Timing, TwBase, TwContext};
+use crate::rules::scoring::{Element, WinFacts};
+use crate::rules::taiwanese::switches::TwSwitches;
 use crate::tile::Tile;
 
 const fn el(code: &'static str, name: &'static str, tai: u8) -> Element {

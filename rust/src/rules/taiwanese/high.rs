@@ -1,9 +1,9 @@
 //! The Taiwanese "high" Tai table (TW §12.1 elements, §12.2 replacement rules) as a
-//! [`ScoringTable`]. Conditions shared with the low table live in [`super::tw`].
+//! [`ScoringTable`]. Conditions shared with the low table live in [`super::scoring`].
 
-use super::tw::{is_own_bonus, kongs, timing, worth, Reading, Role, TaiElements, Timing, TwBase, TwContext};
-use super::{Element, WinFacts};
-use crate::taiwanese::TwSwitches;
+use super::scoring::{is_own_bonus, kongs, timing, worth, Reading, Role, TaiElements, Timing, TwBase, TwContext};
+use crate::rules::scoring::{Element, WinFacts};
+use crate::rules::taiwanese::switches::TwSwitches;
 
 const fn el(code: &'static str, name: &'static str, tai: u8) -> Element {
     Element { code, name, faan: tai }

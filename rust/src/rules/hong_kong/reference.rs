@@ -2,13 +2,13 @@
 //! as test-only references): the fast paths must give the same outcome on every hand.
 #![allow(dead_code, clippy::all)]
 
-use super::hk::*;
-use super::{win_facts, Element, Evaluation, RejectReason, ScoreOutcome, ScoringTable, WinContext, WinFacts};
+use super::scoring::*;
 use crate::decompose::{
     complete_size, is_seven_pairs, is_thirteen_orphans, ConcealedSet, Interpretation, ShapeRules, HK_SHAPES, ORPHANS,
 };
 use crate::error::Result;
 use crate::hand::{Counts, Hand};
+use crate::rules::scoring::{win_facts, Element, Evaluation, RejectReason, ScoreOutcome, ScoringTable, WinContext, WinFacts};
 use crate::tile::{Tile, N_KINDS};
 use std::cmp::Ordering;
 
@@ -388,7 +388,7 @@ fn split(c: &mut Counts, i: usize, pair: Option<Tile>, sets: &mut Vec<ConcealedS
 mod tests {
     use super::*;
     use crate::decompose::{decompose, seeded_complete_hands};
-    use crate::scoring::score_hk;
+    use crate::rules::scoring::score_hk;
 
     /// The rewritten decomposition and scoring equal the old ones on 60,000 seeded complete
     /// hands (melds of every kind, seven pairs, thirteen orphans), each scored with a random

@@ -2,17 +2,10 @@
 //! (HK §10, §11, §14a). The element table lives behind [`ScoringTable`]; Hong Kong's is [`hk`], and
 //! the Taiwanese tai tables will be another implementation of the same trait.
 
-pub mod hk;
-#[cfg(test)]
-mod reference;
-pub mod tw;
-pub mod tw_high;
-pub mod tw_low;
-
-pub use hk::HongKong;
-pub use tw::{score_tw, tw_reading, TwContext, TwReading};
-pub use tw_high::TwHigh;
-pub use tw_low::TwLow;
+pub use crate::rules::hong_kong::scoring::HongKong;
+pub use crate::rules::taiwanese::high::TwHigh;
+pub use crate::rules::taiwanese::low::TwLow;
+pub use crate::rules::taiwanese::scoring::{score_tw, tw_reading, TwContext, TwReading};
 
 use crate::decompose::{check_rules, decompose, held_counts, Interpretation, ShapeRules};
 use crate::error::{MahjongError, Result};
@@ -324,7 +317,7 @@ pub fn score<R: ScoringTable + ?Sized>(rules: &R, hand: &Hand, win_tile: Option<
 /// `Ok(is_win = false)` with its reason.
 ///
 /// ```
-/// use mahjong_fast::{parse_hand, scoring::{score_hk, WinContext}, tile::parse_tile};
+/// use mahjong_fast::{parse_hand, rules::scoring::{score_hk, WinContext}, tile::parse_tile};
 /// let h = parse_hand("123m456m789p234s5s").unwrap();
 /// let ctx = WinContext { seat_wind: 1, self_drawn: true, ..Default::default() };
 /// let s = score_hk(&h, Some(parse_tile("5s").unwrap()), &ctx).unwrap();

@@ -1,16 +1,16 @@
 //! What the two Taiwanese Tai tables share (TW §10, §10a, §11): the situation inputs Hong Kong
 //! lacks, the situation checks, the readings of a hand (every interpretation with every
 //! placement of the winning tile), and the conditions both tables name. The tables themselves
-//! are [`super::tw_high`] (§12) and [`super::tw_low`] (§13); each rule is written here once.
+//! are [`super::high`] (§12) and [`super::low`] (§13); each rule is written here once.
 
 use std::cell::OnceCell;
 use std::cmp::Ordering;
 
-use super::{score, Element, Evaluation, ScoreOutcome, ScoringTable, WinContext, WinFacts};
 use crate::decompose::{held_counts, ConcealedSet, Interpretation, ShapeRules, TW_SHAPES};
 use crate::error::{MahjongError, Result};
 use crate::hand::Hand;
-use crate::taiwanese::{TaiTable, TwSwitches};
+use crate::rules::scoring::{score, Element, Evaluation, ScoreOutcome, ScoringTable, WinContext, WinFacts};
+use crate::rules::taiwanese::switches::{TaiTable, TwSwitches};
 use crate::tile::Tile;
 
 /// The situation of a Taiwanese win beyond [`WinContext`] (TW §10, §10a). With it,
@@ -46,7 +46,7 @@ impl Default for TwContext {
 /// wins, ties going to the lexicographically smaller sorted element numbers. The result's
 /// `faan` field holds the hand Tai (no cap: `raw_faan` is the same), `elements` one entry per
 /// item (TW §10a), `is_win` whether hand Tai ≥ `min_tai` (TW §14). Dealer adjustments are
-/// settlement (`crate::settle`), not hand Tai.
+/// settlement (`crate::rules::taiwanese::settle`), not hand Tai.
 ///
 /// `hand` = the tiles before the winning tile (16 counting each declared set as 3, bonus
 /// tiles in `hand.bonus`); `win_tile` completes it (`None` only with `ctx.dealer_start`, when
@@ -56,8 +56,8 @@ impl Default for TwContext {
 /// copy, or an impossible situation (TW §10a).
 ///
 /// ```
-/// use mahjong_fast::{parse_hand, tile::parse_tile, taiwanese::TwSwitches};
-/// use mahjong_fast::scoring::{score_tw, TwContext, WinContext};
+/// use mahjong_fast::{parse_hand, tile::parse_tile, rules::taiwanese::switches::TwSwitches};
+/// use mahjong_fast::rules::scoring::{score_tw, TwContext, WinContext};
 /// // TW §18 T1 (high table): South wins on West's 5s.
 /// let h = parse_hand("234m567m222p678p34s99s 3f 6f").unwrap();
 /// let ctx = WinContext { seat_wind: 1, ..Default::default() };
@@ -73,8 +73,8 @@ pub fn score_tw(
 ) -> Result<ScoreOutcome> {
     switches.validate()?;
     match switches.tai_table {
-        TaiTable::High => score(&super::TwHigh::new(switches, situation), hand, win_tile, ctx),
-        TaiTable::Low => score(&super::TwLow::new(switches, situation), hand, win_tile, ctx),
+        TaiTable::High => score(&super::high::TwHigh::new(switches, situation), hand, win_tile, ctx),
+        TaiTable::Low => score(&super::low::TwLow::new(switches, situation), hand, win_tile, ctx),
     }
 }
 
@@ -306,13 +306,13 @@ pub fn tw_reading(
     switches.validate()?;
     Ok(match switches.tai_table {
         TaiTable::High => {
-            let t = super::TwHigh::new(switches, situation);
-            let facts = super::win_facts(&t, hand, win_tile, ctx)?;
+            let t = super::high::TwHigh::new(switches, situation);
+            let facts = crate::rules::scoring::win_facts(&t, hand, win_tile, ctx)?;
             t.reading_info(&facts, interp)
         }
         TaiTable::Low => {
-            let t = super::TwLow::new(switches, situation);
-            let facts = super::win_facts(&t, hand, win_tile, ctx)?;
+            let t = super::low::TwLow::new(switches, situation);
+            let facts = crate::rules::scoring::win_facts(&t, hand, win_tile, ctx)?;
             t.reading_info(&facts, interp)
         }
     })
@@ -556,7 +556,7 @@ pub(crate) const fn worth(e: Element, value: u8) -> Element {
 mod tests {
     use super::*;
     use crate::hand::hand;
-    use crate::scoring::RejectReason;
+    use crate::rules::scoring::RejectReason;
     use crate::tile::parse_tile;
 
     fn t(s: &str) -> Option<Tile> {

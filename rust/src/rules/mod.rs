@@ -17,13 +17,18 @@
 //! assert_eq!(r.payments(7, 1, true, None), [-48, 144, -48, -48]); // M(7) = 48
 //! ```
 
+pub mod hong_kong;
+pub mod scoring;
+pub mod taiwanese;
+pub mod wait_values;
+
 use crate::decompose::{ShapeRules, HK_SHAPES, TW_SHAPES};
 use crate::error::{MahjongError, Result};
 use crate::hand::Hand;
-use crate::scoring::hk::{LIMIT_FAAN, MIN_FAAN};
-use crate::scoring::{self, Element, ScoreOutcome, TwContext, WinContext};
-use crate::taiwanese::{MatchLength, TaiTable, TwSwitches, DEAD_WALL};
+use crate::rules::hong_kong::scoring::{LIMIT_FAAN, MIN_FAAN};
+use crate::rules::taiwanese::switches::{MatchLength, TaiTable, TwSwitches, DEAD_WALL};
 use crate::tile::Tile;
+use scoring::{Element, ScoreOutcome, TwContext, WinContext};
 
 /// Which family of rules (the name of the rules file).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -572,13 +577,13 @@ impl Ruleset {
         let s = match &self.switches {
             VariantSwitches::HongKong(s) => s,
             VariantSwitches::Taiwanese(t) => {
-                let win = crate::settle::TwWin {
+                let win = crate::rules::taiwanese::settle::TwWin {
                     winner,
                     tai: value.into(),
                     self_drawn,
                     discarder: if self_drawn { None } else { discarder },
                 };
-                return crate::settle::win_payments(&win, 0, streak, t.tai_value).unwrap_or(p);
+                return crate::rules::taiwanese::settle::win_payments(&win, 0, streak, t.tai_value).unwrap_or(p);
             }
         };
         let base = self.base(value);
@@ -638,7 +643,7 @@ fn set_tw_switch(t: &mut TwSwitches, key: &str, value: &SwitchValue, wrong: impl
             }
         }
         "min_tai" => t.min_tai = int(0, i64::from(MAX_MIN_TAI))? as u32,
-        "tai_value" => t.tai_value = int(1, i64::from(crate::taiwanese::MAX_TAI_VALUE))? as u32,
+        "tai_value" => t.tai_value = int(1, i64::from(crate::rules::taiwanese::switches::MAX_TAI_VALUE))? as u32,
         "high_seat_bonus_extra" => t.high_seat_bonus_extra = boolean()?,
         "high_wind_pung_extra" => t.high_wind_pung_extra = boolean()?,
         "match_length" => {
@@ -683,7 +688,7 @@ mod tests {
     //! HK §18 V1–V7 (hong-kong-examples.json) and the switch checks.
     use super::*;
     use crate::hand::hand;
-    use crate::scoring::RejectReason;
+    use crate::rules::scoring::RejectReason;
     use crate::tile::parse_tile;
 
     fn hk(switches: &[(&str, SwitchValue)]) -> Result<Ruleset> {
@@ -988,8 +993,8 @@ mod tests {
     #[test]
     fn minimum_and_cap_equal_a_capped_table() {
         use crate::decompose::{seeded_complete_hands, Interpretation};
-        use crate::scoring::hk::HongKong;
-        use crate::scoring::{Evaluation, ScoringTable, WinFacts};
+        use crate::rules::hong_kong::scoring::HongKong;
+        use crate::rules::scoring::{Evaluation, ScoringTable, WinFacts};
 
         struct Capped {
             min: u8,

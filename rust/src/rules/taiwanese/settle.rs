@@ -6,10 +6,10 @@
 //! way and sum to zero.
 
 use crate::error::{MahjongError, Result};
-use crate::scoring::tw_high::{H28, H32};
-use crate::scoring::tw_low::{L29, L30};
-use crate::scoring::Element;
-use crate::taiwanese::{TaiTable, TwSwitches};
+use crate::rules::scoring::Element;
+use crate::rules::taiwanese::high::{H28, H32};
+use crate::rules::taiwanese::low::{L29, L30};
+use crate::rules::taiwanese::switches::{TaiTable, TwSwitches};
 use crate::tile::Bonus;
 
 /// Which bonus-tile win (TW §7).
@@ -319,7 +319,7 @@ impl MatchState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::taiwanese::MatchLength;
+    use crate::rules::taiwanese::switches::MatchLength;
 
     fn win(winner: usize, tai: u32, discarder: Option<usize>) -> TwWin {
         TwWin { winner, tai, self_drawn: discarder.is_none(), discarder }

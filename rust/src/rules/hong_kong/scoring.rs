@@ -1,7 +1,7 @@
 //! The Hong Kong faan table (rules §10.2–§10.4) as a [`ScoringTable`].
 
-use super::{Element, Evaluation, ScoringTable, WinFacts};
 use crate::decompose::{ConcealedSet, Interpretation, ShapeRules, HK_SHAPES, MAX_SETS};
+use crate::rules::scoring::{Element, Evaluation, ScoringTable, WinFacts};
 use crate::tile::Tile;
 
 /// Hong Kong rules: 4 sets, seven pairs, thirteen orphans; minimum 3, cap 13 (§1.2).
@@ -259,11 +259,11 @@ impl ScoringTable for HongKong {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{payments, score_hk, RejectReason, WinContext};
     use super::*;
     use crate::decompose::Interpretation;
     use crate::error::MahjongError;
     use crate::hand::{hand, parse_hand};
+    use crate::rules::scoring::{payments, score_hk, RejectReason, WinContext};
     use crate::tile::parse_tile;
 
     /// One worked example of rules §15 (transcribed from hong-kong-examples.json).
@@ -1069,10 +1069,10 @@ mod tests {
     fn ctx(seat: u8, self_drawn: bool) -> WinContext {
         WinContext { seat_wind: seat, self_drawn, ..Default::default() }
     }
-    fn sc(h: &str, w: &str, c: &WinContext) -> super::super::ScoreOutcome {
+    fn sc(h: &str, w: &str, c: &WinContext) -> crate::rules::scoring::ScoreOutcome {
         score_hk(&hand(h), Some(parse_tile(w).unwrap()), c).unwrap()
     }
-    fn codes(s: &super::super::ScoreOutcome) -> Vec<&'static str> {
+    fn codes(s: &crate::rules::scoring::ScoreOutcome) -> Vec<&'static str> {
         s.elements.iter().map(|e| e.code).collect()
     }
 

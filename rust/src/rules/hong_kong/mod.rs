@@ -1,0 +1,5 @@
+//! The Hong Kong ruleset (rules `hong-kong.md`).
+
+#[cfg(test)]
+mod reference;
+pub mod scoring;
