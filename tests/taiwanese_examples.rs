@@ -123,9 +123,9 @@ fn check_hand(e: &Value) {
     };
     let win_tile = a["win_tile"].as_str().map(|t| parse_tile(t).unwrap());
     let out = score_tw(&hand, win_tile, &ctx, &situation, &sw).unwrap_or_else(|err| panic!("{id}: {err}"));
-    assert_eq!(out.faan as u64, e["tai"].as_u64().unwrap(), "{id}: tai {:?}", out.elements);
+    assert_eq!(out.value as u64, e["tai"].as_u64().unwrap(), "{id}: tai {:?}", out.elements);
     let got: Vec<(String, String, u64)> = {
-        let mut g: Vec<_> = out.elements.iter().map(|x| (x.code.to_string(), x.name.to_string(), x.faan as u64)).collect();
+        let mut g: Vec<_> = out.elements.iter().map(|x| (x.code.to_string(), x.name.to_string(), x.value as u64)).collect();
         g.sort();
         g
     };
@@ -162,7 +162,7 @@ fn check_hand(e: &Value) {
     let paid = if out.is_win {
         let win = TwWin {
             winner: seat,
-            tai: out.faan as u32,
+            tai: out.value as u32,
             self_drawn: ctx.self_drawn || ctx.dealer_start,
             discarder: a["discarder"].as_str().map(wind),
         };
@@ -195,11 +195,11 @@ fn check_bonus(e: &Value) {
     let els = e["elements"].as_array().unwrap();
     assert_eq!(els.len(), 1, "{id}");
     assert_eq!(
-        (w.element.code, w.element.name, w.element.faan as u64),
+        (w.element.code, w.element.name, w.element.value as u64),
         (els[0][0].as_str().unwrap(), els[0][1].as_str().unwrap(), els[0][2].as_u64().unwrap()),
         "{id}"
     );
-    assert_eq!(w.element.faan as u64, e["tai"].as_u64().unwrap(), "{id}");
+    assert_eq!(w.element.value as u64, e["tai"].as_u64().unwrap(), "{id}");
     assert!(b(e, "legal"));
     let paid = win_payments(&w.as_win(), wind(s(a, "dealer")), u(a, "streak"), sw.tai_value).unwrap();
     assert_eq!(paid, keyed(&e["payments"], WINDS), "{id}: payments");

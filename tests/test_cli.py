@@ -68,7 +68,7 @@ def test_score_e4_json() -> None:
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
     assert data["faan"] == 5 and data["raw_faan"] == 5 and data["is_win"] is True
-    assert [(e["code"], e["faan"]) for e in data["elements"]] == [("F2", 3), ("F11", 1), ("F17", 1)]
+    assert [(e["code"], e["value"]) for e in data["elements"]] == [("F2", 3), ("F11", 1), ("F17", 1)]
     assert data["payments"] == {"E": 96, "S": -32, "W": -32, "N": -32}
     assert data["limit"] is None
 

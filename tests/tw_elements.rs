@@ -431,7 +431,7 @@ fn run(case: &Case, table: TaiTable) -> Vec<Element> {
     let win = if case.win == "-" { None } else { Some(parse_tile(case.win).unwrap()) };
     let out = score_tw(&hand, win, &ctx, &sit, &sw).unwrap_or_else(|e| panic!("{} {}: {e}", case.hand, case.opts));
     assert!(out.interpretation.is_some(), "{}: not a winning hand", case.hand);
-    assert_eq!(out.faan as u32, out.elements.iter().map(|e| e.faan as u32).sum::<u32>());
+    assert_eq!(out.value as u32, out.elements.iter().map(|e| e.value as u32).sum::<u32>());
     out.elements
 }
 
@@ -447,7 +447,7 @@ fn check(case: &Case, table: TaiTable, has: &str, not: &str, pos: &mut BTreeSet<
         let found: Vec<&Element> = els.iter().filter(|e| e.code == code).collect();
         assert!(!found.is_empty(), "{} [{}] {:?}: {code} missing in {codes:?}", case.hand, case.opts, table);
         if let Some(v) = value {
-            assert!(found.iter().all(|e| e.faan == v), "{} {:?}: {code} value {found:?}", case.hand, table);
+            assert!(found.iter().all(|e| e.value == v), "{} {:?}: {code} value {found:?}", case.hand, table);
         }
         pos.insert(code.to_string());
     }

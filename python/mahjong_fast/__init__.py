@@ -215,7 +215,7 @@ class WaitValue:
 
     def __str__(self) -> str:
         def one(r: ScoreResult) -> str:
-            return f"{r.faan} faan" if r.is_win else f"{BELOW_MINIMUM} ({r.faan} faan)"
+            return f"{r.value} {r.unit}" if r.is_win else f"{BELOW_MINIMUM} ({r.value} {r.unit})"
 
         return f"{self.tile}: self-drawn {one(self.self_drawn)}, discard {one(self.discard)}"
 

@@ -266,15 +266,17 @@ def _score_payload(hand: str, result: Any) -> dict[str, Any]:
         "hand": hand,
         "is_win": bool(result.is_win),
         "reason": result.reason,
-        "value": result.faan,
-        "unit": getattr(result, "unit", "faan"),
-        "faan": result.faan,
-        "raw_faan": result.raw_faan,
+        "value": result.value,
+        "raw_value": result.raw_value,
+        "unit": result.unit,
+        # the unit's own name as an alias (HK: faan; TW: tai)
+        **(
+            {"tai": result.value}
+            if result.unit == "tai"
+            else {"faan": result.value, "raw_faan": result.raw_value}
+        ),
         "limit": result.limit,
-        "elements": [
-            {"code": e.code, "name": e.name, "value": e.faan, "faan": e.faan}
-            for e in result.elements
-        ],
+        "elements": [{"code": e.code, "name": e.name, "value": e.value} for e in result.elements],
         "interpretation": result.interpretation,
         "base": getattr(result, "base", None),
         "payments": dict(getattr(result, "payments", {}) or {}),
@@ -435,21 +437,21 @@ def _print_score(
     rules: Any,
 ) -> None:
     title = f"{hand}  +  {win}" if win else f"{hand}  (dealt hand)"
-    unit = str(getattr(result, "unit", "faan"))
+    unit = str(result.unit)
     table = Table(title=title, show_footer=True, title_justify="left")
     table.add_column("Code", footer="Total")
     table.add_column(
-        "Element", footer=f"raw {result.raw_faan}" if result.raw_faan != result.faan else ""
+        "Element", footer=f"raw {result.raw_value}" if result.raw_value != result.value else ""
     )
-    table.add_column(unit.capitalize(), justify="right", footer=str(result.faan))
+    table.add_column(unit.capitalize(), justify="right", footer=str(result.value))
     for e in result.elements:
-        table.add_row(e.code, e.name, str(e.faan))
+        table.add_row(e.code, e.name, str(e.value))
     console.print(table)
     if result.is_win and unit == "tai":
-        console.print(Text(f"Total: {result.faan} tai", style="bold green"))
+        console.print(Text(f"Total: {result.value} tai", style="bold green"))
     elif result.is_win:
         console.print(
-            Text(f"Total: {result.faan} faan (raw {result.raw_faan})", style="bold green")
+            Text(f"Total: {result.value} faan (raw {result.raw_value})", style="bold green")
         )
     elif result.reason == "NOT_A_WINNING_HAND":
         console.print(
@@ -461,8 +463,8 @@ def _print_score(
     else:
         console.print(
             Text(
-                f"Not a legal win: {result.reason} ({result.faan} {unit}, "
-                f"raw {result.raw_faan}; the minimum is {rules.min_value})",
+                f"Not a legal win: {result.reason} ({result.value} {unit}, "
+                f"raw {result.raw_value}; the minimum is {rules.min_value})",
                 style="bold red",
             )
         )
@@ -481,7 +483,7 @@ def _print_score(
         else:
             console.print("Payments: give --discarder for payments by seat (TW §15)")
         return
-    base = getattr(result, "base", None) or rules.base(result.faan)
+    base = getattr(result, "base", None) or rules.base(result.value)
     payments = dict(getattr(result, "payments", {}) or {})
     console.print(f"Base: {base}")
     if payments:
@@ -492,7 +494,7 @@ def _print_score(
     else:
         # who pays on a discard depends on the responsibility switch (HK §18): show it by
         # seat for a discarder one seat after the winner
-        pays = rules.payments(result.faan, 0, False, 1)
+        pays = rules.payments(result.value, 0, False, 1)
         others = f", the others {-pays[2]} each" if pays[2] else ""
         console.print(
             f"Payments: the discarder pays {-pays[1]}{others}; {seat} gains {pays[0]} "
@@ -1281,8 +1283,8 @@ def _show_win(res: Any, w: Any) -> None:
     }.get(w.win_kind or "", "")
     tile = "" if w.win_tile is None else f" with {_code(w.win_tile)}"
     extra = ""
-    if not tai and res.raw_faan != res.faan:
-        extra += f" (raw {res.raw_faan})"
+    if not tai and res.raw_value != res.value:
+        extra += f" (raw {res.raw_value})"
     if not tai and res.limit:
         extra += f", limit hand {res.limit}"
     console.print(

@@ -37,7 +37,7 @@ def _counted(result: Any) -> str:
     if not result.elements:
         return f"Counted: no scoring element = 0 {unit}."
     parts = ", ".join(f"{e.code} {e.name} {e.value}" for e in result.elements)
-    total = result.raw_faan if unit == "faan" else result.value
+    total = result.raw_value
     return f"Counted: {parts} = {total} {unit}."
 
 
@@ -76,7 +76,7 @@ def explain_score(
         return lines
     lines = [_counted(result)]
     if result.is_win:
-        if unit == "faan" and result.raw_faan != result.value:
+        if result.raw_value != result.value:
             lines.append(
                 f"The total is capped at {result.value} faan (max_faan, HK §10.4, §18)"
                 + (f"; limit hand {result.limit}" if result.limit else "")

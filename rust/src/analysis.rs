@@ -144,11 +144,11 @@ pub fn score_in(
     let payments = (outcome.is_win && (self_drawn || discarder.is_some()))
         .then(|| {
             let payer = if self_drawn { None } else { discarder.map(usize::from) };
-            rules.payments_with_streak(outcome.faan, ctx.seat_wind as usize, self_drawn, payer, tw.dealer_streak)
+            rules.payments_with_streak(outcome.value, ctx.seat_wind as usize, self_drawn, payer, tw.dealer_streak)
         })
         // All zeros on a discard: the switches make the amount fractional, so nothing is paid.
         .filter(|p| self_drawn || *p != [0; 4]);
-    let base = if outcome.is_win { rules.base(outcome.faan) } else { 0 };
+    let base = if outcome.is_win { rules.base(outcome.value) } else { 0 };
     Ok(Scored { outcome, base, payments })
 }
 

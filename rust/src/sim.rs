@@ -110,7 +110,7 @@ pub struct DealRecord {
     /// `"self_drawn"`, `"discard"`, `"robbing_kong"`; None for a draw.
     pub win_kind: Option<&'static str>,
     /// The first winner's faan after the cap, or hand Tai (0 for a draw).
-    pub faan: u8,
+    pub value: u8,
     /// The first winner's limit hand code, if any.
     pub limit: Option<&'static str>,
     /// The first winner's scoring elements.
@@ -227,13 +227,13 @@ fn record_of(deal_index: u64, match_index: Option<u64>, deal_in_match: u32, r: &
         deal_in_match,
         dealer_streak: r.dealer_streak,
         prevailing_wind: r.prevailing_wind,
-        values: r.wins.iter().map(|w| w.score.faan).collect(),
+        values: r.wins.iter().map(|w| w.score.value).collect(),
         scores: r.scores,
         dealer: r.dealer,
         winners: r.winners().collect(),
         discarder: first.and_then(|w| w.discarder),
         win_kind: first.map(|w| w.kind.name()),
-        faan: first.map_or(0, |w| w.score.faan),
+        value: first.map_or(0, |w| w.score.value),
         limit: first.and_then(|w| w.score.limit),
         elements: first.map(|w| w.score.elements.clone()).unwrap_or_default(),
         points: r.payments,
@@ -412,10 +412,10 @@ mod tests {
             assert_eq!(r.exhaustive_draw, r.winners.is_empty());
             if let Some(w) = r.winner() {
                 wins += 1;
-                assert!(r.faan >= 3 && r.points[w as usize] > 0, "{r:?}");
+                assert!(r.value >= 3 && r.points[w as usize] > 0, "{r:?}");
                 assert!(!r.elements.is_empty());
             } else {
-                assert_eq!((r.faan, r.discarder, r.win_kind), (0, None, None));
+                assert_eq!((r.value, r.discarder, r.win_kind), (0, None, None));
                 assert_eq!(r.points, [0; 4]);
             }
         }

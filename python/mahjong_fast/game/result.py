@@ -26,6 +26,13 @@ def unit_of(rules: Ruleset) -> str:
     return "tai" if is_taiwanese(rules) else "faan"
 
 
+def _alias(unit: str, alias: str, value: int, name: str = "value") -> int:
+    """A value under its unit's own name (``faan`` in Hong Kong, ``tai`` in Taiwanese)."""
+    if alias == unit:
+        return value
+    raise AttributeError(f"this result is in {unit}, so it has no .{alias}: read .{name}")
+
+
 @dataclass(frozen=True)
 class WinResult:
     """One winner of a deal (Taiwanese deals may have several on one discard, TW §5.2).
@@ -63,6 +70,16 @@ class WinResult:
         """Every other player pays (a self-drawn win or all eight bonus tiles)."""
         return self.discarder is None
 
+    @property
+    def faan(self) -> int:
+        """``value`` of a Hong Kong win (``AttributeError`` naming ``value`` otherwise)."""
+        return _alias(self.unit, "faan", self.value)
+
+    @property
+    def tai(self) -> int:
+        """``value`` of a Taiwanese win (``AttributeError`` naming ``value`` otherwise)."""
+        return _alias(self.unit, "tai", self.value)
+
 
 @dataclass(frozen=True)
 class DealResult:
@@ -77,8 +94,11 @@ class DealResult:
             ``None`` for a self-drawn win or a draw.
         win_kind: ``"self_drawn"``, ``"discard"``, ``"robbing_kong"`` or ``None``.
         win_tile: physical id of the winning tile (``None`` for the dealer's start win).
-        faan, raw_faan, limit, elements: the score (rules §10); elements are
-            ``(code, name, faan)`` tuples in ascending element order.
+        value, raw_value, limit, elements: the first winner's score in ``unit`` (faan after
+            the cap, HK §10; hand Tai, TW §11) and before the cap; elements are
+            ``(code, name, value)`` tuples in ascending element order. ``faan`` / ``raw_faan``
+            are aliases of a Hong Kong result, ``tai`` of a Taiwanese one (the other alias is an
+            ``AttributeError`` naming ``value``).
         interpretation: the scorer's notation of the chosen sets and pair.
         payments: per player, summing to zero (rules §11).
         scores: the four scores after payment.
@@ -92,9 +112,9 @@ class DealResult:
         winners: every winner in turn order from the discarder (``(winner,)`` in Hong Kong,
             where only the first claimant wins, rules §11.3; ``()`` for a draw).
         wins: one :class:`WinResult` per winner, in the order of ``winners`` (``winner``,
-            ``faan``, ``elements``... repeat the first of them).
-        unit: ``"faan"`` (Hong Kong) or ``"tai"`` (Taiwanese): the unit of ``faan`` /
-            ``value`` and of each element's value.
+            ``value``, ``elements``... repeat the first of them).
+        unit: ``"faan"`` (Hong Kong) or ``"tai"`` (Taiwanese): the unit of ``value`` and of
+            each element's value.
         prevailing_wind: the prevailing (round) wind of the deal, 0=East .. 3=North.
         dealer_streak: the dealer's streak k during the deal (TW §15, §16; 0 in Hong Kong).
         dealer_after, streak_after, passed: TW §16, what the deal did to the match: the next
@@ -109,8 +129,8 @@ class DealResult:
     discarder: int | None = None
     win_kind: str | None = None
     win_tile: int | None = None
-    faan: int = 0
-    raw_faan: int = 0
+    value: int = 0
+    raw_value: int = 0
     limit: str | None = None
     elements: tuple[tuple[str, str, int], ...] = ()
     interpretation: str = ""
@@ -137,14 +157,20 @@ class DealResult:
         return self.win_kind == "self_drawn"
 
     @property
-    def value(self) -> int:
-        """The first winner's hand value in :attr:`unit` (the same number as ``faan``)."""
-        return self.faan
+    def faan(self) -> int:
+        """``value`` of a Hong Kong deal (``AttributeError`` naming ``value`` otherwise)."""
+        return _alias(self.unit, "faan", self.value)
+
+    @property
+    def raw_faan(self) -> int:
+        """``raw_value`` of a Hong Kong deal (``AttributeError`` naming ``raw_value``
+        otherwise)."""
+        return _alias(self.unit, "faan", self.raw_value, "raw_value")
 
     @property
     def tai(self) -> int:
-        """The first winner's hand Tai (Taiwanese; the same number as ``faan``)."""
-        return self.faan
+        """``value`` of a Taiwanese deal (``AttributeError`` naming ``value`` otherwise)."""
+        return _alias(self.unit, "tai", self.value)
 
     def to_record(self) -> dict[str, Any]:
         """A flat JSON-ready dict: the simulation record (design §5) without the run's ``seed``.
@@ -158,7 +184,7 @@ class DealResult:
             "winner": self.winner,
             "discarder": self.discarder,
             "win_kind": self.win_kind,
-            "faan": self.faan,
+            "faan": self.value,
             "limit": self.limit,
             "elements": [list(e) for e in self.elements],
             "points_p0": p0,

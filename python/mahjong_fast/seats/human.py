@@ -666,7 +666,7 @@ def tw_hint_text(view: Any, rules: Any, top: int = 5) -> Text:
         for kind, sd, dc in _core.wait_values(
             c, melds, view.bonus_mask(), view.seat_wind, view.prevailing_wind, rules=rules
         ):
-            value = f"{sd.tai if sd.is_win else '-'}/{dc.tai if dc.is_win else '-'} Tai"
+            value = f"{sd.value if sd.is_win else '-'}/{dc.value if dc.is_win else '-'} Tai"
             parts.append(f"{code_of_kind(kind)} {value}")
         return ", ".join(parts) or "none"
 

@@ -521,11 +521,11 @@ impl StrongAgent {
                     continue;
                 }
                 q_ts += live;
-                g_ts += live * self.gain(ts.faan as f64, true);
+                g_ts += live * self.gain(ts.value as f64, true);
                 let ron = self.rules.score(&hand, Some(Tile(w as u8)), &ctx(false))?;
                 if ron.is_win {
                     q_ron += live * p.ron_factor;
-                    g_ron += live * p.ron_factor * self.gain(ron.faan as f64, false);
+                    g_ron += live * p.ron_factor * self.gain(ron.value as f64, false);
                 }
             }
             let q = q_ts + q_ron;
@@ -839,7 +839,7 @@ mod tests {
         assert_eq!(recs.len(), 1500);
         let wins = recs.iter().filter(|r| r.winner().is_some()).count();
         assert!(wins > 500, "{wins}");
-        assert!(recs.iter().all(|r| r.winner().is_none() || r.faan >= 3));
+        assert!(recs.iter().all(|r| r.winner().is_none() || r.value >= 3));
         // mixed line-up, any number of threads: the same records
         let cfg = SimConfig { seats: [SeatKind::Strong, SeatKind::Greedy, SeatKind::Value, SeatKind::Random], ..cfg };
         let one = play_range(&cfg, 100, 400).unwrap();

@@ -964,7 +964,7 @@ impl Deal {
             Some(crate::rules::scoring::RejectReason::BelowMinimum) => IllegalCode::BelowMinimum,
             _ => IllegalCode::NotAWinningHand,
         };
-        Err(illegal(code, format!("not a legal win ({} faan)", sc.faan)))
+        Err(illegal(code, format!("not a legal win ({} faan)", sc.value)))
     }
 
     fn check_turn(&self, a: &Action) -> Result<Option<ScoreOutcome>> {
@@ -1402,7 +1402,12 @@ impl Deal {
             .iter()
             .map(|w| {
                 let self_drawn = w.discarder.is_none();
-                TwWin { winner: w.player as usize, tai: w.score.faan.into(), self_drawn, discarder: w.discarder.map(usize::from) }
+                TwWin {
+                    winner: w.player as usize,
+                    tai: w.score.value.into(),
+                    self_drawn,
+                    discarder: w.discarder.map(usize::from),
+                }
             })
             .collect();
         crate::rules::taiwanese::settle::settle_deal(&tw, self.dealer as usize, self.opts.dealer_streak, sw.tai_value).ok()
@@ -1427,7 +1432,7 @@ impl Deal {
                 }
             }
             let self_drawn = kind == WinKind::SelfDrawn;
-            let pay = self.win_payments(sc.faan, pi, self_drawn, discarder.map(usize::from));
+            let pay = self.win_payments(sc.value, pi, self_drawn, discarder.map(usize::from));
             let flags = WinFlags {
                 kong_replacement: self_drawn && self.replacement_flag(),
                 last_wall_tile: self_drawn && !self.dealer_start && self.remaining() == 0,
@@ -1473,12 +1478,12 @@ impl Deal {
             }
             self.add_bonus(w.winner, tile);
         }
-        let value = w.element.faan;
+        let value = w.element.value;
         let score = ScoreOutcome {
             is_win: true,
             reason: None,
-            faan: value,
-            raw_faan: value,
+            value: value,
+            raw_value: value,
             limit: None,
             elements: vec![w.element],
             interpretation: None,

@@ -160,7 +160,7 @@ impl Match {
                     .iter()
                     .map(|w| TwWin {
                         winner: w.player as usize,
-                        tai: w.score.faan.into(),
+                        tai: w.score.value.into(),
                         self_drawn: w.discarder.is_none(),
                         discarder: w.discarder.map(usize::from),
                     })

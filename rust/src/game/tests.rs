@@ -136,7 +136,7 @@ fn p1_claim_priority_win_beats_pung_and_chow() {
     d.apply(&Action::bare(ActionType::Win, 1)).unwrap();
     let r = d.result().unwrap();
     assert_eq!((r.winner(), r.wins[0].discarder, r.wins[0].kind), (Some(1), Some(2), WinKind::Discard));
-    assert_eq!(r.wins[0].score.faan, 4);
+    assert_eq!(r.wins[0].score.value, 4);
     let codes: Vec<&str> = r.wins[0].score.elements.iter().map(|e| e.code).collect();
     assert_eq!(codes, ["F6", "F8", "F10", "F16"]);
     assert_eq!(r.payments, [0, 48, -48, 0]);
@@ -359,7 +359,7 @@ fn e16_robbing_a_kong_the_declarer_pays() {
     d.apply(&Action::bare(ActionType::Win, 2)).unwrap();
     let r = d.result().unwrap();
     let w = &r.wins[0];
-    assert_eq!((w.player, w.discarder, w.kind, w.score.faan), (2, Some(1), WinKind::RobbingKong, 4));
+    assert_eq!((w.player, w.discarder, w.kind, w.score.value), (2, Some(1), WinKind::RobbingKong, 4));
     assert!(w.flags.robbing_kong);
     assert_eq!(r.payments, [0, -48, 48, 0]);
     assert_eq!(d.melds(1)[0].kind, crate::MeldKind::Pung, "the kong is never completed");
@@ -404,7 +404,7 @@ fn e27_head_bump_in_either_order() {
         }
         let r = d.result().unwrap();
         assert_eq!(r.winners().collect::<Vec<_>>(), [2], "HK §11.3: only the first in turn order wins");
-        assert_eq!((r.wins[0].discarder, r.wins[0].score.faan), (Some(1), 9));
+        assert_eq!((r.wins[0].discarder, r.wins[0].score.value), (Some(1), 9));
         assert_eq!(r.payments, [0, -1536, 1536, 0]);
     }
 }
@@ -450,7 +450,7 @@ fn a_win_below_the_minimum_is_rejected() {
     let mut d = deal_of(hands, "", "", false);
     discard(&mut d, 0, "5s");
     let sc = d.score_claim(1).unwrap();
-    assert!(sc.faan > 0 && sc.faan < 3, "{sc:?}");
+    assert!(sc.value > 0 && sc.value < 3, "{sc:?}");
     assert_eq!(rejected(&mut d, Action::bare(ActionType::Win, 1)), IllegalCode::BelowMinimum);
     assert!(d.legal_actions(1).iter().all(|a| a.kind != ActionType::Win));
 }

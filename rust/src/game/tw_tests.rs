@@ -200,7 +200,7 @@ fn check_listed_wins(d: &Deal, legal: &[Action], min_tai: u32) {
     for a in legal {
         if matches!(a.kind, ActionType::Win | ActionType::SelfDrawnWin) {
             let sc = d.check(a).unwrap().unwrap();
-            assert!(sc.is_win && u32::from(sc.faan) >= min_tai, "{a}: {sc:?}");
+            assert!(sc.is_win && u32::from(sc.value) >= min_tai, "{a}: {sc:?}");
         }
     }
 }
@@ -298,7 +298,7 @@ fn check_result(d: &Deal, start: [i64; 4], set_up: bool, seen: &mut Seen) {
         assert!(r.wins.iter().all(|w| w.discarder == r.wins[0].discarder && w.kind == r.wins[0].kind));
     }
     for (i, w) in r.wins.iter().enumerate() {
-        assert!(w.payments[w.player as usize] > 0 || w.score.faan == 0 && w.player != r.dealer && w.discarder != Some(r.dealer));
+        assert!(w.payments[w.player as usize] > 0 || w.score.value == 0 && w.player != r.dealer && w.discarder != Some(r.dealer));
         if w.kind.is_bonus_win() {
             seen.bonus_wins += 1;
             assert_eq!(r.wins.len(), 1);
@@ -310,11 +310,11 @@ fn check_result(d: &Deal, start: [i64; 4], set_up: bool, seen: &mut Seen) {
                 (_, TaiTable::High) => ("H28", 20),
                 (_, TaiTable::Low) => ("L29", 14),
             };
-            assert_eq!((w.score.elements[0].code, w.score.faan), want);
+            assert_eq!((w.score.elements[0].code, w.score.value), want);
             assert_eq!(w.discarder.is_none(), w.kind == WinKind::BonusAllEight);
             continue;
         }
-        assert!(w.score.is_win && u32::from(w.score.faan) >= sw.min_tai, "{w:?}");
+        assert!(w.score.is_win && u32::from(w.score.value) >= sw.min_tai, "{w:?}");
         assert_eq!(rescore(d, w, i, set_up), w.score, "the win scores as score() of its situation");
         match w.kind {
             WinKind::SelfDrawn => seen.self_drawn += 1,
@@ -332,7 +332,7 @@ fn check_result(d: &Deal, start: [i64; 4], set_up: bool, seen: &mut Seen) {
             let pays = p != w.player && (w.discarder.is_none() || w.discarder == Some(p));
             let x = w.payments[p as usize];
             if pays {
-                assert!(x < 0 || x == 0 && w.score.faan == 0, "{w:?}");
+                assert!(x < 0 || x == 0 && w.score.value == 0, "{w:?}");
             } else if p != w.player {
                 assert_eq!(x, 0, "{w:?}");
             }
@@ -533,7 +533,7 @@ fn two_winners_on_one_discard_each_paid_by_the_discarder() {
             assert_eq!((w.kind, w.discarder, w.tile), (WinKind::Discard, Some(0), Some(five_s)));
             assert!(w.score.elements.iter().any(|e| e.code == "H36" || e.code == "L32"), "{:?}", w.score);
             // the payer is the dealer: T + 1 each (the streak is never charged to the dealer)
-            let t = i64::from(w.score.faan) * i64::from(rules.taiwanese_switches().unwrap().tai_value);
+            let t = i64::from(w.score.value) * i64::from(rules.taiwanese_switches().unwrap().tai_value);
             assert_eq!(w.payments[w.player as usize], t + 1);
             assert_eq!(w.payments[0], -(t + 1));
         }
@@ -963,7 +963,7 @@ fn the_prevailing_wind_option_reaches_the_hong_kong_scorer() {
         let opts = DealOptions { prevailing_wind: wind, ..DealOptions::default() };
         let d = Deal::from_setup(&Ruleset::hong_kong(), &s, opts).unwrap();
         let sc = d.score_self_drawn(1).unwrap();
-        faan.push((sc.faan, sc.elements.iter().any(|e| e.code == "F9")));
+        faan.push((sc.value, sc.elements.iter().any(|e| e.code == "F9")));
     }
     assert!(!faan[0].1 && faan[1].1, "{faan:?}");
     assert!(faan[1].0 > faan[0].0);

@@ -17,44 +17,88 @@ use crate::hand::{Hand, Meld};
 use crate::rules::scoring::{ScoreOutcome, TwContext, WinContext};
 use crate::tile::AnyTile;
 
-/// One line of a faan breakdown: `Element("F6", "Dragon pung", 1)` (rules §10.2, §10.4). It also
-/// unpacks as `(code, name, faan)`.
-#[pyclass(frozen, eq, hash, get_all, module = "mahjong_fast._core")]
+/// The `.faan` / `.tai` alias of a value in `unit`: the alias of its own unit only, else an
+/// `AttributeError` that names `.value`.
+pub(crate) fn unit_alias<T>(unit: &str, alias: &str, what: &str, v: T) -> PyResult<T> {
+    let own = if unit == "tai" { "tai" } else { "faan" };
+    if alias == own {
+        return Ok(v);
+    }
+    Err(pyo3::exceptions::PyAttributeError::new_err(format!(
+        "{what} is in {unit}, so it has no .{alias}: read .value (its unit is .unit)"
+    )))
+}
+
+/// One line of a breakdown (HK §10.2, §10.4; TW §12, §13): `Element("F6", "Dragon pung", 1,
+/// "faan")`. It also unpacks as `(code, name, value)`. `.faan` is its value under Hong Kong,
+/// `.tai` under a Taiwanese table (the other alias is an `AttributeError` naming `.value`).
+#[pyclass(frozen, eq, hash, module = "mahjong_fast._core")]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Element {
-    /// The stable element number, `"F1"`..`"F17"` or `"L1"`..`"L8"`.
     pub code: String,
-    /// Its name in the rules, e.g. `"Dragon pung"`.
     pub name: String,
-    /// What it is worth.
-    pub faan: u32,
+    pub value: u32,
+    pub unit: &'static str,
+}
+
+impl Element {
+    /// The Python element of a core element in `unit`.
+    pub(crate) fn of(e: &crate::rules::scoring::Element, unit: &'static str) -> Element {
+        Element { code: e.code.to_string(), name: e.name.to_string(), value: e.value.into(), unit }
+    }
 }
 
 #[pymethods]
 impl Element {
     #[new]
-    fn new(code: String, name: String, faan: u32) -> Self {
-        Element { code, name, faan }
+    #[pyo3(signature = (code, name, value, unit = "faan"))]
+    fn new(py: Python<'_>, code: String, name: String, value: u32, unit: &str) -> PyResult<Self> {
+        let unit = match unit {
+            "faan" => "faan",
+            "tai" => "tai",
+            _ => return Err(hand_err(py, format!("unit must be \"faan\" or \"tai\", not {unit:?}"))),
+        };
+        Ok(Element { code, name, value, unit })
     }
-    /// What the element is worth, in the ruleset's unit (faan or tai): the same as `faan`.
+    /// The stable element code (`"F6"`, `"L1"`, `"H40"`, `"L01"`).
+    #[getter]
+    fn code(&self) -> &str {
+        &self.code
+    }
+    /// Its name in the rules, e.g. `"Dragon pung"`.
+    #[getter]
+    fn name(&self) -> &str {
+        &self.name
+    }
+    /// What it is worth, in `unit`.
     #[getter]
     fn value(&self) -> u32 {
-        self.faan
+        self.value
     }
-    /// What the element is worth, named for a Taiwanese breakdown: the same as `faan`.
+    /// `"faan"` (Hong Kong) or `"tai"` (Taiwanese).
     #[getter]
-    fn tai(&self) -> u32 {
-        self.faan
+    fn unit(&self) -> &'static str {
+        self.unit
+    }
+    /// `value` of a Hong Kong element (`AttributeError` for a Taiwanese one).
+    #[getter]
+    fn faan(&self) -> PyResult<u32> {
+        unit_alias(self.unit, "faan", "this element", self.value)
+    }
+    /// `value` of a Taiwanese element (`AttributeError` for a Hong Kong one).
+    #[getter]
+    fn tai(&self) -> PyResult<u32> {
+        unit_alias(self.unit, "tai", "this element", self.value)
     }
     fn __str__(&self) -> String {
-        format!("{} {} {}", self.code, self.name, self.faan)
+        format!("{} {} {}", self.code, self.name, self.value)
     }
     fn __repr__(&self) -> String {
-        format!("Element(code='{}', name='{}', faan={})", self.code, self.name, self.faan)
+        format!("Element(code='{}', name='{}', value={}, unit='{}')", self.code, self.name, self.value, self.unit)
     }
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         Ok(PyTuple::new(py, [self.code.as_str(), self.name.as_str()])?
-            .add(PyTuple::new(py, [self.faan])?)?
+            .add(PyTuple::new(py, [self.value])?)?
             .try_iter()?
             .into_any())
     }
@@ -85,22 +129,22 @@ impl ScoreResult {
     fn reason(&self) -> Option<&'static str> {
         self.scored.outcome.reason.map(|r| r.code())
     }
-    /// Total after the cap; for `BELOW_MINIMUM` the (too small) total; 0 without a winning shape.
-    /// The same number as `value` (and `tai`), whatever the ruleset.
-    #[getter]
-    fn faan(&self) -> u8 {
-        self.scored.outcome.faan
-    }
     /// The hand's value in `unit`: faan after the cap (Hong Kong, HK §10) or hand Tai
-    /// (Taiwanese, TW §11, without the dealer's settlement Tai of §15).
+    /// (Taiwanese, TW §11, without the dealer's settlement Tai of §15); for `BELOW_MINIMUM` the
+    /// (too small) value; 0 without a winning shape.
     #[getter]
     fn value(&self) -> u8 {
-        self.scored.outcome.faan
+        self.scored.outcome.value
     }
-    /// `value` under its Taiwanese name.
+    /// `value` of a Hong Kong result (`AttributeError` naming `.value` under Taiwanese rules).
     #[getter]
-    fn tai(&self) -> u8 {
-        self.scored.outcome.faan
+    fn faan(&self) -> PyResult<u8> {
+        unit_alias(self.unit, "faan", "this result", self.scored.outcome.value)
+    }
+    /// `value` of a Taiwanese result (`AttributeError` naming `.value` under Hong Kong rules).
+    #[getter]
+    fn tai(&self) -> PyResult<u8> {
+        unit_alias(self.unit, "tai", "this result", self.scored.outcome.value)
     }
     /// The unit of `value`: `"faan"` (Hong Kong) or `"tai"` (Taiwanese).
     #[getter]
@@ -112,10 +156,15 @@ impl ScoreResult {
     fn reading(&self) -> String {
         self.interpretation()
     }
-    /// Total before the cap (13 for a limit hand).
+    /// The value before the cap (the cap for a limit hand; the same as `value` without a cap).
     #[getter]
-    fn raw_faan(&self) -> u8 {
-        self.scored.outcome.raw_faan
+    fn raw_value(&self) -> u8 {
+        self.scored.outcome.raw_value
+    }
+    /// `raw_value` of a Hong Kong result (`AttributeError` naming `.raw_value` otherwise).
+    #[getter]
+    fn raw_faan(&self) -> PyResult<u8> {
+        unit_alias(self.unit, "faan", "this result", self.scored.outcome.raw_value)
     }
     /// `"L1"`..`"L8"` for a limit hand, else `None`.
     #[getter]
@@ -125,13 +174,7 @@ impl ScoreResult {
     /// The breakdown as `Element`s, ascending element number.
     #[getter]
     fn elements<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let els: Vec<Element> = self
-            .scored
-            .outcome
-            .elements
-            .iter()
-            .map(|e| Element { code: e.code.to_string(), name: e.name.to_string(), faan: e.faan as u32 })
-            .collect();
+        let els: Vec<Element> = self.scored.outcome.elements.iter().map(|e| Element::of(e, self.unit)).collect();
         PyTuple::new(py, els)
     }
     /// The chosen interpretation in notation, units sorted by tile, declared sets with their
@@ -160,12 +203,12 @@ impl ScoreResult {
     }
     fn __str__(&self) -> String {
         let o = &self.scored.outcome;
-        let mut lines: Vec<String> = o.elements.iter().map(|e| format!("{:<4} {:<28} {:>2}", e.code, e.name, e.faan)).collect();
+        let mut lines: Vec<String> = o.elements.iter().map(|e| format!("{:<4} {:<28} {:>2}", e.code, e.name, e.value)).collect();
         if o.is_win {
-            let raw = if o.raw_faan != o.faan { format!(" (raw {})", o.raw_faan) } else { String::new() };
-            lines.push(format!("total {} {}{raw}", o.faan, self.unit));
+            let raw = if o.raw_value != o.value { format!(" (raw {})", o.raw_value) } else { String::new() };
+            lines.push(format!("total {} {}{raw}", o.value, self.unit));
         } else {
-            lines.push(format!("not a win: {} ({} {})", o.reason.map(|r| r.code()).unwrap_or(""), o.faan, self.unit));
+            lines.push(format!("not a win: {} ({} {})", o.reason.map(|r| r.code()).unwrap_or(""), o.value, self.unit));
         }
         lines.join("\n")
     }
@@ -174,10 +217,11 @@ impl ScoreResult {
         let py_str = |s: Option<&str>| s.map_or_else(|| "None".to_string(), |s| format!("'{s}'"));
         let codes: Vec<String> = o.elements.iter().map(|e| py_str(Some(e.code))).collect();
         format!(
-            "ScoreResult(is_win={}, faan={}, raw_faan={}, limit={}, reason={}, elements=[{}])",
+            "ScoreResult(is_win={}, value={}, unit='{}', raw_value={}, limit={}, reason={}, elements=[{}])",
             if o.is_win { "True" } else { "False" },
-            o.faan,
-            o.raw_faan,
+            o.value,
+            self.unit,
+            o.raw_value,
             py_str(o.limit),
             py_str(o.reason.map(|r| r.code())),
             codes.join(", ")
@@ -188,7 +232,7 @@ impl ScoreResult {
 /// The score of a win in the game (rules §10; the deal pays by its own rules): the outcome with
 /// its base under `rules`, no payments by wind (the deal's result holds them by player).
 pub(crate) fn to_result(outcome: ScoreOutcome, melds: &[Meld], rules: &crate::rules::Ruleset) -> ScoreResult {
-    let base = if outcome.is_win { rules.base(outcome.faan) } else { 0 };
+    let base = if outcome.is_win { rules.base(outcome.value) } else { 0 };
     ScoreResult { scored: Scored { outcome, base, payments: None }, melds: melds.to_vec(), unit: rules.value_unit() }
 }
 
@@ -630,8 +674,8 @@ fn wait_values(
             // the self-drawn win pays as `score(..., self_drawn=True)` does; the payer of a win on
             // a discard is unknown, so it has no payments (as `score` without `discarder`)
             let outcome = w.self_drawn;
-            let base = if outcome.is_win { ruleset.base(outcome.faan) } else { 0 };
-            let payments = outcome.is_win.then(|| ruleset.payments(outcome.faan, seat as usize, true, None));
+            let base = if outcome.is_win { ruleset.base(outcome.value) } else { 0 };
+            let payments = outcome.is_win.then(|| ruleset.payments(outcome.value, seat as usize, true, None));
             let self_drawn =
                 ScoreResult { scored: Scored { outcome, base, payments }, melds: hand.melds.clone(), unit: ruleset.value_unit() };
             (w.tile.0 as u32, self_drawn, to_result(w.discard, &hand.melds, &ruleset))

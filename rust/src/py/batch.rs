@@ -344,7 +344,7 @@ fn score_batch<'py>(
                     };
                     match rules.score_in(&hand, Some(Tile(win.at(i))), &ctx, &tw) {
                         Ok(o) => {
-                            *f = o.faan;
+                            *f = o.value;
                             *w = o.is_win;
                         }
                         Err(e) => return Some((i, e)),

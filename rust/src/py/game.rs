@@ -163,8 +163,8 @@ impl PyDeal {
                     d.set_item(intern!(py, "kind"), w.kind.name())?;
                     d.set_item(intern!(py, "tile"), opt(py, w.tile))?;
                     d.set_item(intern!(py, "from"), opt(py, w.discarder))?;
-                    d.set_item(intern!(py, "faan"), w.score.faan)?;
-                    d.set_item(intern!(py, "raw_faan"), w.score.raw_faan)?;
+                    d.set_item(intern!(py, "faan"), w.score.value)?;
+                    d.set_item(intern!(py, "raw_faan"), w.score.raw_value)?;
                     d.set_item(intern!(py, "limit"), w.score.limit)?;
                     let els = PyList::empty(py);
                     for e in &w.score.elements {
@@ -173,7 +173,7 @@ impl PyDeal {
                             [
                                 e.code.into_pyobject(py)?.into_any(),
                                 e.name.into_pyobject(py)?.into_any(),
-                                e.faan.into_pyobject(py)?.into_any(),
+                                e.value.into_pyobject(py)?.into_any(),
                             ],
                         )?)?;
                     }
@@ -611,7 +611,7 @@ impl PyDeal {
             wd.set_item("discarder", w.discarder)?;
             let melds: Vec<crate::hand::Meld> = self.deal.melds(w.player as usize).iter().map(|m| m.core()).collect();
             wd.set_item("score", Py::new(py, to_result(w.score.clone(), &melds, self.deal.rules()))?)?;
-            wd.set_item("value", w.score.faan)?;
+            wd.set_item("value", w.score.value)?;
             wd.set_item("unit", self.deal.rules().value_unit())?;
             let f = PyDict::new(py);
             f.set_item("kong_replacement", w.flags.kong_replacement)?;

@@ -37,11 +37,11 @@ fn record_dict<'py>(py: Python<'py>, r: &DealRecord, seed: u64) -> PyResult<Boun
     d.set_item(pyo3::intern!(py, "winner"), r.winner())?;
     d.set_item(pyo3::intern!(py, "discarder"), r.discarder)?;
     d.set_item(pyo3::intern!(py, "win_kind"), r.win_kind)?;
-    d.set_item(pyo3::intern!(py, "faan"), r.faan)?;
+    d.set_item(pyo3::intern!(py, "faan"), r.value)?;
     d.set_item(pyo3::intern!(py, "limit"), r.limit)?;
     let els = PyList::empty(py);
     for e in &r.elements {
-        els.append((e.code, e.name, e.faan).into_pyobject(py)?.into_any().cast_into::<pyo3::types::PyTuple>()?.to_list())?;
+        els.append((e.code, e.name, e.value).into_pyobject(py)?.into_any().cast_into::<pyo3::types::PyTuple>()?.to_list())?;
     }
     d.set_item(pyo3::intern!(py, "elements"), els)?;
     let keys = [

@@ -143,10 +143,10 @@ fn bonus_win<'py>(
     )?;
     d.set_item("winner", WINDS[w.winner])?;
     d.set_item("discarder", w.discarder.map(|x| WINDS[x]))?;
-    d.set_item("value", w.element.faan)?;
-    d.set_item("tai", w.element.faan)?;
+    d.set_item("value", w.element.value)?;
+    d.set_item("tai", w.element.value)?;
     d.set_item("unit", "tai")?;
-    let el = Element { code: w.element.code.into(), name: w.element.name.into(), faan: w.element.faan.into() };
+    let el = Element::of(&w.element, "tai");
     d.set_item("elements", PyTuple::new(py, [el])?)?;
     d.set_item("payments", by_wind(py, &pay)?)?;
     Ok(Some(d))

@@ -670,15 +670,15 @@ fn apply_min_and_cap(mut o: ScoreOutcome, min: u8, max: u8) -> ScoreOutcome {
         return o; // no winning shape: nothing to cap, the reason stays
     }
     if o.limit.is_some() {
-        o.faan = max;
-        o.raw_faan = max;
+        o.value = max;
+        o.raw_value = max;
         for e in &mut o.elements {
-            *e = Element { faan: max, ..*e };
+            *e = Element { value: max, ..*e };
         }
     } else {
-        o.faan = o.raw_faan.min(max);
+        o.value = o.raw_value.min(max);
     }
-    o.is_win = o.faan >= min;
+    o.is_win = o.value >= min;
     o.reason = if o.is_win { None } else { Some(scoring::RejectReason::BelowMinimum) };
     o
 }
@@ -719,12 +719,12 @@ mod tests {
     ) {
         let ctx = WinContext { seat_wind: seat, ..ctx };
         let o = r.score(&hand(h), Some(parse_tile(win).unwrap()), &ctx).unwrap();
-        let got: Vec<(&str, u8)> = o.elements.iter().map(|e| (e.code, e.faan)).collect();
+        let got: Vec<(&str, u8)> = o.elements.iter().map(|e| (e.code, e.value)).collect();
         assert_eq!(got, elements, "{id} elements");
-        assert_eq!((o.faan, o.raw_faan), (faan, raw), "{id} faan, raw");
+        assert_eq!((o.value, o.raw_value), (faan, raw), "{id} faan, raw");
         assert!(o.is_win, "{id} legal");
         assert_eq!(o.reason, None);
-        let pay = r.payments(o.faan, seat as usize, ctx.self_drawn, discarder);
+        let pay = r.payments(o.value, seat as usize, ctx.self_drawn, discarder);
         assert_eq!(pay, payments, "{id} payments");
         assert_eq!(pay.iter().sum::<i64>(), 0);
     }
@@ -880,7 +880,7 @@ mod tests {
         let c = WinContext { seat_wind: 3, self_drawn: true, kong_replacement: true, ..Default::default() };
         let w = Some(parse_tile("9s").unwrap());
         let o = r.score(&e17, w, &c).unwrap();
-        assert_eq!((o.faan, o.is_win), (8, true));
+        assert_eq!((o.value, o.is_win), (8, true));
         assert_eq!(o, d.score(&e17, w, &c).unwrap());
     }
 
@@ -981,7 +981,7 @@ mod tests {
         // no element applies.
         let h = hand("456p789s234s1z chow[123m] 3f");
         let o = r.score(&h, Some(parse_tile("1z").unwrap()), &WinContext::default()).unwrap();
-        assert_eq!((o.faan, o.is_win), (0, true));
+        assert_eq!((o.value, o.is_win), (0, true));
         assert_eq!(r.payments(0, 0, false, Some(1)), [4, -2, -1, -1]);
     }
 
@@ -1012,7 +1012,7 @@ mod tests {
             }
             fn evaluate(&self, facts: &WinFacts<'_>, interp: &Interpretation) -> Evaluation {
                 match HongKong.evaluate(facts, interp) {
-                    Evaluation::Limit(e) => Evaluation::Limit(Element { faan: self.cap, ..e }),
+                    Evaluation::Limit(e) => Evaluation::Limit(Element { value: self.cap, ..e }),
                     other => other,
                 }
             }
@@ -1049,7 +1049,7 @@ mod tests {
                 match (a, b) {
                     (Ok(a), Ok(b)) => {
                         assert_eq!(a, b, "{lo}..{hi}: {} {:?} {:?}", crate::tile::format_counts(c), melds, ctx);
-                        capped += usize::from(a.raw_faan > a.faan || a.limit.is_some());
+                        capped += usize::from(a.raw_value > a.value || a.limit.is_some());
                         wins += usize::from(a.is_win);
                     }
                     (Err(a), Err(b)) => assert_eq!(a, b),

@@ -39,7 +39,7 @@ pub struct WinContext {
 pub struct Element {
     pub code: &'static str,
     pub name: &'static str,
-    pub faan: u8,
+    pub value: u8,
 }
 
 impl Element {
@@ -75,9 +75,9 @@ pub struct ScoreOutcome {
     pub is_win: bool,
     pub reason: Option<RejectReason>,
     /// Total after the cap (0 when there is no winning shape).
-    pub faan: u8,
+    pub value: u8,
     /// Sum before the cap (13 for a limit hand).
-    pub raw_faan: u8,
+    pub raw_value: u8,
     /// The limit hand's code, e.g. `Some("L7")`.
     pub limit: Option<&'static str>,
     /// Breakdown in ascending element number; a limit hand has exactly one entry.
@@ -167,11 +167,11 @@ impl Scored {
 fn scored<R: ScoringTable + ?Sized>(rules: &R, e: Evaluation) -> Scored {
     match e {
         Evaluation::Limit(el) => {
-            Scored { total: el.faan, limit: true, raw: el.faan, elements: vec![el], limit_code: Some(el.code) }
+            Scored { total: el.value, limit: true, raw: el.value, elements: vec![el], limit_code: Some(el.code) }
         }
         Evaluation::Elements(mut els) => {
             els.sort_by_key(|e| e.number());
-            let raw = els.iter().fold(0u8, |s, e| s.saturating_add(e.faan));
+            let raw = els.iter().fold(0u8, |s, e| s.saturating_add(e.value));
             let total = match rules.cap() {
                 Some(c) => raw.min(c),
                 None => raw,
@@ -289,8 +289,8 @@ pub fn score<R: ScoringTable + ?Sized>(rules: &R, hand: &Hand, win_tile: Option<
         return Ok(ScoreOutcome {
             is_win: false,
             reason: Some(RejectReason::NotAWinningHand),
-            faan: 0,
-            raw_faan: 0,
+            value: 0,
+            raw_value: 0,
             limit: None,
             elements: Vec::new(),
             interpretation: None,
@@ -300,8 +300,8 @@ pub fn score<R: ScoringTable + ?Sized>(rules: &R, hand: &Hand, win_tile: Option<
     Ok(ScoreOutcome {
         is_win,
         reason: if is_win { None } else { Some(RejectReason::BelowMinimum) },
-        faan: b.total,
-        raw_faan: b.raw,
+        value: b.total,
+        raw_value: b.raw,
         limit: b.limit_code,
         elements: b.elements,
         interpretation: interps.into_iter().nth(i),
@@ -321,7 +321,7 @@ pub fn score<R: ScoringTable + ?Sized>(rules: &R, hand: &Hand, win_tile: Option<
 /// let h = parse_hand("123m456m789p234s5s").unwrap();
 /// let ctx = WinContext { seat_wind: 1, self_drawn: true, ..Default::default() };
 /// let s = score_hk(&h, Some(parse_tile("5s").unwrap()), &ctx).unwrap();
-/// assert_eq!(s.faan, 4); // F1 F10 F11 F16
+/// assert_eq!(s.value, 4); // F1 F10 F11 F16
 /// ```
 pub fn score_hk(hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result<ScoreOutcome> {
     score(&HongKong, hand, win_tile, ctx)

@@ -99,7 +99,7 @@ mod tests {
             assert_eq!(w.self_drawn, rules.score(&h, Some(w.tile), &ctx).unwrap());
             let ctx = WinContext { seat_wind: 1, ..WinContext::default() };
             assert_eq!(w.discard, rules.score(&h, Some(w.tile), &ctx).unwrap());
-            assert!(w.self_drawn.faan > w.discard.faan, "self-draw adds F11");
+            assert!(w.self_drawn.value > w.discard.value, "self-draw adds F11");
         }
     }
 
@@ -114,13 +114,13 @@ mod tests {
         let v = wait_values(&h, &rules, &south).unwrap();
         assert!(!v.is_empty());
         for w in &v {
-            assert_eq!((w.discard.reason, w.discard.faan), (Some(RejectReason::BelowMinimum), 1));
-            assert_eq!((w.self_drawn.reason, w.self_drawn.faan), (Some(RejectReason::BelowMinimum), 2));
+            assert_eq!((w.discard.reason, w.discard.value), (Some(RejectReason::BelowMinimum), 1));
+            assert_eq!((w.self_drawn.reason, w.self_drawn.value), (Some(RejectReason::BelowMinimum), 2));
             assert!(!w.can_win());
         }
         // a dead-ready hand: no wait can win
         assert!(!any_legal_wait(&h, &rules, &south).unwrap());
-        // without the flower, F16 lifts the self-drawn win to 3 faan: legal
+        // without the flower, F16 lifts the self-drawn win to 3 value: legal
         h.bonus = 0;
         assert!(any_legal_wait(&h, &rules, &south).unwrap());
     }

@@ -235,16 +235,16 @@ impl Scored {
 fn scored<R: ScoringTable + ?Sized>(rules: &R, e: Evaluation) -> Scored {
     match e {
         Evaluation::Limit(el) => Scored {
-            total: el.faan,
+            total: el.value,
             limit: true,
-            raw: el.faan,
+            raw: el.value,
             numbers: vec![el.number()],
             elements: vec![el],
             limit_code: Some(el.code),
         },
         Evaluation::Elements(mut els) => {
             els.sort_by_key(|e| e.number());
-            let raw = els.iter().fold(0u8, |s, e| s.saturating_add(e.faan));
+            let raw = els.iter().fold(0u8, |s, e| s.saturating_add(e.value));
             let total = match rules.cap() {
                 Some(c) => raw.min(c),
                 None => raw,
@@ -284,8 +284,8 @@ pub fn score_ref<R: ScoringTable + ?Sized>(
         return Ok(ScoreOutcome {
             is_win: false,
             reason: Some(RejectReason::NotAWinningHand),
-            faan: 0,
-            raw_faan: 0,
+            value: 0,
+            raw_value: 0,
             limit: None,
             elements: Vec::new(),
             interpretation: None,
@@ -295,8 +295,8 @@ pub fn score_ref<R: ScoringTable + ?Sized>(
     Ok(ScoreOutcome {
         is_win,
         reason: if is_win { None } else { Some(RejectReason::BelowMinimum) },
-        faan: b.total,
-        raw_faan: b.raw,
+        value: b.total,
+        raw_value: b.raw,
         limit: b.limit_code,
         elements: b.elements,
         interpretation: interps.into_iter().nth(i),

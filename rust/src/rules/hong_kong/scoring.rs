@@ -11,8 +11,8 @@ pub struct HongKong;
 pub const MIN_FAAN: u8 = 3;
 pub const LIMIT_FAAN: u8 = 13;
 
-const fn el(code: &'static str, name: &'static str, faan: u8) -> Element {
-    Element { code, name, faan }
+const fn el(code: &'static str, name: &'static str, value: u8) -> Element {
+    Element { code, name, value }
 }
 
 pub const F1: Element = el("F1", "All chows", 1);
@@ -279,7 +279,7 @@ mod tests {
         last_discard: bool,
         dealer_start: bool,
         discarder: Option<usize>,
-        faan: u8,
+        value: u8,
         raw: u8,
         elements: &'static [(&'static str, u8)],
         legal: bool,
@@ -300,10 +300,10 @@ mod tests {
         };
         let win = e.win.map(|w| parse_tile(w).unwrap());
         let s = score_hk(&h, win, &ctx).unwrap_or_else(|err| panic!("{}: {err}", e.id));
-        let got: Vec<(&str, u8)> = s.elements.iter().map(|x| (x.code, x.faan)).collect();
+        let got: Vec<(&str, u8)> = s.elements.iter().map(|x| (x.code, x.value)).collect();
         assert_eq!(got, e.elements, "{} elements", e.id);
-        assert_eq!(s.faan, e.faan, "{} faan", e.id);
-        assert_eq!(s.raw_faan, e.raw, "{} raw", e.id);
+        assert_eq!(s.value, e.value, "{} faan", e.id);
+        assert_eq!(s.raw_value, e.raw, "{} raw", e.id);
         assert_eq!(s.is_win, e.legal, "{} legal", e.id);
         if e.legal {
             assert_eq!(s.reason, None);
@@ -313,7 +313,7 @@ mod tests {
         let is_limit = e.elements.len() == 1 && e.elements[0].0.starts_with('L');
         assert_eq!(s.limit, if is_limit { Some(e.elements[0].0) } else { None }, "{} limit", e.id);
         assert!(s.interpretation.is_some());
-        let pay = if s.is_win { payments(s.faan, e.seat as usize, e.self_drawn, e.discarder) } else { [0; 4] };
+        let pay = if s.is_win { payments(s.value, e.seat as usize, e.self_drawn, e.discarder) } else { [0; 4] };
         assert_eq!(pay, e.payments, "{} payments", e.id);
         assert_eq!(pay.iter().sum::<i64>(), 0);
     }
@@ -332,7 +332,7 @@ mod tests {
             last_discard: false,
             dealer_start: false,
             discarder: None,
-            faan: 4,
+            value: 4,
             raw: 4,
             elements: &[("F1", 1), ("F10", 1), ("F11", 1), ("F16", 1)],
             legal: true,
@@ -354,7 +354,7 @@ mod tests {
             last_discard: false,
             dealer_start: false,
             discarder: Some(0),
-            faan: 1,
+            value: 1,
             raw: 1,
             elements: &[("F1", 1)],
             legal: false,
@@ -376,7 +376,7 @@ mod tests {
             last_discard: false,
             dealer_start: false,
             discarder: Some(1),
-            faan: 3,
+            value: 3,
             raw: 3,
             elements: &[("F1", 1), ("F10", 1), ("F16", 1)],
             legal: true,
@@ -398,7 +398,7 @@ mod tests {
             last_discard: false,
             dealer_start: false,
             discarder: None,
-            faan: 5,
+            value: 5,
             raw: 5,
             elements: &[("F2", 3), ("F11", 1), ("F17", 1)],
             legal: true,
@@ -420,7 +420,7 @@ mod tests {
             last_discard: false,
             dealer_start: false,
             discarder: Some(2),
-            faan: 6,
+            value: 6,
             raw: 6,
             elements: &[("F5", 4), ("F10", 1), ("F16", 1)],
             legal: true,
@@ -442,7 +442,7 @@ mod tests {
             last_discard: false,
             dealer_start: false,
             discarder: None,
-            faan: 10,
+            value: 10,
             raw: 10,
             elements: &[("F3", 3), ("F5", 4), ("F10", 1), ("F11", 1), ("F18", 1)],
             legal: true,
@@ -464,7 +464,7 @@ mod tests {
             last_discard: false,
             dealer_start: false,
             discarder: Some(1),
-            faan: 13,
+            value: 13,
             raw: 13,
             elements: &[("L1", 13)],
             legal: true,
@@ -486,7 +486,7 @@ mod tests {
             last_discard: false,
             dealer_start: false,
             discarder: None,
-            faan: 13,
+            value: 13,
             raw: 13,
             elements: &[("L7", 13)],
             legal: true,
@@ -508,7 +508,7 @@ mod tests {
             last_discard: false,
             dealer_start: false,
             discarder: Some(0),
-            faan: 9,
+            value: 9,
             raw: 9,
             elements: &[("F4", 7), ("F10", 1), ("F16", 1)],
             legal: true,
@@ -530,7 +530,7 @@ mod tests {
             last_discard: false,
             dealer_start: false,
             discarder: Some(1),
-            faan: 3,
+            value: 3,
             raw: 3,
             elements: &[("F6", 1), ("F6", 1), ("F16", 1)],
             legal: true,
@@ -552,7 +552,7 @@ mod tests {
             last_discard: false,
             dealer_start: false,
             discarder: None,
-            faan: 10,
+            value: 10,
             raw: 10,
             elements: &[("F3", 3), ("F7", 5), ("F11", 1), ("F17", 1)],
             legal: true,
@@ -574,7 +574,7 @@ mod tests {
             last_discard: false,
             dealer_start: false,
             discarder: Some(0),
-            faan: 13,
+            value: 13,
             raw: 13,
             elements: &[("L4", 13)],
             legal: true,
@@ -596,7 +596,7 @@ mod tests {
             last_discard: false,
             dealer_start: false,
             discarder: Some(3),
-            faan: 4,
+            value: 4,
             raw: 4,
             elements: &[("F8", 1), ("F9", 1), ("F17", 1), ("F18", 1)],
             legal: true,
@@ -618,7 +618,7 @@ mod tests {
             last_discard: false,
             dealer_start: false,
             discarder: Some(0),
-            faan: 4,
+            value: 4,
             raw: 4,
             elements: &[("F1", 1), ("F18", 1), ("F19", 2)],
             legal: true,
@@ -640,7 +640,7 @@ mod tests {
             last_discard: false,
             dealer_start: false,
             discarder: None,
-            faan: 5,
+            value: 5,
             raw: 5,
             elements: &[("F11", 1), ("F19", 2), ("F20", 2)],
             legal: true,
@@ -662,7 +662,7 @@ mod tests {
             last_discard: false,
             dealer_start: false,
             discarder: Some(1),
-            faan: 4,
+            value: 4,
             raw: 4,
             elements: &[("F1", 1), ("F10", 1), ("F13", 1), ("F16", 1)],
             legal: true,
@@ -684,7 +684,7 @@ mod tests {
             last_discard: false,
             dealer_start: false,
             discarder: None,
-            faan: 8,
+            value: 8,
             raw: 8,
             elements: &[("F3", 3), ("F8", 1), ("F10", 1), ("F11", 1), ("F12", 1), ("F16", 1)],
             legal: true,
@@ -706,7 +706,7 @@ mod tests {
             last_discard: false,
             dealer_start: false,
             discarder: None,
-            faan: 6,
+            value: 6,
             raw: 6,
             elements: &[("F3", 3), ("F6", 1), ("F11", 1), ("F14", 1)],
             legal: true,
@@ -728,7 +728,7 @@ mod tests {
             last_discard: true,
             dealer_start: false,
             discarder: Some(1),
-            faan: 10,
+            value: 10,
             raw: 10,
             elements: &[("F4", 7), ("F10", 1), ("F15", 1), ("F16", 1)],
             legal: true,
@@ -750,7 +750,7 @@ mod tests {
             last_discard: false,
             dealer_start: false,
             discarder: None,
-            faan: 13,
+            value: 13,
             raw: 14,
             elements: &[("F2", 3), ("F3", 3), ("F7", 5), ("F11", 1), ("F17", 1), ("F18", 1)],
             legal: true,
@@ -772,7 +772,7 @@ mod tests {
             last_discard: false,
             dealer_start: false,
             discarder: None,
-            faan: 13,
+            value: 13,
             raw: 14,
             elements: &[("F4", 7), ("F5", 4), ("F10", 1), ("F11", 1), ("F16", 1)],
             legal: true,
@@ -794,7 +794,7 @@ mod tests {
             last_discard: false,
             dealer_start: false,
             discarder: None,
-            faan: 13,
+            value: 13,
             raw: 13,
             elements: &[("L8", 13)],
             legal: true,
@@ -816,7 +816,7 @@ mod tests {
             last_discard: false,
             dealer_start: false,
             discarder: Some(0),
-            faan: 5,
+            value: 5,
             raw: 5,
             elements: &[("F2", 3), ("F10", 1), ("F16", 1)],
             legal: true,
@@ -838,7 +838,7 @@ mod tests {
             last_discard: false,
             dealer_start: false,
             discarder: Some(1),
-            faan: 13,
+            value: 13,
             raw: 13,
             elements: &[("L2", 13)],
             legal: true,
@@ -860,7 +860,7 @@ mod tests {
             last_discard: false,
             dealer_start: false,
             discarder: Some(3),
-            faan: 13,
+            value: 13,
             raw: 13,
             elements: &[("L6", 13)],
             legal: true,
@@ -882,7 +882,7 @@ mod tests {
             last_discard: false,
             dealer_start: false,
             discarder: Some(2),
-            faan: 13,
+            value: 13,
             raw: 13,
             elements: &[("L3", 13)],
             legal: true,
@@ -904,7 +904,7 @@ mod tests {
             last_discard: false,
             dealer_start: false,
             discarder: None,
-            faan: 13,
+            value: 13,
             raw: 13,
             elements: &[("L5", 13)],
             legal: true,
@@ -926,7 +926,7 @@ mod tests {
             last_discard: false,
             dealer_start: false,
             discarder: Some(1),
-            faan: 9,
+            value: 9,
             raw: 9,
             elements: &[("F1", 1), ("F4", 7), ("F16", 1)],
             legal: true,
@@ -948,7 +948,7 @@ mod tests {
             last_discard: false,
             dealer_start: false,
             discarder: Some(1),
-            faan: 3,
+            value: 3,
             raw: 3,
             elements: &[("F6", 1), ("F10", 1), ("F16", 1)],
             legal: true,
@@ -970,7 +970,7 @@ mod tests {
             last_discard: false,
             dealer_start: true,
             discarder: None,
-            faan: 7,
+            value: 7,
             raw: 7,
             elements: &[("F3", 3), ("F6", 1), ("F10", 1), ("F11", 1), ("F16", 1)],
             legal: true,
@@ -992,7 +992,7 @@ mod tests {
             last_discard: true,
             dealer_start: false,
             discarder: Some(2),
-            faan: 3,
+            value: 3,
             raw: 3,
             elements: &[("F6", 1), ("F15", 1), ("F16", 1)],
             legal: true,
@@ -1014,7 +1014,7 @@ mod tests {
             last_discard: false,
             dealer_start: false,
             discarder: Some(2),
-            faan: 2,
+            value: 2,
             raw: 2,
             elements: &[("F6", 1), ("F16", 1)],
             legal: false,
@@ -1036,7 +1036,7 @@ mod tests {
             last_discard: false,
             dealer_start: false,
             discarder: None,
-            faan: 3,
+            value: 3,
             raw: 3,
             elements: &[("F10", 1), ("F11", 1), ("F16", 1)],
             legal: true,
@@ -1058,7 +1058,7 @@ mod tests {
             last_discard: false,
             dealer_start: false,
             discarder: Some(1),
-            faan: 2,
+            value: 2,
             raw: 2,
             elements: &[("F10", 1), ("F16", 1)],
             legal: false,
@@ -1090,7 +1090,7 @@ mod tests {
         let s = sc("123m456m789p234s5s", "6s", &ctx(1, true));
         assert!(!s.is_win);
         assert_eq!(s.reason, Some(RejectReason::NotAWinningHand));
-        assert_eq!((s.faan, s.raw_faan), (0, 0));
+        assert_eq!((s.value, s.raw_value), (0, 0));
         assert!(s.elements.is_empty() && s.interpretation.is_none() && s.limit.is_none());
         assert_eq!(RejectReason::NotAWinningHand.code(), "NOT_A_WINNING_HAND");
         assert_eq!(RejectReason::BelowMinimum.code(), "BELOW_MINIMUM");
@@ -1118,7 +1118,7 @@ mod tests {
         for w in ["1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"] {
             let s = sc("19m19p19s1234567z", w, &ctx(0, true));
             assert_eq!(codes(&s), vec!["L1"]);
-            assert_eq!((s.faan, s.raw_faan, s.limit), (13, 13, Some("L1")));
+            assert_eq!((s.value, s.raw_value, s.limit), (13, 13, Some("L1")));
             assert_eq!(s.interpretation, Some(Interpretation::ThirteenOrphans { pair: parse_tile(w).unwrap() }));
         }
         let s = sc("19m19p19s1234566z", "6z", &ctx(0, true));
@@ -1261,18 +1261,18 @@ mod tests {
                     let complete = is_complete(&cc, h.melds.len(), &HK_SHAPES);
                     assert_eq!(s.reason != Some(RejectReason::NotAWinningHand), complete);
                     if complete {
-                        assert!(s.faan <= 13);
-                        assert_eq!(s.is_win, s.faan >= 3);
+                        assert!(s.value <= 13);
+                        assert_eq!(s.is_win, s.value >= 3);
                         let nums: Vec<u8> = s.elements.iter().map(|e| e.number()).collect();
                         let mut sorted = nums.clone();
                         sorted.sort();
                         assert_eq!(nums, sorted);
                         if s.limit.is_some() {
                             assert_eq!(s.elements.len(), 1);
-                            assert_eq!((s.faan, s.raw_faan), (13, 13));
+                            assert_eq!((s.value, s.raw_value), (13, 13));
                         } else {
-                            let sum: u8 = s.elements.iter().map(|e| e.faan).sum();
-                            assert_eq!((sum, s.faan), (s.raw_faan, sum.min(13)));
+                            let sum: u8 = s.elements.iter().map(|e| e.value).sum();
+                            assert_eq!((sum, s.value), (s.raw_value, sum.min(13)));
                         }
                     }
                 }

@@ -6,7 +6,7 @@ use crate::rules::scoring::{Element, WinFacts};
 use crate::rules::taiwanese::switches::TwSwitches;
 
 const fn el(code: &'static str, name: &'static str, tai: u8) -> Element {
-    Element { code, name, faan: tai }
+    Element { code, name, value: tai }
 }
 
 pub const H01: Element = el("H01", "No bonus tiles", 1);

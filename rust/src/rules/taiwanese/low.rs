@@ -7,7 +7,7 @@ use crate::rules::taiwanese::switches::TwSwitches;
 use crate::tile::Tile;
 
 const fn el(code: &'static str, name: &'static str, tai: u8) -> Element {
-    Element { code, name, faan: tai }
+    Element { code, name, value: tai }
 }
 
 pub const L01: Element = el("L01", "One-tile wait", 1);

@@ -44,7 +44,7 @@ impl Default for TwContext {
 /// Score a Taiwanese win (TW §11): every interpretation of the hand with every placement of
 /// the winning tile is valued under the table of `switches.tai_table`; the highest hand Tai
 /// wins, ties going to the lexicographically smaller sorted element numbers. The result's
-/// `faan` field holds the hand Tai (no cap: `raw_faan` is the same), `elements` one entry per
+/// `faan` field holds the hand Tai (no cap: `raw_value` is the same), `elements` one entry per
 /// item (TW §10a), `is_win` whether hand Tai ≥ `min_tai` (TW §14). Dealer adjustments are
 /// settlement (`crate::rules::taiwanese::settle`), not hand Tai.
 ///
@@ -62,7 +62,7 @@ impl Default for TwContext {
 /// let h = parse_hand("234m567m222p678p34s99s 3f 6f").unwrap();
 /// let ctx = WinContext { seat_wind: 1, ..Default::default() };
 /// let s = score_tw(&h, Some(parse_tile("5s").unwrap()), &ctx, &TwContext::default(), &TwSwitches::default()).unwrap();
-/// assert_eq!((s.faan, s.is_win), (6, true)); // H02 H03 H03 H08 H40
+/// assert_eq!((s.value, s.is_win), (6, true)); // H02 H03 H03 H08 H40
 /// ```
 pub fn score_tw(
     hand: &Hand,
@@ -250,7 +250,7 @@ impl<'a> TwBase<'a> {
         for_each_reading(facts, interp, |r| {
             let mut els = elements(r);
             els.sort_by_key(Element::number);
-            let total: u32 = els.iter().map(|e| e.faan as u32).sum();
+            let total: u32 = els.iter().map(|e| e.value as u32).sum();
             let better = match &best {
                 None => true,
                 Some((t, b, ..)) => {
@@ -549,7 +549,7 @@ pub(crate) fn is_own_bonus(b: u8, seat_wind: u8) -> bool {
 
 /// An element with another value (an "each" item carrying an option's extra, TW §10a).
 pub(crate) const fn worth(e: Element, value: u8) -> Element {
-    Element { code: e.code, name: e.name, faan: value }
+    Element { code: e.code, name: e.name, value: value }
 }
 
 #[cfg(test)]
@@ -613,11 +613,11 @@ mod tests {
         let sw = TwSwitches::default();
         let mid = TwContext::default();
         let r = run("123m456m234p678p11z67s", t("1m"), south(), mid, &sw).unwrap();
-        assert_eq!((r.is_win, r.reason, r.faan), (false, Some(RejectReason::NotAWinningHand), 0));
+        assert_eq!((r.is_win, r.reason, r.value), (false, Some(RejectReason::NotAWinningHand), 0));
         // The minimum decides legality only: 0 admits every shape.
         let low = |m| TwSwitches { min_tai: m, ..TwSwitches::with_table(TaiTable::Low) };
         let r = run("123m456m234p678p11z67s", t("8s"), south(), mid, &low(0)).unwrap();
-        assert!(r.is_win && r.faan == 2, "{r:?}");
+        assert!(r.is_win && r.value == 2, "{r:?}");
         let r = run("123m456m234p678p11z67s", t("8s"), south(), mid, &low(3)).unwrap();
         assert_eq!((r.is_win, r.reason), (false, Some(RejectReason::BelowMinimum)));
         let r = run("123m456m234p678p11z67s", t("8s"), south(), mid, &TwSwitches { min_tai: 1000, ..sw }).unwrap();

@@ -50,7 +50,7 @@ impl BonusWin {
     pub fn as_win(&self) -> TwWin {
         TwWin {
             winner: self.winner,
-            tai: self.element.faan as u32,
+            tai: self.element.value as u32,
             self_drawn: self.discarder.is_none(),
             discarder: self.discarder,
         }
@@ -406,7 +406,7 @@ mod tests {
         assert!(check_bonus_win(TaiTable::High, &[0; 4], 0, Bonus(8)).is_err());
         // The robbing player is found whoever exposes; all eight settles as self-drawn.
         let w = check_bonus_win(TaiTable::Low, &[0, 0, 0xFE, 0], 3, Bonus(0)).unwrap().unwrap();
-        assert_eq!((w.winner, w.discarder, w.element.faan), (2, Some(3), 14));
+        assert_eq!((w.winner, w.discarder, w.element.value), (2, Some(3), 14));
         let s = settle_deal(&[w.as_win()], 0, 0, 1).unwrap();
         assert_eq!(s.payments, [0, 0, 14, -14]);
         let w = check_bonus_win(TaiTable::High, &[0, 0xFE, 0, 0], 1, Bonus(0)).unwrap().unwrap();
