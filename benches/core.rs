@@ -5,7 +5,9 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use mahjong_fast::agents::{GreedyAgent, LegalOption, OptionKind, Situation};
 use mahjong_fast::decompose::{decompose, is_complete, HK_SHAPES, TW_SHAPES};
 use mahjong_fast::game::{Action, Deal, DealOptions};
-use mahjong_fast::rules::scoring::{score_hk, score_tw, TwContext, WinContext};
+use mahjong_fast::rules::hong_kong::scoring::score_hk;
+use mahjong_fast::rules::scoring::WinContext;
+use mahjong_fast::rules::taiwanese::scoring::{score_tw, TwContext};
 use mahjong_fast::rules::taiwanese::switches::{TaiTable, TwSwitches};
 use mahjong_fast::{Counts, Hand, Meld, MeldKind, Ruleset, Tile};
 use std::hint::black_box;
@@ -262,7 +264,7 @@ fn benches(c: &mut Criterion) {
 fn sim_benches(c: &mut Criterion) {
     use mahjong_fast::sim::{play_range, play_range_parallel, SeatKind, SimConfig};
     mahjong_fast::tables::tables();
-    let cfg = |seats| SimConfig { rules: mahjong_fast::Ruleset::hong_kong(), seed: 1, seats };
+    let cfg = |seats| SimConfig::new(mahjong_fast::Ruleset::hong_kong(), 1, seats);
     let random = cfg([SeatKind::Random; 4]);
     let greedy = cfg([SeatKind::Greedy; 4]);
     let mut g = c.benchmark_group("sim");
@@ -281,8 +283,7 @@ fn sim_benches(c: &mut Criterion) {
         })
     });
     // the same deals under the Taiwanese high table (16/17 tiles), for the ratio to Hong Kong
-    let tw =
-        |seats| SimConfig { rules: mahjong_fast::Ruleset::preset(mahjong_fast::rules::Variant::TaiwaneseHigh), seed: 1, seats };
+    let tw = |seats| SimConfig::new(mahjong_fast::Ruleset::named("taiwanese-high").unwrap(), 1, seats);
     let tw_random = tw([SeatKind::Random; 4]);
     let tw_greedy = tw([SeatKind::Greedy; 4]);
     g.bench_function("taiwanese-high random seats, 1 thread, 512 deals", |b| {

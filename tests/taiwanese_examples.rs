@@ -1,14 +1,17 @@
 //! Every worked example of the Taiwanese rules (TW §15, §18; `tests/data/taiwanese-examples.json`,
 //! 53 entries) checked through the crate's public functions: hands under both Tai tables
 //! (`score_tw`, `waits`), bonus-tile wins (`check_bonus_win`), settlements (`settle_deal`,
-//! `win_payments`) and matches (`MatchState`); `C` and `W` where an entry states them
+//! `win_payments`) and matches (`game::Match`); `C` and `W` where an entry states them
 //! (`tw_reading`). Elements of one code compare as an unordered set
 //! (TW §10a); the breakdown itself must be in ascending element number (TW §11).
 
 use mahjong_fast::decompose::TW_SHAPES;
-use mahjong_fast::rules::scoring::{score_tw, tw_reading, RejectReason, TwContext, WinContext};
-use mahjong_fast::rules::taiwanese::settle::{check_bonus_win, settle_deal, win_payments, BonusWinKind, MatchState, TwWin};
+use mahjong_fast::game::Match;
+use mahjong_fast::rules::scoring::{RejectReason, WinContext};
+use mahjong_fast::rules::taiwanese::scoring::{score_tw, tw_reading, TwContext};
+use mahjong_fast::rules::taiwanese::settle::{check_bonus_win, settle_deal, win_payments};
 use mahjong_fast::rules::taiwanese::switches::{MatchLength, TaiTable, TwSwitches};
+use mahjong_fast::rules::{BonusWinKind, MatchOptions, WinPayment};
 use mahjong_fast::tile::{parse_bonus, parse_tile};
 use mahjong_fast::{parse_hand, waits::waits};
 use serde_json::Value;
@@ -114,6 +117,7 @@ fn check_hand(e: &Value) {
         last_wall_tile: b(a, "last_live_tile"),
         last_discard: b(a, "last_discard"),
         dealer_start: b(a, "dealer_start"),
+        ..Default::default()
     };
     let situation = TwContext {
         dealer_streak: u(a, "streak"),
@@ -160,9 +164,9 @@ fn check_hand(e: &Value) {
     }
     let expect = keyed(&e["payments"], WINDS);
     let paid = if out.is_win {
-        let win = TwWin {
+        let win = WinPayment {
             winner: seat,
-            tai: out.value as u32,
+            value: out.value as u32,
             self_drawn: ctx.self_drawn || ctx.dealer_start,
             discarder: a["discarder"].as_str().map(wind),
         };
@@ -191,7 +195,7 @@ fn check_bonus(e: &Value) {
     let tile = parse_bonus(s(a, "win_tile")).unwrap();
     let w = check_bonus_win(sw.tai_table, &exposed, exposer, tile).unwrap().unwrap_or_else(|| panic!("{id}: no win"));
     assert_eq!((w.kind, w.winner), (kind, winner), "{id}");
-    assert_eq!(w.as_win().self_drawn, b(a, "self_drawn"), "{id}");
+    assert_eq!(w.as_payment().self_drawn, b(a, "self_drawn"), "{id}");
     let els = e["elements"].as_array().unwrap();
     assert_eq!(els.len(), 1, "{id}");
     assert_eq!(
@@ -201,20 +205,20 @@ fn check_bonus(e: &Value) {
     );
     assert_eq!(w.element.value as u64, e["tai"].as_u64().unwrap(), "{id}");
     assert!(b(e, "legal"));
-    let paid = win_payments(&w.as_win(), wind(s(a, "dealer")), u(a, "streak"), sw.tai_value).unwrap();
+    let paid = win_payments(&w.as_payment(), wind(s(a, "dealer")), u(a, "streak"), sw.tai_value).unwrap();
     assert_eq!(paid, keyed(&e["payments"], WINDS), "{id}: payments");
 }
 
 fn check_settlement(e: &Value) {
     let id = s(e, "id");
     let a = &e["args"];
-    let wins: Vec<TwWin> = a["wins"]
+    let wins: Vec<WinPayment> = a["wins"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|w| TwWin {
+        .map(|w| WinPayment {
             winner: wind(s(w, "seat")),
-            tai: u(w, "tai"),
+            value: u(w, "tai"),
             self_drawn: b(w, "self_drawn"),
             discarder: w["discarder"].as_str().map(wind),
         })
@@ -234,19 +238,20 @@ fn check_match(e: &Value) {
     let id = s(e, "id");
     let a = &e["args"];
     let sw = switches(e);
-    let mut m = MatchState::new(&sw, player(s(a, "first_dealer"))).unwrap();
+    let first = MatchOptions { first_dealer: Some(player(s(a, "first_dealer")) as u8), ..MatchOptions::default() };
+    let mut m = Match::new(&mahjong_fast::rules::taiwanese::ruleset(sw).unwrap(), first).unwrap();
     let deals = a["deals"].as_array().unwrap();
     let expect = e["deals"].as_array().unwrap();
     assert_eq!(deals.len(), expect.len());
     for (j, (d, x)) in deals.iter().zip(expect).enumerate() {
         assert!(!m.is_over(), "{id}: over before deal {j}");
-        let wins: Vec<TwWin> = d["wins"]
+        let wins: Vec<WinPayment> = d["wins"]
             .as_array()
             .unwrap()
             .iter()
-            .map(|w| TwWin {
+            .map(|w| WinPayment {
                 winner: player(s(w, "player")),
-                tai: u(w, "tai"),
+                value: u(w, "tai"),
                 self_drawn: b(w, "self_drawn"),
                 discarder: w["discarder"].as_str().map(player),
             })
@@ -265,13 +270,13 @@ fn check_match(e: &Value) {
     }
     let end = &e["match_end"];
     assert_eq!(m.is_over(), b(end, "over"), "{id}: over");
-    assert_eq!(m.dealer, player(s(end, "dealer")), "{id}");
-    assert_eq!(m.streak, u(end, "streak"), "{id}");
-    assert_eq!(m.passes, u(end, "passes"), "{id}");
+    assert_eq!(m.dealer() as usize, player(s(end, "dealer")), "{id}");
+    assert_eq!(m.streak(), u(end, "streak"), "{id}");
+    assert_eq!(m.passes(), u(end, "passes"), "{id}");
     if let Some(r) = end["round_wind"].as_str() {
         assert_eq!(m.round_wind() as usize, wind(r), "{id}: round wind");
     }
-    assert_eq!(m.scores.iter().sum::<i64>(), 4 * sw.starting_score, "{id}: zero-sum");
+    assert_eq!(m.scores().iter().sum::<i64>(), 4 * sw.starting_score, "{id}: zero-sum");
     if m.is_over() {
         assert!(m.play_deal(&[]).is_err(), "{id}: a deal after the end");
     }

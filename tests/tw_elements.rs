@@ -6,7 +6,8 @@
 use std::collections::BTreeSet;
 
 use mahjong_fast::parse_hand;
-use mahjong_fast::rules::scoring::{score_tw, Element, TwContext, WinContext};
+use mahjong_fast::rules::scoring::{Element, WinContext};
+use mahjong_fast::rules::taiwanese::scoring::{score_tw, TwContext};
 use mahjong_fast::rules::taiwanese::settle::check_bonus_win;
 use mahjong_fast::rules::taiwanese::switches::{TaiTable, TwSwitches};
 use mahjong_fast::rules::taiwanese::{high as tw_high, low as tw_low};

@@ -10,10 +10,11 @@ naming the argument; a wrong value, an integer of any size out of range included
 """
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, Literal, TypedDict, final
+from typing import Any, Literal, TypeAlias, TypedDict, final
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import Self, disjoint_base
 
 from mahjong_fast.tiles import Hand, Tile
 
@@ -26,12 +27,12 @@ __all__ = [
     "Deal",
     "Element",
     "GreedyAgent",
+    "Match",
     "RandomAgent",
     "Ruleset",
     "ScoreResult",
     "Simulator",
     "StrongAgent",
-    "TaiwaneseMatch",
     "ValueAgent",
     "__version__",
     "arena",
@@ -42,10 +43,12 @@ __all__ = [
     "decompose_notation",
     "format_hand",
     "is_complete",
+    "lone_deal",
     "parse_hand",
     "parse_tiles",
     "payments",
     "rate_discards",
+    "ruleset_names",
     "score",
     "score_batch",
     "score_notation",
@@ -156,9 +159,14 @@ def waits(
 ) -> list[int]:
     """Rules §14a waits of a 13-equivalent (Taiwanese: 16-equivalent) hand: kinds, ascending."""
 
-def is_complete(counts: Sequence[int] | bytes, n_melds: int | None = ...) -> bool:
-    """Whether the concealed tiles (winning tile included) and ``n_melds`` (0..4) declared sets
-    form a winning shape (rules §9)."""
+def is_complete(
+    counts: Sequence[int] | bytes,
+    n_melds: int | None = ...,
+    *,
+    rules: Ruleset | str | None = None,
+) -> bool:
+    """Whether the concealed tiles (winning tile included) and ``n_melds`` declared sets form a
+    winning shape of ``rules`` (HK §9, TW §9; default Hong Kong)."""
 
 def decompose(
     counts: Sequence[int] | bytes,
@@ -171,22 +179,24 @@ def decompose(
 
 @final
 class Element:
-    """One line of a faan (or Tai) breakdown (HK §10.2, TW §10a: one entry per item); unpacks
-    as ``(code, name, faan)``."""
+    """One line of a breakdown (HK §10.2, TW §10a: one entry per item); unpacks as ``(code,
+    name, value)``. ``faan`` is the alias of a Hong Kong element only, ``tai`` of a Taiwanese
+    one (the other raises AttributeError naming ``value``)."""
 
-    def __new__(cls, code: str, name: str, faan: int) -> Element: ...
+    def __new__(cls, code: str, name: str, value: int, unit: Literal["faan", "tai"] = "faan") -> Element: ...
     @property
     def code(self) -> str: ...
     @property
     def name(self) -> str: ...
     @property
+    def value(self) -> int:
+        """What it is worth, in ``unit``."""
+    @property
+    def unit(self) -> Literal["faan", "tai"]: ...
+    @property
     def faan(self) -> int: ...
     @property
-    def value(self) -> int:
-        """What it is worth in the ruleset's unit (the same number as ``faan``)."""
-    @property
-    def tai(self) -> int:
-        """``value`` under its Taiwanese name."""
+    def tai(self) -> int: ...
     def __iter__(self) -> Iterator[str | int]: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
@@ -200,19 +210,25 @@ class ScoreResult:
     @property
     def reason(self) -> str | None: ...
     @property
-    def faan(self) -> int: ...
-    @property
     def value(self) -> int:
-        """The total in ``unit`` (the same number as ``faan`` and ``tai``)."""
+        """The total in ``unit`` (faan after the cap, or hand Tai)."""
     @property
-    def tai(self) -> int: ...
+    def raw_value(self) -> int:
+        """The total before the cap."""
     @property
     def unit(self) -> Literal["faan", "tai"]: ...
     @property
+    def faan(self) -> int:
+        """``value`` of a Hong Kong result (AttributeError naming ``value`` otherwise)."""
+    @property
+    def raw_faan(self) -> int:
+        """``raw_value`` of a Hong Kong result (AttributeError otherwise)."""
+    @property
+    def tai(self) -> int:
+        """``value`` of a Taiwanese result (AttributeError naming ``value`` otherwise)."""
+    @property
     def reading(self) -> str:
         """The reading chosen (the same text as ``interpretation``)."""
-    @property
-    def raw_faan(self) -> int: ...
     @property
     def limit(self) -> str | None: ...
     @property
@@ -236,8 +252,7 @@ def score(
     self_drawn: bool = False,
     robbing_kong: bool = False,
     kong_replacement: bool = False,
-    last_wall_tile: bool = False,
-    last_discard: bool = False,
+    last_tile: bool = False,
     dealer_start: bool = False,
     discarder: str | int | None = None,
     dealer_streak: int | None = None,
@@ -268,11 +283,15 @@ def payments(
     unknown ruleset name."""
 
 def rate_discards(
-    counts: Sequence[int] | bytes, melds: Sequence[tuple[int, int]] | None, unseen: Sequence[int] | bytes
+    counts: Sequence[int] | bytes,
+    melds: Sequence[tuple[int, int]] | None,
+    unseen: Sequence[int] | bytes,
+    *,
+    rules: Ruleset | str | None = None,
 ) -> list[tuple[int, int, int]]:
-    """For a 14-equivalent hand: ``(kind, shanten after discarding it, ukeire)`` for each
-    distinct concealed kind, ascending; ukeire counts ``unseen`` copies of the kinds whose draw
-    lowers that shanten."""
+    """For a hand one tile over ready size (14-equivalent; Taiwanese 17): ``(kind, shanten after
+    discarding it, ukeire)`` for each distinct concealed kind, ascending; ukeire counts
+    ``unseen`` copies of the kinds whose draw lowers that shanten (shapes of ``rules``)."""
 
 # Lookup tables (shanten/agari) are built when the module is imported; this is how long it took.
 TABLES_BUILD_SECONDS: float
@@ -293,9 +312,16 @@ def wait_values(
     seat_wind: int | str,
     prevailing_wind: int | str | None = None,
     rules: Ruleset | str | None = None,
+    *,
+    last_tile: bool = False,
+    dealer_streak: int | None = None,
+    discards: int | None = None,
+    winner_discards: int | None = None,
+    interrupted: bool | None = None,
 ) -> list[tuple[int, ScoreResult, ScoreResult]]:
-    """Every wait of a 13-equivalent hand as ``(kind, self_drawn, discard)`` scores, ascending
-    kind; empty when not ready (rules §10, §14a)."""
+    """Every wait of a ready hand as ``(kind, self_drawn, discard)`` scores in the full
+    situation (winds, last tile, the deal's progress as for ``score``), ascending kind; empty
+    when not ready (HK §10, §14a; TW §10, §11)."""
 
 def waits_batch(
     counts: npt.NDArray[np.uint8], *, rules: Ruleset | str | None = None
@@ -312,8 +338,7 @@ def score_batch(
     *,
     robbing_kong: npt.NDArray[np.bool_] | bool | None = None,
     kong_replacement: npt.NDArray[np.bool_] | bool | None = None,
-    last_wall_tile: npt.NDArray[np.bool_] | bool | None = None,
-    last_discard: npt.NDArray[np.bool_] | bool | None = None,
+    last_tile: npt.NDArray[np.bool_] | bool | None = None,
     dealer_streak: npt.NDArray[np.uint32] | int | None = None,
     discards: npt.NDArray[np.uint32] | int | None = None,
     winner_discards: npt.NDArray[np.uint32] | int | None = None,
@@ -353,7 +378,18 @@ class Ruleset:
     def switches(self) -> dict[str, bool | int | str]:
         """Every switch and its value, in the order of the rules (a new dict)."""
     @property
-    def rotate_dealer(self) -> bool: ...
+    def unit(self) -> Literal["faan", "tai"]:
+        """The unit of a hand's value under this ruleset."""
+    @property
+    def title(self) -> str:
+        """The game's name for a person (``"Hong Kong mahjong"``)."""
+    @property
+    def independent_deals(self) -> bool:
+        """A deal can be played alone from its index (HK §12), not only in a match (TW §16)."""
+    @property
+    def reads_progress(self) -> bool:
+        """The deal's progress (discards, winner_discards, interrupted, dealer_streak) can
+        change a score or a payment (TW §10, §15)."""
     @property
     def min_value(self) -> int:
         """Smallest total that is a legal win (HK: ``min_faan``)."""
@@ -378,20 +414,12 @@ class Ruleset:
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
-class _BonusWin(TypedDict):
-    """A bonus-tile win of TW §7 (``bonus_win``)."""
-
-    kind: Literal["all_eight", "rob_eighth"]
-    winner: str
-    discarder: str | None
-    value: int
-    tai: int
-    unit: Literal["tai"]
-    elements: tuple[Element, ...]
-    payments: dict[str, int]
+# A bonus-tile win of TW §7 (``bonus_win``): kind ("all_eight" / "rob_eighth"), winner and
+# discarder (winds), value, unit, the unit's own name (tai) as an alias, elements, payments.
+_BonusWin: TypeAlias = dict[str, Any]
 
 class _Settlement(TypedDict):
-    """One deal settled (TW §15, §16; ``settle_deal``)."""
+    """One deal settled (HK §11–§12, TW §15–§16; ``settle_deal``)."""
 
     payments: dict[str, int]
     dealer_after: str
@@ -399,7 +427,7 @@ class _Settlement(TypedDict):
     passed: bool
 
 class _MatchDeal(TypedDict):
-    """The record of one deal of a match (TW §16; ``TaiwaneseMatch.play_deal``)."""
+    """The record of one deal of a match (HK §12, TW §16; ``Match.play_deal``)."""
 
     seat_winds: tuple[str, str, str, str]
     round_wind: str
@@ -418,7 +446,8 @@ def bonus_win(
     dealer_streak: int = 0,
     rules: Ruleset | str | None = None,
 ) -> _BonusWin | None:
-    """TW §7: the bonus-tile win after ``win_tile`` is exposed, if any (no hand needed)."""
+    """TW §7: the bonus-tile win after ``win_tile`` is exposed, if any (no hand needed; None
+    under a ruleset without bonus-tile wins). ``rules`` defaults to ``"taiwanese-high"``."""
 
 def settle_deal(
     wins: Sequence[Mapping[str, Any]],
@@ -427,16 +456,53 @@ def settle_deal(
     dealer_streak: int = 0,
     rules: Ruleset | str | None = None,
 ) -> _Settlement:
-    """TW §15, §16: settle one deal's wins (``{"winner", "tai", "self_drawn", "discarder"}``)."""
+    """HK §11–§12, TW §15–§16: settle one deal's wins (``{"winner", "value" (or "tai"),
+    "self_drawn", "discarder"}``); ``rules`` defaults to ``"taiwanese-high"``."""
 
-@final
-class TaiwaneseMatch:
-    """A Taiwanese match (TW §16): dealer, streak, passes, round wind and scores."""
+class _NextDeal(TypedDict):
+    """What the next deal of a match starts from (``Match.next_deal``)."""
+
+    deal_in_match: int
+    deal_index: int
+    dealer: int
+    dealer_streak: int
+    prevailing_wind: int
+    scores: list[int]
+
+class _LoneDeal(TypedDict):
+    """A deal played alone (``lone_deal``)."""
+
+    dealer: int
+    dealer_streak: int
+    prevailing_wind: int
+
+def lone_deal(rules: Ruleset | str | None, deal_index: int) -> _LoneDeal:
+    """Deal ``deal_index`` played alone, outside a match: its dealer, streak and round wind as
+    the ruleset deals it (HK §12; TW §16 the first deal of a match)."""
+
+def ruleset_names(aliases: bool = False) -> list[str]:
+    """The registered rulesets, the default first (with ``aliases``, each followed by its
+    aliases)."""
+
+@disjoint_base
+class Match:
+    """A match under any ruleset (HK §12, TW §16): dealer, streak, passes, round wind and
+    scores carried from deal to deal, as the ruleset says."""
 
     def __new__(
-        cls, rules: Ruleset | str | None = None, first_dealer: int = 0
-    ) -> TaiwaneseMatch: ...
+        cls,
+        rules: Ruleset | str | None = None,
+        first_dealer: int | None = None,
+        *,
+        deals: int | None = None,
+        start_deal: int | None = None,
+        scores: Sequence[int] | None = None,
+    ) -> Self: ...
+    def next_deal(self) -> _NextDeal | None: ...
     def play_deal(self, wins: Sequence[Mapping[str, Any]]) -> _MatchDeal: ...
+    def describe(self) -> str: ...
+    @property
+    def rules(self) -> Ruleset: ...
     @property
     def is_over(self) -> bool: ...
     @property
@@ -682,7 +748,9 @@ class Simulator:
     """Whole deals with built-in seats played in the core (``mahjong_fast.simulate``'s core
     backend). ``seed`` 0..2**64-1; ``seats`` four of ``"greedy"``, ``"random"``
     (RuleConfigError otherwise); ``rules`` a Ruleset or its name (default Hong Kong; its
-    ``rotate_dealer`` switch picks the dealers); ``threads`` >= 1 (ValueError otherwise)."""
+    ``rotate_dealer`` switch picks the dealers); ``threads`` >= 1 (ValueError otherwise);
+    ``match_deals``: the deals of each match for ``run_matches`` under a ruleset whose match
+    is a number of deals (HK §12; RuleConfigError for one whose match is set by its switches)."""
 
     def __new__(
         cls,
@@ -690,6 +758,8 @@ class Simulator:
         seats: Sequence[str],
         rules: Ruleset | str | None = None,
         threads: int = 1,
+        *,
+        match_deals: int | None = None,
     ) -> Simulator: ...
     @property
     def threads(self) -> int: ...

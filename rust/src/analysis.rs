@@ -11,8 +11,9 @@
 use crate::decompose::{held_counts, interpretation_text};
 use crate::error::{MahjongError, Result};
 use crate::hand::Hand;
-use crate::rules::scoring::{ScoreOutcome, TwContext, WinContext};
+use crate::rules::scoring::{ScoreOutcome, WinContext};
 use crate::rules::Ruleset;
+use crate::rules::WinPayment;
 use crate::tile::{Tile, N_KINDS};
 
 /// Sets of the standard shape that are declared elsewhere (not given) for a hand of `hand.size()`
@@ -121,33 +122,22 @@ pub struct Scored {
 
 /// Score a win (HK §10, §11, §14a): the whole situation is checked first (the discarder with
 /// [`check_discarder`], the rest by the ruleset's scorer) so an impossible situation is an
-/// error whatever the hand is worth; then the hand is valued by [`Ruleset::score`] and paid by
-/// [`Ruleset::payments`].
+/// error whatever the hand is worth; then the hand is valued by [`Ruleset::score`] in the full
+/// situation of `ctx` (its deal progress read by the rulesets that score timing, TW §10) and
+/// paid by [`Ruleset::win_payments`] with the dealer East (seat 0, HK §3, TW §3) on the
+/// progress's streak.
 pub fn score(hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext, discarder: Option<u8>, rules: &Ruleset) -> Result<Scored> {
-    score_in(hand, win_tile, ctx, &TwContext::default(), discarder, rules)
-}
-
-/// [`score`] with the Taiwanese situation (TW §10: `D`, the winner's discards, an interrupted
-/// deal, the dealer's streak; ignored by Hong Kong). Taiwanese payments follow TW §15 with the
-/// dealer East (seat 0, TW §3) on streak `tw.dealer_streak`.
-pub fn score_in(
-    hand: &Hand,
-    win_tile: Option<Tile>,
-    ctx: &WinContext,
-    tw: &TwContext,
-    discarder: Option<u8>,
-    rules: &Ruleset,
-) -> Result<Scored> {
     check_discarder(ctx, discarder)?;
-    let outcome = rules.score_in(hand, win_tile, ctx, tw)?;
+    let outcome = rules.score(hand, win_tile, ctx)?;
     let self_drawn = ctx.self_drawn || ctx.dealer_start;
     let payments = (outcome.is_win && (self_drawn || discarder.is_some()))
         .then(|| {
             let payer = if self_drawn { None } else { discarder.map(usize::from) };
-            rules.payments_with_streak(outcome.value, ctx.seat_wind as usize, self_drawn, payer, tw.dealer_streak)
+            let win = WinPayment { winner: ctx.seat_wind as usize, value: outcome.value.into(), self_drawn, discarder: payer };
+            // An error: the switches make the amount fractional, so nothing is paid.
+            rules.win_payments(&win, 0, ctx.progress.dealer_streak).ok()
         })
-        // All zeros on a discard: the switches make the amount fractional, so nothing is paid.
-        .filter(|p| self_drawn || *p != [0; 4]);
+        .flatten();
     let base = if outcome.is_win { rules.base(outcome.value) } else { 0 };
     Ok(Scored { outcome, base, payments })
 }

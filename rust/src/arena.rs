@@ -108,7 +108,7 @@ fn counts_before(deal: &Deal, p: u8, a: &Action, rules: &Ruleset, out: &mut [Sea
     if !w.is_empty() {
         out[pu].ready += 1;
         let s = ValueSituation { seat_wind: deal.seat_winds()[pu], prevailing_wind: deal.prevailing_wind() };
-        if !any_legal_wait(&h, rules, &s)? {
+        if !any_legal_wait(&h, rules, &s.context())? {
             out[pu].dead_ready += 1;
         }
     }
@@ -134,7 +134,7 @@ fn counts_before(deal: &Deal, p: u8, a: &Action, rules: &Ruleset, out: &mut [Sea
 
 fn lineup_cfg(rules: &Ruleset, seed: u64, lineup: &[SeatKind; 4], rotation: u8) -> SimConfig {
     let seats = std::array::from_fn(|p| lineup[(p + rotation as usize) % 4]);
-    SimConfig { rules: rules.clone(), seed, seats }
+    SimConfig::new(rules.clone(), seed, seats)
 }
 
 /// Play wall `wall` four times, once per rotation of the line-up; with `record`, each

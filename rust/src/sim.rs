@@ -20,10 +20,10 @@ use rayon::prelude::*;
 
 use crate::agents::{GreedyAgent, LegalOption, OptionKind, RandomAgent, SeatValue, Situation, StrongAgent, TableBuf, ValueAgent};
 use crate::error::{MahjongError, Result};
-use crate::game::{Action, ActionType, Deal, DealOptions, DealResult, Match, Phase};
+use crate::game::{lone_deal, Action, ActionType, Deal, DealOptions, DealResult, Match, Phase};
 use crate::hand::Meld;
 use crate::rules::scoring::Element;
-use crate::rules::Ruleset;
+use crate::rules::{MatchOptions, Ruleset};
 use crate::tile::Tile;
 
 /// Deals a rayon task plays with one set of agents (the unit of parallel work; it never
@@ -81,6 +81,16 @@ pub struct SimConfig {
     pub rules: Ruleset,
     pub seed: u64,
     pub seats: [SeatKind; 4],
+    /// How each match is asked for in a simulation by matches (the ruleset's own match by
+    /// default; e.g. `deals` for a Hong Kong match of several deals, HK §12).
+    pub match_options: MatchOptions,
+}
+
+impl SimConfig {
+    /// A run of `rules` with `seats`, matches as the ruleset plays them by default.
+    pub fn new(rules: Ruleset, seed: u64, seats: [SeatKind; 4]) -> SimConfig {
+        SimConfig { rules, seed, seats, match_options: MatchOptions::default() }
+    }
 }
 
 /// The record of one deal (the columns of the simulation output; see the README).
@@ -208,10 +218,11 @@ pub fn play_deal_with(
     observe: &mut dyn FnMut(&Deal, u8, &Action) -> Result<()>,
     record: bool,
 ) -> Result<(DealRecord, Deal)> {
-    let dealer = if cfg.rules.rotate_dealer { (deal_index % 4) as u8 } else { 0 };
+    // the deal alone, as the ruleset deals it (HK §12 its dealer by index), from zero scores
+    let next = lone_deal(&cfg.rules, deal_index as u32)?;
     let wall = crate::wall::shuffle(cfg.seed, deal_index);
-    let opts = DealOptions::new(true, record);
-    let mut deal = Deal::new(&cfg.rules, &wall, dealer, [0; 4], deal_index as u32, opts)?;
+    let opts = next.options(DealOptions::new(true, record));
+    let mut deal = Deal::new(&cfg.rules, &wall, next.dealer, [0; 4], deal_index as u32, opts)?;
     play_to_end(cfg, &mut deal, deal_index, agents, observe)?;
     let r = deal.result().ok_or_else(|| MahjongError::hand("the deal ended without a result"))?;
     let rec = record_of(deal_index, None, 0, r);
@@ -321,13 +332,13 @@ pub fn play_to_end(
 ///
 /// Errors: invalid switches (`RuleConfig`); otherwise only if the core breaks its invariants.
 pub fn play_match(cfg: &SimConfig, match_index: u64, agents: &mut Agents) -> Result<Vec<DealRecord>> {
-    let mut m = Match::new(&cfg.rules)?;
+    let mut m = Match::new(&cfg.rules, cfg.match_options)?;
     let mut out = Vec::new();
     while let Some(next) = m.next_deal() {
         let key = match_deal_key(match_index, next.deal_in_match);
         let wall = crate::wall::shuffle(cfg.seed, key);
         let opts = next.options(DealOptions::new(true, false));
-        let mut deal = Deal::new(&cfg.rules, &wall, next.dealer, next.scores, next.deal_in_match, opts)?;
+        let mut deal = Deal::new(&cfg.rules, &wall, next.dealer, next.scores, next.deal_index, opts)?;
         play_to_end(cfg, &mut deal, key, agents, &mut |_, _, _| Ok(()))?;
         let r = deal.result().ok_or_else(|| MahjongError::hand("the deal ended without a result"))?;
         m.record(r)?;
@@ -394,9 +405,8 @@ mod tests {
     use super::*;
 
     fn cfg(seats: [SeatKind; 4], rotate: bool) -> SimConfig {
-        let mut rules = Ruleset::hong_kong();
-        rules.rotate_dealer = rotate;
-        SimConfig { rules, seed: 2026, seats }
+        let rules = Ruleset::hong_kong().with_switch("rotate_dealer", crate::rules::SwitchValue::Bool(rotate)).unwrap();
+        SimConfig::new(rules, 2026, seats)
     }
 
     #[test]

@@ -43,7 +43,7 @@ use crate::game::{Discard, SeatView};
 use crate::hand::{Counts, Hand, Meld, MeldKind};
 use crate::rules::scoring::WinContext;
 use crate::rules::wait_values::ValueSituation;
-use crate::rules::{Ruleset, Variant};
+use crate::rules::{Ruleset, WinPayment};
 use crate::tile::{Tile, N_KINDS};
 
 /// The public table as one seat sees it (HK §14), besides the [`Situation`].
@@ -210,7 +210,8 @@ impl StrongAgent {
     pub fn with_params(rules: Ruleset, params: StrongParams) -> Self {
         let top = rules.max_value().min(64);
         let gain = |v: u8, tsumo: bool| {
-            let p = rules.payments(v, 0, tsumo, if tsumo { None } else { Some(1) });
+            let win = WinPayment { winner: 0, value: v.into(), self_drawn: tsumo, discarder: if tsumo { None } else { Some(1) } };
+            let p = rules.win_payments(&win, 0, 0).unwrap_or([0; 4]);
             p[0].max(0) as f64
         };
         let min = rules.min_value().min(top);
@@ -394,16 +395,9 @@ impl StrongAgent {
     /// flushes, all pungs, seven pairs. Partial targets count in part.
     fn estimate(&self, c: &Counts, melds: &[Meld], t: &Table<'_>, unseen: &Counts) -> f64 {
         let mut f = 0.0;
-        let hk = self.rules.variant == Variant::HongKong;
-        if hk {
-            // F16 .. F20 (HK §10.2) are known before the win.
-            let b = t.bonus;
-            let w = t.winds.seat_wind;
-            if b == 0 {
-                f += 1.0;
-            }
-            f += if b & 0x0f == 0x0f { 2.0 } else { (b >> w & 1) as f64 };
-            f += if b & 0xf0 == 0xf0 { 2.0 } else { (b >> (w + 4) & 1) as f64 };
+        // The value the bonus tiles give before the win, where this baseline counts it.
+        if let Some(b) = self.rules.rules().strong_bonus_estimate(t.bonus, t.winds.seat_wind) {
+            f += b;
         }
         let claimed = melds.iter().any(is_claimed);
         if !claimed {
@@ -832,9 +826,8 @@ mod tests {
     fn thousands_of_deals_with_strong_seats_are_legal_and_deterministic() {
         // Every action the agent picks is one of the engine's legal actions, and the engine
         // re-checks it on apply: a refusal would end the run with an error.
-        let mut rules = Ruleset::hong_kong();
-        rules.rotate_dealer = true;
-        let cfg = SimConfig { rules, seed: 31, seats: [SeatKind::Strong; 4] };
+        let rules = Ruleset::hong_kong().with_switch("rotate_dealer", crate::rules::SwitchValue::Bool(true)).unwrap();
+        let cfg = SimConfig::new(rules, 31, [SeatKind::Strong; 4]);
         let recs = play_range(&cfg, 0, 1500).unwrap();
         assert_eq!(recs.len(), 1500);
         let wins = recs.iter().filter(|r| r.winner().is_some()).count();
@@ -977,7 +970,7 @@ mod tests {
     #[test]
     fn plays_taiwanese_sized_hands() {
         // Nothing assumes 14 tiles: a 17-tile Taiwanese hand is rated with the ruleset's shapes.
-        let rules = Ruleset::preset(Variant::TaiwaneseHigh);
+        let rules = Ruleset::named("taiwanese-high").unwrap();
         let h = hand("123456789m123p45s11z9s");
         assert_eq!(h.concealed.iter().map(|&c| c as usize).sum::<usize>(), 17);
         let legal = discards_of(&h.concealed);

@@ -122,7 +122,7 @@ impl ValueAgent {
         self.hand.melds.clear();
         self.hand.melds.extend_from_slice(melds);
         self.hand.bonus = seat.bonus;
-        let v = any_legal_wait(&self.hand, &self.rules, &seat.winds)?;
+        let v = any_legal_wait(&self.hand, &self.rules, &seat.winds.context())?;
         if let (Some(k), Some(i)) = (key, slot) {
             self.ready[i] = (k, v);
         }
@@ -441,10 +441,12 @@ mod tests {
                 let any = legal.iter().any(|o| {
                     let (sh, d) = after(o.tile.0);
                     sh == 0
-                        && any_legal_wait(&Hand { concealed: d, melds: melds.clone(), bonus: 0 }, &rules, &seat().winds).unwrap()
+                        && any_legal_wait(&Hand { concealed: d, melds: melds.clone(), bonus: 0 }, &rules, &seat().winds.context())
+                            .unwrap()
                 });
                 let mine =
-                    any_legal_wait(&Hand { concealed: dv, melds: melds.clone(), bonus: 0 }, &rules, &seat().winds).unwrap();
+                    any_legal_wait(&Hand { concealed: dv, melds: melds.clone(), bonus: 0 }, &rules, &seat().winds.context())
+                        .unwrap();
                 assert_eq!(mine, any, "hand {c:?} {melds:?}");
                 differ += (got != want_g) as u32;
             } else {

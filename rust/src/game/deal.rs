@@ -12,20 +12,19 @@
 //! accepts, and [`Deal::apply`] carries out an action only after `check` accepted it, so the list
 //! and the check cannot disagree.
 //!
-//! Taiwanese rulesets (TW §4–§8) use the same machine: 16/17 tiles from positions 0–64, a
-//! 16-tile dead wall ([`Deal::remaining`] is the live-tile count), every win claim of a window
-//! wins (TW §5.2), the TW §7 bonus-tile wins after each exposure, wins scored with the TW §10
-//! situation of the deal (round wind and dealer's streak from [`DealOptions`]) and paid per
-//! TW §15 through `crate::rules::taiwanese::settle`.
+//! Everything that differs between rulesets is asked of the [`Ruleset`]: the hand size and
+//! shapes, the dead wall ([`Deal::remaining`] is the live-tile count), whether every win claim
+//! of a window wins (TW §5.2) or only the first (HK §11.3), the bonus-tile wins after each
+//! exposure (TW §7), the score of a win in the deal's full situation (round wind and dealer's
+//! streak from [`DealOptions`]) and the settlement of the deal's wins (HK §11, TW §15).
 
 use super::action::{Action, ActionType, IllegalCode, Phase, Tiles, UNKNOWN_PLAYER};
 use super::event::{DealResult, DrawReason, Event, ReplacementReason, Win, WinFlags, WinKind};
 use crate::decompose::is_complete;
 use crate::error::{MahjongError, Result};
 use crate::hand::{Counts, Hand, Meld, MeldKind};
-use crate::rules::scoring::{ScoreOutcome, TwContext, WinContext};
-use crate::rules::taiwanese::settle::{BonusWin, BonusWinKind, DealSettlement, TwWin};
-use crate::rules::Ruleset;
+use crate::rules::scoring::{DealProgress, ScoreOutcome, WinContext};
+use crate::rules::{BonusWin, BonusWinKind, Ruleset, Settlement, WinPayment};
 use crate::tile::{Bonus, Tile, N_KINDS, N_TILES};
 
 /// Ordinary tile ids are below this; 136..=143 are bonus tiles (HK §2.3).
@@ -472,15 +471,12 @@ impl Deal {
         self.bonus_mask[p] |= 1 << (t - N_ORDINARY);
     }
 
-    /// HK §4.4 player `p` exposes bonus tile `t` (the `bonus` event); then, in a Taiwanese
-    /// deal, the TW §7 check: all eight bonus tiles, or seven robbing the eighth, win at once.
-    /// True when such a win ended the deal (no replacement tile is drawn).
+    /// HK §4.4 player `p` exposes bonus tile `t` (the `bonus` event); then the ruleset's
+    /// bonus-tile win, if any (TW §7: all eight bonus tiles, or seven robbing the eighth, win at
+    /// once). True when such a win ended the deal (no replacement tile is drawn).
     fn expose_bonus(&mut self, p: usize, t: u8) -> bool {
-        let table = self.rules.taiwanese_switches().map(|s| s.tai_table);
         // the masks are consistent (one bit per physical bonus tile), so the check cannot fail
-        let found = table.and_then(|tb| {
-            crate::rules::taiwanese::settle::check_bonus_win(tb, &self.bonus_mask, p, Bonus(t - N_ORDINARY)).ok().flatten()
-        });
+        let found = self.rules.bonus_win(&self.bonus_mask, p, Bonus(t - N_ORDINARY)).ok().flatten();
         self.add_bonus(p, t);
         self.emit(Event::Bonus { player: p as u8, tile: t });
         match found {
@@ -783,24 +779,24 @@ impl Deal {
         self.melds[p].iter().map(DealMeld::core).collect()
     }
 
-    /// Score `p`'s win with the deal's situation: the WinContext flags given, and the TW §10
-    /// inputs (`D` = discards made so far, the claimed one included; `p`'s own discards; the
-    /// interruption flag; the dealer's streak), which Hong Kong ignores.
+    /// Score `p`'s win with the deal's situation: the WinContext flags given, and the deal's
+    /// progress (`D` = discards made so far, the claimed one included; `p`'s own discards; the
+    /// interruption flag; the dealer's streak) for the rulesets that read it (TW §10, §15).
     fn score_hand(&self, p: usize, concealed: Counts, win: Option<u8>, ctx: &WinContext) -> Result<ScoreOutcome> {
         let hand = Hand { concealed, melds: self.core_melds(p), bonus: self.bonus_mask[p] };
-        let tw = TwContext {
+        let progress = DealProgress {
             dealer_streak: self.opts.dealer_streak,
             discards: self.turn,
             winner_discards: self.discards[p].len() as u32,
             interrupted: self.interrupted,
         };
-        self.rules.score_in(&hand, win.map(Tile), ctx, &tw)
+        self.rules.score(&hand, win.map(Tile), &WinContext { progress, ..*ctx })
     }
 
     /// The situation's "won on a replacement tile" flag: HK §7.4 a kong's replacement chain;
-    /// TW §10 a loose tile (a replacement for a kong or for a bonus tile).
+    /// where the ruleset counts a bonus tile's replacement too (TW §10 the loose tile), that.
     fn replacement_flag(&self) -> bool {
-        if self.rules.variant.is_taiwanese() {
+        if self.rules.bonus_replacement_scores() {
             self.loose_tile
         } else {
             self.kong_chain
@@ -1381,36 +1377,26 @@ impl Deal {
     }
 
     // ------------------------------------------------------------- §8 end of the deal
-    /// The payments of one win (HK §11; TW §15 through `crate::rules::taiwanese::settle` with the deal's dealer
-    /// and streak), by player.
+    /// The payments of one win by player (HK §11, TW §15: the ruleset's, with the deal's
+    /// dealer and streak).
     fn win_payments(&self, value: u8, winner: usize, self_drawn: bool, discarder: Option<usize>) -> [i64; 4] {
-        match self.rules.taiwanese_switches() {
-            Some(sw) => {
-                let w = TwWin { winner, tai: value.into(), self_drawn, discarder: if self_drawn { None } else { discarder } };
-                // the deal's own wins are consistent: settlement cannot refuse them
-                crate::rules::taiwanese::settle::win_payments(&w, self.dealer as usize, self.opts.dealer_streak, sw.tai_value)
-                    .unwrap_or([0; 4])
-            }
-            None => self.rules.payments(value, winner, self_drawn, discarder),
-        }
+        let w = WinPayment { winner, value: value.into(), self_drawn, discarder: if self_drawn { None } else { discarder } };
+        // the deal's own wins are consistent: the ruleset cannot refuse them
+        self.rules.win_payments(&w, self.dealer as usize, self.opts.dealer_streak).unwrap_or([0; 4])
     }
 
-    /// TW §15/§16 the settlement of the deal's wins (None for Hong Kong).
-    fn settlement(&self, wins: &[Win]) -> Option<DealSettlement> {
-        let sw = self.rules.taiwanese_switches()?;
-        let tw: Vec<TwWin> = wins
-            .iter()
-            .map(|w| {
-                let self_drawn = w.discarder.is_none();
-                TwWin {
-                    winner: w.player as usize,
-                    tai: w.score.value.into(),
-                    self_drawn,
-                    discarder: w.discarder.map(usize::from),
-                }
-            })
-            .collect();
-        crate::rules::taiwanese::settle::settle_deal(&tw, self.dealer as usize, self.opts.dealer_streak, sw.tai_value).ok()
+    /// The ruleset's settlement of the deal's wins (HK §11–§12, TW §15–§16): payments and who
+    /// deals next.
+    fn settlement(&self, wins: &[Win]) -> Settlement {
+        let pay: Vec<WinPayment> = wins.iter().map(Win::as_payment).collect();
+        let (dealer, streak) = (self.dealer as usize, self.opts.dealer_streak);
+        // the deal's own wins are consistent: the ruleset cannot refuse them
+        self.rules.settle(&pay, dealer, streak).unwrap_or(Settlement {
+            payments: [0; 4],
+            dealer_after: dealer,
+            streak_after: streak,
+            passed: false,
+        })
     }
 
     /// HK §8.1 / TW §8 win(s): pay (HK §11, TW §15) and end. `winners` in turn order with
@@ -1482,7 +1468,7 @@ impl Deal {
         let score = ScoreOutcome {
             is_win: true,
             reason: None,
-            value: value,
+            value,
             raw_value: value,
             limit: None,
             elements: vec![w.element],
@@ -1512,7 +1498,7 @@ impl Deal {
             }
         }
         let settlement = self.settlement(&wins);
-        debug_assert!(settlement.is_none_or(|s| s.payments == total));
+        debug_assert!(settlement.payments == total);
         if self.opts.record {
             for (i, (p, hand)) in hands.into_iter().enumerate() {
                 self.emit(Event::Win { player: p, win: i, hand });

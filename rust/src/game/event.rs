@@ -161,6 +161,18 @@ pub struct Win {
     pub payments: [i64; 4],
 }
 
+impl Win {
+    /// The win as payment input (who wins what, who pays).
+    pub fn as_payment(&self) -> crate::rules::WinPayment {
+        crate::rules::WinPayment {
+            winner: self.player as usize,
+            value: self.score.value.into(),
+            self_drawn: self.discarder.is_none(),
+            discarder: self.discarder.map(usize::from),
+        }
+    }
+}
+
 /// How a deal ended (HK §8).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DealResult {
@@ -182,9 +194,9 @@ pub struct DealResult {
     pub prevailing_wind: u8,
     /// The dealer's streak k during the deal (TW §15; 0 in Hong Kong).
     pub dealer_streak: u32,
-    /// TW §15/§16 settlement: the payments (equal to `payments`), the next dealer and streak
-    /// and whether the dealership passed. None in Hong Kong.
-    pub settlement: Option<crate::rules::taiwanese::settle::DealSettlement>,
+    /// The ruleset's settlement of the deal: the payments (equal to `payments`), the next
+    /// dealer and streak and whether the dealership passed (HK §12, TW §15–§16).
+    pub settlement: crate::rules::Settlement,
 }
 
 impl DealResult {

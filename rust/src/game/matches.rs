@@ -1,30 +1,30 @@
-//! A match: the state carried from one deal to the next (TW §16; Hong Kong's `rotate_dealer`
-//! of HK §12). Pure Rust; the simulation plays matches with it (`crate::sim`).
+//! A match: the state carried from one deal to the next (HK §12, TW §16), for every ruleset.
+//! Pure Rust; the simulation and the bindings play matches with it.
 //!
-//! Taiwanese: the dealer, the dealer's streak k, the passes r, the round wind and the scores
-//! move on exactly as [`crate::rules::taiwanese::settle::MatchState`] encodes TW §15–§16 (this module keeps no
-//! second copy of those rules); the match ends per `match_length` / `max_deals`.
-//! Hong Kong: [`HK_MATCH_DEALS`] deals, dealt by P0 or by P(i mod 4) with `rotate_dealer`,
-//! prevailing wind East, scores carried over.
+//! The ruleset says everything that differs: which [`MatchOptions`] it takes and where a match
+//! starts ([`Rules::match_start`]), how each deal is settled and who deals next
+//! ([`Rules::settle`]), the round wind and when the match is over. This module only carries
+//! the position from deal to deal and checks a deal's result against it.
+//!
+//! [`Rules::match_start`]: crate::rules::Rules::match_start
+//! [`Rules::settle`]: crate::rules::Rules::settle
 
-use super::deal::{DealOptions, PREVAILING_WIND};
+use super::deal::DealOptions;
 use super::event::DealResult;
 use crate::error::{MahjongError, Result};
-use crate::rules::taiwanese::settle::{MatchState, TwWin};
-use crate::rules::Ruleset;
-
-/// Deals in a Hong Kong match (one per seat: each player deals once with `rotate_dealer`).
-pub const HK_MATCH_DEALS: u32 = 4;
+use crate::rules::{MatchOptions, MatchPosition, Ruleset, Settlement, WinPayment};
 
 /// What the next deal of a match starts from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NextDeal {
     /// Deals already played in the match (0 for the first).
     pub deal_in_match: u32,
+    /// The deal's index (its wall; `start_deal + deal_in_match`).
+    pub deal_index: u32,
     pub dealer: u8,
-    /// The dealer's streak k (TW §15, §16; 0 in Hong Kong).
+    /// The dealer's streak k (TW §15, §16; 0 where the ruleset keeps none).
     pub dealer_streak: u32,
-    /// The prevailing (round) wind 0..=3 (TW §16; East in Hong Kong).
+    /// The prevailing (round) wind 0..=3.
     pub prevailing_wind: u8,
     /// Every player's score before the deal.
     pub scores: [i64; 4],
@@ -37,107 +37,125 @@ impl NextDeal {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum State {
-    Taiwanese(MatchState),
-    HongKong { rotate: bool, deals: u32, scores: [i64; 4] },
+/// One deal as the match recorded it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatchDeal {
+    /// Seat wind of each player in that deal (0 = East, the dealer … 3 = North).
+    pub seat_winds: [u8; 4],
+    /// Round wind of that deal.
+    pub round_wind: u8,
+    /// The dealer's streak during that deal.
+    pub streak: u32,
+    pub settlement: Settlement,
+    /// Passes of the dealership after the deal.
+    pub passes_after: u32,
 }
 
 /// The state of a match between its deals.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Match {
-    state: State,
+    rules: Ruleset,
+    opts: MatchOptions,
+    pos: MatchPosition,
 }
 
 impl Match {
-    /// A new match under `rules`: P0 deals first (TW §2), streak 0, no passes; scores
-    /// `starting_score` (Taiwanese) or 0 (Hong Kong). Errors: invalid switches (`RuleConfig`).
-    pub fn new(rules: &Ruleset) -> Result<Match> {
+    /// A new match under `rules` as `opts` ask (see [`crate::rules::Rules::match_start`]).
+    /// Errors: invalid switches or options the ruleset does not take (`RuleConfig`), a first
+    /// dealer outside 0..=3 (`InvalidHand`).
+    pub fn new(rules: &Ruleset, opts: MatchOptions) -> Result<Match> {
         rules.validate()?;
-        let state = match rules.taiwanese_switches() {
-            Some(sw) => State::Taiwanese(MatchState::new(sw, 0)?),
-            None => State::HongKong { rotate: rules.rotate_dealer, deals: 0, scores: [0; 4] },
-        };
-        Ok(Match { state })
+        let pos = rules.rules().match_start(&opts)?;
+        Ok(Match { rules: rules.clone(), opts, pos })
     }
 
+    /// The ruleset of every deal.
+    pub fn rules(&self) -> &Ruleset {
+        &self.rules
+    }
     /// Deals played so far.
     pub fn deals(&self) -> u32 {
-        match &self.state {
-            State::Taiwanese(m) => m.deals,
-            State::HongKong { deals, .. } => *deals,
-        }
+        self.pos.deals
     }
-
     /// The dealer of the next deal.
     pub fn dealer(&self) -> u8 {
-        match &self.state {
-            State::Taiwanese(m) => m.dealer as u8,
-            State::HongKong { rotate, deals, .. } => {
-                if *rotate {
-                    (*deals % 4) as u8
-                } else {
-                    0
-                }
-            }
-        }
+        self.pos.dealer
     }
-
-    /// The dealer's streak k for the next deal (TW §16; 0 in Hong Kong).
+    /// The dealer's streak k for the next deal.
     pub fn streak(&self) -> u32 {
-        match &self.state {
-            State::Taiwanese(m) => m.streak,
-            State::HongKong { .. } => 0,
-        }
+        self.pos.streak
     }
-
-    /// Passes of the dealership r (TW §16; Hong Kong: 0).
+    /// Passes of the dealership so far.
     pub fn passes(&self) -> u32 {
-        match &self.state {
-            State::Taiwanese(m) => m.passes,
-            State::HongKong { .. } => 0,
-        }
+        self.pos.passes
     }
-
-    /// The round wind of the next deal (TW §16; East in Hong Kong, HK §1.2).
+    /// The round wind of the next deal.
     pub fn round_wind(&self) -> u8 {
-        match &self.state {
-            State::Taiwanese(m) => m.round_wind(),
-            State::HongKong { .. } => PREVAILING_WIND,
-        }
+        self.rules.rules().round_wind(&self.pos)
     }
-
     /// Every player's score now.
     pub fn scores(&self) -> [i64; 4] {
-        match &self.state {
-            State::Taiwanese(m) => m.scores,
-            State::HongKong { scores, .. } => *scores,
-        }
+        self.pos.scores
     }
-
-    /// TW §16 `match_length` / `max_deals`; Hong Kong after [`HK_MATCH_DEALS`] deals.
+    /// Seat wind of player `p` in the next deal (0 = East, the dealer; then in turn order).
+    pub fn seat_wind(&self, p: usize) -> u8 {
+        ((p + 4 - self.pos.dealer as usize) % 4) as u8
+    }
+    /// How long the match lasts, in words for a person (the ruleset's).
+    pub fn describe(&self) -> String {
+        self.rules.rules().describe_match(&self.opts)
+    }
+    /// Whether the match is over.
     pub fn is_over(&self) -> bool {
-        match &self.state {
-            State::Taiwanese(m) => m.is_over(),
-            State::HongKong { deals, .. } => *deals >= HK_MATCH_DEALS,
-        }
+        self.rules.rules().match_is_over(&self.opts, &self.pos)
     }
 
     /// The next deal (None once the match is over).
     pub fn next_deal(&self) -> Option<NextDeal> {
         (!self.is_over()).then(|| NextDeal {
-            deal_in_match: self.deals(),
-            dealer: self.dealer(),
-            dealer_streak: self.streak(),
+            deal_in_match: self.pos.deals,
+            deal_index: self.opts.start_deal.wrapping_add(self.pos.deals),
+            dealer: self.pos.dealer,
+            dealer_streak: self.pos.streak,
             prevailing_wind: self.round_wind(),
-            scores: self.scores(),
+            scores: self.pos.scores,
         })
     }
 
-    /// Record the result of the deal [`Match::next_deal`] described and move the match on
-    /// (TW §15–§16 through [`MatchState::play_deal`]). Errors (`InvalidHand`, the match
-    /// unchanged): the match is over, or `r` is not a result of that deal (another dealer,
-    /// streak, round wind or starting scores, or payments settlement would not make).
+    /// Settle the next deal from its wins alone (`wins` by player, empty for an exhaustive
+    /// draw) and move the match on. Errors (`InvalidHand`, the match unchanged): the match is
+    /// over, or the wins are impossible.
+    pub fn play_deal(&mut self, wins: &[WinPayment]) -> Result<MatchDeal> {
+        if self.is_over() {
+            return Err(MahjongError::hand("the match is over: no further deal"));
+        }
+        let s = self.rules.settle(wins, self.pos.dealer as usize, self.pos.streak)?;
+        let record = MatchDeal {
+            seat_winds: [0, 1, 2, 3].map(|p| self.seat_wind(p)),
+            round_wind: self.round_wind(),
+            streak: self.pos.streak,
+            settlement: s,
+            passes_after: self.pos.passes + u32::from(s.passed),
+        };
+        let mut scores = self.pos.scores;
+        for (score, p) in scores.iter_mut().zip(s.payments) {
+            *score =
+                score.checked_add(p).ok_or_else(|| MahjongError::hand("a score would leave the range of 64-bit integers"))?;
+        }
+        self.pos = MatchPosition {
+            dealer: s.dealer_after as u8,
+            streak: s.streak_after,
+            passes: record.passes_after,
+            deals: self.pos.deals + 1,
+            scores,
+        };
+        Ok(record)
+    }
+
+    /// Record the result of the deal [`Match::next_deal`] described and move the match on.
+    /// Errors (`InvalidHand`, the match unchanged): the match is over, or `r` is not a result
+    /// of that deal (another dealer, streak, round wind or starting scores, or payments the
+    /// ruleset's settlement would not make).
     pub fn record(&mut self, r: &DealResult) -> Result<()> {
         let Some(next) = self.next_deal() else {
             return Err(MahjongError::hand("the match is over: no further deal to record"));
@@ -153,30 +171,26 @@ impl Match {
                 r.dealer, r.dealer_streak, r.prevailing_wind, next.dealer, next.dealer_streak, next.prevailing_wind, next.scores
             )));
         }
-        match &mut self.state {
-            State::Taiwanese(m) => {
-                let wins: Vec<TwWin> = r
-                    .wins
-                    .iter()
-                    .map(|w| TwWin {
-                        winner: w.player as usize,
-                        tai: w.score.value.into(),
-                        self_drawn: w.discarder.is_none(),
-                        discarder: w.discarder.map(usize::from),
-                    })
-                    .collect();
-                let mut after = m.clone();
-                let rec = after.play_deal(&wins)?;
-                if rec.settlement.payments != r.payments {
-                    return Err(MahjongError::hand("the result's payments are not the TW §15 settlement of its wins"));
-                }
-                *m = after;
-            }
-            State::HongKong { deals, scores, .. } => {
-                *scores = r.scores;
-                *deals += 1;
-            }
+        let wins: Vec<WinPayment> = r.wins.iter().map(|w| w.as_payment()).collect();
+        let mut after = self.clone();
+        let rec = after.play_deal(&wins)?;
+        if rec.settlement.payments != r.payments {
+            return Err(MahjongError::hand("the result's payments are not the ruleset's settlement of its wins"));
         }
+        *self = after;
         Ok(())
     }
+}
+
+/// Deal `deal_index` played alone, outside any match (a simulation by deals, an arena wall):
+/// where the ruleset's deals are independent (HK §12) it is that deal of a match starting
+/// there, with its dealer; otherwise (TW §16) the first deal of a match.
+pub fn lone_deal(rules: &Ruleset, deal_index: u32) -> Result<NextDeal> {
+    let opts = if rules.independent_deals() {
+        MatchOptions { start_deal: deal_index, ..MatchOptions::default() }
+    } else {
+        MatchOptions::default()
+    };
+    let m = Match::new(rules, opts)?;
+    m.next_deal().map(|n| NextDeal { deal_index, ..n }).ok_or_else(|| MahjongError::hand("a match without a deal"))
 }

@@ -30,6 +30,6 @@ mod tw_tests;
 pub use action::{Action, ActionType, IllegalCode, Phase, Tiles, UNKNOWN_PLAYER, UNKNOWN_TILE};
 pub use deal::{Deal, DealMeld, DealOptions, Discard, Snapshot, ToAct, MAX_SCORE, PREVAILING_WIND};
 pub use event::{DealResult, DrawReason, Event, ReplacementReason, Win, WinFlags, WinKind};
-pub use matches::{Match, NextDeal, HK_MATCH_DEALS};
+pub use matches::{lone_deal, Match, MatchDeal, NextDeal};
 pub use setup::{Setup, TileSpec};
 pub use view::SeatView;

@@ -158,9 +158,14 @@ impl Deal {
                 discards[p].push(Discard { tile: t, claimed_by: None });
             }
         }
-        // TW §7: all eight bonus tiles shown by one player would have ended the deal
-        if rules.variant.is_taiwanese() && bonus.iter().any(|b| b.len() == 8) {
-            return Err(MahjongError::hand("a player with all eight bonus tiles has already won (TW §7)"));
+        // TW §7: where the eighth bonus tile exposed by one player is a win, a player showing all
+        // eight would have ended the deal
+        for (p, b) in bonus.iter().enumerate() {
+            let mut seven = [0u8; 4];
+            seven[p] = 0xFE; // every bonus tile but 1f, which the player exposes last
+            if b.len() == 8 && rules.bonus_win(&seven, p, crate::tile::Bonus(0)).is_ok_and(|w| w.is_some()) {
+                return Err(MahjongError::hand("a player with all eight bonus tiles has already won (TW §7)"));
+            }
         }
         let draws = s.draws.iter().map(|&x| resolve(x, "wall")).collect::<Result<Vec<u8>>>()?;
         let tail = s.tail.iter().map(|&x| resolve(x, "wall")).collect::<Result<Vec<u8>>>()?;

@@ -6,14 +6,16 @@
 use super::*;
 use crate::error::MahjongError;
 use crate::hand::{Hand, MeldKind};
-use crate::rules::scoring::{TwContext, WinContext};
+use crate::rules::scoring::{DealProgress, WinContext};
 use crate::rules::taiwanese::switches::{TaiTable, TwSwitches};
+use crate::rules::taiwanese::switches_of;
 use crate::rules::Ruleset;
+use crate::rules::{MatchOptions, SwitchValue};
 use crate::sim::{play_to_end, Agents, SeatKind, SimConfig};
 use crate::tile::{parse_tile_list, AnyTile, Tile};
 
 fn tw(table: TaiTable, min_tai: u32) -> Ruleset {
-    Ruleset::taiwanese(TwSwitches { tai_table: table, min_tai, ..TwSwitches::default() })
+    crate::rules::taiwanese::ruleset(TwSwitches { tai_table: table, min_tai, ..TwSwitches::default() }).unwrap()
 }
 
 struct Rng(u64);
@@ -225,7 +227,7 @@ fn probe_unlisted_win(d: &mut Deal, p: u8, legal: &[Action], seen: &mut Seen) {
     assert_eq!(d.snapshot(), before);
 }
 
-/// Situation of a win rebuilt from the event log alone, and the score `Ruleset::score_in`
+/// Situation of a win rebuilt from the event log alone, and the score `Ruleset::score`
 /// gives it: what the engine paid must be exactly that (TW §10, §10a, §11).
 /// `set_up`: the position had declared sets before play (set-up discards are in the pools).
 fn rescore(d: &Deal, w: &Win, win_no: usize, set_up: bool) -> crate::rules::scoring::ScoreOutcome {
@@ -261,22 +263,22 @@ fn rescore(d: &Deal, w: &Win, win_no: usize, set_up: bool) -> crate::rules::scor
         last_wall_tile: self_drawn && !dealer_start && live_zero,
         last_discard: w.kind == WinKind::Discard && live_zero,
         dealer_start,
+        progress: DealProgress { dealer_streak: d.dealer_streak(), discards, winner_discards: own, interrupted },
     };
-    let situation = TwContext { dealer_streak: d.dealer_streak(), discards, winner_discards: own, interrupted };
     let melds = d.melds(w.player as usize).iter().map(|m| m.core()).collect();
     let h = Hand { concealed, melds, bonus: d.bonus_mask(w.player as usize) };
-    d.rules().score_in(&h, w.tile.map(|t| Tile(t >> 2)), &ctx, &situation).unwrap()
+    d.rules().score(&h, w.tile.map(|t| Tile(t >> 2)), &ctx).unwrap()
 }
 
 /// The invariants of a finished deal: zero-sum payments, settlement, scores, each win legal and
 /// scored as the scorer scores its situation, bonus-tile wins per TW §7, final hand sizes.
 fn check_result(d: &Deal, start: [i64; 4], set_up: bool, seen: &mut Seen) {
     let r = d.result().unwrap();
-    let sw = *d.rules().taiwanese_switches().unwrap();
+    let sw = switches_of(d.rules());
     seen.deals += 1;
     assert_eq!(r.payments.iter().sum::<i64>(), 0);
     assert_eq!(r.scores, std::array::from_fn(|p| start[p] + r.payments[p]));
-    let s = r.settlement.unwrap();
+    let s = r.settlement;
     assert_eq!(s.payments, r.payments);
     let sum: [i64; 4] = std::array::from_fn(|p| r.wins.iter().map(|w| w.payments[p]).sum());
     assert_eq!(sum, r.payments);
@@ -373,7 +375,7 @@ fn play_checked(rules: &Ruleset, seed: u64, i: u32, policy: Policy, auto_pass: b
     let start = [100, -50, 0, -50];
     let opts = DealOptions { prevailing_wind: (i % 4) as u8, dealer_streak: i % 3, ..DealOptions::new(auto_pass, true) };
     let mut d = Deal::seeded(rules, seed, i, (i % 4) as u8, start, opts).unwrap();
-    let min_tai = rules.taiwanese_switches().unwrap().min_tai;
+    let min_tai = switches_of(rules).min_tai;
     let mut rng = Rng(seed ^ (u64::from(i) << 20) | 1);
     let mut legal = Vec::new();
     check_state(&d, 0);
@@ -422,7 +424,7 @@ fn greedy_seats_keep_the_invariants() {
         let table = if i % 2 == 0 { TaiTable::High } else { TaiTable::Low };
         let min_tai = if i % 3 == 0 { 0 } else { 5 };
         let rules = tw(table, min_tai);
-        let cfg = SimConfig { rules: rules.clone(), seed: 77, seats: [SeatKind::Greedy; 4] };
+        let cfg = SimConfig::new(rules.clone(), 77, [SeatKind::Greedy; 4]);
         let mut agents = Agents::new(&cfg);
         let start = [0, 10, 20, -30];
         let opts = DealOptions { dealer_streak: i % 4, ..DealOptions::new(true, true) };
@@ -533,13 +535,13 @@ fn two_winners_on_one_discard_each_paid_by_the_discarder() {
             assert_eq!((w.kind, w.discarder, w.tile), (WinKind::Discard, Some(0), Some(five_s)));
             assert!(w.score.elements.iter().any(|e| e.code == "H36" || e.code == "L32"), "{:?}", w.score);
             // the payer is the dealer: T + 1 each (the streak is never charged to the dealer)
-            let t = i64::from(w.score.value) * i64::from(rules.taiwanese_switches().unwrap().tai_value);
+            let t = i64::from(w.score.value) * i64::from(switches_of(&rules).tai_value);
             assert_eq!(w.payments[w.player as usize], t + 1);
             assert_eq!(w.payments[0], -(t + 1));
         }
         let seen = run_seen(&d, start, false);
         assert_eq!(seen.two_winners, 1);
-        let st = r.settlement.unwrap();
+        let st = r.settlement;
         assert_eq!((st.dealer_after, st.streak_after, st.passed), (1, 0, true));
         // events: one win event per winner, then the payments
         let names: Vec<&str> = d.events().iter().rev().take(3).map(|e| e.name()).collect();
@@ -816,11 +818,11 @@ fn matches_follow_section_16() {
     let mut deals = 0;
     for (table, seed) in [(TaiTable::High, 1u64), (TaiTable::Low, 2)] {
         let rules = tw(table, 5);
-        let cfg = SimConfig { rules: rules.clone(), seed, seats: [SeatKind::Greedy; 4] };
+        let cfg = SimConfig::new(rules.clone(), seed, [SeatKind::Greedy; 4]);
         let mut agents = Agents::new(&cfg);
         for j in 0..12u64 {
             let recs = play_match(&cfg, j, &mut agents).unwrap();
-            let mut m = Match::new(&rules).unwrap();
+            let mut m = Match::new(&rules, MatchOptions::default()).unwrap();
             let (mut dealer, mut streak, mut passes, mut scores) = (0u8, 0u32, 0u32, [0i64; 4]);
             for (i, r) in recs.iter().enumerate() {
                 deals += 1;
@@ -874,7 +876,7 @@ fn matches_follow_section_16() {
 fn matches_are_the_same_for_any_thread_count() {
     use crate::sim::{play_matches, play_matches_parallel};
     for rules in [tw(TaiTable::High, 5), Ruleset::hong_kong()] {
-        let cfg = SimConfig { rules, seed: 9, seats: [SeatKind::Random, SeatKind::Greedy, SeatKind::Random, SeatKind::Greedy] };
+        let cfg = SimConfig::new(rules, 9, [SeatKind::Random, SeatKind::Greedy, SeatKind::Random, SeatKind::Greedy]);
         let one = play_matches(&cfg, 3, 9).unwrap();
         for threads in [1, 2, 3] {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
@@ -885,12 +887,14 @@ fn matches_are_the_same_for_any_thread_count() {
         assert_eq!(alone, from);
         assert!(one.iter().all(|r| r.values.len() == r.winners.len()));
     }
-    // Hong Kong: four deals, dealers by rotate_dealer, scores carried
-    let mut rules = Ruleset::hong_kong();
-    rules.rotate_dealer = true;
-    let cfg = SimConfig { rules, seed: 4, seats: [SeatKind::Greedy; 4] };
+    // Hong Kong: the four deals asked for, dealers by rotate_dealer, scores carried
+    let rules = Ruleset::hong_kong().with_switch("rotate_dealer", SwitchValue::Bool(true)).unwrap();
+    let cfg = SimConfig {
+        match_options: MatchOptions { deals: Some(4), ..MatchOptions::default() },
+        ..SimConfig::new(rules, 4, [SeatKind::Greedy; 4])
+    };
     let recs = play_matches(&cfg, 0, 2).unwrap();
-    assert_eq!(recs.len(), 2 * HK_MATCH_DEALS as usize);
+    assert_eq!(recs.len(), 2 * 4);
     for (i, r) in recs.iter().enumerate() {
         assert_eq!((r.dealer as usize, r.prevailing_wind, r.dealer_streak), (i % 4, 0, 0));
     }
@@ -943,7 +947,7 @@ fn a_bonus_tile_as_the_last_live_tile_ends_in_an_exhaustive_draw() {
     assert_eq!(d.bonus(1), &[137]);
     assert_eq!(d.hand_size(1), 16);
     check_state_setup(&d);
-    let st = r.settlement.unwrap();
+    let st = r.settlement;
     assert_eq!((st.dealer_after, st.streak_after, st.passed, r.payments), (0, 0, false, [0; 4]));
 }
 
@@ -973,7 +977,7 @@ fn the_prevailing_wind_option_reaches_the_hong_kong_scorer() {
 #[test]
 fn a_match_refuses_a_foreign_result() {
     let rules = tw(TaiTable::High, 5);
-    let mut m = Match::new(&rules).unwrap();
+    let mut m = Match::new(&rules, MatchOptions::default()).unwrap();
     let next = m.next_deal().unwrap();
     assert_eq!((next.dealer, next.dealer_streak, next.prevailing_wind, next.deal_in_match), (0, 0, 0, 0));
     // a deal dealt by P1 is not the match's first deal
@@ -990,11 +994,12 @@ fn a_match_refuses_a_foreign_result() {
     assert!(matches!(m.record(d.result().unwrap()), Err(MahjongError::InvalidHand(_))));
     assert_eq!(m, before);
     // a match of one deal is over after it
-    let one = Ruleset::taiwanese(TwSwitches {
+    let one = crate::rules::taiwanese::ruleset(TwSwitches {
         match_length: crate::rules::taiwanese::switches::MatchLength::OneDeal,
         ..TwSwitches::default()
-    });
-    let mut m = Match::new(&one).unwrap();
+    })
+    .unwrap();
+    let mut m = Match::new(&one, MatchOptions::default()).unwrap();
     let next = m.next_deal().unwrap();
     let mut d = Deal::seeded(&one, 3, 0, next.dealer, next.scores, next.options(DealOptions::new(true, false))).unwrap();
     while !d.is_over() {

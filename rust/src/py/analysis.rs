@@ -14,7 +14,7 @@ use super::{counts_obj, hand_err, kind_arg, melds_obj, opt_wind_arg, ranged_arg,
 use crate::analysis::Scored;
 use crate::decompose::{interpretation_text, ShapeRules, HK_SHAPES};
 use crate::hand::{Hand, Meld};
-use crate::rules::scoring::{ScoreOutcome, TwContext, WinContext};
+use crate::rules::scoring::{DealProgress, ScoreOutcome, WinContext};
 use crate::tile::AnyTile;
 
 /// The `.faan` / `.tai` alias of a value in `unit`: the alias of its own unit only, else an
@@ -233,7 +233,7 @@ impl ScoreResult {
 /// its base under `rules`, no payments by wind (the deal's result holds them by player).
 pub(crate) fn to_result(outcome: ScoreOutcome, melds: &[Meld], rules: &crate::rules::Ruleset) -> ScoreResult {
     let base = if outcome.is_win { rules.base(outcome.value) } else { 0 };
-    ScoreResult { scored: Scored { outcome, base, payments: None }, melds: melds.to_vec(), unit: rules.value_unit() }
+    ScoreResult { scored: Scored { outcome, base, payments: None }, melds: melds.to_vec(), unit: rules.unit() }
 }
 
 /// Parse hand notation in the core (linear, length-limited, every copy counted).
@@ -397,7 +397,7 @@ fn score_notation(
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<ScoreResult> {
     let rules = rules_arg(py, rules)?;
-    let tw = tw_situation(py, &rules, dealer_streak, discards, winner_discards, interrupted)?;
+    let progress = progress_arg(py, &rules, dealer_streak, discards, winner_discards, interrupted)?;
     let mut h = notation_arg(py, hand)?;
     let win = match win_tile {
         Some(w) if !w.is_none() => Some(kind_arg(py, w, "win_tile")?),
@@ -420,37 +420,44 @@ fn score_notation(
         last_wall_tile: last_tile && self_drawn,
         last_discard: last_tile && !self_drawn,
         dealer_start,
+        progress,
     };
-    let scored = crate::analysis::score_in(&h, win, &ctx, &tw, discarder, &rules).map_err(|e| to_py_err(py, e))?;
-    Ok(ScoreResult { scored, melds: h.melds, unit: rules.value_unit() })
+    let scored = crate::analysis::score(&h, win, &ctx, discarder, &rules).map_err(|e| to_py_err(py, e))?;
+    Ok(ScoreResult { scored, melds: h.melds, unit: rules.unit() })
 }
 
-/// The Taiwanese situation keywords (TW §10, §15) as a `TwContext`: each given one is an int
-/// 0..=10^6 (`interrupted` a bool); with a Hong Kong ruleset any given one is an
-/// `InvalidHandError` (Hong Kong has no such situation). Missing ones take the mid-deal
-/// defaults of `TwContext::default()` (D = 20, five own discards, interrupted, streak 0).
-pub(crate) fn tw_situation<'py>(
+/// The message for a deal-progress keyword given to a ruleset that does not read it.
+pub(crate) fn unread_progress(name: &str, rules: &crate::rules::Ruleset) -> String {
+    format!(
+        "{name} is part of the deal's progress (discards, winner_discards, interrupted, dealer_streak: TW §10, §15), \
+         which the {} rules do not read",
+        rules.name()
+    )
+}
+
+/// The deal-progress keywords (TW §10, §15) as a `DealProgress`: each given one is an int
+/// 0..=10^6 (`interrupted` a bool); under a ruleset that does not read the deal's progress
+/// (Hong Kong) any given one is an `InvalidHandError`. Missing ones take the mid-deal defaults
+/// of `DealProgress::default()` (D = 20, five own discards, interrupted, streak 0).
+pub(crate) fn progress_arg<'py>(
     py: Python<'py>,
     rules: &crate::rules::Ruleset,
     dealer_streak: Option<&Bound<'py, PyAny>>,
     discards: Option<&Bound<'py, PyAny>>,
     winner_discards: Option<&Bound<'py, PyAny>>,
     interrupted: Option<&Bound<'py, PyAny>>,
-) -> PyResult<TwContext> {
+) -> PyResult<DealProgress> {
     fn given<'a, 'py>(o: Option<&'a Bound<'py, PyAny>>) -> Option<&'a Bound<'py, PyAny>> {
         o.filter(|x| !x.is_none())
     }
-    let mut tw = TwContext::default();
+    let mut tw = DealProgress::default();
     let named =
         [("dealer_streak", given(dealer_streak)), ("discards", given(discards)), ("winner_discards", given(winner_discards))];
     let inter = given(interrupted);
-    if !rules.variant.is_taiwanese() {
+    if !rules.reads_progress() {
         let first = named.iter().find(|(_, v)| v.is_some()).map(|(n, _)| *n).or(inter.as_ref().map(|_| "interrupted"));
         if let Some(n) = first {
-            return Err(hand_err(
-                py,
-                format!("{n} is a Taiwanese situation (TW §10, §15); the {} rules have none", rules.name()),
-            ));
+            return Err(hand_err(py, unread_progress(n, rules)));
         }
         return Ok(tw);
     }
@@ -521,16 +528,22 @@ fn waits(
 }
 
 /// True when the concealed tiles (winning tile included) with `n_melds` declared sets form a
-/// winning shape (rules §9).
+/// winning shape of the ruleset (HK §9, TW §9).
 #[pyfunction]
-#[pyo3(signature = (counts, n_melds = None))]
-fn is_complete(py: Python<'_>, counts: &Bound<'_, PyAny>, n_melds: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
+#[pyo3(signature = (counts, n_melds = None, *, rules = None))]
+fn is_complete(
+    py: Python<'_>,
+    counts: &Bound<'_, PyAny>,
+    n_melds: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<bool> {
+    let shapes = shapes_arg(py, rules)?;
     let c = counts_obj(py, counts)?;
     let n = match n_melds {
         None => 0,
-        Some(n) => ranged_arg(n, "n_melds", "an int", 0, HK_SHAPES.n_sets as i64, |m| hand_err(py, m))? as usize,
+        Some(n) => ranged_arg(n, "n_melds", "an int", 0, shapes.n_sets as i64, |m| hand_err(py, m))? as usize,
     };
-    Ok(crate::decompose::is_complete(&c, n, &HK_SHAPES))
+    Ok(crate::decompose::is_complete(&c, n, shapes))
 }
 
 /// Every interpretation of a complete hand (rules §9, §10.1 step 1), as notation strings,
@@ -559,8 +572,8 @@ fn decompose(
 /// form.
 #[pyfunction]
 #[pyo3(signature = (counts, melds, bonus_mask, win_tile, seat_wind, prevailing_wind = None, *,
-    self_drawn = false, robbing_kong = false, kong_replacement = false, last_wall_tile = false,
-    last_discard = false, dealer_start = false, discarder = None, dealer_streak = None, discards = None,
+    self_drawn = false, robbing_kong = false, kong_replacement = false, last_tile = false,
+    dealer_start = false, discarder = None, dealer_streak = None, discards = None,
     winner_discards = None, interrupted = None, rules = None))]
 #[allow(clippy::too_many_arguments)]
 fn score(
@@ -574,8 +587,7 @@ fn score(
     self_drawn: bool,
     robbing_kong: bool,
     kong_replacement: bool,
-    last_wall_tile: bool,
-    last_discard: bool,
+    last_tile: bool,
     dealer_start: bool,
     discarder: Option<&Bound<'_, PyAny>>,
     dealer_streak: Option<&Bound<'_, PyAny>>,
@@ -585,7 +597,7 @@ fn score(
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<ScoreResult> {
     let rules = rules_arg(py, rules)?;
-    let tw = tw_situation(py, &rules, dealer_streak, discards, winner_discards, interrupted)?;
+    let progress = progress_arg(py, &rules, dealer_streak, discards, winner_discards, interrupted)?;
     let c = counts_obj(py, counts)?;
     let m = melds_obj(py, melds)?;
     let bonus = ranged_arg(bonus_mask, "bonus_mask", "an int 0..255", 0, 255, |msg| hand_err(py, msg))? as u8;
@@ -593,20 +605,23 @@ fn score(
         Some(w) if !w.is_none() => Some(kind_arg(py, w, "win_tile")?),
         _ => None,
     };
+    // The dealer's win on the dealt hand is a self-drawn win (rules §9.4).
+    let self_drawn = self_drawn || dealer_start;
     let ctx = WinContext {
         seat_wind: wind_arg(py, seat_wind, "seat_wind")?,
         prevailing_wind: opt_wind_arg(py, prevailing_wind, "prevailing_wind")?.unwrap_or(0),
         self_drawn,
         robbing_kong,
         kong_replacement,
-        last_wall_tile,
-        last_discard,
+        last_wall_tile: last_tile && self_drawn,
+        last_discard: last_tile && !self_drawn,
         dealer_start,
+        progress,
     };
     let discarder = opt_wind_arg(py, discarder, "discarder")?;
     let hand = Hand { concealed: c, melds: m, bonus };
-    let scored = crate::analysis::score_in(&hand, win, &ctx, &tw, discarder, &rules).map_err(|e| to_py_err(py, e))?;
-    Ok(ScoreResult { scored, melds: hand.melds, unit: rules.value_unit() })
+    let scored = crate::analysis::score(&hand, win, &ctx, discarder, &rules).map_err(|e| to_py_err(py, e))?;
+    Ok(ScoreResult { scored, melds: hand.melds, unit: rules.unit() })
 }
 
 /// Payments of rules §11 indexed by player 0..3 (sums to zero). `discarder` is required for a
@@ -628,27 +643,38 @@ fn payments(
     super::rules::converted_payments(py, &rules, ("faan", faan), winner, self_drawn, discarder)
 }
 
-/// Rate every discard of a 14-equivalent hand for the AI: `(kind, shanten after, ukeire)`.
+/// Rate every discard of a hand one tile over ready size (14 in Hong Kong, 17 in Taiwanese,
+/// counting each declared set as 3) for the AI: `(kind, shanten after, ukeire)` per distinct
+/// concealed kind, ascending; the shapes are the ruleset's (HK §9, TW §9).
 #[pyfunction]
-#[pyo3(signature = (counts, melds, unseen))]
+#[pyo3(signature = (counts, melds, unseen, *, rules = None))]
 fn rate_discards(
     py: Python<'_>,
     counts: &Bound<'_, PyAny>,
     melds: Option<&Bound<'_, PyAny>>,
     unseen: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<(u32, i8, u32)>> {
+    let shapes = shapes_arg(py, rules)?;
     let c = counts_obj(py, counts)?;
     let m = melds_obj(py, melds)?;
     let u = counts_obj(py, unseen)?;
-    let r = crate::advise::rate_discards(&c, &m, &u, &HK_SHAPES).map_err(|e| to_py_err(py, e))?;
+    let r = crate::advise::rate_discards(&c, &m, &u, shapes).map_err(|e| to_py_err(py, e))?;
     Ok(r.into_iter().map(|d| (d.tile.0 as u32, d.shanten, d.ukeire)).collect())
 }
 
-/// The value of every wait of a 13-equivalent hand (rules §10, §14a): `(kind, self_drawn,
-/// discard)` per wait in ascending kind, each a `ScoreResult` (a wait below the minimum has
-/// `reason == "BELOW_MINIMUM"`); empty when the hand is not ready.
+/// The value of every wait of a ready hand (HK §10, §14a; TW §10, §11) in its full
+/// situation: `(kind, self_drawn, discard)` per wait in ascending kind, each a `ScoreResult`
+/// (a wait below the minimum has `reason == "BELOW_MINIMUM"`); empty when the hand is not
+/// ready. The self-drawn result pays as `score(..., self_drawn=True)` does (the dealer East, on
+/// `dealer_streak`); the payer of a win on a discard is unknown, so it has no payments (as
+/// `score` without `discarder`). `last_tile`: the next tile is the last one (F14 self-drawn,
+/// F15 on a discard; TW H04 / the last discard). The deal-progress keywords are those of
+/// `score`, refused by rulesets that do not read them.
 #[pyfunction]
-#[pyo3(signature = (counts, melds, bonus_mask, seat_wind, prevailing_wind = None, rules = None))]
+#[pyo3(signature = (counts, melds, bonus_mask, seat_wind, prevailing_wind = None, rules = None, *,
+    last_tile = false, dealer_streak = None, discards = None, winner_discards = None, interrupted = None))]
+#[allow(clippy::too_many_arguments)]
 fn wait_values(
     py: Python<'_>,
     counts: &Bound<'_, PyAny>,
@@ -657,27 +683,47 @@ fn wait_values(
     seat_wind: &Bound<'_, PyAny>,
     prevailing_wind: Option<&Bound<'_, PyAny>>,
     rules: Option<&Bound<'_, PyAny>>,
+    last_tile: bool,
+    dealer_streak: Option<&Bound<'_, PyAny>>,
+    discards: Option<&Bound<'_, PyAny>>,
+    winner_discards: Option<&Bound<'_, PyAny>>,
+    interrupted: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<(u32, ScoreResult, ScoreResult)>> {
     let c = counts_obj(py, counts)?;
     let m = melds_obj(py, melds)?;
     let bonus = ranged_arg(bonus_mask, "bonus_mask", "an int 0..255", 0, 255, |msg| hand_err(py, msg))? as u8;
     let seat = wind_arg(py, seat_wind, "seat_wind")?;
-    let situation = crate::rules::wait_values::ValueSituation {
+    let ruleset = rules_arg(py, rules)?;
+    let progress = progress_arg(py, &ruleset, dealer_streak, discards, winner_discards, interrupted)?;
+    let ctx = WinContext {
         seat_wind: seat,
         prevailing_wind: opt_wind_arg(py, prevailing_wind, "prevailing_wind")?.unwrap_or(0),
+        last_wall_tile: last_tile,
+        last_discard: last_tile,
+        progress,
+        ..WinContext::default()
     };
-    let ruleset = rules_arg(py, rules)?;
     let hand = Hand { concealed: c, melds: m, bonus };
-    let v = crate::rules::wait_values::wait_values(&hand, &ruleset, &situation).map_err(|e| to_py_err(py, e))?;
+    let v = crate::rules::wait_values::wait_values(&hand, &ruleset, &ctx).map_err(|e| to_py_err(py, e))?;
     Ok(v.into_iter()
         .map(|w| {
-            // the self-drawn win pays as `score(..., self_drawn=True)` does; the payer of a win on
-            // a discard is unknown, so it has no payments (as `score` without `discarder`)
             let outcome = w.self_drawn;
             let base = if outcome.is_win { ruleset.base(outcome.value) } else { 0 };
-            let payments = outcome.is_win.then(|| ruleset.payments(outcome.value, seat as usize, true, None));
+            let mut gain = [0i64; 4];
+            let payments = outcome.is_win.then(|| {
+                // the seat's gain is what the other three pay (HK §11, TW §15 with the dealer East)
+                let win = crate::rules::WinPayment {
+                    winner: seat as usize,
+                    value: outcome.value.into(),
+                    self_drawn: true,
+                    discarder: None,
+                };
+                gain = ruleset.win_payments(&win, 0, progress.dealer_streak).unwrap_or([0; 4]);
+                gain
+            });
+            debug_assert!(gain[seat as usize] == w.self_drawn_gain);
             let self_drawn =
-                ScoreResult { scored: Scored { outcome, base, payments }, melds: hand.melds.clone(), unit: ruleset.value_unit() };
+                ScoreResult { scored: Scored { outcome, base, payments }, melds: hand.melds.clone(), unit: ruleset.unit() };
             (w.tile.0 as u32, self_drawn, to_result(w.discard, &hand.melds, &ruleset))
         })
         .collect())

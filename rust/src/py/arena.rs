@@ -35,7 +35,7 @@ fn stats_dict<'py>(py: Python<'py>, s: &PolicyStats) -> PyResult<Bound<'py, PyDi
 /// `0..walls-1` four times each with the four seat names rotated (player p plays
 /// `seats[(p + rotation) % 4]`). `report` is `{"walls", "seed", "seats": [per-policy dict]}`;
 /// `deals` one dict per deal (wall, then rotation) with `wall`, `rotation`, `winners`,
-/// `discarder`, `win_kind`, `faan`, `limit`, `points` (4 ints) and `counts` (per player
+/// `discarder`, `win_kind`, `value` (faan or Tai), `limit`, `points` (4 ints) and `counts` (per player
 /// `(ready, dead_ready, refused)`). RuleConfigError for an unknown seat; ValueError for
 /// `threads == 0` or not four seats.
 ///
@@ -107,7 +107,7 @@ pub fn arena<'py>(
         x.set_item("winners", r.winners.iter().map(|&w| w as u32).collect::<Vec<u32>>())?;
         x.set_item("discarder", r.discarder)?;
         x.set_item("win_kind", r.win_kind)?;
-        x.set_item("faan", r.value)?;
+        x.set_item("value", r.value)?;
         x.set_item("limit", r.limit)?;
         x.set_item("points", r.points.to_vec())?;
         let c: Vec<(u32, u32, u32)> = d.counts.iter().map(|c| (c.ready, c.dead_ready, c.refused)).collect();

@@ -235,7 +235,7 @@ fn bool_scalar(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
 /// every situation argument is a numpy array with one value per row or one value for all rows.
 #[pyfunction]
 #[pyo3(signature = (counts, win_tile, seat_wind, self_drawn, bonus_mask = None, prevailing_wind = None, *,
-    robbing_kong = None, kong_replacement = None, last_wall_tile = None, last_discard = None,
+    robbing_kong = None, kong_replacement = None, last_tile = None,
     dealer_streak = None, discards = None, winner_discards = None, interrupted = None, rules = None))]
 #[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn score_batch<'py>(
@@ -248,8 +248,7 @@ fn score_batch<'py>(
     prevailing_wind: Option<&Bound<'py, PyAny>>,
     robbing_kong: Option<&Bound<'py, PyAny>>,
     kong_replacement: Option<&Bound<'py, PyAny>>,
-    last_wall_tile: Option<&Bound<'py, PyAny>>,
-    last_discard: Option<&Bound<'py, PyAny>>,
+    last_tile: Option<&Bound<'py, PyAny>>,
     dealer_streak: Option<&Bound<'py, PyAny>>,
     discards: Option<&Bound<'py, PyAny>>,
     winner_discards: Option<&Bound<'py, PyAny>>,
@@ -268,24 +267,20 @@ fn score_batch<'py>(
     let drawn = flag(Some(self_drawn), "self_drawn")?;
     let robbing = flag(robbing_kong, "robbing_kong")?;
     let replacement = flag(kong_replacement, "kong_replacement")?;
-    let last_tile = flag(last_wall_tile, "last_wall_tile")?;
-    let last_disc = flag(last_discard, "last_discard")?;
+    let last = flag(last_tile, "last_tile")?;
     let bonus = column(py, bonus_mask, "bonus_mask", "uint8", n, 0u8, |o| {
         Ok(super::ranged_arg(o, "bonus_mask", "an int 0..255", 0, 255, |m| hand_err(py, m))? as u8)
     })?;
-    // Taiwanese situation (TW §10): refused under Hong Kong, as by `score`.
+    // The deal's progress (TW §10, §15): refused by rulesets that do not read it, as by `score`.
     let tw_names = [("dealer_streak", dealer_streak), ("discards", discards), ("winner_discards", winner_discards)];
     let given = |o: Option<&Bound<'py, PyAny>>| o.is_some_and(|x| !x.is_none());
-    if !rules.variant.is_taiwanese() {
+    if !rules.reads_progress() {
         let first = tw_names.iter().find(|(_, o)| given(*o)).map(|(nm, _)| *nm).or(given(interrupted).then_some("interrupted"));
         if let Some(nm) = first {
-            return Err(hand_err(
-                py,
-                format!("{nm} is a Taiwanese situation (TW §10, §15); the {} rules have none", rules.name()),
-            ));
+            return Err(hand_err(py, super::analysis::unread_progress(nm, rules)));
         }
     }
-    let d = crate::rules::scoring::TwContext::default();
+    let d = crate::rules::DealProgress::default();
     let count = |(name, obj): (&'static str, Option<&Bound<'py, PyAny>>), default: u32| {
         column(py, obj, name, "uint32", n, default, |o| {
             Ok(super::ranged_arg(o, name, "an int", 0, TW_COUNT_MAX as i64, |m| hand_err(py, m))? as u32)
@@ -326,23 +321,24 @@ fn score_batch<'py>(
                     }
                     hand.concealed = c;
                     hand.bonus = bonus.at(i);
+                    let self_drawn = drawn.at(i);
                     let ctx = WinContext {
                         seat_wind: seat.at(i),
                         prevailing_wind: prevailing.at(i),
-                        self_drawn: drawn.at(i),
+                        self_drawn,
                         robbing_kong: robbing.at(i),
                         kong_replacement: replacement.at(i),
-                        last_wall_tile: last_tile.at(i),
-                        last_discard: last_disc.at(i),
+                        last_wall_tile: last.at(i) && self_drawn,
+                        last_discard: last.at(i) && !self_drawn,
                         dealer_start: false,
+                        progress: crate::rules::DealProgress {
+                            dealer_streak: streak.at(i),
+                            discards: n_discards.at(i),
+                            winner_discards: own_discards.at(i),
+                            interrupted: inter.at(i),
+                        },
                     };
-                    let tw = crate::rules::scoring::TwContext {
-                        dealer_streak: streak.at(i),
-                        discards: n_discards.at(i),
-                        winner_discards: own_discards.at(i),
-                        interrupted: inter.at(i),
-                    };
-                    match rules.score_in(&hand, Some(Tile(win.at(i))), &ctx, &tw) {
+                    match rules.score(&hand, Some(Tile(win.at(i))), &ctx) {
                         Ok(o) => {
                             *f = o.value;
                             *w = o.is_win;

@@ -592,16 +592,12 @@ impl PyDeal {
         d.set_item("tiles_left", r.tiles_left)?;
         d.set_item("prevailing_wind", r.prevailing_wind)?;
         d.set_item("dealer_streak", r.dealer_streak)?;
-        match &r.settlement {
-            Some(s) => {
-                let sd = PyDict::new(py);
-                sd.set_item("dealer_after", s.dealer_after)?;
-                sd.set_item("streak_after", s.streak_after)?;
-                sd.set_item("passed", s.passed)?;
-                d.set_item("settlement", sd)?;
-            }
-            None => d.set_item("settlement", py.None())?,
-        }
+        let s = &r.settlement;
+        let sd = PyDict::new(py);
+        sd.set_item("dealer_after", s.dealer_after)?;
+        sd.set_item("streak_after", s.streak_after)?;
+        sd.set_item("passed", s.passed)?;
+        d.set_item("settlement", sd)?;
         let wins = PyList::empty(py);
         for w in &r.wins {
             let wd = PyDict::new(py);
@@ -612,7 +608,7 @@ impl PyDeal {
             let melds: Vec<crate::hand::Meld> = self.deal.melds(w.player as usize).iter().map(|m| m.core()).collect();
             wd.set_item("score", Py::new(py, to_result(w.score.clone(), &melds, self.deal.rules()))?)?;
             wd.set_item("value", w.score.value)?;
-            wd.set_item("unit", self.deal.rules().value_unit())?;
+            wd.set_item("unit", self.deal.rules().unit())?;
             let f = PyDict::new(py);
             f.set_item("kong_replacement", w.flags.kong_replacement)?;
             f.set_item("last_wall_tile", w.flags.last_wall_tile)?;

@@ -15,8 +15,8 @@ mod arena;
 mod batch;
 mod game;
 pub(crate) mod rules;
+mod settle;
 mod sim;
-mod taiwanese;
 
 /// Raise the Python class of `mahjong_fast.errors` that matches a core error.
 pub(crate) fn to_py_err(py: Python<'_>, e: MahjongError) -> PyErr {
@@ -397,7 +397,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     rules::register(m)?;
     sim::register(m)?;
     game::register(m)?;
-    taiwanese::register(m)?;
+    settle::register(m)?;
     // Build the read-only lookup tables now, so no hot call pays for them (design §2).
     let start = std::time::Instant::now();
     crate::tables::tables();

@@ -5,7 +5,7 @@ use pyo3::types::{PyBool, PyDict, PyInt, PyString, PyType};
 
 use super::{hand_err, ranged_arg, to_py_err};
 use crate::error::MahjongError;
-use crate::rules::{Ruleset as CoreRuleset, SwitchKind, SwitchValue, Variant};
+use crate::rules::{Ruleset as CoreRuleset, SwitchKind, SwitchValue, WinPayment};
 
 /// Which game is played: a frozen, hashable, picklable value (rules `hong-kong.md` §18).
 ///
@@ -76,6 +76,9 @@ impl PyRuleset {
             }
         }
         let name = base.name();
+        if values.is_empty() {
+            return Ok(PyRuleset { inner: base });
+        }
         let mut all = base.switch_values();
         for (k, v) in values {
             match all.iter_mut().find(|(n, _)| *n == k) {
@@ -110,7 +113,7 @@ impl PyRuleset {
     #[classmethod]
     #[pyo3(signature = (**switches))]
     fn hong_kong(_cls: &Bound<'_, PyType>, py: Python<'_>, switches: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        Self::build(py, CoreRuleset::hong_kong(), switches)
+        Self::build(py, CoreRuleset::named("hong-kong").map_err(|e| to_py_err(py, e))?, switches)
     }
 
     /// A Taiwanese preset (`taiwanese.md`) with the given TW §2 switches: `tai_table` (`"high"`
@@ -123,7 +126,7 @@ impl PyRuleset {
     #[classmethod]
     #[pyo3(signature = (**switches))]
     fn taiwanese(_cls: &Bound<'_, PyType>, py: Python<'_>, switches: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        Self::build(py, CoreRuleset::preset(Variant::TaiwaneseHigh), switches)
+        Self::build(py, CoreRuleset::named("taiwanese-high").map_err(|e| to_py_err(py, e))?, switches)
     }
 
     /// The preset of a ruleset name (`"hong-kong"` (alias `"hk"`), `"taiwanese-high"`,
@@ -131,8 +134,7 @@ impl PyRuleset {
     #[classmethod]
     #[pyo3(signature = (name, **switches))]
     fn from_name(_cls: &Bound<'_, PyType>, py: Python<'_>, name: &str, switches: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        let variant = Variant::from_name(name).map_err(|e| to_py_err(py, e))?;
-        Self::build(py, CoreRuleset::preset(variant), switches)
+        Self::build(py, CoreRuleset::named(name).map_err(|e| to_py_err(py, e))?, switches)
     }
 
     /// The ruleset of its JSON form (`to_json`): a `str`, or the `dict` it decodes to.
@@ -162,8 +164,7 @@ impl PyRuleset {
                 Some(s.cast::<PyDict>().map_err(|_| config_err(py, "a ruleset's \"switches\" is an object".to_string()))?.clone())
             }
         };
-        let variant = Variant::from_name(&name).map_err(|e| to_py_err(py, e))?;
-        Self::build(py, CoreRuleset::preset(variant), switches.as_ref())
+        Self::build(py, CoreRuleset::named(&name).map_err(|e| to_py_err(py, e))?, switches.as_ref())
     }
 
     /// The ruleset's name as in its rules file (`"hong-kong"`).
@@ -179,10 +180,31 @@ impl PyRuleset {
         self.switches_dict(py)
     }
 
-    /// HK §12 / §18 `rotate_dealer`: the dealer passes after every deal.
+    /// The unit of a hand's value under this ruleset: `"faan"` (Hong Kong) or `"tai"`
+    /// (Taiwanese).
     #[getter]
-    fn rotate_dealer(&self) -> bool {
-        self.inner.rotate_dealer
+    fn unit(&self) -> &'static str {
+        self.inner.unit()
+    }
+
+    /// The game's name for a person (`"Hong Kong mahjong"`).
+    #[getter]
+    fn title(&self) -> &'static str {
+        self.inner.title()
+    }
+
+    /// Whether a deal can be played alone from its index (HK §12: nothing but the scores
+    /// carries over) rather than only inside a match (TW §16: the dealer's streak carries).
+    #[getter]
+    fn independent_deals(&self) -> bool {
+        self.inner.independent_deals()
+    }
+
+    /// Whether the deal's progress (`discards`, `winner_discards`, `interrupted`,
+    /// `dealer_streak`) can change a score or a payment (TW §10, §15; not in Hong Kong).
+    #[getter]
+    fn reads_progress(&self) -> bool {
+        self.inner.reads_progress()
     }
 
     /// The smallest total that is a legal win (HK §10.5, switch `min_faan`; TW §14 `min_tai`).
@@ -320,32 +342,31 @@ pub(crate) fn checked_payments(
         return Err(to_py_err(
             py,
             MahjongError::hand(format!(
-                "payments need faan 0..{max}, players 0..3 and, on a discard, a discarder other than the winner"
+                "payments need a value 0..{max}, players 0..3 and, on a discard, a discarder other than the winner"
             )),
         ));
     }
-    let p = r.payments(value as u8, winner as usize, self_drawn, discarder.map(|d| d as usize));
-    if !self_drawn && p == [0; 4] {
-        return Err(to_py_err(
-            py,
-            MahjongError::hand(format!("a {value}-faan win on a discard would pay a fractional amount under these switches")),
-        ));
-    }
-    Ok(p.to_vec())
+    let win = WinPayment {
+        winner: winner as usize,
+        value: value as u32,
+        self_drawn,
+        discarder: if self_drawn { None } else { discarder.map(|d| d as usize) },
+    };
+    // the dealer is East (player 0) on streak 0
+    r.win_payments(&win, 0, 0).map(|p| p.to_vec()).map_err(|e| to_py_err(py, e))
 }
 
 /// The ruleset of a `rules=` argument: a `Ruleset`, a name, or None (the default preset).
 pub(crate) fn rules_arg(py: Python<'_>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<CoreRuleset> {
     match rules {
-        None => Ok(CoreRuleset::hong_kong()),
-        Some(o) if o.is_none() => Ok(CoreRuleset::hong_kong()),
+        None => Ok(CoreRuleset::default()),
+        Some(o) if o.is_none() => Ok(CoreRuleset::default()),
         Some(o) => {
             if let Ok(r) = o.cast::<PyRuleset>() {
                 return Ok(r.get().inner.clone());
             }
             if let Ok(s) = o.cast::<PyString>() {
-                let variant = Variant::from_name(s.to_str()?).map_err(|e| to_py_err(py, e))?;
-                return Ok(CoreRuleset::preset(variant));
+                return CoreRuleset::named(s.to_str()?).map_err(|e| to_py_err(py, e));
             }
             let t = o.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into());
             Err(pyo3::exceptions::PyTypeError::new_err(format!("rules must be a Ruleset or a ruleset name, not {t}")))
@@ -353,7 +374,16 @@ pub(crate) fn rules_arg(py: Python<'_>, rules: Option<&Bound<'_, PyAny>>) -> PyR
     }
 }
 
+/// The names of the registered rulesets, the default first (with ``aliases``, each followed by
+/// its aliases: ``["hong-kong", "hk", "taiwanese-high", "taiwanese-low"]``).
+#[pyfunction]
+#[pyo3(signature = (aliases = false))]
+fn ruleset_names(aliases: bool) -> Vec<&'static str> {
+    crate::rules::ruleset_names(aliases)
+}
+
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyRuleset>()?;
+    m.add_function(wrap_pyfunction!(ruleset_names, m)?)?;
     Ok(())
 }

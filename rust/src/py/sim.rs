@@ -82,8 +82,15 @@ fn match_record_dict<'py>(py: Python<'py>, r: &DealRecord, seed: u64) -> PyResul
 #[pymethods]
 impl PySimulator {
     #[new]
-    #[pyo3(signature = (seed, seats, rules = None, threads = 1))]
-    fn new(py: Python<'_>, seed: u64, seats: Vec<String>, rules: Option<&Bound<'_, PyAny>>, threads: usize) -> PyResult<Self> {
+    #[pyo3(signature = (seed, seats, rules = None, threads = 1, *, match_deals = None))]
+    fn new(
+        py: Python<'_>,
+        seed: u64,
+        seats: Vec<String>,
+        rules: Option<&Bound<'_, PyAny>>,
+        threads: usize,
+        match_deals: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
         if seats.len() != 4 {
             return Err(pyo3::exceptions::PyValueError::new_err(format!("seats: four names expected, got {}", seats.len())));
         }
@@ -95,12 +102,21 @@ impl PySimulator {
             *k = SeatKind::from_name(name).map_err(|e| to_py_err(py, e))?;
         }
         let rules: Ruleset = super::rules::rules_arg(py, rules)?;
+        let deals = match match_deals.filter(|o| !o.is_none()) {
+            Some(o) => {
+                Some(super::ranged_arg(o, "match_deals", "an int", 1, i64::from(u32::MAX), |m| super::hand_err(py, m))? as u32)
+            }
+            None => None,
+        };
+        let match_options = crate::rules::MatchOptions { deals, ..Default::default() };
+        // the ruleset refuses at once what it does not take (a Taiwanese match has no deal count)
+        crate::game::Match::new(&rules, match_options).map_err(|e| to_py_err(py, e))?;
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .thread_name(|i| format!("mahjong-sim-{i}"))
             .build()
             .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(format!("cannot start {threads} threads: {e}")))?;
-        Ok(PySimulator { cfg: SimConfig { rules, seed, seats: kinds }, pool })
+        Ok(PySimulator { cfg: SimConfig { match_options, ..SimConfig::new(rules, seed, kinds) }, pool })
     }
 
     /// Number of rayon threads.

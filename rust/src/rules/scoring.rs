@@ -1,11 +1,7 @@
-//! Scoring a win: every interpretation, the best one, the minimum, the cap, payments
-//! (HK §10, §11, §14a). The element table lives behind [`ScoringTable`]; Hong Kong's is [`hk`], and
-//! the Taiwanese tai tables will be another implementation of the same trait.
-
-pub use crate::rules::hong_kong::scoring::HongKong;
-pub use crate::rules::taiwanese::high::TwHigh;
-pub use crate::rules::taiwanese::low::TwLow;
-pub use crate::rules::taiwanese::scoring::{score_tw, tw_reading, TwContext, TwReading};
+//! Scoring a win under any table: the situation checks every ruleset shares (HK §14a), every
+//! interpretation, the best one, the minimum and the cap (HK §10.1, TW §11). A ruleset's
+//! element table is a [`ScoringTable`]: Hong Kong's faan table in `rules/hong_kong/`, the two
+//! Tai tables in `rules/taiwanese/`.
 
 use crate::decompose::{check_rules, decompose, held_counts, Interpretation, ShapeRules};
 use crate::error::{MahjongError, Result};
@@ -13,7 +9,33 @@ use crate::hand::{Counts, Hand};
 use crate::tile::Tile;
 use std::cmp::Ordering;
 
-/// How the win happened (HK §9.4, §10.2 F11–F15, §14a).
+/// How far the deal had gone when the win came: what the rulesets that score the timing of a
+/// win (TW §10: `D`, the winner's own discards, an interruption) or pay a dealer's streak (TW
+/// §15) read; a ruleset without such elements ignores it (Hong Kong).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DealProgress {
+    /// The dealer's streak k (TW §16): consecutive wins already made. Hand Tai does not use it;
+    /// settlement does (TW §15, H39/L34).
+    pub dealer_streak: u32,
+    /// `D`: discards made in the deal up to the win, a discard claimed for the win included (a
+    /// robbed kong tile is not a discard).
+    pub discards: u32,
+    /// Discards the winner has made in the deal.
+    pub winner_discards: u32,
+    /// Whether any chow, pung or kong was made by any player earlier in the deal (TW §10
+    /// "Interruption"; bonus replacements are not, the winning claim itself is not).
+    pub interrupted: bool,
+}
+
+impl Default for DealProgress {
+    /// A mid-deal situation in which no timing element applies: `D` = 20, five own discards,
+    /// interrupted, streak 0.
+    fn default() -> Self {
+        DealProgress { dealer_streak: 0, discards: 20, winner_discards: 5, interrupted: true }
+    }
+}
+
+/// How the win happened (HK §9.4, §10.2 F11–F15, §14a; TW §10), everything but the tiles.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct WinContext {
     /// Winner's seat wind: 0 = East, 1 = South, 2 = West, 3 = North.
@@ -32,6 +54,8 @@ pub struct WinContext {
     /// The dealer wins on the 14 dealt tiles; there is no winning tile (§14a, E28). Counts as
     /// self-drawn.
     pub dealer_start: bool,
+    /// How far the deal had gone (read by the rulesets that score timing or pay a streak).
+    pub progress: DealProgress,
 }
 
 /// One breakdown entry: `code` is the stable element number (`"F6"`, `"L7"`).
@@ -111,9 +135,8 @@ pub enum Evaluation {
     Elements(Vec<Element>),
 }
 
-/// A scoring table: its shapes, minimum, cap and element table (named `Ruleset` in 0.1; the
-/// ruleset as a whole is [`crate::rules::Ruleset`]). Hong Kong is [`HongKong`];
-/// the Taiwanese tables add implementations, not a fork of [`score`].
+/// A scoring table: its shapes, minimum, cap and element table (the ruleset as a whole is
+/// [`crate::rules::Ruleset`]). Each table is an implementation, not a fork of [`score`].
 pub trait ScoringTable {
     /// Winning shapes (sets per hand, special shapes).
     fn shapes(&self) -> &ShapeRules;
@@ -306,50 +329,4 @@ pub fn score<R: ScoringTable + ?Sized>(rules: &R, hand: &Hand, win_tile: Option<
         elements: b.elements,
         interpretation: interps.into_iter().nth(i),
     })
-}
-
-/// Score a Hong Kong win (rules §10, §14a) with the default minimum and cap (3, 13; for the §18
-/// switches use [`crate::rules::Ruleset::score`]). `hand` = the tiles BEFORE the winning tile
-/// (concealed + declared melds + bonus bitmask); `win_tile` completes it (None only with
-/// `ctx.dealer_start`, when `hand` already holds 14).
-///
-/// Impossible situations are `Err(InvalidHand)`; a hand that is not a win is
-/// `Ok(is_win = false)` with its reason.
-///
-/// ```
-/// use mahjong_fast::{parse_hand, rules::scoring::{score_hk, WinContext}, tile::parse_tile};
-/// let h = parse_hand("123m456m789p234s5s").unwrap();
-/// let ctx = WinContext { seat_wind: 1, self_drawn: true, ..Default::default() };
-/// let s = score_hk(&h, Some(parse_tile("5s").unwrap()), &ctx).unwrap();
-/// assert_eq!(s.value, 4); // F1 F10 F11 F16
-/// ```
-pub fn score_hk(hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result<ScoreOutcome> {
-    score(&HongKong, hand, win_tile, ctx)
-}
-
-/// HK §11 with the default switches (for the §18 switches use [`crate::rules::Ruleset::payments`]):
-/// base = 2^faan. Self-drawn: each other player pays one base. On a discard (robbing a
-/// kong included, the kong declarer paying) the discarder pays three bases. Indexed by seat
-/// 0..=3; sums to zero. Indices out of range, a missing discarder on a discard win, or a
-/// discarder equal to the winner give all zeros (no payment can be made).
-pub fn payments(faan: u8, winner: usize, self_drawn: bool, discarder: Option<usize>) -> [i64; 4] {
-    let mut p = [0i64; 4];
-    if winner >= 4 {
-        return p;
-    }
-    let base = 1i64 << faan.min(60);
-    if self_drawn {
-        for (seat, v) in p.iter_mut().enumerate() {
-            *v = if seat == winner { 3 * base } else { -base };
-        }
-    } else {
-        match discarder {
-            Some(d) if d < 4 && d != winner => {
-                p[d] = -3 * base;
-                p[winner] = 3 * base;
-            }
-            _ => {}
-        }
-    }
-    p
 }

@@ -1,12 +1,13 @@
-//! What a ready hand is worth (HK §10, §14a): for every wait, the score if the winning tile is
-//! self-drawn and if it is claimed from a discard. The hint of `play`, `mf.wait_values` and the
-//! `value` seat read the same numbers, so what the player is told is what the engine enforces
-//! (a wait below the minimum is not a win, HK §10.5).
+//! What a ready hand is worth in its full situation (HK §10, §11, §14a; TW §10, §11, §15): for
+//! every wait, the score if the winning tile is self-drawn and if it is claimed from a discard,
+//! and what each would pay the seat. The hint of `play`, `mf.wait_values`, the `value` seat and
+//! the arena read the same numbers, so what the player is told is what the engine enforces (a
+//! wait below the minimum is not a win, HK §10.5, TW §14).
 
 use crate::error::Result;
 use crate::hand::Hand;
 use crate::rules::scoring::{ScoreOutcome, WinContext};
-use crate::rules::Ruleset;
+use crate::rules::{Ruleset, WinPayment};
 use crate::tile::Tile;
 
 /// The value of one wait of a ready hand.
@@ -18,6 +19,12 @@ pub struct WaitValue {
     pub self_drawn: ScoreOutcome,
     /// The score if the hand wins by claiming `tile` from a discard (HK §6.1).
     pub discard: ScoreOutcome,
+    /// What the seat gains by the self-drawn win (0 when it is not a win), with the dealer East
+    /// (HK §3, TW §3) on the situation's streak.
+    pub self_drawn_gain: i64,
+    /// What the seat gains by the win on a discard, by the discarder's seat wind (0 at the
+    /// seat's own wind and when it is not a win).
+    pub discard_gain: [i64; 4],
 }
 
 impl WaitValue {
@@ -27,8 +34,9 @@ impl WaitValue {
     }
 }
 
-/// The situation a ready hand is valued in: everything of [`WinContext`] that is known before
-/// the winning tile comes (the seat and prevailing winds; bonus tiles are in the [`Hand`]).
+/// The situation a ready hand is valued in by the agents that see only their winds: the seat and
+/// prevailing winds, with the mid-deal progress of [`crate::rules::DealProgress::default`]
+/// (bonus tiles are in the [`Hand`]).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ValueSituation {
     /// 0 = East .. 3 = North.
@@ -38,38 +46,65 @@ pub struct ValueSituation {
 }
 
 impl ValueSituation {
-    fn context(&self, self_drawn: bool) -> WinContext {
-        WinContext { seat_wind: self.seat_wind, prevailing_wind: self.prevailing_wind, self_drawn, ..WinContext::default() }
+    /// The win context of this situation (self-drawn or not is set per wait).
+    pub fn context(&self) -> WinContext {
+        WinContext { seat_wind: self.seat_wind, prevailing_wind: self.prevailing_wind, ..WinContext::default() }
     }
 }
 
-/// HK §14a, §10: every wait of the 13-equivalent `hand` (ascending kind; empty when the hand is
-/// not ready) with its score self-drawn and on a discard under `rules`. A wait whose score has
-/// `reason == Some(BelowMinimum)` is a winning shape the engine refuses (HK §10.5).
+/// The self-drawn and the discard form of a situation: everything of `ctx` but how the tile
+/// comes (a self-drawn win is not on the last discard or a robbed kong; a win on a discard is
+/// not on a kong's replacement or the last wall tile).
+fn forms(ctx: &WinContext) -> (WinContext, WinContext) {
+    let base = WinContext { dealer_start: false, ..*ctx };
+    let tsumo = WinContext { self_drawn: true, robbing_kong: false, last_discard: false, ..base };
+    let ron = WinContext { self_drawn: false, kong_replacement: false, last_wall_tile: false, ..base };
+    (tsumo, ron)
+}
+
+/// HK §14a, §10 (TW §10, §11): every wait of the ready hand (ascending kind; empty when the
+/// hand is not ready) with its score self-drawn and on a discard under `rules` in the full
+/// situation `ctx` (winds, the deal's progress, the last-tile flags; `self_drawn` is set per
+/// form), and what each pays the seat (HK §11, TW §15 with the seat's dealer status: the
+/// dealer is East). A wait whose score has `reason == Some(BelowMinimum)` is a winning shape
+/// the engine refuses.
 ///
 /// Errors (`InvalidHand`): what [`crate::waits::waits`] and [`Ruleset::score`] reject (wrong
-/// size, a fifth copy, a malformed meld, a wind outside 0..=3).
-pub fn wait_values(hand: &Hand, rules: &Ruleset, situation: &ValueSituation) -> Result<Vec<WaitValue>> {
+/// size, a fifth copy, a malformed meld, a wind outside 0..=3, an impossible situation).
+pub fn wait_values(hand: &Hand, rules: &Ruleset, ctx: &WinContext) -> Result<Vec<WaitValue>> {
     hand.validate()?;
     let waits = crate::waits::waits(&hand.concealed, &hand.melds, rules.shapes())?;
-    let (tsumo, ron) = (situation.context(true), situation.context(false));
+    let (tsumo, ron) = forms(ctx);
+    let seat = ctx.seat_wind as usize;
+    let streak = ctx.progress.dealer_streak;
+    let gain = |o: &ScoreOutcome, discarder: Option<usize>| -> i64 {
+        if !o.is_win {
+            return 0;
+        }
+        let win = WinPayment { winner: seat, value: o.value.into(), self_drawn: discarder.is_none(), discarder };
+        rules.win_payments(&win, 0, streak).map_or(0, |p| p[seat])
+    };
     waits
         .into_iter()
         .map(|t| {
-            Ok(WaitValue { tile: t, self_drawn: rules.score(hand, Some(t), &tsumo)?, discard: rules.score(hand, Some(t), &ron)? })
+            let self_drawn = rules.score(hand, Some(t), &tsumo)?;
+            let discard = rules.score(hand, Some(t), &ron)?;
+            let self_drawn_gain = gain(&self_drawn, None);
+            let discard_gain = std::array::from_fn(|d| if d == seat { 0 } else { gain(&discard, Some(d)) });
+            Ok(WaitValue { tile: t, self_drawn, discard, self_drawn_gain, discard_gain })
         })
         .collect()
 }
 
-/// Whether some wait of the ready 13-equivalent hand is a legal win, self-drawn or on a discard
-/// (false when the hand is not ready). This is the test behind "dead ready" (the hand is ready
-/// and no wait can win).
+/// Whether some wait of the ready hand is a legal win, self-drawn or on a discard, in the
+/// situation `ctx` (false when the hand is not ready). This is the test behind "dead ready"
+/// (the hand is ready and no wait can win).
 ///
 /// Errors: as [`wait_values`].
-pub fn any_legal_wait(hand: &Hand, rules: &Ruleset, situation: &ValueSituation) -> Result<bool> {
+pub fn any_legal_wait(hand: &Hand, rules: &Ruleset, ctx: &WinContext) -> Result<bool> {
     hand.validate()?;
     let waits = crate::waits::waits(&hand.concealed, &hand.melds, rules.shapes())?;
-    let tsumo = situation.context(true);
+    let (tsumo, _) = forms(ctx);
     for t in waits {
         // Self-drawn is never worth less than the same win on a discard in HK (F11 adds,
         // nothing is lost), so the self-drawn score decides.
@@ -92,7 +127,7 @@ mod tests {
         let h = hand("123m456m789p234s5s");
         let rules = Ruleset::hong_kong();
         let s = ValueSituation { seat_wind: 1, prevailing_wind: 0 };
-        let v = wait_values(&h, &rules, &s).unwrap();
+        let v = wait_values(&h, &rules, &s.context()).unwrap();
         assert_eq!(v.iter().map(|w| w.tile.0).collect::<Vec<_>>(), vec![19, 22]);
         for w in &v {
             let ctx = WinContext { seat_wind: 1, self_drawn: true, ..WinContext::default() };
@@ -111,7 +146,7 @@ mod tests {
         h.bonus = 1 << 2; // 3f
         let rules = Ruleset::hong_kong();
         let south = ValueSituation { seat_wind: 1, prevailing_wind: 0 };
-        let v = wait_values(&h, &rules, &south).unwrap();
+        let v = wait_values(&h, &rules, &south.context()).unwrap();
         assert!(!v.is_empty());
         for w in &v {
             assert_eq!((w.discard.reason, w.discard.value), (Some(RejectReason::BelowMinimum), 1));
@@ -119,23 +154,23 @@ mod tests {
             assert!(!w.can_win());
         }
         // a dead-ready hand: no wait can win
-        assert!(!any_legal_wait(&h, &rules, &south).unwrap());
+        assert!(!any_legal_wait(&h, &rules, &south.context()).unwrap());
         // without the flower, F16 lifts the self-drawn win to 3 value: legal
         h.bonus = 0;
-        assert!(any_legal_wait(&h, &rules, &south).unwrap());
+        assert!(any_legal_wait(&h, &rules, &south.context()).unwrap());
     }
 
     #[test]
     fn not_ready_is_empty_and_bad_hands_are_errors() {
         let rules = Ruleset::hong_kong();
         let h = hand("19m19p19s1234567z");
-        assert!(!wait_values(&h, &rules, &ValueSituation::default()).unwrap().is_empty());
+        assert!(!wait_values(&h, &rules, &ValueSituation::default().context()).unwrap().is_empty());
         let h = hand("1357m2468p13579s");
-        assert!(wait_values(&h, &rules, &ValueSituation::default()).unwrap().is_empty());
+        assert!(wait_values(&h, &rules, &ValueSituation::default().context()).unwrap().is_empty());
         let h = hand("123m456m789p234s55s");
-        assert!(wait_values(&h, &rules, &ValueSituation::default()).is_err());
+        assert!(wait_values(&h, &rules, &ValueSituation::default().context()).is_err());
         let h = hand("123m456m789p234s5s");
-        assert!(wait_values(&h, &rules, &ValueSituation { seat_wind: 4, prevailing_wind: 0 }).is_err());
+        assert!(wait_values(&h, &rules, &ValueSituation { seat_wind: 4, prevailing_wind: 0 }.context()).is_err());
     }
 
     #[test]
@@ -149,7 +184,7 @@ mod tests {
             let (c, melds) = random_hand(&mut rng, n_melds, 13 - 3 * n_melds, i % 3 != 2);
             let h = Hand { concealed: c, melds, bonus: 0 };
             let s = ValueSituation { seat_wind: (i % 4) as u8, prevailing_wind: 0 };
-            let v = wait_values(&h, &rules, &s).unwrap();
+            let v = wait_values(&h, &rules, &s.context()).unwrap();
             let w = crate::waits::waits(&h.concealed, &h.melds, rules.shapes()).unwrap();
             assert_eq!(v.iter().map(|x| x.tile).collect::<Vec<_>>(), w);
             for x in &v {
@@ -163,7 +198,7 @@ mod tests {
                 legal += x.can_win() as u32;
                 below += (x.discard.reason == Some(RejectReason::BelowMinimum)) as u32;
             }
-            assert_eq!(any_legal_wait(&h, &rules, &s).unwrap(), v.iter().any(WaitValue::can_win));
+            assert_eq!(any_legal_wait(&h, &rules, &s.context()).unwrap(), v.iter().any(WaitValue::can_win));
         }
         assert!(ready > 200 && legal > 20 && below > 20, "{ready} {legal} {below}");
     }

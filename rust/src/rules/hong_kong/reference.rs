@@ -388,7 +388,7 @@ fn split(c: &mut Counts, i: usize, pair: Option<Tile>, sets: &mut Vec<ConcealedS
 mod tests {
     use super::*;
     use crate::decompose::{decompose, seeded_complete_hands};
-    use crate::rules::scoring::score_hk;
+    use crate::rules::hong_kong::scoring::score_hk;
 
     /// The rewritten decomposition and scoring equal the old ones on 60,000 seeded complete
     /// hands (melds of every kind, seven pairs, thirteen orphans), each scored with a random
@@ -417,6 +417,7 @@ mod tests {
                 last_wall_tile: flags & 8 != 0 && rnd(4) == 0,
                 last_discard: flags & 16 != 0 && rnd(4) == 0,
                 dealer_start,
+                ..Default::default()
             };
             let bonus = match rnd(4) {
                 0 => 0,

@@ -1,7 +1,9 @@
 //! The Hong Kong faan table (rules §10.2–§10.4) as a [`ScoringTable`].
 
 use crate::decompose::{ConcealedSet, Interpretation, ShapeRules, HK_SHAPES, MAX_SETS};
-use crate::rules::scoring::{Element, Evaluation, ScoringTable, WinFacts};
+use crate::error::Result;
+use crate::hand::Hand;
+use crate::rules::scoring::{score, Element, Evaluation, ScoreOutcome, ScoringTable, WinContext, WinFacts};
 use crate::tile::Tile;
 
 /// Hong Kong rules: 4 sets, seven pairs, thirteen orphans; minimum 3, cap 13 (§1.2).
@@ -257,13 +259,60 @@ impl ScoringTable for HongKong {
     }
 }
 
+/// Score a Hong Kong win (rules §10, §14a) with the default minimum and cap (3, 13; for the §18
+/// switches use [`crate::rules::Ruleset::score`]). `hand` = the tiles BEFORE the winning tile
+/// (concealed + declared melds + bonus bitmask); `win_tile` completes it (None only with
+/// `ctx.dealer_start`, when `hand` already holds 14).
+///
+/// Impossible situations are `Err(InvalidHand)`; a hand that is not a win is
+/// `Ok(is_win = false)` with its reason.
+///
+/// ```
+/// use mahjong_fast::{parse_hand, rules::scoring::WinContext, rules::hong_kong::scoring::score_hk, tile::parse_tile};
+/// let h = parse_hand("123m456m789p234s5s").unwrap();
+/// let ctx = WinContext { seat_wind: 1, self_drawn: true, ..Default::default() };
+/// let s = score_hk(&h, Some(parse_tile("5s").unwrap()), &ctx).unwrap();
+/// assert_eq!(s.value, 4); // F1 F10 F11 F16
+/// ```
+pub fn score_hk(hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result<ScoreOutcome> {
+    score(&HongKong, hand, win_tile, ctx)
+}
+
+/// HK §11 with the default switches (for the §18 switches use [`crate::rules::Ruleset::payments`]):
+/// base = 2^faan. Self-drawn: each other player pays one base. On a discard (robbing a
+/// kong included, the kong declarer paying) the discarder pays three bases. Indexed by seat
+/// 0..=3; sums to zero. Indices out of range, a missing discarder on a discard win, or a
+/// discarder equal to the winner give all zeros (no payment can be made).
+pub fn payments(faan: u8, winner: usize, self_drawn: bool, discarder: Option<usize>) -> [i64; 4] {
+    let mut p = [0i64; 4];
+    if winner >= 4 {
+        return p;
+    }
+    let base = 1i64 << faan.min(60);
+    if self_drawn {
+        for (seat, v) in p.iter_mut().enumerate() {
+            *v = if seat == winner { 3 * base } else { -base };
+        }
+    } else {
+        match discarder {
+            Some(d) if d < 4 && d != winner => {
+                p[d] = -3 * base;
+                p[winner] = 3 * base;
+            }
+            _ => {}
+        }
+    }
+    p
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use super::{payments, score_hk};
     use crate::decompose::Interpretation;
     use crate::error::MahjongError;
     use crate::hand::{hand, parse_hand};
-    use crate::rules::scoring::{payments, score_hk, RejectReason, WinContext};
+    use crate::rules::scoring::{RejectReason, WinContext};
     use crate::tile::parse_tile;
 
     /// One worked example of rules §15 (transcribed from hong-kong-examples.json).
@@ -297,6 +346,7 @@ mod tests {
             last_wall_tile: e.last_wall_tile,
             last_discard: e.last_discard,
             dealer_start: e.dealer_start,
+            ..Default::default()
         };
         let win = e.win.map(|w| parse_tile(w).unwrap());
         let s = score_hk(&h, win, &ctx).unwrap_or_else(|err| panic!("{}: {err}", e.id));

@@ -13,33 +13,12 @@ use crate::rules::scoring::{score, Element, Evaluation, ScoreOutcome, ScoringTab
 use crate::rules::taiwanese::switches::{TaiTable, TwSwitches};
 use crate::tile::Tile;
 
-/// The situation of a Taiwanese win beyond [`WinContext`] (TW §10, §10a). With it,
-/// `WinContext` keeps the Hong Kong names: `prevailing_wind` is the round wind, `seat_wind` 0
-/// (East) is the dealer, `kong_replacement` is a win on a loose tile (a kong's or a bonus
-/// tile's replacement, chains included), `last_wall_tile` a self-drawn win on the last live
-/// tile, `dealer_start` the heavenly blessing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct TwContext {
-    /// The dealer's streak k (TW §16): consecutive wins already made. Hand Tai does not use it;
-    /// settlement does (TW §15, H39/L34).
-    pub dealer_streak: u32,
-    /// `D`: discards made in the deal up to the win, a discard claimed for the win included (a
-    /// robbed kong tile is not a discard).
-    pub discards: u32,
-    /// Discards the winner has made in the deal.
-    pub winner_discards: u32,
-    /// Whether any chow, pung or kong was made by any player earlier in the deal (TW §10
-    /// "Interruption"; bonus replacements are not, the winning claim itself is not).
-    pub interrupted: bool,
-}
-
-impl Default for TwContext {
-    /// A mid-deal situation in which no timing element applies: `D` = 20, five own discards,
-    /// interrupted, streak 0.
-    fn default() -> Self {
-        TwContext { dealer_streak: 0, discards: 20, winner_discards: 5, interrupted: true }
-    }
-}
+/// The situation of a Taiwanese win beyond the rest of [`WinContext`] (TW §10, §10a): the
+/// deal's progress. With it, `WinContext` keeps the Hong Kong names: `prevailing_wind` is the
+/// round wind, `seat_wind` 0 (East) is the dealer, `kong_replacement` is a win on a loose tile
+/// (a kong's or a bonus tile's replacement, chains included), `last_wall_tile` a self-drawn win
+/// on the last live tile, `dealer_start` the heavenly blessing.
+pub use crate::rules::scoring::DealProgress as TwContext;
 
 /// Score a Taiwanese win (TW §11): every interpretation of the hand with every placement of
 /// the winning tile is valued under the table of `switches.tai_table`; the highest hand Tai
@@ -57,7 +36,8 @@ impl Default for TwContext {
 ///
 /// ```
 /// use mahjong_fast::{parse_hand, tile::parse_tile, rules::taiwanese::switches::TwSwitches};
-/// use mahjong_fast::rules::scoring::{score_tw, TwContext, WinContext};
+/// use mahjong_fast::rules::scoring::WinContext;
+/// use mahjong_fast::rules::taiwanese::scoring::{score_tw, TwContext};
 /// // TW §18 T1 (high table): South wins on West's 5s.
 /// let h = parse_hand("234m567m222p678p34s99s 3f 6f").unwrap();
 /// let ctx = WinContext { seat_wind: 1, ..Default::default() };
@@ -549,7 +529,7 @@ pub(crate) fn is_own_bonus(b: u8, seat_wind: u8) -> bool {
 
 /// An element with another value (an "each" item carrying an option's extra, TW §10a).
 pub(crate) const fn worth(e: Element, value: u8) -> Element {
-    Element { code: e.code, name: e.name, value: value }
+    Element { code: e.code, name: e.name, value }
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
-//! Taiwanese bonus-tile wins (TW §7), settlement of one deal's wins (TW §15) and the match
-//! (TW §16) as pure functions over plain values.
+//! Taiwanese bonus-tile wins (TW §7) and the settlement of one deal's wins (TW §15, §16) as
+//! pure functions over plain values; the match carries the result from deal to deal
+//! (`crate::game::Match`, with the TW §16 length and round wind of [`super::TaiwaneseRules`]).
 //!
 //! Positions 0..=3 are the players in turn order (the seats of one deal, or the players P0..P3
 //! of a match, who sit in turn order); the dealer is one of them. Payments are indexed the same
@@ -10,50 +11,17 @@ use crate::rules::scoring::Element;
 use crate::rules::taiwanese::high::{H28, H32};
 use crate::rules::taiwanese::low::{L29, L30};
 use crate::rules::taiwanese::switches::{TaiTable, TwSwitches};
+use crate::rules::{BonusWin, BonusWinKind, Settlement, WinPayment};
 use crate::tile::Bonus;
 
-/// Which bonus-tile win (TW §7).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum BonusWinKind {
-    /// The exposing player now has all eight bonus tiles (H32 / L30); settled as self-drawn.
-    AllEight,
-    /// Another player already has the other seven and takes the one just exposed (H28 / L29);
-    /// the exposing player pays as the discarder.
-    RobEighth,
-}
-
-impl BonusWinKind {
-    /// The only element the win scores under `table` (TW §7, §11 step 1).
-    pub const fn element(self, table: TaiTable) -> Element {
-        match (self, table) {
-            (BonusWinKind::AllEight, TaiTable::High) => H32,
-            (BonusWinKind::AllEight, TaiTable::Low) => L30,
-            (BonusWinKind::RobEighth, TaiTable::High) => H28,
-            (BonusWinKind::RobEighth, TaiTable::Low) => L29,
-        }
-    }
-}
-
-/// A bonus-tile win found after an exposure.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BonusWin {
-    pub kind: BonusWinKind,
-    pub winner: usize,
-    /// The exposing player for [`BonusWinKind::RobEighth`] (who pays); `None` when self-drawn.
-    pub discarder: Option<usize>,
-    /// The element scored (hand Tai = its value; exempt from `min_tai`).
-    pub element: Element,
-}
-
-impl BonusWin {
-    /// The win as settlement input (TW §15).
-    pub fn as_win(&self) -> TwWin {
-        TwWin {
-            winner: self.winner,
-            tai: self.element.value as u32,
-            self_drawn: self.discarder.is_none(),
-            discarder: self.discarder,
-        }
+/// The only element a bonus-tile win scores under `table` (TW §7, §11 step 1): H32 / L30 for
+/// all eight, H28 / L29 for seven robbing the eighth.
+pub const fn bonus_element(kind: BonusWinKind, table: TaiTable) -> Element {
+    match (kind, table) {
+        (BonusWinKind::AllEight, TaiTable::High) => H32,
+        (BonusWinKind::AllEight, TaiTable::Low) => L30,
+        (BonusWinKind::RobEighth, TaiTable::High) => H28,
+        (BonusWinKind::RobEighth, TaiTable::Low) => L29,
     }
 }
 
@@ -81,29 +49,15 @@ pub fn check_bonus_win(table: TaiTable, exposed: &[u8; 4], exposer: usize, tile:
     }
     if exposed[exposer] | bit == 0xFF {
         let kind = BonusWinKind::AllEight;
-        return Ok(Some(BonusWin { kind, winner: exposer, discarder: None, element: kind.element(table) }));
+        return Ok(Some(BonusWin { kind, winner: exposer, discarder: None, element: bonus_element(kind, table) }));
     }
     for p in (1..4).map(|d| (exposer + d) % 4) {
         if exposed[p] | bit == 0xFF {
             let kind = BonusWinKind::RobEighth;
-            return Ok(Some(BonusWin { kind, winner: p, discarder: Some(exposer), element: kind.element(table) }));
+            return Ok(Some(BonusWin { kind, winner: p, discarder: Some(exposer), element: bonus_element(kind, table) }));
         }
     }
     Ok(None)
-}
-
-/// One win of a deal for settlement (TW §15).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TwWin {
-    pub winner: usize,
-    /// Hand Tai T (without dealer adjustments), or a bonus-tile win's Tai.
-    pub tai: u32,
-    /// Self-drawn (the heavenly blessing and all eight bonus tiles included): every other
-    /// player pays.
-    pub self_drawn: bool,
-    /// On a discard: the discarder (the kong declarer for a robbed kong, the exposing player
-    /// for seven robbing the eighth) pays alone.
-    pub discarder: Option<usize>,
 }
 
 /// TW §15: what `payer` pays `winner` for hand Tai `tai`:
@@ -120,20 +74,7 @@ pub fn payment(tai: u32, winner: usize, payer: usize, dealer: usize, streak: u32
     (tai as i64 + adjustment) * tai_value as i64
 }
 
-/// The result of settling one deal (TW §15, §16).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DealSettlement {
-    /// Net change per position; sums to zero.
-    pub payments: [i64; 4],
-    /// The dealer of the next deal.
-    pub dealer_after: usize,
-    /// The dealer's streak for the next deal.
-    pub streak_after: u32,
-    /// Whether the dealership passed (the pass count r grows by one).
-    pub passed: bool,
-}
-
-fn check_wins(wins: &[TwWin], dealer: usize) -> Result<()> {
+fn check_wins(wins: &[WinPayment], dealer: usize) -> Result<()> {
     let bad = |m: String| Err(MahjongError::hand(m));
     if dealer > 3 {
         return bad(format!("dealer {dealer} is not a position 0..=3"));
@@ -170,16 +111,16 @@ fn check_wins(wins: &[TwWin], dealer: usize) -> Result<()> {
 }
 
 /// Payments of one win (TW §15) by position; sums to zero.
-pub fn win_payments(win: &TwWin, dealer: usize, streak: u32, tai_value: u32) -> Result<[i64; 4]> {
+pub fn win_payments(win: &WinPayment, dealer: usize, streak: u32, tai_value: u32) -> Result<[i64; 4]> {
     check_wins(std::slice::from_ref(win), dealer)?;
     Ok(payments_of(win, dealer, streak, tai_value))
 }
 
-fn payments_of(w: &TwWin, dealer: usize, streak: u32, tai_value: u32) -> [i64; 4] {
+fn payments_of(w: &WinPayment, dealer: usize, streak: u32, tai_value: u32) -> [i64; 4] {
     let mut p = [0i64; 4];
     let payers = (0..4).filter(|&q| q != w.winner && (w.self_drawn || Some(q) == w.discarder));
     for q in payers {
-        let a = payment(w.tai, w.winner, q, dealer, streak, tai_value);
+        let a = payment(w.value, w.winner, q, dealer, streak, tai_value);
         p[q] -= a;
         p[w.winner] += a;
     }
@@ -194,7 +135,7 @@ fn payments_of(w: &TwWin, dealer: usize, streak: u32, tai_value: u32) -> [i64; 4
 /// Errors: `RuleConfig` for a `tai_value` outside 1…10⁶; `InvalidHand` for impossible wins
 /// (positions out of range, a winner twice, a self-drawn win with another win, winners on
 /// different discards, the discarder among the winners).
-pub fn settle_deal(wins: &[TwWin], dealer: usize, streak: u32, tai_value: u32) -> Result<DealSettlement> {
+pub fn settle_deal(wins: &[WinPayment], dealer: usize, streak: u32, tai_value: u32) -> Result<Settlement> {
     TwSwitches { tai_value, ..TwSwitches::default() }.validate()?;
     check_wins(wins, dealer)?;
     let mut payments = [0i64; 4];
@@ -211,118 +152,22 @@ pub fn settle_deal(wins: &[TwWin], dealer: usize, streak: u32, tai_value: u32) -
     } else {
         ((dealer + 1) % 4, 0, true)
     };
-    Ok(DealSettlement { payments, dealer_after, streak_after, passed })
-}
-
-/// The state carried between the deals of a match (TW §16). Positions are the players P0..P3
-/// in turn order.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct MatchState {
-    pub switches: TwSwitches,
-    pub dealer: usize,
-    /// The dealer's streak k.
-    pub streak: u32,
-    /// Passes of the dealership r.
-    pub passes: u32,
-    /// Deals played.
-    pub deals: u32,
-    pub scores: [i64; 4],
-}
-
-/// One deal as the match recorded it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MatchDeal {
-    /// Seat wind of each player in that deal (0 = East … 3 = North).
-    pub seat_winds: [u8; 4],
-    /// Round wind of that deal (0 = East … 3 = North).
-    pub round_wind: u8,
-    /// The dealer's streak during that deal.
-    pub streak: u32,
-    pub settlement: DealSettlement,
-    /// Passes after the deal.
-    pub passes_after: u32,
-}
-
-impl MatchState {
-    /// A new match: `first_dealer` deals first (P0 in the product, TW §2), streak 0, no
-    /// passes, every score `starting_score`. Errors: invalid switches (`RuleConfig`), a dealer
-    /// outside 0..=3 (`InvalidHand`).
-    pub fn new(switches: &TwSwitches, first_dealer: usize) -> Result<MatchState> {
-        switches.validate()?;
-        if first_dealer > 3 {
-            return Err(MahjongError::hand(format!("first dealer {first_dealer} is not a player 0..=3")));
-        }
-        Ok(MatchState {
-            switches: *switches,
-            dealer: first_dealer,
-            streak: 0,
-            passes: 0,
-            deals: 0,
-            scores: [switches.starting_score; 4],
-        })
-    }
-
-    /// Seat wind of player `p` now (0 = East, the dealer; then South, West, North in turn order).
-    pub fn seat_wind(&self, p: usize) -> u8 {
-        ((p + 4 - self.dealer) % 4) as u8
-    }
-
-    /// Seat winds of the four players now.
-    pub fn seat_winds(&self) -> [u8; 4] {
-        [0, 1, 2, 3].map(|p| self.seat_wind(p))
-    }
-
-    /// TW §16: East while r = 0…3, South 4…7, West 8…11, North 12…15 (and North beyond,
-    /// which only `max_deals` could reach: a full game ends at 16).
-    pub fn round_wind(&self) -> u8 {
-        (self.passes / 4).min(3) as u8
-    }
-
-    /// TW §16: over after one deal (`one_deal`), at 4 passes (`east_round`), at 16
-    /// (`full_game`), or after `max_deals` deals.
-    pub fn is_over(&self) -> bool {
-        if self.deals >= self.switches.max_deals {
-            return true;
-        }
-        match self.switches.match_length.passes() {
-            None => self.deals >= 1,
-            Some(n) => self.passes >= n,
-        }
-    }
-
-    /// Settle the next deal (`wins` by player, empty for an exhaustive draw) and move the
-    /// dealership, streak, passes and scores on (TW §15, §16). Errors: the match is over, or
-    /// the wins are impossible (see [`settle_deal`]); the state is unchanged then.
-    pub fn play_deal(&mut self, wins: &[TwWin]) -> Result<MatchDeal> {
-        if self.is_over() {
-            return Err(MahjongError::hand("the match is over: no further deal"));
-        }
-        let s = settle_deal(wins, self.dealer, self.streak, self.switches.tai_value)?;
-        let record = MatchDeal {
-            seat_winds: self.seat_winds(),
-            round_wind: self.round_wind(),
-            streak: self.streak,
-            settlement: s,
-            passes_after: self.passes + s.passed as u32,
-        };
-        for (score, p) in self.scores.iter_mut().zip(s.payments) {
-            *score += p;
-        }
-        self.dealer = s.dealer_after;
-        self.streak = s.streak_after;
-        self.passes = record.passes_after;
-        self.deals += 1;
-        Ok(record)
-    }
+    Ok(Settlement { payments, dealer_after, streak_after, passed })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Match;
     use crate::rules::taiwanese::switches::MatchLength;
+    use crate::rules::{MatchOptions, Ruleset};
 
-    fn win(winner: usize, tai: u32, discarder: Option<usize>) -> TwWin {
-        TwWin { winner, tai, self_drawn: discarder.is_none(), discarder }
+    fn tw(s: TwSwitches) -> Ruleset {
+        crate::rules::taiwanese::ruleset(s).unwrap()
+    }
+
+    fn win(winner: usize, tai: u32, discarder: Option<usize>) -> WinPayment {
+        WinPayment { winner, value: tai, self_drawn: discarder.is_none(), discarder }
     }
 
     #[test]
@@ -352,14 +197,14 @@ mod tests {
 
     #[test]
     fn impossible_wins_are_errors() {
-        let bad: Vec<Vec<TwWin>> = vec![
+        let bad: Vec<Vec<WinPayment>> = vec![
             vec![win(1, 5, None), win(2, 5, None)],
             vec![win(1, 5, Some(0)), win(2, 5, Some(3))],
             vec![win(1, 5, Some(1))],
             vec![win(1, 5, Some(0)), win(1, 6, Some(0))],
             vec![win(4, 5, None)],
-            vec![TwWin { winner: 1, tai: 5, self_drawn: true, discarder: Some(0) }],
-            vec![TwWin { winner: 1, tai: 5, self_drawn: false, discarder: None }],
+            vec![WinPayment { winner: 1, value: 5, self_drawn: true, discarder: Some(0) }],
+            vec![WinPayment { winner: 1, value: 5, self_drawn: false, discarder: None }],
             vec![win(1, 5, Some(0)), win(0, 5, Some(0))],
         ];
         for w in bad {
@@ -392,7 +237,7 @@ mod tests {
             let s = settle_deal(&wins, dealer, streak, value).unwrap();
             assert_eq!(s.payments.iter().sum::<i64>(), 0);
             for w in &wins {
-                assert!(s.payments[w.winner] > 0 || w.tai == 0);
+                assert!(s.payments[w.winner] > 0 || w.value == 0);
             }
         }
     }
@@ -407,17 +252,17 @@ mod tests {
         // The robbing player is found whoever exposes; all eight settles as self-drawn.
         let w = check_bonus_win(TaiTable::Low, &[0, 0, 0xFE, 0], 3, Bonus(0)).unwrap().unwrap();
         assert_eq!((w.winner, w.discarder, w.element.value), (2, Some(3), 14));
-        let s = settle_deal(&[w.as_win()], 0, 0, 1).unwrap();
+        let s = settle_deal(&[w.as_payment()], 0, 0, 1).unwrap();
         assert_eq!(s.payments, [0, 0, 14, -14]);
         let w = check_bonus_win(TaiTable::High, &[0, 0xFE, 0, 0], 1, Bonus(0)).unwrap().unwrap();
-        let s = settle_deal(&[w.as_win()], 0, 0, 1).unwrap();
+        let s = settle_deal(&[w.as_payment()], 0, 0, 1).unwrap();
         assert_eq!(s.payments, [-31, 91, -30, -30]);
     }
 
     #[test]
-    fn match_lengths_and_state_on_error() {
+    fn taiwanese_match_lengths_and_state_on_error() {
         let one = TwSwitches { match_length: MatchLength::OneDeal, ..TwSwitches::default() };
-        let mut m = MatchState::new(&one, 0).unwrap();
+        let mut m = Match::new(&tw(one), MatchOptions::default()).unwrap();
         assert!(!m.is_over());
         m.play_deal(&[]).unwrap();
         assert!(m.is_over());
@@ -426,30 +271,38 @@ mod tests {
         assert_eq!(m, before);
         // max_deals stops a match of draws.
         let capped = TwSwitches { max_deals: 3, starting_score: 100, ..TwSwitches::default() };
-        let mut m = MatchState::new(&capped, 2).unwrap();
+        let mut m = Match::new(&tw(capped), MatchOptions { first_dealer: Some(2), ..Default::default() }).unwrap();
         for _ in 0..3 {
             m.play_deal(&[]).unwrap();
         }
-        assert!(m.is_over() && m.deals == 3 && m.scores == [100; 4] && m.dealer == 2);
+        assert!(m.is_over() && m.deals() == 3 && m.scores() == [100; 4] && m.dealer() == 2);
         // An impossible deal leaves the state unchanged.
-        let mut m = MatchState::new(&TwSwitches::default(), 0).unwrap();
+        let mut m = Match::new(&tw(TwSwitches::default()), MatchOptions::default()).unwrap();
         let before = m.clone();
         assert!(m.play_deal(&[win(1, 5, Some(1))]).is_err());
         assert_eq!(m, before);
         // A full game: sixteen passes, the round wind turning every four; East round ends at 4.
         let full = TwSwitches { match_length: MatchLength::FullGame, ..TwSwitches::default() };
-        let mut m = MatchState::new(&full, 0).unwrap();
+        let mut m = Match::new(&tw(full), MatchOptions::default()).unwrap();
         let mut winds = Vec::new();
         while !m.is_over() {
-            let d = m.dealer;
+            let d = m.dealer() as usize;
             winds.push(m.round_wind());
             let rec = m.play_deal(&[win((d + 1) % 4, 5, Some(d))]).unwrap();
             assert_eq!(rec.seat_winds[d], 0);
         }
-        assert_eq!(m.passes, 16);
+        assert_eq!(m.passes(), 16);
         assert_eq!(winds, (0..16).map(|r| (r / 4) as u8).collect::<Vec<_>>());
-        assert_eq!(m.scores.iter().sum::<i64>(), 0);
-        assert!(MatchState::new(&full, 4).is_err());
-        assert!(MatchState::new(&TwSwitches { max_deals: 0, ..full }, 0).is_err());
+        assert_eq!(m.scores().iter().sum::<i64>(), 0);
+        assert!(Match::new(&tw(full), MatchOptions { first_dealer: Some(4), ..Default::default() }).is_err());
+        // Hong Kong arguments are refused by name.
+        for opts in [
+            MatchOptions { deals: Some(4), ..Default::default() },
+            MatchOptions { start_deal: 3, ..Default::default() },
+            MatchOptions { scores: Some([1, -1, 0, 0]), ..Default::default() },
+        ] {
+            let e = Match::new(&tw(full), opts).unwrap_err();
+            assert!(matches!(&e, MahjongError::RuleConfig(m) if m.contains("match_length")), "{e}");
+        }
     }
 }

@@ -1,0 +1,364 @@
+//! Bindings of what a ruleset says without a hand: bonus-tile wins (TW §7), the settlement of
+//! one deal's wins (HK §11–§12, TW §15–§16), and a match (HK §12, TW §16). Each is a thin
+//! wrapper of the ruleset's interface (`crate::rules::Rules`) and `crate::game::Match`.
+
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyMapping, PyTuple};
+
+use super::analysis::Element;
+use super::rules::rules_arg;
+use super::{hand_err, opt_wind_arg, ranged_arg, to_py_err, wind_arg};
+use crate::game::Match;
+use crate::rules::{BonusWinKind, MatchOptions, Ruleset, WinPayment};
+use crate::tile::AnyTile;
+
+const WINDS: [&str; 4] = ["E", "S", "W", "N"];
+
+/// The ruleset of a `rules=` argument of the functions first written for the Taiwanese rules,
+/// whose default stays `"taiwanese-high"` (looked up in the registry like any name).
+fn settle_rules(py: Python<'_>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Ruleset> {
+    match rules {
+        Some(o) if !o.is_none() => rules_arg(py, Some(o)),
+        _ => Ruleset::named("taiwanese-high").map_err(|e| to_py_err(py, e)),
+    }
+}
+
+fn by_wind<'py>(py: Python<'py>, p: &[i64; 4]) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    for (w, v) in WINDS.iter().zip(p) {
+        d.set_item(w, v)?;
+    }
+    Ok(d)
+}
+
+/// One win of a settlement: a mapping with `winner` (a wind or position 0..3), `value` (int
+/// 0..10^6, the hand's value in the ruleset's unit; `tai` is the same key under its Taiwanese
+/// name), `self_drawn` (bool, default False) and `discarder` (a wind or position, None when
+/// self-drawn).
+fn win_arg(py: Python<'_>, w: &Bound<'_, PyAny>) -> PyResult<WinPayment> {
+    let m = w.cast::<PyMapping>().map_err(|_| {
+        pyo3::exceptions::PyTypeError::new_err("each win must be a mapping with winner, value, self_drawn, discarder")
+    })?;
+    for k in m.keys()?.iter() {
+        let k: String = k.extract()?;
+        if !["winner", "value", "tai", "self_drawn", "discarder"].contains(&k.as_str()) {
+            return Err(hand_err(py, format!("unknown key {k:?} in a win (keys: winner, value, self_drawn, discarder)")));
+        }
+    }
+    if m.contains("value")? && m.contains("tai")? {
+        return Err(hand_err(py, "a win gives its value once: value or tai, not both".into()));
+    }
+    let get = |k: &str| -> PyResult<Option<Bound<'_, PyAny>>> {
+        Ok(if m.contains(k)? { Some(m.get_item(k)?).filter(|v| !v.is_none()) } else { None })
+    };
+    let winner = get("winner")?.ok_or_else(|| hand_err(py, "a win needs its winner".into()))?;
+    let (key, value) = match get("value")? {
+        Some(v) => ("value", v),
+        None => ("tai", get("tai")?.ok_or_else(|| hand_err(py, "a win needs its value".into()))?),
+    };
+    let self_drawn = match get("self_drawn")? {
+        None => false,
+        Some(b) => b.cast::<PyBool>().map_err(|_| pyo3::exceptions::PyTypeError::new_err("self_drawn must be a bool"))?.is_true(),
+    };
+    Ok(WinPayment {
+        winner: wind_arg(py, &winner, "winner")? as usize,
+        value: ranged_arg(&value, key, "an int", 0, 1_000_000, |m| hand_err(py, m))? as u32,
+        self_drawn,
+        discarder: opt_wind_arg(py, get("discarder")?.as_ref(), "discarder")?.map(usize::from),
+    })
+}
+
+fn wins_arg(py: Python<'_>, wins: &Bound<'_, PyAny>) -> PyResult<Vec<WinPayment>> {
+    if wins.is_instance_of::<pyo3::types::PyString>() || wins.is_instance_of::<PyMapping>() {
+        return Err(pyo3::exceptions::PyTypeError::new_err("wins must be a sequence of wins (mappings)"));
+    }
+    wins.try_iter()
+        .map_err(|_| pyo3::exceptions::PyTypeError::new_err("wins must be a sequence of wins (mappings)"))?
+        .map(|w| win_arg(py, &w?))
+        .collect()
+}
+
+/// The bonus-tile win after a player exposes a bonus tile, if any (TW §7; a ruleset without
+/// bonus-tile wins, such as Hong Kong, answers None); no hand is needed.
+///
+/// Args:
+///     bonus: the bonus tiles the player at ``seat`` had exposed before (notation, e.g.
+///         ``"1f 2f 3f 5f 6f 7f 8f"``).
+///     win_tile: the bonus tile just exposed (``"4f"``).
+///     seat: the winner's seat wind (``"E"``..``"N"`` or 0..3); the dealer is East (TW §3).
+///     discarder: None when the winner exposed ``win_tile`` (all eight, self-drawn); else the
+///         seat that exposed it (seven robbing the eighth: that seat pays as the discarder).
+///     dealer_streak: the dealer's streak k (TW §15).
+///     rules: a ``Ruleset`` or name; default ``"taiwanese-high"``.
+///
+/// Returns:
+///     None when the exposure wins nothing, else a dict: ``kind`` (``"all_eight"`` or
+///     ``"rob_eighth"``), ``winner`` and ``discarder`` (winds), ``value`` (int) with its
+///     ``unit`` and the unit's own name (``tai``), ``elements`` (a tuple of one ``Element``:
+///     H32/L30 or H28/L29) and ``payments`` (by wind, sums to zero; TW §15).
+///
+/// Raises:
+///     TypeError: an argument of the wrong type. InvalidTileError: unreadable or non-bonus
+///     tiles. InvalidHandError: a bonus tile exposed twice, a bad wind, the discarder being
+///     the winner. RuleConfigError: an unknown ruleset name.
+#[pyfunction]
+#[pyo3(signature = (bonus, win_tile, *, seat, discarder = None, dealer_streak = 0, rules = None))]
+fn bonus_win<'py>(
+    py: Python<'py>,
+    bonus: &str,
+    win_tile: &str,
+    seat: &Bound<'py, PyAny>,
+    discarder: Option<&Bound<'py, PyAny>>,
+    dealer_streak: u32,
+    rules: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Option<Bound<'py, PyDict>>> {
+    let r = settle_rules(py, rules)?;
+    let winner = wind_arg(py, seat, "seat")? as usize;
+    let exposer = opt_wind_arg(py, discarder, "discarder")?.map_or(winner, usize::from);
+    if discarder.is_some_and(|d| !d.is_none()) && exposer == winner {
+        return Err(hand_err(py, "the discarder cannot be the winner".into()));
+    }
+    let mut exposed = [0u8; 4];
+    for t in crate::tile::parse_tile_list(&bonus.replace(',', " ")).map_err(|e| to_py_err(py, e))? {
+        match t {
+            AnyTile::Bonus(b) => {
+                if exposed[winner] >> b.0 & 1 != 0 {
+                    return Err(hand_err(py, format!("bonus: {b} is given twice")));
+                }
+                exposed[winner] |= 1 << b.0;
+            }
+            AnyTile::Kind(k) => return Err(super::tile_value_err(py, format!("bonus: {k} is not a bonus tile (1f..8f)"))),
+        }
+    }
+    let tile = crate::tile::parse_bonus(win_tile).map_err(|e| to_py_err(py, e))?;
+    let Some(w) = r.bonus_win(&exposed, exposer, tile).map_err(|e| to_py_err(py, e))? else {
+        return Ok(None);
+    };
+    let pay = r.win_payments(&w.as_payment(), 0, dealer_streak).map_err(|e| to_py_err(py, e))?;
+    let d = PyDict::new(py);
+    d.set_item(
+        "kind",
+        match w.kind {
+            BonusWinKind::AllEight => "all_eight",
+            BonusWinKind::RobEighth => "rob_eighth",
+        },
+    )?;
+    d.set_item("winner", WINDS[w.winner])?;
+    d.set_item("discarder", w.discarder.map(|x| WINDS[x]))?;
+    d.set_item("value", w.element.value)?;
+    d.set_item(r.unit(), w.element.value)?;
+    d.set_item("unit", r.unit())?;
+    let el = Element::of(&w.element, r.unit());
+    d.set_item("elements", PyTuple::new(py, [el])?)?;
+    d.set_item("payments", by_wind(py, &pay)?)?;
+    Ok(Some(d))
+}
+
+/// Settle one deal's wins under a ruleset (HK §11–§12; TW §15–§16: several winners on one
+/// discard each paid by the discarder) and say who deals next; none for an exhaustive draw.
+///
+/// Args:
+///     wins: a sequence of mappings ``{"winner": "S", "value": 16, "self_drawn": False,
+///         "discarder": "E"}`` (winds or positions 0..3 in turn order; ``value`` is the hand's
+///         value, ``tai`` accepted as its Taiwanese name).
+///     dealer: the dealer's position (default East, 0).
+///     dealer_streak: the dealer's streak k before the deal.
+///     rules: a ``Ruleset`` or name; default ``"taiwanese-high"``.
+///
+/// Returns:
+///     A dict: ``payments`` by wind (sums to zero), ``dealer_after`` (the wind, in this deal,
+///     of the next dealer), ``streak_after`` (int) and ``passed`` (the dealership moved).
+///
+/// Raises:
+///     TypeError: wins not a sequence of mappings. InvalidHandError: impossible wins (a
+///     winner twice, a self-drawn win with another win, winners on different discards, the
+///     discarder among the winners, a missing discarder, several winners where only one wins).
+///     RuleConfigError: an unknown ruleset name.
+#[pyfunction]
+#[pyo3(signature = (wins, *, dealer = None, dealer_streak = 0, rules = None))]
+fn settle_deal<'py>(
+    py: Python<'py>,
+    wins: &Bound<'py, PyAny>,
+    dealer: Option<&Bound<'py, PyAny>>,
+    dealer_streak: u32,
+    rules: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let r = settle_rules(py, rules)?;
+    let wins = wins_arg(py, wins)?;
+    let dealer = opt_wind_arg(py, dealer, "dealer")?.unwrap_or(0) as usize;
+    let s = r.settle(&wins, dealer, dealer_streak).map_err(|e| to_py_err(py, e))?;
+    let d = PyDict::new(py);
+    d.set_item("payments", by_wind(py, &s.payments)?)?;
+    d.set_item("dealer_after", WINDS[s.dealer_after])?;
+    d.set_item("streak_after", s.streak_after)?;
+    d.set_item("passed", s.passed)?;
+    Ok(d)
+}
+
+/// A match under any ruleset (HK §12, TW §16): the dealer, streak, passes, round wind and
+/// scores carried from deal to deal, as the ruleset says. Players 0..3 sit in turn order.
+///
+/// ``Match(rules=None, *, first_dealer=None, deals=None, start_deal=0, scores=None)``: a Hong
+/// Kong match is the ``deals`` asked for (default 1) from deal index ``start_deal``, starting
+/// from ``scores``; a Taiwanese match is set by its switches (``match_length``, ``max_deals``,
+/// ``starting_score``) and may name ``first_dealer``. ``next_deal`` says what the next deal
+/// starts from; ``play_deal(wins)`` settles it (wins as for ``settle_deal``, with players 0..3
+/// as ``winner`` and ``discarder``) and returns its record. Raises ``RuleConfigError`` for an
+/// option the ruleset does not take, ``InvalidHandError`` for impossible wins or a deal after
+/// the end (the match is unchanged).
+#[pyclass(module = "mahjong_fast._core", name = "Match", subclass)]
+pub struct PyMatch {
+    state: Match,
+}
+
+#[pymethods]
+impl PyMatch {
+    #[new]
+    #[pyo3(signature = (rules = None, first_dealer = None, *, deals = None, start_deal = None, scores = None))]
+    fn new(
+        py: Python<'_>,
+        rules: Option<&Bound<'_, PyAny>>,
+        first_dealer: Option<&Bound<'_, PyAny>>,
+        deals: Option<&Bound<'_, PyAny>>,
+        start_deal: Option<&Bound<'_, PyAny>>,
+        scores: Option<Vec<i64>>,
+    ) -> PyResult<Self> {
+        let r = rules_arg(py, rules)?;
+        let first_dealer = match first_dealer.filter(|o| !o.is_none()) {
+            Some(o) => Some(ranged_arg(o, "first_dealer", "a player 0..3 (int)", 0, 3, |m| hand_err(py, m))? as u8),
+            None => None,
+        };
+        let deals = match deals.filter(|o| !o.is_none()) {
+            Some(o) => Some(ranged_arg(o, "deals", "an int", 1, i64::from(u32::MAX), |m| hand_err(py, m))? as u32),
+            None => None,
+        };
+        let start_deal = match start_deal.filter(|o| !o.is_none()) {
+            Some(o) => ranged_arg(o, "start_deal", "an int", 0, i64::from(u32::MAX), |m| hand_err(py, m))? as u32,
+            None => 0,
+        };
+        let scores = match scores {
+            None => None,
+            Some(v) => {
+                let s: [i64; 4] = v.try_into().map_err(|_| hand_err(py, "scores: four scores, one per player".into()))?;
+                if s.iter().any(|x| x.unsigned_abs() > crate::game::MAX_SCORE.unsigned_abs()) {
+                    return Err(hand_err(py, format!("scores must lie within ±{}", crate::game::MAX_SCORE)));
+                }
+                Some(s)
+            }
+        };
+        let opts = MatchOptions { deals, start_deal, scores, first_dealer };
+        let state = Match::new(&r, opts).map_err(|e| to_py_err(py, e))?;
+        Ok(PyMatch { state })
+    }
+
+    /// What the next deal starts from: a dict with ``deal_in_match``, ``deal_index``,
+    /// ``dealer``, ``dealer_streak``, ``prevailing_wind`` (0..3) and ``scores``; None once the
+    /// match is over.
+    fn next_deal<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(n) = self.state.next_deal() else {
+            return Ok(None);
+        };
+        let d = PyDict::new(py);
+        d.set_item("deal_in_match", n.deal_in_match)?;
+        d.set_item("deal_index", n.deal_index)?;
+        d.set_item("dealer", n.dealer)?;
+        d.set_item("dealer_streak", n.dealer_streak)?;
+        d.set_item("prevailing_wind", n.prevailing_wind)?;
+        d.set_item("scores", n.scores.to_vec())?;
+        Ok(Some(d))
+    }
+
+    /// Settle the next deal and move the match on (HK §11–§12, TW §15–§16). Returns a dict:
+    /// ``seat_winds`` (each player's seat wind, a tuple of 4), ``round_wind``, ``streak`` (the
+    /// dealer's streak during the deal), ``payments`` (a list by player, sums to zero),
+    /// ``dealer_after`` (player), ``streak_after``, ``passes_after``.
+    fn play_deal<'py>(&mut self, py: Python<'py>, wins: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+        let wins = wins_arg(py, wins)?;
+        let rec = self.state.play_deal(&wins).map_err(|e| to_py_err(py, e))?;
+        let d = PyDict::new(py);
+        d.set_item("seat_winds", PyTuple::new(py, rec.seat_winds.map(|w| WINDS[w as usize]))?)?;
+        d.set_item("round_wind", WINDS[rec.round_wind as usize])?;
+        d.set_item("streak", rec.streak)?;
+        d.set_item("payments", rec.settlement.payments.to_vec())?;
+        d.set_item("dealer_after", rec.settlement.dealer_after)?;
+        d.set_item("streak_after", rec.settlement.streak_after)?;
+        d.set_item("passes_after", rec.passes_after)?;
+        Ok(d)
+    }
+
+    /// How long the match lasts, in words for a person (``"1 deal"``, ``"a match of the East
+    /// round (until the deal has passed four times), at most 32 deals"``).
+    fn describe(&self) -> String {
+        self.state.describe()
+    }
+    /// The ruleset of every deal.
+    #[getter]
+    fn rules(&self) -> super::rules::PyRuleset {
+        super::rules::PyRuleset { inner: self.state.rules().clone() }
+    }
+    /// The match has ended (its length reached: HK the deals asked for; TW §16 `match_length`
+    /// or `max_deals`).
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.state.is_over()
+    }
+    /// The player who deals next.
+    #[getter]
+    fn dealer(&self) -> u8 {
+        self.state.dealer()
+    }
+    /// The dealer's current streak k.
+    #[getter]
+    fn streak(&self) -> u32 {
+        self.state.streak()
+    }
+    /// How many times the dealership has passed.
+    #[getter]
+    fn passes(&self) -> u32 {
+        self.state.passes()
+    }
+    /// Deals played.
+    #[getter]
+    fn deals(&self) -> u32 {
+        self.state.deals()
+    }
+    /// The round wind of the next deal (``"E"``..``"N"``).
+    #[getter]
+    fn round_wind(&self) -> &'static str {
+        WINDS[self.state.round_wind() as usize]
+    }
+    /// Each player's score (the start plus every payment).
+    #[getter]
+    fn scores(&self) -> Vec<i64> {
+        self.state.scores().to_vec()
+    }
+}
+
+/// Deal ``deal_index`` played alone, outside a match (HK §12: deal d of a match starting there,
+/// dealt by P0 or P(d mod 4) with ``rotate_dealer``; TW §16: the first deal of a match): a dict
+/// with ``dealer``, ``dealer_streak`` and ``prevailing_wind`` (0..3). Raises ``MahjongError``
+/// for a deal index outside 0..2**32-1, ``TypeError`` for one that is not an int.
+#[pyfunction]
+#[pyo3(signature = (rules, deal_index))]
+fn lone_deal<'py>(
+    py: Python<'py>,
+    rules: Option<&Bound<'py, PyAny>>,
+    deal_index: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let r = rules_arg(py, rules)?;
+    let i = ranged_arg(deal_index, "deal_index", "an int", 0, i64::from(u32::MAX), |m| hand_err(py, m))? as u32;
+    let n = crate::game::lone_deal(&r, i).map_err(|e| to_py_err(py, e))?;
+    let d = PyDict::new(py);
+    d.set_item("dealer", n.dealer)?;
+    d.set_item("dealer_streak", n.dealer_streak)?;
+    d.set_item("prevailing_wind", n.prevailing_wind)?;
+    Ok(d)
+}
+
+pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyMatch>()?;
+    m.add_function(wrap_pyfunction!(lone_deal, m)?)?;
+    m.add_function(wrap_pyfunction!(bonus_win, m)?)?;
+    m.add_function(wrap_pyfunction!(settle_deal, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,416 @@
+//! HK §18 V1–V7 (hong-kong-examples.json), the switch checks, and the ruleset's registry.
+
+use super::*;
+use crate::error::MahjongError;
+use crate::game::Match;
+use crate::hand::hand;
+use crate::rules::scoring;
+use crate::tile::parse_tile;
+
+/// HK §11 payments of a win worth `value` (the dealer and streak play no part in Hong Kong).
+fn pay(r: &Ruleset, value: u8, winner: usize, self_drawn: bool, discarder: Option<usize>) -> Result<[i64; 4]> {
+    r.win_payments(&WinPayment { winner, value: value.into(), self_drawn, discarder }, 0, 0)
+}
+
+fn hk(switches: &[(&str, SwitchValue)]) -> Result<Ruleset> {
+    Ruleset::from_switches("hong-kong", switches.iter().map(|(k, v)| (*k, v.clone())))
+}
+fn int(n: i64) -> SwitchValue {
+    SwitchValue::Int(n)
+}
+fn s(v: &str) -> SwitchValue {
+    SwitchValue::Str(v.into())
+}
+
+/// One V entry: the hand before the winning tile, the winning tile, seat wind (0 = E), how,
+/// the expected total, breakdown and payments (E, S, W, N).
+#[allow(clippy::too_many_arguments)]
+fn check(
+    r: &Ruleset,
+    id: &str,
+    h: &str,
+    win: &str,
+    seat: u8,
+    ctx: WinContext,
+    discarder: Option<usize>,
+    faan: u8,
+    raw: u8,
+    elements: &[(&str, u8)],
+    payments: [i64; 4],
+) {
+    let ctx = WinContext { seat_wind: seat, ..ctx };
+    let o = r.score(&hand(h), Some(parse_tile(win).unwrap()), &ctx).unwrap();
+    let got: Vec<(&str, u8)> = o.elements.iter().map(|e| (e.code, e.value)).collect();
+    assert_eq!(got, elements, "{id} elements");
+    assert_eq!((o.value, o.raw_value), (faan, raw), "{id} faan, raw");
+    assert!(o.is_win, "{id} legal");
+    assert_eq!(o.reason, None);
+    let pay = pay(r, o.value, seat as usize, ctx.self_drawn, discarder).unwrap();
+    assert_eq!(pay, payments, "{id} payments");
+    assert_eq!(pay.iter().sum::<i64>(), 0);
+}
+
+fn drawn() -> WinContext {
+    WinContext { self_drawn: true, ..Default::default() }
+}
+
+#[test]
+fn v1_default_switches_are_the_rules_above() {
+    let r = Ruleset::hong_kong();
+    assert_eq!(hk(&[]).unwrap(), r);
+    check(
+        &r,
+        "V1",
+        "111222333m9s pung[555p] 1f",
+        "9s",
+        0,
+        drawn(),
+        None,
+        5,
+        5,
+        &[("F2", 3), ("F11", 1), ("F17", 1)],
+        [96, -32, -32, -32],
+    );
+    // §11.2: the whole payment table.
+    for f in 3..=13u8 {
+        let b = 1i64 << f;
+        assert_eq!(pay(&r, f, 2, true, None).unwrap(), [-b, -b, 3 * b, -b]);
+        assert_eq!(pay(&r, f, 2, false, Some(0)).unwrap(), [-3 * b, 0, 3 * b, 0]);
+    }
+}
+
+#[test]
+fn v2_half_spicy_full_responsibility() {
+    let r = hk(&[("spiciness", s("half")), ("responsibility", s("full"))]).unwrap();
+    check(
+        &r,
+        "V2",
+        "111m333m999m5m pung[777z] 1f",
+        "5m",
+        1,
+        WinContext::default(),
+        Some(0),
+        7,
+        7,
+        &[("F2", 3), ("F3", 3), ("F6", 1)],
+        [-96, 96, 0, 0],
+    );
+}
+
+#[test]
+fn v3_half_spicy_half_responsibility() {
+    let r = hk(&[("spiciness", s("half")), ("responsibility", s("half"))]).unwrap();
+    check(
+        &r,
+        "V3",
+        "123m456m789m5m pung[777z]",
+        "5m",
+        1,
+        WinContext::default(),
+        Some(0),
+        5,
+        5,
+        &[("F3", 3), ("F6", 1), ("F16", 1)],
+        [-24, 48, -12, -12],
+    );
+}
+
+#[test]
+fn v4_half_spicy_limit_self_drawn() {
+    let r = hk(&[("spiciness", s("half"))]).unwrap();
+    // The examples file gives V4's hand as "19m19p19s123456z": 12 tiles, one short of any
+    // hand; the thirteen orphans of E7 (the same wind, self-drawn here) is what V4 means.
+    assert!(Ruleset::hong_kong().score(&hand("19m19p19s123456z"), Some(parse_tile("7z").unwrap()), &drawn()).is_err());
+    check(&r, "V4", "19m19p19s1234567z", "7z", 2, drawn(), None, 13, 13, &[("L1", 13)], [-384, -384, 1152, -384]);
+    assert_eq!((0..=13).map(|f| r.base(f)).collect::<Vec<_>>(), switches::HALF_SPICY.to_vec());
+}
+
+#[test]
+fn v5_min_faan_1_makes_e31_legal() {
+    let h = hand("123m456p789s234s1z");
+    let ctx = WinContext { seat_wind: 2, ..Default::default() };
+    let w = Some(parse_tile("1z").unwrap());
+    let default = Ruleset::hong_kong().score(&h, w, &ctx).unwrap();
+    assert!(!default.is_win);
+    assert_eq!(default.reason, Some(RejectReason::BelowMinimum));
+    let r = hk(&[("min_faan", int(1))]).unwrap();
+    check(
+        &r,
+        "V5",
+        "123m456p789s234s1z",
+        "1z",
+        2,
+        WinContext::default(),
+        Some(1),
+        2,
+        2,
+        &[("F10", 1), ("F16", 1)],
+        [0, -12, 12, 0],
+    );
+}
+
+#[test]
+fn v6_max_faan_10() {
+    let r = hk(&[("max_faan", int(10))]).unwrap();
+    // V6a (E12): a limit hand is worth max_faan; its one entry carries that value.
+    check(
+        &r,
+        "V6a",
+        "234m99m666z77z pung[555z]",
+        "7z",
+        1,
+        WinContext::default(),
+        Some(0),
+        10,
+        10,
+        &[("L4", 10)],
+        [-3072, 3072, 0, 0],
+    );
+    // V6b (E20): raw 14 reduced to 10.
+    check(
+        &r,
+        "V6b",
+        "111m999m7z pung[555z] pung[666z] 1f 5f",
+        "7z",
+        0,
+        drawn(),
+        None,
+        10,
+        14,
+        &[("F2", 3), ("F3", 3), ("F7", 5), ("F11", 1), ("F17", 1), ("F18", 1)],
+        [3072, -1024, -1024, -1024],
+    );
+    // V6c (E19): 10 faan unchanged.
+    let last = WinContext { last_discard: true, ..Default::default() };
+    check(
+        &r,
+        "V6c",
+        "1123p456p678p999p",
+        "4p",
+        2,
+        last,
+        Some(1),
+        10,
+        10,
+        &[("F4", 7), ("F10", 1), ("F15", 1), ("F16", 1)],
+        [0, -3072, 3072, 0],
+    );
+    // E17 (8 faan) is unchanged.
+    let d = Ruleset::hong_kong();
+    let e17 = hand("123s456s78s99s ckong[4444z]");
+    let c = WinContext { seat_wind: 3, self_drawn: true, kong_replacement: true, ..Default::default() };
+    let w = Some(parse_tile("9s").unwrap());
+    let o = r.score(&e17, w, &c).unwrap();
+    assert_eq!((o.value, o.is_win), (8, true));
+    assert_eq!(o, d.score(&e17, w, &c).unwrap());
+}
+
+#[test]
+fn v7_fractional_payment_is_rejected() {
+    let e = hk(&[("min_faan", int(0)), ("responsibility", s("half")), ("unit", int(1))]).unwrap_err();
+    assert!(matches!(&e, MahjongError::RuleConfig(m) if m.contains("responsibility")), "{e}");
+    // An even unit pays whole points; a minimum of 1 never pays M(0).
+    assert!(hk(&[("min_faan", int(0)), ("responsibility", s("half")), ("unit", int(2))]).is_ok());
+    assert!(hk(&[("min_faan", int(1)), ("responsibility", s("half"))]).is_ok());
+}
+
+#[test]
+fn bad_switches_name_the_switch() {
+    let cases: Vec<(Vec<(&str, SwitchValue)>, &str)> = vec![
+        (vec![("min_fan", int(3))], "min_fan"),
+        (vec![("min_faan", int(14))], "min_faan"),
+        (vec![("min_faan", int(-1))], "min_faan"),
+        (vec![("min_faan", s("3"))], "min_faan"),
+        (vec![("max_faan", int(2))], "max_faan"),
+        (vec![("min_faan", int(8)), ("max_faan", int(6))], "max_faan"),
+        (vec![("spiciness", s("mild"))], "spiciness"),
+        (vec![("responsibility", SwitchValue::Bool(true))], "responsibility"),
+        (vec![("unit", int(0))], "unit"),
+        (vec![("unit", int(1_000_001))], "unit"),
+        (vec![("rotate_dealer", int(1))], "rotate_dealer"),
+    ];
+    for (sw, name) in cases {
+        let e = hk(&sw).unwrap_err();
+        assert!(matches!(&e, MahjongError::RuleConfig(m) if m.contains(name)), "{sw:?}: {e}");
+    }
+    assert!(matches!(Ruleset::from_switches("riichi", []), Err(MahjongError::RuleConfig(_))));
+}
+
+#[test]
+fn switch_values_round_trip() {
+    let r = hk(&[
+        ("min_faan", int(1)),
+        ("max_faan", int(8)),
+        ("spiciness", s("half")),
+        ("responsibility", s("half")),
+        ("unit", int(100)),
+        ("rotate_dealer", SwitchValue::Bool(true)),
+    ])
+    .unwrap();
+    let names: Vec<&str> = r.switch_values().iter().map(|(k, _)| *k).collect();
+    assert_eq!(names, r.switch_names());
+    assert_eq!(r.switch_names(), &switches::SWITCHES);
+    assert_eq!(Ruleset::from_switches("hk", r.switch_values()).unwrap(), r);
+    assert_eq!(r.base(13), 64 * 100); // read as max_faan 8: M(8) = 64
+    assert_eq!(pay(&r, 5, 0, false, Some(3)).unwrap(), [4800, -1200, -1200, -2400]);
+}
+
+#[test]
+fn taiwanese_presets_and_their_switches() {
+    let high = Ruleset::from_switches("taiwanese-high", []).unwrap();
+    assert_eq!((high.name(), high.hand_tiles(), high.dead_wall(), high.several_winners()), ("taiwanese-high", 16, 16, true));
+    assert_eq!(high.unit(), "tai");
+    let low = high.with_switch("tai_table", s("low")).unwrap();
+    assert_eq!(low, Ruleset::named("taiwanese-low").unwrap());
+    let names: Vec<&str> = low.switch_values().iter().map(|(k, _)| *k).collect();
+    assert_eq!(names, low.switch_names());
+    assert_eq!(Ruleset::from_switches("taiwanese-low", low.switch_values()).unwrap(), low);
+    // A Hong Kong switch given to a Taiwanese ruleset, or the reverse, is named.
+    for (name, key, v) in [
+        ("taiwanese-high", "min_faan", int(3)),
+        ("taiwanese-low", "rotate_dealer", SwitchValue::Bool(true)),
+        ("hong-kong", "min_tai", int(3)),
+        ("hong-kong", "tai_table", s("low")),
+        ("taiwanese-high", "min_tai", int(256)),
+        ("taiwanese-high", "tai_value", int(0)),
+        ("taiwanese-high", "match_length", s("forever")),
+        ("taiwanese-low", "high_wind_pung_extra", SwitchValue::Bool(true)),
+    ] {
+        let e = Ruleset::from_switches(name, [(key, v)]).unwrap_err();
+        assert!(matches!(&e, MahjongError::RuleConfig(m) if m.contains(key)), "{name} {key}: {e}");
+    }
+    // TW §15 through the ruleset: T1 (S wins 6 Tai on W's discard) and the dealer's streak.
+    let r = Ruleset::from_switches("taiwanese-high", [("tai_value", int(10))]).unwrap();
+    assert_eq!(pay(&r, 6, 1, false, Some(2)).unwrap(), [0, 60, -60, 0]);
+    let dealer_wins = WinPayment { winner: 0, value: 6, self_drawn: true, discarder: None };
+    assert_eq!(r.win_payments(&dealer_wins, 0, 2).unwrap(), [3 * 110, -110, -110, -110]);
+}
+
+#[test]
+fn unit_multiplies_every_payment() {
+    let r = hk(&[("unit", int(1_000_000))]).unwrap();
+    assert_eq!(
+        pay(&r, 13, 0, true, None).unwrap(),
+        [3 * 8192 * 1_000_000, -8192 * 1_000_000, -8192 * 1_000_000, -8192 * 1_000_000]
+    );
+    assert!(pay(&r, 3, 0, false, None).is_err()); // no discarder: no payment can be made
+    assert!(pay(&r, 3, 4, true, None).is_err());
+    assert!(pay(&r, 3, 1, false, Some(1)).is_err());
+}
+
+#[test]
+fn min_faan_0_scores_a_zero_faan_win() {
+    let r = hk(&[("min_faan", int(0)), ("unit", int(2)), ("responsibility", s("half"))]).unwrap();
+    // 123m 456p 789s 234s + 11z pair won on a discard, with a bonus tile and a claimed chow:
+    // no element applies.
+    let h = hand("456p789s234s1z chow[123m] 3f");
+    let o = r.score(&h, Some(parse_tile("1z").unwrap()), &WinContext::default()).unwrap();
+    assert_eq!((o.value, o.is_win), (0, true));
+    assert_eq!(pay(&r, 0, 0, false, Some(1)).unwrap(), [4, -2, -1, -1]);
+}
+
+/// HK §18 through the other door: a scoring table whose minimum and cap are the switches
+/// (limit hands valued at the cap) run through the generic §10.1 selection, against
+/// [`Ruleset::score`]'s post-processing of the default score, on 20,000 seeded complete
+/// hands per (min_faan, max_faan) pair, each with a random winning tile, winds, flags and
+/// bonus tiles.
+#[test]
+fn minimum_and_cap_equal_a_capped_table() {
+    use crate::decompose::{seeded_complete_hands, Interpretation};
+    use crate::rules::hong_kong::scoring::HongKong;
+    use crate::rules::scoring::{Element, Evaluation, ScoringTable, WinFacts};
+
+    struct Capped {
+        min: u8,
+        cap: u8,
+    }
+    impl ScoringTable for Capped {
+        fn shapes(&self) -> &ShapeRules {
+            &HK_SHAPES
+        }
+        fn min_total(&self) -> u8 {
+            self.min
+        }
+        fn cap(&self) -> Option<u8> {
+            Some(self.cap)
+        }
+        fn evaluate(&self, facts: &WinFacts<'_>, interp: &Interpretation) -> Evaluation {
+            match HongKong.evaluate(facts, interp) {
+                Evaluation::Limit(e) => Evaluation::Limit(Element { value: self.cap, ..e }),
+                other => other,
+            }
+        }
+    }
+
+    let mut x = 0x00C0_FFEE_0000_0018u64;
+    let mut rnd = move |m: u64| -> u64 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % m
+    };
+    let hands = seeded_complete_hands(0x00C0_FFEE_0000_0001, 20_000);
+    for (lo, hi) in [(0u8, 3u8), (1, 5), (3, 8), (4, 10), (6, 12), (13, 13)] {
+        let r = hk(&[("min_faan", int(lo.into())), ("max_faan", int(hi.into()))]).unwrap();
+        let table = Capped { min: lo, cap: hi };
+        let (mut capped, mut wins) = (0, 0);
+        for (c, melds) in &hands {
+            let flags = rnd(64);
+            let ctx = WinContext {
+                seat_wind: rnd(4) as u8,
+                prevailing_wind: 0,
+                self_drawn: flags & 1 != 0,
+                kong_replacement: flags & 2 != 0 && rnd(4) == 0,
+                last_wall_tile: flags & 4 != 0 && rnd(4) == 0,
+                ..Default::default()
+            };
+            let held: Vec<usize> = (0..34).filter(|&k| c[k] > 0).collect();
+            let w = held[rnd(held.len() as u64) as usize];
+            let mut h = Hand { concealed: *c, melds: melds.clone(), bonus: rnd(256) as u8 };
+            h.concealed[w] -= 1;
+            let a = r.score(&h, Some(Tile(w as u8)), &ctx);
+            let b = scoring::score(&table, &h, Some(Tile(w as u8)), &ctx);
+            match (a, b) {
+                (Ok(a), Ok(b)) => {
+                    assert_eq!(a, b, "{lo}..{hi}: {} {:?} {:?}", crate::tile::format_counts(c), melds, ctx);
+                    capped += usize::from(a.raw_value > a.value || a.limit.is_some());
+                    wins += usize::from(a.is_win);
+                }
+                (Err(a), Err(b)) => assert_eq!(a, b),
+                (a, b) => panic!("{a:?} vs {b:?}"),
+            }
+        }
+        assert!(wins > 1000, "{lo}..{hi}: {wins} wins");
+        if hi < 13 {
+            assert!(capped > 100, "{lo}..{hi}: {capped} capped");
+        }
+    }
+}
+
+#[test]
+fn a_match_is_the_deals_asked_for() {
+    let rotate = Ruleset::hong_kong().with_switch("rotate_dealer", SwitchValue::Bool(true)).unwrap();
+    // HK §12: deal d is dealt by P(d mod 4); a match of 6 deals from deal 2.
+    let opts = MatchOptions { deals: Some(6), start_deal: 2, scores: Some([5, -5, 0, 0]), first_dealer: None };
+    let mut m = Match::new(&rotate, opts).unwrap();
+    let mut seen = Vec::new();
+    while let Some(n) = m.next_deal() {
+        seen.push((n.deal_index, n.dealer, n.prevailing_wind, n.dealer_streak));
+        m.play_deal(&[WinPayment { winner: 1, value: 3, self_drawn: true, discarder: None }]).unwrap();
+    }
+    assert_eq!(seen, (2..8).map(|d| (d, (d % 4) as u8, 0, 0)).collect::<Vec<_>>());
+    assert_eq!(m.scores(), [5 - 6 * 8, -5 + 6 * 24, -6 * 8, -6 * 8]);
+    // Without rotation P0 deals every deal; by default a match is one deal.
+    let mut m = Match::new(&Ruleset::hong_kong(), MatchOptions::default()).unwrap();
+    assert_eq!(m.next_deal().map(|n| n.dealer), Some(0));
+    m.play_deal(&[]).unwrap();
+    assert!(m.is_over());
+    // No deals, indices past 2**32-1 and a chosen first dealer are refused.
+    for opts in [
+        MatchOptions { deals: Some(0), ..Default::default() },
+        MatchOptions { deals: Some(2), start_deal: u32::MAX, ..Default::default() },
+        MatchOptions { first_dealer: Some(1), ..Default::default() },
+    ] {
+        assert!(matches!(Match::new(&rotate, opts), Err(MahjongError::RuleConfig(_))), "{opts:?}");
+    }
+}

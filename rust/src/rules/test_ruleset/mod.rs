@@ -1,0 +1,171 @@
+//! A third ruleset, for the crate's own tests: it proves that a ruleset is a folder plus one
+//! line in the registry. Nothing outside this folder and `registry.rs` knows it exists, yet
+//! whole deals and matches play under it through the same deal engine, agents and simulation.
+//!
+//! "Hong Kong, one faan": the Hong Kong shapes and faan table with an extra element T1 (1 faan
+//! for any win), a minimum of 1 faan by default (switch `min_faan`), no cap; a 14-tile dead
+//! wall; every claimant of a winning tile wins; each payer pays 10 points a faan (the
+//! discarder twice that); the dealer keeps the seat on a win of the dealer's and on a draw,
+//! else the dealership passes; a match is four deals unless `deals` asks otherwise.
+
+use crate::decompose::{Interpretation, ShapeRules, HK_SHAPES};
+use crate::error::{MahjongError, Result};
+use crate::hand::Hand;
+use crate::rules::hong_kong::scoring::HongKong;
+use crate::rules::scoring::{score, Element, Evaluation, ScoreOutcome, ScoringTable, WinContext, WinFacts};
+use crate::rules::{wrong_switch, BonusWin, MatchOptions, MatchPosition, Rules, Settlement, SwitchKind, SwitchValue, WinPayment};
+use crate::tile::{Bonus, Tile};
+
+#[cfg(test)]
+mod tests;
+
+/// T1: every win is worth one faan more.
+const T1: Element = Element { code: "T1", name: "Any win", value: 1 };
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct OneFaan {
+    min_faan: u8,
+}
+
+pub(crate) fn preset() -> Box<dyn Rules> {
+    Box::new(OneFaan { min_faan: 1 })
+}
+
+/// The Hong Kong table with T1 added and its own minimum, without a cap.
+struct Table {
+    min: u8,
+}
+
+impl ScoringTable for Table {
+    fn shapes(&self) -> &ShapeRules {
+        &HK_SHAPES
+    }
+    fn min_total(&self) -> u8 {
+        self.min
+    }
+    fn cap(&self) -> Option<u8> {
+        None
+    }
+    fn evaluate(&self, facts: &WinFacts<'_>, interp: &Interpretation) -> Evaluation {
+        match HongKong.evaluate(facts, interp) {
+            Evaluation::Limit(e) => Evaluation::Limit(e),
+            Evaluation::Elements(mut els) => {
+                els.push(T1);
+                Evaluation::Elements(els)
+            }
+        }
+    }
+}
+
+impl Rules for OneFaan {
+    fn name(&self) -> &'static str {
+        "test-hong-kong-one-faan"
+    }
+    fn unit(&self) -> &'static str {
+        "faan"
+    }
+    fn title(&self) -> &'static str {
+        "Hong Kong mahjong, one faan (a test ruleset)"
+    }
+    fn switch_names(&self) -> &'static [&'static str] {
+        &["min_faan"]
+    }
+    fn switch_kind(&self, key: &str) -> Option<SwitchKind> {
+        (key == "min_faan").then_some(SwitchKind::Int)
+    }
+    fn switch_values(&self) -> Vec<(&'static str, SwitchValue)> {
+        vec![("min_faan", SwitchValue::Int(self.min_faan.into()))]
+    }
+    fn set_switch(&mut self, key: &str, value: &SwitchValue) -> Result<()> {
+        match value {
+            SwitchValue::Int(n) if (0..=13).contains(n) => {
+                self.min_faan = *n as u8;
+                Ok(())
+            }
+            _ => Err(wrong_switch(key, value, "an integer 0..13")),
+        }
+    }
+    fn validate(&self) -> Result<()> {
+        Ok(())
+    }
+    fn boxed(&self) -> Box<dyn Rules> {
+        Box::new(*self)
+    }
+    fn shapes(&self) -> &'static ShapeRules {
+        &HK_SHAPES
+    }
+    fn dead_wall(&self) -> usize {
+        14
+    }
+    fn several_winners(&self) -> bool {
+        true
+    }
+    fn bonus_replacement_scores(&self) -> bool {
+        false
+    }
+    fn reads_progress(&self) -> bool {
+        false
+    }
+    fn min_value(&self) -> u8 {
+        self.min_faan
+    }
+    fn max_value(&self) -> u8 {
+        u8::MAX
+    }
+    fn score(&self, hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result<ScoreOutcome> {
+        score(&Table { min: self.min_faan }, hand, win_tile, ctx)
+    }
+    fn bonus_win(&self, _exposed: &[u8; 4], _exposer: usize, _tile: Bonus) -> Result<Option<BonusWin>> {
+        Ok(None)
+    }
+    fn base(&self, value: u8) -> i64 {
+        10 * i64::from(value)
+    }
+    fn win_payments(&self, win: &WinPayment, _dealer: usize, _streak: u32) -> Result<[i64; 4]> {
+        let base = 10 * i64::from(win.value);
+        let mut p = [0i64; 4];
+        if win.winner > 3 {
+            return Err(MahjongError::hand("winner out of range"));
+        }
+        if win.self_drawn {
+            for (q, v) in p.iter_mut().enumerate() {
+                *v = if q == win.winner { 3 * base } else { -base };
+            }
+        } else {
+            let d = win.discarder.filter(|&d| d < 4 && d != win.winner).ok_or_else(|| MahjongError::hand("no discarder"))?;
+            p[d] = -2 * base;
+            p[win.winner] = 2 * base;
+        }
+        Ok(p)
+    }
+    fn settle(&self, wins: &[WinPayment], dealer: usize, streak: u32) -> Result<Settlement> {
+        let mut payments = [0i64; 4];
+        for w in wins {
+            for (a, b) in payments.iter_mut().zip(self.win_payments(w, dealer, streak)?) {
+                *a += b;
+            }
+        }
+        let keeps = wins.is_empty() || wins.iter().any(|w| w.winner == dealer);
+        let dealer_after = if keeps { dealer } else { (dealer + 1) % 4 };
+        Ok(Settlement { payments, dealer_after, streak_after: 0, passed: !keeps })
+    }
+    fn independent_deals(&self) -> bool {
+        false
+    }
+    fn match_start(&self, opts: &MatchOptions) -> Result<MatchPosition> {
+        if opts.deals == Some(0) {
+            return Err(MahjongError::RuleConfig("deals: at least one".into()));
+        }
+        let dealer = opts.first_dealer.unwrap_or(0);
+        Ok(MatchPosition { dealer, streak: 0, passes: 0, deals: 0, scores: opts.scores.unwrap_or([0; 4]) })
+    }
+    fn match_is_over(&self, opts: &MatchOptions, pos: &MatchPosition) -> bool {
+        pos.deals >= opts.deals.unwrap_or(4)
+    }
+    fn round_wind(&self, _pos: &MatchPosition) -> u8 {
+        0
+    }
+    fn describe_match(&self, opts: &MatchOptions) -> String {
+        format!("{} deals", opts.deals.unwrap_or(4))
+    }
+}
