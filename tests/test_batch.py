@@ -191,9 +191,9 @@ def _situations(seed: int, n: int) -> dict[str, np.ndarray]:
         "self_drawn": drawn,
         "bonus_mask": rng.integers(0, 256, n).astype(np.uint8),
         "kong_replacement": drawn & (rng.random(n) < 0.3),
-        "last_wall_tile": drawn & (rng.random(n) < 0.3),
+        # F14 on a self-drawn row, F15 on a discard
+        "last_tile": np.where(drawn, rng.random(n) < 0.3, rng.random(n) < 0.2),
         "robbing_kong": ~drawn & (rng.random(n) < 0.2),
-        "last_discard": ~drawn & (rng.random(n) < 0.2),
     }
 
 
@@ -266,10 +266,10 @@ def test_score_batch_taiwanese_situations_equal_score(name: str) -> None:
 def test_score_batch_scalars_broadcast_like_arrays() -> None:
     rows, win = NEAR13[:300], NEAR_WIN[:300]
     n = len(rows)
-    ones = mf.score_batch(rows, win, "S", True, 3, "W", last_wall_tile=True)
+    ones = mf.score_batch(rows, win, "S", True, 3, "W", last_tile=True)
     arrays = mf.score_batch(
         rows, win, np.full(n, 1, np.uint8), np.ones(n, bool), np.full(n, 3, np.uint8), np.full(n, 2, np.uint8),
-        last_wall_tile=np.ones(n, bool),
+        last_tile=np.ones(n, bool),
     )
     assert ones[0].tolist() == arrays[0].tolist() and ones[1].tolist() == arrays[1].tolist()
     tw_rows, tw_win = _near_rows(41, 50, n_sets=5)
@@ -289,7 +289,7 @@ def test_score_batch_situation_errors_name_the_argument() -> None:
         ("prevailing_wind", {"prevailing_wind": seat.astype(np.float32)}),
         ("bonus_mask", {"bonus_mask": seat.astype(np.uint16)}),
         ("robbing_kong", {"robbing_kong": np.zeros(n, np.int8)}),
-        ("last_discard", {"last_discard": 1}),  # an int is not a bool
+        ("last_tile", {"last_tile": 1}),  # an int is not a bool
         ("kong_replacement", {"kong_replacement": "yes"}),
     ]:
         args = {"seat_wind": seat, "self_drawn": drawn, **bad}
@@ -297,7 +297,7 @@ def test_score_batch_situation_errors_name_the_argument() -> None:
             mf.score_batch(rows, win, **args)  # type: ignore[arg-type]
     for name, bad in [
         ("self_drawn", {"self_drawn": drawn[:3]}),
-        ("last_wall_tile", {"last_wall_tile": np.zeros((n, 1), bool)}),
+        ("last_tile", {"last_tile": np.zeros((n, 1), bool)}),
         ("bonus_mask", {"bonus_mask": np.zeros(n + 1, np.uint8)}),
     ]:
         args = {"seat_wind": seat, "self_drawn": drawn, **bad}
@@ -305,7 +305,7 @@ def test_score_batch_situation_errors_name_the_argument() -> None:
             mf.score_batch(rows, win, **args)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="discards"):
         mf.score_batch(rows, win, seat, drawn, rules="taiwanese-low", discards=np.zeros(n, np.int64))
-    with pytest.raises(InvalidHandError, match="dealer_streak is a Taiwanese situation"):
+    with pytest.raises(InvalidHandError, match="dealer_streak is part of the deal.s progress.*hong-kong rules do not read"):
         mf.score_batch(rows, win, seat, drawn, dealer_streak=np.zeros(n, np.uint32))
     with pytest.raises(InvalidHandError, match="row 3: prevailing wind 9"):
         p = np.zeros(n, np.uint8)

@@ -9,7 +9,9 @@ replaying its log reproduces it (same result, same events).
 from __future__ import annotations
 
 import pytest
-from mahjong_fast.game import Deal, Phase, deal_wall, dealer_of, replay_deals
+from mahjong_fast import _core
+from mahjong_fast.game import Deal, Phase, deal_wall, replay_deals
+from mahjong_fast.rules import Ruleset
 from mahjong_fast.game.log import deal_lines
 from mahjong_fast.seats import GreedySeat, RandomSeat
 
@@ -41,7 +43,9 @@ def play_checked(seats, seed: int, d: int, rotate: bool = True) -> Deal:
         if holder:
             _check_tiles(holder[0])
 
-    deal = Deal(deal_wall(seed, d), dealer_of(d, rotate), (0, 0, 0, 0), d, listener=on_event)
+    # the dealer of deal d played alone, as the core's ruleset says (HK §12)
+    dealer = _core.lone_deal(Ruleset.hong_kong(rotate_dealer=rotate), d)["dealer"]
+    deal = Deal(deal_wall(seed, d), dealer, (0, 0, 0, 0), d, listener=on_event)
     holder.append(deal)
     _check_tiles(deal)
     _check_sizes(deal)

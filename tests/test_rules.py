@@ -56,8 +56,8 @@ def score_entry(ex: dict[str, Any], rules: Ruleset, before: str | None = None) -
         self_drawn=a.get("self_drawn", False),
         robbing_kong=a.get("robbing_kong", False),
         kong_replacement=a.get("kong_replacement", False),
-        last_discard=a.get("last_discard", False),
-        last_wall_tile=a.get("last_wall_tile", False),
+        # one spelling of the last-tile situation (F14 self-drawn, F15 on a discard)
+        last_tile=a.get("last_discard", False) or a.get("last_wall_tile", False),
         dealer_start=a.get("dealer_start", False),
         rules=rules,
     )
@@ -193,7 +193,7 @@ def test_ruleset_value() -> None:
         "unit": 5,
         "rotate_dealer": False,
     }
-    assert (r.name, r.min_value, r.max_value, r.rotate_dealer) == ("hong-kong", 1, 10, False)
+    assert (r.name, r.min_value, r.max_value, r.switches["rotate_dealer"]) == ("hong-kong", 1, 10, False)
     assert repr(r) == (
         "Ruleset('hong-kong', min_faan=1, max_faan=10, spiciness='half', "
         "responsibility='full', unit=5, rotate_dealer=False)"
@@ -434,7 +434,7 @@ def test_simulate_rules_arguments() -> None:
         mf.simulate(1, rules="riichi")
     with pytest.raises(TypeError):
         mf.simulate(1, rules=5)  # type: ignore[arg-type]
-    assert mf.simulate(1, seats=("random",) * 4, rules="hk", rotate_dealer=True).rules.rotate_dealer
+    assert mf.simulate(1, seats=("random",) * 4, rules="hk", rotate_dealer=True).rules.switches["rotate_dealer"]
 
 
 # --------------------------------------------------------------------------- CLI

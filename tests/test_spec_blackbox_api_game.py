@@ -457,7 +457,7 @@ def test_every_game_win_is_the_scorers_score_of_that_hand(rules: Any, tmp_path: 
     prev = [0, 0, 0, 0]
     wins = 0
     for i, r in enumerate(m.results):
-        assert r.dealer == (i % 4 if rules.rotate_dealer else 0), "§12 dealer rotation"
+        assert r.dealer == (i % 4 if rules.switches["rotate_dealer"] else 0), "§12 dealer rotation"
         assert sum(r.payments) == 0 and [a + b for a, b in zip(prev, r.payments)] == list(
             r.scores
         ), "§11.5"

@@ -108,13 +108,19 @@ def test_parquet_files_are_identical(reference: list[dict], tmp_path: Path) -> N
 
 
 def test_hong_kong_by_matches_is_the_same_for_any_backend() -> None:
+    # a Hong Kong match is the deals asked for (HK §12): four here, one dealt by each player
     hk = mf.Ruleset.hong_kong(rotate_dealer=True)
-    one = simulate(matches=3, seats=SEATS, rules=hk, seed=2, workers=1).records
-    two = simulate(matches=3, seats=SEATS, rules=hk, seed=2, workers=2, backend="process",
-                   chunk_size=1).records  # fmt: skip
+    one = simulate(matches=3, match_deals=4, seats=SEATS, rules=hk, seed=2, workers=1).records
+    two = simulate(matches=3, match_deals=4, seats=SEATS, rules=hk, seed=2, workers=2,
+                   backend="process", chunk_size=1).records  # fmt: skip
     assert one == two
     assert [r["deal_in_match"] for r in one] == [0, 1, 2, 3] * 3
     assert [r["dealer"] for r in one] == [0, 1, 2, 3] * 3
+    # by default a match is one deal (HK §12)
+    default = simulate(matches=3, seats=SEATS, rules=hk, seed=2, workers=1).records
+    assert [r["deal_in_match"] for r in default] == [0, 0, 0]
+    with pytest.raises(RuleConfigError, match="deals"):
+        simulate(matches=1, match_deals=4, seats=SEATS, rules="taiwanese-high")
 
 
 def test_summary_in_tai(reference: list[dict]) -> None:

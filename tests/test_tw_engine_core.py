@@ -48,7 +48,9 @@ def test_a_taiwanese_deal_plays_to_its_end(name: str) -> None:
 def test_hong_kong_deals_keep_their_result_and_gain_only_keys() -> None:
     deal = _core.Deal(list(_core.wall(1, 0)))
     r = _play(deal, 0)
-    assert r["settlement"] is None and r["prevailing_wind"] == 0 and r["dealer_streak"] == 0
+    # HK §12 settles a deal too: without rotate_dealer P0 keeps dealing, no streak
+    assert r["settlement"] == {"dealer_after": 0, "streak_after": 0, "passed": False}
+    assert r["prevailing_wind"] == 0 and r["dealer_streak"] == 0
     assert [deal.hand_size(p) for p in range(4)] == [13, 13, 13, 13] or r["winners"]
 
 

@@ -84,6 +84,7 @@ __all__ = [
     "InvalidHandError",
     "InvalidTileError",
     "MahjongError",
+    "Match",
     "Meld",
     "MeldKind",
     "PolicyStats",
@@ -153,15 +154,26 @@ score = _core.score_notation
 #: Taiwanese rules (``taiwanese.md``) without a hand: the bonus-tile wins of TW §7
 #: (``bonus_win(bonus, win_tile, *, seat, discarder=None, dealer_streak=0, rules=None)``, None
 #: or a dict with kind, winner, value/tai, unit, elements, payments), the settlement of one
-#: deal's wins of TW §15 (``settle_deal(wins, *, dealer=None, dealer_streak=0, rules=None)``)
-#: and a match of TW §16 (``TaiwaneseMatch(rules=None, first_dealer=0).play_deal(wins)``);
-#: ``help()`` of each has the shapes and the errors.
+#: deal's wins of HK §11 / TW §15 (``settle_deal(wins, *, dealer=None, dealer_streak=0,
+#: rules=None)``) and a match of any ruleset (``Match(rules, ...).play_deal(wins)``, HK §12, TW
+#: §16); the rules of the first two default to ``"taiwanese-high"``; ``help()`` of each has
+#: the shapes and the errors.
 #:
 #: >>> bonus_win("1f 2f 3f 5f 6f 7f 8f", "4f", seat="W")["payments"]   # TW §18 T19
 #: {'E': -31, 'S': -30, 'W': 91, 'N': -30}
 bonus_win = _core.bonus_win
 settle_deal = _core.settle_deal
-TaiwaneseMatch = _core.TaiwaneseMatch
+Match = _core.Match
+
+
+class TaiwaneseMatch(_core.Match):
+    """A :class:`Match` whose ruleset defaults to ``"taiwanese-high"`` (TW §16), as in 0.1:
+    ``TaiwaneseMatch(rules="taiwanese-high", first_dealer=0)``."""
+
+    def __new__(  # noqa: PYI034 - a plain class under Python 3.10 (no typing.Self)
+        cls, rules: Ruleset | str | None = None, first_dealer: int = 0
+    ) -> TaiwaneseMatch:
+        return super().__new__(cls, "taiwanese-high" if rules is None else rules, first_dealer)
 
 
 def waits(hand: HandLike, rules: Ruleset | str | None = None) -> list[Tile]:
@@ -227,11 +239,17 @@ def wait_values(
     seat_wind: str | int = "E",
     prevailing_wind: str | int = "E",
     bonus: str | Iterable[TileLike] = (),
+    last_tile: bool = False,
+    dealer_streak: int | None = None,
+    discards: int | None = None,
+    winner_discards: int | None = None,
+    interrupted: bool | None = None,
 ) -> list[WaitValue]:
-    """The value of every wait of a ready hand (rules §10, §14a): for each tile that completes
-    the hand, its score if self-drawn and if won on a discard, exactly as :func:`score` gives
-    it for that winning tile (with the self-drawn win's ``payments``; a win on a discard has
-    none, as :func:`score` without ``discarder``).
+    """The value of every wait of a ready hand in its full situation (HK §10, §14a; TW §10,
+    §11): for each tile that completes the hand, its score if self-drawn and if won on a
+    discard, exactly as :func:`score` gives it for that winning tile in the same situation
+    (with the self-drawn win's ``payments``; a win on a discard has none, as :func:`score`
+    without ``discarder``).
 
     Args:
         hand: 13 tiles counting each declared set as 3 (``"456p234s5s [123m] [789m]"``), plus
@@ -240,6 +258,10 @@ def wait_values(
         seat_wind: the player's seat wind, ``"E"``..``"N"`` (or 0..3).
         prevailing_wind: the prevailing wind (East in the product).
         bonus: the player's exposed bonus tiles, added to any in ``hand``.
+        last_tile: the winning tile would be the last one (HK F14 self-drawn, F15 on a discard;
+            TW H04/L10 on the last live tile).
+        dealer_streak, discards, winner_discards, interrupted: the deal's progress, as for
+            :func:`score` (TW §10, §15); refused by rulesets that do not read it (Hong Kong).
 
     Returns:
         One :class:`WaitValue` per wait, ascending tile; empty when the hand is not ready.
@@ -267,7 +289,19 @@ def wait_values(
         mask |= 1 << (k - 34)
     seat = wind_index(seat_wind, "seat wind")
     prevailing = wind_index(prevailing_wind, "prevailing wind")
-    raw = _core.wait_values(list(h.counts), h.core_melds, mask, seat, prevailing, ruleset)
+    raw = _core.wait_values(
+        list(h.counts),
+        h.core_melds,
+        mask,
+        seat,
+        prevailing,
+        ruleset,
+        last_tile=last_tile,
+        dealer_streak=dealer_streak,
+        discards=discards,
+        winner_discards=winner_discards,
+        interrupted=interrupted,
+    )
     return [WaitValue(Tile(k), sd, dc) for k, sd, dc in raw]
 
 

@@ -15,7 +15,7 @@ positions it holds:
   wait that would be a legal win (self-drawn or on a discard, rules §10.5);
 - ``refused_wins_per_deal``: winning shapes refused as under the minimum, when it draws them or
   another seat discards them (robbing windows not counted);
-- ``mean_win_value``: mean faan of its wins.
+- ``mean_win_value``: mean value of its wins, in the ruleset's ``unit`` (faan or Tai).
 
 The whole run is deterministic by seed, whatever ``workers``.
 
@@ -69,8 +69,8 @@ class PolicyStats:
 class ArenaReport:
     """The arena's result: ``seats`` one :class:`PolicyStats` per distinct policy in order of
     first appearance; ``deals`` the per-deal records (wall, rotation, winners, discarder,
-    win_kind, faan, limit, points per player, counts per player ``(ready, dead_ready,
-    refused)``), for checking."""
+    win_kind, value, limit, points per player, counts per player ``(ready, dead_ready,
+    refused)``), for checking. ``unit``: the unit of every value (the ruleset's)."""
 
     walls: int
     seed: int
@@ -78,17 +78,25 @@ class ArenaReport:
     lineup: tuple[str, ...]
     seats: list[PolicyStats]
     deals: list[dict[str, Any]] = field(default_factory=list, repr=False)
+    unit: str = "faan"
 
     def to_json(self) -> dict[str, Any]:
         """``{"seats": [{"seat": ..., "mean_points": ..., "ci95": [lo, hi], ...}], "walls": ...,
-        "seed": ..., "rules": ..., "lineup": [...]}`` (no per-deal records)."""
+        "seed": ..., "rules": ..., "unit": ..., "lineup": [...]}`` (no per-deal records)."""
         seats = []
         for s in self.seats:
             d = asdict(s)
             d["ci95"] = list(s.ci95)
             d["ci95_no_limit"] = list(s.ci95_no_limit)
             seats.append(d)
-        return {"seats": seats, "walls": self.walls, "seed": self.seed, "rules": self.rules, "lineup": list(self.lineup)}
+        return {
+            "seats": seats,
+            "walls": self.walls,
+            "seed": self.seed,
+            "rules": self.rules,
+            "unit": self.unit,
+            "lineup": list(self.lineup),
+        }
 
 
 def _wrap(core: _core.Deal) -> Deal:
@@ -166,4 +174,4 @@ def arena(
         )
         for s in rep["seats"]
     ]
-    return ArenaReport(walls, seed, ruleset.name, lineup, stats, deals)
+    return ArenaReport(walls, seed, ruleset.name, lineup, stats, deals, unit=ruleset.unit)

@@ -92,8 +92,7 @@ def score_batch(
     *,
     robbing_kong: Bools | None = None,
     kong_replacement: Bools | None = None,
-    last_wall_tile: Bools | None = None,
-    last_discard: Bools | None = None,
+    last_tile: Bools | None = None,
     dealer_streak: Counts32 | None = None,
     discards: Counts32 | None = None,
     winner_discards: Counts32 | None = None,
@@ -120,12 +119,14 @@ def score_batch(
             the winner has bonus tile ``b + 1`` f (bits 0..3 flowers 1f..4f, bits 4..7 seasons
             5f..8f).
         prevailing_wind: ``uint8[N]`` or one wind 0..3 (default East, rules §1.2).
-        robbing_kong, kong_replacement, last_wall_tile, last_discard: ``bool[N]`` or one bool
-            (default False): the situations of the same keywords of ``score`` (HK F12–F15;
-            TW §10), checked per row as ``score`` checks them.
-        dealer_streak, discards, winner_discards: ``uint32[N]`` or one int 0..1,000,000,
-            Taiwanese only (TW §10, §15; default the mid-deal situation 0, 20, 5).
-        interrupted: ``bool[N]`` or one bool, Taiwanese only (default True).
+        robbing_kong, kong_replacement, last_tile: ``bool[N]`` or one bool (default False):
+            the situations of the same keywords of ``score`` (HK F12–F15; TW §10; ``last_tile``
+            is F14 on a self-drawn row, F15 on a discard), checked per row as ``score``
+            checks them.
+        dealer_streak, discards, winner_discards: ``uint32[N]`` or one int 0..1,000,000, the
+            deal's progress for rulesets that read it (TW §10, §15; default the mid-deal
+            situation 0, 20, 5); refused by the others (Hong Kong).
+        interrupted: ``bool[N]`` or one bool, the deal's progress as above (default True).
         rules: the ruleset (a :class:`~mahjong_fast.Ruleset` or a name, default Hong Kong).
 
     Returns:
@@ -163,8 +164,7 @@ def score_batch(
         prevailing_wind,
         robbing_kong=robbing_kong,
         kong_replacement=kong_replacement,
-        last_wall_tile=last_wall_tile,
-        last_discard=last_discard,
+        last_tile=last_tile,
         dealer_streak=dealer_streak,
         discards=discards,
         winner_discards=winner_discards,

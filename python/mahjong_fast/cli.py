@@ -51,6 +51,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from . import _core
 from .errors import InvalidHandError, MahjongError
 from .render import (
     WIND_LETTERS,
@@ -198,16 +199,8 @@ def _changed_switches(rules: Any) -> str:
 
 
 def _with_rules(func: Callable[..., Any], rules: Any, *args: Any, **kwargs: Any) -> Any:
-    """``func(*args, rules=rules, **kwargs)`` when ``func`` takes ``rules``. The analysis
-    functions that do not take it yet are Hong Kong's, whose switches change neither shapes,
-    waits, shanten nor readings: they are called without it."""
-    import inspect
-
-    if "rules" in inspect.signature(func).parameters:
-        return func(*args, rules=rules, **kwargs)
-    if rules.name != "hong-kong":
-        raise _error(f"this command does not know the ruleset {rules.name} yet")
-    return func(*args, **kwargs)
+    """``func(*args, rules=rules, **kwargs)``: every analysis function takes the ruleset."""
+    return func(*args, rules=rules, **kwargs)
 
 
 def _print_json(obj: Any) -> None:
@@ -607,6 +600,15 @@ def simulate(
             help="Number of whole matches instead (needed for the Taiwanese rules).",
         ),
     ] = None,
+    match_deals: Annotated[
+        int | None,
+        typer.Option(
+            "--match-deals",
+            min=1,
+            help="Deals of each match with --matches, for a ruleset whose match is a number "
+            "of deals (Hong Kong, default 1; e.g. 4 with --rotate-dealer).",
+        ),
+    ] = None,
     seed: Annotated[
         int, typer.Option("--seed", help="Seed of the walls (deal i depends on (seed, i)).")
     ] = 0,
@@ -689,17 +691,24 @@ def simulate(
     ruleset = _ruleset(rules_name, rule, rotate_dealer)
     if n is not None and matches is not None:
         raise _error("give --deals or --matches, not both")
+    if match_deals is not None:
+        if matches is None:
+            raise _error("--match-deals is the length of each match: give --matches N with it")
+        try:
+            _core.Match(ruleset, deals=match_deals)
+        except MahjongError as exc:
+            raise _error(f"--match-deals: {exc}") from None
     if n is None and matches is None:
-        if ruleset.name.startswith("taiwanese"):
+        if not ruleset.independent_deals:
             raise _error(
                 f"--rules {ruleset.name} is simulated by whole matches: give --matches N "
-                "(a Taiwanese deal depends on the one before, TW §16)"
+                "(a deal depends on the one before, TW §16)"
             )
         n = 100
-    if n is not None and ruleset.name.startswith("taiwanese"):
+    if n is not None and not ruleset.independent_deals:
         raise _error(
             f"--rules {ruleset.name} is simulated by whole matches: use --matches {n}, "
-            "not --deals (a Taiwanese deal depends on the one before, TW §16)"
+            "not --deals (a deal depends on the one before, TW §16)"
         )
     unit = "matches" if matches is not None else "deals"
     total = matches if matches is not None else n
@@ -723,6 +732,7 @@ def simulate(
                 n,
                 names,
                 matches=matches,
+                match_deals=match_deals,
                 rules=ruleset,
                 seed=seed,
                 workers=workers,
@@ -889,9 +899,8 @@ def replay(
             obj = json.loads(raw)
             if obj.get("e") is None:  # a header: the unit of its deal's wins
                 from .game.log import header_rules
-                from .game.result import unit_of
 
-                unit = unit_of(header_rules(obj))
+                unit = header_rules(obj).unit
             _print_log_line(obj, ascii, unit)
     results = _deal_results(replayed)
     if results:
@@ -1021,7 +1030,7 @@ def arena(
         title_justify="left",
     )
     for col in ("seat", "deals", "points/deal [95% CI]", "no limit [95% CI]", "win", "deal-in",
-                "self-draw", "dead ready", "refused/deal", "win faan"):
+                "self-draw", "dead ready", "refused/deal", f"win {rep.unit}"):
         table.add_column(col, justify="left" if col == "seat" else "right")
     for s in rep.seats:
         table.add_row(
@@ -1082,12 +1091,12 @@ def play(
         ruleset = _ruleset(rules_name, rule, rotate_dealer)
     except MahjongError as exc:
         raise _error(str(exc)) from None
-    taiwanese = ruleset.name.startswith("taiwanese")
-    if taiwanese and deals is not None:
-        raise _error(
-            "--deals is for Hong Kong: a Taiwanese match lasts as its match_length says "
-            "(--rule match_length=one_deal, east_round or full_game; --rule max_deals=N)"
-        )
+    # a match the ruleset sets itself (TW §16) takes no --deals: the core says so
+    try:
+        _core.Match(ruleset, deals=deals)
+    except MahjongError as exc:
+        raise _error(f"--deals: {exc}") from None
+    by_switches = deals is None and not ruleset.independent_deals
     from .game.match import play_match
     from .seats import SEAT_KINDS, make_seat
     from .seats.human import HumanSeat, QuitGame
@@ -1105,19 +1114,7 @@ def play(
         raise _error(f"--log {log}: {exc.strerror or exc}") from None
     human = HumanSeat(console, ascii=ascii, confirm=not no_confirm, rules=ruleset)
     seats = [human, *(make_seat(opponents, seed + p) for p in (1, 2, 3))]
-    if taiwanese:
-        length = {
-            "one_deal": "one deal",
-            "east_round": "the East round (until the deal has passed four times)",
-            "full_game": "a full game (four rounds)",
-        }.get(str(ruleset.switches.get("match_length")), str(ruleset.switches.get("match_length")))
-        what = (
-            f"Taiwanese 16-tile mahjong, seed {seed}, a match of {length}, at most "
-            f"{ruleset.switches.get('max_deals')} deals"
-        )
-    else:
-        deals = 1 if deals is None else deals
-        what = f"Hong Kong mahjong, seed {seed}, {deals} deal(s)"
+    what = f"{ruleset.title}, seed {seed}, {_core.Match(ruleset, deals=deals).describe()}"
     console.print(
         Text(
             f"mahjong-fast: {what}, rules {_changed_switches(ruleset)}. "
@@ -1154,11 +1151,11 @@ def play(
     finally:
         if log_file is not None:
             log_file.close()
-    if taiwanese or (deals or 1) > 1:
+    if by_switches or (deals or 1) > 1:
         line = "  ".join(f"{'You' if p == 0 else f'P{p}'} {v}" for p, v in enumerate(scores))
         plural = "s" if deals != 1 else ""
         end = f"Final scores after {deals} deal{plural}"
-        if taiwanese:
+        if by_switches:
             times = "once" if match.passes == 1 else f"{match.passes} times"
             end = f"End of the match ({deals} deal{plural}, the deal passed {times}). Final scores"
         console.print(Text(f"{end}: {line}", style="bold"))
@@ -1170,8 +1167,10 @@ def show_result(res: Any, *, ascii: bool = False, rules: Any = None) -> None:
     """The end of a deal: every hand revealed, each winner's breakdown (faan or Tai) and
     settlement, or a draw; in Taiwanese also what happens to the dealer (TW §16)."""
     console.print(Text("─" * 72, style="dim"))
+    from .rules import resolve_rules
+
     head = f"End of deal {res.deal_index + 1} (dealer P{res.dealer}"
-    if res.unit == "tai":
+    if rules is not None and not resolve_rules(rules).independent_deals:
         head += (
             f", round wind {WIND_NAMES[res.prevailing_wind]}, dealer streak {res.dealer_streak}"
         )

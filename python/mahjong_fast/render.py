@@ -237,12 +237,13 @@ def render_table(
     status: str | None = None,
     last_discard: tuple[int, int] | None = None,
     compact: bool = False,
-    taiwanese: bool = False,
+    rules: Any = None,
 ) -> list[Text]:
     """The whole table as one player (``view.player``) may see it (rules §14).
 
-    ``taiwanese``: the head line shows the round wind, the dealer's streak and the live tiles
-    (TW §4.2, §16) instead of the tiles left in the wall.
+    ``rules``: the deal's ruleset; where its deals carry a match on (a round wind and a dealer's
+    streak, TW §16) the head line shows them and the live tiles (TW §4.2) instead of the tiles
+    left in the wall.
 
     ``last_discard`` = ``(player, tile id)`` of the latest discard, shown when no claim window
     is open (the view itself only carries the discard of an open window). ``compact``: only
@@ -253,7 +254,7 @@ def render_table(
     head = Text()
     head.append(f"Deal {view.deal_index + 1}", style="bold")
     wind = WIND_NAMES[getattr(view, "prevailing_wind", 0)]
-    if taiwanese:
+    if rules is not None and not rules.independent_deals:
         head.append(f"  ·  round wind {wind}  ·  dealer streak {view.dealer_streak}")
         head.append(f"  ·  live tiles: {view.remaining}", style="bold")
         head.append(f"  ·  discards so far: {view.turn}")

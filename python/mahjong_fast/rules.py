@@ -66,6 +66,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from mahjong_fast import _core
 from mahjong_fast._core import Ruleset
 from mahjong_fast.errors import RuleConfigError
 
@@ -80,14 +81,11 @@ __all__ = [
     "with_rotate_dealer",
 ]
 
-#: the names a ruleset can be given by (aliases included)
-RULESET_NAMES = ("hong-kong", "hk", "taiwanese-high", "taiwanese-low")
+#: the names a ruleset can be given by (aliases included), from the core's registry
+RULESET_NAMES: tuple[str, ...] = tuple(_core.ruleset_names(aliases=True))
 
-#: the names of the default (Hong Kong) preset
-_DEFAULT_NAMES = ("hong-kong", "hk")
-
-#: the default ruleset: Hong Kong with its default switches
-DEFAULT_RULES = Ruleset.hong_kong()
+#: the default ruleset (the registry's first: Hong Kong) with its default switches
+DEFAULT_RULES = Ruleset.from_name(_core.ruleset_names()[0])
 
 #: what a ``rules=`` argument accepts
 RulesLike = Ruleset | str | None
@@ -104,7 +102,7 @@ def resolve_rules(rules: RulesLike = None) -> Ruleset:
         mahjong_fast.errors.RuleConfigError: an unknown name.
         TypeError: ``rules`` is neither a ``Ruleset``, a ``str`` nor ``None``.
     """
-    if rules is None or rules in _DEFAULT_NAMES:
+    if rules is None:
         return DEFAULT_RULES  # immutable: one shared value for the default preset
     if isinstance(rules, Ruleset):
         return rules
@@ -115,9 +113,10 @@ def resolve_rules(rules: RulesLike = None) -> Ruleset:
 
 def with_rotate_dealer(rules: RulesLike, rotate_dealer: bool | None) -> Ruleset:
     """``rules`` resolved, with the ``rotate_dealer`` shorthand applied when it is given
-    (``None``: keep the ruleset's switch). ``rotate_dealer`` must be a bool or None."""
+    (``None``: keep the ruleset's switch). ``rotate_dealer`` must be a bool or None; a ruleset
+    without that switch raises :class:`~mahjong_fast.errors.RuleConfigError` naming it."""
     r = resolve_rules(rules)
-    if rotate_dealer is None or rotate_dealer == r.rotate_dealer:
+    if rotate_dealer is None or r.switches.get("rotate_dealer") == rotate_dealer:
         return r
     return r.replace(rotate_dealer=rotate_dealer)
 

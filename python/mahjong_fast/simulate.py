@@ -40,7 +40,6 @@ from typing import Any
 
 from . import _core
 from .errors import RuleConfigError
-from .game.result import is_taiwanese, unit_of
 from .rules import RULESET_NAMES, Ruleset, RulesLike, resolve_rules, with_rotate_dealer
 from .sim.backends import BACKENDS, CoreBackend, make_backend, usable_cores
 from .sim.chunks import ChunkSpec, auto_chunk_size, chunk_bounds, core_chunk_size
@@ -124,7 +123,7 @@ def summarize(
 ) -> Summary:
     """The :class:`Summary` of a list of records (``elapsed``: seconds, for deals/s; ``rules``:
     the ruleset they were played under, for the unit of their values: faan or Tai)."""
-    s = Summary(elapsed=elapsed, unit=unit_of(resolve_rules(rules)))
+    s = Summary(elapsed=elapsed, unit=resolve_rules(rules).unit)
     s.add_all(records)
     return s
 
@@ -176,6 +175,7 @@ def _check_args(
     chunk_size: int | None,
     start: int,
     address: str | None,
+    match_deals: int | None = None,
 ) -> tuple[str, str, str, str]:
     from .seats import SEAT_KINDS
 
@@ -194,11 +194,16 @@ def _check_args(
             raise ValueError(f"unknown seat kind {kind!r}; choose from {', '.join(SEAT_KINDS)}")
     # RuleConfigError for an unknown name, TypeError for a wrong type
     ruleset = resolve_rules(rules)
-    if deals is not None and is_taiwanese(ruleset):
+    if deals is not None and not ruleset.independent_deals:
         raise RuleConfigError(
-            f"{ruleset.name}: a Taiwanese deal depends on the one before (the dealer's streak, "
-            "TW §16), so the unit of simulation is a match: use matches=N, not deals=N"
+            f"{ruleset.name} ({ruleset.title}): a deal depends on the one before (the dealer's "
+            "streak, TW §16), so the unit of simulation is a match: use matches=N, not deals=N"
         )
+    if match_deals is not None:
+        if matches is None:
+            raise ValueError("match_deals is the length of each match: give matches=N with it")
+        # the ruleset refuses it if its match is not a number of deals (TW §16)
+        _core.Match(ruleset, deals=match_deals)
     _core.checked_int(seed, "seed", 0, 2**64 - 1)
     if deals is not None:
         _core.checked_int(start, "start", 0, 2**64 - 1)
@@ -235,6 +240,7 @@ def simulate(
     start: int = 0,
     overwrite: bool = False,
     matches: int | None = None,
+    match_deals: int | None = None,
 ) -> SimulationResult:
     """Simulate deals ``start .. start+deals-1`` (or matches ``start .. start+matches-1``)
     with four AI seats and summarise them.
@@ -243,9 +249,14 @@ def simulate(
         deals: how many deals (Hong Kong; each deal independent, scores from 0).
         matches: how many matches instead (required for the Taiwanese rulesets, TW §16:
             a match runs until its ``match_length`` / ``max_deals`` switch ends it; a Hong
-            Kong match is four deals with the scores carried over). Match ``j`` depends only
-            on ``(seed, j)``; its records carry ``match_index``, ``deal_in_match``,
-            ``dealer_streak``, ``prevailing_wind``, every winner's value and the scores.
+            Kong match is ``match_deals`` deals, one by default as HK §12 says, with the
+            scores carried over). Match ``j`` depends only on ``(seed, j)``; its records
+            carry ``match_index``, ``deal_in_match``, ``dealer_streak``,
+            ``prevailing_wind``, every winner's value and the scores.
+        match_deals: the deals of each match, for a ruleset whose match is a number of deals
+            (Hong Kong, HK §12: e.g. 4, one dealt by each player with ``rotate_dealer``);
+            None: the ruleset's own length. A Taiwanese ruleset refuses it
+            (RuleConfigError): its match is set by its switches.
         seats: four seat kinds, ``"greedy"``, ``"random"``, ``"strong"`` or ``"value"``.
         rules: the ruleset: a :class:`~mahjong_fast.Ruleset` (with its switches, HK §18) or a
             name (``"hong-kong"``, alias ``"hk"``, ``"taiwanese-high"``, ``"taiwanese-low"``).
@@ -293,12 +304,14 @@ def simulate(
     """
     spec = ChunkSpec(
         _check_args(
-            deals, matches, seats, rules, seed, workers, backend, chunk_size, start, address
+            deals, matches, seats, rules, seed, workers, backend, chunk_size, start, address,
+            match_deals,
         ),
         seed,
         with_rotate_dealer(rules, rotate_dealer),
         in_core=backend != "process",
         matches=matches is not None,
+        match_deals=match_deals,
     )
     units = deals if deals is not None else matches
     assert units is not None
@@ -325,7 +338,7 @@ def simulate(
         rules=spec.rules,
     )
     summary = result.summary
-    summary.unit = unit_of(spec.rules)
+    summary.unit = spec.rules.unit
     t0 = time.perf_counter()
 
     writer: RecordWriter | None = None
@@ -359,7 +372,8 @@ def simulate(
     with stop:  # from here on, Ctrl-C asks for a stop at the next safe point
         try:
             # the output file is opened (and so checked) before any worker starts
-            meta = run_metadata(seed, spec.seats, spec.rules.rotate_dealer)
+            # the header's rotate_dealer key predates the ruleset's own entry; kept as it was
+            meta = run_metadata(seed, spec.seats, bool(spec.rules.switches.get("rotate_dealer", False)))
             if spec.matches:
                 meta["matches"] = units
             writer = (

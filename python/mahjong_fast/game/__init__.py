@@ -16,7 +16,7 @@ from .actions import Action, ActionType, Phase
 from .deal import Deal
 from .events import Event, visible_event
 from .log import LogWriter, replay, replay_deals, write_log
-from .match import MatchResult, deal_wall, dealer_of, new_deal, play_match, run_deal
+from .match import MatchResult, deal_wall, new_deal, play_match, run_deal
 from .result import DealResult, WinResult
 from .view import MeldView, SeatView
 
@@ -33,7 +33,6 @@ __all__ = [
     "SeatView",
     "WinResult",
     "deal_wall",
-    "dealer_of",
     "new_deal",
     "play_match",
     "replay",

@@ -44,7 +44,7 @@ from mahjong_fast.rules import Ruleset, resolve_rules
 
 from .actions import Action, ActionType, Phase
 from .events import Event
-from .result import DealResult, WinResult, unit_of
+from .result import DealResult, WinResult
 from .view import LiveView, MeldView, SeatView
 
 if TYPE_CHECKING:
@@ -457,7 +457,7 @@ class Deal:
             "scores": tuple(r["scores"]),
             "turns": r["turns"],
             "tiles_left": r["tiles_left"],
-            "unit": unit_of(self.rules),
+            "unit": self.rules.unit,
             "prevailing_wind": self.prevailing_wind,
             "dealer_streak": self.dealer_streak,
             **self._final_state(),

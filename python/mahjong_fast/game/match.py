@@ -7,10 +7,10 @@
 >>> m = play_match(seats, seed=42, rules="taiwanese-high")          # doctest: +SKIP
 >>> [(r.dealer, r.dealer_streak, r.prevailing_wind) for r in m.results]   # doctest: +SKIP
 
-A Hong Kong match is the ``deals`` deals asked for; a Taiwanese match runs until its
-``match_length`` or ``max_deals`` switch ends it (TW §16), with the dealer, the dealer's
-streak, the round wind and the scores carried from deal to deal by the core's match state
-(``_core.TaiwaneseMatch``; nothing of TW §15/§16 is computed here).
+Every match is the core's (``_core.Match``): the ruleset says how long it is (a Hong Kong match
+is the ``deals`` deals asked for, HK §12; a Taiwanese match runs until its ``match_length`` or
+``max_deals`` switch ends it, TW §16) and carries the dealer, the dealer's streak, the round
+wind and the scores from deal to deal; nothing of HK §12 or TW §15/§16 is computed here.
 
 Walls: deal ``i`` of match ``j`` uses ``_core.wall(seed, (j << 32) | i)`` (match 0: the wall of
 deal ``i``), and AI seats key their streams by the same index, so match ``j`` depends only on
@@ -33,7 +33,7 @@ from .actions import Action, Phase
 from .deal import Deal
 from .events import Event, visible_event
 from .log import LogWriter
-from .result import DealResult, is_taiwanese
+from .result import DealResult
 
 __all__ = [
     "MATCH_SHIFT",
@@ -41,7 +41,6 @@ __all__ = [
     "MatchResult",
     "checked_action",
     "deal_wall",
-    "dealer_of",
     "new_deal",
     "play_match",
     "run_deal",
@@ -51,19 +50,11 @@ __all__ = [
 MAX_RETRIES = 100
 #: deal ``i`` of match ``j`` has the wall index ``(j << MATCH_SHIFT) | i``
 MATCH_SHIFT = 32
-_WIND_INDEX = {"E": 0, "S": 1, "W": 2, "N": 3}
 
 
 def deal_wall(seed: int, deal_index: int) -> list[int]:
     """HK §12 the wall of deal ``deal_index``: depends only on (seed, deal_index)."""
     return list(_core.wall(seed, deal_index))
-
-
-def dealer_of(deal_index: int, rotate_dealer: bool | Ruleset) -> int:
-    """HK §12 P0 deals every deal, or P(d mod 4) with the rotating dealer (a bool, or a
-    ruleset whose ``rotate_dealer`` switch says it)."""
-    rotate = rotate_dealer.rotate_dealer if isinstance(rotate_dealer, Ruleset) else rotate_dealer
-    return deal_index % 4 if rotate else 0
 
 
 def _listener_for(seats: Sequence[object]) -> Callable[[Event], None] | None:
@@ -107,10 +98,10 @@ def new_deal(
     as the listener. The wall is ``_core.wall(seed, that index)`` unless ``wall`` is given.
 
     ``rules``: the ruleset (a :class:`~mahjong_fast.Ruleset` or a name); without ``dealer``,
-    its ``rotate_dealer`` switch picks the dealer (HK §12). ``rotate_dealer``: shorthand that
-    sets that switch (None: as ``rules`` says). ``dealer``, ``prevailing_wind``,
-    ``dealer_streak``: as the match state says (TW §16). Raises RuleConfigError for an unknown
-    ruleset name."""
+    the ruleset picks the dealer of the deal played alone (``_core.lone_deal``: HK §12 P0, or
+    P(d mod 4) with its ``rotate_dealer`` switch). ``rotate_dealer``: shorthand that sets that
+    switch (None: as ``rules`` says). ``dealer``, ``prevailing_wind``, ``dealer_streak``: as
+    the match says (TW §16). Raises RuleConfigError for an unknown ruleset name."""
     ruleset = with_rotate_dealer(rules, rotate_dealer)
     index = (match_index << MATCH_SHIFT) | deal_index
     for p, s in enumerate(seats):
@@ -118,9 +109,11 @@ def new_deal(
         if callable(hook):
             hook(index, p)
     w = deal_wall(seed, index) if wall is None else list(wall)
+    if dealer is None:
+        dealer = _core.lone_deal(ruleset, deal_index)["dealer"]
     return Deal(
         w,
-        dealer_of(deal_index, ruleset.rotate_dealer) if dealer is None else dealer,
+        dealer,
         scores,
         deal_index,
         record=record,
@@ -240,7 +233,8 @@ class MatchResult:
 
     ``results[i]`` is deal ``i`` of the match (its dealer, ``dealer_streak`` and
     ``prevailing_wind``; in Taiwanese also ``dealer_after``, ``streak_after``, ``passed``).
-    ``passes``: how often the dealership passed (TW §16; 0 in Hong Kong)."""
+    ``passes``: how often the dealership passed (TW §16; in Hong Kong, HK §12, after every
+    deal with ``rotate_dealer``, else never)."""
 
     results: list[DealResult] = field(default_factory=list)
     scores: tuple[int, int, int, int] = (0, 0, 0, 0)
@@ -270,18 +264,20 @@ def play_match(
     on_deal: Callable[[Deal, DealResult], None] | None = None,
     record: bool | None = None,
 ) -> MatchResult:
-    """Play one match (HK §12, TW §16).
+    """Play one match (HK §12, TW §16) through the core's match (``_core.Match``), which the
+    ruleset drives: who deals each deal, with which streak and round wind, from which scores,
+    and when the match is over.
 
     Hong Kong: ``deals`` deals (default 1; indices ``start_deal`` ..): deal d uses the wall of
     ``(seed, d)``, dealt by P0 or, with the ``rotate_dealer`` switch, by P(d mod 4); scores
     carry over from ``scores`` (default zeros).
 
     Taiwanese (``rules="taiwanese-high"`` / ``"taiwanese-low"`` or such a Ruleset): P0 deals
-    first; after each deal the core's match state (``_core.TaiwaneseMatch``) settles it and
-    says the next dealer, streak and round wind (TW §15, §16); the match ends when the
-    ruleset's ``match_length`` is reached or ``max_deals`` deals are played. Scores start at
-    the ``starting_score`` switch. ``deals``, ``start_deal`` and ``scores`` are Hong Kong
-    arguments: set the ruleset's switches instead.
+    first; after each deal the match settles it and says the next dealer, streak and round wind
+    (TW §15, §16); the match ends when the ruleset's ``match_length`` is reached or
+    ``max_deals`` deals are played. Scores start at the ``starting_score`` switch. ``deals``,
+    ``start_deal`` and ``scores`` are not options of a Taiwanese match: set the ruleset's
+    switches instead.
 
     Deal ``i`` of match ``match_index`` = j uses the wall ``_core.wall(seed, (j << 32) | i)``
     and AI seats keyed by the same index, so a match depends only on ``(seed, j)``.
@@ -290,7 +286,7 @@ def play_match(
         rules: the ruleset (a :class:`~mahjong_fast.Ruleset` or a name, default Hong Kong);
             every deal is played under it and every log header records it (HK §18).
         rotate_dealer: shorthand that sets the ruleset's ``rotate_dealer`` switch (None: as
-            ``rules`` says; Hong Kong only).
+            ``rules`` says; a ruleset without the switch refuses it).
         log: a path or text file to write the JSON Lines event log to (None: no log).
         match_index: j, 0 .. 2**32-1.
         on_deal: called as ``on_deal(deal, result)`` after each deal (and after its log
@@ -299,10 +295,11 @@ def play_match(
 
     Raises:
         RuleConfigError: an unknown ruleset name; ``deals``, ``start_deal``, ``scores`` or
-            ``rotate_dealer`` given with a Taiwanese ruleset.
+            ``rotate_dealer`` given to a ruleset whose match does not take them (Taiwanese);
+            ``deals`` below 1 or deal indices ``start_deal`` .. beyond 0..2**32-1.
         ValueError: not four seats.
-        MahjongError: ``seed`` outside 0..2**64-1, ``deals`` below 1 (HK §12: a match is the
-            N >= 1 deals asked for), deal indices ``start_deal`` .. beyond 0..2**32-1.
+        MahjongError: ``seed`` outside 0..2**64-1, ``start_deal`` or ``deals`` out of range,
+            ``scores`` not four scores within ±10**15.
         TypeError: ``seed``, ``deals`` or ``start_deal`` not an int (bool included).
     """
     if len(seats) != 4:
@@ -310,104 +307,52 @@ def play_match(
     # the core's one argument conversion (TypeError naming the argument, MahjongError out of range)
     _core.checked_int(seed, "seed", 0, 2**64 - 1)
     _core.checked_int(match_index, "match_index", 0, 2**32 - 1)
-    ruleset = resolve_rules(rules)
-    taiwanese = is_taiwanese(ruleset)
-    if taiwanese:
-        given = [
-            name
-            for name, v, default in (
-                ("deals", deals, None),
-                ("start_deal", start_deal, 0),
-                ("scores", scores, None),
-                ("rotate_dealer", rotate_dealer, None),
-            )
-            if v != default
-        ]
-        if given:
-            raise RuleConfigError(
-                f"{', '.join(given)}: a Hong Kong argument; a Taiwanese match is set by the "
-                "ruleset's switches match_length, max_deals and starting_score (TW §2, §16)"
-            )
-    else:
-        deals = 1 if deals is None else deals
-        _core.checked_int(start_deal, "start_deal", 0, 2**32 - 1)
-        _core.checked_int(deals, "deals", 1, 2**32 - start_deal)
-        ruleset = with_rotate_dealer(ruleset, rotate_dealer)
+    ruleset = with_rotate_dealer(resolve_rules(rules), rotate_dealer)
+    state = _core.Match(
+        ruleset,
+        deals=deals,
+        start_deal=start_deal,
+        scores=None if scores is None else [int(s) for s in scores],
+    )
     names = tuple(str(getattr(s, "name", f"P{i}")) for i, s in enumerate(seats))
     writer = LogWriter(log) if log is not None else None
     keep = writer is not None if record is None else record or writer is not None
     out = MatchResult(seed=seed, seat_names=names, rules=ruleset, match_index=match_index)
-
-    def finish(deal: Deal, res: DealResult) -> None:
-        out.results.append(res)
-        if writer is not None:
-            writer.write_deal(deal, seed=seed, seats=names)
-        if on_deal is not None:
-            on_deal(deal, res)
-
     try:
-        if taiwanese:
-            _play_taiwanese(seats, seed, ruleset, match_index, keep, out, finish)
-        else:
-            cur = (0, 0, 0, 0) if scores is None else tuple(int(s) for s in scores)
-            for d in range(start_deal, start_deal + deals):  # type: ignore[operator]
-                deal = new_deal(
-                    seats,
-                    seed=seed,
-                    deal_index=d,
-                    match_index=match_index,
-                    scores=cur,
-                    record=keep,
-                    rules=ruleset,
+        while (nxt := state.next_deal()) is not None:
+            deal = new_deal(
+                seats,
+                seed=seed,
+                deal_index=nxt["deal_index"],
+                match_index=match_index,
+                scores=nxt["scores"],
+                record=keep,
+                rules=ruleset,
+                dealer=nxt["dealer"],
+                prevailing_wind=nxt["prevailing_wind"],
+                dealer_streak=nxt["dealer_streak"],
+            )
+            res = run_deal(deal, seats)
+            settled = state.play_deal(
+                [
+                    {"winner": w.player, "value": w.value, "discarder": w.discarder,
+                     "self_drawn": w.discarder is None}
+                    for w in res.wins
+                ]
+            )  # fmt: skip
+            if tuple(settled["payments"]) != res.payments or tuple(state.scores) != res.scores:
+                raise RuntimeError(  # the deal and the match ask the same core ruleset
+                    f"deal {nxt['deal_index']}: the deal paid {res.payments}, the match "
+                    f"{settled['payments']}"
                 )
-                res = run_deal(deal, seats)
-                cur = res.scores
-                finish(deal, res)
-            out.scores = cur  # type: ignore[assignment]
+            out.results.append(res)
+            if writer is not None:
+                writer.write_deal(deal, seed=seed, seats=names)
+            if on_deal is not None:
+                on_deal(deal, res)
     finally:
         if writer is not None:
             writer.close()
-    return out
-
-
-def _play_taiwanese(
-    seats: Sequence[object],
-    seed: int,
-    ruleset: Ruleset,
-    match_index: int,
-    keep: bool,
-    out: MatchResult,
-    finish: Callable[[Deal, DealResult], None],
-) -> None:
-    """TW §16: deals until the core's match state says the match is over."""
-    state = _core.TaiwaneseMatch(ruleset, 0)
-    i = 0
-    while not state.is_over:
-        deal = new_deal(
-            seats,
-            seed=seed,
-            deal_index=i,
-            match_index=match_index,
-            scores=state.scores,
-            record=keep,
-            rules=ruleset,
-            dealer=state.dealer,
-            prevailing_wind=_WIND_INDEX[state.round_wind],
-            dealer_streak=state.streak,
-        )
-        res = run_deal(deal, seats)
-        settled = state.play_deal(
-            [
-                {"winner": w.player, "tai": w.value, "discarder": w.discarder,
-                 "self_drawn": w.discarder is None}
-                for w in res.wins
-            ]
-        )  # fmt: skip
-        if tuple(settled["payments"]) != res.payments or tuple(state.scores) != res.scores:
-            raise RuntimeError(  # the deal and the match state are the same core rules
-                f"deal {i}: the deal paid {res.payments}, the match state {settled['payments']}"
-            )
-        finish(deal, res)
-        i += 1
     out.scores = tuple(state.scores)  # type: ignore[assignment]
     out.passes = state.passes
+    return out

@@ -3,27 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from mahjong_fast.rules import Ruleset
-
-__all__ = ["WIN_KINDS", "DealResult", "WinResult", "is_taiwanese", "unit_of"]
+__all__ = ["WIN_KINDS", "DealResult", "WinResult"]
 
 #: values of :attr:`DealResult.win_kind`; the last two are the Taiwanese bonus-tile wins of
 #: TW §7 (all eight bonus tiles: settled as self-drawn; seven rob the eighth: the exposing
 #: player pays)
 WIN_KINDS = ("self_drawn", "discard", "robbing_kong", "bonus_all_eight", "bonus_rob_eighth")
-
-
-def is_taiwanese(rules: Ruleset) -> bool:
-    """True for the Taiwanese rulesets (``taiwanese-high`` / ``taiwanese-low``)."""
-    return rules.name.startswith("taiwanese")
-
-
-def unit_of(rules: Ruleset) -> str:
-    """The unit of a ruleset's hand values: ``"tai"`` (Taiwanese) or ``"faan"`` (Hong Kong)."""
-    return "tai" if is_taiwanese(rules) else "faan"
 
 
 def _alias(unit: str, alias: str, value: int, name: str = "value") -> int:

@@ -172,7 +172,7 @@ def claim_outlooks(view: Any, options: Sequence[Action]) -> list[ClaimOutlook]:
             r = _core.score(
                 list(counts), list(melds), an.bonus, kind, an.seat, an.prevailing,
                 robbing_kong=view.phase == Phase.ROB,
-                last_discard=bool(view.is_last_discard),
+                last_tile=bool(view.is_last_discard),
                 rules=an.rules,
             )
             out.append(ClaimOutlook(-1, r.value if r.is_win else None, r.unit,

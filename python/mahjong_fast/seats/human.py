@@ -39,6 +39,7 @@ from ..render import (
     tile_label,
     tiles_label,
 )
+from ..rules import resolve_rules
 from .base import BaseSeat
 
 __all__ = ["HumanSeat", "QuitGame", "describe_event", "not_a_tile_to_discard"]
@@ -258,9 +259,9 @@ class HumanSeat(BaseSeat):
         self.ascii = ascii
         self.confirm = confirm
         self.names = list(names) if names else None
-        #: Taiwanese rules: the board shows round wind, streak and live tiles; wins in Tai
-        self.taiwanese = rules is not None and str(rules.name).startswith("taiwanese")
         self.rules = rules
+        #: the unit of the wins narrated (faan or Tai: the ruleset's)
+        self.unit: str = resolve_rules(rules).unit
         self.player = 0
         #: (player, tile id) of the latest discard seen through ``notify``, for the screen.
         self.last_discard: tuple[int, int] | None = None
@@ -278,9 +279,7 @@ class HumanSeat(BaseSeat):
         if getattr(event, "type", None) == "discard":
             self.last_discard = (event.player, event.data["tile"])
         try:
-            line = describe_event(
-                event, self.player, ascii=self.ascii, unit="tai" if self.taiwanese else "faan"
-            )
+            line = describe_event(event, self.player, ascii=self.ascii, unit=self.unit)
         except Exception:  # noqa: BLE001 - a display problem must never stop the game
             line = None
         if line is not None:
@@ -316,7 +315,7 @@ class HumanSeat(BaseSeat):
             status=status,
             last_discard=self.last_discard,
             compact=compact,
-            taiwanese=self.taiwanese,
+            rules=resolve_rules(self.rules),
         ):
             self.console.print(line)
 
@@ -548,28 +547,43 @@ class HumanSeat(BaseSeat):
 
     def _hint(self, view: Any, *, can_win: bool | None = None) -> None:
         try:
-            if self.taiwanese:
-                self.console.print(tw_hint_text(view, self.rules))
-            else:
-                self.console.print(hint_text(view, can_win=can_win))
+            self.console.print(hint_text(view, can_win=can_win))
         except Exception as exc:  # noqa: BLE001 - a hint must never stop the game
             self._say(f"no hint available ({exc})")
 
 
 def _waits_with_values(view: Any, counts: list[int], melds: Any) -> str:
-    """The waits of a 13-equivalent hand, each with its value self-drawn / on a discard (rules
-    §10), marking the waits that cannot win (under the 3-faan minimum, §10.5)."""
+    """The waits of a ready hand, each with its value self-drawn / on a discard under the view's
+    ruleset (HK §10, TW §11), marking the waits that cannot win (below the ruleset's minimum,
+    HK §10.5, TW §14)."""
     from .. import _core
 
+    rules = resolve_rules(getattr(view, "rules", None))
+    unit, minimum = rules.unit, rules.min_value
     parts = []
-    for kind, sd, dc in _core.wait_values(counts, melds, view.bonus_mask(), view.seat_wind):
+    for kind, sd, dc in _core.wait_values(
+        counts,
+        melds,
+        view.bonus_mask(),
+        view.seat_wind,
+        getattr(view, "prevailing_wind", 0),
+        rules=rules,
+    ):
         code = code_of_kind(kind)
         if sd.is_win and dc.is_win:
-            parts.append(f"{code} {sd.faan}/{dc.faan} faan")
+            parts.append(f"{code} {sd.value}/{dc.value} {unit}")
         elif sd.is_win:
-            parts.append(f"{code} {sd.faan} faan self-drawn only ({dc.faan} on a discard is below 3)")
+            parts.append(
+                f"{code} {sd.value} {unit} self-drawn only ({dc.value} on a discard is below "
+                f"{minimum})"
+            )
+        elif dc.is_win:
+            parts.append(
+                f"{code} {dc.value} {unit} on a discard only ({sd.value} self-drawn is below "
+                f"{minimum})"
+            )
         else:
-            parts.append(f"{code} cannot win ({sd.faan} faan self-drawn, below 3)")
+            parts.append(f"{code} cannot win ({sd.value} {unit} self-drawn, below {minimum})")
     return ", ".join(parts)
 
 
@@ -598,18 +612,19 @@ def hint_text(view: Any, top: int = 5, *, can_win: bool | None = None) -> Text:
     complete hand that is not is explained: its value against the minimum)."""
     from .. import _core
 
+    rules = resolve_rules(getattr(view, "rules", None))
     counts = view.hand_counts()
     melds = view.meld_tuples()
     n = sum(counts) + 3 * len(melds)
     out = Text("  hint: ", style="cyan")
-    if n == 14:
-        sh = _core.shanten(counts, melds)
+    if n == rules.hand_tiles + 1:
+        sh = _core.shanten(counts, melds, rules=rules)
         if sh == -1:
             out.append(_complete_text(view, counts, melds, can_win))
         else:
             out.append(f"shanten {sh}. ")
         rated = sorted(
-            _core.rate_discards(counts, melds, view.unseen_counts()),
+            _core.rate_discards(counts, melds, view.unseen_counts(), rules=rules),
             key=lambda r: (r[1], -r[2], r[0]),
         )
         out.append("best discards: ")
@@ -623,7 +638,7 @@ def hint_text(view: Any, top: int = 5, *, can_win: bool | None = None) -> Text:
                 out.append("; waits " + _waits_with_values(view, c, melds))
             out.append(")")
     else:
-        sh = _core.shanten(counts, melds)
+        sh = _core.shanten(counts, melds, rules=rules)
         out.append(f"shanten {sh}")
         if sh == 0:
             out.append("; ready, waiting on " + _waits_with_values(view, list(counts), melds))
@@ -649,56 +664,3 @@ def claim_hint_text(view: Any, options: Sequence[tuple[str, Action]], pass_actio
         out.append(outlook_text(o, minimum), style="red" if o.dead else "")
     return out
 
-
-def tw_hint_text(view: Any, rules: Any, top: int = 5) -> Text:
-    """The hint under a Taiwanese ruleset (TW §9, §10a): shanten of the 16/17-tile hand, the
-    discards that leave the lowest shanten (then the most unseen tiles that improve it), and
-    the waits when ready, each with its hand Tai
-    self-drawn / on a discard in the default mid-deal situation (``-`` below ``min_tai``)."""
-    from .. import _core
-
-    counts = view.hand_counts()
-    melds = view.meld_tuples()
-    out = Text("  hint: ", style="cyan")
-
-    def waits_of(c: list[int]) -> str:
-        parts = []
-        for kind, sd, dc in _core.wait_values(
-            c, melds, view.bonus_mask(), view.seat_wind, view.prevailing_wind, rules=rules
-        ):
-            value = f"{sd.value if sd.is_win else '-'}/{dc.value if dc.is_win else '-'} Tai"
-            parts.append(f"{code_of_kind(kind)} {value}")
-        return ", ".join(parts) or "none"
-
-    if sum(counts) + 3 * len(melds) == 17:
-        sh = _core.shanten(counts, melds, rules=rules)
-        out.append("your hand is complete (a winning shape). " if sh == -1 else f"shanten {sh}. ")
-        unseen = view.unseen_counts()
-        rated = []  # (shanten after the discard, -ukeire, kind, counts after)
-        for kind in range(34):
-            if counts[kind]:
-                c = list(counts)
-                c[kind] -= 1
-                after = _core.shanten(c, melds, rules=rules)
-                ukeire = 0
-                for k in range(34):
-                    if unseen[k] and c[k] < 4:
-                        c[k] += 1
-                        if _core.shanten(c, melds, rules=rules) < after:
-                            ukeire += unseen[k]
-                        c[k] -= 1
-                rated.append((after, -ukeire, kind, c))
-        rated.sort(key=lambda x: (x[0], x[1], x[2]))
-        out.append("best discards: ")
-        for i, (after, neg_ukeire, kind, c) in enumerate(rated[:top]):
-            out.append(("" if i == 0 else ", ") + f"{code_of_kind(kind)} (shanten {after}, ")
-            out.append(f"{-neg_ukeire} tiles improve")
-            if after == 0:
-                out.append("; waits " + waits_of(c))
-            out.append(")")
-    else:
-        sh = _core.shanten(counts, melds, rules=rules)
-        out.append(f"shanten {sh}")
-        if sh == 0:
-            out.append("; ready, waiting on " + waits_of(list(counts)) + " (self-drawn/discard)")
-    return out

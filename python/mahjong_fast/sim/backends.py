@@ -118,7 +118,9 @@ class CoreBackend:
 
         self.spec = spec
         self.workers = workers
-        self._sim = _core.Simulator(spec.seed, list(spec.seats), spec.rules, workers)
+        self._sim = _core.Simulator(
+            spec.seed, list(spec.seats), spec.rules, workers, match_deals=spec.match_deals
+        )
         self._pool = cf.ThreadPoolExecutor(max_workers=1, thread_name_prefix="mahjong-sim")
         self._futures: dict[cf.Future[list[dict[str, Any]]], tuple[int, int, int]] = {}
 

@@ -47,6 +47,9 @@ class ChunkSpec:
     in_core: bool = True
     #: the indices are matches (whole matches per chunk), not deals
     matches: bool = False
+    #: deals per match for a ruleset whose match is a number of deals (HK §12); None: the
+    #: ruleset's own length
+    match_deals: int | None = None
 
 
 def auto_chunk_size(deals: int, workers: int) -> int:
@@ -65,10 +68,6 @@ def chunk_bounds(start: int, deals: int, chunk_size: int) -> list[tuple[int, int
     """``[(first, stop), ...]`` covering deal indices ``start .. start+deals-1`` in order."""
     stop = start + deals
     return [(a, min(a + chunk_size, stop)) for a in range(start, stop, chunk_size)]
-
-
-#: deals of a Hong Kong match in a simulation by matches (one round of dealers)
-HK_MATCH_DEALS = 4
 
 
 def run_chunk(spec: ChunkSpec, first: int, stop: int) -> list[dict[str, Any]]:
@@ -116,18 +115,18 @@ def run_match_chunk(spec: ChunkSpec, first: int, stop: int) -> list[dict[str, An
         from .. import _core
 
         records: list[dict[str, Any]] = _core.Simulator(
-            spec.seed, list(spec.seats), spec.rules, 1
+            spec.seed, list(spec.seats), spec.rules, 1, match_deals=spec.match_deals
         ).run_matches(first, stop)
         return [match_record_order(r) for r in records]
     from ..game.match import MATCH_SHIFT, play_match
-    from ..game.result import is_taiwanese
     from ..seats import make_seat
 
     players = [make_seat(kind, spec.seed) for kind in spec.seats]
-    deals = None if is_taiwanese(spec.rules) else HK_MATCH_DEALS
     records = []
     for j in range(first, stop):
-        m = play_match(players, seed=spec.seed, match_index=j, deals=deals, rules=spec.rules)
+        m = play_match(
+            players, seed=spec.seed, match_index=j, deals=spec.match_deals, rules=spec.rules
+        )
         for i, res in enumerate(m.results):
             rec = res.to_record()
             rec["deal_index"] = (j << MATCH_SHIFT) | i
