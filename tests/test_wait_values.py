@@ -148,3 +148,38 @@ def test_hint_shows_what_each_wait_is_worth() -> None:
     # 14 tiles: the ready discard's waits with self-drawn/discard values, as wait_values says
     text = hint_text(_View("123m456m789p234s5s9m", 1)).plain
     assert "9m (shanten 0" in text and "waits 2s 4/3 faan, 5s 4/3 faan" in text
+
+
+@pytest.mark.parametrize("rules", ["taiwanese-high", "taiwanese-low"])
+def test_taiwanese_waits_in_a_full_situation_equal_score(rules: str) -> None:
+    """The deal's progress (discards, the winner's discards, interruption, streak) and the
+    last tile reach wait_values exactly as they reach score (TW §10, §11, §15)."""
+    rng = random.Random(20261201)
+    checked = timing = 0
+    ready = [
+        "123456789m123p45s11z", "111222333m456p78s99s", "234m567m222p678p34s99s",
+        "123m456m789m123p456p7s", "11m22m33m44p55p66s777s8s",
+    ]
+    for _ in range(150):
+        hand = rng.choice(ready)
+        discards = rng.choice([3, 7, 15, 30])
+        sit = {
+            "seat_wind": rng.choice("ESWN"),
+            "prevailing_wind": rng.choice("ESWN"),
+            "dealer_streak": rng.randrange(3),
+            "discards": discards,
+            "winner_discards": 1 + discards // 4,
+            "interrupted": True,
+        }
+        last = rng.random() < 0.2
+        for w in mf.wait_values(hand, rules, last_tile=last, **sit):
+            sd = mf.score(hand, w.tile, self_drawn=True, last_tile=last, rules=rules, **sit)
+            dc = mf.score(hand, w.tile, last_tile=last, rules=rules, **sit)
+            assert (w.self_drawn, w.discard) == (sd, dc)
+            checked += 1
+            # the high table's discard-count elements (TW §12 H17, H26) come from the progress
+            timing += any(e.code in ("H17", "H26") for e in sd.elements)
+    assert checked > 150 and (timing > 0 or rules == "taiwanese-low"), (checked, timing)
+    # Hong Kong reads no deal progress: the keywords are refused by name
+    with pytest.raises(mf.InvalidHandError, match="discards"):
+        mf.wait_values("123m456m789p234s5s", discards=3)

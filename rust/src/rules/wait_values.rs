@@ -202,4 +202,89 @@ mod tests {
         }
         assert!(ready > 200 && legal > 20 && below > 20, "{ready} {legal} {below}");
     }
+
+    /// Every ruleset: random ready hands in random full situations (winds, the deal's
+    /// progress, the last tile), each wait equal to `Ruleset::score` of that tile self-drawn
+    /// and on a discard, and its gains equal to the ruleset's payments of those scores.
+    #[test]
+    fn agree_with_score_in_full_situations_under_every_ruleset() {
+        use crate::rules::DealProgress;
+        use crate::rules::SwitchValue;
+        use crate::shanten::tests::{random_hand, XorShift};
+        // a higher Taiwanese minimum, so that refused waits occur too (nearly every random
+        // ready hand reaches 5 Tai under the high table)
+        for (name, min) in [("hong-kong", None), ("taiwanese-high", Some(9)), ("taiwanese-low", Some(5))] {
+            let mut rules = Ruleset::named(name).unwrap();
+            if let Some(m) = min {
+                rules = rules.with_switch("min_tai", SwitchValue::Int(m)).unwrap();
+            }
+            let n_sets = rules.shapes().n_sets;
+            let mut rng = XorShift(0x5EED_7A10_0000_0002 ^ n_sets as u64);
+            let (mut ready, mut wins, mut refused) = (0, 0, 0);
+            for i in 0..6000 {
+                let n_melds = [0, 0, 1, 2, 3][i % 5];
+                let (c, melds) = random_hand(&mut rng, n_melds, 3 * n_sets + 1 - 3 * n_melds, i % 3 != 2);
+                let h = Hand { concealed: c, melds, bonus: (rng.below(4) == 0) as u8 * (1 << rng.below(8)) };
+                // mostly past the timing elements of TW §10 (D > 10), some early
+                let discards = if rng.below(5) == 0 { 4 + rng.below(7) } else { 11 + rng.below(40) } as u32;
+                let progress = DealProgress {
+                    dealer_streak: rng.below(4) as u32,
+                    discards,
+                    winner_discards: 1 + discards / 4,
+                    interrupted: !h.melds.is_empty() || rng.below(2) == 0,
+                };
+                let last = rng.below(8) == 0;
+                let ctx = WinContext {
+                    seat_wind: rng.below(4) as u8,
+                    prevailing_wind: rng.below(4) as u8,
+                    last_wall_tile: last,
+                    last_discard: last,
+                    progress,
+                    ..WinContext::default()
+                };
+                let got = wait_values(&h, &rules, &ctx);
+                let waits = crate::waits::waits(&h.concealed, &h.melds, rules.shapes()).unwrap();
+                let seat = ctx.seat_wind as usize;
+                let mut want = Vec::new();
+                let mut err = None;
+                for &t in &waits {
+                    let tsumo = WinContext { self_drawn: true, last_discard: false, ..ctx };
+                    let ron = WinContext { last_wall_tile: false, ..ctx };
+                    match (rules.score(&h, Some(t), &tsumo), rules.score(&h, Some(t), &ron)) {
+                        (Ok(a), Ok(b)) => want.push((t, a, b)),
+                        (Err(e), _) | (_, Err(e)) => {
+                            err = Some(e);
+                            break;
+                        }
+                    }
+                }
+                match (got, err) {
+                    (Err(a), Some(b)) => assert_eq!(a, b, "{name}"),
+                    (Ok(v), None) => {
+                        assert_eq!(v.len(), want.len());
+                        for (x, (t, a, b)) in v.iter().zip(&want) {
+                            ready += 1;
+                            assert_eq!((x.tile, &x.self_drawn, &x.discard), (*t, a, b), "{name}");
+                            let pay = |o: &ScoreOutcome, d: Option<usize>| {
+                                let w = WinPayment { winner: seat, value: o.value.into(), self_drawn: d.is_none(), discarder: d };
+                                if o.is_win {
+                                    rules.win_payments(&w, 0, progress.dealer_streak).unwrap()[seat]
+                                } else {
+                                    0
+                                }
+                            };
+                            assert_eq!(x.self_drawn_gain, pay(a, None), "{name}");
+                            for d in 0..4 {
+                                assert_eq!(x.discard_gain[d], if d == seat { 0 } else { pay(b, Some(d)) }, "{name}");
+                            }
+                            wins += usize::from(x.can_win());
+                            refused += usize::from(!x.can_win());
+                        }
+                    }
+                    (a, b) => panic!("{name}: wait_values {a:?}, score {b:?}"),
+                }
+            }
+            assert!(ready > 500 && wins > 50 && refused > 10, "{name}: {ready} {wins} {refused}");
+        }
+    }
 }
