@@ -50,7 +50,7 @@ def test_match_records(reference: list[dict]) -> None:
     for r in reference:
         j, i = r["match_index"], r["deal_in_match"]
         assert r["deal_index"] == (j << 32) | i
-        assert len(r["values"]) == len(r["winners"])
+        assert [w["seat"] for w in r["wins"]] == r["winners"]
         assert sum(r[f"points_p{p}"] for p in range(4)) == 0
         if i == 0:
             start = [0, 0, 0, 0]

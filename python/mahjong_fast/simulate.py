@@ -359,7 +359,9 @@ def simulate(
     with stop:  # from here on, Ctrl-C asks for a stop at the next safe point
         try:
             # the output file is opened (and so checked) before any worker starts
-            meta = run_metadata(seed, spec.seats, spec.rules.rotate_dealer)
+            meta = run_metadata(
+                seed, spec.seats, spec.rules.rotate_dealer, unit=unit_of(spec.rules)
+            )
             if spec.matches:
                 meta["matches"] = units
             writer = (

@@ -242,7 +242,7 @@ pub fn summarize(lineup: &[SeatKind; 4], seed: u64, walls: u64, deals: &[ArenaDe
                     let won = r.winners.contains(&p);
                     wins += won as u64;
                     if won && r.winner() == Some(p) {
-                        faan += r.faan as u64;
+                        faan += r.value as u64;
                         tsumo += (r.win_kind == Some("self_drawn")) as u64;
                     }
                     deal_ins += (r.discarder == Some(p)) as u64;

@@ -839,7 +839,7 @@ mod tests {
         assert_eq!(recs.len(), 1500);
         let wins = recs.iter().filter(|r| r.winner().is_some()).count();
         assert!(wins > 500, "{wins}");
-        assert!(recs.iter().all(|r| r.winner().is_none() || r.faan >= 3));
+        assert!(recs.iter().all(|r| r.winner().is_none() || r.value >= 3));
         // mixed line-up, any number of threads: the same records
         let cfg = SimConfig { seats: [SeatKind::Strong, SeatKind::Greedy, SeatKind::Value, SeatKind::Random], ..cfg };
         let one = play_range(&cfg, 100, 400).unwrap();

@@ -883,7 +883,7 @@ fn matches_are_the_same_for_any_thread_count() {
         let alone = play_matches(&cfg, 5, 6).unwrap();
         let from: Vec<_> = one.iter().filter(|r| r.match_index == Some(5)).cloned().collect();
         assert_eq!(alone, from);
-        assert!(one.iter().all(|r| r.values.len() == r.winners.len()));
+        assert!(one.iter().all(|r| r.wins.len() == r.winners.len()));
     }
     // Hong Kong: four deals, dealers by rotate_dealer, scores carried
     let mut rules = Ruleset::hong_kong();

@@ -107,7 +107,7 @@ pub fn arena<'py>(
         x.set_item("winners", r.winners.iter().map(|&w| w as u32).collect::<Vec<u32>>())?;
         x.set_item("discarder", r.discarder)?;
         x.set_item("win_kind", r.win_kind)?;
-        x.set_item("faan", r.faan)?;
+        x.set_item("faan", r.value)?;
         x.set_item("limit", r.limit)?;
         x.set_item("points", r.points.to_vec())?;
         let c: Vec<(u32, u32, u32)> = d.counts.iter().map(|c| (c.ready, c.dead_ready, c.refused)).collect();
