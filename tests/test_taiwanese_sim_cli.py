@@ -230,7 +230,7 @@ def test_cli_play_a_taiwanese_match_and_replay_it(tmp_path: Path) -> None:
     out = r.output
     assert r.exit_code == 0, out[-3000:]
     assert "Taiwanese 16-tile mahjong" in out
-    assert re.search(r"round wind East  ·  dealer streak \d+  ·  live tiles: \d+", out)
+    assert re.search(r"round wind East · streak \d+ · live tiles: \d+", out)
     assert "End of the match" in out
     ends = out.count("End of deal")
     assert ends >= 4  # the East round: at least four deals

@@ -31,6 +31,21 @@ __all__ = ["Z95", "Summary"]
 
 #: two-sided 95% quantile of the standard normal distribution
 Z95 = 1.959963984540054
+#: the histogram's entries are put on lines of at most this many characters: a table of 72
+#: or 80 columns (a pipe) never has to wrap one and cut an entry in two
+HISTOGRAM_LINE = 34
+
+
+def _entry_lines(entries: list[str], width: int = HISTOGRAM_LINE) -> str:
+    """``entries`` joined by two spaces, on lines of at most ``width`` characters (an entry
+    is never split); ``-`` when there is none."""
+    lines: list[str] = []
+    for e in entries:
+        if lines and len(lines[-1]) + 2 + len(e) <= width:
+            lines[-1] += "  " + e
+        else:
+            lines.append(e)
+    return "\n".join(lines) or "-"
 
 
 @dataclass
@@ -233,10 +248,7 @@ class Summary:
             table.add_row("several winners (of deals)", f"{self._rate(self.multiple_wins):.2%}")
         hist = self.faan_histogram
         unit = "Tai" if self.unit == "tai" else self.unit
-        table.add_row(
-            f"{unit} histogram",
-            "  ".join(f"{k}: {v}" for k, v in hist.items()) if hist else "-",
-        )
+        table.add_row(f"{unit} histogram", _entry_lines([f"{k}: {v}" for k, v in hist.items()]))
         mean = self.mean_value
         if self.unit != "faan" and mean is not None:
             table.add_row(f"mean {unit} per win", f"{mean:.2f}")
