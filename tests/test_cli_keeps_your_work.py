@@ -197,7 +197,9 @@ def test_the_taiwanese_status_line_fits_80_columns(compact: bool) -> None:
 
 
 def test_the_piped_tai_histogram_never_cuts_an_entry() -> None:
-    proc = run("simulate", "-m", "40", "--rules", "taiwanese-high", "--seed", "1", "-w", "2")
+    # 1,000 matches: a histogram long enough to wrap (before, "10:" ended one line and its
+    # count began the next)
+    proc = run("simulate", "-m", "1000", "--rules", "taiwanese-high", "--seed", "1", "-w", "2")
     assert proc.returncode == 0, proc.stderr
     rows = [ln for ln in proc.stdout.splitlines() if ln.startswith("│")]
     start = next(i for i, ln in enumerate(rows) if "Tai histogram" in ln)
@@ -210,7 +212,8 @@ def test_the_piped_tai_histogram_never_cuts_an_entry() -> None:
     for cell in cells:  # every line of the cell is whole entries "Tai: count"
         assert re.fullmatch(r"\s*(\d+: \d+)(  \d+: \d+)*\s*", cell), cells
         entries += len(re.findall(r"\d+: \d+", cell))
-    assert entries >= 10 and max(len(ln) for ln in proc.stdout.splitlines()) <= 80
+    assert entries >= 25 and len(cells) >= 3
+    assert max(len(ln) for ln in proc.stdout.splitlines()) <= 80
 
 
 # --------------------------------------------------------------------------- words
