@@ -14,8 +14,9 @@ import pytest
 from mahjong_fast import _core
 
 from hands import complete_hands, random_hands
+from short import size
 
-N_HANDS = 1000
+N_HANDS = size(1000, 40)
 
 
 HANDS13 = random_hands(1, 13, N_HANDS)
@@ -29,7 +30,7 @@ READY_B = [bytes(c) for c in READY]
 FULL_B = [bytes(c) for c in FULL]
 UNSEEN14 = [[4 - x for x in c] for c in HANDS14]
 
-BATCH_N = 100_000
+BATCH_N = size(100_000, 400)
 
 
 def _batch_rows(hands: list[list[int]]) -> np.ndarray:

@@ -15,8 +15,9 @@ import random
 import pytest
 from mahjong_fast import _core
 from mahjong_fast.game import Deal, Phase
+from short import size
 
-DEALS = 200
+DEALS = size(200, 3)
 
 
 def _play_ours(n: int) -> int:

@@ -13,10 +13,12 @@ from collections.abc import Sequence
 import pytest
 from mahjong_fast.game.match import new_deal, run_deal
 from mahjong_fast.seats import make_seat
+from short import size
 
 SEED = 1
-RANDOM_DEALS = 300
-GREEDY_DEALS = 30
+RANDOM_DEALS = size(300, 3)
+GREEDY_DEALS = size(30, 2)
+RECORDED_DEALS = size(100, 2)
 
 
 def _play(kinds: Sequence[str], n: int) -> int:
@@ -47,11 +49,11 @@ def test_deals_recorded(benchmark) -> None:  # type: ignore[no-untyped-def]
 
     def play() -> int:
         n = 0
-        for i in range(100):
+        for i in range(RECORDED_DEALS):
             deal = new_deal(seats, seed=SEED, deal_index=i, record=True)
             run_deal(deal, seats)
             n += len(deal.events)
         return n
 
     assert benchmark.pedantic(play, rounds=3, iterations=1) > 0
-    benchmark.extra_info["deals_per_s"] = round(100 / benchmark.stats.stats.min, 1)
+    benchmark.extra_info["deals_per_s"] = round(RECORDED_DEALS / benchmark.stats.stats.min, 1)

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import pytest
 from mahjong_fast import simulate
+from short import size
 
 #: deals per case: a few seconds each with one worker
 DEALS = {
-    ("random", "core"): 40000,
-    ("greedy", "core"): 2000,
-    ("random", "process"): 2000,
-    ("greedy", "process"): 300,
+    ("random", "core"): size(40000, 40),
+    ("greedy", "core"): size(2000, 4),
+    ("random", "process"): size(2000, 4),
+    ("greedy", "process"): size(300, 2),
 }
 
 
@@ -40,8 +41,8 @@ def test_simulate_throughput(benchmark, seat: str, workers: int, backend: str) -
 
 
 #: Taiwanese matches per case, and the Hong Kong deals of the comparison in the same run
-TW_MATCHES = 300
-HK_DEALS = 2000
+TW_MATCHES = size(300, 2)
+HK_DEALS = size(2000, 4)
 
 
 @pytest.mark.parametrize("rules", ["hong-kong", "taiwanese-high", "taiwanese-low"])

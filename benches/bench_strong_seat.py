@@ -11,9 +11,10 @@ from __future__ import annotations
 import pytest
 from mahjong_fast import _core
 from mahjong_fast.rules import Ruleset
+from short import size
 
 SEED = 1
-DEALS = 400
+DEALS = size(400, 4)
 
 
 @pytest.mark.parametrize("seat", ["greedy", "value", "strong"])

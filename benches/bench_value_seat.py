@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import pytest
 from mahjong_fast import _core
+from short import size
 
 SEED = 1
-DEALS = 400
+DEALS = size(400, 4)
+WALLS = size(100, 2)
 
 
 @pytest.mark.parametrize("seat", ["greedy", "value"])
@@ -24,9 +26,9 @@ def test_core_deals(benchmark, seat: str) -> None:  # type: ignore[no-untyped-de
 
 
 def test_arena_walls(benchmark) -> None:  # type: ignore[no-untyped-def]
-    """100 walls x 4 rotations, value against three greedy seats, with the arena's metrics."""
+    """WALLS walls x 4 rotations, value against three greedy seats, with the arena's metrics."""
     rep, deals = benchmark.pedantic(
-        _core.arena, args=(["value", "greedy", "greedy", "greedy"], 100, SEED, 1), rounds=3, iterations=1
+        _core.arena, args=(["value", "greedy", "greedy", "greedy"], WALLS, SEED, 1), rounds=3, iterations=1
     )
-    assert len(deals) == 400 and rep["walls"] == 100
-    benchmark.extra_info["deals_per_s"] = round(400 / benchmark.stats.stats.min, 1)
+    assert len(deals) == 4 * WALLS and rep["walls"] == WALLS
+    benchmark.extra_info["deals_per_s"] = round(4 * WALLS / benchmark.stats.stats.min, 1)

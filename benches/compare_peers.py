@@ -4,6 +4,7 @@ Run (release build of mahjong_fast; peers are optional):
 
     pip install mahjong riichienv        # the peers that are on PyPI
     python benches/compare_peers.py [--hands 2000] [--repeats 7]
+    python benches/compare_peers.py --short   # a few hands and deals: it runs (CI), no timing
 
 Each operation is timed per call from Python over the same seeded hands, in one run, and
 reported as the median over repeats in microseconds, with each peer's time divided by ours.
@@ -68,7 +69,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeats", type=int, default=7)
     ap.add_argument("--seed", type=int, default=20261129)
     ap.add_argument("--deals", type=int, default=4000, help="simulation rows (0: skip)")
+    ap.add_argument("--short", action="store_true",
+                    help="a few hands and deals, one repeat: that every row runs (CI), no timing")
     args = ap.parse_args(argv)
+    if args.short:
+        args.hands, args.repeats, args.deals = 30, 1, 40
     if mf.BUILD_PROFILE != "release":
         print("compare_peers needs a release build of mahjong_fast", file=sys.stderr)
         return 2
@@ -201,7 +206,7 @@ def simulation_rows(deals: int, seed: int, notes: list[str]) -> None:
         return n / (time.perf_counter() - t0)
 
     for kind, n in (("random", deals), ("greedy", max(1, deals // 10))):
-        sim = _core.Simulator(seed, [kind] * 4, False, 1)
+        sim = _core.Simulator(seed, [kind] * 4, None, 1)
         rows.append((f"mahjong_fast core, {kind} seats", rate(lambda k: sim.run(0, k), n)))
 
     def python_loop(n: int) -> None:

@@ -116,7 +116,7 @@ def _turn_view() -> tuple[Any, Any]:
 def test_any_tile_code_typed_is_used_or_explained(code: str) -> None:
     view, legal = _turn_view()
     buf = io.StringIO()
-    answers = iter([code, "quit"])
+    answers = iter([code, "quit", "y"])  # quit asks first
     seat = HumanSeat(Console(file=buf, width=120), input_fn=lambda p: next(answers), ascii=True,
                      confirm=False)  # fmt: skip
     try:

@@ -1517,7 +1517,8 @@ class _Interactive:
                 out += chunk
                 text = buf.decode("utf-8", "replace")
                 last = text.rsplit("\n", 1)[-1]
-                if last.endswith("> ") or last.endswith("[Y/n] "):
+                # input prompts, the discard confirmation and quit's question (it asks first)
+                if last.endswith(("> ", "[Y/n] ", "[y/N] ")):
                     self.prompts.append((last, text))
                     ans = responder(last, text)
                     buf = b""

@@ -413,10 +413,10 @@ def test_simulate_records_the_ruleset(tmp_path: Path, suffix: str) -> None:
     )
     assert in_memory.records == recs
     for r in recs:
-        if r["winner"] is not None:
+        for w in r["wins"]:
             points = [r[f"points_p{i}"] for i in range(4)]
             assert points == rules.payments(
-                r["faan"], r["winner"], r["win_kind"] == "self_drawn", r["discarder"]
+                w["value"], w["seat"], w["win_kind"] == "self_drawn", w["discarder"]
             )
     if suffix == ".parquet":
         import pyarrow.parquet as pq
@@ -424,8 +424,10 @@ def test_simulate_records_the_ruleset(tmp_path: Path, suffix: str) -> None:
         meta = pq.read_schema(out).metadata
         assert json.loads(meta[b"ruleset"]) == rules.to_dict()
     else:
-        head = json.loads(out.read_text().splitlines()[0])
-        assert head["type"] == "header" and head["ruleset"] == rules.to_dict()
+        # the records alone in the file, what it says about its run in the sidecar
+        assert all("type" not in json.loads(line) for line in out.read_text().splitlines())
+        head = json.loads((tmp_path / f"r{suffix}.meta.json").read_text())
+        assert head["ruleset"] == rules.to_dict() and head["unit"] == "faan"
         assert head["run"]["seed"] == 3 and head["run"]["seats"] == ["greedy"] * 4
 
 

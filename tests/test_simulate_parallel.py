@@ -28,7 +28,7 @@ def reference() -> list[dict]:
     """The records of deals 0..N-1 played one after another in this process."""
     res = simulate(N, SEATS, seed=SEED, workers=1, chunk_size=N)
     assert res.records is not None and len(res.records) == N
-    assert any(r["winner"] is not None for r in res.records), "pick a seed with a win"
+    assert any(r["winners"] for r in res.records), "pick a seed with a win"
     return res.records
 
 
@@ -77,7 +77,7 @@ def test_parquet_schema(tmp_path: Path) -> None:
     simulate(3, ("random",) * 4, seed=1, workers=1, out=path)
     table = pq.read_table(path)
     assert table.num_rows == 3
-    assert table.column_names[:5] == ["deal_index", "seed", "dealer", "winners", "winner"]
+    assert table.column_names[:6] == ["deal_index", "seed", "dealer", "winners", "value", "wins"]
     assert table.column("deal_index").to_pylist() == [0, 1, 2]
 
 
@@ -177,7 +177,7 @@ def test_cli_sigint_keeps_a_valid_file(tmp_path: Path, suffix: str) -> None:
 def test_summary_confidence_interval_by_hand() -> None:
     s = Summary()
     for p0 in (1, 3):  # P0: mean 2, sample sd √2
-        s.add({"winner": None, "win_kind": None, "faan": 0, **_pts(p0, -p0, 0, 0)})
+        s.add({"winners": [], "value": 0, "wins": [], **_pts(p0, -p0, 0, 0)})
     assert s.mean_points == [2.0, -2.0, 0.0, 0.0]
     assert s.points_sd[0] == pytest.approx(math.sqrt(2))
     half = 1.959963984540054 * math.sqrt(2) / math.sqrt(2)
@@ -188,7 +188,8 @@ def test_summary_confidence_interval_by_hand() -> None:
         == [None] * 4
     )
     other = Summary()
-    other.add({"winner": 2, "win_kind": "self_drawn", "faan": 4, **_pts(-16, -16, 48, -16)})
+    win = {"seat": 2, "win_kind": "self_drawn", "discarder": None, "value": 4}
+    other.add({"winners": [2], "value": 4, "wins": [win], **_pts(-16, -16, 48, -16)})
     s.merge(other)
     assert s.deals == 3 and s.faan_histogram == {4: 1} and s.self_draw_rate == pytest.approx(1 / 3)
     assert s.exhaustive_draw_rate == pytest.approx(2 / 3)

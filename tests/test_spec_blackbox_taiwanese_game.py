@@ -586,9 +586,9 @@ def test_simulate_matches_records_follow_section_16(rs):
             scores = [a + b for a, b in zip(scores, pts)]
             assert [x[f"scores_p{p}"] for p in range(4)] == scores
             winners = list(x["winners"]) if x.get("winners") is not None else []
-            assert len(x["values"]) == len(winners)
+            assert [w["seat"] for w in x["wins"]] == winners
             if winners:
-                assert x["faan"] == x["values"][0]
+                assert x["value"] == x["wins"][0]["value"]
             if not winners:
                 assert x["exhaustive_draw"] and pts == [0, 0, 0, 0]
             elif dealer in winners:
@@ -1694,7 +1694,7 @@ def test_simulate_summary_counts_every_winner():
     res = mf.simulate(matches=40, rules=mf.Ruleset.taiwanese(min_tai=1), seed=1, workers=2)
     recs, s = res.records, res.summary
     assert s.matches == 40 and s.deals == len(recs) and s.unit == "tai"
-    values = [v for r in recs for v in r["values"]]
+    values = [w["value"] for r in recs for w in r["wins"]]
     assert dict(s.value_histogram) == dict(Counter(values))
     assert s.mean_value == pytest.approx(sum(values) / len(values))
     assert s.multiple_wins == sum(len(r["winners"]) > 1 for r in recs) > 0

@@ -50,7 +50,7 @@ def test_match_records(reference: list[dict]) -> None:
     for r in reference:
         j, i = r["match_index"], r["deal_in_match"]
         assert r["deal_index"] == (j << 32) | i
-        assert len(r["values"]) == len(r["winners"])
+        assert [w["seat"] for w in r["wins"]] == r["winners"]
         assert sum(r[f"points_p{p}"] for p in range(4)) == 0
         if i == 0:
             start = [0, 0, 0, 0]
@@ -236,7 +236,7 @@ def test_cli_play_a_taiwanese_match_and_replay_it(tmp_path: Path) -> None:
     out = r.output
     assert r.exit_code == 0, out[-3000:]
     assert "Taiwanese 16-tile mahjong" in out
-    assert re.search(r"round wind East  ·  dealer streak \d+  ·  live tiles: \d+", out)
+    assert re.search(r"round wind East · streak \d+ · live tiles: \d+", out)
     assert "End of the match" in out
     ends = out.count("End of deal")
     assert ends >= 4  # the East round: at least four deals

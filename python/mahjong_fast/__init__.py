@@ -15,8 +15,6 @@ Hands are notation strings (``"123m456p11z [555z] (2222p) 1f"``, design §3; the
 ``chow[..] pung[..] kong[..] addkong[..] ckong[..]`` are accepted too) or :class:`Hand` objects.
 """
 
-from __future__ import annotations
-
 import os as _os
 import signal as _signal
 import sys as _sys
@@ -35,9 +33,11 @@ def _interrupted_while_starting(signum: int, frame: _FrameType | None) -> None:
 if _os.path.basename(_sys.argv[0] if _sys.argv else "") == "mahjong-fast":
     _signal.signal(_signal.SIGINT, _interrupted_while_starting)
 
-import warnings
-from collections.abc import Iterable
-from dataclasses import dataclass
+import warnings as _warnings
+from collections.abc import Iterable as _Iterable
+from collections.abc import Sequence as _Sequence
+from dataclasses import dataclass as _dataclass
+from typing import Any as _Any
 
 from mahjong_fast import _core
 from mahjong_fast.batch import score_batch, shanten_batch, waits_batch
@@ -67,7 +67,7 @@ __version__: str = _core.__version__
 BUILD_PROFILE: str = _core.BUILD_PROFILE
 
 if BUILD_PROFILE != "release":  # pragma: no cover - depends on how it was built
-    warnings.warn(
+    _warnings.warn(
         "mahjong_fast's native core is a debug build and much slower than a release build; "
         "install with `pip install .` or `maturin develop --release` for real use",
         RuntimeWarning,
@@ -172,11 +172,32 @@ class TaiwaneseMatch(_core.Match):
 
     def __new__(  # noqa: PYI034 - a plain class under Python 3.10 (no typing.Self)
         cls, rules: Ruleset | str | None = None, first_dealer: int = 0
-    ) -> TaiwaneseMatch:
+    ) -> "TaiwaneseMatch":
         return super().__new__(cls, "taiwanese-high" if rules is None else rules, first_dealer)
 
 
-def waits(hand: HandLike, rules: Ruleset | str | None = None) -> list[Tile]:
+#: What the analysis functions take as a hand: notation, a :class:`Hand`, or 34 counts (a list,
+#: tuple, bytes or numpy array indexed by kind, as the ``mahjong`` package and riichienv hold a
+#: hand: the concealed tiles, any declared sets being elsewhere).
+AnalysisHand = HandLike | _Sequence[int]
+
+
+def _analysis_hand(hand: object) -> _Any:
+    """Notation or a Hand as given; 34 counts as their notation (the core's check of counts:
+    TypeError for a wrong type, InvalidHandError for a length other than 34 or a count above
+    4); anything else as given, for the core's TypeError naming ``hand``."""
+    if isinstance(hand, (str, Hand)):
+        return hand
+    if isinstance(hand, (list, tuple, bytes, bytearray)) or hasattr(hand, "__array__"):
+        if getattr(hand, "ndim", 1) != 1:
+            raise TypeError(
+                f"hand: counts must be one row of 34 ints, not an array of shape {hand.shape}"  # type: ignore[attr-defined]
+            )
+        return _core.format_hand(hand)  # type: ignore[arg-type]
+    return hand
+
+
+def waits(hand: AnalysisHand, rules: Ruleset | str | None = None) -> list[Tile]:
     """The waits of a hand of 13 tiles (each declared set counts 3), rules §14a: every tile
     kind that would give it a winning shape (ignoring the 3-faan minimum), except kinds whose
     four copies the player already holds. Empty when the hand is not ready.
@@ -185,25 +206,30 @@ def waits(hand: HandLike, rules: Ruleset | str | None = None) -> list[Tile]:
     missing sets are declared elsewhere (as the ``mahjong`` package and riichienv read it).
 
     Args:
-        hand: notation (str, at most 1024 characters) or a :class:`Hand`.
+        hand: notation (str, at most 1024 characters), a :class:`Hand`, or 34 counts by kind.
         rules: a :class:`Ruleset`, a ruleset name or ``None`` for Hong Kong.
 
     Returns:
-        The waiting tiles as :class:`Tile` objects, ascending kind.
+        The waiting tiles as :class:`Tile` objects, ascending kind; a Tile equals its code
+        (``"1m" in waits("2344m")``).
 
     Raises:
-        TypeError: ``hand`` is not a str or a Hand. InvalidTileError / InvalidHandError: bad
-        notation, a fifth copy, not ``3n+1`` tiles up to 13.
+        TypeError: ``hand`` is neither a str, a Hand nor 34 ints. InvalidTileError /
+        InvalidHandError: bad notation, a fifth copy, not ``3n+1`` tiles up to 13.
 
     >>> [str(t) for t in waits("123m456m789p234s5s")]
     ['2s', '5s']
-    >>> [str(t) for t in waits("2344m")]       # three sets declared elsewhere
-    ['1m', '4m']
+    >>> waits("2344m")                         # three sets declared elsewhere
+    [Tile('1m'), Tile('4m')]
+    >>> "1m" in waits("2344m")
+    True
     """
-    return _core.waits_notation(hand, None if rules is None else resolve_rules(rules))
+    return _core.waits_notation(
+        _analysis_hand(hand), None if rules is None else resolve_rules(rules)
+    )
 
 
-@dataclass(frozen=True)
+@_dataclass(frozen=True)
 class WaitValue:
     """What one wait of a ready hand is worth (rules §10, §14a).
 
@@ -238,7 +264,7 @@ def wait_values(
     *,
     seat_wind: str | int = "E",
     prevailing_wind: str | int = "E",
-    bonus: str | Iterable[TileLike] = (),
+    bonus: str | _Iterable[TileLike] = (),
     last_tile: bool = False,
     dealer_streak: int | None = None,
     discards: int | None = None,
@@ -305,7 +331,7 @@ def wait_values(
     return [WaitValue(Tile(k), sd, dc) for k, sd, dc in raw]
 
 
-def shanten(hand: HandLike, rules: Ruleset | str | None = None) -> int:
+def shanten(hand: AnalysisHand, rules: Ruleset | str | None = None) -> int:
     """Shanten (rules §14a): exchanges needed to be ready; 0 = ready; -1 = complete (14 tiles).
     The minimum over the standard shape, seven pairs and thirteen orphans (the last two only with
     no declared set); targets needing a fifth copy don't count.
@@ -315,42 +341,59 @@ def shanten(hand: HandLike, rules: Ruleset | str | None = None) -> int:
     do not apply to it).
 
     Args:
-        hand: notation (str, at most 1024 characters) or a :class:`Hand`.
+        hand: notation (str, at most 1024 characters), a :class:`Hand`, or 34 counts by kind
+            (a list, tuple, bytes or numpy array, as the ``mahjong`` package and riichienv
+            hold a hand).
         rules: a :class:`Ruleset`, a ruleset name or ``None`` for Hong Kong.
 
     Raises:
-        TypeError: ``hand`` is not a str or a Hand. InvalidTileError / InvalidHandError: bad
-        notation, a fifth copy, not ``3n+1`` or ``3n+2`` tiles up to 14.
+        TypeError: ``hand`` is neither a str, a Hand nor 34 ints. InvalidTileError /
+        InvalidHandError: bad notation, a fifth copy, not ``3n+1`` or ``3n+2`` tiles up to 14.
 
     >>> shanten("123456789m1111p")
     1
     >>> shanten("222567p44468s")                # one set declared elsewhere
     0
+    >>> shanten([0, 1, 1, 2] + [0] * 30)        # 2344m as 34 counts
+    0
     """
-    return _core.shanten_notation(hand, None if rules is None else resolve_rules(rules))
+    return _core.shanten_notation(
+        _analysis_hand(hand), None if rules is None else resolve_rules(rules)
+    )
 
 
-def decompose(hand: HandLike, rules: Ruleset | str | None = None) -> list[str]:
+def decompose(hand: AnalysisHand, rules: Ruleset | str | None = None) -> list[str]:
     """Every interpretation of a complete 14-tile hand (rules §9, §10.1 step 1), each in
     notation with units sorted by tile (declared sets with their tags); empty when the hand has
     no winning shape. A concealed part alone of ``3n+2`` tiles, fewer than 14, is read with its
     missing sets declared elsewhere (they are not shown).
 
     Args:
-        hand: notation (str, at most 1024 characters) or a :class:`Hand`.
+        hand: notation (str, at most 1024 characters), a :class:`Hand`, or 34 counts by kind.
         rules: a :class:`Ruleset`, a ruleset name or ``None`` for Hong Kong.
 
     Raises:
-        TypeError: ``hand`` is not a str or a Hand. InvalidTileError / InvalidHandError: bad
-        notation, a fifth copy, not ``3n+2`` tiles up to 14.
+        TypeError: ``hand`` is neither a str, a Hand nor 34 ints. InvalidTileError /
+        InvalidHandError: bad notation, a fifth copy, not ``3n+2`` tiles up to 14.
 
     >>> decompose("111222333m789p55s")
     ['111m 222m 333m 789p 55s', '123m 123m 123m 789p 55s']
     """
-    return _core.decompose_notation(hand, None if rules is None else resolve_rules(rules))
+    return _core.decompose_notation(
+        _analysis_hand(hand), None if rules is None else resolve_rules(rules)
+    )
 
 
 # Bound last: importing the submodule sets the package attribute ``simulate`` to the module;
 # this rebinds it to the function.
 from mahjong_fast.arena import ArenaReport, PolicyStats, arena
 from mahjong_fast.simulate import SimulationInterrupted, SimulationResult, Summary, simulate
+
+#: the documented submodules (``mahjong_fast.game.Deal``, ``mahjong_fast.sim.read_records``...)
+_SUBMODULES = ("errors", "game", "rules", "sim", "tiles")
+
+
+def __dir__() -> list[str]:
+    """The public names (``__all__``) and the documented submodules: what ``dir()`` and tab
+    completion show; the names this module imports for itself stay out of the way."""
+    return sorted({*__all__, *_SUBMODULES})

@@ -746,11 +746,12 @@ class RandomAgent:
 @final
 class Simulator:
     """Whole deals with built-in seats played in the core (``mahjong_fast.simulate``'s core
-    backend). ``seed`` 0..2**64-1; ``seats`` four of ``"greedy"``, ``"random"``
-    (RuleConfigError otherwise); ``rules`` a Ruleset or its name (default Hong Kong; its
-    ``rotate_dealer`` switch picks the dealers); ``threads`` >= 1 (ValueError otherwise);
-    ``match_deals``: the deals of each match for ``run_matches`` under a ruleset whose match
-    is a number of deals (HK §12; RuleConfigError for one whose match is set by its switches)."""
+    backend); the records are those of ``docs/records.md``. ``seed`` 0..2**64-1; ``seats``
+    four of ``"greedy"``, ``"random"``, ``"strong"``, ``"value"`` (RuleConfigError
+    otherwise); ``rules`` a Ruleset or its name (default Hong Kong; its ``rotate_dealer``
+    switch picks the dealers); ``threads`` >= 1 (ValueError otherwise); ``match_deals``: the
+    deals of each match for ``run_matches`` under a ruleset whose match is a number of deals
+    (HK §12; RuleConfigError for one whose match is set by its switches)."""
 
     def __new__(
         cls,
@@ -770,7 +771,7 @@ class Simulator:
     def run_matches(self, first: int, stop: int) -> list[dict[str, Any]]:
         """Play matches ``first .. stop-1`` (TW §16; Hong Kong: four deals) with the GIL
         released: one record per deal in (match, deal) order, with the fields of ``run`` plus
-        ``match_index``, ``deal_in_match``, ``dealer_streak``, ``prevailing_wind``, ``values``
-        (each winner's faan or hand Tai) and ``scores_p0..scores_p3`` (after the deal);
+        ``match_index``, ``deal_in_match``, ``dealer_streak``, ``prevailing_wind`` and
+        ``scores_p0..scores_p3`` (after the deal; ``mahjong_fast.sim.output.MATCH_FIELDS``);
         ``deal_index`` = ``match_index << 32 | deal_in_match``. Match ``j`` depends only on
         ``(seed, j)``. ValueError for ``stop < first`` or ``stop > 2**32``."""

@@ -73,7 +73,8 @@ __all__ = ["app", "main"]
 
 app = typer.Typer(
     name="mahjong-fast",
-    help="Hong Kong mahjong: play against three AI seats, score hands, simulate deals.",
+    help="Hong Kong and Taiwanese mahjong: play against three AI seats, score hands, "
+    "simulate deals.",
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -152,13 +153,22 @@ def _win_tile(value: str) -> None:
 
 
 def _bonus(value: str | None) -> tuple[str, ...]:
+    """``--bonus``: bonus tiles in hand notation (``1f,5f``, ``1f 5f`` or ``1f5f``), as codes;
+    the error names the option."""
     if not value:
         return ()
-    codes = tuple(c for c in value.replace(",", " ").split() if c)
-    for c in codes:
-        if len(c) != 2 or c[1] != "f" or c[0] not in "12345678":
-            raise _error(f"--bonus takes bonus tiles 1f..8f separated by commas (got {c!r})")
-    return codes
+    from .tiles import bonus_kinds, tile_code
+
+    try:
+        kinds = bonus_kinds(value)
+    except MahjongError as exc:
+        why = str(exc).split(": ", 1)[1] if str(exc).startswith("invalid tile") else str(exc)
+        if "1f..8f" not in why:
+            why += " (bonus tiles are 1f..8f, e.g. 1f,5f or 1f5f)"
+        raise _error(f"--bonus {value}: {why}") from None
+    if len(set(kinds)) != len(kinds):
+        raise _error(f"--bonus {value}: a bonus tile given twice (there is one of each)")
+    return tuple(tile_code(k) for k in kinds)
 
 
 RulesOption = Annotated[
@@ -248,7 +258,8 @@ def _root(
         ),
     ] = False,
 ) -> None:
-    """Hong Kong mahjong: play against three AI seats, score hands, simulate deals."""
+    """Hong Kong and Taiwanese mahjong: play against three AI seats, score hands, simulate
+    deals."""
 
 
 # --------------------------------------------------------------------------- score
@@ -551,7 +562,7 @@ def shanten(
     if as_json:
         _print_json({"hand": hand, "shanten": sh})
         return
-    meaning = {-1: "complete (a winning shape)", 0: "ready (tenpai)"}.get(
+    meaning = {-1: "complete: a winning shape", 0: "ready: tenpai"}.get(
         sh, f"{sh} away from ready"
     )
     console.print(f"shanten: {sh}  ({meaning})")
@@ -613,7 +624,10 @@ def simulate(
         int, typer.Option("--seed", help="Seed of the walls (deal i depends on (seed, i)).")
     ] = 0,
     seats: Annotated[
-        str, typer.Option("--seats", help="Four seat kinds, comma-separated (greedy, random, value).")
+        str,
+        typer.Option(
+            "--seats", help="Four seat kinds, comma-separated (greedy, random, strong, value)."
+        ),
     ] = "greedy,greedy,greedy,greedy",
     workers: Annotated[
         int | None,
@@ -977,16 +991,83 @@ def _deal_results(replayed: Any) -> list[Any]:
 # --------------------------------------------------------------------------- play
 
 
+def _open_log(log: Path | None, overwrite: bool) -> Any:
+    """The ``--log`` file, opened for writing before anything is played: an existing file is
+    refused (a previous game is never lost) unless ``--overwrite``."""
+    if log is None:
+        return None
+    try:
+        return open(log, "w" if overwrite else "x", encoding="utf-8")
+    except FileExistsError:
+        raise _error(f"--log {log}: the file exists; add --overwrite to replace it") from None
+    except OSError as exc:
+        raise _error(f"--log {log}: {exc.strerror or exc}") from None
+
+
+LogOverwriteOption = Annotated[
+    bool, typer.Option("--overwrite", help="Replace the --log file if it exists.")
+]
+
+
+def _arena_tables(rep: Any, title: str) -> list[Table]:
+    """The arena's report as two tables that fit 80 columns: points (each with its 95%
+    interval beside it), then how each policy plays."""
+    from rich import box
+
+    unit = "Tai" if rep.unit == "tai" else rep.unit
+
+    def ci(lo: float, hi: float) -> str:
+        return f"[{lo:+.2f}, {hi:+.2f}]"
+
+    style: dict[str, Any] = {"box": box.SIMPLE_HEAD, "show_edge": False, "collapse_padding": True}
+    points = Table(title=title, title_justify="left", **style)
+    for col in ("seat", "deals", "points/deal", "95% CI", "no limit", "95% CI"):
+        points.add_column(col, justify="left" if col == "seat" else "right", no_wrap=True)
+    play = Table(**style)
+    for col in ("seat", "win", "deal-in", "self-draw", "dead ready", "refused/deal",
+                f"{unit}/win"):  # fmt: skip
+        play.add_column(col, justify="left" if col == "seat" else "right", no_wrap=True)
+    for st in rep.seats:
+        points.add_row(
+            st.seat,
+            str(st.deals),
+            f"{st.mean_points:+.2f}",
+            ci(*st.ci95),
+            f"{st.mean_points_no_limit:+.2f}",
+            ci(*st.ci95_no_limit),
+        )
+        play.add_row(
+            st.seat,
+            f"{st.win_rate:.1%}",
+            f"{st.deal_in_rate:.1%}",
+            f"{st.self_draw_rate:.1%}",
+            f"{st.dead_ready_share:.1%}",
+            f"{st.refused_wins_per_deal:.2f}",
+            f"{st.mean_win_value:.2f}",
+        )
+    return [points, play]
+
+
 @app.command()
 @user_errors
 def arena(
     n: Annotated[int, typer.Option("-n", "--walls", min=1, help="Number of walls (4 deals each).")] = 1000,
     seats: Annotated[
         str,
-        typer.Option("--seats", help="The line-up: four seat kinds, comma-separated (greedy, random, value)."),
+        typer.Option(
+            "--seats",
+            help="The line-up: four seat kinds, comma-separated (greedy, random, strong, value).",
+        ),
     ] = "value,greedy,greedy,greedy",
     seed: Annotated[int, typer.Option("--seed", help="Seed of the walls.")] = 0,
-    rules: Annotated[str, typer.Option("--rules", help="Ruleset name (hong-kong, alias hk).")] = "hk",
+    rules: Annotated[
+        str,
+        typer.Option(
+            "--rules",
+            help="The ruleset: hong-kong (alias hk; the default), taiwanese-high or "
+            "taiwanese-low.",
+        ),
+    ] = "hk",
     workers: Annotated[
         int | None, typer.Option("--workers", "-w", min=1, help="Threads (default: every core).")
     ] = None,
@@ -999,6 +1080,7 @@ def arena(
             "wall then rotation; `mahjong-fast replay FILE` reads it).",
         ),
     ] = None,
+    overwrite: LogOverwriteOption = False,
 ) -> None:
     """Measure seats in duplicate: each wall is played four times with the line-up rotated;
     metrics per policy with a bootstrap 95% interval over walls."""
@@ -1013,10 +1095,8 @@ def arena(
             raise _error(f"--seats: unknown seat kind {name!r}; choose from {', '.join(SEAT_KINDS)}")
     if not 0 <= seed < 2**64:
         raise _error(f"--seed must be in 0 .. 2**64-1 (got {seed})")
-    try:
-        log_file = open(log, "w", encoding="utf-8") if log else None  # noqa: SIM115
-    except OSError as exc:
-        raise _error(f"--log {log}: {exc.strerror or exc}") from None
+    _ruleset(rules, None)  # an unknown name: one line, before the log is created
+    log_file = _open_log(log, overwrite)
     try:
         rep = run_arena(names, n, rules=rules, seed=seed, workers=workers, log=log_file)
     finally:
@@ -1025,27 +1105,9 @@ def arena(
     if as_json:
         _print_json(rep.to_json())
         return
-    table = Table(
-        title=f"arena: {rep.rules}, seed {seed}, {n} walls x 4 rotations, line-up {', '.join(names)}",
-        title_justify="left",
-    )
-    for col in ("seat", "deals", "points/deal [95% CI]", "no limit [95% CI]", "win", "deal-in",
-                "self-draw", "dead ready", "refused/deal", f"win {rep.unit}"):
-        table.add_column(col, justify="left" if col == "seat" else "right")
-    for s in rep.seats:
-        table.add_row(
-            s.seat,
-            str(s.deals),
-            f"{s.mean_points:+.2f} [{s.ci95[0]:+.2f}, {s.ci95[1]:+.2f}]",
-            f"{s.mean_points_no_limit:+.2f} [{s.ci95_no_limit[0]:+.2f}, {s.ci95_no_limit[1]:+.2f}]",
-            f"{s.win_rate:.1%}",
-            f"{s.deal_in_rate:.1%}",
-            f"{s.self_draw_rate:.1%}",
-            f"{s.dead_ready_share:.1%}",
-            f"{s.refused_wins_per_deal:.2f}",
-            f"{s.mean_win_value:.2f}",
-        )
-    console.print(table)
+    title = f"arena: {rep.rules}, seed {seed}, {n} walls x 4 rotations\nline-up {', '.join(names)}"
+    for table in _arena_tables(rep, title):
+        console.print(table)
     if log:
         console.print(Text(f"Event log of the {4 * n} deals written to {log}", style="dim"))
 
@@ -1070,6 +1132,7 @@ def play(
     log: Annotated[
         Path | None, typer.Option("--log", help="Write the event log (JSON Lines) to FILE.")
     ] = None,
+    overwrite: LogOverwriteOption = False,
     ascii: Annotated[
         bool, typer.Option("--ascii", help="Tile codes only (no Unicode glyphs).")
     ] = False,
@@ -1108,34 +1171,41 @@ def play(
         seed = int.from_bytes(os.urandom(4), "little")
     elif not 0 <= seed < 2**64:
         raise _error(f"--seed must be in 0 .. 2**64-1 (got {seed})")
-    try:
-        log_file = open(log, "w", encoding="utf-8") if log else None  # noqa: SIM115
-    except OSError as exc:
-        raise _error(f"--log {log}: {exc.strerror or exc}") from None
+    log_file = _open_log(log, overwrite)
     human = HumanSeat(console, ascii=ascii, confirm=not no_confirm, rules=ruleset)
     seats = [human, *(make_seat(opponents, seed + p) for p in (1, 2, 3))]
-    what = f"{ruleset.title}, seed {seed}, {_core.Match(ruleset, deals=deals).describe()}"
+    what = ruleset.title
+    described = _core.Match(ruleset, deals=deals).describe()
+    match_line = described[:1].upper() + described[1:]
+    # short lines: the banner reads whole in 80 columns
     console.print(
-        Text(
-            f"mahjong-fast: {what}, rules {_changed_switches(ruleset)}. "
-            "You are P0; type 'help' for the commands.",
-            style="bold",
-        )
+        Text(f"mahjong-fast: {what}, seed {seed}, rules {_changed_switches(ruleset)}.", style="bold")
     )
+    console.print(Text(f"{match_line}.", style="bold"))
+    console.print(Text("You are P0; type 'help' for the commands.", style="bold"))
     scores: tuple[int, ...] = (0, 0, 0, 0)
+    finished: list[Any] = []  # the results shown so far
+
+    def on_deal(_deal: Any, res: Any) -> None:
+        finished.append(res)
+        show_result(res, ascii=ascii, rules=ruleset)
+
     try:
-        # each result is shown when its deal ends (HK §12, TW §16)
-        match = play_match(
-            seats,
-            seed=seed,
-            deals=deals,
-            rules=ruleset,
-            log=log_file,
-            on_deal=lambda _deal, res: show_result(res, ascii=ascii, rules=ruleset),
-        )
+        # each result is shown when its deal ends (HK §12, TW §16); the human seat waits for
+        # Enter before the next deal starts
+        match = play_match(seats, seed=seed, deals=deals, rules=ruleset, log=log_file,
+                           on_deal=on_deal)  # fmt: skip
         scores = tuple(match.scores)
         deals = match.deals
     except QuitGame as q:
+        if finished:  # the deals played are the game's result so far: never lost
+            line = "  ".join(f"{_who(p)} {v}" for p, v in enumerate(finished[-1].scores))
+            n_done = len(finished)
+            console.print(
+                Text(f"Scores after {n_done} deal{'s' if n_done != 1 else ''}: {line}", style="bold")
+            )
+            if log:
+                console.print(Text(f"Event log of the deals played written to {log}", style="dim"))
         if q.reason == "eof":  # a pipe (or Ctrl-D) ended before the game did
             sys.stderr.write(
                 f"input ended before the game did: leaving it (exit status {EXIT_INPUT_ENDED})\n"
@@ -1177,11 +1247,15 @@ def show_result(res: Any, *, ascii: bool = False, rules: Any = None) -> None:
     console.print(Text(head + ")", style="bold"))
     seat_winds = [(p - res.dealer) % 4 for p in range(4)]
     winners = set(res.winners or (() if res.winner is None else (res.winner,)))
+    # every hand revealed: a grid, so that a long hand (17 tiles, sets, bonus tiles) wraps
+    # between tiles under its own column on a narrow terminal, never under the names
+    hands = Table.grid(padding=(0, 1))
+    hands.add_column(no_wrap=True)
+    hands.add_column()
     for p in range(4):
-        who = _who(p)
-        t = Text(f"  {who:<4} {WIND_NAMES[seat_winds[p]]:<6}", style="bold" if p in winners else "")
+        who = Text(f" {_who(p):<4} {WIND_NAMES[seat_winds[p]]:<5}", style="bold" if p in winners else "")
         hand = res.final_hands[p] if res.final_hands else ()
-        t.append_text(tiles_label(sorted(hand), ascii=ascii))
+        t = tiles_label(sorted(hand), ascii=ascii)
         melds = res.final_melds[p] if res.final_melds else ()
         for m in melds:
             t.append("  ")
@@ -1192,7 +1266,8 @@ def show_result(res: Any, *, ascii: bool = False, rules: Any = None) -> None:
             t.append_text(tiles_label(bonus, ascii=ascii))
         if p in winners:
             t.append("  ← winner", style="bold green")
-        console.print(t)
+        hands.add_row(who, t)
+    console.print(hands)
     if res.exhaustive_draw or res.winner is None:
         why = {
             "last_discard": "nobody won on the last discard",

@@ -251,21 +251,20 @@ def render_table(
     turns between full tables; the events since are printed as they happen)."""
     me = view.player
     lines: list[Text] = []
+    # the head line fits 80 columns whatever the numbers (deal 32, streak 12, 3-digit counts)
     head = Text()
     head.append(f"Deal {view.deal_index + 1}", style="bold")
     wind = WIND_NAMES[getattr(view, "prevailing_wind", 0)]
     if rules is not None and not rules.independent_deals:
-        head.append(f"  ·  round wind {wind}  ·  dealer streak {view.dealer_streak}")
-        head.append(f"  ·  live tiles: {view.remaining}", style="bold")
-        head.append(f"  ·  discards so far: {view.turn}")
+        head.append(f" · round wind {wind} · streak {view.dealer_streak}")
+        head.append(f" · live tiles: {view.remaining}", style="bold")
+        head.append(f" · {view.turn} discards")
     else:
         head.append(
-            f"  ·  wall: {view.remaining} tiles left  ·  discards so far: {view.turn}"
-            f"  ·  prevailing wind {wind}"
+            f" · wall: {view.remaining} tiles left · {view.turn} discards"
+            f" · prevailing wind {wind}"
         )
-    if compact:
-        head.append("  ·  'board' shows the whole table", style="dim")
-    else:
+    if not compact:
         lines.append(Text("─" * 72, style="dim"))
     lines.append(head)
     history = getattr(view, "discard_history", None)
@@ -315,6 +314,8 @@ def render_table(
         title.append("  (drawn tile shown last: ", style="dim")
         title.append_text(tile_label(hand[gap], ascii=ascii))
         title.append(")", style="dim")
+    if compact:
+        title.append("  · 'board' shows the whole table", style="dim")
     lines.append(title)
     for row in hand_rows(hand, ascii=ascii, gap_before=gap):
         lines.append(Text("  ").append_text(row))

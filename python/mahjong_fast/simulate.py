@@ -373,7 +373,12 @@ def simulate(
         try:
             # the output file is opened (and so checked) before any worker starts
             # the header's rotate_dealer key predates the ruleset's own entry; kept as it was
-            meta = run_metadata(seed, spec.seats, bool(spec.rules.switches.get("rotate_dealer", False)))
+            meta = run_metadata(
+                seed,
+                spec.seats,
+                bool(spec.rules.switches.get("rotate_dealer", False)),
+                unit=spec.rules.unit,
+            )
             if spec.matches:
                 meta["matches"] = units
             writer = (

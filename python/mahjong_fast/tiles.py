@@ -135,8 +135,14 @@ def _index_arg(value: object, name: str, expected: str) -> int:
 class Tile:
     """A tile kind: ``Tile("5s")``, ``Tile(22)``; bonus tiles ``Tile("1f")`` have kinds 34..41.
 
-    Tiles are interned, immutable, hashable and ordered by kind. ``str(tile)`` is its code.
-    Accepted: a code (str), a kind (int, numpy integer scalars too) or a Tile.
+    Tiles are interned, immutable, hashable and ordered by kind. ``str(tile)`` is its code,
+    and a tile equals and hashes like its code, so the obvious code of a user of the
+    ``mahjong`` package or riichienv works: ``"1m" in waits("2344m")``,
+    ``{Tile("5s"): 1}["5s"]``. Accepted: a code (str), a kind (int, numpy integer scalars
+    too) or a Tile.
+
+        >>> Tile("5s") == "5s", Tile(22) == Tile("5s"), Tile("5s") == 22
+        (True, True, False)
 
     Raises:
         InvalidTileError: an unknown code or a kind outside 0..41.
@@ -202,6 +208,16 @@ class Tile:
 
     def __repr__(self) -> str:
         return f"Tile({self.code!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Tile):
+            return self._kind == other._kind
+        if isinstance(other, str):
+            return other == _CODES[self._kind]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(_CODES[self._kind])
 
     def __lt__(self, other: Tile) -> bool:
         return self._kind < other._kind

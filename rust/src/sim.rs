@@ -21,10 +21,10 @@ use rayon::prelude::*;
 use crate::agents::{GreedyAgent, LegalOption, OptionKind, RandomAgent, SeatValue, Situation, StrongAgent, TableBuf, ValueAgent};
 use crate::error::{MahjongError, Result};
 use crate::game::{lone_deal, Action, ActionType, Deal, DealOptions, DealResult, Match, Phase};
-use crate::hand::Meld;
+use crate::hand::{Hand, Meld};
 use crate::rules::scoring::Element;
 use crate::rules::{MatchOptions, Ruleset};
-use crate::tile::Tile;
+use crate::tile::{Tile, FIRST_BONUS_ID};
 
 /// Deals a rayon task plays with one set of agents (the unit of parallel work; it never
 /// changes a record).
@@ -93,7 +93,32 @@ impl SimConfig {
     }
 }
 
-/// The record of one deal (the columns of the simulation output; see the README).
+/// One winner of a deal, as the record keeps it (the items of the `wins` column).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WinRecord {
+    /// The winner.
+    pub seat: u8,
+    /// `"self_drawn"`, `"discard"`, `"robbing_kong"`, `"bonus_all_eight"`, `"bonus_rob_eighth"`.
+    pub kind: &'static str,
+    /// Who pays this win alone (the discarder, the robbed kong's declarer, or who exposed the
+    /// eighth bonus tile); None when every other player pays.
+    pub discarder: Option<u8>,
+    /// The hand's value: faan after the cap (HK §10) or hand Tai (TW §11, without the
+    /// dealer's adjustments of TW §15, which are in the points).
+    pub value: u8,
+    /// The limit hand's code, if any.
+    pub limit: Option<&'static str>,
+    /// The scoring elements.
+    pub elements: Vec<Element>,
+    /// The winner's tiles without the winning tile, in hand notation (design §3): what
+    /// `score(hand, win_tile)` takes. A dealer's win on the dealt tiles keeps all of them.
+    pub hand: String,
+    /// The winning tile's physical id (a bonus tile for a TW §7 win; None for the dealer's
+    /// win on the dealt tiles).
+    pub win_tile: Option<u8>,
+}
+
+/// The record of one deal (the columns of the simulation output; `docs/records.md`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DealRecord {
     /// The deal's wall index: `i` in the per-deal mode, [`match_deal_key`] in a match.
@@ -106,28 +131,27 @@ pub struct DealRecord {
     pub dealer_streak: u32,
     /// The prevailing (round) wind 0..=3 of the deal.
     pub prevailing_wind: u8,
-    /// Each winner's value (faan after the cap, or hand Tai), aligned with `winners`.
-    pub values: Vec<u8>,
     /// Scores after the deal (carried over in a match; equal to `points` per deal).
     pub scores: [i64; 4],
     /// Who was East (dealt).
     pub dealer: u8,
     /// Every winner in turn order from the discarder (one in HK: head bump, §11.3).
     pub winners: Vec<u8>,
+    /// Each winner, in the order of `winners`.
+    pub wins: Vec<WinRecord>,
     /// Who paid alone (the discarder, or the added-kong declarer when robbed); None for a
     /// self-drawn win or a draw.
     pub discarder: Option<u8>,
-    /// `"self_drawn"`, `"discard"`, `"robbing_kong"`; None for a draw.
+    /// The first winner's win kind; None for a draw.
     pub win_kind: Option<&'static str>,
-    /// The first winner's faan after the cap, or hand Tai (0 for a draw).
+    /// The first winner's value (faan after the cap, or hand Tai; 0 for a draw).
     pub value: u8,
     /// The first winner's limit hand code, if any.
     pub limit: Option<&'static str>,
-    /// The first winner's scoring elements.
-    pub elements: Vec<Element>,
     /// Points won (+) or paid (-) per player in this deal; zero-sum.
     pub points: [i64; 4],
-    pub turns: u32,
+    /// Discards made in the deal.
+    pub discards: u32,
     pub tiles_left: u32,
     pub exhaustive_draw: bool,
 }
@@ -137,6 +161,24 @@ impl DealRecord {
     pub fn winner(&self) -> Option<u8> {
         self.winners.first().copied()
     }
+}
+
+/// The winner's tiles at the end of `deal` without the winning `tile`, in hand notation: the
+/// tile is taken from the bonus area (a TW §7 win) or from the concealed tiles when they hold
+/// it (a full hand: the first winner on a discard, every self-drawn win; a later winner on
+/// the same discard never received it, TW §5.2).
+fn hand_before_win(deal: &Deal, p: usize, tile: Option<u8>) -> String {
+    let mut hand =
+        Hand { concealed: *deal.counts(p), melds: deal.melds(p).iter().map(|m| m.core()).collect(), bonus: deal.bonus_mask(p) };
+    match tile {
+        Some(t) if t >= FIRST_BONUS_ID => hand.bonus &= !(1u8 << (t - FIRST_BONUS_ID)),
+        Some(t) if hand.size() % 3 == 2 => {
+            let k = (t >> 2) as usize;
+            hand.concealed[k] = hand.concealed[k].saturating_sub(1);
+        }
+        _ => {}
+    }
+    hand.to_string()
 }
 
 /// The agents of one thread's task: created once per task, re-keyed per deal.
@@ -225,30 +267,43 @@ pub fn play_deal_with(
     let mut deal = Deal::new(&cfg.rules, &wall, next.dealer, [0; 4], deal_index as u32, opts)?;
     play_to_end(cfg, &mut deal, deal_index, agents, observe)?;
     let r = deal.result().ok_or_else(|| MahjongError::hand("the deal ended without a result"))?;
-    let rec = record_of(deal_index, None, 0, r);
+    let rec = record_of(deal_index, None, 0, r, &deal);
     Ok((rec, deal))
 }
 
-/// The record of a finished deal.
-fn record_of(deal_index: u64, match_index: Option<u64>, deal_in_match: u32, r: &DealResult) -> DealRecord {
+/// The record of a finished deal (`deal` ended with the result `r`).
+fn record_of(deal_index: u64, match_index: Option<u64>, deal_in_match: u32, r: &DealResult, deal: &Deal) -> DealRecord {
     let first = r.wins.first();
+    let wins = r
+        .wins
+        .iter()
+        .map(|w| WinRecord {
+            seat: w.player,
+            kind: w.kind.name(),
+            discarder: w.discarder,
+            value: w.score.value,
+            limit: w.score.limit,
+            elements: w.score.elements.clone(),
+            hand: hand_before_win(deal, w.player as usize, w.tile),
+            win_tile: w.tile,
+        })
+        .collect();
     DealRecord {
         deal_index,
         match_index,
         deal_in_match,
         dealer_streak: r.dealer_streak,
         prevailing_wind: r.prevailing_wind,
-        values: r.wins.iter().map(|w| w.score.value).collect(),
         scores: r.scores,
         dealer: r.dealer,
         winners: r.winners().collect(),
+        wins,
         discarder: first.and_then(|w| w.discarder),
         win_kind: first.map(|w| w.kind.name()),
         value: first.map_or(0, |w| w.score.value),
         limit: first.and_then(|w| w.score.limit),
-        elements: first.map(|w| w.score.elements.clone()).unwrap_or_default(),
         points: r.payments,
-        turns: r.turns,
+        discards: r.turns,
         tiles_left: r.tiles_left,
         exhaustive_draw: r.exhaustive_draw(),
     }
@@ -342,7 +397,7 @@ pub fn play_match(cfg: &SimConfig, match_index: u64, agents: &mut Agents) -> Res
         play_to_end(cfg, &mut deal, key, agents, &mut |_, _, _| Ok(()))?;
         let r = deal.result().ok_or_else(|| MahjongError::hand("the deal ended without a result"))?;
         m.record(r)?;
-        out.push(record_of(key, Some(match_index), next.deal_in_match, r));
+        out.push(record_of(key, Some(match_index), next.deal_in_match, r, &deal));
     }
     Ok(out)
 }
@@ -423,9 +478,17 @@ mod tests {
             if let Some(w) = r.winner() {
                 wins += 1;
                 assert!(r.value >= 3 && r.points[w as usize] > 0, "{r:?}");
-                assert!(!r.elements.is_empty());
+                assert_eq!(r.wins.len(), 1, "one winner in Hong Kong: {r:?}");
+                let win = &r.wins[0];
+                assert_eq!((win.seat, win.value, win.discarder, Some(win.kind)), (w, r.value, r.discarder, r.win_kind));
+                assert!(!win.elements.is_empty());
+                // the recorded hand and winning tile score to the recorded value
+                let hand = crate::hand::parse_hand(&win.hand).unwrap();
+                assert_eq!(hand.size(), 13, "{}", win.hand);
+                assert!(win.win_tile.is_some());
             } else {
                 assert_eq!((r.value, r.discarder, r.win_kind), (0, None, None));
+                assert!(r.wins.is_empty());
                 assert_eq!(r.points, [0; 4]);
             }
         }

@@ -160,25 +160,8 @@ class DealResult:
         return _alias(self.unit, "tai", self.value)
 
     def to_record(self) -> dict[str, Any]:
-        """A flat JSON-ready dict: the simulation record (design §5) without the run's ``seed``.
-        Its fields are documented once in ``mahjong_fast.sim.output.FIELDS`` and the README;
-        ``points_p0`` .. ``points_p3`` are the payments of this deal per player."""
-        p0, p1, p2, p3 = self.payments
-        return {
-            "deal_index": self.deal_index,
-            "dealer": self.dealer,
-            "winners": list(self.winners),
-            "winner": self.winner,
-            "discarder": self.discarder,
-            "win_kind": self.win_kind,
-            "faan": self.value,
-            "limit": self.limit,
-            "elements": [list(e) for e in self.elements],
-            "points_p0": p0,
-            "points_p1": p1,
-            "points_p2": p2,
-            "points_p3": p3,
-            "turns": self.turns,
-            "tiles_left": self.tiles_left,
-            "exhaustive_draw": self.exhaustive_draw,
-        }
+        """The simulation record of this deal (``docs/records.md``) without the run's
+        ``seed``: a JSON-ready dict, built by ``mahjong_fast.sim.output.deal_record``."""
+        from mahjong_fast.sim.output import deal_record
+
+        return deal_record(self)

@@ -11,14 +11,16 @@ from a pipe as well as from a keyboard. At the player's turn::
     hint        shanten, waits and the best discards
     board       show the table again
     help        list the commands
-    quit        leave the game
+    quit        leave the game (asks first)
 
 A selected discard is confirmed with ``y`` or Enter (``n`` selects again) unless the seat was
 built with ``confirm=False``. A claim (win / pung / kong / chow) is offered only when one is
-legal, as numbered choices; Enter or ``0`` passes.
+legal, as numbered choices; Enter or ``0`` passes. Before the second and every later deal of
+a session the seat waits for Enter (the result of the deal before stays on the screen).
 
-A mistyped command prints one line and asks again. End of input (EOF) or ``quit`` raises
-:class:`QuitGame`; the caller decides how to leave.
+A mistyped command prints one line and asks again. End of input (EOF) raises
+:class:`QuitGame` (``"eof"``); ``quit`` asks ``Leave the game? [y/N]`` and raises it
+(``"quit"``) on ``y`` or at the end of input. The caller decides how to leave.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
 
 from ..game.actions import Action, ActionType, Phase
@@ -53,6 +56,10 @@ HELP_CLAIM = (
     "commands: the number of a choice, or its word (win / pung / kong / chow / pass); "
     "Enter or 0 passes; 'hint', 'board', 'quit'"
 )
+
+
+#: what a player types to leave (``quit`` asks first)
+QUIT_WORDS = ("quit", "exit", "q")
 
 
 class QuitGame(Exception):
@@ -240,6 +247,8 @@ class HumanSeat(BaseSeat):
         names: display names of the four players.
         rules: the ruleset played (a Taiwanese one shows round wind, dealer streak and live
             tiles, and wins in Tai).
+        pause: wait for Enter before each deal after the first (a pipe goes on with any
+            line; its end there is an end of input, :class:`QuitGame` ``"eof"``).
     """
 
     name = "human"
@@ -253,6 +262,7 @@ class HumanSeat(BaseSeat):
         confirm: bool = True,
         names: Sequence[str] | None = None,
         rules: Any = None,
+        pause: bool = True,
     ):
         self.console = console or Console(highlight=False)
         self._input = input_fn or (lambda prompt: self.console.input(prompt))
@@ -267,9 +277,15 @@ class HumanSeat(BaseSeat):
         self.last_discard: tuple[int, int] | None = None
         #: whether this deal's whole table has been shown (later turns show a compact one)
         self._full_shown = False
+        self.pause = pause
+        #: deals started with this seat
+        self.deals_started = 0
 
     # ------------------------------------------------------------------ hooks
     def new_deal(self, deal_index: int, player: int) -> None:
+        if self.pause and self.deals_started:
+            self._wait_for_next_deal(deal_index)
+        self.deals_started += 1
         self.player = player
         self.last_discard = None
         self._full_shown = False
@@ -298,6 +314,27 @@ class HumanSeat(BaseSeat):
         if line is None:
             raise QuitGame("eof")
         return line.strip()
+
+    def _wait_for_next_deal(self, deal_index: int) -> None:
+        """Between two deals: the result stays on the screen until Enter (any line goes on;
+        ``quit`` leaves, after asking)."""
+        while True:
+            cmd = self._read(f"Enter: deal {deal_index + 1} ('quit' leaves)> ").lower()
+            if cmd in QUIT_WORDS:
+                self._quit()
+                continue
+            return
+
+    def _quit(self) -> None:
+        """``quit``: ask first; QuitGame on ``y`` (or the end of input: a script that ends
+        with ``quit`` leaves), back to the prompt on anything else."""
+        try:
+            answer = self._input(escape("Leave the game? [y/N] "))
+        except EOFError:
+            raise QuitGame("quit") from None
+        if answer is None or answer.strip().lower() in ("y", "yes"):
+            raise QuitGame("quit")
+        self._say("you stay in the game")
 
     def _say(self, message: str, style: str = "yellow") -> None:
         self.console.print(Text(message, style=style))
@@ -383,8 +420,9 @@ class HumanSeat(BaseSeat):
                 matches = [a for label, a in options if a.type == ActionType.WIN]
             if len(matches) == 1:
                 return matches[0]
-            if cmd in ("quit", "exit", "q"):
-                raise QuitGame("quit")
+            if cmd in QUIT_WORDS:
+                self._quit()
+                continue
             if cmd in ("help", "h", "?"):
                 self._say(HELP_CLAIM, style="")
                 continue
@@ -395,13 +433,14 @@ class HumanSeat(BaseSeat):
             if cmd == "hint":
                 self._claim_hint(view, options, pass_action)
                 continue
+            numbers = "1" if len(options) == 1 else f"1-{len(options)}"
             if len(matches) > 1:
                 self._say(
-                    f"'{cmd}' is ambiguous: type the number of the choice (1-{len(options)}), or 0 to pass"
+                    f"'{cmd}' is ambiguous: type the number of the choice ({numbers}), or 0 to pass"
                 )
                 continue
             self._say(
-                f"'{cmd}' is not a choice here: type 1-{len(options)}, or 0 / Enter to pass ('help' for more)"
+                f"'{cmd}' is not a choice here: type {numbers}, or 0 / Enter to pass ('help' for more)"
             )
 
     # turn ------------------------------------------------------------------
@@ -427,8 +466,9 @@ class HumanSeat(BaseSeat):
             low = cmd.lower()
             if not low:
                 continue
-            if low in ("quit", "exit", "q"):
-                raise QuitGame("quit")
+            if low in QUIT_WORDS:
+                self._quit()
+                continue
             if low in ("help", "h", "?"):
                 self._say(HELP_TURN.format(n=len(hand)), style="")
                 continue

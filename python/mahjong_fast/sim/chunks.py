@@ -85,6 +85,7 @@ def run_chunk(spec: ChunkSpec, first: int, stop: int) -> list[dict[str, Any]]:
         return records
     from ..game.match import new_deal, run_deal
     from ..seats import make_seat
+    from .output import deal_record
 
     players = [make_seat(kind, spec.seed) for kind in spec.seats]
     records = []
@@ -92,9 +93,7 @@ def run_chunk(spec: ChunkSpec, first: int, stop: int) -> list[dict[str, Any]]:
         deal = new_deal(
             players, seed=spec.seed, deal_index=i, rules=spec.rules, record=False
         )
-        rec = run_deal(deal, players).to_record()
-        rec["seed"] = spec.seed
-        records.append(rec)
+        records.append(deal_record(run_deal(deal, players), spec.seed))
     return records
 
 
@@ -109,7 +108,7 @@ def run_match_chunk(spec: ChunkSpec, first: int, stop: int) -> list[dict[str, An
     the fields of :data:`~mahjong_fast.sim.output.MATCH_FIELDS`: from the core's
     ``Simulator.run_matches`` when ``spec.in_core``, else from :func:`play_match` (the
     Python game loop with the seat shells): the same records either way."""
-    from .output import match_record_order
+    from .output import deal_record, match_record_order
 
     if spec.in_core:
         from .. import _core
@@ -128,15 +127,8 @@ def run_match_chunk(spec: ChunkSpec, first: int, stop: int) -> list[dict[str, An
             players, seed=spec.seed, match_index=j, deals=spec.match_deals, rules=spec.rules
         )
         for i, res in enumerate(m.results):
-            rec = res.to_record()
-            rec["deal_index"] = (j << MATCH_SHIFT) | i
-            rec["seed"] = spec.seed
-            rec["match_index"] = j
-            rec["deal_in_match"] = i
-            rec["dealer_streak"] = res.dealer_streak
-            rec["prevailing_wind"] = res.prevailing_wind
-            rec["values"] = [w.value for w in res.wins]
-            for p, v in enumerate(res.scores):
-                rec[f"scores_p{p}"] = v
-            records.append(match_record_order(rec))
+            rec = deal_record(
+                res, spec.seed, deal_index=(j << MATCH_SHIFT) | i, match_index=j, deal_in_match=i
+            )
+            records.append(rec)
     return records

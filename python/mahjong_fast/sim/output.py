@@ -1,4 +1,5 @@
-"""Writing simulation records as they arrive, and reading them back.
+"""Writing simulation records as they arrive, and reading them back (the schema:
+``docs/records.md``).
 
 Two formats, chosen by the file's suffix: Parquet (``.parquet`` / ``.pq``; needs pyarrow,
 ``pip install mahjong_fast[parquet]``) and JSON Lines (``.jsonl`` / ``.ndjson``). Records are
@@ -6,13 +7,16 @@ written in deal order. Parquet row groups hold :data:`ROW_GROUP` deals whatever 
 so a run's file is the same bytes for any number of workers, chunk size or backend; the writer
 buffers at most one row group, as Arrow columns (a few MB).
 
-Every file records the ruleset its deals were played under, with all its switches (HK §18), in
-the JSON form of :meth:`Ruleset.to_json <mahjong_fast.Ruleset.to_json>`:
+Every line of a JSON Lines file is one record, so ``pandas.read_json(path, lines=True)`` and
+``polars.read_ndjson(path)`` read one row per deal. What the file says about its run (the
+ruleset with all its switches, HK §18, in the JSON form of :meth:`Ruleset.to_json
+<mahjong_fast.Ruleset.to_json>`; the unit of the values; seed and seats) is kept beside it:
 
-- Parquet: the key-value metadata entry ``ruleset`` of the file's schema;
-- JSON Lines: the first line is a header ``{"type": "header", "ruleset": {...}}``; every
-  further line is one record (records never have a ``type`` field). :func:`read_records`
-  skips the header; a file without one (0.1) means the default Hong Kong preset.
+- Parquet: the key-value metadata of the file's schema (``ruleset``, ``unit``,
+  ``mahjong_fast``);
+- JSON Lines: the sidecar file ``<path>.meta.json`` (:func:`meta_path`). A file of 0.2 or
+  earlier has it as a first line ``{"type": "header", ...}`` instead, which
+  :func:`read_records` skips; a file with neither (0.1) means the default Hong Kong preset.
 
     >>> from mahjong_fast.sim.output import read_records, read_rules
     >>> recs = read_records("deals.parquet")          # doctest: +SKIP
@@ -28,18 +32,25 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any
 
+from .. import _core
 from ..errors import RuleConfigError
 from ..rules import DEFAULT_RULES, Ruleset
 
 __all__ = [
+    "FIELDS",
     "JSONL_SUFFIXES",
     "MATCH_FIELDS",
+    "META_SUFFIX",
     "PARQUET_SUFFIXES",
+    "RECORDS_FORMAT",
     "ROW_GROUP",
     "RULESET_KEY",
+    "WIN_FIELDS",
     "RecordWriter",
+    "deal_record",
     "format_of",
     "match_record_order",
+    "meta_path",
     "open_writer",
     "read_metadata",
     "read_records",
@@ -48,70 +59,42 @@ __all__ = [
     "run_metadata",
 ]
 
-#: the Parquet key-value metadata key (and JSON Lines header field) holding the ruleset
+#: the Parquet key-value metadata key (and sidecar field) holding the ruleset
 RULESET_KEY = "ruleset"
+#: what the sidecar (and the Parquet metadata) calls this schema of records
+RECORDS_FORMAT = "mahjong_fast records 2"
 
 PARQUET_SUFFIXES = (".parquet", ".pq")
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
+#: the JSON Lines sidecar is ``<path>`` + this suffix
+META_SUFFIX = ".meta.json"
 #: deals per Parquet row group
 ROW_GROUP = 16384
 
-#: the record fields, in file order: those of DealResult.to_record, with the run's seed second.
-#: One schema for the records simulate() returns, JSON Lines and Parquet (see the README):
-#:
-#: ================  =========================================================================
-#: deal_index        the deal's index (its wall is ``_core.wall(seed, deal_index)``)
-#: seed              the run's seed
-#: dealer            who was East (dealt): 0, or ``deal_index % 4`` with rotate_dealer
-#: winners           every winner in turn order from the discarder (``[]`` for a draw; one in
-#:                   Hong Kong, where the first claimant wins, rules §11.3)
-#: winner            the first winner, or null
-#: discarder         who paid alone (the discarder, or the robbed kong's declarer); null for a
-#:                   self-drawn win or a draw
-#: win_kind          ``"self_drawn"``, ``"discard"``, ``"robbing_kong"``, or null
-#: faan              the winner's faan after the cap (rules §10); 0 for a draw
-#: limit             the limit hand's code (``"L7"``), or null
-#: elements          the winner's scoring elements, ``[code, name, faan]`` each
-#: points_p0..p3     points won (+) or paid (-) by P0..P3 in this deal (sum 0; rules §11)
-#: turns             discards made in the deal
-#: tiles_left        tiles left in the wall at the end
-#: exhaustive_draw   true when nobody won (rules §8.2)
-#: ================  =========================================================================
+#: the record fields, in file order; one schema for the records simulate() returns, JSON Lines
+#: and Parquet, whichever backend played the deals (each field: ``docs/records.md``). No
+#: field is ever null: what belongs to a win is in ``wins``.
 POINTS = ("points_p0", "points_p1", "points_p2", "points_p3")
 FIELDS = (
     "deal_index",
     "seed",
     "dealer",
     "winners",
-    "winner",
-    "discarder",
-    "win_kind",
-    "faan",
-    "limit",
-    "elements",
+    "value",
+    "wins",
     *POINTS,
-    "turns",
+    "discards",
     "tiles_left",
     "exhaustive_draw",
 )
-#: the fields a simulation by matches adds to each deal's record (``simulate(matches=...)``):
-#:
-#: ================  =========================================================================
-#: match_index       j, the match (its deals depend only on ``(seed, j)``)
-#: deal_in_match     i, the deal's number in its match (``deal_index`` is ``(j << 32) | i``)
-#: dealer_streak     the dealer's streak k during the deal (TW §15, §16; 0 in Hong Kong)
-#: prevailing_wind   the round wind, 0=East .. 3=North (TW §16; East in Hong Kong)
-#: values            each winner's hand value (faan, or hand Tai in Taiwanese), as ``winners``
-#: scores_p0..p3     the scores after the deal (carried over within the match)
-#: ================  =========================================================================
-#:
-#: In Taiwanese records ``faan`` and the elements' values are Tai (the first winner's hand
-#: Tai, without the dealer adjustments of TW §15, which are in the points).
+#: the fields of each item of ``wins`` (one per winner, in turn order from the discarder);
+#: ``discarder`` is null when every other player pays, ``win_tile`` for the dealer's win on
+#: the dealt tiles
+WIN_FIELDS = ("seat", "win_kind", "discarder", "value", "elements", "hand", "win_tile")
+#: the fields a simulation by matches adds to each deal's record (``simulate(matches=...)``)
 SCORES = ("scores_p0", "scores_p1", "scores_p2", "scores_p3")
-MATCH_EXTRA = ("match_index", "deal_in_match", "dealer_streak", "prevailing_wind", "values", *SCORES)
+MATCH_EXTRA = ("match_index", "deal_in_match", "dealer_streak", "prevailing_wind", *SCORES)
 MATCH_FIELDS = (*FIELDS, *MATCH_EXTRA)
-#: integer columns that may be null (pandas reads them as nullable integers)
-NULLABLE_INTS = ("winner", "discarder")
 
 
 def match_record_order(record: dict[str, Any]) -> dict[str, Any]:
@@ -120,12 +103,88 @@ def match_record_order(record: dict[str, Any]) -> dict[str, Any]:
     return {k: record[k] for k in MATCH_FIELDS}
 
 
+def _element(e: Any) -> dict[str, Any]:
+    """``{code, name, value}`` of an element (an ``Element`` or a ``(code, name, value)``)."""
+    code, name, value = e
+    return {"code": str(code), "name": str(name), "value": int(value)}
+
+
+def _hand_before_win(res: Any, p: int, win_tile: int | None) -> str:
+    """The winner's tiles at the end without the winning tile, in hand notation: taken from
+    the bonus area (a TW §7 win) or from the concealed tiles when they hold it (a full hand;
+    a later winner on the same discard never received the tile, TW §5.2). The same rule as
+    the core's records (``rust/src/sim.rs``)."""
+    counts = [0] * 34
+    for t in res.final_hands[p]:
+        if t < 136:
+            counts[t // 4] += 1
+    melds = [(int(m[0]), min(m[1:]) // 4) for m in res.final_melds[p]]
+    bonus = sorted(b - 136 for b in res.bonus[p])
+    if win_tile is not None:
+        if win_tile >= 136:
+            if win_tile - 136 in bonus:
+                bonus.remove(win_tile - 136)
+        elif (sum(counts) + 3 * len(melds)) % 3 == 2 and counts[win_tile // 4]:
+            counts[win_tile // 4] -= 1
+    return str(_core.format_hand(counts, melds, bonus))
+
+
+def deal_record(
+    res: Any,
+    seed: int | None = None,
+    *,
+    deal_index: int | None = None,
+    match_index: int | None = None,
+    deal_in_match: int = 0,
+) -> dict[str, Any]:
+    """The record of one deal (:data:`FIELDS` in order; with ``match_index``, also
+    :data:`MATCH_EXTRA`) from its :class:`~mahjong_fast.game.DealResult`: exactly the dict
+    the core's simulator returns for the same deal. ``seed`` None leaves the ``seed`` key
+    out; ``deal_index`` defaults to the result's."""
+    from ..tiles import id_code
+
+    wins = []
+    for w in res.wins:
+        wins.append(
+            {
+                "seat": w.player,
+                "win_kind": w.win_kind,
+                "discarder": w.discarder,
+                "value": w.value,
+                "elements": [_element(e) for e in w.elements],
+                "hand": _hand_before_win(res, w.player, w.win_tile),
+                "win_tile": None if w.win_tile is None else id_code(w.win_tile),
+            }
+        )
+    rec: dict[str, Any] = {"deal_index": res.deal_index if deal_index is None else deal_index}
+    if seed is not None:
+        rec["seed"] = seed
+    rec["dealer"] = res.dealer
+    rec["winners"] = list(res.winners)
+    rec["value"] = wins[0]["value"] if wins else 0
+    rec["wins"] = wins
+    for p, v in enumerate(res.payments):
+        rec[POINTS[p]] = v
+    rec["discards"] = res.turns
+    rec["tiles_left"] = res.tiles_left
+    rec["exhaustive_draw"] = res.exhaustive_draw
+    if match_index is not None:
+        rec["match_index"] = match_index
+        rec["deal_in_match"] = deal_in_match
+        rec["dealer_streak"] = res.dealer_streak
+        rec["prevailing_wind"] = res.prevailing_wind
+        for p, v in enumerate(res.scores):
+            rec[SCORES[p]] = v
+    return rec
+
+
 def run_metadata(
     seed: int, seats: Sequence[str], rotate_dealer: bool = False, **extra: Any
 ) -> dict[str, Any]:
-    """What a record file says about its run (Parquet: the ``mahjong_fast`` schema metadata,
-    JSON): package version, seed, seats, dealer rotation, and any ``extra`` items (the
-    ruleset). The one place the metadata is assembled."""
+    """What a record file says about its run (Parquet: the ``mahjong_fast`` schema metadata;
+    JSON Lines: the ``run`` item of the sidecar): package version, seed, seats, dealer
+    rotation, and any ``extra`` items (the unit, the number of matches). The one place the
+    metadata is assembled."""
     from .. import __version__
 
     meta: dict[str, Any] = {
@@ -137,6 +196,12 @@ def run_metadata(
     }
     meta.update(extra)
     return meta
+
+
+def meta_path(path: str | os.PathLike[str]) -> Path:
+    """The sidecar of a JSON Lines record file: ``deals.jsonl`` → ``deals.jsonl.meta.json``."""
+    p = Path(path)
+    return p.with_name(p.name + META_SUFFIX)
 
 
 def format_of(path: str | os.PathLike[str]) -> str:
@@ -164,84 +229,89 @@ def _pyarrow() -> Any:
     return pyarrow
 
 
-def _pandas_metadata(schema: Any) -> bytes:
-    """The ``pandas`` schema metadata: nullable integer columns become pandas' nullable
-    ``Int8`` (not float64 with NaN) in ``pandas.read_parquet``; the others keep their types."""
-    cols = []
-    for f in schema:
-        numpy_type = "Int8" if f.name in NULLABLE_INTS else "object"
-        if f.name not in NULLABLE_INTS and not (
-            str(f.type).startswith(("list", "fixed_size_list", "string"))
-        ):
-            numpy_type = f.type.to_pandas_dtype().__name__
-        cols.append(
-            {
-                "name": f.name,
-                "field_name": f.name,
-                "pandas_type": "int8" if f.name in NULLABLE_INTS else "object",
-                "numpy_type": numpy_type,
-                "metadata": None,
-            }
-        )
-    meta = {
-        "index_columns": [],
-        "column_indexes": [],
-        "columns": cols,
-        "creator": {"library": "mahjong_fast"},
-        "pandas_version": "2.0.0",
-    }
-    return json.dumps(meta).encode()
-
-
 def record_schema(
     metadata: dict[str, Any] | None = None, rules: Ruleset | None = None, matches: bool = False
 ) -> Any:
     """The Arrow schema of the records, with ``metadata`` as the ``mahjong_fast`` item and
-    ``rules`` (its JSON form) as the ``ruleset`` item of the schema metadata; ``matches``:
-    with the columns of :data:`MATCH_EXTRA`."""
+    ``rules`` (its JSON form) as the ``ruleset`` item (and its unit as ``unit``) of the
+    schema metadata; ``matches``: with the columns of :data:`MATCH_EXTRA`. No column is
+    nullable but ``wins.discarder`` and ``wins.win_tile``."""
     pa = _pyarrow()
-    element = pa.struct([("code", pa.string()), ("name", pa.string()), ("faan", pa.int16())])
-    extra = (
+    element = pa.struct(
         [
+            pa.field("code", pa.string(), nullable=False),
+            pa.field("name", pa.string(), nullable=False),
+            pa.field("value", pa.int16(), nullable=False),
+        ]
+    )
+    win = pa.struct(
+        [
+            pa.field("seat", pa.int8(), nullable=False),
+            pa.field("win_kind", pa.string(), nullable=False),
+            pa.field("discarder", pa.int8()),
+            pa.field("value", pa.int16(), nullable=False),
+            pa.field("elements", pa.list_(pa.field("item", element, nullable=False)), nullable=False),
+            pa.field("hand", pa.string(), nullable=False),
+            pa.field("win_tile", pa.string()),
+        ]
+    )
+    columns = [
+        ("deal_index", pa.uint64()),
+        ("seed", pa.uint64()),
+        ("dealer", pa.int8()),
+        ("winners", pa.list_(pa.field("item", pa.int8(), nullable=False))),
+        ("value", pa.int16()),
+        ("wins", pa.list_(pa.field("item", win, nullable=False))),
+        *[(p, pa.int64()) for p in POINTS],
+        ("discards", pa.int16()),
+        ("tiles_left", pa.int16()),
+        ("exhaustive_draw", pa.bool_()),
+    ]
+    if matches:
+        columns += [
             ("match_index", pa.uint64()),
             ("deal_in_match", pa.uint32()),
             ("dealer_streak", pa.uint32()),
             ("prevailing_wind", pa.int8()),
-            ("values", pa.list_(pa.int16())),
             *[(p, pa.int64()) for p in SCORES],
         ]
-        if matches
-        else []
-    )
-    schema = pa.schema(
-        [
-            ("deal_index", pa.uint64()),
-            ("seed", pa.uint64()),
-            ("dealer", pa.int8()),
-            ("winners", pa.list_(pa.int8())),
-            ("winner", pa.int8()),
-            ("discarder", pa.int8()),
-            ("win_kind", pa.string()),
-            ("faan", pa.int16()),
-            ("limit", pa.string()),
-            ("elements", pa.list_(element)),
-            *[(p, pa.int64()) for p in POINTS],
-            ("turns", pa.int16()),
-            ("tiles_left", pa.int16()),
-            ("exhaustive_draw", pa.bool_()),
-            *extra,
-        ]
-    )
-    meta = {b"pandas": _pandas_metadata(schema)}
+    schema = pa.schema([pa.field(name, t, nullable=False) for name, t in columns])
+    meta: dict[bytes, bytes] = {b"format": RECORDS_FORMAT.encode()}
     if metadata is not None:
         meta[b"mahjong_fast"] = json.dumps(metadata).encode()
     if rules is not None:
         meta[RULESET_KEY.encode()] = rules.to_json().encode()
+        meta[b"unit"] = rules.unit.encode()
     return schema.with_metadata(meta)
 
 
+def _read_sidecar(path: str | os.PathLike[str]) -> dict[str, Any] | None:
+    """The sidecar of a JSON Lines file, or its 0.2 header line, or None (0.1)."""
+    side = meta_path(path)
+    if side.is_file():
+        with open(side, encoding="utf-8") as f:
+            meta = json.load(f)
+        if not isinstance(meta, dict):
+            raise RuleConfigError(f"{side}: a record file's metadata must be a JSON object")
+        return meta
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if not line.strip():
+                continue
+            first = json.loads(line)
+            if isinstance(first, dict) and first.get("type") == "header":
+                return dict(first)
+            break
+    return None
+
+
 def read_metadata(path: str | os.PathLike[str]) -> dict[str, Any] | None:
-    """The run metadata of a Parquet record file (see :func:`run_metadata`), or None."""
+    """The run metadata of a record file (see :func:`run_metadata`: Parquet's
+    ``mahjong_fast`` item, the ``run`` item of a JSON Lines file's sidecar), or None."""
+    if format_of(path) == "jsonl":
+        meta = _read_sidecar(path)
+        run = None if meta is None else meta.get("run")
+        return None if run is None else dict(run)
     _pyarrow()
     import pyarrow.parquet as pq
 
@@ -262,7 +332,8 @@ class RecordWriter:
 
 
 class JsonlWriter(RecordWriter):
-    """A header line with the ruleset (and the run metadata), then one compact JSON object per record; each chunk goes
+    """One compact JSON object per record and line, in :data:`FIELDS` order; the sidecar
+    :func:`meta_path` (format, unit, ruleset, run metadata) is written first. Each chunk goes
     out in one write and is flushed, so the file ends with a whole line whenever the run
     stops."""
 
@@ -276,11 +347,19 @@ class JsonlWriter(RecordWriter):
         self.path = Path(path)
         mode = "w" if overwrite else "x"
         self._file: IO[str] | None = open(self.path, mode, encoding="utf-8")  # noqa: SIM115
-        head: dict[str, Any] = {"type": "header", RULESET_KEY: rules.to_dict()}
+        meta: dict[str, Any] = {
+            "format": RECORDS_FORMAT,
+            "unit": rules.unit,
+            RULESET_KEY: rules.to_dict(),
+        }
         if metadata is not None:
-            head["run"] = metadata
-        self._file.write(json.dumps(head, separators=(",", ":")) + "\n")
-        self._file.flush()
+            meta["run"] = metadata
+        try:
+            with open(meta_path(self.path), "w", encoding="utf-8") as f:
+                f.write(json.dumps(meta, indent=2) + "\n")
+        except BaseException:
+            self._file.close()
+            raise
 
     def write(self, records: Sequence[dict[str, Any]]) -> None:
         assert self._file is not None, "writer is closed"
@@ -327,9 +406,6 @@ class ParquetWriter(RecordWriter):
 
     def _table(self, records: Sequence[dict[str, Any]]) -> Any:
         cols = {name: [r[name] for r in records] for name in self._fields}
-        cols["elements"] = [
-            [{"code": c, "name": n, "faan": f} for c, n, f in els] for els in cols["elements"]
-        ]
         return self._pa.Table.from_pydict(cols, schema=self._schema)
 
     def write(self, records: Sequence[dict[str, Any]]) -> None:
@@ -390,43 +466,39 @@ def open_writer(
 
 def read_records(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
     """The records of a simulation output file, as the dicts :func:`mahjong_fast.simulate`
-    returns (elements as ``[code, name, faan]`` lists). Loads the whole file: for big runs,
-    read the Parquet file with pyarrow / polars / DuckDB instead."""
+    returns (``docs/records.md``). Loads the whole file: for big runs, read the Parquet file
+    with pyarrow / polars / DuckDB instead. A JSON Lines file of 0.2 or earlier (a header
+    line, the older fields) is read as it is, its header skipped."""
     if format_of(path) == "jsonl":
         with open(path, encoding="utf-8") as f:
             lines = [json.loads(line) for line in f if line.strip()]
-        return [r for r in lines if r.get("type") != "header"]
+        return [r for r in lines if not (isinstance(r, dict) and r.get("type") == "header")]
     _pyarrow()
     import pyarrow.parquet as pq
 
     rows: list[dict[str, Any]] = pq.read_table(path).to_pylist()
     for r in rows:
-        r["elements"] = [[e["code"], e["name"], e["faan"]] for e in r["elements"]]
+        if "elements" in r:  # 0.2 and earlier: elements as structs with a field faan
+            r["elements"] = [[e["code"], e["name"], e["faan"]] for e in r["elements"]]
     return rows
 
 
 def read_rules(path: str | os.PathLike[str]) -> Ruleset:
-    """The ruleset a simulation output file records (Parquet metadata ``ruleset``, or the JSON
-    Lines header); the default Hong Kong preset for a file that records none (0.1).
+    """The ruleset a simulation output file records (Parquet metadata ``ruleset``; the
+    JSON Lines sidecar, or the header line of an older file); the default Hong Kong preset
+    for a file that records none (0.1).
 
     Raises:
         RuleConfigError: the recorded ruleset cannot be read.
     """
     if format_of(path) == "jsonl":
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                if not line.strip():
-                    continue
-                first = json.loads(line)
-                if isinstance(first, dict) and first.get("type") == "header":
-                    return _rules_of(first.get(RULESET_KEY))
-                break
-        return DEFAULT_RULES
+        meta = _read_sidecar(path)
+        return DEFAULT_RULES if meta is None else _rules_of(meta.get(RULESET_KEY))
     _pyarrow()
     import pyarrow.parquet as pq
 
-    meta = pq.read_schema(path).metadata or {}
-    raw = meta.get(RULESET_KEY.encode())
+    schema_meta = pq.read_schema(path).metadata or {}
+    raw = schema_meta.get(RULESET_KEY.encode())
     return DEFAULT_RULES if raw is None else _rules_of(raw.decode("utf-8"))
 
 

@@ -2,14 +2,15 @@
 
     >>> s = Summary()
     >>> pts = lambda *v: dict(zip(("points_p0", "points_p1", "points_p2", "points_p3"), v))
-    >>> s.add({"winner": 1, "win_kind": "self_drawn", "faan": 3, **pts(-8, 24, -8, -8)})
-    >>> s.add({"winner": None, "win_kind": None, "faan": 0, **pts(0, 0, 0, 0)})
+    >>> s.add({"wins": [{"win_kind": "self_drawn", "value": 3}], **pts(-8, 24, -8, -8)})
+    >>> s.add({"wins": [], **pts(0, 0, 0, 0)})
     >>> s.win_rate, s.self_draw_rate, s.faan_histogram, s.mean_points
     (0.5, 0.5, {3: 1}, [-4.0, 12.0, -4.0, -4.0])
 
 Records of a simulation by matches (``deal_in_match`` present) also count matches, and every
 winner of a deal with several winners (Taiwanese, TW §5.2) counts in the histogram with its
-own value (``values``). ``unit`` names the value: faan (Hong Kong) or Tai (Taiwanese).
+own value (``wins``). ``unit`` names the value: faan (Hong Kong) or Tai (Taiwanese). Records
+of 0.2 and earlier (``winner``, ``faan``, ``values``) are counted too.
 
 Points are integers, so the sums (and the sums of squares) are exact Python ints; the sample
 variance is computed from them exactly, then the 95% interval of each seat's mean uses the
@@ -30,6 +31,21 @@ __all__ = ["Z95", "Summary"]
 
 #: two-sided 95% quantile of the standard normal distribution
 Z95 = 1.959963984540054
+#: the histogram's entries are put on lines of at most this many characters: a table of 72
+#: or 80 columns (a pipe) never has to wrap one and cut an entry in two
+HISTOGRAM_LINE = 34
+
+
+def _entry_lines(entries: list[str], width: int = HISTOGRAM_LINE) -> str:
+    """``entries`` joined by two spaces, on lines of at most ``width`` characters (an entry
+    is never split); ``-`` when there is none."""
+    lines: list[str] = []
+    for e in entries:
+        if lines and len(lines[-1]) + 2 + len(e) <= width:
+            lines[-1] += "  " + e
+        else:
+            lines.append(e)
+    return "\n".join(lines) or "-"
 
 
 @dataclass
@@ -62,16 +78,22 @@ class Summary:
         self.deals += 1
         if record.get("deal_in_match") == 0:
             self.matches += 1
-        if record["winner"] is not None:
+        wins = record.get("wins")
+        if wins is not None:
+            values = [w["value"] for w in wins]
+            kind = wins[0]["win_kind"] if wins else None
+        elif record["winner"] is not None:  # a record of 0.2 or earlier
+            values = list(record.get("values") or (record["faan"],))
+            kind = record["win_kind"]
+        else:
+            values, kind = [], None
+        if values:
             self.wins += 1
-            values = record.get("values")
-            if values is None:
-                values = (record["faan"],)
-            elif len(values) > 1:
+            if len(values) > 1:
                 self.multiple_wins += 1
             for v in values:
                 self.faan_counts[int(v)] = self.faan_counts.get(int(v), 0) + 1
-            if record["win_kind"] in ("self_drawn", "bonus_all_eight"):
+            if kind in ("self_drawn", "bonus_all_eight"):
                 self.self_draws += 1
         for p, key in enumerate(_POINTS):
             v = record[key]
@@ -226,10 +248,7 @@ class Summary:
             table.add_row("several winners (of deals)", f"{self._rate(self.multiple_wins):.2%}")
         hist = self.faan_histogram
         unit = "Tai" if self.unit == "tai" else self.unit
-        table.add_row(
-            f"{unit} histogram",
-            "  ".join(f"{k}: {v}" for k, v in hist.items()) if hist else "-",
-        )
+        table.add_row(f"{unit} histogram", _entry_lines([f"{k}: {v}" for k, v in hist.items()]))
         mean = self.mean_value
         if self.unit != "faan" and mean is not None:
             table.add_row(f"mean {unit} per win", f"{mean:.2f}")

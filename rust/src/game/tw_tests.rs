@@ -885,7 +885,7 @@ fn matches_are_the_same_for_any_thread_count() {
         let alone = play_matches(&cfg, 5, 6).unwrap();
         let from: Vec<_> = one.iter().filter(|r| r.match_index == Some(5)).cloned().collect();
         assert_eq!(alone, from);
-        assert!(one.iter().all(|r| r.values.len() == r.winners.len()));
+        assert!(one.iter().all(|r| r.wins.len() == r.winners.len()));
     }
     // Hong Kong: the four deals asked for, dealers by rotate_dealer, scores carried
     let rules = Ruleset::hong_kong().with_switch("rotate_dealer", SwitchValue::Bool(true)).unwrap();

@@ -371,7 +371,10 @@ fn add_bonus_notation(py: Python<'_>, hand: &mut Hand, bonus: &Bound<'_, PyAny>)
 /// bonus tile), and the value is the hand Tai (TW §11) with ``unit == "tai"``.
 ///
 /// Example: ``score("123m456m789p234s5s", "5s", self_drawn=True, seat_wind="S").faan`` is 4.
-#[pyfunction]
+///
+/// Its Python name is ``score`` (``mahjong_fast.score`` is this function), so a wrong
+/// argument is reported against ``score()``; the module holds it as ``score_notation``.
+#[pyfunction(name = "score")]
 #[pyo3(signature = (hand, win_tile, *, self_drawn = false, seat_wind = None, prevailing_wind = None,
     bonus = None, robbing_kong = false, kong_replacement = false, last_tile = false,
     dealer_start = false, discarder = None, dealer_streak = None, discards = None,
@@ -735,7 +738,7 @@ pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(shanten_notation, m)?)?;
     m.add_function(wrap_pyfunction!(waits_notation, m)?)?;
     m.add_function(wrap_pyfunction!(decompose_notation, m)?)?;
-    m.add_function(wrap_pyfunction!(score_notation, m)?)?;
+    m.add("score_notation", wrap_pyfunction!(score_notation, m)?)?;
     m.add_function(wrap_pyfunction!(wait_values, m)?)?;
     m.add_function(wrap_pyfunction!(shanten, m)?)?;
     m.add_function(wrap_pyfunction!(waits, m)?)?;

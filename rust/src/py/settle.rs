@@ -286,8 +286,8 @@ impl PyMatch {
         Ok(d)
     }
 
-    /// How long the match lasts, in words for a person (``"1 deal"``, ``"a match of the East
-    /// round (until the deal has passed four times), at most 32 deals"``).
+    /// How long the match lasts, in words for a person (``"one deal"``, ``"a match of the East
+    /// round (the deal passes four times), at most 32 deals"``).
     fn describe(&self) -> String {
         self.state.describe()
     }

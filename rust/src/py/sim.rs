@@ -6,7 +6,7 @@ use pyo3::types::{PyDict, PyList};
 
 use super::to_py_err;
 use crate::rules::Ruleset;
-use crate::sim::{play_matches_parallel, play_range_parallel, DealRecord, SeatKind, SimConfig};
+use crate::sim::{play_matches_parallel, play_range_parallel, DealRecord, SeatKind, SimConfig, WinRecord};
 
 /// Plays deals of one run with built-in seats in the core.
 ///
@@ -18,14 +18,45 @@ use crate::sim::{play_matches_parallel, play_range_parallel, DealRecord, SeatKin
 /// `(seed, i)`: the records do not depend on `threads` or on how a run is cut into calls.
 /// `run_matches(first, stop)` plays matches `first..stop-1` (TW §16; Hong Kong: four deals)
 /// and returns one record per deal in (match, deal) order with the keys of `run` plus
-/// `match_index`, `deal_in_match`, `dealer_streak`, `prevailing_wind`, `values` (each
-/// winner's faan or hand Tai, aligned with `winners`) and `scores_p0..scores_p3` (scores after
-/// the deal); `deal_index` is `match_index << 32 | deal_in_match`, the wall's index. Match `j`
+/// `match_index`, `deal_in_match`, `dealer_streak`, `prevailing_wind` and
+/// `scores_p0..scores_p3` (scores after the deal); `deal_index` is `match_index << 32 | deal_in_match`, the wall's index. Match `j`
 /// depends only on `(seed, j)`.
 #[pyclass(module = "mahjong_fast._core", name = "Simulator")]
 pub struct PySimulator {
     cfg: SimConfig,
     pool: rayon::ThreadPool,
+}
+
+/// The code of a physical tile id (`"5s"`, `"1f"`).
+fn id_code(id: u8) -> String {
+    match crate::tile::tile_of_id(id as u32) {
+        Ok(crate::tile::AnyTile::Kind(t)) => t.to_string(),
+        Ok(crate::tile::AnyTile::Bonus(b)) => b.to_string(),
+        Err(_) => String::new(), // never: the ids come from the deal
+    }
+}
+
+/// One winner of a record: `{seat, win_kind, discarder, value, elements, hand, win_tile}`,
+/// each element `{code, name, value}` (docs/records.md).
+fn win_dict<'py>(py: Python<'py>, w: &WinRecord) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    let value = pyo3::intern!(py, "value");
+    d.set_item(pyo3::intern!(py, "seat"), w.seat)?;
+    d.set_item(pyo3::intern!(py, "win_kind"), w.kind)?;
+    d.set_item(pyo3::intern!(py, "discarder"), w.discarder)?;
+    d.set_item(value, w.value)?;
+    let els = PyList::empty(py);
+    for e in &w.elements {
+        let x = PyDict::new(py);
+        x.set_item(pyo3::intern!(py, "code"), e.code)?;
+        x.set_item(pyo3::intern!(py, "name"), e.name)?;
+        x.set_item(value, e.value)?;
+        els.append(x)?;
+    }
+    d.set_item(pyo3::intern!(py, "elements"), els)?;
+    d.set_item(pyo3::intern!(py, "hand"), &w.hand)?;
+    d.set_item(pyo3::intern!(py, "win_tile"), w.win_tile.map(id_code))?;
+    Ok(d)
 }
 
 fn record_dict<'py>(py: Python<'py>, r: &DealRecord, seed: u64) -> PyResult<Bound<'py, PyDict>> {
@@ -34,16 +65,12 @@ fn record_dict<'py>(py: Python<'py>, r: &DealRecord, seed: u64) -> PyResult<Boun
     d.set_item(pyo3::intern!(py, "seed"), seed)?;
     d.set_item(pyo3::intern!(py, "dealer"), r.dealer)?;
     d.set_item(pyo3::intern!(py, "winners"), PyList::new(py, &r.winners)?)?;
-    d.set_item(pyo3::intern!(py, "winner"), r.winner())?;
-    d.set_item(pyo3::intern!(py, "discarder"), r.discarder)?;
-    d.set_item(pyo3::intern!(py, "win_kind"), r.win_kind)?;
-    d.set_item(pyo3::intern!(py, "faan"), r.value)?;
-    d.set_item(pyo3::intern!(py, "limit"), r.limit)?;
-    let els = PyList::empty(py);
-    for e in &r.elements {
-        els.append((e.code, e.name, e.value).into_pyobject(py)?.into_any().cast_into::<pyo3::types::PyTuple>()?.to_list())?;
+    d.set_item(pyo3::intern!(py, "value"), r.value)?;
+    let wins = PyList::empty(py);
+    for w in &r.wins {
+        wins.append(win_dict(py, w)?)?;
     }
-    d.set_item(pyo3::intern!(py, "elements"), els)?;
+    d.set_item(pyo3::intern!(py, "wins"), wins)?;
     let keys = [
         pyo3::intern!(py, "points_p0"),
         pyo3::intern!(py, "points_p1"),
@@ -53,7 +80,7 @@ fn record_dict<'py>(py: Python<'py>, r: &DealRecord, seed: u64) -> PyResult<Boun
     for (k, v) in keys.iter().zip(r.points) {
         d.set_item(k, v)?;
     }
-    d.set_item(pyo3::intern!(py, "turns"), r.turns)?;
+    d.set_item(pyo3::intern!(py, "discards"), r.discards)?;
     d.set_item(pyo3::intern!(py, "tiles_left"), r.tiles_left)?;
     d.set_item(pyo3::intern!(py, "exhaustive_draw"), r.exhaustive_draw)?;
     Ok(d)
@@ -66,7 +93,6 @@ fn match_record_dict<'py>(py: Python<'py>, r: &DealRecord, seed: u64) -> PyResul
     d.set_item(pyo3::intern!(py, "deal_in_match"), r.deal_in_match)?;
     d.set_item(pyo3::intern!(py, "dealer_streak"), r.dealer_streak)?;
     d.set_item(pyo3::intern!(py, "prevailing_wind"), r.prevailing_wind)?;
-    d.set_item(pyo3::intern!(py, "values"), PyList::new(py, &r.values)?)?;
     let keys = [
         pyo3::intern!(py, "scores_p0"),
         pyo3::intern!(py, "scores_p1"),

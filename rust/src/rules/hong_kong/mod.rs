@@ -246,9 +246,9 @@ impl Rules for HongKongRules {
     }
     fn describe_match(&self, opts: &MatchOptions) -> String {
         match opts.deals.unwrap_or(1) {
-            1 => "1 deal".into(),
-            n if self.switches.rotate_dealer => format!("{n} deals, the deal passing after every deal"),
-            n => format!("{n} deals"),
+            1 => "one deal".into(),
+            n if self.switches.rotate_dealer => format!("a match of {n} deals, the deal passing after every deal"),
+            n => format!("a match of {n} deals"),
         }
     }
 

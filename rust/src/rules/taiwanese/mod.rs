@@ -80,11 +80,9 @@ impl Rules for TaiwaneseRules {
     fn unit(&self) -> &'static str {
         "tai"
     }
+    /// The same for both tables: the ruleset's name says which.
     fn title(&self) -> &'static str {
-        match self.switches.tai_table {
-            TaiTable::High => "Taiwanese 16-tile mahjong (high Tai table)",
-            TaiTable::Low => "Taiwanese 16-tile mahjong (low Tai table)",
-        }
+        "Taiwanese 16-tile mahjong"
     }
     fn switch_names(&self) -> &'static [&'static str] {
         &SWITCHES
@@ -257,8 +255,8 @@ impl Rules for TaiwaneseRules {
         let s = &self.switches;
         let length = match s.match_length {
             MatchLength::OneDeal => return "a match of one deal".into(),
-            MatchLength::EastRound => "the East round (until the deal has passed four times)",
-            MatchLength::FullGame => "a full game (four rounds, sixteen passes of the deal)",
+            MatchLength::EastRound => "the East round (the deal passes four times)",
+            MatchLength::FullGame => "a full game (four rounds)",
         };
         format!("a match of {length}, at most {} deals", s.max_deals)
     }

@@ -69,12 +69,12 @@ fn whole_matches_play_through_the_engine_and_the_agents() {
         let mut wins = 0;
         for (i, rec) in records.iter().enumerate() {
             assert_eq!(rec.points.iter().sum::<i64>(), 0);
-            for (&w, &v) in rec.winners.iter().zip(&rec.values) {
-                assert!(v >= 1, "every win reaches the minimum of 1");
+            for w in &rec.wins {
+                assert!(w.value >= 1, "every win reaches the minimum of 1");
                 wins += 1;
-                // T1 is in every non-limit breakdown of the first winner
-                if w == rec.winners[0] && rec.limit.is_none() {
-                    assert!(rec.elements.iter().any(|e| e.code == "T1"), "{rec:?}");
+                // T1 is in every breakdown that is not a limit hand
+                if w.limit.is_none() {
+                    assert!(w.elements.iter().any(|e| e.code == "T1"), "{rec:?}");
                 }
             }
             several += usize::from(rec.winners.len() > 1);
