@@ -124,13 +124,14 @@ def run_metadata(
     seed: int, seats: Sequence[str], rotate_dealer: bool = False, **extra: Any
 ) -> dict[str, Any]:
     """What a record file says about its run (Parquet: the ``mahjong_fast`` schema metadata,
-    JSON): package version, seed, seats, dealer rotation, and any ``extra`` items (the
-    ruleset). The one place the metadata is assembled."""
+    JSON): package and ``engine_version`` (``mahjong_fast.__version__``, as in the event log
+    headers), seed, seats, dealer rotation, and any ``extra`` items (the ruleset). The one place
+    the metadata is assembled."""
     from .. import __version__
 
     meta: dict[str, Any] = {
         "package": "mahjong_fast",
-        "version": __version__,
+        "engine_version": __version__,
         "seed": seed,
         "seats": list(seats),
         "rotate_dealer": rotate_dealer,
