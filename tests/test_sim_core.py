@@ -87,7 +87,7 @@ def test_parquet_types_and_metadata(tmp_path: Path) -> None:
     assert (meta["seed"], meta["seats"], meta["package"]) == (7, list(seats), "mahjong_fast")
     from mahjong_fast import __version__
 
-    assert meta["version"] == __version__
+    assert meta["engine_version"] == __version__
     recs = read_records(path)
     assert recs == simulate(40, seats, seed=7, workers=1).records
     pd = pytest.importorskip("pandas", reason="pandas not installed")

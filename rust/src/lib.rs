@@ -13,7 +13,9 @@ pub mod hand;
 pub mod rules;
 pub mod shanten;
 pub mod sim;
-#[cfg(target_arch = "x86_64")]
+// The SSE2 helpers: used where `cfg(simd)` (see build.rs), and compiled for the tests on any
+// x86_64 build, which compare them with the scalar paths.
+#[cfg(any(simd, all(test, target_arch = "x86_64")))]
 mod simd;
 pub mod tables;
 pub mod tile;

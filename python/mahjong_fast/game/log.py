@@ -2,7 +2,7 @@
 
 A log holds one or more deals. Each deal starts with a header line::
 
-    {"type": "header", "format": 1,
+    {"type": "header", "format": 1, "engine_version": "0.1.0",
      "ruleset": {"name": "hong-kong", "switches": {"min_faan": 3, "max_faan": 13,
                  "spiciness": "spicy", "responsibility": "seed", "unit": 1,
                  "rotate_dealer": false}},
@@ -10,6 +10,10 @@ A log holds one or more deals. Each deal starts with a header line::
      "scores": [0, 0, 0, 0], "auto_pass": true, "wall": [...144 ids...]}
 
 followed by one line per :class:`~mahjong_fast.game.events.Event` (``Event.to_json()``).
+
+``engine_version`` is the version of mahjong_fast that wrote the log (``mahjong_fast.__version__``),
+for telling which release played a deal; replay does not depend on it, and logs written before
+it was added (without it) replay the same.
 
 A deal with a prevailing wind other than East or a dealer streak (Taiwanese matches, TW §16)
 adds ``"prevailing_wind": 0..3`` and ``"dealer_streak": k`` to its header; absent, they are
@@ -37,6 +41,7 @@ import os
 from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, Any, Union
 
+from mahjong_fast import _core
 from mahjong_fast.errors import IllegalActionError, MahjongError, ReplayError
 from mahjong_fast.rules import DEFAULT_RULES, Ruleset, RulesLike, resolve_rules
 
@@ -76,6 +81,7 @@ def header(
     head: dict[str, Any] = {
         "type": "header",
         "format": FORMAT_VERSION,
+        "engine_version": _core.__version__,
         "ruleset": deal.rules.to_dict(),
         "seed": seed,
         "deal_index": deal.deal_index,
@@ -381,6 +387,8 @@ def header_rules(obj: dict[str, Any], lineno: int | None = None) -> Ruleset:
 def _deal_from_header(obj: dict[str, Any], lineno: int, expected: Ruleset | None) -> Deal:
     if obj.get("format") != FORMAT_VERSION:
         raise ReplayError(f"unknown log format {obj.get('format')!r}"[:200], lineno)
+    if not isinstance(obj.get("engine_version", ""), str):
+        raise ReplayError("bad header: engine_version must be a string", lineno)
     ruleset = header_rules(obj, lineno)
     if expected is not None and expected != ruleset:
         raise ReplayError(

@@ -182,14 +182,15 @@ def run_metadata(
     seed: int, seats: Sequence[str], rotate_dealer: bool = False, **extra: Any
 ) -> dict[str, Any]:
     """What a record file says about its run (Parquet: the ``mahjong_fast`` schema metadata;
-    JSON Lines: the ``run`` item of the sidecar): package version, seed, seats, dealer
-    rotation, and any ``extra`` items (the unit, the number of matches). The one place the
-    metadata is assembled."""
+    JSON Lines: the ``run`` item of the sidecar): package and ``engine_version``
+    (``mahjong_fast.__version__``, as in the event log headers), seed, seats, dealer rotation,
+    and any ``extra`` items (the unit, the number of matches). The one place the metadata is
+    assembled."""
     from .. import __version__
 
     meta: dict[str, Any] = {
         "package": "mahjong_fast",
-        "version": __version__,
+        "engine_version": __version__,
         "seed": seed,
         "seats": list(seats),
         "rotate_dealer": rotate_dealer,

@@ -25,7 +25,8 @@
 //!   saves time: a hit returns exactly what the programme would compute (the key is the whole
 //!   input: group, sets needed, counts and caps), and it is never iterated.
 //! - **Vector knapsacks.** Combining the groups' tables (`rests`) is a few SSE2 operations per
-//!   set count; other targets use the scalar `shanten.rs` code, which the tests compare with.
+//!   set count; other targets (and x86_64 with the `scalar` feature) use the scalar code,
+//!   which the tests compare with the SSE2 code on every x86_64 build.
 
 #![allow(clippy::needless_range_loop)] // kinds are indices by nature
 
@@ -146,24 +147,25 @@ static DEC_TABLES: OnceLock<DecTables> = OnceLock::new();
 /// Bits `2 s + p` (all `s`) where entry `b` is below entry `a`.
 #[inline(always)]
 fn entry_dec(a: &Entry, b: &Entry) -> u16 {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: SSE2 is part of the x86_64 baseline; the loads read two 16-byte arrays.
-    unsafe {
-        use std::arch::x86_64::*;
-        let va = _mm_loadu_si128(a.as_ptr() as *const __m128i);
-        let vb = _mm_loadu_si128(b.as_ptr() as *const __m128i);
-        // b < a (unsigned) <=> min(a, b) == b and a != b
-        let lt = _mm_andnot_si128(_mm_cmpeq_epi8(va, vb), _mm_cmpeq_epi8(_mm_min_epu8(va, vb), vb));
-        (_mm_movemask_epi8(lt) as u32 & ((1 << DEC_BITS) - 1)) as u16
-    }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(simd)]
     {
-        let mut m = 0u16;
-        for j in 0..DEC_BITS as usize {
-            m |= u16::from(b[j] < a[j]) << j;
-        }
-        m
+        sse::entry_dec(a, b)
     }
+    #[cfg(not(simd))]
+    {
+        entry_dec_scalar(a, b)
+    }
+}
+
+/// [`entry_dec`] lane by lane (portable form).
+#[cfg_attr(simd, allow(dead_code))]
+#[inline(always)]
+fn entry_dec_scalar(a: &Entry, b: &Entry) -> u16 {
+    let mut m = 0u16;
+    for j in 0..DEC_BITS as usize {
+        m |= u16::from(b[j] < a[j]) << j;
+    }
+    m
 }
 
 fn build_dec_tables() -> DecTables {
@@ -281,7 +283,7 @@ fn add_min(out: &mut Lanes, v: &Lanes, cost: u8) {
 /// of [`crate::shanten::rests`] at every `s <= need` (tested), on SSE2 where available.
 #[inline]
 fn fast_rests(ts: &[Table; 4], need: usize) -> [Table; 4] {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(simd)]
     {
         match need {
             0 => sse::rests::<0>(ts),
@@ -293,7 +295,7 @@ fn fast_rests(ts: &[Table; 4], need: usize) -> [Table; 4] {
             _ => sse::rests::<MAX_SETS>(ts),
         }
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(simd))]
     {
         crate::shanten::rests(ts, need)
     }
@@ -301,14 +303,27 @@ fn fast_rests(ts: &[Table; 4], need: usize) -> [Table; 4] {
 
 /// The knapsack of group tables on SSE2 (baseline on x86_64): a table is one 16-byte register,
 /// lane `2 s + p`. Sums saturate and are minimised from INF exactly as `shanten::combine` does,
-/// so every lane `s <= N` holds the same value.
-#[cfg(target_arch = "x86_64")]
+/// so every lane `s <= N` holds the same value. Compiled for the tests on any x86_64 build (they
+/// compare it with the scalar forms).
+#[cfg(any(simd, all(test, target_arch = "x86_64")))]
 mod sse {
-    use super::{Table, INF, MAX_SETS};
+    use super::{Entry, Table, DEC_BITS, INF, MAX_SETS};
     use std::arch::x86_64::*;
 
     use crate::simd::ld;
     type L = crate::simd::Lanes<INF>;
+
+    /// [`super::entry_dec`]: one compare of the two entries.
+    #[inline(always)]
+    pub(super) fn entry_dec(a: &Entry, b: &Entry) -> u16 {
+        // SAFETY: SSE2 is part of the x86_64 baseline; the loads read two 16-byte arrays.
+        unsafe {
+            let (va, vb) = (ld(a), ld(b));
+            // b < a (unsigned) <=> min(a, b) == b and a != b
+            let lt = _mm_andnot_si128(_mm_cmpeq_epi8(va, vb), _mm_cmpeq_epi8(_mm_min_epu8(va, vb), vb));
+            (_mm_movemask_epi8(lt) as u32 & ((1 << DEC_BITS) - 1)) as u16
+        }
+    }
 
     #[inline(always)]
     unsafe fn load(t: &Table) -> __m128i {
@@ -423,7 +438,7 @@ mod sse {
 /// and three equal chows `k, k+1, k+2` are the same tiles as the pungs of `k`, `k+1`, `k+2`
 /// (a pung of one of those kinds besides them would need six copies). Equal to
 /// `shanten::group_table` (tested on random suits and caps).
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[cfg_attr(simd, allow(dead_code))]
 fn capped_suit_scalar(h: &[u8], cap: &[u8], need: usize) -> Table {
     let mut cur = [[NO_LANES; 3]; 3];
     cur[0][0][0] = 0;
@@ -470,11 +485,11 @@ fn capped_suit_scalar(h: &[u8], cap: &[u8], need: usize) -> Table {
 /// [`capped_suit_scalar`], on SSE2 where available (the same table; tested).
 #[inline]
 fn capped_suit(h: &[u8], cap: &[u8], need: usize) -> Table {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(simd)]
     {
         sse::capped_suit(h, cap, need)
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(simd))]
     {
         capped_suit_scalar(h, cap, need)
     }
@@ -1076,6 +1091,61 @@ pub(crate) mod tests {
             }
             let want = rests(&ts, need);
             let got = fast_rests(&ts, need);
+            for g in 0..4 {
+                assert_eq!(got[g][..=need], want[g][..=need], "{ts:?} need {need}");
+            }
+        }
+    }
+
+    /// The SSE2 forms equal the portable forms that other targets (and the `scalar` feature)
+    /// use: the restricted-suit programme on 20,000 seeded suits and caps, the entry compare
+    /// on 20,000 pairs of entries (table entries one tile apart, and arbitrary bytes), and the
+    /// knapsack of the other groups on 20,000 sets of tables, every set count.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn sse2_paths_equal_the_scalar_paths() {
+        let mut rng = XorShift(0x5EED_51AD_0000_0002);
+        let t = tables();
+        for i in 0..20_000usize {
+            let mut h = [0u8; 9];
+            let mut cap = [4u8; 9];
+            for k in 0..9 {
+                cap[k] = [4, 4, 4, 3, 2, 1, 0][rng.below(7) as usize];
+                h[k] = rng.below(cap[k] as u64 + 1) as u8;
+            }
+            let need = i % (MAX_SETS + 1);
+            assert_eq!(sse::capped_suit(&h, &cap, need), capped_suit_scalar(&h, &cap, need), "{h:?} {cap:?} {need}");
+
+            let (a, b) = if i % 2 == 0 {
+                let idx = rng.below(SUIT_STATES as u64) as usize;
+                let n = rng.below(9) as usize;
+                let up = idx + POW5[n] as usize;
+                (*t.suit(idx), *t.suit(if up < SUIT_STATES { up } else { idx }))
+            } else {
+                let mut a = [0u8; 16];
+                let mut b = [0u8; 16];
+                for j in 0..16 {
+                    a[j] = rng.next() as u8;
+                    b[j] = if rng.below(3) == 0 { a[j] } else { rng.next() as u8 };
+                }
+                (a, b)
+            };
+            assert_eq!(sse::entry_dec(&a, &b), entry_dec_scalar(&a, &b), "{a:?} {b:?}");
+
+            let mut ts = [[[0u8; 2]; MAX_SETS + 1]; 4];
+            for e in ts.iter_mut().flatten().flatten() {
+                *e = if rng.below(12) == 0 { INF } else { rng.below(15) as u8 };
+            }
+            let want = rests(&ts, need);
+            let got = match need {
+                0 => sse::rests::<0>(&ts),
+                1 => sse::rests::<1>(&ts),
+                2 => sse::rests::<2>(&ts),
+                3 => sse::rests::<3>(&ts),
+                4 => sse::rests::<4>(&ts),
+                5 => sse::rests::<5>(&ts),
+                _ => sse::rests::<MAX_SETS>(&ts),
+            };
             for g in 0..4 {
                 assert_eq!(got[g][..=need], want[g][..=need], "{ts:?} need {need}");
             }
