@@ -137,7 +137,8 @@ def score_notation(
     §14a; TW §10, §11, §15 under a Taiwanese ruleset); the winds' None is East.
     ``dealer_streak``, ``discards``, ``winner_discards`` and ``interrupted`` are Taiwanese only
     (InvalidHandError with a Hong Kong ruleset); None takes the mid-deal default (streak 0,
-    D = 20, five own discards, interrupted)."""
+    D = 20, five own discards, interrupted), or with ``dealer_start`` 0, 0 and False. A
+    situation no deal can reach is an InvalidHandError (TW §10a)."""
 
 def shanten(
     counts: Sequence[int] | bytes,

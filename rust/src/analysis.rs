@@ -139,6 +139,10 @@ pub fn score_in(
     rules: &Ruleset,
 ) -> Result<Scored> {
     check_discarder(ctx, discarder)?;
+    if rules.variant.is_taiwanese() && discarder.is_some() {
+        // TW §10a with what only this caller knows: who discarded (the scorer checks the rest).
+        crate::scoring::tw::check_tw_situation(ctx, hand, tw, discarder)?;
+    }
     let outcome = rules.score_in(hand, win_tile, ctx, tw)?;
     let self_drawn = ctx.self_drawn || ctx.dealer_start;
     let payments = (outcome.is_win && (self_drawn || discarder.is_some()))

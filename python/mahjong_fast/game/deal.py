@@ -210,7 +210,11 @@ class Deal:
 
         Raises:
             InvalidHandError: a position that cannot exist: a fifth copy, a tile in two
-                places, wrong tile counts, a set that is not one, a bonus tile discarded.
+                places, wrong tile counts, a set that is not one, a bonus tile discarded;
+                under a Taiwanese ruleset also a position no deal can reach (TW §10a: with no
+                set anywhere the discards go round in seat order from the dealer; each claimed
+                chow or pung is followed by a discard of its player), whose wins the scorer
+                would refuse.
             InvalidTileError: unreadable notation or an id outside 0..143.
             TypeError: an argument of the wrong type (named in the message).
 

@@ -796,6 +796,43 @@ impl Deal {
         self.rules.score_in(&hand, win.map(Tile), ctx, &tw)
     }
 
+    /// TW §10a for a set-up position (`setup.rs`): every player's situation must be one a deal
+    /// can reach, or the scorer would refuse that player's wins later and the win would
+    /// silently not be offered. Checked with [`crate::scoring::check_tw_situation`] as the
+    /// engine would score the earliest win each player can make: the player to act self-drawn
+    /// now, every other player on its next discard. (Hong Kong scoring reads no history.)
+    pub(super) fn check_tw_position(&self) -> Result<()> {
+        let Some(active) = self.active else { return Ok(()) };
+        if !self.rules.variant.is_taiwanese() || self.dealer_start {
+            return Ok(());
+        }
+        for p in 0..4 {
+            let hand = Hand { concealed: [0; N_KINDS], melds: self.core_melds(p), bonus: self.bonus_mask[p] };
+            let mut ctx = WinContext { seat_wind: self.seat_winds[p], ..Default::default() };
+            let mut tw = TwContext {
+                dealer_streak: self.opts.dealer_streak,
+                discards: self.turn,
+                winner_discards: self.discards[p].len() as u32,
+                interrupted: self.interrupted,
+            };
+            let discarder = if p == active as usize {
+                ctx.self_drawn = true;
+                ctx.kong_replacement = self.replacement_flag();
+                None
+            } else {
+                tw.discards += 1;
+                Some(self.seat_winds[active as usize])
+            };
+            crate::scoring::check_tw_situation(&ctx, &hand, &tw, discarder).map_err(|e| match e {
+                MahjongError::InvalidHand(m) => {
+                    MahjongError::hand(format!("this Taiwanese position has no possible history (TW §10), P{p}: {m}"))
+                }
+                other => other,
+            })?;
+        }
+        Ok(())
+    }
+
     /// The situation's "won on a replacement tile" flag: HK §7.4 a kong's replacement chain;
     /// TW §10 a loose tile (a replacement for a kong or for a bonus tile).
     fn replacement_flag(&self) -> bool {

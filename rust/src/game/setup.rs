@@ -200,6 +200,7 @@ impl Deal {
         }
         let drawn = if fresh { None } else { d.hand(active as usize).last().copied() };
         d.start_action(active, drawn, fresh);
+        d.check_tw_position()?;
         debug_assert_eq!(d.phase(), Phase::Action);
         Ok(d)
     }

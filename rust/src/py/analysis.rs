@@ -302,7 +302,10 @@ fn add_bonus_notation(py: Python<'_>, hand: &mut Hand, bonus: &Bound<'_, PyAny>)
 ///         discard claimed for the win included. Default 20.
 ///     winner_discards: Taiwanese only: discards the winner has made in the deal. Default 5.
 ///     interrupted: Taiwanese only (TW §10): a chow, pung or kong was made earlier in the deal.
-///         Default True. (The defaults are a mid-deal win in which no timing element applies.)
+///         Default True. (The defaults are a mid-deal win in which no timing element applies;
+///         with ``dealer_start`` they are 0, 0 and False, which the heavenly blessing implies.)
+///         The situation must be one a deal can reach (TW §10a: the turns go round from the
+///         dealer, each claim is followed by a discard, ...); otherwise ``InvalidHandError``.
 ///     rules: a ``Ruleset``, a ruleset name (``"hk"``, ``"taiwanese-high"``,
 ///         ``"taiwanese-low"``) or None for Hong Kong.
 ///
@@ -353,7 +356,7 @@ fn score_notation(
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<ScoreResult> {
     let rules = rules_arg(py, rules)?;
-    let tw = tw_situation(py, &rules, dealer_streak, discards, winner_discards, interrupted)?;
+    let tw = tw_situation(py, &rules, dealer_start, dealer_streak, discards, winner_discards, interrupted)?;
     let mut h = notation_arg(py, hand)?;
     let win = match win_tile {
         Some(w) if !w.is_none() => Some(kind_arg(py, w, "win_tile")?),
@@ -384,10 +387,13 @@ fn score_notation(
 /// The Taiwanese situation keywords (TW §10, §15) as a `TwContext`: each given one is an int
 /// 0..=10^6 (`interrupted` a bool); with a Hong Kong ruleset any given one is an
 /// `InvalidHandError` (Hong Kong has no such situation). Missing ones take the mid-deal
-/// defaults of `TwContext::default()` (D = 20, five own discards, interrupted, streak 0).
+/// defaults of `TwContext::default()` (D = 20, five own discards, interrupted, streak 0), or
+/// for the heavenly blessing (`dealer_start`) those of `TwContext::START_OF_PLAY` (before any
+/// discard, not interrupted), which the flag implies.
 pub(crate) fn tw_situation<'py>(
     py: Python<'py>,
     rules: &crate::rules::Ruleset,
+    dealer_start: bool,
     dealer_streak: Option<&Bound<'py, PyAny>>,
     discards: Option<&Bound<'py, PyAny>>,
     winner_discards: Option<&Bound<'py, PyAny>>,
@@ -396,7 +402,7 @@ pub(crate) fn tw_situation<'py>(
     fn given<'a, 'py>(o: Option<&'a Bound<'py, PyAny>>) -> Option<&'a Bound<'py, PyAny>> {
         o.filter(|x| !x.is_none())
     }
-    let mut tw = TwContext::default();
+    let mut tw = if dealer_start { TwContext::START_OF_PLAY } else { TwContext::default() };
     let named =
         [("dealer_streak", given(dealer_streak)), ("discards", given(discards)), ("winner_discards", given(winner_discards))];
     let inter = given(interrupted);
@@ -541,7 +547,7 @@ fn score(
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<ScoreResult> {
     let rules = rules_arg(py, rules)?;
-    let tw = tw_situation(py, &rules, dealer_streak, discards, winner_discards, interrupted)?;
+    let tw = tw_situation(py, &rules, dealer_start, dealer_streak, discards, winner_discards, interrupted)?;
     let c = counts_obj(py, counts)?;
     let m = melds_obj(py, melds)?;
     let bonus = ranged_arg(bonus_mask, "bonus_mask", "an int 0..255", 0, 255, |msg| hand_err(py, msg))? as u8;

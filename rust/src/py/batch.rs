@@ -294,7 +294,8 @@ fn score_batch<'py>(
     let streak = count(tw_names[0], d.dealer_streak)?;
     let n_discards = count(tw_names[1], d.discards)?;
     let own_discards = count(tw_names[2], d.winner_discards)?;
-    let inter = flag(interrupted, "interrupted")?;
+    // The defaults are `score`'s: a mid-deal win (TW §10a, `TwContext::default()`).
+    let inter = column(py, interrupted, "interrupted", "bool", n, d.interrupted, |o| bool_scalar(o, "interrupted"))?;
     if let Some((i, t)) = win.first_bad(|t| (t as usize) < N_KINDS) {
         return Err(bad(py, format!("row {i}: win tile {t} is not a tile kind 0..33")));
     }

@@ -10,7 +10,7 @@ pub mod tw_high;
 pub mod tw_low;
 
 pub use hk::HongKong;
-pub use tw::{score_tw, tw_reading, TwContext, TwReading};
+pub use tw::{check_tw_situation, score_tw, tw_reading, TwContext, TwReading};
 pub use tw_high::TwHigh;
 pub use tw_low::TwLow;
 
