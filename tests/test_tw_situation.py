@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import mahjong_fast as mf
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-
-import mahjong_fast as mf
 from mahjong_fast import InvalidHandError
 from mahjong_fast.game import Deal
 

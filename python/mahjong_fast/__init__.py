@@ -226,7 +226,7 @@ def wait_values(
     *,
     seat_wind: str | int = "E",
     prevailing_wind: str | int = "E",
-    bonus: str | Iterable[TileLike] = (),
+    bonus: str | Iterable[TileLike] | None = (),
 ) -> list[WaitValue]:
     """The value of every wait of a ready hand (rules §10, §14a): for each tile that completes
     the hand, its score if self-drawn and if won on a discard, exactly as :func:`score` gives
@@ -239,7 +239,8 @@ def wait_values(
         rules: a :class:`Ruleset` or its name (default Hong Kong).
         seat_wind: the player's seat wind, ``"E"``..``"N"`` (or 0..3).
         prevailing_wind: the prevailing wind (East in the product).
-        bonus: the player's exposed bonus tiles, added to any in ``hand``.
+        bonus: the player's exposed bonus tiles, added to any in ``hand`` (None: none, as
+            for :func:`score`).
 
     Returns:
         One :class:`WaitValue` per wait, ascending tile; empty when the hand is not ready.
@@ -258,7 +259,7 @@ def wait_values(
     ruleset = resolve_rules(rules)
     h = as_hand(hand)
     kinds = [t.kind for t in h.bonus]
-    for k in bonus_kinds(bonus):
+    for k in bonus_kinds(() if bonus is None else bonus):
         if k in kinds:
             raise InvalidHandError(f"bonus tile {Tile(k)} given twice (there is one of each)")
         kinds.append(k)

@@ -33,8 +33,9 @@ pub struct Element {
 #[pymethods]
 impl Element {
     #[new]
-    fn new(code: String, name: String, faan: u32) -> Self {
-        Element { code, name, faan }
+    fn new(code: &Bound<'_, PyAny>, name: &Bound<'_, PyAny>, faan: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let faan = super::hand_int(faan, "faan", 0, u32::MAX.into())? as u32;
+        Ok(Element { code: super::str_arg(code, "code")?, name: super::str_arg(name, "name")?, faan })
     }
     /// What the element is worth, in the ruleset's unit (faan or tai): the same as `faan`.
     #[getter]
@@ -340,14 +341,14 @@ fn score_notation(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
     win_tile: Option<&Bound<'_, PyAny>>,
-    self_drawn: bool,
+    #[pyo3(from_py_with = super::params::self_drawn)] self_drawn: bool,
     seat_wind: Option<&Bound<'_, PyAny>>,
     prevailing_wind: Option<&Bound<'_, PyAny>>,
     bonus: Option<&Bound<'_, PyAny>>,
-    robbing_kong: bool,
-    kong_replacement: bool,
-    last_tile: bool,
-    dealer_start: bool,
+    #[pyo3(from_py_with = super::params::robbing_kong)] robbing_kong: bool,
+    #[pyo3(from_py_with = super::params::kong_replacement)] kong_replacement: bool,
+    #[pyo3(from_py_with = super::params::last_tile)] last_tile: bool,
+    #[pyo3(from_py_with = super::params::dealer_start)] dealer_start: bool,
     discarder: Option<&Bound<'_, PyAny>>,
     dealer_streak: Option<&Bound<'_, PyAny>>,
     discards: Option<&Bound<'_, PyAny>>,
@@ -426,12 +427,7 @@ pub(crate) fn tw_situation<'py>(
             }
         }
     }
-    if let Some(v) = inter {
-        tw.interrupted = v
-            .cast::<pyo3::types::PyBool>()
-            .map_err(|_| pyo3::exceptions::PyTypeError::new_err("interrupted must be a bool"))?
-            .is_true();
-    }
+    tw.interrupted = super::opt_bool_arg(inter, "interrupted", tw.interrupted)?;
     Ok(tw)
 }
 
@@ -533,12 +529,12 @@ fn score(
     win_tile: Option<&Bound<'_, PyAny>>,
     seat_wind: &Bound<'_, PyAny>,
     prevailing_wind: Option<&Bound<'_, PyAny>>,
-    self_drawn: bool,
-    robbing_kong: bool,
-    kong_replacement: bool,
-    last_wall_tile: bool,
-    last_discard: bool,
-    dealer_start: bool,
+    #[pyo3(from_py_with = super::params::self_drawn)] self_drawn: bool,
+    #[pyo3(from_py_with = super::params::robbing_kong)] robbing_kong: bool,
+    #[pyo3(from_py_with = super::params::kong_replacement)] kong_replacement: bool,
+    #[pyo3(from_py_with = super::params::last_wall_tile)] last_wall_tile: bool,
+    #[pyo3(from_py_with = super::params::last_discard)] last_discard: bool,
+    #[pyo3(from_py_with = super::params::dealer_start)] dealer_start: bool,
     discarder: Option<&Bound<'_, PyAny>>,
     dealer_streak: Option<&Bound<'_, PyAny>>,
     discards: Option<&Bound<'_, PyAny>>,
@@ -579,7 +575,7 @@ fn payments(
     py: Python<'_>,
     faan: &Bound<'_, PyAny>,
     winner: &Bound<'_, PyAny>,
-    self_drawn: bool,
+    #[pyo3(from_py_with = super::params::self_drawn)] self_drawn: bool,
     discarder: Option<&Bound<'_, PyAny>>,
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<i64>> {

@@ -224,10 +224,7 @@ fn column<'py, T: Element + Copy>(
 
 /// A bool for every row: a Python or numpy bool (an int is refused: `TypeError`).
 fn bool_scalar(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
-    if obj.is_instance_of::<pyo3::types::PyBool>() || obj.get_type().name().is_ok_and(|t| t == "bool" || t == "bool_") {
-        return obj.is_truthy();
-    }
-    Err(super::type_err(obj, name, "a bool or a numpy array of dtype bool"))
+    super::bool_arg(obj, name).map_err(|_| super::type_err(obj, name, "a bool or a numpy array of dtype bool"))
 }
 
 /// Score each row under the table of `rules` (HK §10, §14a with the minimum and cap of §18;

@@ -3,7 +3,7 @@
 //! `crate::settle`; the rules live there.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyMapping, PyTuple};
+use pyo3::types::{PyDict, PyMapping, PyTuple};
 
 use super::analysis::Element;
 use super::rules::rules_arg;
@@ -56,7 +56,7 @@ fn win_arg(py: Python<'_>, w: &Bound<'_, PyAny>) -> PyResult<TwWin> {
     let tai = get("tai")?.ok_or_else(|| hand_err(py, "a win needs its tai".into()))?;
     let self_drawn = match get("self_drawn")? {
         None => false,
-        Some(b) => b.cast::<PyBool>().map_err(|_| pyo3::exceptions::PyTypeError::new_err("self_drawn must be a bool"))?.is_true(),
+        Some(b) => super::bool_arg(&b, "self_drawn")?,
     };
     Ok(TwWin {
         winner: wind_arg(py, &winner, "winner")? as usize,
@@ -102,13 +102,14 @@ fn wins_arg(py: Python<'_>, wins: &Bound<'_, PyAny>) -> PyResult<Vec<TwWin>> {
 #[pyo3(signature = (bonus, win_tile, *, seat, discarder = None, dealer_streak = 0, rules = None))]
 fn bonus_win<'py>(
     py: Python<'py>,
-    bonus: &str,
-    win_tile: &str,
+    bonus: &Bound<'py, PyAny>,
+    win_tile: &Bound<'py, PyAny>,
     seat: &Bound<'py, PyAny>,
     discarder: Option<&Bound<'py, PyAny>>,
-    dealer_streak: u32,
+    #[pyo3(from_py_with = super::params::dealer_streak)] dealer_streak: u32,
     rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Option<Bound<'py, PyDict>>> {
+    let (bonus, win_tile) = (super::str_arg(bonus, "bonus")?, super::str_arg(win_tile, "win_tile")?);
     let sw = tw_rules(py, rules)?;
     let winner = wind_arg(py, seat, "seat")? as usize;
     let exposer = opt_wind_arg(py, discarder, "discarder")?.map_or(winner, usize::from);
@@ -127,7 +128,7 @@ fn bonus_win<'py>(
             AnyTile::Kind(k) => return Err(super::tile_value_err(py, format!("bonus: {k} is not a bonus tile (1f..8f)"))),
         }
     }
-    let tile = crate::tile::parse_bonus(win_tile).map_err(|e| to_py_err(py, e))?;
+    let tile = crate::tile::parse_bonus(&win_tile).map_err(|e| to_py_err(py, e))?;
     let Some(w) = check_bonus_win(sw.tai_table, &exposed, exposer, tile).map_err(|e| to_py_err(py, e))? else {
         return Ok(None);
     };
@@ -175,7 +176,7 @@ fn settle_deal<'py>(
     py: Python<'py>,
     wins: &Bound<'py, PyAny>,
     dealer: Option<&Bound<'py, PyAny>>,
-    dealer_streak: u32,
+    #[pyo3(from_py_with = super::params::dealer_streak)] dealer_streak: u32,
     rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let sw = tw_rules(py, rules)?;
@@ -206,12 +207,13 @@ pub struct PyTaiwaneseMatch {
 impl PyTaiwaneseMatch {
     #[new]
     #[pyo3(signature = (rules = None, first_dealer = 0))]
-    fn new(py: Python<'_>, rules: Option<&Bound<'_, PyAny>>, first_dealer: i64) -> PyResult<Self> {
+    fn new(
+        py: Python<'_>,
+        rules: Option<&Bound<'_, PyAny>>,
+        #[pyo3(from_py_with = super::params::first_dealer)] first_dealer: usize,
+    ) -> PyResult<Self> {
         let sw = tw_rules(py, rules)?;
-        if !(0..4).contains(&first_dealer) {
-            return Err(hand_err(py, format!("first_dealer {first_dealer} is not a player 0..3")));
-        }
-        let state = MatchState::new(&sw, first_dealer as usize).map_err(|e| to_py_err(py, e))?;
+        let state = MatchState::new(&sw, first_dealer).map_err(|e| to_py_err(py, e))?;
         Ok(PyTaiwaneseMatch { state })
     }
 

@@ -136,8 +136,9 @@ pub fn check_tw_situation(ctx: &WinContext, hand: &Hand, s: &TwContext, discarde
                     .into()
             } else {
                 format!(
-                    "in an uninterrupted deal the turn after {d} discards is {}'s, not the winner's ({}): a self-drawn \
-                     win by seat {} needs discards ≡ {seat} (mod 4)",
+                    "in an uninterrupted deal the turn after {d} discard{} is {}'s, not the winner's ({}): a \
+                     self-drawn win by {} needs discards ≡ {seat} (mod 4)",
+                    if d == 1 { "" } else { "s" },
                     who(d),
                     who(u32::from(seat)),
                     who(u32::from(seat)),
