@@ -424,7 +424,15 @@ impl Deal {
         self.front = pos + 1;
         if self.opts.record {
             let hands = self.hands.clone();
-            self.emit(Event::Deal { dealer: self.dealer, seat_winds: self.seat_winds, hands });
+            self.emit(Event::Deal {
+                dealer: self.dealer,
+                seat_winds: self.seat_winds,
+                hands,
+                deal_index: self.deal_index,
+                scores: self.scores,
+                prevailing_wind: self.opts.prevailing_wind,
+                dealer_streak: self.opts.dealer_streak,
+            });
         }
         // HK §4.4 dealer first, then South, West, North; every bonus tile (including ones
         // received as replacements) is replaced before the next player.
