@@ -62,8 +62,9 @@ pub const fn uninterrupted_own_discards(discards: u32, seat: u8) -> u32 {
 /// TW §10a "impossible combinations are input errors": the one consistency rule for the
 /// situation of a Taiwanese win — `ctx`, the winner's declared sets in `hand`, `s` (`D`, the
 /// winner's discards `w`, an interruption) and the discarder's seat wind when known (`None`
-/// otherwise: the checks that need it are skipped). `score`, `score_batch`, the deal engine
-/// and the wait values in a situation all go through it.
+/// otherwise: the checks that need it are skipped). `score`, `score_batch` and the deal
+/// engine go through it (the scorer calls it), as should anything that values a hand in a
+/// deal's situation.
 ///
 /// It follows from the order of a deal (TW §1 with HK §5–§7, TW §5, §6, §10). The deal is a
 /// sequence of turns: the dealer's first turn starts it on the dealt hand; every other turn
