@@ -273,9 +273,11 @@ def test_score_batch_scalars_broadcast_like_arrays() -> None:
     )
     assert ones[0].tolist() == arrays[0].tolist() and ones[1].tolist() == arrays[1].tolist()
     tw_rows, tw_win = _near_rows(41, 50, n_sets=5)
-    a = mf.score_batch(tw_rows, tw_win, 0, False, rules="taiwanese-high", discards=7, dealer_streak=2)
+    # (a dealer winning on the 7th discard has made at most 3 of them: TW §10a)
+    a = mf.score_batch(tw_rows, tw_win, 0, False, rules="taiwanese-high", discards=7, winner_discards=2,
+                       dealer_streak=2)
     b = mf.score_batch(tw_rows, tw_win, 0, False, rules="taiwanese-high", discards=np.full(50, 7, np.uint32),
-                       dealer_streak=np.full(50, 2, np.uint32))
+                       winner_discards=np.full(50, 2, np.uint32), dealer_streak=np.full(50, 2, np.uint32))
     assert a[0].tolist() == b[0].tolist()
 
 

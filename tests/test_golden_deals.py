@@ -29,8 +29,17 @@ def _records() -> Iterator[dict[str, Any]]:
             yield json.loads(line)
 
 
+#: the start state the deal event records since log format 2 (0.1 did not record it)
+START_STATE = ("deal_index", "scores", "prevailing_wind", "dealer_streak")
+
+
 def _check(deal: Deal, want: dict[str, Any], seen: int, ctx: str) -> int:
     got_ev = [e.to_json() for e in deal.events[seen:]]
+    for ev in got_ev:
+        if ev["e"] == "deal":
+            start = {k: ev.pop(k) for k in START_STATE}
+            assert start == {"deal_index": deal.deal_index, "scores": [0, 0, 0, 0],
+                             "prevailing_wind": 0, "dealer_streak": 0}, ctx
     assert got_ev == want["ev"], ctx
     legal = {str(p): action_list(deal.legal_actions(p)) for p in deal.to_act}
     assert legal == want["legal"], ctx

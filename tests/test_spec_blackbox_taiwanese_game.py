@@ -484,7 +484,8 @@ def test_non_dealer_self_draw_dealer_pays_one_more_not_the_streak():
         hands,
         dealer=0,
         active=1,
-        discards=["1p 2p 3p", "4s 5s 9p", "2s 2s 9s", "6z 6z 5s"],
+        # 13 discards in seat order from East (uninterrupted, TW §10): South is to act
+        discards=["1p 2p 3p 4p", "4s 5s 9p", "2s 2s 9s", "6z 6z 5s"],
         rules=HIGH,
         dealer_streak=2,
     )

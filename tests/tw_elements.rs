@@ -293,7 +293,15 @@ const CASES: &[Case] = &[
     },
     Case { hand: "123m456m789m234p67s55s", win: "8s", opts: "", high_has: "H27", high_not: "H16", low_has: "", low_not: "" },
     // Timing: 5 to 10 discards, within five, ready from the deal, earthly, heavenly.
-    Case { hand: "123m456m234p678p11z67s", win: "8s", opts: "D=7", high_has: "H17", high_not: "H26", low_has: "", low_not: "" },
+    Case {
+        hand: "123m456m234p678p11z67s",
+        win: "8s",
+        opts: "D=7 wd=2",
+        high_has: "H17",
+        high_not: "H26",
+        low_has: "",
+        low_not: "",
+    },
     Case {
         hand: "123m456m234p678p11z67s",
         win: "8s",

@@ -168,10 +168,11 @@ Match = _core.Match
 
 class TaiwaneseMatch(_core.Match):
     """A :class:`Match` whose ruleset defaults to ``"taiwanese-high"`` (TW §16), as in 0.1:
-    ``TaiwaneseMatch(rules="taiwanese-high", first_dealer=0)``."""
+    ``TaiwaneseMatch(rules="taiwanese-high", first_dealer=0)``; ``first_dealer=None`` is seat 0
+    (East), as for :class:`Match`."""
 
     def __new__(  # noqa: PYI034 - a plain class under Python 3.10 (no typing.Self)
-        cls, rules: Ruleset | str | None = None, first_dealer: int = 0
+        cls, rules: Ruleset | str | None = None, first_dealer: int | None = 0
     ) -> "TaiwaneseMatch":
         return super().__new__(cls, "taiwanese-high" if rules is None else rules, first_dealer)
 
@@ -264,7 +265,7 @@ def wait_values(
     *,
     seat_wind: str | int = "E",
     prevailing_wind: str | int = "E",
-    bonus: str | _Iterable[TileLike] = (),
+    bonus: str | _Iterable[TileLike] | None = (),
     last_tile: bool = False,
     dealer_streak: int | None = None,
     discards: int | None = None,
@@ -283,7 +284,8 @@ def wait_values(
         rules: a :class:`Ruleset` or its name (default Hong Kong).
         seat_wind: the player's seat wind, ``"E"``..``"N"`` (or 0..3).
         prevailing_wind: the prevailing wind (East in the product).
-        bonus: the player's exposed bonus tiles, added to any in ``hand``.
+        bonus: the player's exposed bonus tiles, added to any in ``hand`` (None: none, as
+            for :func:`score`).
         last_tile: the winning tile would be the last one (HK F14 self-drawn, F15 on a discard;
             TW H04/L10 on the last live tile).
         dealer_streak, discards, winner_discards, interrupted: the deal's progress, as for
@@ -306,7 +308,7 @@ def wait_values(
     ruleset = resolve_rules(rules)
     h = as_hand(hand)
     kinds = [t.kind for t in h.bonus]
-    for k in bonus_kinds(bonus):
+    for k in bonus_kinds(() if bonus is None else bonus):
         if k in kinds:
             raise InvalidHandError(f"bonus tile {Tile(k)} given twice (there is one of each)")
         kinds.append(k)

@@ -21,8 +21,13 @@ from mahjong_fast.tiles import Hand, Tile
 # what PyO3 lists as the module's public names (checked by stubtest in CI)
 __all__ = [
     "BUILD_PROFILE",
+    "DEAL_INDICES",
+    "MAX_ARENA_WALLS",
     "MAX_NOTATION_CHARS",
+    "MAX_RUN_DEALS",
+    "MAX_RUN_MATCHES",
     "MAX_SCORE",
+    "MAX_THREADS",
     "TABLES_BUILD_SECONDS",
     "Deal",
     "Element",
@@ -37,7 +42,10 @@ __all__ = [
     "__version__",
     "arena",
     "bonus_win",
+    "checked_bool",
+    "checked_index",
     "checked_int",
+    "checked_names",
     "checked_player",
     "decompose",
     "decompose_notation",
@@ -80,6 +88,29 @@ def checked_int(value: object, name: str, lo: int, hi: int) -> int:
 def checked_player(value: object, name: str = "player") -> int:
     """``value`` as a player 0..3 through the core's conversion. Raises TypeError naming
     ``name`` for anything but an int (bool included), InvalidHandError out of range."""
+
+def checked_bool(value: object, name: str) -> bool:
+    """``value`` as a flag through the core's conversion: ``bool`` or numpy's ``bool_``, alike.
+    Raises TypeError naming ``name`` for anything else (the ints 0 and 1 included)."""
+
+def checked_index(value: object, name: str, expected: str) -> int:
+    """``value`` as an int of any size through the core's conversion (an int or an integer
+    scalar such as numpy's). Raises TypeError "``name`` must be ``expected``, not ..." for a
+    bool (numpy's too), float, str, None or anything else."""
+
+def checked_names(value: object, name: str) -> list[str]:
+    """``value`` as a sequence of names (a list or tuple of str; a str alone is not one)
+    through the core's conversion. Raises TypeError naming ``name`` otherwise."""
+
+#: Deal (and match) indices of a simulation run are ``0 .. DEAL_INDICES - 1`` (2**32: a deal's
+#: index is 32 bits; the wall of a match's deal takes 64, ``match << 32 | deal``).
+DEAL_INDICES: int
+#: At most this many deals per ``Simulator.run`` call (2**20; their records are held at once).
+MAX_RUN_DEALS: int
+#: At most this many matches per ``Simulator.run_matches`` call (2**15).
+MAX_RUN_MATCHES: int
+#: The most threads a ``Simulator`` starts (1024).
+MAX_THREADS: int
 
 #: Largest absolute starting score a deal accepts (10**15): from there no payment of a deal
 #: can leave the 64-bit range (rules §1.1, §11.5); beyond it ``InvalidHandError``.
@@ -140,7 +171,8 @@ def score_notation(
     §14a; TW §10, §11, §15 under a Taiwanese ruleset); the winds' None is East.
     ``dealer_streak``, ``discards``, ``winner_discards`` and ``interrupted`` are Taiwanese only
     (InvalidHandError with a Hong Kong ruleset); None takes the mid-deal default (streak 0,
-    D = 20, five own discards, interrupted)."""
+    D = 20, five own discards, interrupted), or with ``dealer_start`` 0, 0 and False. A
+    situation no deal can reach is an InvalidHandError (TW §10a)."""
 
 def shanten(
     counts: Sequence[int] | bytes,
@@ -183,7 +215,9 @@ class Element:
     name, value)``. ``faan`` is the alias of a Hong Kong element only, ``tai`` of a Taiwanese
     one (the other raises AttributeError naming ``value``)."""
 
-    def __new__(cls, code: str, name: str, value: int, unit: Literal["faan", "tai"] = "faan") -> Element: ...
+    def __new__(
+        cls, code: str, name: str, value: int, unit: Literal["faan", "tai"] | None = None
+    ) -> Element: ...
     @property
     def code(self) -> str: ...
     @property
@@ -672,7 +706,7 @@ def arena(
     seats: Sequence[str],
     walls: int,
     seed: int,
-    threads: int = 1,
+    threads: int | None = None,
     rules: Ruleset | None = None,
     log: Callable[[int, int, Deal], object] | None = None,
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -680,7 +714,12 @@ def arena(
     plays ``seats[(p + rotation) % 4]``): ``(report, deals)``, see ``mahjong_fast.arena``.
     ``log(wall, rotation, deal)`` is called for every deal in order with the ended deal and its
     event log (walls then played in chunks of 64; an exception from ``log`` propagates).
-    RuleConfigError for an unknown seat; ValueError for ``threads == 0`` or not four seats."""
+    RuleConfigError for an unknown seat; ValueError for not four seats; MahjongError for
+    ``walls`` outside 1..``MAX_ARENA_WALLS``, ``threads`` outside 1..``MAX_THREADS`` (default
+    1) or a seed outside 0..2**64-1, before any work."""
+
+#: The most walls one arena plays (2**18 = 262,144; every deal's record is held).
+MAX_ARENA_WALLS: int
 
 @final
 class ValueAgent:
@@ -749,16 +788,17 @@ class Simulator:
     backend); the records are those of ``docs/records.md``. ``seed`` 0..2**64-1; ``seats``
     four of ``"greedy"``, ``"random"``, ``"strong"``, ``"value"`` (RuleConfigError
     otherwise); ``rules`` a Ruleset or its name (default Hong Kong; its ``rotate_dealer``
-    switch picks the dealers); ``threads`` >= 1 (ValueError otherwise); ``match_deals``: the
-    deals of each match for ``run_matches`` under a ruleset whose match is a number of deals
-    (HK §12; RuleConfigError for one whose match is set by its switches)."""
+    switch picks the dealers); ``threads`` 1..``MAX_THREADS`` (MahjongError otherwise);
+    ``match_deals``: the deals of each match for ``run_matches`` under a ruleset whose match
+    is a number of deals (HK §12; RuleConfigError for one whose match is set by its
+    switches). TypeError naming the argument for a value of the wrong type."""
 
     def __new__(
         cls,
         seed: int,
         seats: Sequence[str],
         rules: Ruleset | str | None = None,
-        threads: int = 1,
+        threads: int | None = None,
         *,
         match_deals: int | None = None,
     ) -> Simulator: ...
@@ -767,11 +807,13 @@ class Simulator:
     def run(self, first: int, stop: int) -> list[dict[str, Any]]:
         """Play deals ``first .. stop-1`` on the pool with the GIL released; their records
         (the fields of ``mahjong_fast.sim.output.FIELDS``) in deal order. Deal ``i``
-        depends only on ``(seed, i)``."""
+        depends only on ``(seed, i)``. ``0 <= first <= stop <= DEAL_INDICES`` and at most
+        ``MAX_RUN_DEALS`` deals per call (MahjongError otherwise, before any work)."""
     def run_matches(self, first: int, stop: int) -> list[dict[str, Any]]:
         """Play matches ``first .. stop-1`` (TW §16; Hong Kong: four deals) with the GIL
         released: one record per deal in (match, deal) order, with the fields of ``run`` plus
         ``match_index``, ``deal_in_match``, ``dealer_streak``, ``prevailing_wind`` and
         ``scores_p0..scores_p3`` (after the deal; ``mahjong_fast.sim.output.MATCH_FIELDS``);
         ``deal_index`` = ``match_index << 32 | deal_in_match``. Match ``j`` depends only on
-        ``(seed, j)``. ValueError for ``stop < first`` or ``stop > 2**32``."""
+        ``(seed, j)``. ``0 <= first <= stop <= DEAL_INDICES`` and at most
+        ``MAX_RUN_MATCHES`` matches per call (MahjongError otherwise, before any work)."""

@@ -35,6 +35,7 @@ that deal played it (``seats[(p + r) % 4]`` for player ``p``). ``mahjong-fast re
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import IO, Any
@@ -131,22 +132,37 @@ def arena(
             before the first deal is played.
 
     Raises:
-        ValueError: not four seats, ``walls < 1``, ``workers < 1`` or a seed out of range.
+        ValueError: not four seats; MahjongError (a ValueError): ``walls`` outside
+            1 .. ``_core.MAX_ARENA_WALLS`` (262,144: every deal's record is held; play
+            several seeds for more), ``workers < 1`` or a seed outside 0 .. 2**64-1, all
+            before any work. ``workers`` above the cores this process may use is capped to
+            them with a RuntimeWarning.
         RuleConfigError: an unknown seat kind or ruleset name.
-        TypeError: ``rules`` is neither a Ruleset, a name nor None.
+        TypeError: an argument of the wrong type (named in the message): ``rules`` neither a
+            Ruleset, a name nor None; ``walls``, ``seed`` or ``workers`` not an int (bool and
+            float included); ``seats`` not a sequence of str.
         OSError: ``log`` cannot be written.
     """
+    from mahjong_fast.sim.backends import usable_cores
+
     ruleset = resolve_rules(rules)
-    lineup = tuple(seats)
+    # the core's one argument conversion (TypeError naming the argument, MahjongError out of
+    # range however large), before any work and before the log file is created
+    lineup = tuple(_core.checked_names(seats, "seats"))
     if len(lineup) != 4:
         raise ValueError(f"seats: four seat kinds expected, got {len(lineup)}")
-    if walls < 1:
-        raise ValueError(f"walls must be >= 1 (got {walls})")
-    if not 0 <= seed < 2**64:
-        raise ValueError(f"seed must be in 0 .. 2**64-1 (got {seed})")
-    threads = workers if workers is not None else (os.cpu_count() or 1)
-    if threads < 1:
-        raise ValueError(f"workers must be >= 1 (got {threads})")
+    _core.checked_int(walls, "walls", 1, _core.MAX_ARENA_WALLS)
+    _core.checked_int(seed, "seed", 0, 2**64 - 1)
+    cores = usable_cores()
+    threads = cores if workers is None else _core.checked_int(workers, "workers", 1, 2**63 - 1)
+    if threads > cores:
+        warnings.warn(
+            f"workers={threads} is more than the {cores} cores this process may use; "
+            f"using {cores} threads",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+        threads = cores
     if log is None:
         rep, deals = _core.arena(list(lineup), walls, seed, threads, ruleset)
     else:

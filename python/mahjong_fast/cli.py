@@ -675,8 +675,9 @@ def simulate(
     depends on the one before (the dealer's streak). Match j depends only on (seed, j).
 
     Ctrl-C stops the run: the output file keeps every finished chunk and is closed properly,
-    the summary of what finished is printed, and the exit status is 130. If a worker process
-    dies, the same happens with an error line and exit status 1.
+    the summary of what finished is printed, and the exit status is 130. SIGTERM and SIGHUP
+    do the same (exit status 143 and 129). If a worker process dies, the same happens with an
+    error line and exit status 1.
     """
     from .seats import SEAT_KINDS
     from .sim.backends import usable_cores
@@ -727,7 +728,11 @@ def simulate(
     unit = "matches" if matches is not None else "deals"
     total = matches if matches is not None else n
     assert total is not None
-    if backend == "process" and workers is not None and workers > (cores := usable_cores()):
+    if workers is not None:  # the API's range (MahjongError: a one-line error)
+        _core.checked_int(workers, "workers", 1, 2**63 - 1)
+    # threads (core backend) as processes: more than the cores only wait, and thousands take
+    # minutes to start
+    if backend != "ray" and workers is not None and workers > (cores := usable_cores()):
         sys.stderr.write(
             f"warning: --workers {workers} is more than the {cores} cores of this machine; "
             f"using {cores}\n"
@@ -764,14 +769,16 @@ def simulate(
     except SimulationInterrupted as stopped:
         partial = stopped.result
         done = partial.summary.matches if matches is not None else partial.summary.deals
+        by = "" if stopped.signal == signal.SIGINT else f" by {stopped.signal.name}"
         sys.stderr.write(
-            f"\ninterrupted: {done} of {total} {unit} finished"
+            f"\ninterrupted{by}: {done} of {total} {unit} finished"
             + (f" ({partial.summary.deals} deals)" if matches is not None else "")
             + (f", all of them in {out}" if out else "")
             + "\n"
         )
         _report(partial, total, seed, names, title, as_json)
-        raise typer.Exit(EXIT_INTERRUPTED) from None
+        # 130 after Ctrl-C; 128 + the signal's number after SIGTERM (143) or SIGHUP (129)
+        raise typer.Exit(128 + int(stopped.signal)) from None
     except ImportError as exc:  # an extra is missing (pyarrow)
         raise _error(str(exc)) from None
     except ValueError as exc:
@@ -1417,11 +1424,13 @@ def _meld_from_tuple(m: Any, ascii: bool) -> Text:
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``mahjong-fast`` script. Exits 0, 2 (user error) or 130 (Ctrl-C)."""
-    # Ctrl-C is a KeyboardInterrupt again (the package's import-time guard is done)
-    with contextlib.suppress(ValueError):  # not the main thread: nothing was installed there
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-    command = typer.main.get_command(app)
     try:
+        # Ctrl-C is a KeyboardInterrupt again (the package's import-time guard is done): from
+        # here on inside this try, so that one arriving while the commands are built is an
+        # "interrupted" line, not a traceback
+        with contextlib.suppress(ValueError):  # not the main thread: nothing was installed
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+        command = typer.main.get_command(app)
         rv = command.main(args=argv, prog_name="mahjong-fast", standalone_mode=False)
     except UsageError as exc:
         if type(exc).__name__ == "NoArgsIsHelpError" and exc.ctx is not None:

@@ -39,9 +39,9 @@ from types import FrameType
 from typing import Any
 
 from . import _core
-from .errors import RuleConfigError
+from .errors import MahjongError, RuleConfigError
 from .rules import RULESET_NAMES, Ruleset, RulesLike, resolve_rules, with_rotate_dealer
-from .sim.backends import BACKENDS, CoreBackend, make_backend, usable_cores
+from .sim.backends import BACKENDS, STOP_SIGNALS, CoreBackend, make_backend, usable_cores
 from .sim.chunks import ChunkSpec, auto_chunk_size, chunk_bounds, core_chunk_size
 from .sim.output import RecordWriter, format_of, open_writer, run_metadata
 from .sim.summary import Summary
@@ -94,17 +94,20 @@ class SimulationResult:
 
 
 class SimulationInterrupted(KeyboardInterrupt):
-    """Raised by :func:`simulate` on Ctrl-C (or a KeyboardInterrupt from ``progress``) once
-    the run is stopped cleanly: every finished chunk is in ``.result`` (and in the output
-    file, which is closed and valid). It is a KeyboardInterrupt, so code that does not look
-    for it stops as on any Ctrl-C."""
+    """Raised by :func:`simulate` on Ctrl-C, SIGTERM or SIGHUP (or a KeyboardInterrupt from
+    ``progress``) once the run is stopped cleanly: every finished chunk is in ``.result``
+    (and in the output file, which is closed and valid); ``.signal`` is the signal that
+    stopped it (``signal.SIGINT`` for a KeyboardInterrupt). It is a KeyboardInterrupt, so code
+    that does not look for it stops as on any Ctrl-C."""
 
-    def __init__(self, result: SimulationResult):
+    def __init__(self, result: SimulationResult, signum: int = signal.SIGINT):
         what = (
             f"{result.summary.matches} matches" if result.matches else f"{result.summary.deals} deals"
         )
-        super().__init__(f"simulation interrupted after {what}")
+        by = "" if signum == signal.SIGINT else f" by {signal.Signals(signum).name}"
+        super().__init__(f"simulation interrupted{by} after {what}")
         self.result = result
+        self.signal = signal.Signals(signum)
 
 
 class SimulationFailed(RuntimeError):
@@ -129,25 +132,28 @@ def summarize(
 
 
 class _StopFlag:
-    """While a run goes, the first SIGINT (Ctrl-C) asks it to stop at the next safe point. A
-    second one interrupts only a wait for workers (or, with one worker, the chunk being
-    played), never the handling of finished chunks: records are then neither written twice
-    nor lost. Only installed from the main thread."""
+    """While a run goes, the first stop signal (SIGINT, i.e. Ctrl-C; SIGTERM; SIGHUP where the
+    platform has it) asks it to stop at the next safe point. A second one interrupts only a
+    wait for workers (or, with one worker, the chunk being played), never the handling of
+    finished chunks: records are then neither written twice nor lost. Only installed from the
+    main thread; the previous handlers are put back at the end."""
 
     def __init__(self) -> None:
         self.requested = False
+        self.signum: int = signal.SIGINT
         self._waiting = False
-        self._previous: Any = None
-        self._installed = False
+        self._previous: dict[int, Any] = {}
 
     def _handler(self, signum: int, frame: FrameType | None) -> None:
         if self.requested and self._waiting:
             raise KeyboardInterrupt
+        if not self.requested:
+            self.signum = signum
         self.requested = True
 
     @contextlib.contextmanager
     def waiting(self) -> Iterator[None]:
-        """The one place where a second Ctrl-C may raise KeyboardInterrupt."""
+        """The one place where a second stop signal may raise KeyboardInterrupt."""
         self._waiting = True
         try:
             yield
@@ -156,12 +162,13 @@ class _StopFlag:
 
     def __enter__(self) -> None:
         if threading.current_thread() is threading.main_thread():
-            self._previous = signal.signal(signal.SIGINT, self._handler)
-            self._installed = True
+            for sig in STOP_SIGNALS:
+                self._previous[sig] = signal.signal(sig, self._handler)
 
     def __exit__(self, *exc: object) -> None:
-        if self._installed:
-            signal.signal(signal.SIGINT, self._previous)
+        for sig, previous in self._previous.items():
+            signal.signal(sig, previous)
+        self._previous.clear()
 
 
 def _check_args(
@@ -175,21 +182,26 @@ def _check_args(
     chunk_size: int | None,
     start: int,
     address: str | None,
-    match_deals: int | None = None,
+    match_deals: int | None,
+    progress: object,
+    out: object,
+    overwrite: object,
+    rotate_dealer: object,
 ) -> tuple[str, str, str, str]:
     from .seats import SEAT_KINDS
 
-    # the core's one argument conversion: TypeError naming the argument for a value that is
-    # not an int (bool and float included), MahjongError (a ValueError) out of range
+    # the core's one argument conversion: TypeError naming the argument for a value of the
+    # wrong type (bool and float are no ints, an int is no bool), MahjongError (a ValueError)
+    # out of range, however large
     if (deals is None) == (matches is None):
         raise ValueError("simulate needs either deals or matches (not both)")
-    if deals is not None:
-        _core.checked_int(deals, "deals", 0, 2**64)
-    else:
-        _core.checked_int(matches, "matches", 0, 2**32)
-    if len(seats) != 4:
-        raise ValueError(f"simulate needs four seat kinds (got {len(seats)})")
-    for kind in seats:
+    top = _core.DEAL_INDICES
+    what, plural = ("deal", "deals") if deals is not None else ("match", "matches")
+    units = _core.checked_int(deals if deals is not None else matches, plural, 0, top)
+    names = _core.checked_names(seats, "seats")
+    if len(names) != 4:
+        raise ValueError(f"simulate needs four seat kinds (got {len(names)})")
+    for kind in names:
         if kind not in SEAT_KINDS:
             raise ValueError(f"unknown seat kind {kind!r}; choose from {', '.join(SEAT_KINDS)}")
     # RuleConfigError for an unknown name, TypeError for a wrong type
@@ -202,26 +214,57 @@ def _check_args(
     if match_deals is not None:
         if matches is None:
             raise ValueError("match_deals is the length of each match: give matches=N with it")
+        _core.checked_int(match_deals, "match_deals", 1, 2**32 - 1)
         # the ruleset refuses it if its match is not a number of deals (TW §16)
         _core.Match(ruleset, deals=match_deals)
     _core.checked_int(seed, "seed", 0, 2**64 - 1)
-    if deals is not None:
-        _core.checked_int(start, "start", 0, 2**64 - 1)
-        if start + deals > 2**64:
-            raise ValueError(f"deal indices must be in 0 .. 2**64-1 (start {start})")
-    else:
-        _core.checked_int(start, "start", 0, 2**32 - 1)
-        if start + matches > 2**32:  # type: ignore[operator]
-            raise ValueError(f"match indices must be in 0 .. 2**32-1 (start {start})")
-    if workers is not None and workers < 1:
-        raise ValueError(f"workers must be >= 1 (got {workers})")
+    _core.checked_int(start, "start", 0, top - 1)
+    if start + units > top:
+        raise MahjongError(
+            f"{what} indices are 0 .. 2**32-1 (a {what}'s index is 32 bits): start {start} + "
+            f"{units} {plural} goes beyond"
+        )
+    if workers is not None:
+        _core.checked_int(workers, "workers", 1, 2**63 - 1)
+    if not isinstance(backend, str):
+        raise TypeError(f"backend must be a str, not {type(backend).__name__}")
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}; choose from {', '.join(BACKENDS)}")
+    if address is not None and not isinstance(address, str):
+        raise TypeError(f"address must be a str or None, not {type(address).__name__}")
     if address is not None and backend != "ray":
         raise ValueError("address is only for the ray backend (backend='ray')")
-    if chunk_size is not None and chunk_size < 1:
-        raise ValueError(f"chunk_size must be >= 1 (got {chunk_size})")
-    return tuple(seats)  # type: ignore[return-value]
+    if chunk_size is not None:
+        most = _core.MAX_RUN_MATCHES if matches is not None else _core.MAX_RUN_DEALS
+        _core.checked_int(chunk_size, "chunk_size", 1, most)
+    if progress is not None and not callable(progress):
+        raise TypeError(
+            f"progress must be a callable progress(done, total) or None, not "
+            f"{type(progress).__name__}"
+        )
+    if out is not None and not isinstance(out, (str, os.PathLike)):
+        raise TypeError(f"out must be a path (str or os.PathLike) or None, not {type(out).__name__}")
+    _core.checked_bool(overwrite, "overwrite")
+    if rotate_dealer is not None:
+        _core.checked_bool(rotate_dealer, "rotate_dealer")
+    return tuple(names)  # type: ignore[return-value]
+
+
+def _capped_workers(backend: str, workers: int | None) -> int | None:
+    """``workers`` for the core (threads) and process backends, at most the cores this process
+    may use: more only adds threads or processes that wait (and thousands take minutes to
+    start). A RuntimeWarning says so."""
+    cores = usable_cores()
+    if backend == "ray" or workers is None or workers <= cores:
+        return workers
+    kind = "processes" if backend == "process" else "threads"
+    warnings.warn(
+        f"workers={workers} is more than the {cores} cores this process may use; "
+        f"using {cores} {kind}",
+        RuntimeWarning,
+        stacklevel=3,
+    )
+    return cores
 
 
 def simulate(
@@ -264,8 +307,8 @@ def simulate(
             unit (faan or Tai).
         seed: 0 .. 2**64-1; deal ``i`` depends on ``(seed, i)`` alone.
         workers: parallel workers; None = every core this process may use for ``"core"`` and
-            ``"process"`` (more than that is capped to it for ``"process"``, with a
-            RuntimeWarning), every CPU of the cluster for ``"ray"``. ``"core"``: threads;
+            ``"process"`` (more than that is capped to it, with a RuntimeWarning), every CPU
+            of the cluster for ``"ray"``. ``"core"``: threads;
             ``"process"``: processes (one worker plays in this process).
         backend: ``"auto"`` (the default: ``"core"``, as every seat is built in),
             ``"core"`` (whole deals in the Rust core on ``workers`` threads with the GIL
@@ -274,7 +317,9 @@ def simulate(
             ``"ray"`` (the core's loop in Ray tasks; ``pip install mahjong_fast[ray]``).
             Every backend gives the same records.
         chunk_size: deals per task; None picks about eight chunks per worker, at most 64
-            deals. It changes speed and Ctrl-C granularity, never a record.
+            deals. It changes speed and Ctrl-C granularity, never a record. At most
+            ``_core.MAX_RUN_DEALS`` (``MAX_RUN_MATCHES`` matches): a chunk's records are held
+            at once.
         out: write the records to this file while the run goes, ``*.parquet`` (needs pyarrow)
             or ``*.jsonl``; then ``result.records`` is None and memory stays flat. The file is
             created before any work starts (an unwritable path fails at once).
@@ -282,23 +327,30 @@ def simulate(
         rotate_dealer: shorthand that sets the ruleset's ``rotate_dealer`` switch: P(i mod 4)
             deals deal ``i`` (else P0 deals every deal). None: as ``rules`` says.
         progress: ``progress(done, total)`` after each finished chunk, in this process
-            (deals, or matches with ``matches``).
-        start: index of the first deal (or match).
+            (deals, or matches with ``matches``); a callable or None.
+        start: index of the first deal (or match). Indices are 0 .. 2**32-1
+            (``_core.DEAL_INDICES``): ``start + deals`` (or ``+ matches``) is at most 2**32.
         overwrite: replace an existing ``out`` file (else FileExistsError).
 
     Nothing is printed: the summary is ``result.summary`` (``print(result.summary)`` shows the
     table the CLI prints).
 
     Raises:
-        SimulationInterrupted: on Ctrl-C, after stopping cleanly; ``.result`` holds the
-            finished chunks (also in ``out``, closed and valid). A second Ctrl-C only cuts the
-            waiting for workers short: a record is never written twice nor lost.
+        SimulationInterrupted: on Ctrl-C, SIGTERM or SIGHUP (when called from the main
+            thread), after stopping cleanly: the workers are ended, ``.result`` holds the
+            finished chunks (also in ``out``, closed and valid), ``.signal`` says which
+            signal. A second one only cuts the waiting for workers short: a record is never
+            written twice nor lost.
         SimulationFailed: when a worker process dies or a chunk raises; ``.result`` holds the
             finished chunks as above.
         ValueError, RuleConfigError: for bad arguments, before anything runs (neither or
-            both of ``deals`` and ``matches``; ``deals`` with a Taiwanese ruleset).
-        TypeError: ``rules`` is neither a Ruleset, a name nor None; ``deals``, ``seed`` or
-            ``start`` is not an int (bool and float included), named in the message.
+            both of ``deals`` and ``matches``; ``deals`` with a Taiwanese ruleset); a count,
+            seed or index out of its range is a MahjongError (a ValueError), however large.
+        TypeError: an argument of the wrong type, named in the message, before anything
+            runs: ``rules`` neither a Ruleset, a name nor None; ``deals``, ``matches``,
+            ``seed``, ``start``, ``workers`` or ``chunk_size`` not an int (bool and float
+            included); ``seats`` not a sequence of str; ``progress`` not callable; a flag
+            not a bool.
         FileExistsError: ``out`` exists and ``overwrite`` is false; OSError (PermissionError,
             FileNotFoundError, ...) when ``out`` cannot be created; both before any work.
     """
@@ -306,6 +358,7 @@ def simulate(
         _check_args(
             deals, matches, seats, rules, seed, workers, backend, chunk_size, start, address,
             match_deals,
+            progress, out, overwrite, rotate_dealer,
         ),
         seed,
         with_rotate_dealer(rules, rotate_dealer),
@@ -315,14 +368,7 @@ def simulate(
     )
     units = deals if deals is not None else matches
     assert units is not None
-    if backend == "process" and workers is not None and workers > (cores := usable_cores()):
-        warnings.warn(
-            f"workers={workers} is more than the {cores} cores this process may use; "
-            f"using {cores}",
-            RuntimeWarning,
-            stacklevel=2,
-        )
-        workers = cores
+    workers = _capped_workers(backend, workers)
     out_path = Path(out) if out is not None else None
     if out_path is not None:
         format_of(out_path)  # a bad suffix fails before any work
@@ -390,7 +436,8 @@ def simulate(
             )
             be = make_backend(backend, spec, workers, address)
             auto = core_chunk_size if isinstance(be, CoreBackend) else auto_chunk_size
-            size = chunk_size or auto(units, be.workers)
+            most = _core.MAX_RUN_MATCHES if spec.matches else _core.MAX_RUN_DEALS
+            size = chunk_size or min(most, auto(units, be.workers))
             bounds = chunk_bounds(start, units, size)
             window = WINDOW_PER_WORKER * be.workers
             submitted = 0
@@ -432,5 +479,5 @@ def simulate(
         raise SimulationFailed(message, result) from failure
     if stop.requested:
         result.interrupted = True
-        raise SimulationInterrupted(result)
+        raise SimulationInterrupted(result, stop.signum)
     return result

@@ -15,7 +15,6 @@ Hand('123m456p11z pung[555z] 1f')
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
@@ -121,15 +120,9 @@ _TILE_CACHE: dict[int, Tile] = {}
 
 def _index_arg(value: object, name: str, expected: str) -> int:
     """An int given as an int or an integer scalar (numpy's), never a bool or a float: the
-    README's convention, a wrong type is a ``TypeError`` naming the argument."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if not isinstance(value, (bool, float, str, bytes)) and type(value).__name__ not in ("bool", "bool_"):
-        try:
-            return operator.index(value)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-    raise TypeError(f"{name} must be {expected}, not {type(value).__name__}")
+    core's one conversion (README "Errors"), a wrong type is a ``TypeError`` naming the
+    argument."""
+    return _core.checked_index(value, name, expected)
 
 
 class Tile:

@@ -87,7 +87,7 @@ pub fn decompose(hand: &Hand, rules: &Ruleset) -> Result<Vec<String>> {
 /// winds 0..=3; a self-drawn win (the dealer's start-of-play win included) has no discarder;
 /// the discarder is not the winner. `None` (a win on a discard whose discarder is not given)
 /// is allowed: it is scored without payments.
-pub fn check_discarder(ctx: &WinContext, discarder: Option<u8>) -> Result<()> {
+pub fn check_history(ctx: &WinContext, discarder: Option<u8>) -> Result<()> {
     if ctx.seat_wind > 3 {
         return Err(MahjongError::hand(format!("seat wind {} is not a wind 0..=3 (East..North)", ctx.seat_wind)));
     }
@@ -121,13 +121,17 @@ pub struct Scored {
 }
 
 /// Score a win (HK §10, §11, §14a): the whole situation is checked first (the discarder with
-/// [`check_discarder`], the rest by the ruleset's scorer) so an impossible situation is an
+/// [`check_history`], the rest by the ruleset's scorer) so an impossible situation is an
 /// error whatever the hand is worth; then the hand is valued by [`Ruleset::score`] in the full
 /// situation of `ctx` (its deal progress read by the rulesets that score timing, TW §10) and
 /// paid by [`Ruleset::win_payments`] with the dealer East (seat 0, HK §3, TW §3) on the
 /// progress's streak.
 pub fn score(hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext, discarder: Option<u8>, rules: &Ruleset) -> Result<Scored> {
-    check_discarder(ctx, discarder)?;
+    check_history(ctx, discarder)?;
+    if discarder.is_some() {
+        // with what only this caller knows: who discarded (the scorer checks the rest)
+        rules.rules().check_history(hand, ctx, discarder)?;
+    }
     let outcome = rules.score(hand, win_tile, ctx)?;
     let self_drawn = ctx.self_drawn || ctx.dealer_start;
     let payments = (outcome.is_win && (self_drawn || discarder.is_some()))

@@ -27,6 +27,11 @@ use crate::tile::Tile;
 /// Bootstrap resamples of the walls for the 95% intervals.
 pub const BOOTSTRAP: usize = 1000;
 
+/// The most walls one arena plays (2**18, four deals each: 2**20 deals, as many as one
+/// simulation call holds): every deal's record is kept for the report and the bootstrap, so a
+/// larger arena is refused up front rather than run out of memory.
+pub const MAX_WALLS: u64 = 1 << 18;
+
 /// What the observer counts per player in one deal.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct SeatCounts {

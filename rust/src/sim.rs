@@ -33,6 +33,15 @@ pub const TASK_DEALS: u64 = 32;
 /// Matches a rayon task plays with one set of agents (never changes a record).
 pub const TASK_MATCHES: u64 = 2;
 
+/// Deal indices of a run by deals are `0..=u32::MAX` (a deal's own index is 32 bits, as is a
+/// match's; the wall takes 64: `match_index << 32 | deal_in_match`).
+pub const DEAL_INDICES: u64 = 1 << 32;
+/// At most this many deals per call of the bindings' `Simulator.run` (their records are held
+/// in memory at once; a run of more is cut into calls, as `simulate` does).
+pub const MAX_RUN_DEALS: u64 = 1 << 20;
+/// At most this many matches per `Simulator.run_matches` call (as [`MAX_RUN_DEALS`]).
+pub const MAX_RUN_MATCHES: u64 = 1 << 15;
+
 /// The wall and agent index of deal `deal_in_match` of match `match_index`:
 /// `match_index << 32 | deal_in_match` (`crate::wall::shuffle(seed, key)` is its wall).
 pub const fn match_deal_key(match_index: u64, deal_in_match: u32) -> u64 {
@@ -260,11 +269,13 @@ pub fn play_deal_with(
     observe: &mut dyn FnMut(&Deal, u8, &Action) -> Result<()>,
     record: bool,
 ) -> Result<(DealRecord, Deal)> {
+    let index = u32::try_from(deal_index)
+        .map_err(|_| MahjongError::hand(format!("deal index {deal_index} is above 2**32-1 (a deal's index is 32 bits)")))?;
     // the deal alone, as the ruleset deals it (HK §12 its dealer by index), from zero scores
-    let next = lone_deal(&cfg.rules, deal_index as u32)?;
+    let next = lone_deal(&cfg.rules, index)?;
     let wall = crate::wall::shuffle(cfg.seed, deal_index);
     let opts = next.options(DealOptions::new(true, record));
-    let mut deal = Deal::new(&cfg.rules, &wall, next.dealer, [0; 4], deal_index as u32, opts)?;
+    let mut deal = Deal::new(&cfg.rules, &wall, next.dealer, [0; 4], index, opts)?;
     play_to_end(cfg, &mut deal, deal_index, agents, observe)?;
     let r = deal.result().ok_or_else(|| MahjongError::hand("the deal ended without a result"))?;
     let rec = record_of(deal_index, None, 0, r, &deal);
@@ -421,7 +432,7 @@ pub fn play_matches_parallel(cfg: &SimConfig, first: u64, stop: u64) -> Result<V
         .into_par_iter()
         .map(|t| {
             let a = first + t * TASK_MATCHES;
-            play_matches(cfg, a, (a + TASK_MATCHES).min(stop))
+            play_matches(cfg, a, a.saturating_add(TASK_MATCHES).min(stop))
         })
         .collect();
     let mut out = Vec::new();
@@ -445,10 +456,10 @@ pub fn play_range_parallel(cfg: &SimConfig, first: u64, stop: u64) -> Result<Vec
         .into_par_iter()
         .map(|t| {
             let a = first + t * TASK_DEALS;
-            play_range(cfg, a, (a + TASK_DEALS).min(stop))
+            play_range(cfg, a, a.saturating_add(TASK_DEALS).min(stop))
         })
         .collect();
-    let mut out = Vec::with_capacity((stop.saturating_sub(first)) as usize);
+    let mut out = Vec::with_capacity(parts.iter().map(|p| p.as_ref().map_or(0, Vec::len)).sum());
     for p in parts {
         out.extend(p?);
     }

@@ -34,7 +34,6 @@ using the lowest ids held. :meth:`apply` accepts the same claim made with other 
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -78,30 +77,28 @@ def _action(code: int) -> Action:
 _KIND = 1000  # the core's tile spec for "the lowest free copy of kind k" is 1000 + k
 
 
-def _specs(tiles: str | Sequence[int], what: str) -> list[int]:
-    """Tile specs of the core's from_setup: notation (kinds, bonus ids) or physical ids."""
+def _specs(tiles: str | Sequence[int], what: str) -> Sequence[int]:
+    """Tile specs of the core's from_setup: notation (kinds, bonus ids); physical ids are
+    handed over as given, for the core's one conversion (a TypeError naming ``what`` for a
+    value that is not an int, bool included; InvalidTileError out of range however large)."""
     if isinstance(tiles, str):
         return [_KIND + k if k < 34 else 136 + k - 34 for k in _core.parse_tiles(tiles)]
-    try:
-        return [operator.index(t) for t in tiles]
-    except TypeError:
-        raise TypeError(f"{what} must be notation or a sequence of tile ids") from None
+    return tiles
 
 
-def _meld_specs(melds: str | Sequence[tuple[int, Sequence[int]]]) -> list[tuple[int, list[int]]]:
+def _meld_specs(
+    melds: str | Sequence[tuple[int, Sequence[int]]],
+) -> Sequence[tuple[int, Sequence[int]]]:
     if isinstance(melds, str):
         counts, parsed, bonus = _core.parse_hand(melds)
         if any(counts) or bonus:
             raise InvalidHandError(f"melds {melds!r} may hold declared sets only")
-        out = []
+        out: list[tuple[int, Sequence[int]]] = []
         for mk, k in parsed:
             kinds = [k, k + 1, k + 2] if mk == 0 else [k] * (3 if mk == 1 else 4)
             out.append((mk, [_KIND + x for x in kinds]))
         return out
-    try:
-        return [(operator.index(mk), _specs(ids, "melds")) for mk, ids in melds]
-    except (TypeError, ValueError):
-        raise TypeError("melds must be notation or (meld_kind, ids) tuples") from None
+    return melds  # (meld_kind, ids) pairs, converted by the core
 
 
 class Deal:
@@ -210,7 +207,11 @@ class Deal:
 
         Raises:
             InvalidHandError: a position that cannot exist: a fifth copy, a tile in two
-                places, wrong tile counts, a set that is not one, a bonus tile discarded.
+                places, wrong tile counts, a set that is not one, a bonus tile discarded;
+                under a Taiwanese ruleset also a position no deal can reach (TW §10a: with no
+                set anywhere the discards go round in seat order from the dealer; each claimed
+                chow or pung is followed by a discard of its player), whose wins the scorer
+                would refuse.
             InvalidTileError: unreadable notation or an id outside 0..143.
             TypeError: an argument of the wrong type (named in the message).
 
@@ -243,6 +244,7 @@ class Deal:
         )
         deal = cls.__new__(cls)
         deal._init(core, record, listener)
+        deal._set_up = True
         return deal
 
     def _init(
@@ -256,6 +258,8 @@ class Deal:
         self._legal: dict[int, list[Action]] = {}
         self._cache: dict[str, Any] = {}
         self._result: DealResult | None = None
+        #: set up by from_hands (a position, not a dealt wall: no log can replay it)
+        self._set_up = False
         self.wall: tuple[int, ...] = core.wall
         self.dealer: int = core.dealer
         self.deal_index: int = core.deal_index

@@ -5,7 +5,9 @@ Every change of a :class:`~mahjong_fast.game.deal.Deal` appends one :class:`Even
 (``event.type``) and their ``data`` keys:
 
 =====================  ==========================================================================
-``deal``               ``dealer``, ``seat_winds``, ``hands`` (4 lists of ids, as dealt)
+``deal``               ``dealer``, ``seat_winds``, ``hands`` (4 lists of ids, as dealt), and
+                       the state the deal starts from: ``deal_index``, ``scores`` (4 ints),
+                       ``prevailing_wind`` (0..3), ``dealer_streak`` (TW §16)
 ``draw``               ``tile`` — normal draw from the front of the wall (``player`` draws)
 ``replacement_draw``   ``tile``, ``reason`` (``"bonus"`` or ``"kong"``) — draw from the tail
 ``bonus``              ``tile`` — a bonus tile exposed by ``player``

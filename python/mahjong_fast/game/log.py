@@ -17,7 +17,17 @@ it was added (without it) replay the same.
 
 A deal with a prevailing wind other than East or a dealer streak (Taiwanese matches, TW §16)
 adds ``"prevailing_wind": 0..3`` and ``"dealer_streak": k`` to its header; absent, they are
-East and 0 (so Hong Kong logs are unchanged).
+East and 0 (so Hong Kong logs are unchanged). A deal played in a match
+(:func:`~mahjong_fast.game.match.play_match`) adds ``"match": j``, the match index.
+
+Format 2 (this version) proves every header field that changes a result: the ``deal`` event
+records the state the deal starts from (``deal_index``, ``scores``, ``prevailing_wind``,
+``dealer_streak``), and the deals of one match must follow each other (each starts from the
+deal before: its deal index plus one, its scores and, TW §16, the dealer, streak and round
+wind the match gives; a Taiwanese match's first deal from the match's start). Format 1 logs
+(0.1) still replay; their start state is taken from the header as written. A deal set up by
+:meth:`~mahjong_fast.game.deal.Deal.from_hands` cannot be written (its header cannot hold the
+position).
 
 ``ruleset`` is the deal's :class:`~mahjong_fast.Ruleset` in its JSON form, every switch
 included (HK §18), so a log can always be re-scored. Logs written by 0.1 have
@@ -61,7 +71,11 @@ __all__ = [
     "write_log",
 ]
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+#: the formats replay reads (1: written by 0.1, without the start state in the deal event)
+FORMATS = (1, 2)
+#: the keys of the ``deal`` event a format 1 log does not have
+START_STATE = ("deal_index", "scores", "prevailing_wind", "dealer_streak")
 #: what replay accepts: a path, the log text, an open text file, or an iterable of lines
 LogSource = Union[str, "os.PathLike[str]", IO[str], Iterable[str]]
 #: the ruleset name written by 0.1 (read as the Hong Kong preset with default switches)
@@ -74,8 +88,10 @@ def header(
     seed: int | None = None,
     seats: Sequence[str] | None = None,
     start_scores: Sequence[int] | None = None,
+    match: int | None = None,
 ) -> dict[str, Any]:
-    """The header dict of ``deal``. ``start_scores`` default: the scores before any payment."""
+    """The header dict of ``deal``. ``start_scores`` default: the scores before any payment;
+    ``match``: the index of the match the deal belongs to (None: a deal of its own)."""
     if start_scores is None:
         start_scores = _start_scores(deal)
     head: dict[str, Any] = {
@@ -92,6 +108,8 @@ def header(
         head["prevailing_wind"] = deal.prevailing_wind
     if deal.dealer_streak != 0:
         head["dealer_streak"] = deal.dealer_streak
+    if match is not None:
+        head["match"] = match
     head.update(
         {
             "seats": list(seats) if seats is not None else [f"P{i}" for i in range(4)],
@@ -111,13 +129,24 @@ def _start_scores(deal: Deal) -> list[int]:
 
 
 def deal_lines(
-    deal: Deal, *, seed: int | None = None, seats: Sequence[str] | None = None
+    deal: Deal,
+    *,
+    seed: int | None = None,
+    seats: Sequence[str] | None = None,
+    match: int | None = None,
 ) -> Iterator[str]:
     """The log lines (without newlines) of one recorded deal: header, then its events.
-    Raises ValueError for a deal built with ``record=False`` (it has no events to log)."""
+    Raises ValueError for a deal built with ``record=False`` (it has no events to log) or set
+    up by ``Deal.from_hands`` (a log replays a deal from its wall: the position cannot be
+    written, so such a log would never replay)."""
     if not deal._keep:
         raise ValueError("this deal was built with record=False; it has no event log")
-    yield json.dumps(header(deal, seed=seed, seats=seats), separators=(",", ":"))
+    if deal._set_up:
+        raise ValueError(
+            "this deal was set up by Deal.from_hands: a log replays a deal from its wall and "
+            "cannot hold the position, so it is not written"
+        )
+    yield json.dumps(header(deal, seed=seed, seats=seats, match=match), separators=(",", ":"))
     for ev in deal.events:
         yield json.dumps(ev.to_json(), separators=(",", ":"))
 
@@ -139,12 +168,19 @@ class LogWriter:
             self._own = False
 
     def write_deal(
-        self, deal: Deal, *, seed: int | None = None, seats: Sequence[str] | None = None
+        self,
+        deal: Deal,
+        *,
+        seed: int | None = None,
+        seats: Sequence[str] | None = None,
+        match: int | None = None,
     ) -> None:
-        """Write one recorded deal (header and events). Raises ValueError for a deal built
-        with ``record=False``, TypeError for an event that JSON cannot hold; the file is then
-        as it was."""
-        text = "".join(line + "\n" for line in deal_lines(deal, seed=seed, seats=seats))
+        """Write one recorded deal (header and events; ``match``: its match index). Raises
+        ValueError for a deal built with ``record=False`` or set up by ``Deal.from_hands``,
+        TypeError for an event that JSON cannot hold; the file is then as it was."""
+        text = "".join(
+            line + "\n" for line in deal_lines(deal, seed=seed, seats=seats, match=match)
+        )
         try:
             start = self._f.tell() if self._f.seekable() else None
         except (OSError, ValueError):
@@ -179,7 +215,13 @@ def write_log(
     seed: int | None = None,
     seats: Sequence[str] | None = None,
 ) -> None:
-    """Write recorded deals (``Deal(record=True)``) to ``target`` (path or text file)."""
+    """Write recorded deals (``Deal(record=True)``) to ``target`` (path or text file).
+    Raises ValueError for a deal that cannot be replayed (``record=False``, or set up by
+    ``Deal.from_hands``), before anything is written."""
+    deals = list(deals)
+    for d in deals:
+        if not d._keep or d._set_up:
+            next(deal_lines(d))  # raises the ValueError that says why
     with LogWriter(target) as w:
         for d in deals:
             w.write_deal(d, seed=seed, seats=seats)
@@ -274,6 +316,94 @@ def _whole(
     return v
 
 
+def _same(a: Any, b: Any) -> bool:
+    """JSON values equal with their types: ``0`` is not ``false`` nor ``0.0`` (Python's ``==``
+    says they are), so a log with a wrong-typed field does not pass as the replay's."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(v, b[k]) for k, v in a.items())
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return bool(a == b)
+
+
+class _Chain:
+    """TW §16 / HK §12: the deals of one match in a log follow each other. Each deal whose
+    header names a match must start where the core's match (``_core.Match``) is after the deals
+    before it in the log: the next deal index, the dealer, the streak, the round wind and the
+    scores. The first deal of a match in a log is its start: of a ruleset whose deals are
+    independent (HK §12: ``play_match(start_deal=, scores=)``) at any deal index and from any
+    scores, of any other (TW §16) at the match's first deal. Any other deal starts a chain of
+    its own."""
+
+    def __init__(self) -> None:
+        self.match: int | None = None
+        self.deal: Deal | None = None
+        self.state: Any = None  # the core's match after self.deal
+
+    def check(self, obj: dict[str, Any], deal: Deal, lineno: int) -> None:
+        from mahjong_fast import _core
+
+        match = obj.get("match")
+        if match is None:
+            self.match = self.deal = self.state = None
+            return
+        if isinstance(match, bool) or not isinstance(match, int) or not 0 <= match < 2**32:
+            raise ReplayError(
+                f"bad header: match must be a whole number 0..2**32-1 (got {match!r})"[:200], lineno
+            )
+        prev = self.deal if self.match == match else None
+        if prev is not None and prev.rules != deal.rules:
+            raise ReplayError("a match's deals are played under one ruleset", lineno)
+        state = self.state if prev is not None else None
+        if state is None:
+            if deal.rules.independent_deals:  # it may start at any deal, from any scores
+                start = deal.deal_index
+                state = _core.Match(
+                    deal.rules,
+                    deals=min(2**32 - 1, 2**32 - start),
+                    start_deal=start,
+                    scores=list(deal.scores),
+                )
+            else:
+                state = _core.Match(deal.rules)
+        nxt = state.next_deal()
+        if nxt is None:
+            raise ReplayError(f"match {match} is over: this deal cannot follow it", lineno)
+        want = {k: nxt[k] for k in ("deal_index", "dealer", "dealer_streak", "prevailing_wind")}
+        want["scores"] = list(nxt["scores"])
+        got = {  # the header's (checked by _deal_from_header), before any event is replayed
+            "deal_index": obj.get("deal_index", 0),
+            "dealer": obj.get("dealer"),
+            "dealer_streak": obj.get("dealer_streak", 0),
+            "prevailing_wind": obj.get("prevailing_wind", 0),
+            "scores": list(obj.get("scores", [0, 0, 0, 0])),
+        }
+        wrong = [k for k, v in want.items() if got[k] != v]
+        if wrong:
+            where = "the deal before it in the log" if prev is not None else "the match's start"
+            raise ReplayError(
+                f"deal {deal.deal_index} of match {match} does not follow {where}: "
+                + ", ".join(f"{k} {got[k]!r}, not {want[k]!r}" for k in wrong),
+                lineno,
+            )
+        self.match, self.deal, self.state = match, deal, state
+
+    def finished(self, deal: Deal, lineno: int) -> None:
+        """The match after ``deal`` (the chain's latest) has ended."""
+        if self.state is None or self.deal is not deal or deal.result is None:
+            return
+        res = deal.result
+        self.state.play_deal(
+            [
+                {"winner": w.player, "value": w.value, "discarder": w.discarder,
+                 "self_drawn": w.discarder is None}
+                for w in res.wins
+            ]
+        )  # fmt: skip
+
+
 def _action_of(obj: dict[str, Any], lineno: int) -> Action:
     """The recorded action of an ``action`` event, with strictly typed fields."""
     data = obj.get("action")
@@ -325,6 +455,8 @@ def replay_deals(
     current: Deal | None = None
     k = 0  # index of the next logged event of the current deal
     header_line = 0
+    chain = _Chain()
+    old_format = False  # a format 1 deal event has no start state
     for lineno, raw in enumerate(lines, start=1):
         if not raw.strip():
             continue
@@ -332,8 +464,11 @@ def replay_deals(
         if obj.get("type") == "header":
             if current is not None:
                 _finish(current, k, header_line, lineno - 1, allow_unfinished)
+                chain.finished(current, lineno)
                 deals.append(current)
             current = _deal_from_header(obj, lineno, expected)
+            chain.check(obj, current, lineno)
+            old_format = obj.get("format") == 1
             header_line = lineno
             k = 0
             continue
@@ -353,7 +488,9 @@ def replay_deals(
             except IllegalActionError as e:
                 raise ReplayError(f"illegal action {action}: {e}", lineno) from None
         produced = current.events[k].to_json()
-        if produced != obj:
+        if old_format and produced["e"] == "deal" and not any(key in obj for key in START_STATE):
+            produced = {key: v for key, v in produced.items() if key not in START_STATE}
+        if not _same(produced, obj):
             raise ReplayError(
                 f"event differs from the replay: logged {obj!r}"[:300]
                 + f", rules give {produced!r}",
@@ -385,7 +522,7 @@ def header_rules(obj: dict[str, Any], lineno: int | None = None) -> Ruleset:
 
 
 def _deal_from_header(obj: dict[str, Any], lineno: int, expected: Ruleset | None) -> Deal:
-    if obj.get("format") != FORMAT_VERSION:
+    if type(obj.get("format")) is not int or obj.get("format") not in FORMATS:
         raise ReplayError(f"unknown log format {obj.get('format')!r}"[:200], lineno)
     if not isinstance(obj.get("engine_version", ""), str):
         raise ReplayError("bad header: engine_version must be a string", lineno)
@@ -395,7 +532,7 @@ def _deal_from_header(obj: dict[str, Any], lineno: int, expected: Ruleset | None
             f"the log was played under {ruleset!r}, but rules={expected!r} was given", lineno
         )
     dealer = _whole(obj, "dealer", 0, 3, lineno)
-    deal_index = _whole(obj, "deal_index", 0, 2**64 - 1, lineno, default=0)
+    deal_index = _whole(obj, "deal_index", 0, 2**32 - 1, lineno, default=0)
     wind = _whole(obj, "prevailing_wind", 0, 3, lineno, default=0)
     streak = _whole(obj, "dealer_streak", 0, 2**32 - 1, lineno, default=0)
     wall, scores = obj.get("wall"), obj.get("scores", [0, 0, 0, 0])

@@ -19,7 +19,6 @@ deal ``i``), and AI seats key their streams by the same index, so match ``j`` de
 
 from __future__ import annotations
 
-import operator
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -130,10 +129,9 @@ def _seat_name(p: int, seat: object) -> str:
 
 
 def _integer(x: object) -> int:
-    """An int, or a numpy integer scalar as an int; TypeError for anything else (bool too)."""
-    if isinstance(x, bool):
-        raise TypeError("bool")
-    return operator.index(x)  # type: ignore[arg-type]
+    """An int, or a numpy integer scalar as an int; TypeError for anything else (bool too):
+    the core's one conversion."""
+    return _core.checked_index(x, "value", "an int")
 
 
 def checked_action(answer: object, p: int, seat: object = None) -> Action:
@@ -347,7 +345,7 @@ def play_match(
                 )
             out.results.append(res)
             if writer is not None:
-                writer.write_deal(deal, seed=seed, seats=names)
+                writer.write_deal(deal, seed=seed, seats=names, match=match_index)
             if on_deal is not None:
                 on_deal(deal, res)
     finally:

@@ -31,11 +31,8 @@ class RandomSeat(BaseSeat):
     live_view = True  # reads the view only inside choose()
 
     def __init__(self, seed: int = 0, name: str = "random"):
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise TypeError(f"seed must be an int (got {type(seed).__name__})")
-        if not 0 <= seed < 2**64:
-            raise ValueError(f"seed must be in 0 .. 2**64-1 (got {seed})")
-        self.seed = seed
+        # the core's conversion: TypeError naming seed, MahjongError (a ValueError) out of range
+        self.seed = _core.checked_int(seed, "seed", 0, 2**64 - 1)
         self.name = name
         self._deal: int | None = None
         self._rngs: dict[int, _core.RandomAgent] = {}

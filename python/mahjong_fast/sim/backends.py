@@ -29,6 +29,7 @@ from .chunks import ChunkSpec, run_chunk, worker_init
 
 __all__ = [
     "BACKENDS",
+    "STOP_SIGNALS",
     "CoreBackend",
     "InlineBackend",
     "ProcessBackend",
@@ -61,22 +62,35 @@ def usable_cores() -> int:
         return os.cpu_count() or 1
 
 
+#: the signals that stop a run (:func:`mahjong_fast.simulate`): Ctrl-C, ``kill`` and a closed
+#: terminal (SIGHUP only where the platform has it). Workers never act on them: the parent
+#: stops the run and ends its workers.
+STOP_SIGNALS: tuple[signal.Signals, ...] = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
 @contextlib.contextmanager
-def sigint_blocked() -> Iterator[None]:
-    """Block SIGINT in this thread while the pool may start a worker: a spawned process
-    inherits the signal mask, so a Ctrl-C (which the terminal sends to the whole process
-    group) never reaches a worker, not even while it starts up. A Ctrl-C that arrives
-    meanwhile is delivered here when the block ends."""
+def stop_signals_blocked() -> Iterator[None]:
+    """Block the :data:`STOP_SIGNALS` in this thread while the pool may start a worker: a
+    spawned process inherits the signal mask, so a signal sent to the whole process group (a
+    terminal's Ctrl-C or hangup, ``kill -TERM -PGID``) never reaches a worker, not even while
+    it starts up (the worker then ignores them too: :func:`~.chunks.worker_init`). A signal
+    that arrives meanwhile is delivered here when the block ends."""
     if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not (
         threading.main_thread()
     ):
         yield
         return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, set(STOP_SIGNALS))
     try:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+#: the former name (only SIGINT was blocked)
+sigint_blocked = stop_signals_blocked
 
 
 class InlineBackend:
@@ -174,8 +188,8 @@ def _main_without_guard() -> str | None:
 
 class ProcessBackend:
     """A :class:`concurrent.futures.ProcessPoolExecutor` of ``workers`` processes started with
-    "spawn" (never forked: the parent may already run the core's threads). Workers ignore
-    SIGINT; on a cancel the parent terminates them."""
+    "spawn" (never forked: the parent may already run the core's threads). Workers ignore the
+    stop signals (:data:`STOP_SIGNALS`); on a cancel the parent kills them."""
 
     failure: WorkerFailure | None = None
 
@@ -185,7 +199,7 @@ class ProcessBackend:
             raise RuntimeError(_NO_GUARD.format(main=main))
         self.spec = spec
         self.workers = workers
-        with sigint_blocked():  # (the pool may start helper processes or threads)
+        with stop_signals_blocked():  # (the pool may start helper processes or threads)
             self._pool = cf.ProcessPoolExecutor(
                 max_workers=workers,
                 mp_context=multiprocessing.get_context("spawn"),
@@ -194,7 +208,7 @@ class ProcessBackend:
         self._futures: dict[cf.Future[list[dict[str, Any]]], tuple[int, int, int]] = {}
 
     def submit(self, k: int, first: int, stop: int) -> None:
-        with sigint_blocked():  # submit may spawn a worker
+        with stop_signals_blocked():  # submit may spawn a worker
             future = self._pool.submit(run_chunk, self.spec, first, stop)
         self._futures[future] = (k, first, stop)
 
@@ -205,21 +219,28 @@ class ProcessBackend:
         return done
 
     def close(self, cancel: bool) -> None:
-        if not cancel:
-            self._pool.shutdown(wait=True)
-            return
-        # the pool's own process table: the only handle on workers busy with a chunk
-        # (read before shutdown, which drops it)
-        procs = list((getattr(self._pool, "_processes", None) or {}).values())
-        self._pool.shutdown(wait=False, cancel_futures=True)
-        terminate = getattr(self._pool, "terminate_workers", None)  # Python >= 3.14
-        if callable(terminate):
-            terminate()
-        else:
-            for proc in procs:
-                if proc.is_alive():
-                    proc.terminate()
-        self._pool.shutdown(wait=True)
+        """End the pool; with ``cancel``, kill the workers first (busy ones included).
+
+        The pool's manager thread is always joined here: one still running when the
+        interpreter exits is woken by the exit hook of :mod:`concurrent.futures` without the
+        pool's lock while it closes that very pipe, which printed "Exception ignored in:
+        <module 'threading'> ... OSError: [Errno 9] Bad file descriptor" after a Ctrl-C. So
+        the pool is never shut down with ``wait=False`` (which forgets that thread): the
+        workers are killed while it runs (it sees them die and ends), then ``shutdown`` waits
+        for it. SIGKILL, as the workers block and ignore SIGTERM."""
+        if cancel:
+            for future in self._futures:
+                future.cancel()  # those not started yet
+            kill = getattr(self._pool, "kill_workers", None)  # Python >= 3.14
+            if callable(kill):
+                with contextlib.suppress(Exception):
+                    kill()
+            else:
+                # the pool's own process table: the only handle on workers busy with a chunk
+                for proc in list((getattr(self._pool, "_processes", None) or {}).values()):
+                    if proc.is_alive():
+                        proc.kill()
+        self._pool.shutdown(wait=True, cancel_futures=cancel)
         self._futures.clear()
 
 

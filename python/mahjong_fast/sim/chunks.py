@@ -98,9 +98,12 @@ def run_chunk(spec: ChunkSpec, first: int, stop: int) -> list[dict[str, Any]]:
 
 
 def worker_init() -> None:
-    """Initializer of pool workers: Ctrl-C is the parent's business (it stops the run and
-    ends the workers), so a worker never dies half-way through a chunk on SIGINT."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """Initializer of pool workers: Ctrl-C, SIGTERM and a hangup are the parent's business
+    (it stops the run and ends the workers), so a worker never dies half-way through a chunk
+    on one of them (they are also blocked while it starts: ``stop_signals_blocked``)."""
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_IGN)
 
 
 def run_match_chunk(spec: ChunkSpec, first: int, stop: int) -> list[dict[str, Any]]:

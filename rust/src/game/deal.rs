@@ -423,7 +423,15 @@ impl Deal {
         self.front = pos + 1;
         if self.opts.record {
             let hands = self.hands.clone();
-            self.emit(Event::Deal { dealer: self.dealer, seat_winds: self.seat_winds, hands });
+            self.emit(Event::Deal {
+                dealer: self.dealer,
+                seat_winds: self.seat_winds,
+                hands,
+                deal_index: self.deal_index,
+                scores: self.scores,
+                prevailing_wind: self.opts.prevailing_wind,
+                dealer_streak: self.opts.dealer_streak,
+            });
         }
         // HK §4.4 dealer first, then South, West, North; every bonus tile (including ones
         // received as replacements) is replaced before the next player.
@@ -791,6 +799,42 @@ impl Deal {
             interrupted: self.interrupted,
         };
         self.rules.score(&hand, win.map(Tile), &WinContext { progress, ..*ctx })
+    }
+
+    /// For a set-up position (`setup.rs`): every player's situation must be one a deal can
+    /// reach (TW §10a), or the scorer would refuse that player's wins later and the win would
+    /// silently not be offered. Asked of the ruleset ([`crate::rules::Rules::check_history`];
+    /// one that reads no history, as Hong Kong, accepts any) as the engine would score the
+    /// earliest win each player can make: the player to act self-drawn now, every other player
+    /// on its next discard.
+    pub(super) fn check_position(&self) -> Result<()> {
+        let Some(active) = self.active else { return Ok(()) };
+        if self.dealer_start {
+            return Ok(());
+        }
+        for p in 0..4 {
+            let hand = Hand { concealed: [0; N_KINDS], melds: self.core_melds(p), bonus: self.bonus_mask[p] };
+            let progress = DealProgress {
+                dealer_streak: self.opts.dealer_streak,
+                discards: self.turn,
+                winner_discards: self.discards[p].len() as u32,
+                interrupted: self.interrupted,
+            };
+            let mut ctx = WinContext { seat_wind: self.seat_winds[p], progress, ..Default::default() };
+            let discarder = if p == active as usize {
+                ctx.self_drawn = true;
+                ctx.kong_replacement = self.replacement_flag();
+                None
+            } else {
+                ctx.progress.discards += 1;
+                Some(self.seat_winds[active as usize])
+            };
+            self.rules.rules().check_history(&hand, &ctx, discarder).map_err(|e| match e {
+                MahjongError::InvalidHand(m) => MahjongError::hand(format!("this position has no possible history, P{p}: {m}")),
+                other => other,
+            })?;
+        }
+        Ok(())
     }
 
     /// The situation's "won on a replacement tile" flag: HK §7.4 a kong's replacement chain;

@@ -70,8 +70,18 @@ impl DrawReason {
 /// (`python/mahjong_fast/game/events.py` documents each).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Event {
-    /// HK §4.3: the hands as dealt (before any bonus replacement), per player.
-    Deal { dealer: u8, seat_winds: [u8; 4], hands: [Vec<u8>; 4] },
+    /// HK §4.3: the hands as dealt (before any bonus replacement), per player, and the state
+    /// the deal starts from, every input of its result that no later event shows (the deal
+    /// index, the scores, TW §16 the round wind and the dealer's streak): a log proves them.
+    Deal {
+        dealer: u8,
+        seat_winds: [u8; 4],
+        hands: [Vec<u8>; 4],
+        deal_index: u32,
+        scores: [i64; 4],
+        prevailing_wind: u8,
+        dealer_streak: u32,
+    },
     /// A normal draw from the front of the wall.
     Draw { player: u8, tile: u8 },
     /// A draw from the tail (HK §4.4, §7.4).

@@ -201,10 +201,19 @@ impl Deal {
         d.set_position(front, hands, melds, bonus, discards);
         if opts.record {
             let hands = std::array::from_fn(|p| d.hand(p).to_vec());
-            d.push_event(Event::Deal { dealer: s.dealer, seat_winds: d.seat_winds(), hands });
+            d.push_event(Event::Deal {
+                dealer: s.dealer,
+                seat_winds: d.seat_winds(),
+                hands,
+                deal_index: s.deal_index,
+                scores: s.scores,
+                prevailing_wind: opts.prevailing_wind,
+                dealer_streak: opts.dealer_streak,
+            });
         }
         let drawn = if fresh { None } else { d.hand(active as usize).last().copied() };
         d.start_action(active, drawn, fresh);
+        d.check_position()?;
         debug_assert_eq!(d.phase(), Phase::Action);
         Ok(d)
     }

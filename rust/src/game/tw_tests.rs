@@ -267,6 +267,10 @@ fn rescore(d: &Deal, w: &Win, win_no: usize, set_up: bool) -> crate::rules::scor
     };
     let melds = d.melds(w.player as usize).iter().map(|m| m.core()).collect();
     let h = Hand { concealed, melds, bonus: d.bonus_mask(w.player as usize) };
+    // TW §10a: the situation is one the rule accepts, with the discarder too (which the
+    // engine's own scoring does not pass)
+    let discarder = w.discarder.map(|p| d.seat_winds()[p as usize]);
+    d.rules().rules().check_history(&h, &ctx, discarder).unwrap();
     d.rules().score(&h, w.tile.map(|t| Tile(t >> 2)), &ctx).unwrap()
 }
 
@@ -565,7 +569,8 @@ fn robbing_an_added_kong_with_two_winners() {
         s.discards[1] = ids.specs("8m");
         s.discards[2] = ids.specs("8p");
         s.discards[3] = ids.specs("7m 6z");
-        s.discards[0] = ids.specs("9m");
+        // East discarded after claiming its pung (TW §6), and once before
+        s.discards[0] = ids.specs("9m 2z");
         let mut d = Deal::from_setup(&rules, &s, DealOptions::default()).unwrap();
         assert!(d.interrupted());
         let fourth = d.hand(0)[0];
@@ -705,11 +710,12 @@ fn bonus_tile_wins_during_play() {
 }
 
 /// A position with no live tile left (TW §4.2): 65 tiles in hands, the 16 of the dead wall, all
-/// the others discarded. South has just drawn the last live tile (9m) and holds four 1z; West
-/// holds a pair of 9m.
+/// the others discarded in seat order from the dealer P3 (an uninterrupted deal, TW §10: 62
+/// discards, so P1 is to act). P1 has just drawn the last live tile (9m) and holds four 1z;
+/// P2 holds a pair of 9m.
 fn live_zero_position(rules: &Ruleset, auto_pass: bool) -> Deal {
     let mut ids = Ids::new();
-    let mut s = Setup { dealer: 0, active: Some(1), ..Default::default() };
+    let mut s = Setup { dealer: 3, active: Some(1), ..Default::default() };
     s.hands[0] = ids.specs("123m 456m 789p 123s 44s 5z 6z 1f");
     s.hands[1] = ids.specs("1111z 234p 567p 678s 22z 3m 9m");
     s.hands[2] = ids.specs("99m 345p 345s 789s 33z 4z 7z 8m");
@@ -719,8 +725,9 @@ fn live_zero_position(rules: &Ruleset, auto_pass: bool) -> Deal {
     // keep 16 tiles (with the remaining bonus tiles) for the dead wall; discard the others
     let keep_bonus = (137..144u8).filter(|t| !placed.contains(t)).count();
     let discard_n = rest.len() - (16 - keep_bonus);
+    assert_eq!(discard_n % 4, 2, "P1 is the third seat from the dealer P3");
     for (i, &t) in rest[..discard_n].iter().enumerate() {
-        s.discards[i % 4].push(TileSpec::Id(t));
+        s.discards[(3 + i) % 4].push(TileSpec::Id(t));
     }
     let d = Deal::from_setup(rules, &s, DealOptions::new(auto_pass, true)).unwrap();
     assert_eq!(d.remaining(), 0);
@@ -920,7 +927,8 @@ fn deal_options_are_checked() {
 fn a_bonus_tile_as_the_last_live_tile_ends_in_an_exhaustive_draw() {
     let rules = tw(TaiTable::High, 5);
     let mut ids = Ids::new();
-    let mut s = Setup { dealer: 0, active: Some(0), ..Default::default() };
+    // the discards in seat order from the dealer P2 (uninterrupted, TW §10): P0 is to act
+    let mut s = Setup { dealer: 2, active: Some(0), ..Default::default() };
     s.hands[0] = ids.specs("123m 456m 789p 123s 44s 5z 6z 9s");
     s.hands[1] = ids.specs("1111z 234p 567p 678s 22z 3m");
     s.hands[2] = ids.specs("99m 345p 345s 789s 33z 4z 7z 8m");
@@ -931,8 +939,9 @@ fn a_bonus_tile_as_the_last_live_tile_ends_in_an_exhaustive_draw() {
     // 2f is the one live tile: the dead wall holds the other 16 untaken tiles
     let bonus_left = (136..144u8).filter(|t| !placed.contains(t)).count();
     let n = rest.len() - (16 - bonus_left);
+    assert_eq!(n % 4, 2, "P0 is the third seat from the dealer P2");
     for (i, &t) in rest[..n].iter().enumerate() {
-        s.discards[i % 4].push(TileSpec::Id(t));
+        s.discards[(2 + i) % 4].push(TileSpec::Id(t));
     }
     let mut d = Deal::from_setup(&rules, &s, DealOptions::default()).unwrap();
     assert_eq!(d.remaining(), 1);
@@ -948,7 +957,7 @@ fn a_bonus_tile_as_the_last_live_tile_ends_in_an_exhaustive_draw() {
     assert_eq!(d.hand_size(1), 16);
     check_state_setup(&d);
     let st = r.settlement;
-    assert_eq!((st.dealer_after, st.streak_after, st.passed, r.payments), (0, 0, false, [0; 4]));
+    assert_eq!((st.dealer_after, st.streak_after, st.passed, r.payments), (2, 0, false, [0; 4]));
 }
 
 /// The prevailing wind is a deal option for Hong Kong too: a pung of South scores F9 only

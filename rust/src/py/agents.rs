@@ -5,9 +5,8 @@
 use pyo3::prelude::*;
 
 use super::rules::{rules_arg, PyRuleset};
-use super::{counts_obj, melds_obj, to_py_err};
+use super::{counts_obj, hand_err, hand_int, melds_obj, seq_arg, to_py_err, type_err};
 use crate::agents::{GreedyAgent, LegalOption, OptionKind, RandomAgent, SeatValue, Situation, StrongAgent, Table, ValueAgent};
-use crate::error::MahjongError;
 use crate::game::Discard;
 use crate::hand::Meld;
 use crate::tile::Tile;
@@ -25,20 +24,26 @@ const CODES: [OptionKind; 9] = [
     OptionKind::Chow,
 ];
 
-fn legal_arg(py: Python<'_>, legal: &[(i64, i64)]) -> PyResult<Vec<LegalOption>> {
-    let bad = |msg: String| to_py_err(py, MahjongError::hand(msg));
-    if legal.is_empty() {
-        return Err(bad("legal is empty: there must be at least one option".into()));
+/// A pair of ints of a sequence argument (`TypeError` naming `name` otherwise).
+fn int_pair<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+    let v = seq_arg(obj, name, "a pair of ints")?;
+    <[Bound<'_, PyAny>; 2]>::try_from(v).map(|[a, b]| (a, b)).map_err(|_| type_err(obj, name, "a pair of ints"))
+}
+
+/// The legal options: `(code, kind)` pairs of ints (`TypeError` naming `legal` otherwise,
+/// `InvalidHandError` out of range).
+fn legal_arg(py: Python<'_>, legal: &Bound<'_, PyAny>) -> PyResult<Vec<LegalOption>> {
+    let items = seq_arg(legal, "legal", "a sequence of (code, kind) pairs")?;
+    if items.is_empty() {
+        return Err(hand_err(py, "legal is empty: there must be at least one option".into()));
     }
-    legal
+    items
         .iter()
-        .map(|&(code, kind)| {
-            let k = usize::try_from(code)
-                .ok()
-                .and_then(|c| CODES.get(c))
-                .ok_or_else(|| bad(format!("option code {code} is not 0..8")))?;
-            let t = u8::try_from(kind).ok().and_then(Tile::new).ok_or_else(|| bad(format!("tile kind {kind} is not 0..33")))?;
-            Ok(LegalOption::new(*k, t))
+        .map(|item| {
+            let (code, kind) = int_pair(item, "each legal option")?;
+            let k = hand_int(&code, "option code", 0, CODES.len() as i64 - 1)? as usize;
+            let t = hand_int(&kind, "option tile kind", 0, 33)? as u8;
+            Ok(LegalOption::new(CODES[k], Tile(t)))
         })
         .collect()
 }
@@ -77,22 +82,14 @@ impl PyGreedyAgent {
         counts: &Bound<'_, PyAny>,
         melds: Option<&Bound<'_, PyAny>>,
         unseen: &Bound<'_, PyAny>,
-        discard: Option<i64>,
-        legal: Vec<(i64, i64)>,
+        discard: Option<&Bound<'_, PyAny>>,
+        legal: &Bound<'_, PyAny>,
     ) -> PyResult<usize> {
         let c = counts_obj(py, counts)?;
         let m = melds_obj(py, melds)?;
         let u = counts_obj(py, unseen)?;
-        let d = match discard {
-            None => None,
-            Some(k) => Some(
-                u8::try_from(k)
-                    .ok()
-                    .and_then(Tile::new)
-                    .ok_or_else(|| to_py_err(py, MahjongError::hand(format!("discard kind {k} is not 0..33"))))?,
-            ),
-        };
-        let l = legal_arg(py, &legal)?;
+        let d = discard_arg(discard)?;
+        let l = legal_arg(py, legal)?;
         let s = Situation { concealed: &c, melds: &m, unseen: &u, discard: d, legal: &l };
         self.inner.choose(&s).map_err(|e| to_py_err(py, e))
     }
@@ -104,25 +101,17 @@ impl PyGreedyAgent {
     }
 }
 
-fn discard_arg(py: Python<'_>, discard: Option<i64>) -> PyResult<Option<Tile>> {
-    discard
-        .map(|k| {
-            u8::try_from(k)
-                .ok()
-                .and_then(Tile::new)
-                .ok_or_else(|| to_py_err(py, MahjongError::hand(format!("discard kind {k} is not 0..33"))))
-        })
-        .transpose()
+/// The kind 0..33 of the discard on offer, or None.
+fn discard_arg(discard: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Tile>> {
+    match discard {
+        Some(d) if !d.is_none() => Ok(Some(Tile(hand_int(d, "discard", 0, 33)? as u8))),
+        _ => Ok(None),
+    }
 }
 
 /// A seat, wind or player number 0..3 (E, S, W, N / P0..P3) for the agents' arguments.
-fn seat_arg(py: Python<'_>, v: i64, what: &str) -> PyResult<u8> {
-    u8::try_from(v).ok().filter(|&w| w < 4).ok_or_else(|| to_py_err(py, MahjongError::hand(format!("{what} {v} is not 0..3"))))
-}
-
-/// A bonus-tile mask 0..255 (bit i = tile `(i+1)f`).
-fn bonus_mask_arg(py: Python<'_>, v: i64) -> PyResult<u8> {
-    u8::try_from(v).map_err(|_| to_py_err(py, MahjongError::hand(format!("bonus mask {v} is not 0..255"))))
+fn seat_arg(v: &Bound<'_, PyAny>, what: &str) -> PyResult<u8> {
+    Ok(hand_int(v, what, 0, 3)? as u8)
 }
 
 /// The `value` policy: greedy plus the two value rules of `crate::agents::value`, under
@@ -155,23 +144,20 @@ impl PyValueAgent {
         counts: &Bound<'_, PyAny>,
         melds: Option<&Bound<'_, PyAny>>,
         unseen: &Bound<'_, PyAny>,
-        discard: Option<i64>,
-        legal: Vec<(i64, i64)>,
-        seat_wind: i64,
-        prevailing_wind: i64,
-        bonus_mask: i64,
+        discard: Option<&Bound<'_, PyAny>>,
+        legal: &Bound<'_, PyAny>,
+        seat_wind: &Bound<'_, PyAny>,
+        #[pyo3(from_py_with = super::params::prevailing_wind)] prevailing_wind: u8,
+        #[pyo3(from_py_with = super::params::bonus_mask)] bonus_mask: u8,
     ) -> PyResult<usize> {
         let c = counts_obj(py, counts)?;
         let m = melds_obj(py, melds)?;
         let u = counts_obj(py, unseen)?;
-        let d = discard_arg(py, discard)?;
-        let l = legal_arg(py, &legal)?;
+        let d = discard_arg(discard)?;
+        let l = legal_arg(py, legal)?;
         let seat = SeatValue {
-            winds: crate::rules::wait_values::ValueSituation {
-                seat_wind: seat_arg(py, seat_wind, "seat wind")?,
-                prevailing_wind: seat_arg(py, prevailing_wind, "prevailing wind")?,
-            },
-            bonus: bonus_mask_arg(py, bonus_mask)?,
+            winds: crate::rules::wait_values::ValueSituation { seat_wind: seat_arg(seat_wind, "seat_wind")?, prevailing_wind },
+            bonus: bonus_mask,
         };
         let s = Situation { concealed: &c, melds: &m, unseen: &u, discard: d, legal: &l };
         self.inner.choose(&s, &seat).map_err(|e| to_py_err(py, e))
@@ -217,37 +203,42 @@ impl PyStrongAgent {
         counts: &Bound<'_, PyAny>,
         melds: Option<&Bound<'_, PyAny>>,
         unseen: &Bound<'_, PyAny>,
-        discard: Option<i64>,
-        legal: Vec<(i64, i64)>,
-        player: i64,
-        dealer: i64,
-        seat_winds: Vec<i64>,
-        prevailing_wind: i64,
-        bonus_mask: i64,
-        discards: Vec<Vec<(i64, Option<i64>)>>,
-        table_melds: Vec<Bound<'_, PyAny>>,
-        remaining: i64,
+        discard: Option<&Bound<'_, PyAny>>,
+        legal: &Bound<'_, PyAny>,
+        player: &Bound<'_, PyAny>,
+        dealer: &Bound<'_, PyAny>,
+        seat_winds: &Bound<'_, PyAny>,
+        #[pyo3(from_py_with = super::params::prevailing_wind)] prevailing_wind: u8,
+        #[pyo3(from_py_with = super::params::bonus_mask)] bonus_mask: u8,
+        discards: &Bound<'_, PyAny>,
+        table_melds: &Bound<'_, PyAny>,
+        remaining: &Bound<'_, PyAny>,
     ) -> PyResult<usize> {
         let c = counts_obj(py, counts)?;
         let m = melds_obj(py, melds)?;
         let u = counts_obj(py, unseen)?;
-        let d = discard_arg(py, discard)?;
-        let l = legal_arg(py, &legal)?;
-        let bad = |msg: String| to_py_err(py, MahjongError::hand(msg));
+        let d = discard_arg(discard)?;
+        let l = legal_arg(py, legal)?;
+        let four = "a sequence of four (one per player)";
+        let (seat_winds, discards, table_melds) = (
+            seq_arg(seat_winds, "seat_winds", four)?,
+            seq_arg(discards, "discards", four)?,
+            seq_arg(table_melds, "table_melds", four)?,
+        );
         if seat_winds.len() != 4 || discards.len() != 4 || table_melds.len() != 4 {
-            return Err(bad("seat_winds, discards and table_melds need one entry per player (4)".into()));
+            return Err(hand_err(py, "seat_winds, discards and table_melds need one entry per player (4)".into()));
         }
         let mut winds = [0u8; 4];
-        for (w, &v) in winds.iter_mut().zip(&seat_winds) {
-            *w = seat_arg(py, v, "seat wind")?;
+        for (w, v) in winds.iter_mut().zip(&seat_winds) {
+            *w = seat_arg(v, "seat wind")?;
         }
-        let player = seat_arg(py, player, "player")?;
+        let player = seat_arg(player, "player")?;
         let mut pools: [Vec<Discard>; 4] = Default::default();
         for (pool, list) in pools.iter_mut().zip(&discards) {
-            for &(id, by) in list {
-                let tile =
-                    u8::try_from(id).ok().filter(|&t| t < 136).ok_or_else(|| bad(format!("discard id {id} is not 0..135")))?;
-                let claimed_by = by.map(|q| seat_arg(py, q, "claimed_by")).transpose()?;
+            for item in seq_arg(list, "discards", "a sequence of (id, claimed_by) pairs")? {
+                let (id, by) = int_pair(&item, "each discard")?;
+                let tile = hand_int(&id, "discard id", 0, 135)? as u8;
+                let claimed_by = if by.is_none() { None } else { Some(seat_arg(&by, "claimed_by")?) };
                 pool.push(Discard { tile, claimed_by });
             }
         }
@@ -257,16 +248,13 @@ impl PyStrongAgent {
         }
         let t = Table {
             player,
-            dealer: seat_arg(py, dealer, "dealer")?,
+            dealer: seat_arg(dealer, "dealer")?,
             seat_winds: winds,
-            winds: crate::rules::wait_values::ValueSituation {
-                seat_wind: winds[player as usize],
-                prevailing_wind: seat_arg(py, prevailing_wind, "prevailing wind")?,
-            },
-            bonus: bonus_mask_arg(py, bonus_mask)?,
+            winds: crate::rules::wait_values::ValueSituation { seat_wind: winds[player as usize], prevailing_wind },
+            bonus: bonus_mask,
             discards: std::array::from_fn(|q| pools[q].as_slice()),
             melds: std::array::from_fn(|q| sets[q].as_slice()),
-            remaining: u32::try_from(remaining).map_err(|_| bad(format!("remaining {remaining} is negative")))?,
+            remaining: hand_int(remaining, "remaining", 0, u32::MAX.into())? as u32,
         };
         let s = Situation { concealed: &c, melds: &m, unseen: &u, discard: d, legal: &l };
         self.inner.choose(&s, &t).map_err(|e| to_py_err(py, e))
@@ -289,15 +277,17 @@ pub struct PyRandomAgent {
 #[pymethods]
 impl PyRandomAgent {
     #[new]
-    fn new(seed: u64, deal_index: u64, player: u8) -> PyResult<Self> {
-        if player > 3 {
-            return Err(pyo3::exceptions::PyValueError::new_err(format!("player must be 0..3 (got {player})")));
-        }
+    fn new(py: Python<'_>, seed: &Bound<'_, PyAny>, deal_index: &Bound<'_, PyAny>, player: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let seed = super::wide_ranged_arg(py, seed, "seed", 0, u64::MAX.into())? as u64;
+        let deal_index = super::wide_ranged_arg(py, deal_index, "deal_index", 0, u64::MAX.into())? as u64;
+        let player = super::player_arg(py, player, "player")? as u8;
         Ok(PyRandomAgent { inner: RandomAgent::new(seed, deal_index, player) })
     }
 
-    fn below(&mut self, n: usize) -> usize {
-        self.inner.below(n)
+    fn below(&mut self, n: &Bound<'_, PyAny>) -> PyResult<usize> {
+        // any count: 0 and 1 give 0; beyond the machine's range it is refused
+        let n = super::wide_ranged_arg(n.py(), n, "n", 0, usize::MAX as i128)? as usize;
+        Ok(self.inner.below(n))
     }
 }
 

@@ -51,14 +51,21 @@ impl Element {
 #[pymethods]
 impl Element {
     #[new]
-    #[pyo3(signature = (code, name, value, unit = "faan"))]
-    fn new(py: Python<'_>, code: String, name: String, value: u32, unit: &str) -> PyResult<Self> {
-        let unit = match unit {
+    #[pyo3(signature = (code, name, value, unit = None))]
+    fn new(
+        py: Python<'_>,
+        code: &Bound<'_, PyAny>,
+        name: &Bound<'_, PyAny>,
+        value: &Bound<'_, PyAny>,
+        unit: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let value = super::hand_int(value, "value", 0, u32::MAX.into())? as u32;
+        let unit = match unit.map(|u| super::str_arg(u, "unit")).transpose()?.as_deref().unwrap_or("faan") {
             "faan" => "faan",
             "tai" => "tai",
-            _ => return Err(hand_err(py, format!("unit must be \"faan\" or \"tai\", not {unit:?}"))),
+            u => return Err(hand_err(py, format!("unit must be \"faan\" or \"tai\", not {u:?}"))),
         };
-        Ok(Element { code, name, value, unit })
+        Ok(Element { code: super::str_arg(code, "code")?, name: super::str_arg(name, "name")?, value, unit })
     }
     /// The stable element code (`"F6"`, `"L1"`, `"H40"`, `"L01"`).
     #[getter]
@@ -346,7 +353,10 @@ fn add_bonus_notation(py: Python<'_>, hand: &mut Hand, bonus: &Bound<'_, PyAny>)
 ///         discard claimed for the win included. Default 20.
 ///     winner_discards: Taiwanese only: discards the winner has made in the deal. Default 5.
 ///     interrupted: Taiwanese only (TW §10): a chow, pung or kong was made earlier in the deal.
-///         Default True. (The defaults are a mid-deal win in which no timing element applies.)
+///         Default True. (The defaults are a mid-deal win in which no timing element applies;
+///         with ``dealer_start`` they are 0, 0 and False, which the heavenly blessing implies.)
+///         The situation must be one a deal can reach (TW §10a: the turns go round from the
+///         dealer, each claim is followed by a discard, ...); otherwise ``InvalidHandError``.
 ///     rules: a ``Ruleset``, a ruleset name (``"hk"``, ``"taiwanese-high"``,
 ///         ``"taiwanese-low"``) or None for Hong Kong.
 ///
@@ -384,14 +394,14 @@ fn score_notation(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
     win_tile: Option<&Bound<'_, PyAny>>,
-    self_drawn: bool,
+    #[pyo3(from_py_with = super::params::self_drawn)] self_drawn: bool,
     seat_wind: Option<&Bound<'_, PyAny>>,
     prevailing_wind: Option<&Bound<'_, PyAny>>,
     bonus: Option<&Bound<'_, PyAny>>,
-    robbing_kong: bool,
-    kong_replacement: bool,
-    last_tile: bool,
-    dealer_start: bool,
+    #[pyo3(from_py_with = super::params::robbing_kong)] robbing_kong: bool,
+    #[pyo3(from_py_with = super::params::kong_replacement)] kong_replacement: bool,
+    #[pyo3(from_py_with = super::params::last_tile)] last_tile: bool,
+    #[pyo3(from_py_with = super::params::dealer_start)] dealer_start: bool,
     discarder: Option<&Bound<'_, PyAny>>,
     dealer_streak: Option<&Bound<'_, PyAny>>,
     discards: Option<&Bound<'_, PyAny>>,
@@ -400,7 +410,7 @@ fn score_notation(
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<ScoreResult> {
     let rules = rules_arg(py, rules)?;
-    let progress = progress_arg(py, &rules, dealer_streak, discards, winner_discards, interrupted)?;
+    let progress = progress_arg(py, &rules, dealer_start, dealer_streak, discards, winner_discards, interrupted)?;
     let mut h = notation_arg(py, hand)?;
     let win = match win_tile {
         Some(w) if !w.is_none() => Some(kind_arg(py, w, "win_tile")?),
@@ -441,10 +451,13 @@ pub(crate) fn unread_progress(name: &str, rules: &crate::rules::Ruleset) -> Stri
 /// The deal-progress keywords (TW §10, §15) as a `DealProgress`: each given one is an int
 /// 0..=10^6 (`interrupted` a bool); under a ruleset that does not read the deal's progress
 /// (Hong Kong) any given one is an `InvalidHandError`. Missing ones take the mid-deal defaults
-/// of `DealProgress::default()` (D = 20, five own discards, interrupted, streak 0).
+/// of `DealProgress::default()` (D = 20, five own discards, interrupted, streak 0), or for the
+/// dealer's start win (`dealer_start`) those of `DealProgress::START_OF_PLAY` (before any
+/// discard, not interrupted), which the flag implies.
 pub(crate) fn progress_arg<'py>(
     py: Python<'py>,
     rules: &crate::rules::Ruleset,
+    dealer_start: bool,
     dealer_streak: Option<&Bound<'py, PyAny>>,
     discards: Option<&Bound<'py, PyAny>>,
     winner_discards: Option<&Bound<'py, PyAny>>,
@@ -453,7 +466,7 @@ pub(crate) fn progress_arg<'py>(
     fn given<'a, 'py>(o: Option<&'a Bound<'py, PyAny>>) -> Option<&'a Bound<'py, PyAny>> {
         o.filter(|x| !x.is_none())
     }
-    let mut tw = DealProgress::default();
+    let mut tw = if dealer_start { DealProgress::START_OF_PLAY } else { DealProgress::default() };
     let named =
         [("dealer_streak", given(dealer_streak)), ("discards", given(discards)), ("winner_discards", given(winner_discards))];
     let inter = given(interrupted);
@@ -474,12 +487,7 @@ pub(crate) fn progress_arg<'py>(
             }
         }
     }
-    if let Some(v) = inter {
-        tw.interrupted = v
-            .cast::<pyo3::types::PyBool>()
-            .map_err(|_| pyo3::exceptions::PyTypeError::new_err("interrupted must be a bool"))?
-            .is_true();
-    }
+    tw.interrupted = super::opt_bool_arg(inter, "interrupted", tw.interrupted)?;
     Ok(tw)
 }
 
@@ -587,11 +595,11 @@ fn score(
     win_tile: Option<&Bound<'_, PyAny>>,
     seat_wind: &Bound<'_, PyAny>,
     prevailing_wind: Option<&Bound<'_, PyAny>>,
-    self_drawn: bool,
-    robbing_kong: bool,
-    kong_replacement: bool,
-    last_tile: bool,
-    dealer_start: bool,
+    #[pyo3(from_py_with = super::params::self_drawn)] self_drawn: bool,
+    #[pyo3(from_py_with = super::params::robbing_kong)] robbing_kong: bool,
+    #[pyo3(from_py_with = super::params::kong_replacement)] kong_replacement: bool,
+    #[pyo3(from_py_with = super::params::last_tile)] last_tile: bool,
+    #[pyo3(from_py_with = super::params::dealer_start)] dealer_start: bool,
     discarder: Option<&Bound<'_, PyAny>>,
     dealer_streak: Option<&Bound<'_, PyAny>>,
     discards: Option<&Bound<'_, PyAny>>,
@@ -600,7 +608,7 @@ fn score(
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<ScoreResult> {
     let rules = rules_arg(py, rules)?;
-    let progress = progress_arg(py, &rules, dealer_streak, discards, winner_discards, interrupted)?;
+    let progress = progress_arg(py, &rules, dealer_start, dealer_streak, discards, winner_discards, interrupted)?;
     let c = counts_obj(py, counts)?;
     let m = melds_obj(py, melds)?;
     let bonus = ranged_arg(bonus_mask, "bonus_mask", "an int 0..255", 0, 255, |msg| hand_err(py, msg))? as u8;
@@ -635,7 +643,7 @@ fn payments(
     py: Python<'_>,
     faan: &Bound<'_, PyAny>,
     winner: &Bound<'_, PyAny>,
-    self_drawn: bool,
+    #[pyo3(from_py_with = super::params::self_drawn)] self_drawn: bool,
     discarder: Option<&Bound<'_, PyAny>>,
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<i64>> {
@@ -697,7 +705,7 @@ fn wait_values(
     let bonus = ranged_arg(bonus_mask, "bonus_mask", "an int 0..255", 0, 255, |msg| hand_err(py, msg))? as u8;
     let seat = wind_arg(py, seat_wind, "seat_wind")?;
     let ruleset = rules_arg(py, rules)?;
-    let progress = progress_arg(py, &ruleset, dealer_streak, discards, winner_discards, interrupted)?;
+    let progress = progress_arg(py, &ruleset, false, dealer_streak, discards, winner_discards, interrupted)?;
     let ctx = WinContext {
         seat_wind: seat,
         prevailing_wind: opt_wind_arg(py, prevailing_wind, "prevailing_wind")?.unwrap_or(0),

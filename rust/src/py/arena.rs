@@ -36,30 +36,36 @@ fn stats_dict<'py>(py: Python<'py>, s: &PolicyStats) -> PyResult<Bound<'py, PyDi
 /// `seats[(p + rotation) % 4]`). `report` is `{"walls", "seed", "seats": [per-policy dict]}`;
 /// `deals` one dict per deal (wall, then rotation) with `wall`, `rotation`, `winners`,
 /// `discarder`, `win_kind`, `value` (faan or Tai), `limit`, `points` (4 ints) and `counts` (per player
-/// `(ready, dead_ready, refused)`). RuleConfigError for an unknown seat; ValueError for
-/// `threads == 0` or not four seats.
+/// `(ready, dead_ready, refused)`). RuleConfigError for an unknown seat; ValueError for not
+/// four seats; MahjongError for `walls` outside 1..`MAX_ARENA_WALLS` (every deal is held),
+/// `threads` outside 1..`MAX_THREADS` or a seed outside 0..2**64-1, before any work;
+/// TypeError naming the argument for a value of the wrong type.
 ///
 /// `log`, when given, is called as `log(wall, rotation, deal)` for every deal in deal order,
 /// `deal` being the ended `_core.Deal` with its event log; the walls are then played in chunks
 /// of `LOG_CHUNK_WALLS` so that only one chunk's logs are held at a time. An exception raised
 /// by `log` stops the arena and propagates.
 #[pyfunction]
-#[pyo3(signature = (seats, walls, seed, threads = 1, rules = None, log = None))]
+#[pyo3(signature = (seats, walls, seed, threads = None, rules = None, log = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn arena<'py>(
     py: Python<'py>,
-    seats: Vec<String>,
-    walls: u64,
-    seed: u64,
-    threads: usize,
+    seats: &Bound<'py, PyAny>,
+    walls: &Bound<'py, PyAny>,
+    seed: &Bound<'py, PyAny>,
+    threads: Option<&Bound<'py, PyAny>>,
     rules: Option<PyRef<'py, PyRuleset>>,
     log: Option<Bound<'py, PyAny>>,
 ) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyList>)> {
+    let seats = super::names_arg(seats, "seats")?;
+    let walls = super::wide_ranged_arg(py, walls, "walls", 1, crate::arena::MAX_WALLS.into())? as u64;
+    let seed = super::wide_ranged_arg(py, seed, "seed", 0, u64::MAX.into())? as u64;
+    let threads = match threads {
+        Some(t) => super::wide_ranged_arg(py, t, "threads", 1, super::sim::MAX_THREADS)? as usize,
+        None => 1,
+    };
     if seats.len() != 4 {
         return Err(pyo3::exceptions::PyValueError::new_err(format!("seats: four names expected, got {}", seats.len())));
-    }
-    if threads == 0 {
-        return Err(pyo3::exceptions::PyValueError::new_err("threads must be >= 1"));
     }
     let mut lineup = [SeatKind::Random; 4];
     for (k, name) in lineup.iter_mut().zip(&seats) {
@@ -72,7 +78,7 @@ pub fn arena<'py>(
         .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(format!("cannot start {threads} threads: {e}")))?;
     let log = log.filter(|l| !l.is_none());
     let chunk = if log.is_some() { LOG_CHUNK_WALLS } else { walls.max(1) };
-    let mut deals: Vec<ArenaDeal> = Vec::with_capacity(walls as usize * 4);
+    let mut deals: Vec<ArenaDeal> = Vec::with_capacity(walls as usize * 4); // walls <= MAX_WALLS
     let mut first = 0u64;
     while first < walls {
         let stop = walls.min(first + chunk);
@@ -119,5 +125,6 @@ pub fn arena<'py>(
 
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arena, m)?)?;
+    m.add("MAX_ARENA_WALLS", crate::arena::MAX_WALLS)?;
     Ok(())
 }

@@ -224,10 +224,7 @@ fn column<'py, T: Element + Copy>(
 
 /// A bool for every row: a Python or numpy bool (an int is refused: `TypeError`).
 fn bool_scalar(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
-    if obj.is_instance_of::<pyo3::types::PyBool>() || obj.get_type().name().is_ok_and(|t| t == "bool" || t == "bool_") {
-        return obj.is_truthy();
-    }
-    Err(super::type_err(obj, name, "a bool or a numpy array of dtype bool"))
+    super::bool_arg(obj, name).map_err(|_| super::type_err(obj, name, "a bool or a numpy array of dtype bool"))
 }
 
 /// Score each row under the table of `rules` (HK §10, §14a with the minimum and cap of §18;
@@ -289,7 +286,8 @@ fn score_batch<'py>(
     let streak = count(tw_names[0], d.dealer_streak)?;
     let n_discards = count(tw_names[1], d.discards)?;
     let own_discards = count(tw_names[2], d.winner_discards)?;
-    let inter = flag(interrupted, "interrupted")?;
+    // The defaults are `score`'s: a mid-deal win (TW §10a, `DealProgress::default()`).
+    let inter = column(py, interrupted, "interrupted", "bool", n, d.interrupted, |o| bool_scalar(o, "interrupted"))?;
     if let Some((i, t)) = win.first_bad(|t| (t as usize) < N_KINDS) {
         return Err(bad(py, format!("row {i}: win tile {t} is not a tile kind 0..33")));
     }

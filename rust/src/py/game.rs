@@ -1,7 +1,7 @@
 //! Binding of the deal state machine (`mahjong_fast._core.Deal`, wrapped by
 //! `mahjong_fast.game.Deal`). Converts arguments, calls `crate::game`, converts back.
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
@@ -26,6 +26,15 @@ pub struct PyDeal {
 
 /// A player or tile id of an action: an int (else `TypeError` naming `name`); a value outside
 /// `0..limit` becomes `unknown`, which the rules then refuse (HK §13).
+/// An action code (an int; `TypeError` naming `code` otherwise, `ValueError` for an int that
+/// is no action's code).
+fn code_arg(code: &Bound<'_, PyAny>) -> PyResult<Action> {
+    let v = super::wide_int_arg(code, "code", "an action code (int)")?;
+    v.and_then(|c| u64::try_from(c).ok()).and_then(Action::from_code).ok_or_else(|| {
+        PyValueError::new_err(format!("{} is not an action code", code.repr().map(|r| r.to_string()).unwrap_or_default()))
+    })
+}
+
 fn small(v: &Bound<'_, PyAny>, name: &str, expected: &str, unknown: u8, limit: usize) -> PyResult<u8> {
     Ok(match int_arg(v, name, expected)? {
         Some(x) if (0..limit as i64).contains(&x) => x as u8,
@@ -33,19 +42,50 @@ fn small(v: &Bound<'_, PyAny>, name: &str, expected: &str, unknown: u8, limit: u
     })
 }
 
+/// Physical tile ids 0..143 (`TypeError` naming `what` for a value that is not a sequence of
+/// ints, bool included; `InvalidTileError` for an id outside 0..143 however large).
 fn ids_arg(py: Python<'_>, what: &str, seq: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
-    let items: Vec<Bound<'_, PyAny>> = seq.try_iter()?.collect::<PyResult<_>>()?;
+    let items = super::seq_arg(seq, what, "a sequence of tile ids (int 0..143)")?;
     let mut out = Vec::with_capacity(items.len());
     for it in items {
-        let Ok(x) = it.extract::<i64>() else {
-            return Err(to_py_err(py, MahjongError::tile(0, format!("{what} tile ids must be integers"))));
-        };
-        if !(0..N_TILES as i64).contains(&x) {
-            return Err(to_py_err(py, MahjongError::tile(0, format!("{what} tile id {x} is outside 0..143"))));
+        match int_arg(&it, &format!("each {what} tile id"), "an int 0..143")? {
+            Some(x) if (0..N_TILES as i64).contains(&x) => out.push(x as u8),
+            _ => {
+                let r = it.repr().map(|r| r.to_string()).unwrap_or_default();
+                return Err(to_py_err(py, MahjongError::tile(0, format!("{what} tile id {r} is outside 0..143"))));
+            }
         }
-        out.push(x as u8);
     }
     Ok(out)
+}
+
+/// Tile specs of `from_setup` (0..143 a physical id, 1000 + k the lowest free copy of kind
+/// k): `TypeError` naming `what` for a value that is not a sequence of ints (bool included),
+/// `InvalidTileError` for anything else however large.
+fn specs_arg(py: Python<'_>, what: &str, seq: &Bound<'_, PyAny>) -> PyResult<Vec<crate::game::TileSpec>> {
+    use crate::game::TileSpec;
+    let items = super::seq_arg(seq, what, "a sequence of tile ids (int)")?;
+    let mut out = Vec::with_capacity(items.len());
+    for it in items {
+        out.push(match int_arg(&it, &format!("each {what} tile"), "an int (a tile id 0..143)")? {
+            Some(x) if (0..N_TILES as i64).contains(&x) => TileSpec::Id(x as u8),
+            Some(x) if (1000..1034).contains(&x) => TileSpec::Kind((x - 1000) as u8),
+            _ => {
+                let r = it.repr().map(|r| r.to_string()).unwrap_or_default();
+                return Err(to_py_err(py, MahjongError::tile(0, format!("{what}: tile {r} is neither an id 0..143 nor a kind"))));
+            }
+        });
+    }
+    Ok(out)
+}
+
+/// One entry per player (a sequence of four; `InvalidHandError` for another length).
+fn per_player<'py>(py: Python<'_>, what: &str, obj: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let items = super::seq_arg(obj, what, "a sequence of four (one per player)")?;
+    if items.len() != 4 {
+        return Err(hand_err(py, format!("{what} must have one entry per player (4), got {}", items.len())));
+    }
+    Ok(items)
 }
 
 /// The four starting scores (HK §11.5): ints within ±`MAX_SCORE` (HK §1.1: no payment may
@@ -124,7 +164,7 @@ impl PyDeal {
     fn event_data<'py>(&self, py: Python<'py>, e: &Event) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         match e {
-            Event::Deal { dealer, seat_winds, hands } => {
+            Event::Deal { dealer, seat_winds, hands, deal_index, scores, prevailing_wind, dealer_streak } => {
                 d.set_item(intern!(py, "dealer"), dealer)?;
                 d.set_item(intern!(py, "seat_winds"), PyList::new(py, seat_winds)?)?;
                 let hs = PyList::empty(py);
@@ -132,6 +172,10 @@ impl PyDeal {
                     hs.append(PyList::new(py, h)?)?;
                 }
                 d.set_item(intern!(py, "hands"), hs)?;
+                d.set_item(intern!(py, "deal_index"), deal_index)?;
+                d.set_item(intern!(py, "scores"), PyList::new(py, scores)?)?;
+                d.set_item(intern!(py, "prevailing_wind"), prevailing_wind)?;
+                d.set_item(intern!(py, "dealer_streak"), dealer_streak)?;
             }
             Event::Draw { tile, .. } | Event::Bonus { tile, .. } | Event::AddedKong { tile, .. } => {
                 d.set_item(intern!(py, "tile"), tile)?;
@@ -196,8 +240,9 @@ impl PyDeal {
         self.deal.apply(a).map_err(|e| to_py_err(py, e))
     }
 
-    fn parts(type_index: i64, player: &Bound<'_, PyAny>, tiles: &Bound<'_, PyAny>) -> PyResult<Option<Action>> {
-        let Some(kind) = u8::try_from(type_index).ok().and_then(ActionType::from_u8) else { return Ok(None) };
+    fn parts(type_index: &Bound<'_, PyAny>, player: &Bound<'_, PyAny>, tiles: &Bound<'_, PyAny>) -> PyResult<Option<Action>> {
+        let index = int_arg(type_index, "action type", "an int (an ActionType)")?;
+        let Some(kind) = index.and_then(|t| u8::try_from(t).ok()).and_then(ActionType::from_u8) else { return Ok(None) };
         let p = small(player, "action player", "an int 0..3", UNKNOWN_PLAYER, 4)?;
         if tiles.is_instance_of::<pyo3::types::PyString>() {
             return Err(type_err(tiles, "action tiles", "a sequence of tile ids (int 0..143)"));
@@ -242,8 +287,8 @@ impl PyDeal {
         dealer: Option<&Bound<'_, PyAny>>,
         scores: Option<&Bound<'_, PyAny>>,
         deal_index: Option<&Bound<'_, PyAny>>,
-        auto_pass: bool,
-        record: bool,
+        #[pyo3(from_py_with = super::params::auto_pass)] auto_pass: bool,
+        #[pyo3(from_py_with = super::params::record)] record: bool,
         rules: Option<PyRef<'_, PyRuleset>>,
         prevailing_wind: Option<&Bound<'_, PyAny>>,
         dealer_streak: Option<&Bound<'_, PyAny>>,
@@ -269,52 +314,44 @@ impl PyDeal {
         py: Python<'_>,
         dealer: &Bound<'_, PyAny>,
         active: Option<&Bound<'_, PyAny>>,
-        hands: [Vec<i64>; 4],
-        melds: [Vec<(i64, Vec<i64>)>; 4],
-        discards: [Vec<i64>; 4],
-        draws: Vec<i64>,
-        tail: Vec<i64>,
+        hands: &Bound<'_, PyAny>,
+        melds: &Bound<'_, PyAny>,
+        discards: &Bound<'_, PyAny>,
+        draws: &Bound<'_, PyAny>,
+        tail: &Bound<'_, PyAny>,
         seed: &Bound<'_, PyAny>,
         scores: &Bound<'_, PyAny>,
         deal_index: &Bound<'_, PyAny>,
-        auto_pass: bool,
-        record: bool,
+        #[pyo3(from_py_with = super::params::auto_pass)] auto_pass: bool,
+        #[pyo3(from_py_with = super::params::record)] record: bool,
         rules: Option<PyRef<'_, PyRuleset>>,
         prevailing_wind: Option<&Bound<'_, PyAny>>,
         dealer_streak: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        use crate::game::{Setup, TileSpec};
+        use crate::game::Setup;
         let opts = options_arg(py, auto_pass, record, prevailing_wind, dealer_streak)?;
-        let bad = |msg: String| to_py_err(py, MahjongError::hand(msg));
-        let spec = |x: i64| -> PyResult<TileSpec> {
-            if (0..N_TILES as i64).contains(&x) {
-                Ok(TileSpec::Id(x as u8))
-            } else if (1000..1034).contains(&x) {
-                Ok(TileSpec::Kind((x - 1000) as u8))
-            } else {
-                Err(to_py_err(py, MahjongError::tile(0, format!("tile {x} is neither an id 0..143 nor a kind"))))
-            }
-        };
-        let list = |v: &[i64]| v.iter().map(|&x| spec(x)).collect::<PyResult<Vec<TileSpec>>>();
         let mut s = Setup {
             dealer: player_arg(py, dealer, "dealer")? as u8,
             active: active.filter(|a| !a.is_none()).map(|a| player_arg(py, a, "active")).transpose()?.map(|a| a as u8),
             seed: wide_ranged_arg(py, seed, "seed", 0, u64::MAX.into())? as u64,
             scores: scores_arg(py, scores)?,
             deal_index: deal_index_arg(py, deal_index)?,
-            draws: list(&draws)?,
-            tail: list(&tail)?,
+            draws: specs_arg(py, "wall", draws)?,
+            tail: specs_arg(py, "tail", tail)?,
             ..Default::default()
         };
+        let (hands, melds, discards) =
+            (per_player(py, "hands", hands)?, per_player(py, "melds", melds)?, per_player(py, "discards", discards)?);
+        const MELD: &str = "a (meld_kind, tiles) pair";
         for p in 0..4 {
-            s.hands[p] = list(&hands[p])?;
-            s.discards[p] = list(&discards[p])?;
-            for (mk, tiles) in &melds[p] {
-                let kind = u8::try_from(*mk)
-                    .ok()
-                    .and_then(crate::hand::MeldKind::from_u8)
-                    .ok_or_else(|| bad(format!("meld kind {mk} is not 0..4")))?;
-                s.melds[p].push((kind, list(tiles)?));
+            s.hands[p] = specs_arg(py, "hands", &hands[p])?;
+            s.discards[p] = specs_arg(py, "discards", &discards[p])?;
+            for m in super::seq_arg(&melds[p], "melds", "a sequence of (meld_kind, tiles) pairs")? {
+                let [mk, tiles] = <[Bound<'_, PyAny>; 2]>::try_from(super::seq_arg(&m, "each meld", MELD)?)
+                    .map_err(|_| hand_err(py, format!("each meld must be {MELD}")))?;
+                let mk = super::hand_int(&mk, "meld kind", 0, 4)?;
+                let kind = crate::hand::MeldKind::from_u8(mk as u8).expect("checked 0..=4");
+                s.melds[p].push((kind, specs_arg(py, "melds", &tiles)?));
             }
         }
         let deal = Deal::from_setup(&rules_arg(rules), &s, opts).map_err(|e| to_py_err(py, e))?;
@@ -528,20 +565,26 @@ impl PyDeal {
         Ok(out)
     }
     /// Apply the action of a code from `legal` (raises IllegalActionError, state unchanged).
-    fn apply_code(&mut self, py: Python<'_>, code: u64) -> PyResult<()> {
-        let a = Action::from_code(code).ok_or_else(|| PyValueError::new_err(format!("{code} is not an action code")))?;
+    fn apply_code(&mut self, py: Python<'_>, code: &Bound<'_, PyAny>) -> PyResult<()> {
+        let a = code_arg(code)?;
         self.apply_action(py, &a)
     }
     /// Apply `(type index, player, tiles)`: any player or tile value is accepted and judged by
     /// the rules (§13); raises IllegalActionError and then changes nothing.
-    fn apply(&mut self, py: Python<'_>, type_index: i64, player: &Bound<'_, PyAny>, tiles: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn apply(
+        &mut self,
+        py: Python<'_>,
+        type_index: &Bound<'_, PyAny>,
+        player: &Bound<'_, PyAny>,
+        tiles: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
         match Self::parts(type_index, player, tiles)? {
             Some(a) => self.apply_action(py, &a),
             None => Err(self.unknown_type(py)),
         }
     }
     /// Whether `apply` would accept the action (no state change).
-    fn is_legal(&self, type_index: i64, player: &Bound<'_, PyAny>, tiles: &Bound<'_, PyAny>) -> PyResult<bool> {
+    fn is_legal(&self, type_index: &Bound<'_, PyAny>, player: &Bound<'_, PyAny>, tiles: &Bound<'_, PyAny>) -> PyResult<bool> {
         Ok(match Self::parts(type_index, player, tiles)? {
             Some(a) => self.deal.is_legal(&a),
             None => false,
@@ -549,19 +592,28 @@ impl PyDeal {
     }
     /// The code of an action (type index, player, tiles), or None if it has no code.
     #[staticmethod]
-    fn action_code(type_index: u8, player: u8, tiles: Vec<u8>) -> Option<u64> {
-        let kind = ActionType::from_u8(type_index)?;
-        (tiles.len() <= 4).then(|| Action::new(kind, player, &tiles).code())
+    fn action_code(type_index: &Bound<'_, PyAny>, player: &Bound<'_, PyAny>, tiles: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+        let byte = |v: &Bound<'_, PyAny>, name: &str| -> PyResult<Option<u8>> {
+            Ok(int_arg(v, name, "an int")?.and_then(|x| u8::try_from(x).ok()))
+        };
+        let (Some(t), Some(p)) = (byte(type_index, "type_index")?, byte(player, "player")?) else { return Ok(None) };
+        let mut ids = Vec::new();
+        for x in super::seq_arg(tiles, "tiles", "a sequence of tile ids (int)")? {
+            let Some(id) = byte(&x, "each tile")? else { return Ok(None) };
+            ids.push(id);
+        }
+        Ok(ActionType::from_u8(t).filter(|_| ids.len() <= 4).map(|kind| Action::new(kind, p, &ids).code()))
     }
     /// `(type index, player, tiles)` of an action code.
     #[staticmethod]
-    fn decode(code: u64) -> PyResult<(u8, u8, Vec<u32>)> {
-        let a = Action::from_code(code).ok_or_else(|| PyValueError::new_err(format!("{code} is not an action code")))?;
+    fn decode(code: &Bound<'_, PyAny>) -> PyResult<(u8, u8, Vec<u32>)> {
+        let a = code_arg(code)?;
         Ok((a.kind as u8, a.player, a.tiles.as_slice().iter().map(|&t| t as u32).collect()))
     }
 
     /// Events from index `start` as `(type, player, data)` tuples.
-    fn events<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Bound<'py, PyList>> {
+    fn events<'py>(&self, py: Python<'py>, start: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+        let start = super::hand_int(start, "start", 0, i64::MAX)? as usize;
         let out = PyList::empty(py);
         for e in self.deal.events().iter().skip(start) {
             let data = self.event_data(py, e)?;
@@ -639,10 +691,8 @@ impl PyDeal {
     }
     /// Whether kind `k` completes `q`'s 13-equivalent hand (16 in Taiwanese; the kept waits,
     /// rules §14a, TW §10a).
-    fn wins_on(&self, py: Python<'_>, q: &Bound<'_, PyAny>, k: usize) -> PyResult<bool> {
-        if k >= 34 {
-            return Err(PyTypeError::new_err("k must be a tile kind 0..33"));
-        }
+    fn wins_on(&self, py: Python<'_>, q: &Bound<'_, PyAny>, k: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let k = super::hand_int(k, "k", 0, 33)? as usize;
         Ok(self.deal.wins_on(player_arg(py, q, "q")?, k))
     }
 }

@@ -91,13 +91,25 @@ pub(crate) fn value_err(py: Python<'_>, msg: String) -> PyErr {
     build().unwrap_or_else(|e| e)
 }
 
+/// A bound of a range as a person reads it: `2**32`, `2**64-1`, or the number.
+fn bound_text(v: i128) -> String {
+    let pow = |x: i128| x > 0 && x & (x - 1) == 0 && x >= 1 << 31;
+    if pow(v) {
+        format!("2**{}", v.trailing_zeros())
+    } else if v < i128::MAX && pow(v + 1) {
+        format!("2**{}-1", (v + 1).trailing_zeros())
+    } else {
+        v.to_string()
+    }
+}
+
 /// An integer in `lo..=hi` of up to 128 bits; out of range gives `MahjongError` ([`value_err`]).
 pub(crate) fn wide_ranged_arg(py: Python<'_>, obj: &Bound<'_, PyAny>, name: &str, lo: i128, hi: i128) -> PyResult<i128> {
     match wide_int_arg(obj, name, "an int")? {
         Some(v) if (lo..=hi).contains(&v) => Ok(v),
         _ => {
             let r = obj.repr().map(|r| r.to_string()).unwrap_or_default();
-            Err(value_err(py, format!("{name} {r} is not {lo}..{hi}")))
+            Err(value_err(py, format!("{name} {r} is not {}..{}", bound_text(lo), bound_text(hi))))
         }
     }
 }
@@ -123,6 +135,125 @@ fn checked_int(py: Python<'_>, value: &Bound<'_, PyAny>, name: &str, lo: i128, h
 #[pyo3(signature = (value, name = "player"))]
 fn checked_player(py: Python<'_>, value: &Bound<'_, PyAny>, name: &str) -> PyResult<usize> {
     player_arg(py, value, name)
+}
+
+/// Whether `obj` is numpy's bool scalar (`numpy.bool_`, named `bool` in numpy 2).
+fn is_numpy_bool(obj: &Bound<'_, PyAny>) -> bool {
+    let t = obj.get_type();
+    let module = t.module().map(|m| m.to_string()).unwrap_or_default();
+    module == "numpy" && matches!(type_name(obj).as_str(), "bool" | "bool_")
+}
+
+/// A flag: Python's `bool` or numpy's `bool_`, alike. Anything else (the ints 0 and 1, None,
+/// a str...) is a `TypeError` naming the argument: a count is never read as a flag.
+pub(crate) fn bool_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
+    if let Ok(b) = obj.cast::<PyBool>() {
+        return Ok(b.is_true());
+    }
+    if is_numpy_bool(obj) {
+        return obj.is_truthy();
+    }
+    Err(type_err(obj, name, "a bool"))
+}
+
+/// Conversions of parameters that have a default (`#[pyo3(from_py_with = params::NAME)]`),
+/// one per parameter name so that the error names it and the signature keeps its default:
+/// flags through [`bool_arg`], ints through the ranged conversions.
+pub(crate) mod params {
+    use pyo3::prelude::*;
+    macro_rules! flags {
+        ($($n:ident),*) => { $(
+            pub(crate) fn $n(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+                super::bool_arg(obj, stringify!($n))
+            }
+        )* };
+    }
+    flags!(self_drawn, robbing_kong, kong_replacement, last_tile, dealer_start, auto_pass, record);
+
+    /// A wind 0..3 (`InvalidHandError` outside).
+    pub(crate) fn prevailing_wind(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
+        super::wind_arg(obj.py(), obj, "prevailing_wind")
+    }
+    /// A bonus-tile mask 0..255 (`InvalidHandError` outside).
+    pub(crate) fn bonus_mask(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
+        Ok(super::hand_int(obj, "bonus_mask", 0, 255)? as u8)
+    }
+    /// The dealer's streak k, 0..10^6 (TW §15; `InvalidHandError` outside).
+    pub(crate) fn dealer_streak(obj: &Bound<'_, PyAny>) -> PyResult<u32> {
+        Ok(super::hand_int(obj, "dealer_streak", 0, 1_000_000)? as u32)
+    }
+    /// A player 0..3 (`InvalidHandError` outside).
+    pub(crate) fn first_dealer(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
+        super::player_arg(obj.py(), obj, "first_dealer")
+    }
+}
+
+/// An int in `lo..=hi`: `TypeError` naming `name` for a value that is not an int (bool and
+/// float included), `InvalidHandError` outside the range however large.
+pub(crate) fn hand_int(obj: &Bound<'_, PyAny>, name: &str, lo: i64, hi: i64) -> PyResult<i64> {
+    ranged_arg(obj, name, "an int", lo, hi, |m| hand_err(obj.py(), m))
+}
+
+/// The items of a sequence argument (any iterable but a str or bytes): `TypeError` naming
+/// `name` otherwise.
+pub(crate) fn seq_arg<'py>(obj: &Bound<'py, PyAny>, name: &str, expected: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    if obj.is_instance_of::<PyString>() || obj.is_instance_of::<pyo3::types::PyBytes>() {
+        return Err(type_err(obj, name, expected));
+    }
+    obj.try_iter().map_err(|_| type_err(obj, name, expected))?.collect()
+}
+
+/// A str argument (`TypeError` naming it otherwise).
+pub(crate) fn str_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
+    Ok(obj.cast::<PyString>().map_err(|_| type_err(obj, name, "a str"))?.to_str()?.to_owned())
+}
+
+/// An optional flag ([`bool_arg`]): not given or `None` is `default`.
+pub(crate) fn opt_bool_arg(obj: Option<&Bound<'_, PyAny>>, name: &str, default: bool) -> PyResult<bool> {
+    match obj {
+        Some(o) if !o.is_none() => bool_arg(o, name),
+        _ => Ok(default),
+    }
+}
+
+/// A sequence of names (a list or tuple of str, or any iterable of them; a str alone is not
+/// one). `TypeError` naming the argument otherwise.
+pub(crate) fn names_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<String>> {
+    const NAMES: &str = "a sequence of names (str)";
+    if obj.is_instance_of::<PyString>() {
+        return Err(type_err(obj, name, NAMES));
+    }
+    let mut out = Vec::new();
+    for item in obj.try_iter().map_err(|_| type_err(obj, name, NAMES))? {
+        let item = item?;
+        let s = item.cast::<PyString>().map_err(|_| type_err(&item, &format!("each of {name}"), "a str"))?;
+        out.push(s.to_str()?.to_owned());
+        if out.len() > 64 {
+            break; // far more than any caller takes: refused by its length check
+        }
+    }
+    Ok(out)
+}
+
+/// `value` as a Python int through the core's conversion, with no range (the caller checks
+/// it): an int or an integer scalar (numpy's); `TypeError` "`name` must be `expected`, not
+/// ..." for a bool (numpy's too), float, str, None or anything else.
+#[pyfunction]
+fn checked_index<'py>(value: &Bound<'py, PyAny>, name: &str, expected: &str) -> PyResult<Bound<'py, PyAny>> {
+    index_obj(value, name, expected)
+}
+
+/// `value` checked as a flag (the core's conversion, for the Python wrappers): `bool` or
+/// numpy's `bool_`; `TypeError` naming `name` otherwise (an int included).
+#[pyfunction]
+fn checked_bool(value: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
+    bool_arg(value, name)
+}
+
+/// `value` checked as a sequence of names (the core's conversion): a list of str.
+#[pyfunction]
+fn checked_names(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<String>> {
+    names_arg(value, name)
 }
 
 /// An integer in `lo..=hi`; out of range (or outside `i64`) gives `err(message)`.
@@ -335,8 +466,8 @@ type ParsedHand = (Vec<u32>, Vec<(u32, u32)>, Vec<u32>);
 /// Parse hand notation (design §3) into `(counts, melds, bonus)`: 34 concealed counts,
 /// `(meld_kind, kind)` tuples, and bonus indices 0..7. Raises InvalidTileError/InvalidHandError.
 #[pyfunction]
-fn parse_hand(py: Python<'_>, notation: &str) -> PyResult<ParsedHand> {
-    let h = crate::hand::parse_hand(notation).map_err(|e| to_py_err(py, e))?;
+fn parse_hand(py: Python<'_>, notation: &Bound<'_, PyAny>) -> PyResult<ParsedHand> {
+    let h = crate::hand::parse_hand(&str_arg(notation, "notation")?).map_err(|e| to_py_err(py, e))?;
     let melds = h.melds.iter().map(|m| (m.kind as u32, m.tile.0 as u32)).collect();
     let bonus = (0..8u32).filter(|b| h.bonus & (1 << b) != 0).collect();
     Ok((h.concealed.iter().map(|&c| c as u32).collect(), melds, bonus))
@@ -368,8 +499,8 @@ fn format_hand(
 
 /// Parse a list of tiles (rules §2.5) into kinds 0..33, bonus tiles as 34..41.
 #[pyfunction]
-fn parse_tiles(py: Python<'_>, notation: &str) -> PyResult<Vec<u32>> {
-    let v = crate::tile::parse_tile_list(notation).map_err(|e| to_py_err(py, e))?;
+fn parse_tiles(py: Python<'_>, notation: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
+    let v = crate::tile::parse_tile_list(&str_arg(notation, "notation")?).map_err(|e| to_py_err(py, e))?;
     Ok(v.into_iter()
         .map(|t| match t {
             crate::tile::AnyTile::Kind(k) => k.0 as u32,
@@ -390,6 +521,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_tiles, m)?)?;
     m.add_function(wrap_pyfunction!(checked_int, m)?)?;
     m.add_function(wrap_pyfunction!(checked_player, m)?)?;
+    m.add_function(wrap_pyfunction!(checked_bool, m)?)?;
+    m.add_function(wrap_pyfunction!(checked_index, m)?)?;
+    m.add_function(wrap_pyfunction!(checked_names, m)?)?;
     agents::register(m)?;
     arena::register(m)?;
     analysis::register(m)?;

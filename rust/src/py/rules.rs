@@ -1,7 +1,7 @@
 //! Binding of the ruleset value (`mahjong_fast.Ruleset`, design §2, HK §18).
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyInt, PyString, PyType};
+use pyo3::types::{PyDict, PyString, PyType};
 
 use super::{hand_err, ranged_arg, to_py_err};
 use crate::error::MahjongError;
@@ -38,20 +38,18 @@ fn switch_value(py: Python<'_>, r: &CoreRuleset, key: &str, v: &Bound<'_, PyAny>
         format!("{shown} ({t})")
     };
     match kind {
-        SwitchKind::Bool => match v.cast::<PyBool>() {
-            Ok(b) => Ok(SwitchValue::Bool(b.is_true())),
+        // The core's conversions: a flag is a bool or numpy's bool_, an int any int (numpy's
+        // too) but a bool; a wrong type is this function's RuleConfigError naming the switch.
+        SwitchKind::Bool => match super::bool_arg(v, key) {
+            Ok(b) => Ok(SwitchValue::Bool(b)),
             Err(_) => Err(config_err(py, format!("switch {key} takes true or false, got {}", got()))),
         },
-        SwitchKind::Int => {
-            if v.is_instance_of::<PyBool>() || !v.is_instance_of::<PyInt>() {
-                return Err(config_err(py, format!("switch {key} takes an integer, got {}", got())));
-            }
-            match v.extract::<i64>() {
-                Ok(n) => Ok(SwitchValue::Int(n)),
-                // Beyond i64 is out of every range.
-                Err(_) => Err(config_err(py, format!("switch {key}: {} is out of range", got()))),
-            }
-        }
+        SwitchKind::Int => match super::int_arg(v, key, "an int") {
+            Ok(Some(n)) => Ok(SwitchValue::Int(n)),
+            // Beyond i64 is out of every range.
+            Ok(None) => Err(config_err(py, format!("switch {key}: {} is out of range", got()))),
+            Err(_) => Err(config_err(py, format!("switch {key} takes an integer, got {}", got()))),
+        },
         SwitchKind::Str => match v.cast::<PyString>() {
             Ok(s) => Ok(SwitchValue::Str(s.to_str()?.to_owned())),
             Err(_) => Err(config_err(py, format!("switch {key} takes a string, got {}", got()))),
@@ -133,8 +131,14 @@ impl PyRuleset {
     /// `"taiwanese-low"`) with the given switches.
     #[classmethod]
     #[pyo3(signature = (name, **switches))]
-    fn from_name(_cls: &Bound<'_, PyType>, py: Python<'_>, name: &str, switches: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        Self::build(py, CoreRuleset::named(name).map_err(|e| to_py_err(py, e))?, switches)
+    fn from_name(
+        _cls: &Bound<'_, PyType>,
+        py: Python<'_>,
+        name: &Bound<'_, PyAny>,
+        switches: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        let base = CoreRuleset::named(&super::str_arg(name, "name")?).map_err(|e| to_py_err(py, e))?;
+        Self::build(py, base, switches)
     }
 
     /// The ruleset of its JSON form (`to_json`): a `str`, or the `dict` it decodes to.
@@ -255,7 +259,7 @@ impl PyRuleset {
         py: Python<'_>,
         value: &Bound<'_, PyAny>,
         winner: &Bound<'_, PyAny>,
-        self_drawn: bool,
+        #[pyo3(from_py_with = super::params::self_drawn)] self_drawn: bool,
         discarder: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<i64>> {
         converted_payments(py, &self.inner, ("value", value), winner, self_drawn, discarder)

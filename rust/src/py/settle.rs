@@ -3,7 +3,7 @@
 //! wrapper of the ruleset's interface (`crate::rules::Rules`) and `crate::game::Match`.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyMapping, PyTuple};
+use pyo3::types::{PyDict, PyMapping, PyTuple};
 
 use super::analysis::Element;
 use super::rules::rules_arg;
@@ -58,7 +58,7 @@ fn win_arg(py: Python<'_>, w: &Bound<'_, PyAny>) -> PyResult<WinPayment> {
     };
     let self_drawn = match get("self_drawn")? {
         None => false,
-        Some(b) => b.cast::<PyBool>().map_err(|_| pyo3::exceptions::PyTypeError::new_err("self_drawn must be a bool"))?.is_true(),
+        Some(b) => super::bool_arg(&b, "self_drawn")?,
     };
     Ok(WinPayment {
         winner: wind_arg(py, &winner, "winner")? as usize,
@@ -105,13 +105,14 @@ fn wins_arg(py: Python<'_>, wins: &Bound<'_, PyAny>) -> PyResult<Vec<WinPayment>
 #[pyo3(signature = (bonus, win_tile, *, seat, discarder = None, dealer_streak = 0, rules = None))]
 fn bonus_win<'py>(
     py: Python<'py>,
-    bonus: &str,
-    win_tile: &str,
+    bonus: &Bound<'py, PyAny>,
+    win_tile: &Bound<'py, PyAny>,
     seat: &Bound<'py, PyAny>,
     discarder: Option<&Bound<'py, PyAny>>,
-    dealer_streak: u32,
+    #[pyo3(from_py_with = super::params::dealer_streak)] dealer_streak: u32,
     rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Option<Bound<'py, PyDict>>> {
+    let (bonus, win_tile) = (super::str_arg(bonus, "bonus")?, super::str_arg(win_tile, "win_tile")?);
     let r = settle_rules(py, rules)?;
     let winner = wind_arg(py, seat, "seat")? as usize;
     let exposer = opt_wind_arg(py, discarder, "discarder")?.map_or(winner, usize::from);
@@ -130,7 +131,7 @@ fn bonus_win<'py>(
             AnyTile::Kind(k) => return Err(super::tile_value_err(py, format!("bonus: {k} is not a bonus tile (1f..8f)"))),
         }
     }
-    let tile = crate::tile::parse_bonus(win_tile).map_err(|e| to_py_err(py, e))?;
+    let tile = crate::tile::parse_bonus(&win_tile).map_err(|e| to_py_err(py, e))?;
     let Some(w) = r.bonus_win(&exposed, exposer, tile).map_err(|e| to_py_err(py, e))? else {
         return Ok(None);
     };
@@ -180,7 +181,7 @@ fn settle_deal<'py>(
     py: Python<'py>,
     wins: &Bound<'py, PyAny>,
     dealer: Option<&Bound<'py, PyAny>>,
-    dealer_streak: u32,
+    #[pyo3(from_py_with = super::params::dealer_streak)] dealer_streak: u32,
     rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let r = settle_rules(py, rules)?;
@@ -221,11 +222,11 @@ impl PyMatch {
         first_dealer: Option<&Bound<'_, PyAny>>,
         deals: Option<&Bound<'_, PyAny>>,
         start_deal: Option<&Bound<'_, PyAny>>,
-        scores: Option<Vec<i64>>,
+        scores: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let r = rules_arg(py, rules)?;
         let first_dealer = match first_dealer.filter(|o| !o.is_none()) {
-            Some(o) => Some(ranged_arg(o, "first_dealer", "a player 0..3 (int)", 0, 3, |m| hand_err(py, m))? as u8),
+            Some(o) => Some(super::params::first_dealer(o)? as u8),
             None => None,
         };
         let deals = match deals.filter(|o| !o.is_none()) {
@@ -236,13 +237,13 @@ impl PyMatch {
             Some(o) => ranged_arg(o, "start_deal", "an int", 0, i64::from(u32::MAX), |m| hand_err(py, m))? as u32,
             None => 0,
         };
-        let scores = match scores {
+        let scores = match scores.filter(|o| !o.is_none()) {
             None => None,
-            Some(v) => {
+            Some(o) => {
+                let items = super::seq_arg(o, "scores", "a sequence of four ints")?;
+                let max = crate::game::MAX_SCORE;
+                let v = items.iter().map(|x| super::hand_int(x, "scores", -max, max)).collect::<PyResult<Vec<i64>>>()?;
                 let s: [i64; 4] = v.try_into().map_err(|_| hand_err(py, "scores: four scores, one per player".into()))?;
-                if s.iter().any(|x| x.unsigned_abs() > crate::game::MAX_SCORE.unsigned_abs()) {
-                    return Err(hand_err(py, format!("scores must lie within ±{}", crate::game::MAX_SCORE)));
-                }
                 Some(s)
             }
         };

@@ -12,8 +12,8 @@ use crate::sim::{play_matches_parallel, play_range_parallel, DealRecord, SeatKin
 ///
 /// `Simulator(seed, seats, rules=None, threads=1)`: `seed` 0..2**64-1, `seats` four names
 /// (`"greedy"`, `"random"`, `"strong"`, `"value"`; RuleConfigError otherwise), `rules` a `Ruleset` or its name (default
-/// Hong Kong; its `rotate_dealer` switch picks the dealers), `threads` >= 1 rayon threads
-/// (ValueError otherwise). `run(first, stop)` plays deals `first..stop-1` with the GIL
+/// Hong Kong; its `rotate_dealer` switch picks the dealers), `threads` 1..`MAX_THREADS` rayon
+/// threads (MahjongError otherwise; TypeError for a value that is not an int). `run(first, stop)` plays deals `first..stop-1` with the GIL
 /// released and returns their records (dicts, deal order). Deal `i` depends only on
 /// `(seed, i)`: the records do not depend on `threads` or on how a run is cut into calls.
 /// `run_matches(first, stop)` plays matches `first..stop-1` (TW §16; Hong Kong: four deals)
@@ -105,23 +105,45 @@ fn match_record_dict<'py>(py: Python<'py>, r: &DealRecord, seed: u64) -> PyResul
     Ok(d)
 }
 
+/// The most threads a `Simulator` starts (more is refused: each is an OS thread).
+pub(crate) const MAX_THREADS: i128 = 1024;
+
+/// `first..stop` of a `run` / `run_matches` call: ints (TypeError naming them otherwise),
+/// `0 <= first <= stop <= 2**32` and at most `max` of them (MahjongError otherwise, before
+/// any work: the records of one call are held in memory at once).
+fn run_range(py: Python<'_>, first: &Bound<'_, PyAny>, stop: &Bound<'_, PyAny>, what: &str, max: u64) -> PyResult<(u64, u64)> {
+    let top = crate::sim::DEAL_INDICES as i128;
+    let first = super::wide_ranged_arg(py, first, "first", 0, top)? as u64;
+    let stop = super::wide_ranged_arg(py, stop, "stop", first.into(), top)? as u64;
+    if stop - first > max {
+        return Err(super::value_err(
+            py,
+            format!("{} {what} in one call is more than {max}: cut the run into calls (simulate() does)", stop - first),
+        ));
+    }
+    Ok((first, stop))
+}
+
 #[pymethods]
 impl PySimulator {
     #[new]
-    #[pyo3(signature = (seed, seats, rules = None, threads = 1, *, match_deals = None))]
+    #[pyo3(signature = (seed, seats, rules = None, threads = None, *, match_deals = None))]
     fn new(
         py: Python<'_>,
-        seed: u64,
-        seats: Vec<String>,
+        seed: &Bound<'_, PyAny>,
+        seats: &Bound<'_, PyAny>,
         rules: Option<&Bound<'_, PyAny>>,
-        threads: usize,
+        threads: Option<&Bound<'_, PyAny>>,
         match_deals: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
+        let seed = super::wide_ranged_arg(py, seed, "seed", 0, u64::MAX.into())? as u64;
+        let threads = match threads {
+            Some(t) => super::wide_ranged_arg(py, t, "threads", 1, MAX_THREADS)? as usize,
+            None => 1,
+        };
+        let seats = super::names_arg(seats, "seats")?;
         if seats.len() != 4 {
             return Err(pyo3::exceptions::PyValueError::new_err(format!("seats: four names expected, got {}", seats.len())));
-        }
-        if threads == 0 {
-            return Err(pyo3::exceptions::PyValueError::new_err("threads must be >= 1"));
         }
         let mut kinds = [SeatKind::Random; 4];
         for (k, name) in kinds.iter_mut().zip(&seats) {
@@ -151,10 +173,12 @@ impl PySimulator {
         self.pool.current_num_threads()
     }
 
-    fn run<'py>(&self, py: Python<'py>, first: u64, stop: u64) -> PyResult<Bound<'py, PyList>> {
-        if stop < first {
-            return Err(pyo3::exceptions::PyValueError::new_err(format!("stop ({stop}) is below first ({first})")));
-        }
+    /// Play deals `first..stop-1` (see the class docstring) with the GIL released; their
+    /// records in deal order. `0 <= first <= stop <= 2**32` and at most `MAX_RUN_DEALS` deals
+    /// per call (MahjongError otherwise, before any work); TypeError for a value that is not
+    /// an int.
+    fn run<'py>(&self, py: Python<'py>, first: &Bound<'py, PyAny>, stop: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+        let (first, stop) = run_range(py, first, stop, "deals", crate::sim::MAX_RUN_DEALS)?;
         let cfg = &self.cfg;
         let pool = &self.pool;
         let recs = py.detach(|| pool.install(|| play_range_parallel(cfg, first, stop))).map_err(|e| to_py_err(py, e))?;
@@ -166,16 +190,15 @@ impl PySimulator {
     }
 
     /// Play matches `first..stop-1` (see the class docstring) with the GIL released.
-    /// Raises ValueError for `stop < first` or `stop > 2**32`.
-    fn run_matches<'py>(&self, py: Python<'py>, first: u64, stop: u64) -> PyResult<Bound<'py, PyList>> {
-        if stop < first {
-            return Err(pyo3::exceptions::PyValueError::new_err(format!("stop ({stop}) is below first ({first})")));
-        }
-        if stop > 1 << 32 {
-            return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                "stop ({stop}) is above 2**32 (a match index is 32 bits)"
-            )));
-        }
+    /// `0 <= first <= stop <= 2**32` and at most `MAX_RUN_MATCHES` matches per call
+    /// (MahjongError otherwise, before any work).
+    fn run_matches<'py>(
+        &self,
+        py: Python<'py>,
+        first: &Bound<'py, PyAny>,
+        stop: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let (first, stop) = run_range(py, first, stop, "matches", crate::sim::MAX_RUN_MATCHES)?;
         let cfg = &self.cfg;
         let pool = &self.pool;
         let recs = py.detach(|| pool.install(|| play_matches_parallel(cfg, first, stop))).map_err(|e| to_py_err(py, e))?;
@@ -189,5 +212,9 @@ impl PySimulator {
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PySimulator>()?;
+    m.add("MAX_RUN_DEALS", crate::sim::MAX_RUN_DEALS)?;
+    m.add("MAX_RUN_MATCHES", crate::sim::MAX_RUN_MATCHES)?;
+    m.add("DEAL_INDICES", crate::sim::DEAL_INDICES)?;
+    m.add("MAX_THREADS", MAX_THREADS as u64)?;
     Ok(())
 }

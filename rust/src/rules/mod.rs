@@ -215,6 +215,13 @@ pub trait Rules: fmt::Debug + Send + Sync {
     /// minimum and the cap applied. An impossible situation is an `InvalidHand` error; a hand
     /// that does not win is `Ok` with `is_win = false` and its reason.
     fn score(&self, hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result<ScoreOutcome>;
+    /// Whether a win's situation is one a deal can reach (the order of turns, discards and
+    /// claims; TW §10a), with the discarder's seat wind where the caller knows it
+    /// (`score(..., discarder=)`, a set-up position). By default every situation is (a ruleset
+    /// that scores no history, as Hong Kong).
+    fn check_history(&self, _hand: &Hand, _ctx: &WinContext, _discarder: Option<u8>) -> Result<()> {
+        Ok(())
+    }
     /// The automatic win, if any, after player `exposer` exposes bonus tile `tile`;
     /// `exposed[p]` is the mask of the bonus tiles `p` had exposed before (bit i = `(i+1)f`).
     fn bonus_win(&self, exposed: &[u8; 4], exposer: usize, tile: Bonus) -> Result<Option<BonusWin>>;

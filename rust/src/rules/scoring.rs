@@ -27,6 +27,14 @@ pub struct DealProgress {
     pub interrupted: bool,
 }
 
+impl DealProgress {
+    /// The progress at the start of play: before any discard (`D` = 0, none by the winner) and
+    /// before any interruption; the dealer's start win (the heavenly blessing, TW §10) implies
+    /// it, and the Python keywords default to it for such a win.
+    pub const START_OF_PLAY: DealProgress =
+        DealProgress { dealer_streak: 0, discards: 0, winner_discards: 0, interrupted: false };
+}
+
 impl Default for DealProgress {
     /// A mid-deal situation in which no timing element applies: `D` = 20, five own discards,
     /// interrupted, streak 0.

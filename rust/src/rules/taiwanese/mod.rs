@@ -188,6 +188,11 @@ impl Rules for TaiwaneseRules {
     fn score(&self, hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result<ScoreOutcome> {
         scoring::score_tw(hand, win_tile, ctx, &ctx.progress, &self.switches)
     }
+    /// TW §10a: the one consistency rule of a win's situation (`scoring::check_tw_situation`),
+    /// with the discarder when known.
+    fn check_history(&self, hand: &Hand, ctx: &WinContext, discarder: Option<u8>) -> Result<()> {
+        scoring::check_tw_situation(ctx, hand, &ctx.progress, discarder)
+    }
     /// TW §7: all eight bonus tiles, or seven robbing the eighth, after each exposure.
     fn bonus_win(&self, exposed: &[u8; 4], exposer: usize, tile: Bonus) -> Result<Option<BonusWin>> {
         settle::check_bonus_win(self.switches.tai_table, exposed, exposer, tile)

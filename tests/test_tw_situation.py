@@ -1,0 +1,395 @@
+"""TW §10a: a Taiwanese win's situation (``discards`` D, ``winner_discards`` w, ``interrupted``,
+the declared sets, how it was won) must be one a deal can reach; an impossible one is an
+``InvalidHandError``, never a score. ``score``, ``score_batch`` and the deal engine share the
+rule (``scoring::check_tw_situation`` in the core).
+
+The generated tests compare the rule with a model of a deal's turns written here from the
+rules text alone (HK §5–§7, TW §5, §6, §10): every situation the model reaches is accepted,
+and every situation that breaks one of the necessary conditions the issue names is refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import mahjong_fast as mf
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from mahjong_fast import InvalidHandError
+from mahjong_fast.game import Deal
+
+TW = "taiwanese-high"
+
+
+def tw_score(hand: str, win: str | None, **kw: object) -> mf.ScoreResult:
+    return mf.score(hand, win, rules=TW, **kw)  # type: ignore[arg-type]
+
+
+# --- the examples of the issue -------------------------------------------------------------
+
+
+def test_north_cannot_self_draw_out_of_turn_in_an_uninterrupted_deal() -> None:
+    hand = "123m456m234p678p11z67s"
+    # after 1 discard it is South's turn; after 9 North has made 2 (discards 3 and 7), not 0
+    for d in (1, 9):
+        with pytest.raises(InvalidHandError, match="uninterrupted"):
+            tw_score(hand, "8s", self_drawn=True, seat_wind="N", discards=d,
+                     winner_discards=0, interrupted=False)
+    with pytest.raises(InvalidHandError, match="made 2 of the 11"):
+        tw_score(hand, "8s", self_drawn=True, seat_wind="N", discards=11, winner_discards=0,
+                 interrupted=False)
+    # North's own first draw after three discards: the earthly blessing (H36)
+    r = tw_score(hand, "8s", self_drawn=True, seat_wind="N", discards=3, winner_discards=0,
+                 interrupted=False)
+    assert "H36" in [e.code for e in r.elements]
+
+
+def test_claims_need_enough_discards() -> None:
+    # TW §18 T8's hand: West won on South's 6s with two claimed sets. Its two claims took two
+    # discards, its own two discards and the winning one: at least 5.
+    hand, kw = "678p234s45s11p [777z] [345m]", {"seat_wind": "W", "discarder": "S"}
+    with pytest.raises(InvalidHandError, match="at least"):
+        tw_score(hand, "6s", discards=3, winner_discards=2, interrupted=True, **kw)
+    r = tw_score(hand, "6s", discards=5, winner_discards=2, interrupted=True, **kw)
+    assert "H17" in [e.code for e in r.elements]  # 5 <= D <= 10
+
+
+def test_each_claimed_chow_or_pung_is_followed_by_an_own_discard() -> None:
+    hand = "678p234s45s11p [777z] [345m]"
+    with pytest.raises(InvalidHandError, match="followed by a discard"):
+        tw_score(hand, "6s", seat_wind="W", discards=14, winner_discards=1, interrupted=True)
+    # the dealer's first discard is not one that followed a claim
+    dealer = "678p234s45s11p [777z] [345m]"
+    with pytest.raises(InvalidHandError, match="followed by a discard"):
+        tw_score(dealer, "6s", seat_wind="E", discards=14, winner_discards=2, interrupted=True)
+    tw_score(dealer, "6s", seat_wind="E", discards=14, winner_discards=3, interrupted=True)
+
+
+def test_the_dealer_before_any_discard_wins_only_on_a_concealed_kongs_replacement() -> None:
+    base = dict(seat_wind="E", self_drawn=True, kong_replacement=True, discards=0,
+                winner_discards=0, interrupted=True)
+    r = tw_score("123m456m789m123p7s (5555z)", "7s", **base)
+    assert "H26" in [e.code for e in r.elements]  # TW §10a: D = 0 scores H26
+    for hand in ("123m456m789m123p7s [5555z]", "123m456m789m123p7s addkong[5555z]",
+                 "123m456m789m7s (5555z) [666z]", "456m789m123p7s (5555z) chow[123m]"):
+        with pytest.raises(InvalidHandError, match="before any discard"):
+            tw_score(hand, "7s", **base)
+    # without the kong's replacement
+    with pytest.raises(InvalidHandError, match="before any discard"):
+        tw_score("123m456m789m123p7s (5555z)", "7s", **dict(base, kong_replacement=False))
+
+
+def test_robbing_a_kong_needs_two_discards() -> None:
+    hand = "123m456m789m123p12s99s"
+    kw = dict(seat_wind="S", robbing_kong=True, interrupted=True, winner_discards=0)
+    for d in (0, 1):
+        with pytest.raises(InvalidHandError):
+            tw_score(hand, "3s", discards=d, **kw)
+    assert tw_score(hand, "3s", discards=2, **kw).is_win
+    with pytest.raises(InvalidHandError, match="interrupt"):
+        tw_score(hand, "3s", **dict(kw, discards=2, interrupted=False))
+
+
+def test_the_discarder_of_an_uninterrupted_deal_follows_the_seat_order() -> None:
+    # TW §18 T14: East, South, West discard; South wins on West's third discard
+    hand = "123m456m789s234p67p55z"
+    kw = dict(seat_wind="S", discards=3, winner_discards=1, interrupted=False)
+    assert tw_score(hand, "8p", discarder="W", **kw).value == 17
+    with pytest.raises(InvalidHandError, match="not by the discarder North"):
+        tw_score(hand, "8p", discarder="N", **kw)
+
+
+def test_dealer_start_alone_implies_the_start_of_play() -> None:
+    hand = "123456m123456p123s77z"
+    r = tw_score(hand, None, seat_wind="E", dealer_start=True)
+    assert r.is_win and "H35" in [e.code for e in r.elements]
+    explicit = tw_score(hand, None, seat_wind="E", dealer_start=True, discards=0,
+                        winner_discards=0, interrupted=False)
+    assert (r.value, r.elements) == (explicit.value, explicit.elements)
+    for bad in ({"discards": 3}, {"winner_discards": 1}, {"interrupted": True}):
+        with pytest.raises(InvalidHandError, match="heavenly blessing"):
+            tw_score(hand, None, seat_wind="E", dealer_start=True, **bad)
+    # the counts form (the core's) agrees
+    c = [0] * 34
+    for k in (0, 1, 2, 3, 4, 5, 9, 10, 11, 12, 13, 14, 18, 19, 20, 33, 33):
+        c[k] += 1
+    core = mf._core.score(bytes(c), None, 0, None, 0, dealer_start=True, self_drawn=True,
+                          rules=TW)
+    assert core.value == r.value
+
+
+def test_score_batch_refuses_the_same_rows() -> None:
+    hand = mf.Hand.parse("123m456m234p678p11z67s")
+    rows = np.array([list(hand.counts)] * 3, dtype=np.uint8)
+    win = np.full(3, 25, np.uint8)  # 8s
+    seat = np.full(3, 3, np.uint8)  # North
+    ok = dict(discards=np.array([3, 3, 3], np.uint32),
+              winner_discards=np.zeros(3, np.uint32), interrupted=np.zeros(3, bool))
+    value, legal = mf.score_batch(rows, win, seat, True, rules=TW, **ok)
+    assert legal.all() and value[0] == tw_score(
+        "123m456m234p678p11z67s", "8s", self_drawn=True, seat_wind="N", discards=3,
+        winner_discards=0, interrupted=False).value
+    bad = dict(ok, discards=np.array([3, 1, 3], np.uint32))
+    with pytest.raises(InvalidHandError, match="row 1: in an uninterrupted deal"):
+        mf.score_batch(rows, win, seat, True, rules=TW, **bad)
+
+
+def test_score_batch_defaults_are_those_of_score() -> None:
+    # ``interrupted`` left out is True in both (the documented mid-deal default): North's
+    # self-drawn win after three discards is then H26, not the earthly blessing H36
+    hand = "123m456m234p678p11z67s"
+    rows = np.array([list(mf.Hand.parse(hand).counts)], dtype=np.uint8)
+    value, _ = mf.score_batch(rows, np.array([25], np.uint8), 3, True, rules=TW, discards=3,
+                              winner_discards=0)
+    single = tw_score(hand, "8s", self_drawn=True, seat_wind="N", discards=3, winner_discards=0)
+    assert "H26" in [e.code for e in single.elements]
+    assert value[0] == single.value
+
+
+def test_a_set_up_position_no_deal_can_reach_is_refused() -> None:
+    hands = [
+        "1m 1m 1m 2m 2m 2m 3m 3m 3m 4m 4m 4m 6m 6m 6m 9s",
+        "123m 456m 789p 555z 67s 33s 8s",
+        "5m 5m 5m 7m 7m 7m 8m 8m 8m 9m 9m 9m 1s 1s 1s 2s",
+        "1z 1z 1z 2z 2z 2z 3z 3z 3z 4z 4z 4z 7z 7z 7z 6z",
+    ]
+    # twelve discards in seat order from East: it is East's turn, not South's
+    with pytest.raises(InvalidHandError, match="no possible history"):
+        Deal.from_hands(hands, dealer=0, active=1, rules=TW,
+                        discards=["1p 2p 3p", "4s 5s 9p", "2s 2s 9s", "6z 6z 5s"])
+    # in seat order (East has made the thirteenth discard) the position is one
+    Deal.from_hands(hands, dealer=0, active=1, rules=TW,
+                    discards=["1p 2p 3p 4p", "4s 5s 9p", "2s 2s 9s", "6z 6z 5s"])
+    # a claimed pung with no discard of its player after it
+    with pytest.raises(InvalidHandError, match="no possible history.*followed by a discard"):
+        Deal.from_hands(
+            ["1m 1m 1m 2m 2m 2m 3m 3m 3m 4m 4m 4m 6m 6m 6m 9s", "123m 456m 789p 67s 33s 8s",
+             "5m 5m 5m 7m 7m 7m 8m 8m 8m 9m 9m 9m 1s 1s 1s 2s",
+             "1z 1z 1z 2z 2z 2z 3z 3z 3z 4z 4z 4z 7z 7z 7z 6z"],
+            dealer=0, active=1, rules=TW, melds=["", "[555z]", "", ""],
+            discards=["1p 2p", "", "2s", "6z"])
+
+
+# --- a model of a deal's turns, from the rules text -----------------------------------------
+
+
+@dataclass
+class Seat:
+    discards: int = 0
+    sets: list[str] = field(default_factory=list)  # chow pung kong addkong ckong
+
+
+@dataclass
+class Win:
+    seat: int
+    kind: str  # self, discard, rob, heavenly
+    discards: int
+    own: int
+    interrupted: bool
+    sets: list[str]
+    loose: bool
+    bonus: bool  # the loose tile replaced a bonus tile
+    discarder: int | None
+
+
+def play(draw: st.DrawFn, max_steps: int = 90) -> Win | None:
+    """One deal's turns, every choice drawn: the dealer (seat 0) starts on the dealt hand;
+    a turn begins with a draw (a bonus tile is replaced: a loose tile), a chow or pung claim
+    (must discard, TW §6) or an exposed kong claim (a replacement draw); within a turn a
+    concealed or added kong (the added one may be robbed) draws a replacement; a turn ends with
+    a discard, which any other player may win on or pung / kong, the next one chow, or the
+    next one draws."""
+    seats = [Seat() for _ in range(4)]
+    d, interrupted = 0, False
+    cur, start, claim_cp, loose, bonus = 0, True, False, False, False
+    for _ in range(max_steps):
+        p = seats[cur]
+        options = ["discard"]
+        if not claim_cp:
+            options.append("win")
+            if len(p.sets) < 5:
+                options.append("ckong")
+            if "pung" in p.sets:
+                options.append("addkong")
+        choice = draw(st.sampled_from(options))
+        if choice == "win":
+            if start and not loose:
+                return Win(cur, "heavenly", 0, 0, False, [], False, False, None)
+            return Win(cur, "self", d, p.discards, interrupted, list(p.sets), loose, bonus, None)
+        if choice in ("ckong", "addkong"):
+            interrupted = True
+            if choice == "ckong":
+                p.sets.append("ckong")
+            else:
+                p.sets[p.sets.index("pung")] = "addkong"
+                robber = draw(st.sampled_from([None] + [q for q in range(4) if q != cur]))
+                if robber is not None:
+                    w = seats[robber]
+                    return Win(robber, "rob", d, w.discards, True, list(w.sets), False, False,
+                               cur)
+            loose, bonus = True, False
+            continue
+        # discard
+        p.discards += 1
+        d += 1
+        start, claim_cp, loose, bonus = False, False, False, False
+        others = [q for q in range(4) if q != cur]
+        react = draw(st.sampled_from(["pass", "win", "pung", "kong", "chow"]))
+        if react == "win":
+            q = draw(st.sampled_from(others))
+            w = seats[q]
+            return Win(q, "discard", d, w.discards, interrupted, list(w.sets), False, False, cur)
+        if react in ("pung", "kong", "chow"):
+            q = (cur + 1) % 4 if react == "chow" else draw(st.sampled_from(others))
+            if len(seats[q].sets) < 5:
+                interrupted = True
+                seats[q].sets.append(react)
+                cur = q
+                if react == "kong":
+                    loose = True
+                else:
+                    claim_cp = True
+                continue
+        cur = (cur + 1) % 4
+        # a drawn bonus tile is exposed and replaced: the tile in hand is a loose tile
+        bonus = draw(st.booleans()) if draw(st.integers(0, 7)) == 0 else False
+        loose = bonus
+    return None
+
+
+SLOT_CHOWS = ["123m", "456m", "789m", "123p", "456p"]
+
+
+def hand_of(win: Win) -> tuple[str, str | None]:
+    """A hand with the winner's declared sets (each in its own slot of distinct tiles) that
+    wins on its tile: the pair on 7s, or for a robbed kong the edge 12s on 3s (no copy held)."""
+    if win.kind == "heavenly":
+        return "123m456m789m123p456p77s", None
+    slots = 4 if win.kind == "rob" else 5
+    parts = []
+    for i in range(slots):
+        if i < len(win.sets):
+            honour = f"{i + 1}z"
+            parts.append({
+                "chow": f"chow[{SLOT_CHOWS[i]}]",
+                "pung": f"pung[{honour * 3}]",
+                "kong": f"kong[{honour * 4}]",
+                "addkong": f"addkong[{honour * 4}]",
+                "ckong": f"ckong[{honour * 4}]",
+            }[win.sets[i]])
+        else:
+            parts.insert(0, SLOT_CHOWS[i])
+    concealed = "".join(p for p in parts if "[" not in p)
+    declared = " ".join(p for p in parts if "[" in p)
+    tail = "12s99s" if win.kind == "rob" else "7s"
+    bonus = " 1f" if win.bonus else ""
+    return f"{concealed}{tail} {declared}{bonus}".strip(), ("3s" if win.kind == "rob" else "7s")
+
+
+def score_win(win: Win, discarder: int | None = None) -> mf.ScoreResult:
+    hand, tile = hand_of(win)
+    return tw_score(
+        hand, tile, seat_wind=win.seat, self_drawn=win.kind == "self",
+        robbing_kong=win.kind == "rob", kong_replacement=win.loose,
+        dealer_start=win.kind == "heavenly",
+        discarder=discarder,
+        **({} if win.kind == "heavenly" else dict(
+            discards=win.discards, winner_discards=win.own, interrupted=win.interrupted)),
+    )
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_every_situation_a_deal_reaches_is_accepted(data: st.DataObject) -> None:
+    win = play(data.draw)
+    assume(win is not None)
+    assert win is not None
+    assume(not (win.kind == "rob" and len(win.sets) > 4))  # holds no copy of the robbed tile
+    score_win(win)
+    score_win(win, discarder=win.discarder)
+    if not win.sets and win.kind != "heavenly":
+        hand, tile = hand_of(win)
+        h = mf.Hand.parse(hand)
+        value, _ = mf.score_batch(
+            np.array([list(h.counts)], np.uint8), np.array([mf.Tile(tile).kind], np.uint8),
+            win.seat, win.kind == "self", bonus_mask=1 if win.bonus else 0,
+            robbing_kong=win.kind == "rob", kong_replacement=win.loose, rules=TW,
+            discards=win.discards, winner_discards=win.own, interrupted=win.interrupted)
+        assert value[0] == score_win(win).value
+
+
+def own_in_order(d: int, seat: int) -> int:
+    """Discards seat ``seat`` made among the first ``d`` of an uninterrupted deal."""
+    return sum(1 for i in range(d) if i % 4 == seat)
+
+
+def necessary_conditions(w: Win) -> list[str]:
+    """The conditions the issue names, stated directly; each broken one is listed."""
+    broken = []
+    claims = sum(s in ("chow", "pung", "kong", "addkong") for s in w.sets)
+    after_discard = sum(s in ("chow", "pung", "addkong") for s in w.sets)
+    if w.own > w.discards:
+        broken.append("own > D")
+    if w.sets and not w.interrupted:
+        broken.append("sets without interruption")
+    if not w.interrupted:
+        if w.own != own_in_order(w.discards, w.seat):
+            broken.append("own discards out of seat order")
+        if w.kind == "self" and (w.discards % 4 != w.seat or w.discards == 0):
+            broken.append("self-drawn out of turn")
+        if w.kind == "discard" and (w.discards == 0 or (w.discards - 1) % 4 == w.seat):
+            broken.append("own discard won on")
+        if w.kind == "discard" and w.discarder is not None and w.discards > 0 \
+                and w.discarder != (w.discards - 1) % 4:
+            broken.append("discarder out of seat order")
+    if w.discards < w.own + claims + (w.kind == "discard"):
+        broken.append("too few discards for the claims")
+    if w.own < after_discard:
+        broken.append("fewer own discards than claimed chows and pungs")
+    if w.discards == 0 and w.seat == 0 and not (
+            w.kind == "self" and w.loose and w.sets and all(s == "ckong" for s in w.sets)):
+        broken.append("dealer before any discard without a concealed kong's replacement")
+    if w.discards == 0 and w.seat != 0:
+        broken.append("non-dealer before any discard")
+    if w.kind == "rob" and (w.discards < 2 or not w.interrupted):
+        broken.append("robbing a kong with fewer than two discards")
+    return broken
+
+
+situations = st.builds(
+    Win,
+    seat=st.integers(0, 3),
+    kind=st.sampled_from(["self", "discard", "rob"]),
+    discards=st.integers(0, 30),
+    own=st.integers(0, 9),
+    interrupted=st.booleans(),
+    sets=st.lists(st.sampled_from(["chow", "pung", "kong", "addkong", "ckong"]), max_size=4),
+    loose=st.booleans(),
+    bonus=st.just(True),
+    discarder=st.none() | st.integers(0, 3),
+)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(situations)
+def test_every_situation_breaking_a_named_condition_is_refused(w: Win) -> None:
+    assume(w.discarder != w.seat and not (w.kind == "self" and w.discarder is not None))
+    assume(not (w.loose and w.kind != "self"))  # the generic checks of HK §14a
+    broken = necessary_conditions(w)
+    if broken:
+        with pytest.raises(InvalidHandError):
+            score_win(w, discarder=w.discarder)
+        if not w.sets and broken != ["discarder out of seat order"]:  # no discarder in a batch
+            h, tile = hand_of(w)
+            with pytest.raises(InvalidHandError, match="row 0"):
+                mf.score_batch(
+                    np.array([list(mf.Hand.parse(h).counts)], np.uint8),
+                    np.array([mf.Tile(tile).kind], np.uint8), w.seat, w.kind == "self",
+                    bonus_mask=1, robbing_kong=w.kind == "rob", kong_replacement=w.loose,
+                    rules=TW, discards=w.discards, winner_discards=w.own,
+                    interrupted=w.interrupted)
+    elif not w.interrupted:
+        # the order of an uninterrupted deal is exact: nothing else is refused there
+        score_win(w, discarder=w.discarder)
