@@ -741,7 +741,8 @@ mod tests {
         assert!(matches!(run(plain, t("8s"), south(), mid, &bad), Err(MahjongError::RuleConfig(_))));
     }
 
-    /// TW §10a, the order of a deal ([`check_tw_situation`]): the examples.
+    /// TW §10a, the order of a deal ([`check_tw_situation`]): impossible orders refused, the
+    /// possible ones beside them scored.
     #[test]
     fn the_order_of_a_deal() {
         let sw = TwSwitches::default();
