@@ -6,7 +6,7 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
-use super::analysis::{to_result, ScoreResult};
+use super::results::{to_result, ScoreResult};
 use super::rules::PyRuleset;
 use super::{hand_err, int_arg, player_arg, ranged_arg, to_py_err, type_err, wide_ranged_arg};
 use crate::error::MahjongError;

@@ -14,6 +14,7 @@ mod analysis;
 mod arena;
 mod batch;
 mod game;
+mod results;
 pub(crate) mod rules;
 mod settle;
 mod sim;
