@@ -13,6 +13,7 @@ mod agents;
 mod analysis;
 mod arena;
 mod batch;
+mod deal_args;
 mod game;
 mod results;
 pub(crate) mod rules;
