@@ -626,7 +626,7 @@ def simulate(
     seats: Annotated[
         str,
         typer.Option(
-            "--seats", help="Four seat kinds, comma-separated (greedy, random, strong, value)."
+            "--seats", help="Four seat kinds, comma-separated (expert, greedy, random, strong, value)."
         ),
     ] = "greedy,greedy,greedy,greedy",
     workers: Annotated[
@@ -1063,7 +1063,7 @@ def arena(
         str,
         typer.Option(
             "--seats",
-            help="The line-up: four seat kinds, comma-separated (greedy, random, strong, value).",
+            help="The line-up: four seat kinds, comma-separated (expert, greedy, random, strong, value).",
         ),
     ] = "value,greedy,greedy,greedy",
     seed: Annotated[int, typer.Option("--seed", help="Seed of the walls.")] = 0,
@@ -1150,8 +1150,10 @@ def play(
     rule: RuleOption = None,
     opponents: Annotated[
         str,
-        typer.Option("--opponents", help="The three AI seats' kind: strong, value, greedy or random."),
-    ] = "strong",
+        typer.Option(
+            "--opponents", help="The three AI seats' kind: expert, strong, value, greedy or random."
+        ),
+    ] = "expert",
 ) -> None:
     """Play against three AI seats (you are P0, East, the dealer of the first deal).
 

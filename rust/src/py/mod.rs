@@ -13,6 +13,7 @@ mod agents;
 mod analysis;
 mod arena;
 mod batch;
+mod expert;
 mod game;
 pub(crate) mod rules;
 mod settle;
@@ -525,6 +526,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(checked_index, m)?)?;
     m.add_function(wrap_pyfunction!(checked_names, m)?)?;
     agents::register(m)?;
+    expert::register(m)?;
     arena::register(m)?;
     analysis::register(m)?;
     batch::register(m)?;

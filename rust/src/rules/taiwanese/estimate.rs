@@ -63,7 +63,9 @@ fn high(f: &HandFeatures<'_>, s: &TwSwitches) -> Outlook {
         2 => 2.0,
         _ => 5.0,
     }; // H09, H15
-    v += f.flush_keep() * if f.honours == 0 { 40.0 } else { 10.0 }; // H37, H22
+       // H37, H22 at the share of such hands that end as a flush (measured: the full weight
+       // chases flushes at the cost of speed, which the high table pays for most)
+    v += 0.3 * f.flush_keep() * if f.honours == 0 { 40.0 } else { 10.0 };
     if let Some(d) = f.pung_deficit() {
         v += [10.0, 4.0, 1.0].get(d).copied().unwrap_or(0.0); // H25
     }
@@ -144,7 +146,7 @@ pub(crate) fn opponent(f: &OpponentFeatures<'_>, s: &TwSwitches) -> OpponentOutl
 /// The weights measured under each table (docs/ai.md).
 pub(crate) fn style(s: &TwSwitches) -> ExpertStyle {
     match s.tai_table {
-        TaiTable::High => ExpertStyle { alpha: 1.0, caution: 0.3, below_min_keep: 0.3, ..ExpertStyle::default() },
+        TaiTable::High => ExpertStyle { alpha: 1.0, caution: 0.02, hazard: 0.02, below_min_keep: 0.3, ..ExpertStyle::default() },
         TaiTable::Low => ExpertStyle { alpha: 1.0, caution: 0.3, below_min_keep: 0.15, ..ExpertStyle::default() },
     }
 }
