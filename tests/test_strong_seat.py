@@ -85,13 +85,14 @@ def test_agent_rejects_bad_tables(over: dict[str, object], message: str) -> None
         _core.StrongAgent().choose(list(h.counts), None, [2] * 34, None, legal, **_args(**over))  # type: ignore[arg-type]
 
 
-def test_play_defaults_to_strong_opponents() -> None:
+def test_play_takes_strong_opponents() -> None:
+    # play's default opponent is now expert (the expert seat's issue); strong stays a choice
     def play(*args: str) -> subprocess.CompletedProcess[str]:
         cmd = [sys.executable, "-m", "mahjong_fast.cli", "play", "--ascii", "--no-confirm", *args]
         return subprocess.run(cmd, check=False, input="quit\ny\n", capture_output=True, text=True, timeout=120)
 
     helptext = play("--help")
-    assert "strong" in helptext.stdout and "[default: strong]" in helptext.stdout.replace("\n", " ").replace("│", "")
+    assert "strong" in helptext.stdout and "[default: expert]" in helptext.stdout.replace("\n", " ").replace("│", "")
     ok = play("--seed", "1")
     assert ok.returncode == 0 and "Traceback" not in ok.stderr, ok.stderr[-2000:]
     ok = play("--seed", "1", "--opponents", "strong")

@@ -31,6 +31,7 @@ __all__ = [
     "TABLES_BUILD_SECONDS",
     "Deal",
     "Element",
+    "ExpertAgent",
     "GreedyAgent",
     "Match",
     "RandomAgent",
@@ -774,6 +775,57 @@ class StrongAgent:
         seat, wind or discard."""
 
 @final
+class ExpertAgent:
+    """The ``expert`` policy (``mahjong_fast.seats.expert``): every legal option valued in
+    points from the seat's view, decided in the core under ``rules`` (default Hong Kong)."""
+
+    def __new__(cls, rules: Ruleset | str | None = None) -> ExpertAgent: ...
+    def choose(
+        self,
+        counts: Sequence[int],
+        melds: Sequence[tuple[int, int]] | None,
+        unseen: Sequence[int],
+        discard: int | None,
+        legal: Sequence[tuple[int, int]],
+        *,
+        player: int,
+        dealer: int,
+        seat_winds: Sequence[int],
+        prevailing_wind: int = 0,
+        bonus_mask: int = 0,
+        discards: Sequence[Sequence[tuple[int, int | None]]],
+        table_melds: Sequence[Sequence[tuple[int, int]]],
+        remaining: int,
+        dealer_streak: int | None = None,
+    ) -> int:
+        """As ``StrongAgent.choose``, plus the dealer's streak (TW §15; default 0): the legal
+        win if any, else the first option of the highest ``option_values``. Raises
+        InvalidHandError for a bad hand, option, seat, wind or discard."""
+    def option_values(
+        self,
+        counts: Sequence[int],
+        melds: Sequence[tuple[int, int]] | None,
+        unseen: Sequence[int],
+        discard: int | None,
+        legal: Sequence[tuple[int, int]],
+        *,
+        player: int,
+        dealer: int,
+        seat_winds: Sequence[int],
+        prevailing_wind: int = 0,
+        bonus_mask: int = 0,
+        discards: Sequence[Sequence[tuple[int, int | None]]],
+        table_melds: Sequence[Sequence[tuple[int, int]]],
+        remaining: int,
+        dealer_streak: int | None = None,
+    ) -> list[float]:
+        """The value in points of each legal option (same order as ``legal``): a win what it
+        pays now, a discard its offence minus its expected loss, a claim the hand after it with
+        its best discard, passing the hand as it is, a kong the hand after it; ``-inf`` for a
+        pung or chow that does not advance the hand. Payments are bent toward winning at all
+        as the ruleset's style says. Raises as ``choose``."""
+
+@final
 class RandomAgent:
     """Uniform choices from the ChaCha8 stream of ``(seed, deal_index, player)``: seed and
     deal_index 0..2**64-1, player 0..3 (ValueError otherwise)."""
@@ -786,7 +838,7 @@ class RandomAgent:
 class Simulator:
     """Whole deals with built-in seats played in the core (``mahjong_fast.simulate``'s core
     backend); the records are those of ``docs/records.md``. ``seed`` 0..2**64-1; ``seats``
-    four of ``"greedy"``, ``"random"``, ``"strong"``, ``"value"`` (RuleConfigError
+    four of ``"expert"``, ``"greedy"``, ``"random"``, ``"strong"``, ``"value"`` (RuleConfigError
     otherwise); ``rules`` a Ruleset or its name (default Hong Kong; its ``rotate_dealer``
     switch picks the dealers); ``threads`` 1..``MAX_THREADS`` (MahjongError otherwise);
     ``match_deals``: the deals of each match for ``run_matches`` under a ruleset whose match

@@ -120,7 +120,7 @@ def arena(
     core, and measure each policy.
 
     Args:
-        seats: four built-in seat kinds (``"greedy"``, ``"random"``, ``"strong"``, ``"value"``), the line-up.
+        seats: four built-in seat kinds (``"expert"``, ``"greedy"``, ``"random"``, ``"strong"``, ``"value"``), the line-up.
         walls: number of walls, >= 1 (the deals played are ``4 * walls``).
         rules: a :class:`Ruleset` or its name (default Hong Kong).
         seed: 0 .. 2**64-1; wall ``w`` is the wall of deal ``w`` of a simulation with this seed.

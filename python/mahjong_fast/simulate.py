@@ -300,7 +300,7 @@ def simulate(
             (Hong Kong, HK §12: e.g. 4, one dealt by each player with ``rotate_dealer``);
             None: the ruleset's own length. A Taiwanese ruleset refuses it
             (RuleConfigError): its match is set by its switches.
-        seats: four seat kinds, ``"greedy"``, ``"random"``, ``"strong"`` or ``"value"``.
+        seats: four seat kinds, ``"expert"``, ``"greedy"``, ``"random"``, ``"strong"`` or ``"value"``.
         rules: the ruleset: a :class:`~mahjong_fast.Ruleset` (with its switches, HK §18) or a
             name (``"hong-kong"``, alias ``"hk"``, ``"taiwanese-high"``, ``"taiwanese-low"``).
             It is written in the output file's metadata; the summary counts values in its

@@ -70,7 +70,7 @@ def arena(
         str,
         typer.Option(
             "--seats",
-            help="The line-up: four seat kinds, comma-separated (greedy, random, strong, value).",
+            help="The line-up: four seat kinds, comma-separated (expert, greedy, random, strong, value).",
         ),
     ] = "value,greedy,greedy,greedy",
     seed: Annotated[int, typer.Option("--seed", help="Seed of the walls.")] = 0,

@@ -60,9 +60,9 @@ def play(
     opponents: Annotated[
         str,
         typer.Option(
-            "--opponents", help="The three AI seats' kind: strong, value, greedy or random."
+            "--opponents", help="The three AI seats' kind: expert, strong, value, greedy or random."
         ),
-    ] = "strong",
+    ] = "expert",
 ) -> None:
     """Play against three AI seats (you are P0, East, the dealer of the first deal).
 

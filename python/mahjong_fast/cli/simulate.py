@@ -70,7 +70,8 @@ def simulate(
     seats: Annotated[
         str,
         typer.Option(
-            "--seats", help="Four seat kinds, comma-separated (greedy, random, strong, value)."
+            "--seats",
+            help="Four seat kinds, comma-separated (expert, greedy, random, strong, value).",
         ),
     ] = "greedy,greedy,greedy,greedy",
     workers: Annotated[

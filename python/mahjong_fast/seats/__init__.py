@@ -7,19 +7,32 @@
 from __future__ import annotations
 
 from .base import BaseSeat, Seat
+from .expert import ExpertSeat
 from .greedy import GreedySeat
 from .random_seat import RandomSeat
 from .strong import StrongSeat
 from .value import ValueSeat
 
-__all__ = ["SEAT_KINDS", "BaseSeat", "GreedySeat", "RandomSeat", "Seat", "StrongSeat", "ValueSeat", "make_seat"]
+__all__ = [
+    "SEAT_KINDS",
+    "BaseSeat",
+    "ExpertSeat",
+    "GreedySeat",
+    "RandomSeat",
+    "Seat",
+    "StrongSeat",
+    "ValueSeat",
+    "make_seat",
+]
 
 #: names accepted by :func:`make_seat`
-SEAT_KINDS = ("greedy", "random", "strong", "value")
+SEAT_KINDS = ("expert", "greedy", "random", "strong", "value")
 
 
 def make_seat(kind: str, seed: int = 0) -> Seat:
-    """An AI seat by name: ``"greedy"``, ``"random"``, ``"strong"`` or ``"value"``."""
+    """An AI seat by name: ``"expert"``, ``"greedy"``, ``"random"``, ``"strong"`` or ``"value"``."""
+    if kind == "expert":
+        return ExpertSeat(seed)
     if kind == "strong":
         return StrongSeat(seed)
     if kind == "greedy":

@@ -478,7 +478,7 @@ class HumanSeat(BaseSeat):
                     self.console.print(extra)
                 continue
             if low == "hint":
-                self._hint(view, can_win=bool(wins))
+                self._hint(view, can_win=bool(wins), legal=legal)
                 continue
             if low in ("win", "tsumo", "mahjong", "hu"):
                 if wins:
@@ -579,15 +579,19 @@ class HumanSeat(BaseSeat):
     # hint ------------------------------------------------------------------
     def _claim_hint(self, view: Any, options: Sequence[tuple[str, Action]], pass_action: Action) -> None:
         """The hand now, then what each offered option does to shanten and value."""
-        self._hint(view)
+        self._hint(view, legal=[a for _label, a in options] + [pass_action])
         try:
             self.console.print(claim_hint_text(view, options, pass_action))
         except Exception as exc:  # noqa: BLE001 - a hint must never stop the game
             self._say(f"no hint for the options available ({exc})")
 
-    def _hint(self, view: Any, *, can_win: bool | None = None) -> None:
+    def _hint(self, view: Any, *, can_win: bool | None = None, legal: Sequence[Action] = ()) -> None:
         try:
             self.console.print(hint_text(view, can_win=can_win))
+            if legal:
+                from .expert_hint import ranking_text
+
+                self.console.print(Text("  " + ranking_text(view, legal), style="cyan"))
         except Exception as exc:  # noqa: BLE001 - a hint must never stop the game
             self._say(f"no hint available ({exc})")
 

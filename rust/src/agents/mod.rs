@@ -12,8 +12,11 @@
 //! - [`value::ValueAgent`]: greedy plus two rules about the minimum.
 //! - [`strong::StrongAgent`]: offence by expected value and defence (reads a [`strong::Table`]
 //!   of public information besides the [`Situation`]).
+//! - [`expert::ExpertAgent`]: every option valued in points with the ruleset's own estimates,
+//!   ready hands valued exactly in the deal's real situation; the values are exposed for hints.
 
 pub mod eval;
+pub mod expert;
 pub mod greedy;
 pub mod random;
 pub mod strong;

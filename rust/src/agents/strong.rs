@@ -508,6 +508,7 @@ impl StrongAgent {
                     seat_wind: t.winds.seat_wind,
                     prevailing_wind: t.winds.prevailing_wind,
                     self_drawn,
+                    progress: crate::rules::wait_values::AGENT_PROGRESS,
                     ..WinContext::default()
                 };
                 let ts = self.rules.score(&hand, Some(Tile(w as u8)), &ctx(true))?;

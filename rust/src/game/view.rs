@@ -86,6 +86,14 @@ impl<'a> SeatView<'a> {
     pub fn scores(&self) -> [i64; 4] {
         self.deal.scores()
     }
+    /// The dealer's streak during this deal (TW §15, §16; 0 where the ruleset keeps none).
+    pub fn dealer_streak(&self) -> u32 {
+        self.deal.dealer_streak()
+    }
+    /// Whether any chow, pung or kong has been made in the deal (TW §10 "Interruption").
+    pub fn interrupted(&self) -> bool {
+        self.deal.interrupted()
+    }
     pub fn turn(&self) -> u32 {
         self.deal.turn()
     }

@@ -25,14 +25,14 @@ const CODES: [OptionKind; 9] = [
 ];
 
 /// A pair of ints of a sequence argument (`TypeError` naming `name` otherwise).
-fn int_pair<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+pub(super) fn int_pair<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
     let v = seq_arg(obj, name, "a pair of ints")?;
     <[Bound<'_, PyAny>; 2]>::try_from(v).map(|[a, b]| (a, b)).map_err(|_| type_err(obj, name, "a pair of ints"))
 }
 
 /// The legal options: `(code, kind)` pairs of ints (`TypeError` naming `legal` otherwise,
 /// `InvalidHandError` out of range).
-fn legal_arg(py: Python<'_>, legal: &Bound<'_, PyAny>) -> PyResult<Vec<LegalOption>> {
+pub(super) fn legal_arg(py: Python<'_>, legal: &Bound<'_, PyAny>) -> PyResult<Vec<LegalOption>> {
     let items = seq_arg(legal, "legal", "a sequence of (code, kind) pairs")?;
     if items.is_empty() {
         return Err(hand_err(py, "legal is empty: there must be at least one option".into()));
@@ -102,7 +102,7 @@ impl PyGreedyAgent {
 }
 
 /// The kind 0..33 of the discard on offer, or None.
-fn discard_arg(discard: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Tile>> {
+pub(super) fn discard_arg(discard: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Tile>> {
     match discard {
         Some(d) if !d.is_none() => Ok(Some(Tile(hand_int(d, "discard", 0, 33)? as u8))),
         _ => Ok(None),
@@ -110,7 +110,7 @@ fn discard_arg(discard: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Tile>> {
 }
 
 /// A seat, wind or player number 0..3 (E, S, W, N / P0..P3) for the agents' arguments.
-fn seat_arg(v: &Bound<'_, PyAny>, what: &str) -> PyResult<u8> {
+pub(super) fn seat_arg(v: &Bound<'_, PyAny>, what: &str) -> PyResult<u8> {
     Ok(hand_int(v, what, 0, 3)? as u8)
 }
 

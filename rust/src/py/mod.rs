@@ -14,6 +14,7 @@ mod analysis;
 mod arena;
 mod batch;
 mod deal_args;
+mod expert;
 mod game;
 mod results;
 pub(crate) mod rules;
@@ -527,6 +528,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(checked_index, m)?)?;
     m.add_function(wrap_pyfunction!(checked_names, m)?)?;
     agents::register(m)?;
+    expert::register(m)?;
     arena::register(m)?;
     analysis::register(m)?;
     batch::register(m)?;

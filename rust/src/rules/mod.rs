@@ -9,6 +9,7 @@
 //! - [`scoring`]: the generic scorer every table plugs into (HK §10.1 / TW §11 selection of the
 //!   best interpretation) and the situation of a win ([`WinContext`]).
 //! - [`wait_values`]: the exact value of each wait of a ready hand in a full situation.
+//! - [`estimate`]: what a ruleset tells the expert seat about hands it cannot score yet.
 //! - `registry`: the names (`"hong-kong"`, alias `"hk"`, `"taiwanese-high"`, `"taiwanese-low"`).
 //!
 //! A third ruleset is a new folder with a type implementing [`Rules`] and one line in the
@@ -21,6 +22,7 @@
 //! assert_eq!(r.win_payments(&win, 0, 0).unwrap(), [-48, 144, -48, -48]); // M(7) = 48
 //! ```
 
+pub mod estimate;
 pub mod hong_kong;
 mod registry;
 pub mod scoring;
@@ -250,6 +252,22 @@ pub trait Rules: fmt::Debug + Send + Sync {
     /// How long a match asked for with `opts` lasts, in words for a person (`"1 deal"`,
     /// `"a match of the East round ..."`).
     fn describe_match(&self, opts: &MatchOptions) -> String;
+
+    // ---------------------------------------------------------------- the expert seat
+    /// What the seat's unfinished hand `f` may be worth once complete, in this ruleset's unit
+    /// (the expert seat, `agents/expert`; [`estimate`]). By default the minimum.
+    fn estimate_hand(&self, _f: &estimate::HandFeatures<'_>) -> estimate::Outlook {
+        estimate::default_outlook(self.min_value())
+    }
+    /// What a ready-looking opponent's win on a discard would be, from its declared sets and
+    /// bonus tiles only (HK §14). By default: the minimum, legal half the time.
+    fn estimate_opponent(&self, _f: &estimate::OpponentFeatures<'_>) -> estimate::OpponentOutlook {
+        estimate::OpponentOutlook { legal: 0.5, value: self.min_value() as f64 }
+    }
+    /// The expert seat's weights under this ruleset.
+    fn expert_style(&self) -> estimate::ExpertStyle {
+        estimate::ExpertStyle::default()
+    }
 
     // ---------------------------------------------------------------- baselines
     /// The bonus-tile value the baseline `strong` seat counts when it estimates an unfinished

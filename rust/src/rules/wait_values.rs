@@ -6,7 +6,7 @@
 
 use crate::error::Result;
 use crate::hand::Hand;
-use crate::rules::scoring::{ScoreOutcome, WinContext};
+use crate::rules::scoring::{DealProgress, ScoreOutcome, WinContext};
 use crate::rules::{Ruleset, WinPayment};
 use crate::tile::Tile;
 
@@ -45,10 +45,23 @@ pub struct ValueSituation {
     pub prevailing_wind: u8,
 }
 
+/// The deal's progress the agents that see only their winds value waits in: mid-deal (`D` =
+/// 20, interrupted: no timing element, no streak, the values of
+/// [`crate::rules::DealProgress::default`]), with enough own discards (9) that every hand's
+/// declared sets have a history the ruleset accepts (TW §10a: each claim is followed by a
+/// discard).
+pub const AGENT_PROGRESS: DealProgress = DealProgress { dealer_streak: 0, discards: 20, winner_discards: 9, interrupted: true };
+
 impl ValueSituation {
-    /// The win context of this situation (self-drawn or not is set per wait).
+    /// The win context of this situation (self-drawn or not is set per wait), with
+    /// [`AGENT_PROGRESS`].
     pub fn context(&self) -> WinContext {
-        WinContext { seat_wind: self.seat_wind, prevailing_wind: self.prevailing_wind, ..WinContext::default() }
+        WinContext {
+            seat_wind: self.seat_wind,
+            prevailing_wind: self.prevailing_wind,
+            progress: AGENT_PROGRESS,
+            ..WinContext::default()
+        }
     }
 }
 

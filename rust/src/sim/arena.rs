@@ -113,7 +113,17 @@ fn counts_before(deal: &Deal, p: u8, a: &Action, rules: &Ruleset, out: &mut [Sea
     if !w.is_empty() {
         out[pu].ready += 1;
         let s = ValueSituation { seat_wind: deal.seat_winds()[pu], prevailing_wind: deal.prevailing_wind() };
-        if !any_legal_wait(&h, rules, &s.context())? {
+        // the deal's real progress at the next win it could make (a situation the ruleset
+        // accepts, TW §10a; the default mid-deal progress is not one for every hand)
+        let progress = crate::agents::expert::future_progress(
+            deal.turn(),
+            deal.discards(pu).len() as u32,
+            u32::from(deal.seat_winds()[pu]),
+            deal.dealer_streak(),
+            deal.interrupted() || !h.melds.is_empty(),
+            true,
+        );
+        if !any_legal_wait(&h, rules, &WinContext { progress, ..s.context() })? {
             out[pu].dead_ready += 1;
         }
     }
@@ -127,6 +137,13 @@ fn counts_before(deal: &Deal, p: u8, a: &Action, rules: &Ruleset, out: &mut [Sea
             seat_wind: deal.seat_winds()[q],
             prevailing_wind: deal.prevailing_wind(),
             last_discard: last,
+            // as the engine scores the claim: this discard counted (TW §10a)
+            progress: crate::rules::DealProgress {
+                dealer_streak: deal.dealer_streak(),
+                discards: deal.turn() + 1,
+                winner_discards: deal.discards(q).len() as u32,
+                interrupted: deal.interrupted(),
+            },
             ..WinContext::default()
         };
         let o = rules.score(&hand_of(q, *deal.counts(q)), Some(Tile(k as u8)), &ctx)?;

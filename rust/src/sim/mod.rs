@@ -20,6 +20,7 @@ pub mod arena;
 
 use rayon::prelude::*;
 
+use crate::agents::expert::{ExpertAgent, ExpertViewBuf};
 use crate::agents::{GreedyAgent, LegalOption, OptionKind, RandomAgent, SeatValue, Situation, StrongAgent, TableBuf, ValueAgent};
 use crate::error::{MahjongError, Result};
 use crate::game::{lone_deal, Action, ActionType, Deal, DealOptions, DealResult, Match, Phase};
@@ -61,6 +62,8 @@ pub enum SeatKind {
     Value,
     /// Offence by expected value and defence ([`StrongAgent`]).
     Strong,
+    /// Every option valued in points under the ruleset's own estimates ([`ExpertAgent`]).
+    Expert,
 }
 
 impl SeatKind {
@@ -71,8 +74,9 @@ impl SeatKind {
             "greedy" => Ok(SeatKind::Greedy),
             "value" => Ok(SeatKind::Value),
             "strong" => Ok(SeatKind::Strong),
+            "expert" => Ok(SeatKind::Expert),
             _ => Err(MahjongError::RuleConfig(format!(
-                "unknown built-in seat {name:?}; choose from greedy, random, strong, value"
+                "unknown built-in seat {name:?}; choose from expert, greedy, random, strong, value"
             ))),
         }
     }
@@ -82,6 +86,7 @@ impl SeatKind {
             SeatKind::Greedy => "greedy",
             SeatKind::Value => "value",
             SeatKind::Strong => "strong",
+            SeatKind::Expert => "expert",
         }
     }
 }
@@ -197,7 +202,9 @@ pub struct Agents {
     greedy: Option<GreedyAgent>,
     value: Option<ValueAgent>,
     strong: Option<StrongAgent>,
+    expert: Option<ExpertAgent>,
     table: TableBuf,
+    expert_view: ExpertViewBuf,
     legal: Vec<Action>,
     options: Vec<LegalOption>,
     melds: Vec<Meld>,
@@ -209,11 +216,14 @@ impl Agents {
         let greedy = cfg.seats.contains(&SeatKind::Greedy).then(|| GreedyAgent::new(*cfg.rules.shapes()));
         let value = cfg.seats.contains(&SeatKind::Value).then(|| ValueAgent::new(cfg.rules.clone()));
         let strong = cfg.seats.contains(&SeatKind::Strong).then(|| StrongAgent::new(cfg.rules.clone()));
+        let expert = cfg.seats.contains(&SeatKind::Expert).then(|| ExpertAgent::new(cfg.rules.clone()));
         Agents {
             greedy,
             value,
             strong,
+            expert,
             table: TableBuf::default(),
+            expert_view: ExpertViewBuf::default(),
             legal: Vec::with_capacity(24),
             options: Vec::with_capacity(24),
             melds: Vec::with_capacity(6),
@@ -368,6 +378,10 @@ pub fn play_to_end(
                         let a = agents.strong.as_mut().ok_or_else(|| MahjongError::hand("no strong agent"))?;
                         let t = agents.table.read(&view);
                         a.choose(&s, &t)?
+                    } else if cfg.seats[p as usize] == SeatKind::Expert {
+                        let a = agents.expert.as_mut().ok_or_else(|| MahjongError::hand("no expert agent"))?;
+                        let v = agents.expert_view.read(&view);
+                        a.choose(&s, &v)?
                     } else if cfg.seats[p as usize] == SeatKind::Value {
                         let seat = SeatValue {
                             winds: crate::rules::wait_values::ValueSituation {

@@ -2,6 +2,7 @@
 //! thirteen orphans (HK §9), no dead wall (§4.2), the faan table (§10) with its minimum and cap,
 //! the payments of §11 with the switches of §18, head bump (§11.3), dealer rotation (§12).
 
+pub(crate) mod estimate;
 pub mod scoring;
 pub mod switches;
 #[cfg(test)]
@@ -252,6 +253,16 @@ impl Rules for HongKongRules {
 
     /// F16–F20 (HK §10.2, §10.3), known before the win: no bonus tiles 1; own flower and own
     /// season 1 each, or 2 for all four flowers / all four seasons.
+    /// The expert seat's estimates (`estimate.rs`).
+    fn estimate_hand(&self, f: &crate::rules::estimate::HandFeatures<'_>) -> crate::rules::estimate::Outlook {
+        estimate::hand(f)
+    }
+    fn estimate_opponent(&self, f: &crate::rules::estimate::OpponentFeatures<'_>) -> crate::rules::estimate::OpponentOutlook {
+        estimate::opponent(f, self.min_value())
+    }
+    fn expert_style(&self) -> crate::rules::estimate::ExpertStyle {
+        estimate::style()
+    }
     fn strong_bonus_estimate(&self, bonus: u8, seat_wind: u8) -> Option<f64> {
         let (b, w) = (bonus, seat_wind);
         let mut f = 0.0;

@@ -1,0 +1,97 @@
+"""ExpertSeat: every legal option valued in points from the seat's view only (rules §14), the
+best one played; the default opponent of ``mahjong-fast play``.
+
+* **Offence**: a ready hand's waits are scored exactly by the ruleset in the deal's real
+  situation (the seat's dealer status, the dealer's streak, the discards made, an
+  interruption, the round wind); a wait under the minimum counts for nothing. A hand not yet
+  ready is valued by the ruleset's own estimate of what it may reach (each ruleset's
+  ``estimate`` in the core) and its chance by its shanten and ukeire over the tiles it cannot
+  see.
+* **Defence**: each opponent's readiness, the chance its ready hand is a legal win under this
+  ruleset, what dealing in would cost under this ruleset's payments, and each tile's danger
+  from what is visible. Push or fold is decided by expected value.
+
+Legal wins are always taken. The values are exposed (:meth:`ExpertSeat.option_values`), so the
+hints of ``play`` rank by the numbers the seat plays by. The policy is decided by the core
+(``_core.ExpertAgent``, Rust ``agents/expert``), the same code that plays the ``expert`` seat in
+simulated deals and in the arena.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from mahjong_fast import _core
+
+from ..game.actions import Action
+from ..game.view import SeatView
+from .base import BaseSeat, CoreAgentFor
+from .greedy import obvious_answer, option_codes
+
+__all__ = ["ExpertSeat"]
+
+
+def _table(view: SeatView) -> dict[str, Any]:
+    """The public table of ``view`` as the core agent's keyword arguments (rules §14)."""
+    return {
+        "player": view.player,
+        "dealer": view.dealer,
+        "seat_winds": list(view.seat_winds),
+        "prevailing_wind": view.prevailing_wind,
+        "bonus_mask": view.bonus_mask(),
+        "discards": [list(h) for h in view.discard_history],
+        "table_melds": [list(view.meld_tuples(p)) for p in range(4)],
+        "remaining": view.remaining,
+        "dealer_streak": view.dealer_streak,
+    }
+
+
+class ExpertSeat(BaseSeat):
+    """Deterministic expert AI (see the module docstring). ``seed`` is accepted for a uniform
+    factory signature and is not used (the policy needs no randomness)."""
+
+    live_view = True  # reads the view only inside choose()
+
+    def __init__(self, seed: int = 0, name: str = "expert"):
+        self.seed = seed
+        self.name = name
+        self._agent_for = CoreAgentFor(_core.ExpertAgent)
+
+    def option_values(self, view: SeatView, legal: Sequence[Action]) -> list[float]:
+        """The value in points of each option of ``legal`` (same order) as the seat rates it
+        (``-inf`` for a pung or chow that does not advance the hand: never rated).
+
+        Raises:
+            InvalidHandError: ``legal`` empty, or an option the hand cannot make.
+        """
+        disc = view.last_discard[1] >> 2 if view.last_discard is not None else None
+        return self._agent_for(view.rules).option_values(
+            view.hand_counts(),
+            view.meld_tuples(),
+            view.unseen_counts(),
+            disc,
+            option_codes(legal, disc),
+            **_table(view),
+        )
+
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        obvious = obvious_answer(view, legal)
+        if obvious is not None:
+            return obvious
+        disc = view.last_discard[1] >> 2 if view.last_discard is not None else None
+        i = self._agent_for(view.rules).choose(
+            view.hand_counts(),
+            view.meld_tuples(),
+            view.unseen_counts(),
+            disc,
+            option_codes(legal, disc),
+            **_table(view),
+        )
+        return legal[i]
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"seed": self.seed, "name": self.name}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(state["seed"], state["name"])  # type: ignore[misc]

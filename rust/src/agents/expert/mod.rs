@@ -1,0 +1,359 @@
+//! The expert agent: every legal option valued in points from the seat's view only (HK §14),
+//! the best taken; the values are exposed ([`ExpertAgent::option_values`]) so that the hints of
+//! `play` rank by the same numbers the seat plays by.
+//!
+//! - **Offence** ([`offence`]): a ready hand's waits scored exactly by the ruleset in the deal's
+//!   real situation (the seat's dealer status, the streak, discards made, an interruption, the
+//!   round wind); an unfinished hand valued by the ruleset's own estimate
+//!   ([`crate::rules::Rules::estimate_hand`], in each ruleset's folder), its chance from its
+//!   shanten and ukeire against the draws left.
+//! - **Defence** ([`defence`]): each opponent's readiness and the chance its ready hand is a
+//!   legal win (the ruleset's [`crate::rules::Rules::estimate_opponent`]), what dealing in would
+//!   cost under this ruleset's payments, each tile's danger from the visible tiles.
+//! - **Push or fold by expected value**: a discard is worth its offence minus its expected
+//!   loss; a claim the hand after it with its best discard; passing the hand as it is; a kong
+//!   the hand after it; a win what it pays now. The weights are the ruleset's
+//!   ([`crate::rules::Rules::expert_style`]).
+//!
+//! A legal win is always taken. Otherwise the option of the highest value is chosen (ties: the
+//! earlier option). Among discards, values carry a tie-break far below a point: lower shanten,
+//! then more ukeire. Deterministic: no randomness, no hash maps; kinds and seats in order.
+
+#![allow(clippy::needless_range_loop)] // kinds and seats are indices by nature
+
+mod defence;
+mod offence;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use super::eval::{Evaluator, Rating};
+use super::{LegalOption, OptionKind, Situation};
+use crate::error::{MahjongError, Result};
+use crate::hand::{Counts, Hand, Meld, MeldKind};
+use crate::rules::estimate::ExpertStyle;
+use crate::rules::Ruleset;
+use crate::tile::{Tile, N_KINDS};
+use defence::Threat;
+pub use view::{future_progress, ExpertView, ExpertViewBuf};
+
+/// Ukeire assumed for a discard whose ukeire was not computed.
+const ACC_PROXY: u32 = 16;
+
+/// A value below every real one: an option not rated (a claim that does not advance the hand).
+pub const NOT_RATED: f64 = f64::NEG_INFINITY;
+
+/// The expert policy (one per thread; it keeps no state between decisions but caches).
+pub struct ExpertAgent {
+    ev: Evaluator,
+    rules: Ruleset,
+    style: ExpertStyle,
+    rates: Vec<Rating>,
+    melds: Vec<Meld>,
+    hand: Hand,
+    /// Set by [`ExpertAgent::offence`] when the hand it rated is ready with no live legal wait.
+    dead: bool,
+    pay: view::Payoffs,
+    values: Vec<f64>,
+}
+
+fn take(c: &mut Counts, k: Tile, n: u8) -> Result<()> {
+    let slot = &mut c[k.index()];
+    if *slot < n {
+        return Err(MahjongError::hand(format!("the option needs {n} copies of {k} from the concealed hand")));
+    }
+    *slot -= n;
+    Ok(())
+}
+
+/// The option the expert takes given the values of `legal`: a legal win, else the highest
+/// value (the earlier on a tie). `values` has one entry per option.
+pub fn best_option(legal: &[LegalOption], values: &[f64]) -> usize {
+    if let Some(i) = legal.iter().position(|o| matches!(o.kind, OptionKind::Win | OptionKind::SelfDrawnWin)) {
+        return i;
+    }
+    let mut best = 0;
+    for (i, &v) in values.iter().enumerate() {
+        if v > values[best] {
+            best = i;
+        }
+    }
+    best
+}
+
+impl ExpertAgent {
+    /// An expert agent for `rules` with the ruleset's weights.
+    pub fn new(rules: Ruleset) -> Self {
+        let style = rules.rules().expert_style();
+        Self::with_style(rules, style)
+    }
+
+    /// An expert agent with explicit weights (for measuring them).
+    pub fn with_style(rules: Ruleset, style: ExpertStyle) -> Self {
+        ExpertAgent {
+            ev: Evaluator::new(),
+            rules,
+            style,
+            rates: Vec::with_capacity(18),
+            melds: Vec::with_capacity(8),
+            hand: Hand { concealed: [0; N_KINDS], melds: Vec::with_capacity(6), bonus: 0 },
+            dead: false,
+            pay: view::Payoffs::default(),
+            values: Vec::with_capacity(24),
+        }
+    }
+
+    /// The weights in use.
+    pub fn style(&self) -> ExpertStyle {
+        self.style
+    }
+
+    /// The index of the chosen option in `s.legal`: [`best_option`] of the values.
+    ///
+    /// Errors (`InvalidHand`): no legal option, a hand of the wrong size or with a fifth copy, an
+    /// option the hand cannot make, a claim window without a pass.
+    pub fn choose(&mut self, s: &Situation<'_>, v: &ExpertView<'_>) -> Result<usize> {
+        if s.legal.is_empty() {
+            return Err(MahjongError::hand("no legal option to choose from"));
+        }
+        if let Some(i) = s.legal.iter().position(|o| matches!(o.kind, OptionKind::Win | OptionKind::SelfDrawnWin)) {
+            return Ok(i);
+        }
+        let mut values = std::mem::take(&mut self.values);
+        let r = self.values_into(s, v, false, &mut values);
+        let out = r.map(|()| best_option(s.legal, &values));
+        self.values = values;
+        out
+    }
+
+    /// The value in points of each legal option (one per entry of `s.legal`; the ruleset's
+    /// payments bent by the style's `alpha` toward winning at all): a win what it pays now, a
+    /// discard its offence minus its expected loss, a claim the hand after it with its best
+    /// discard, passing the hand as it is, a kong the hand after it. A pung or chow that does
+    /// not lower the shanten is not rated ([`NOT_RATED`]). [`best_option`] of these is
+    /// [`ExpertAgent::choose`].
+    ///
+    /// Errors: as [`ExpertAgent::choose`].
+    pub fn option_values(&mut self, s: &Situation<'_>, v: &ExpertView<'_>) -> Result<Vec<f64>> {
+        if s.legal.is_empty() {
+            return Err(MahjongError::hand("no legal option to choose from"));
+        }
+        let mut out = Vec::with_capacity(s.legal.len());
+        self.values_into(s, v, true, &mut out)?;
+        Ok(out)
+    }
+
+    fn values_into(&mut self, s: &Situation<'_>, v: &ExpertView<'_>, full: bool, out: &mut Vec<f64>) -> Result<()> {
+        out.clear();
+        out.resize(s.legal.len(), NOT_RATED);
+        self.pay.update(&self.rules, self.style.alpha, v.table.winds.seat_wind, v.dealer_streak);
+        if s.legal.iter().any(|o| o.kind == OptionKind::Discard) {
+            self.turn(s, v, out)?;
+        } else {
+            self.respond(s, v, full, out)?;
+        }
+        for (i, o) in s.legal.iter().enumerate() {
+            match o.kind {
+                OptionKind::Win => out[i] = self.win_now(s, v, false),
+                OptionKind::SelfDrawnWin => out[i] = self.win_now(s, v, true),
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// The best discard of the 14-equivalent hand `c` by offence minus loss, and every
+    /// discard's value into `by_kind`.
+    fn discards(
+        &mut self,
+        c: &Counts,
+        melds: &[Meld],
+        v: &ExpertView<'_>,
+        unseen: &Counts,
+        threats: &[Threat; 4],
+        by_kind: &mut [f64; N_KINDS],
+    ) -> Result<f64> {
+        let shapes = *self.rules.shapes();
+        let best = self.ev.rate(c, melds, unseen, &shapes, false, &mut self.rates)?;
+        let rates = std::mem::take(&mut self.rates);
+        let out = self.rate_discards(c, melds, v, unseen, threats, best, &rates, by_kind);
+        self.rates = rates;
+        out
+    }
+
+    /// Offence of every discard of the lowest shanten (and, when every one of them leaves a
+    /// dead-ready hand, of those one slower); the others at the best offence times `step_keep`
+    /// per extra shanten. Then offence minus loss.
+    #[allow(clippy::too_many_arguments)]
+    fn rate_discards(
+        &mut self,
+        c: &Counts,
+        melds: &[Meld],
+        v: &ExpertView<'_>,
+        unseen: &Counts,
+        threats: &[Threat; 4],
+        best: i8,
+        rates: &[Rating],
+        by_kind: &mut [f64; N_KINDS],
+    ) -> Result<f64> {
+        let threatened = self.style.caution > 0.0 && threats.iter().any(|th| th.p > 0.0);
+        let mut off = [f64::NAN; N_KINDS];
+        let mut d = *c;
+        let (mut cap, mut all_dead) = (0.0f64, true);
+        for r in rates.iter().filter(|r| r.shanten == best) {
+            let k = r.kind as usize;
+            d[k] -= 1;
+            self.dead = false;
+            let x = self.offence(&d, melds, r.shanten, r.ukeire.unwrap_or(ACC_PROXY), v, unseen);
+            d[k] += 1;
+            off[k] = x?;
+            cap = cap.max(off[k]);
+            all_dead &= self.dead;
+        }
+        if best == 0 && all_dead {
+            for r in rates.iter().filter(|r| r.shanten == 1) {
+                let k = r.kind as usize;
+                d[k] -= 1;
+                let x = self.offence(&d, melds, r.shanten, r.ukeire.unwrap_or(ACC_PROXY), v, unseen);
+                d[k] += 1;
+                off[k] = x?;
+            }
+        }
+        for r in rates {
+            if off[r.kind as usize].is_nan() {
+                off[r.kind as usize] = cap * self.style.step_keep.powi((r.shanten - best) as i32);
+            }
+        }
+        let mut top = NOT_RATED;
+        for r in rates {
+            let k = r.kind as usize;
+            let loss = if threatened { defence::loss(k, threats, unseen, off[k], self.style.caution) } else { 0.0 };
+            // tie-break far below a point: lower shanten, then more ukeire
+            let tie = -1e-7 * r.shanten as f64 + 1e-10 * r.ukeire.unwrap_or(0) as f64;
+            by_kind[k] = off[k] - loss + tie;
+            top = top.max(by_kind[k]);
+        }
+        if top == NOT_RATED {
+            return Err(MahjongError::hand("no tile to discard"));
+        }
+        Ok(top)
+    }
+
+    fn turn(&mut self, s: &Situation<'_>, v: &ExpertView<'_>, out: &mut [f64]) -> Result<()> {
+        let threats = defence::threats(&self.rules, &self.pay, s, v);
+        let mut by_kind = [NOT_RATED; N_KINDS];
+        self.discards(s.concealed, s.melds, v, s.unseen, &threats, &mut by_kind)?;
+        let shapes = *self.rules.shapes();
+        for (i, o) in s.legal.iter().enumerate() {
+            match o.kind {
+                OptionKind::Discard => out[i] = by_kind[o.tile.index().min(N_KINDS - 1)],
+                OptionKind::ConcealedKong | OptionKind::AddedKong => {
+                    let mut c = *s.concealed;
+                    self.melds.clear();
+                    self.melds.extend_from_slice(s.melds);
+                    if o.kind == OptionKind::ConcealedKong {
+                        take(&mut c, o.tile, 4)?;
+                        self.melds.push(Meld { kind: MeldKind::ConcealedKong, tile: o.tile });
+                    } else {
+                        take(&mut c, o.tile, 1)?;
+                        if let Some(m) = self.melds.iter_mut().find(|m| m.kind == MeldKind::Pung && m.tile == o.tile) {
+                            m.kind = MeldKind::AddedKong;
+                        }
+                    }
+                    let melds = std::mem::take(&mut self.melds);
+                    let sh = self.ev.shanten(&c, &melds, &shapes);
+                    let r = sh.and_then(|sh| {
+                        let acc = if sh > 0 { self.ukeire13(&c, &melds, sh, s.unseen)? } else { 0 };
+                        self.offence(&c, &melds, sh, acc, v, s.unseen)
+                    });
+                    self.melds = melds;
+                    out[i] = r?;
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// The offence of the hand as it is (passing the discard).
+    fn pass_value(&mut self, s: &Situation<'_>, v: &ExpertView<'_>, sh: i8) -> Result<f64> {
+        let acc = if sh > 0 { self.ukeire13(s.concealed, s.melds, sh, s.unseen)? } else { 0 };
+        self.offence(s.concealed, s.melds, sh, acc, v, s.unseen)
+    }
+
+    fn respond(&mut self, s: &Situation<'_>, v: &ExpertView<'_>, full: bool, out: &mut [f64]) -> Result<()> {
+        let legal = s.legal;
+        let pass = legal
+            .iter()
+            .position(|o| o.kind == OptionKind::Pass)
+            .ok_or_else(|| MahjongError::hand("a claim window without a pass option"))?;
+        let is_claim = |k: OptionKind| matches!(k, OptionKind::Pung | OptionKind::Kong | OptionKind::Chow);
+        let disc = s.discard;
+        let shapes = *self.rules.shapes();
+        let now_sh = self.ev.shanten(s.concealed, s.melds, &shapes)?;
+        // Passing is valued (and the table read) once some claim advances the hand, or always
+        // when every value is asked for; else it is the only option rated (value 0).
+        let mut now: Option<f64> = None;
+        let mut threats: Option<[Threat; 4]> = None;
+        let mut melds: Vec<Meld> = Vec::with_capacity(s.melds.len() + 1);
+        if full {
+            now = Some(self.pass_value(s, v, now_sh)?);
+        }
+        for (i, o) in legal.iter().enumerate() {
+            if !is_claim(o.kind) {
+                continue;
+            }
+            let disc = disc.ok_or_else(|| MahjongError::hand("a claim with no discard on offer"))?;
+            let mut c = *s.concealed;
+            melds.clear();
+            melds.extend_from_slice(s.melds);
+            out[i] = match o.kind {
+                OptionKind::Kong => {
+                    take(&mut c, disc, 3)?;
+                    melds.push(Meld { kind: MeldKind::ExposedKong, tile: disc });
+                    let sh = self.ev.shanten(&c, &melds, &shapes)?;
+                    if sh > now_sh {
+                        continue;
+                    }
+                    if now.is_none() {
+                        now = Some(self.pass_value(s, v, now_sh)?);
+                    }
+                    let acc = if sh > 0 { self.ukeire13(&c, &melds, sh, s.unseen)? } else { 0 };
+                    self.offence(&c, &melds, sh, acc, v, s.unseen)?
+                }
+                _ => {
+                    if o.kind == OptionKind::Pung {
+                        take(&mut c, disc, 2)?;
+                        melds.push(Meld { kind: MeldKind::Pung, tile: disc });
+                    } else {
+                        let low = o.tile.0;
+                        if !(low..low + 3).contains(&disc.0) {
+                            return Err(MahjongError::hand(format!("a chow from {} cannot use the discard {disc}", o.tile)));
+                        }
+                        melds.push(Meld::new(MeldKind::Chow, o.tile)?);
+                        for k in low..low + 3 {
+                            if k != disc.0 {
+                                take(&mut c, Tile(k), 1)?;
+                            }
+                        }
+                    }
+                    if self.ev.shanten(&c, &melds, &shapes)? >= now_sh {
+                        continue; // a claim that does not advance the hand only exposes it
+                    }
+                    if now.is_none() {
+                        now = Some(self.pass_value(s, v, now_sh)?);
+                    }
+                    let th = match threats {
+                        Some(t) => t,
+                        None => *threats.insert(defence::threats(&self.rules, &self.pay, s, v)),
+                    };
+                    let mut by_kind = [NOT_RATED; N_KINDS];
+                    self.discards(&c, &melds, v, s.unseen, &th, &mut by_kind)?
+                }
+            };
+        }
+        out[pass] = now.unwrap_or(0.0);
+        Ok(())
+    }
+}

@@ -1,0 +1,159 @@
+//! The expert's tests: legal and deterministic whole deals under every ruleset, decisions that
+//! do not depend on hidden tiles, values that agree with the decision.
+
+use super::*;
+use crate::agents::LegalOption;
+use crate::game::{ActionType, Deal, DealOptions, Phase};
+use crate::rules::SwitchValue;
+use crate::sim::{play_range, play_range_parallel, SeatKind, SimConfig};
+
+/// The expert's decision and its option values for `p` in `deal`, read from `p`'s view only.
+fn decide(agent: &mut ExpertAgent, deal: &Deal, p: u8) -> (usize, Vec<f64>) {
+    let view = deal.view(p);
+    let legal = deal.legal_actions(p);
+    let disc = view.last_discard().map(|(_, t)| t >> 2);
+    let options: Vec<LegalOption> = legal.iter().map(|a| crate::sim::option_of(a, disc)).collect();
+    let melds: Vec<Meld> = view.melds(p as usize).iter().map(|m| m.core()).collect();
+    let u = view.unseen_counts();
+    let s = Situation { concealed: view.hand_counts(), melds: &melds, unseen: &u, discard: disc.map(Tile), legal: &options };
+    let mut buf = ExpertViewBuf::default();
+    let v = buf.read(&view);
+    let i = agent.choose(&s, &v).unwrap();
+    let values = agent.option_values(&s, &v).unwrap();
+    (i, values)
+}
+
+fn rulesets() -> Vec<Ruleset> {
+    vec![
+        Ruleset::hong_kong(),
+        Ruleset::named("taiwanese-high").unwrap(),
+        Ruleset::named("taiwanese-low").unwrap(),
+        Ruleset::hong_kong().with_switch("min_faan", SwitchValue::Int(0)).unwrap(),
+    ]
+}
+
+#[test]
+fn whole_deals_with_expert_seats_are_legal_and_deterministic_under_every_ruleset() {
+    // Every action the agent picks is one of the engine's legal actions, and the engine
+    // re-checks it on apply: a refusal would end the run with an error.
+    for rules in rulesets() {
+        let name = rules.name();
+        let cfg = SimConfig::new(rules.clone(), 31, [SeatKind::Expert; 4]);
+        let recs = play_range(&cfg, 0, 300).unwrap();
+        let wins = recs.iter().filter(|r| r.winner().is_some()).count();
+        assert!(wins > 20, "{name}: {wins}");
+        assert!(recs.iter().all(|r| r.winner().is_none() || r.value >= rules.min_value()), "{name}");
+        let cfg = SimConfig { seats: [SeatKind::Expert, SeatKind::Greedy, SeatKind::Strong, SeatKind::Random], ..cfg };
+        let one = play_range(&cfg, 100, 200).unwrap();
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        assert_eq!(pool.install(|| play_range_parallel(&cfg, 100, 200)).unwrap(), one, "{name}");
+        assert_eq!(play_range(&cfg, 100, 200).unwrap(), one, "{name}");
+    }
+}
+
+/// Walk a deal played by greedy seats and, at every decision of P0 and P3, compare the
+/// expert's decision with [`best_option`] of its values.
+#[test]
+fn the_decision_is_the_best_of_the_option_values() {
+    for rules in rulesets() {
+        let mut agent = ExpertAgent::new(rules.clone());
+        let mut greedy = crate::agents::GreedyAgent::new(*rules.shapes());
+        let mut compared = 0;
+        for seed in 0..12u64 {
+            let wall = crate::wall::shuffle(seed, 0);
+            let mut deal = Deal::new(&rules, &wall, 0, [0; 4], 0, DealOptions::new(false, false)).unwrap();
+            while deal.phase() != Phase::Ended {
+                let p = deal.to_act()[0];
+                let legal = deal.legal_actions(p);
+                let (i, values) = decide(&mut agent, &deal, p);
+                assert_eq!(values.len(), legal.len());
+                let view = deal.view(p);
+                let disc = view.last_discard().map(|(_, t)| t >> 2);
+                let options: Vec<LegalOption> = legal.iter().map(|a| crate::sim::option_of(a, disc)).collect();
+                assert_eq!(i, best_option(&options, &values), "{}", rules.name());
+                compared += 1;
+                // the deal goes on with greedy's choice (a variety of positions)
+                let melds: Vec<Meld> = view.melds(p as usize).iter().map(|m| m.core()).collect();
+                let u = view.unseen_counts();
+                let s = Situation {
+                    concealed: view.hand_counts(),
+                    melds: &melds,
+                    unseen: &u,
+                    discard: disc.map(Tile),
+                    legal: &options,
+                };
+                let g = greedy.choose(&s).unwrap();
+                deal.apply(&legal[g]).unwrap();
+            }
+        }
+        assert!(compared > 300, "{compared}");
+    }
+}
+
+#[test]
+fn the_decision_does_not_depend_on_hidden_tiles() {
+    // Two deals that differ only in tiles the deciding seat cannot see: a tile of P1's hand
+    // swapped with one of P2's. P0 (dealer, at the start) and P3 (in the claim window on P0's
+    // discard) see the same view in both and decide the same, with the same values.
+    for rules in rulesets() {
+        let opts = DealOptions::new(false, false);
+        let mut agent = ExpertAgent::new(rules.clone());
+        let mut compared = 0;
+        for seed in 0..60u64 {
+            let wall = crate::wall::shuffle(seed, 0);
+            let a = Deal::new(&rules, &wall, 0, [0; 4], 0, opts).unwrap();
+            let pick = |p: usize, other: usize| {
+                a.hand(p).iter().copied().find(|&x| x < 136 && !a.hand(other).iter().any(|&y| y >> 2 == x >> 2))
+            };
+            let (Some(x), Some(y)) = (pick(1, 2), pick(2, 1)) else { continue };
+            let mut w2 = wall;
+            let i = w2.iter().position(|&t| t == x).unwrap();
+            let j = w2.iter().position(|&t| t == y).unwrap();
+            w2.swap(i, j);
+            let b = Deal::new(&rules, &w2, 0, [0; 4], 0, opts).unwrap();
+            if a.bonus(1) != b.bonus(1) || a.bonus(2) != b.bonus(2) || a.hand(0) != b.hand(0) || a.hand(3) != b.hand(3) {
+                continue; // the swap moved a bonus replacement: not the same view
+            }
+            assert_ne!(a.counts(1), b.counts(1));
+            let da = decide(&mut agent, &a, 0);
+            assert_eq!(da, decide(&mut agent, &b, 0), "{}", rules.name());
+            let act = a.legal_actions(0)[da.0];
+            if act.kind != ActionType::Discard {
+                continue;
+            }
+            let (mut a, mut b) = (a, b);
+            a.apply(&act).unwrap();
+            b.apply(&act).unwrap();
+            if a.phase() == Phase::Response && a.to_act().contains(&3) && b.to_act().contains(&3) {
+                assert_eq!(decide(&mut agent, &a, 3), decide(&mut agent, &b, 3), "{}", rules.name());
+            }
+            compared += 1;
+        }
+        assert!(compared > 25, "{}: {compared}", rules.name());
+    }
+}
+
+#[test]
+fn the_future_situation_is_one_the_ruleset_accepts() {
+    // Every progress the expert values a later win in passes the TW §10a history check for a
+    // hand with as many claimed sets as the seat's discards allow.
+    let rules = Ruleset::named("taiwanese-high").unwrap();
+    for seat in 0..4u32 {
+        for made in 0..40u32 {
+            for interrupted in [false, true] {
+                for self_drawn in [false, true] {
+                    let own = (made + 3 - seat.min(made + 3)) / 4;
+                    let p = future_progress(made, own, seat, 0, interrupted, self_drawn);
+                    assert!(p.winner_discards <= p.discards);
+                    let ctx = crate::rules::WinContext { seat_wind: seat as u8, self_drawn, progress: p, ..Default::default() };
+                    let h = crate::hand::hand("123456789m123p45s11z9s");
+                    let mut h13 = h.clone();
+                    h13.concealed[26] -= 1;
+                    if !interrupted {
+                        assert!(rules.rules().check_history(&h13, &ctx, None).is_ok(), "{seat} {made} {self_drawn} {p:?}");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! What the expert reads of the table (HK §14: only what its seat may see) and what a win is
+//! worth to it there: the public [`Table`] of the strong seat plus the deal's progress (the
+//! dealer's streak, discards made, its own discards, an interruption), and the payments of a
+//! win by it or against it with its real dealer status (HK §11, TW §15).
+
+use crate::agents::strong::{Table, TableBuf};
+use crate::game::SeatView;
+use crate::rules::scoring::{DealProgress, WinContext};
+use crate::rules::{Ruleset, WinPayment};
+
+/// One seat's view for the expert: the public table and the deal's progress.
+#[derive(Debug, Clone, Copy)]
+pub struct ExpertView<'a> {
+    pub table: Table<'a>,
+    /// The dealer's streak during the deal (0 where the ruleset keeps none).
+    pub dealer_streak: u32,
+    /// Discards made in the deal so far.
+    pub discards_made: u32,
+    /// Whether a chow, pung or kong has been made in the deal.
+    pub interrupted: bool,
+}
+
+impl<'a> ExpertView<'a> {
+    /// A view with the progress of a quiet mid-deal position (no streak, interrupted, the
+    /// discards on the table counted).
+    pub fn of_table(table: Table<'a>) -> Self {
+        let discards_made = table.discards.iter().map(|d| d.len() as u32).sum();
+        ExpertView { table, dealer_streak: 0, discards_made, interrupted: true }
+    }
+
+    /// The seat's position counted from the dealer (its seat wind: the dealer is East).
+    pub fn seat(&self) -> usize {
+        self.table.winds.seat_wind as usize % 4
+    }
+
+    /// The situation of a win the seat may make later with sets declared (`declared`): its
+    /// winds and the deal's progress ([`future_progress`]).
+    pub fn future_context(&self, self_drawn: bool, declared: bool) -> WinContext {
+        let own = self.table.discards[self.table.player as usize % 4].len() as u32;
+        let progress = future_progress(
+            self.discards_made,
+            own,
+            self.seat() as u32,
+            self.dealer_streak,
+            self.interrupted || declared,
+            self_drawn,
+        );
+        WinContext {
+            seat_wind: self.table.winds.seat_wind,
+            prevailing_wind: self.table.winds.prevailing_wind,
+            self_drawn,
+            progress,
+            ..WinContext::default()
+        }
+    }
+}
+
+/// The deal's progress at a win a seat (its position from the dealer `seat`) may make after
+/// its next discard, when `made` discards are on the table, `own` of them its own: consistent
+/// with the order of turns (TW §10a) so that the ruleset scores it as the engine would. In an
+/// interrupted deal one round on (`made + 4`, `own + 1`); in an uninterrupted one the first
+/// count of discards at which the seat's draw (self-drawn) or another's discard comes.
+pub fn future_progress(made: u32, own: u32, seat: u32, streak: u32, interrupted: bool, self_drawn: bool) -> DealProgress {
+    if interrupted {
+        let d = made + 4;
+        return DealProgress { dealer_streak: streak, discards: d, winner_discards: (own + 1).min(d), interrupted };
+    }
+    // discard i is made by seat i mod 4
+    let mut d = made + 1;
+    while (self_drawn && d % 4 != seat % 4) || (!self_drawn && (d - 1) % 4 == seat % 4) {
+        d += 1;
+    }
+    let w = (0..d).filter(|i| i % 4 == seat % 4).count() as u32;
+    DealProgress { dealer_streak: streak, discards: d, winner_discards: w, interrupted }
+}
+
+/// Buffers to read an [`ExpertView`] from a seat's view without allocating per decision.
+#[derive(Debug, Default)]
+pub struct ExpertViewBuf {
+    table: TableBuf,
+}
+
+impl ExpertViewBuf {
+    /// The expert's view of `view` (HK §14: only what that seat may see).
+    pub fn read<'a>(&'a mut self, view: &SeatView<'a>) -> ExpertView<'a> {
+        ExpertView {
+            table: self.table.read(view),
+            dealer_streak: view.dealer_streak(),
+            discards_made: view.turn(),
+            interrupted: view.interrupted(),
+        }
+    }
+}
+
+/// Points by value for one seat in one situation (its seat wind, the streak), bent by the
+/// style's `alpha` toward winning at all: what it gains by a self-drawn win, by a win on a
+/// discard (the mean over the three discarders), and what it pays each opponent (by seat wind)
+/// whose win it discards.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Payoffs {
+    key: Option<(u8, u32)>,
+    pub gain_tsumo: Vec<f64>,
+    pub gain_ron: Vec<f64>,
+    pub pay: [Vec<f64>; 4],
+}
+
+impl Payoffs {
+    /// Recompute for `seat` (its seat wind) and `streak` unless they are those of the last call.
+    pub fn update(&mut self, rules: &Ruleset, alpha: f64, seat: u8, streak: u32) {
+        if self.key == Some((seat, streak)) {
+            return;
+        }
+        self.key = Some((seat, streak));
+        let me = seat as usize % 4;
+        let top = rules.max_value().min(64);
+        let pays = |winner: usize, v: u8, discarder: Option<usize>| {
+            let win = WinPayment { winner, value: v.into(), self_drawn: discarder.is_none(), discarder };
+            rules.win_payments(&win, 0, streak).unwrap_or([0; 4])
+        };
+        let tsumo = |v: u8| pays(me, v, None)[me].max(0) as f64;
+        let ron = |v: u8| (1..4).map(|d| pays(me, v, Some((me + d) % 4))[me].max(0) as f64).sum::<f64>() / 3.0;
+        let min = rules.min_value().min(top);
+        let (m_ts, m_ron) = (tsumo(min), ron(min));
+        let bend = |g: f64, m: f64| if m > 0.0 { m * (g / m).powf(alpha) } else { g };
+        self.gain_tsumo = (0..=top).map(|v| bend(tsumo(v), m_ts)).collect();
+        self.gain_ron = (0..=top).map(|v| bend(ron(v), m_ron)).collect();
+        for o in 0..4 {
+            self.pay[o] = if o == me {
+                Vec::new()
+            } else {
+                let paid = |v: u8| (-pays(o, v, Some(me))[me]).max(0) as f64;
+                let m = paid(min);
+                (0..=top).map(|v| bend(paid(v), m)).collect()
+            };
+        }
+    }
+}
+
+/// Linear interpolation of `t` at `v` (clamped to its range; 0 for an empty table).
+pub(crate) fn at(t: &[f64], v: f64) -> f64 {
+    if t.is_empty() {
+        return 0.0;
+    }
+    let v = v.max(0.0).min((t.len() - 1) as f64);
+    let lo = v.floor() as usize;
+    let hi = (lo + 1).min(t.len() - 1);
+    let f = v - lo as f64;
+    t[lo] * (1.0 - f) + t[hi] * f
+}

@@ -1,0 +1,126 @@
+"""The ``expert`` seat and the hints that agree with it (the issue "An expert seat that is
+strong under every ruleset, and hints that agree with it"): the core's simulated deals equal
+the Python loop's with ``ExpertSeat``; it is reachable from ``make_seat``, ``simulate`` and the
+arena; the hint's first option is the expert's decision on seeded views of every ruleset; the
+waits text uses the ruleset's minimum."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import SimpleNamespace
+from typing import Any
+
+import mahjong_fast as mf
+import pytest
+from mahjong_fast import _core
+from mahjong_fast.arena import arena
+from mahjong_fast.game.actions import Action
+from mahjong_fast.game.match import new_deal, run_deal
+from mahjong_fast.rules import Ruleset
+from mahjong_fast.seats import SEAT_KINDS, ExpertSeat, GreedySeat, make_seat
+from mahjong_fast.seats.expert_hint import expert_ranking, ranking_text
+from mahjong_fast.seats.human import _waits_with_values
+from mahjong_fast.simulate import simulate
+
+RULESETS = [
+    Ruleset.hong_kong(rotate_dealer=True),
+    Ruleset.from_name("taiwanese-high"),
+    Ruleset.from_name("taiwanese-low"),
+    Ruleset.hong_kong(min_faan=0),
+]
+
+
+@pytest.mark.parametrize("rules", RULESETS[:3], ids=lambda r: r.name)
+def test_core_deals_equal_python_loop_deals(rules: Ruleset) -> None:
+    seed = 77
+    seats = ("expert", "greedy", "expert", "strong")
+    core = _core.Simulator(seed, list(seats), rules, 2).run(0, 12)
+    players = [make_seat(k, seed) for k in seats]
+    assert isinstance(players[0], ExpertSeat)
+    for i in range(12):
+        deal = new_deal(players, seed=seed, deal_index=i, record=False, rules=rules)
+        rec = run_deal(deal, players, rules=rules).to_record()
+        rec["seed"] = seed
+        assert rec == core[i], (rules.name, i)
+    assert any(r["winners"] for r in core)
+
+
+def test_simulate_and_arena_accept_expert() -> None:
+    assert "expert" in SEAT_KINDS
+    e = simulate(32, ("expert",) * 4, seed=3, workers=1).records
+    s = simulate(32, ("strong",) * 4, seed=3, workers=1).records
+    assert e is not None and s is not None and e != s
+    assert all(w["value"] >= 3 for r in e for w in r["wins"])
+    rep = arena(["expert", "greedy", "greedy", "greedy"], walls=4, seed=1, workers=1)
+    assert [p.seat for p in rep.seats] == ["expert", "greedy"] and rep.seats[0].deals == 16
+
+
+class _Checker(GreedySeat):
+    """Plays greedy (a variety of positions) and, at every decision with a choice, compares
+    the hint's first option with the expert seat's decision on the same view."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.expert = ExpertSeat()
+        self.compared = 0
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        if len(legal) > 1:
+            ranked = expert_ranking(view, legal)
+            assert ranked[0][0] == self.expert.choose(view, legal)
+            assert len(ranked) == len(legal)
+            assert ranking_text(view, legal).startswith("expert (points): ")
+            self.compared += 1
+        return super().choose(view, legal)
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=lambda r: f"{r.name}-{r.min_value}")
+def test_the_hints_first_option_is_the_experts_decision(rules: Ruleset) -> None:
+    players = [_Checker(s) for s in range(4)]
+    i = 0
+    while sum(p.compared for p in players) < 1000:
+        deal = new_deal(players, seed=11, deal_index=i, record=False, rules=rules)
+        run_deal(deal, players, rules=rules)
+        i += 1
+    assert i < 200
+
+
+def test_a_min_faan_0_game_never_calls_a_1_faan_wait_cannot_win() -> None:
+    # all chows won on a discard: 1 faan (F7), below the default minimum of 3, legal at 0
+    h = mf.Hand.parse("123m456p789s234s5s")
+    for rules, refused in [(Ruleset.hong_kong(min_faan=0), False), (Ruleset.hong_kong(), True)]:
+        view = SimpleNamespace(rules=rules, seat_wind=1, prevailing_wind=0, bonus_mask=lambda: 1)
+        text = _waits_with_values(view, list(h.counts), h.core_melds)
+        assert ("cannot win" in text or "below 3" in text) is refused, text
+        if not refused:
+            assert "below" not in text
+
+
+def test_values_are_one_per_option_and_bad_input_is_a_typed_error() -> None:
+    h = mf.Hand.parse("123m456p789s234s5s1z")
+    counts = list(h.counts)
+    legal = [(0, k) for k in range(34) if counts[k]]
+    args: dict[str, Any] = {
+        "player": 1,
+        "dealer": 0,
+        "seat_winds": [0, 1, 2, 3],
+        "discards": [[], [], [], []],
+        "table_melds": [[], [], [], []],
+        "remaining": 50,
+    }
+    agent = _core.ExpertAgent("taiwanese-high")
+    h16 = mf.Hand.parse("123567m456p789s234s5s1z")
+    c16 = list(h16.counts)
+    legal16 = [(0, k) for k in range(34) if c16[k]]
+    values = agent.option_values(c16, [], [3] * 34, None, legal16, **args)
+    assert len(values) == len(legal16)
+    best = agent.choose(c16, [], [3] * 34, None, legal16, **args)
+    assert values[best] == max(values)
+    # a single wait either way: the honour goes (no honours, H02)
+    assert legal16[best] == (0, 27)
+    with pytest.raises(mf.InvalidHandError, match="player"):
+        _core.ExpertAgent().choose(counts, [], [3] * 34, None, legal, **{**args, "player": 4})
+    with pytest.raises(mf.InvalidHandError, match="dealer_streak"):
+        _core.ExpertAgent().choose(counts, [], [3] * 34, None, legal, **{**args, "dealer_streak": -1})
+    with pytest.raises(TypeError, match="legal"):
+        _core.ExpertAgent().option_values(counts, [], [3] * 34, None, 5, **args)
