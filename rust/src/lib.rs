@@ -10,6 +10,7 @@ pub mod decompose;
 pub mod error;
 pub mod game;
 pub mod hand;
+pub mod rl;
 pub mod rules;
 pub mod shanten;
 pub mod sim;

@@ -1,0 +1,117 @@
+//! The seats of a table: a learner (decided by the caller) or a built-in agent played inside
+//! the call. The built-in agents decide exactly as in bulk simulation ([`crate::sim`]): the
+//! same [`Situation`] from the seat's view (HK §14), the same agents, random seats from the
+//! stream of `(seed, deal key, player)`.
+
+use crate::agents::{GreedyAgent, LegalOption, RandomAgent, SeatValue, Situation, StrongAgent, TableBuf, ValueAgent};
+use crate::error::{MahjongError, Result};
+use crate::game::{Action, Deal};
+use crate::hand::Meld;
+use crate::rules::wait_values::ValueSituation;
+use crate::rules::Ruleset;
+use crate::sim::{option_of, SeatKind};
+use crate::tile::Tile;
+
+/// One seat of a table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Seat {
+    /// Decided by the caller (the learning policy).
+    Learner,
+    /// A built-in agent played inside the call.
+    Builtin(SeatKind),
+}
+
+impl Seat {
+    /// `"learner"` or a built-in seat's name (`SeatKind::from_name`). Errors: `RuleConfig`.
+    pub fn from_name(name: &str) -> Result<Seat> {
+        if name == "learner" {
+            return Ok(Seat::Learner);
+        }
+        SeatKind::from_name(name).map(Seat::Builtin).map_err(|_| {
+            MahjongError::RuleConfig(format!(
+                "unknown seat {name:?}; choose learner or a built-in seat (greedy, random, strong, value)"
+            ))
+        })
+    }
+    pub const fn name(self) -> &'static str {
+        match self {
+            Seat::Learner => "learner",
+            Seat::Builtin(k) => k.name(),
+        }
+    }
+    pub const fn is_learner(self) -> bool {
+        matches!(self, Seat::Learner)
+    }
+}
+
+/// The agents of one table (only those its seats use) and their buffers.
+pub struct Builtins {
+    greedy: Option<GreedyAgent>,
+    value: Option<ValueAgent>,
+    strong: Option<StrongAgent>,
+    table: TableBuf,
+    options: Vec<LegalOption>,
+    melds: Vec<Meld>,
+}
+
+impl Builtins {
+    /// Agents for the built-in kinds among `seats`.
+    pub fn new(rules: &Ruleset, seats: &[Seat; 4]) -> Builtins {
+        let has = |k: SeatKind| seats.contains(&Seat::Builtin(k));
+        Builtins {
+            greedy: has(SeatKind::Greedy).then(|| GreedyAgent::new(*rules.shapes())),
+            value: has(SeatKind::Value).then(|| ValueAgent::new(rules.clone())),
+            strong: has(SeatKind::Strong).then(|| StrongAgent::new(rules.clone())),
+            table: TableBuf::default(),
+            options: Vec::with_capacity(24),
+            melds: Vec::with_capacity(6),
+        }
+    }
+
+    /// The index into `legal` (non-empty, the engine's list for `p`) that built-in seat `kind`
+    /// chooses; `random` is the player's random stream (used by random seats).
+    ///
+    /// Errors: only if an agent breaks its own invariants.
+    pub fn choose(
+        &mut self,
+        kind: SeatKind,
+        deal: &Deal,
+        p: u8,
+        legal: &[Action],
+        random: &mut Option<RandomAgent>,
+    ) -> Result<usize> {
+        let missing = || MahjongError::hand(format!("no {} agent", kind.name()));
+        if kind == SeatKind::Random {
+            return Ok(random.as_mut().ok_or_else(missing)?.below(legal.len()));
+        }
+        let view = deal.view(p);
+        let disc = view.last_discard().map(|(_, t)| t >> 2);
+        self.options.clear();
+        self.options.extend(legal.iter().map(|a| option_of(a, disc)));
+        self.melds.clear();
+        self.melds.extend(deal.melds(p as usize).iter().map(|m| m.core()));
+        let unseen = view.unseen_counts();
+        let s = Situation {
+            concealed: view.hand_counts(),
+            melds: &self.melds,
+            unseen: &unseen,
+            discard: disc.map(Tile),
+            legal: &self.options,
+        };
+        match kind {
+            SeatKind::Random => Err(missing()),
+            SeatKind::Greedy => self.greedy.as_mut().ok_or_else(missing)?.choose(&s),
+            SeatKind::Value => {
+                let seat = SeatValue {
+                    winds: ValueSituation { seat_wind: deal.seat_winds()[p as usize], prevailing_wind: deal.prevailing_wind() },
+                    bonus: deal.bonus_mask(p as usize),
+                };
+                self.value.as_mut().ok_or_else(missing)?.choose(&s, &seat)
+            }
+            SeatKind::Strong => {
+                let t = self.table.read(&view);
+                self.strong.as_mut().ok_or_else(missing)?.choose(&s, &t)
+            }
+        }
+    }
+}
