@@ -14,6 +14,7 @@ mod analysis;
 mod arena;
 mod batch;
 mod game;
+mod rl;
 pub(crate) mod rules;
 mod settle;
 mod sim;
@@ -532,6 +533,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     sim::register(m)?;
     game::register(m)?;
     settle::register(m)?;
+    rl::register(m)?;
     // Build the read-only lookup tables now, so no hot call pays for them (design §2).
     let start = std::time::Instant::now();
     crate::tables::tables();

@@ -23,5 +23,5 @@ mod tests;
 
 pub use actions::{ActionMap, N_ACTIONS};
 pub use obs::{ObsOptions, N_COLS, OBS_VERSION};
-pub use seats::{Builtins, Seat};
+pub use seats::{with_builtins, Builtins, Seat};
 pub use tables::{BatchConfig, IllegalMode, RewardKind, StepOut, Table, TableBatch};

@@ -25,6 +25,7 @@
 //! | +0..+3 | concealed tiles of seats r = 1, 2, 3: count / 4 |
 //! | +3 | the wall not yet drawn (dead wall included): count / 4 per kind; columns 34..42 bonus tiles in it |
 
+use crate::agents::eval::Evaluator;
 use crate::game::{Deal, Phase};
 use crate::hand::{Hand, Meld};
 use crate::rules::wait_values::{wait_values, ValueSituation};
@@ -62,10 +63,25 @@ impl ObsOptions {
     pub const fn planes(&self) -> usize {
         BASE_PLANES + if self.value_features { VALUE_PLANES } else { 0 } + if self.privileged { PRIVILEGED_PLANES } else { 0 }
     }
+    /// Never: an observation has at least the base planes.
+    pub const fn is_empty(&self) -> bool {
+        false
+    }
     /// Floats of one observation (`C * 42`).
     pub const fn len(&self) -> usize {
         self.planes() * N_COLS
     }
+}
+
+thread_local! {
+    /// One evaluator per thread: its cache is a memo, so results do not depend on the thread.
+    static EVAL: std::cell::RefCell<Option<Evaluator>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Shanten of a 13- or 14-equivalent hand, by this thread's evaluator (None for a hand of
+/// another size).
+fn shanten_of(c: &crate::hand::Counts, melds: &[Meld], shapes: &crate::decompose::ShapeRules) -> Option<i8> {
+    EVAL.with(|e| e.borrow_mut().get_or_insert_with(Evaluator::new).shanten(c, melds, shapes).ok())
 }
 
 /// Scratch space reused between encodings.
@@ -152,7 +168,7 @@ pub fn encode(deal: &Deal, p: u8, opts: &ObsOptions, buf: &mut ObsBuf, out: &mut
     let shanten_now = {
         buf.melds.clear();
         buf.melds.extend(deal.melds(pu).iter().map(|m| m.core()));
-        crate::shanten::shanten(counts, &buf.melds, deal.rules().shapes()).ok()
+        shanten_of(counts, &buf.melds, deal.rules().shapes())
     };
     {
         let o = plane(out, 24);
@@ -235,7 +251,7 @@ fn value_planes(deal: &Deal, p: u8, phase: Phase, counts: &crate::hand::Counts, 
                 continue;
             }
             c[k] -= 1;
-            if let Ok(s) = crate::shanten::shanten(&c, &buf.melds, shapes) {
+            if let Some(s) = shanten_of(&c, &buf.melds, shapes) {
                 out[k] = 1.0 / (1.0 + s.max(0) as f32);
                 if s == 0 {
                     let hand = Hand { concealed: c, melds: buf.melds.clone(), bonus };
@@ -255,7 +271,7 @@ fn value_planes(deal: &Deal, p: u8, phase: Phase, counts: &crate::hand::Counts, 
         }
     } else if phase != Phase::Ended {
         let n: usize = c.iter().map(|&x| x as usize).sum::<usize>() + 3 * buf.melds.len();
-        if n % 3 == 1 && crate::shanten::shanten(&c, &buf.melds, shapes) == Ok(0) {
+        if n % 3 == 1 && shanten_of(&c, &buf.melds, shapes) == Some(0) {
             let hand = Hand { concealed: c, melds: buf.melds.clone(), bonus };
             if let Ok(ws) = wait_values(&hand, rules, &ctx) {
                 for w in &ws {

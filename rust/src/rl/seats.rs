@@ -44,8 +44,11 @@ impl Seat {
     }
 }
 
-/// The agents of one table (only those its seats use) and their buffers.
+/// The built-in agents of one ruleset and their buffers, made on first use. Their decisions
+/// depend only on the situation (their evaluators' caches are memos), so one set per thread
+/// serves every table ([`with_builtins`]) and no table's output depends on which thread ran it.
 pub struct Builtins {
+    rules: Ruleset,
     greedy: Option<GreedyAgent>,
     value: Option<ValueAgent>,
     strong: Option<StrongAgent>,
@@ -55,13 +58,13 @@ pub struct Builtins {
 }
 
 impl Builtins {
-    /// Agents for the built-in kinds among `seats`.
-    pub fn new(rules: &Ruleset, seats: &[Seat; 4]) -> Builtins {
-        let has = |k: SeatKind| seats.contains(&Seat::Builtin(k));
+    /// No agent yet; each is made when a seat of its kind first decides.
+    pub fn new(rules: &Ruleset) -> Builtins {
         Builtins {
-            greedy: has(SeatKind::Greedy).then(|| GreedyAgent::new(*rules.shapes())),
-            value: has(SeatKind::Value).then(|| ValueAgent::new(rules.clone())),
-            strong: has(SeatKind::Strong).then(|| StrongAgent::new(rules.clone())),
+            rules: rules.clone(),
+            greedy: None,
+            value: None,
+            strong: None,
             table: TableBuf::default(),
             options: Vec::with_capacity(24),
             melds: Vec::with_capacity(6),
@@ -81,6 +84,7 @@ impl Builtins {
         random: &mut Option<RandomAgent>,
     ) -> Result<usize> {
         let missing = || MahjongError::hand(format!("no {} agent", kind.name()));
+        let rules = &self.rules;
         if kind == SeatKind::Random {
             return Ok(random.as_mut().ok_or_else(missing)?.below(legal.len()));
         }
@@ -100,18 +104,43 @@ impl Builtins {
         };
         match kind {
             SeatKind::Random => Err(missing()),
-            SeatKind::Greedy => self.greedy.as_mut().ok_or_else(missing)?.choose(&s),
+            SeatKind::Greedy => self.greedy.get_or_insert_with(|| GreedyAgent::new(*rules.shapes())).choose(&s),
             SeatKind::Value => {
                 let seat = SeatValue {
                     winds: ValueSituation { seat_wind: deal.seat_winds()[p as usize], prevailing_wind: deal.prevailing_wind() },
                     bonus: deal.bonus_mask(p as usize),
                 };
-                self.value.as_mut().ok_or_else(missing)?.choose(&s, &seat)
+                self.value.get_or_insert_with(|| ValueAgent::new(rules.clone())).choose(&s, &seat)
             }
             SeatKind::Strong => {
                 let t = self.table.read(&view);
-                self.strong.as_mut().ok_or_else(missing)?.choose(&s, &t)
+                self.strong.get_or_insert_with(|| StrongAgent::new(rules.clone())).choose(&s, &t)
             }
         }
     }
+}
+
+/// Rulesets whose agents a thread keeps (the oldest is dropped beyond).
+const KEPT_RULESETS: usize = 4;
+
+thread_local! {
+    static SHARED: std::cell::RefCell<Vec<Builtins>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Run `f` with this thread's built-in agents of `rules`.
+pub fn with_builtins<R>(rules: &Ruleset, f: impl FnOnce(&mut Builtins) -> R) -> R {
+    SHARED.with(|cell| {
+        let mut v = cell.borrow_mut();
+        let i = match v.iter().position(|b| &b.rules == rules) {
+            Some(i) => i,
+            None => {
+                if v.len() >= KEPT_RULESETS {
+                    v.remove(0);
+                }
+                v.push(Builtins::new(rules));
+                v.len() - 1
+            }
+        };
+        f(&mut v[i])
+    })
 }

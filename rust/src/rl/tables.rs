@@ -17,7 +17,7 @@ use rayon::prelude::*;
 
 use super::actions::{ActionMap, N_ACTIONS, PASS, WIN};
 use super::obs::{encode, ObsBuf, ObsOptions};
-use super::seats::{Builtins, Seat};
+use super::seats::{with_builtins, Seat};
 use crate::agents::RandomAgent;
 use crate::error::{MahjongError, Result};
 use crate::game::{lone_deal, Action, ActionType, Deal, DealOptions, DealResult, IllegalCode, Phase};
@@ -104,7 +104,6 @@ pub struct Table {
     deal: Option<Deal>,
     seats: [Seat; 4],
     random: [Option<RandomAgent>; 4],
-    builtins: Builtins,
     legal: Vec<Action>,
     map: ActionMap,
     actor: Option<u8>,
@@ -123,7 +122,6 @@ impl Table {
             deal: None,
             seats: cfg.seats,
             random: [None, None, None, None],
-            builtins: Builtins::new(&cfg.rules, &cfg.seats),
             legal: Vec::with_capacity(24),
             map: ActionMap::default(),
             actor: None,
@@ -165,11 +163,11 @@ impl Table {
         self.random =
             std::array::from_fn(|p| (seats[p] == Seat::Builtin(SeatKind::Random)).then(|| RandomAgent::new(seed, w, p as u8)));
         self.pending_reset = false;
-        self.advance()
+        self.advance(cfg)
     }
 
     /// Play the built-in seats until a learner must decide or the deal ends.
-    fn advance(&mut self) -> Result<()> {
+    fn advance(&mut self, cfg: &BatchConfig) -> Result<()> {
         let deal = self.deal.as_mut().ok_or_else(|| MahjongError::hand("the table was not reset"))?;
         loop {
             if deal.phase() == Phase::Ended {
@@ -187,7 +185,8 @@ impl Table {
                     return Ok(());
                 }
                 Seat::Builtin(kind) => {
-                    let i = self.builtins.choose(kind, deal, p, &self.legal, &mut self.random[p as usize])?;
+                    let (legal, random) = (&self.legal, &mut self.random[p as usize]);
+                    let i = with_builtins(&cfg.rules, |b| b.choose(kind, deal, p, legal, random))?;
                     let a = self.legal[i];
                     deal.apply(&a)?;
                 }
@@ -238,7 +237,7 @@ impl Table {
             (Some(i), _) => {
                 let a = self.legal[i];
                 deal.apply(&a)?;
-                self.advance()?;
+                self.advance(cfg)?;
             }
             (None, IllegalMode::Raise) => return Err(self.illegal_error(0, action)),
             (None, IllegalMode::Penalty(x)) => {

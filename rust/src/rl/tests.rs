@@ -1,6 +1,8 @@
 //! Tests of the environment's core: the mask against the engine's legal list at every step,
 //! the encoding's planes against the deal, rewards against the payments, determinism.
 
+#![allow(clippy::needless_range_loop)] // the tests index several arrays by kind
+
 use super::actions::{index_of, ActionMap, CHOW, KONG, N_ACTIONS, PASS, PUNG, WIN};
 use super::obs::{encode, ObsBuf, ObsOptions, BASE_PLANES, N_COLS};
 use super::tables::{BatchOut, IllegalMode};
@@ -115,8 +117,8 @@ fn mask_is_the_engines_legal_list() {
                     ended += 1;
                     let r = b.tables()[i].last_result().unwrap();
                     let rw = &bufs.reward[i * 4..i * 4 + 4];
-                    for p in 0..4 {
-                        assert_eq!(rw[p], r.payments[p] as f32);
+                    for (x, &pts) in rw.iter().zip(r.payments.iter()) {
+                        assert_eq!(*x, pts as f32);
                     }
                     assert_eq!(r.payments.iter().sum::<i64>(), 0);
                 } else {
@@ -162,7 +164,9 @@ fn penalty_mode_ends_the_deal() {
 
 /// Run `steps` steps of a batch of `n` tables from `seed` with learners choosing by a stream
 /// per table, and return table 0's outputs per step and its episode count.
-fn trace(n: usize, seed: u64, parallel: bool, seats: [Seat; 4], duplicate: bool) -> Vec<(Vec<f32>, Vec<u8>, Vec<f32>, i8, bool)> {
+type Trace = Vec<(Vec<f32>, Vec<u8>, Vec<f32>, i8, bool)>;
+
+fn trace(n: usize, seed: u64, parallel: bool, seats: [Seat; 4], duplicate: bool) -> Trace {
     let mut cfg = BatchConfig::new(Ruleset::hong_kong(), seats).unwrap();
     cfg.duplicate = duplicate;
     let mut b = TableBatch::new(n, cfg, seed);
