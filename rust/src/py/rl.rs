@@ -244,6 +244,15 @@ impl PyTableBatch {
         self.run(py, b, move |t, o, par| t.step(&acts, o, par))
     }
 
+    /// Table `i`'s observation for `player` (any seat, 0..3), a new float32 array `(C, 42)`.
+    fn observe<'py>(&self, py: Python<'py>, i: &Bound<'_, PyAny>, player: &Bound<'_, PyAny>) -> PyResult<Bound<'py, numpy::PyArray2<f32>>> {
+        let t = self.table(py, i)?;
+        let p = super::player_arg(py, player, "player")? as u8;
+        let v = self.table_obs(t, p);
+        let c = self.inner.config().obs.planes();
+        numpy::PyArray1::from_vec(py, v).reshape([c, N_COLS])
+    }
+
     /// The engine's legal actions behind table `i`'s mask (codes of `Deal.legal`).
     fn legal_codes(&self, py: Python<'_>, i: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
         let t = self.table(py, i)?;
@@ -289,6 +298,14 @@ impl PyTableBatch {
 }
 
 impl PyTableBatch {
+    fn table_obs(&self, t: usize, player: u8) -> Vec<f32> {
+        let cfg = self.inner.config();
+        let mut out = vec![0.0f32; cfg.obs.len()];
+        if let Some(deal) = self.inner.tables()[t].deal() {
+            crate::rl::obs::encode(deal, player, &cfg.obs, &mut crate::rl::obs::ObsBuf::default(), &mut out);
+        }
+        out
+    }
     fn table(&self, py: Python<'_>, i: &Bound<'_, PyAny>) -> PyResult<usize> {
         Ok(super::wide_ranged_arg(py, i, "i", 0, self.inner.len() as i128 - 1)? as usize)
     }
