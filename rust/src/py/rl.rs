@@ -245,7 +245,12 @@ impl PyTableBatch {
     }
 
     /// Table `i`'s observation for `player` (any seat, 0..3), a new float32 array `(C, 42)`.
-    fn observe<'py>(&self, py: Python<'py>, i: &Bound<'_, PyAny>, player: &Bound<'_, PyAny>) -> PyResult<Bound<'py, numpy::PyArray2<f32>>> {
+    fn observe<'py>(
+        &self,
+        py: Python<'py>,
+        i: &Bound<'_, PyAny>,
+        player: &Bound<'_, PyAny>,
+    ) -> PyResult<Bound<'py, numpy::PyArray2<f32>>> {
         let t = self.table(py, i)?;
         let p = super::player_arg(py, player, "player")? as u8;
         let v = self.table_obs(t, p);
