@@ -92,7 +92,11 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         p = self._player(agent)
         acting = not self._buf.done[0] and int(self._buf.seat[0]) == p
-        obs = self._batch.observe(0, p)
+        # the acting seat's observation is in the buffer already; another seat's is encoded
+        if acting and self._buf.obs is not None:
+            obs = self._buf.obs[0].copy()
+        else:
+            obs = self._batch.observe(0, p)
         mask = (
             self._buf.mask[0].astype(np.int8) if acting else np.zeros(self._batch.n_actions, np.int8)
         )
