@@ -6,7 +6,9 @@
 The policy is linear over the observation planes of docs/rl.md: a discard or kong of kind k
 is scored from column k of every plane, every other action from the scalar plane, with the
 legal mask applied before the softmax. Training is REINFORCE with a running baseline on the
-learner's points per deal (HK by default), on a ``MahjongVectorEnv`` of many tables.
+sign of the learner's points per deal (``--reward win``: +1 won, -1 paid; the points
+themselves are too noisy a signal for this small model), on a ``MahjongVectorEnv`` of many
+tables.
 Evaluation plays the same walls in duplicate mode (each wall four times, the learner in every
 seat) with the trained and with the untrained (all-zero: uniform over the legal actions)
 policy, and reports the paired difference of points per deal with its 95% interval over walls.
@@ -91,7 +93,7 @@ def sample(rng: np.random.Generator, probs: np.ndarray) -> np.ndarray:
 
 def train(args: argparse.Namespace) -> None:
     envs = MahjongVectorEnv(args.tables, rules=args.rules, seats=OPPONENTS, seed=args.seed,
-                            threads=args.threads)  # fmt: skip
+                            threads=args.threads, reward=args.reward)  # fmt: skip
     obs, info = envs.reset(seed=args.seed)
     policy = Policy(obs.shape[1])
     rng = np.random.default_rng(args.seed)
@@ -185,8 +187,10 @@ def main(argv: list[str] | None = None) -> int:
     t = sub.choices["train"]
     t.add_argument("--minutes", type=float, default=20.0)
     t.add_argument("--steps", type=int, default=0, help="stop after this many learner steps")
-    t.add_argument("--lr", type=float, default=0.01)
-    t.add_argument("--scale", type=float, default=32.0, help="points are divided by this")
+    t.add_argument("--lr", type=float, default=0.002)
+    t.add_argument("--scale", type=float, default=1.0, help="rewards are divided by this")
+    t.add_argument("--reward", default="win", choices=["win", "points", "value"],
+                   help="the training signal (win: +1 won, -1 paid; evaluation is in points)")
     t.add_argument("--out", default="policy.npz")
     e = sub.choices["evaluate"]
     e.add_argument("policy")
