@@ -115,12 +115,12 @@ def test_result_screen_explains_a_ready_hand_that_cannot_win() -> None:
         final_hands=(tuple(ids), (), (), ()), final_melds=((chow1, chow2), (), (), ()), bonus=((138,), (), (), ()),
     )
     console = Console(width=200, record=True)
-    old = cli.console
-    cli.console = console
+    old = cli.result.console
+    cli.result.console = console
     try:
         cli.show_result(res, ascii=True)
     finally:
-        cli.console = old
+        cli.result.console = old
     out = console.export_text()
     assert "exhaustive draw" in out and "Your hand was ready" in out and "it cannot win" in out
 

@@ -1,5 +1,4 @@
-"""The arena: how strong a seat is, measured in duplicate (rules ``hong-kong.md``; the issue
-"AI seats that play for value").
+"""The arena: how strong a seat is, measured in duplicate (any ruleset; ``docs/ai.md``).
 
 Each wall ``0 .. walls-1`` of a seed is played four times with the line-up of seats rotated
 (player ``p`` plays ``seats[(p + rotation) % 4]``), so each policy meets each wall from each

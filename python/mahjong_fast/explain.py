@@ -1,5 +1,5 @@
 """Why a hand is (or is not) a legal win, in words: ``mahjong-fast score --explain`` and the
-result screen of ``play`` (the issue "hints that show what a hand is worth", §1).
+result screen of ``play``.
 
 A hand scored by :func:`mahjong_fast.score` is one of three things (HK §10, §10.5, §14a;
 TW §9, §11, §14):

@@ -2,26 +2,23 @@
 //! mahjong (and, next, the Taiwanese 16-tile ruleset). Pure Rust: no I/O, no global state
 //! beyond read-only tables. The Python bindings live in `py/` behind the `python` feature.
 
-pub mod advise;
+// The layers, bottom up: tiles and notation; hand analysis; rules (one folder per ruleset behind
+// one trait); the deal state machine; the agents; simulation and the arena; the bindings.
 pub mod agents;
 pub mod analysis;
-pub mod arena;
-pub mod decompose;
 pub mod error;
 pub mod game;
-pub mod hand;
 pub mod rl;
 pub mod rules;
-pub mod shanten;
 pub mod sim;
-// The SSE2 helpers: used where `cfg(simd)` (see build.rs), and compiled for the tests on any
-// x86_64 build, which compare them with the scalar paths.
+pub mod tiles;
+
+// The paths of the flat layout, while other branches still use them.
 #[cfg(any(simd, all(test, target_arch = "x86_64")))]
-mod simd;
-pub mod tables;
-pub mod tile;
-pub mod waits;
-pub mod wall;
+pub(crate) use analysis::simd;
+pub use analysis::{advise, decompose, shanten, tables, waits};
+pub use sim::arena;
+pub use tiles::{hand, tile, wall};
 
 #[cfg(feature = "python")]
 mod py;

@@ -1,5 +1,5 @@
 """What each option of a claim prompt does to the hand: the ``hint`` of ``play`` in a claim
-window (the issue "hints that show what a hand is worth"; rules §6 claims, §10 values, §10.5
+window (rules §6 claims, §10 values, §10.5
 the minimum, §14a waits).
 
 For each offered option — a win, each pung / kong / chow, and pass — :func:`claim_outlooks`

@@ -39,7 +39,8 @@ __all__ = [
     "usable_cores",
 ]
 
-#: ``auto`` = ``core`` when every seat is built in (today: always)
+#: ``auto`` = ``core`` when every seat is built in (every named seat is: the core plays them
+#: without the GIL); ``process`` and ``ray`` spread the same chunks over processes or nodes
 BACKENDS = ("auto", "core", "process", "ray")
 
 Done = list[tuple[int, list[dict[str, Any]]]]

@@ -20,7 +20,7 @@
 //!   the draws that lower them are one bit mask per class of kinds.
 //! - **Groups restricted by own declared sets** (a kind with copies in an own set may be used
 //!   fewer than four times) cannot use the lookup tables; their tables come from the dynamic
-//!   programme of `shanten.rs` (here on SSE2 registers), kept in a small direct-mapped cache
+//!   programme of `analysis/shanten.rs` (here on SSE2 registers), kept in a small direct-mapped cache
 //!   owned by the evaluator and handed on to the next evaluator of the thread. The cache only
 //!   saves time: a hit returns exactly what the programme would compute (the key is the whole
 //!   input: group, sets needed, counts and caps), and it is never iterated.
@@ -431,7 +431,7 @@ mod sse {
 }
 
 /// The table of one suit whose caps are restricted by own declared sets: the dynamic
-/// programme of `shanten.rs` (kind by kind; state = chows started one and two kinds back; the
+/// programme of `analysis/shanten.rs` (kind by kind; state = chows started one and two kinds back; the
 /// table over sets and pair carried as one 16-lane vector, so each transition is one shifted
 /// add-and-min the compiler vectorises) with at most **two** chows started at any kind. That
 /// loses nothing: the fewest missing tiles depends only on the target's multiset of tiles,

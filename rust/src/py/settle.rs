@@ -5,7 +5,7 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyMapping, PyTuple};
 
-use super::analysis::Element;
+use super::results::Element;
 use super::rules::rules_arg;
 use super::{hand_err, opt_wind_arg, ranged_arg, to_py_err, wind_arg};
 use crate::game::Match;

@@ -2,8 +2,6 @@
 //! thirteen orphans (HK §9), no dead wall (§4.2), the faan table (§10) with its minimum and cap,
 //! the payments of §11 with the switches of §18, head bump (§11.3), dealer rotation (§12).
 
-#[cfg(test)]
-mod reference;
 pub mod scoring;
 pub mod switches;
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! walls. Deterministic: wall `w` is [`crate::wall::shuffle`]`(seed, w)` and the bootstrap draws
 //! from a ChaCha8 stream keyed by the seed, whatever the number of threads.
 //!
-//! Terms (as in the issue and the README): a *deal-in* is a seat's discard (or added kong) won
+//! Terms (as in the README and docs/ai.md): a *deal-in* is a seat's discard (or added kong) won
 //! on; a *refused win* is a winning shape the engine does not offer because it is under the
 //! minimum (HK §10.5), counted when a seat draws it or when another seat discards it (robbing
 //! windows are not counted); a seat is *dead ready* after a discard that leaves it ready with no

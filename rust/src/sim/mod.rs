@@ -16,6 +16,8 @@
 //! are played in parallel ([`play_matches_parallel`]); their records do not depend on the
 //! number of threads.
 
+pub mod arena;
+
 use rayon::prelude::*;
 
 use crate::agents::{GreedyAgent, LegalOption, OptionKind, RandomAgent, SeatValue, Situation, StrongAgent, TableBuf, ValueAgent};

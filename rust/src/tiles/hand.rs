@@ -417,18 +417,6 @@ fn meld_from(kinds: &[Tile], tag: Option<&str>, concealed: bool, pos: usize) -> 
     Meld::new(kind, lowest)
 }
 
-/// Counts from a list of kinds; `Err` on a fifth copy.
-pub fn counts_of(tiles: &[Tile]) -> Result<Counts> {
-    let mut c = [0u8; N_KINDS];
-    for t in tiles {
-        c[t.index()] += 1;
-        if c[t.index()] > 4 {
-            return Err(MahjongError::hand(format!("five copies of {t} (there are only 4 of each kind)")));
-        }
-    }
-    Ok(c)
-}
-
 /// Build a hand in tests: `hand("123m456m789p234s5s")`, panics on bad notation (tests only).
 #[cfg(test)]
 pub fn hand(s: &str) -> Hand {

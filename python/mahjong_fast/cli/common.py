@@ -1,0 +1,231 @@
+"""What every command shares: the typer app, the console, exit statuses, one-line errors
+and the parsing of the options every command takes (tiles, winds, bonus tiles, the ruleset)."""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich.console import Console
+
+from ..errors import MahjongError
+from ..render import (
+    WIND_LETTERS,
+    WIND_NAMES,
+)
+
+app = typer.Typer(
+    name="mahjong-fast",
+    help="Hong Kong and Taiwanese mahjong: play against three AI seats, score hands, "
+    "simulate deals.",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+console = Console(highlight=False, soft_wrap=True)
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: exit status for a user's mistake, and for an interrupt (128 + SIGINT)
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+#: exit status of a simulation whose worker died (the finished deals are still reported)
+EXIT_FAILED = 1
+#: exit status of ``play`` when its input ends before the game does
+EXIT_INPUT_ENDED = 3
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _error(message: str, code: int = EXIT_USAGE) -> typer.Exit:
+    """Print ``error: message`` (one line) on stderr and return the Exit to raise."""
+    message = " ".join(str(message).split())  # always exactly one line
+    sys.stderr.write(f"error: {message}\n")
+    sys.stderr.flush()
+    return typer.Exit(code)
+
+
+def user_errors(func: F) -> F:
+    """Turn a :class:`MahjongError` raised by a command into one stderr line and exit 2."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except MahjongError as exc:
+            raise _error(str(exc)) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _wind(value: str | None, option: str) -> str | None:
+    """A wind option as a letter E/S/W/N (accepts ``S``, ``south``, ``2z``)."""
+    if value is None:
+        return None
+    v = value.strip().lower()
+    table = {"e": "E", "s": "S", "w": "W", "n": "N", "1z": "E", "2z": "S", "3z": "W", "4z": "N"}
+    table.update({name.lower(): letter for name, letter in zip(WIND_NAMES, WIND_LETTERS)})
+    if v not in table:
+        raise _error(f"{option} must be a wind E, S, W or N (got {value!r})")
+    return table[v]
+
+
+#: words of the scorer's situation errors (rules §14a) that point at each option
+_SITUATION_WORDS = {
+    "--self-drawn": "self-drawn",
+    "--robbing-kong": "robb",
+    "--kong-replacement": "kong replacement",
+    "--last-tile": "last",
+    "--dealer-start": "start of play",
+    "--discarder": "discarder",
+}
+
+
+def _win_tile(value: str) -> None:
+    """Check ``--win``: one tile code, not a bonus tile; the error names the option."""
+    from ..tiles import Tile
+
+    try:
+        tile = Tile(value.strip())
+    except MahjongError as exc:
+        raise _error(f"--win {value}: {exc}") from None
+    if tile.is_bonus:
+        raise _error(f"--win {value}: a bonus tile is never a winning tile (rules §4.4)")
+
+
+def _bonus(value: str | None) -> tuple[str, ...]:
+    """``--bonus``: bonus tiles in hand notation (``1f,5f``, ``1f 5f`` or ``1f5f``), as codes;
+    the error names the option."""
+    if not value:
+        return ()
+    from ..tiles import bonus_kinds, tile_code
+
+    try:
+        kinds = bonus_kinds(value)
+    except MahjongError as exc:
+        why = str(exc).split(": ", 1)[1] if str(exc).startswith("invalid tile") else str(exc)
+        if "1f..8f" not in why:
+            why += " (bonus tiles are 1f..8f, e.g. 1f,5f or 1f5f)"
+        raise _error(f"--bonus {value}: {why}") from None
+    if len(set(kinds)) != len(kinds):
+        raise _error(f"--bonus {value}: a bonus tile given twice (there is one of each)")
+    return tuple(tile_code(k) for k in kinds)
+
+
+RulesOption = Annotated[
+    str | None,
+    typer.Option(
+        "--rules",
+        help="The ruleset: hong-kong (alias hk; the default), taiwanese-high or taiwanese-low.",
+    ),
+]
+RuleOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--rule",
+        help="One switch of the ruleset as KEY=VALUE (repeatable), e.g. --rule min_faan=1; "
+        "switches: min_faan, max_faan, spiciness, responsibility, unit, rotate_dealer "
+        "(Taiwanese: tai_table, min_tai, tai_value, high_seat_bonus_extra, "
+        "high_wind_pung_extra, match_length, max_deals, starting_score).",
+    ),
+]
+
+
+def _ruleset(name: str | None, switches: list[str] | None, rotate_dealer: bool = False) -> Any:
+    """The Ruleset of ``--rules`` / ``--rule`` (and the ``--rotate-dealer`` shorthand); a bad
+    name, switch or value is RuleConfigError (one line, exit 2)."""
+    from ..rules import ruleset_from_options
+
+    return ruleset_from_options(name, switches or (), rotate_dealer=rotate_dealer or None)
+
+
+def _changed_switches(rules: Any) -> str:
+    """``hong-kong`` or ``hong-kong (min_faan=1, spiciness=half)``: the switches that differ
+    from the preset."""
+    from ..rules import Ruleset
+
+    preset = Ruleset.from_name(rules.name).switches
+    changed = [f"{k}={v}" for k, v in rules.switches.items() if preset.get(k) != v]
+    return str(rules.name) + (f" ({', '.join(changed)})" if changed else "")
+
+
+def _with_rules(func: Callable[..., Any], rules: Any, *args: Any, **kwargs: Any) -> Any:
+    """``func(*args, rules=rules, **kwargs)``: every analysis function takes the ruleset."""
+    return func(*args, rules=rules, **kwargs)
+
+
+def _print_json(obj: Any) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
+
+
+def _tile_str(tile: Any) -> str:
+    return str(getattr(tile, "code", tile))
+
+
+def _version() -> str:
+    try:
+        from .. import __version__
+
+        return str(__version__)
+    except ImportError:  # pragma: no cover - during development
+        from importlib.metadata import version
+
+        return version("mahjong_fast")
+
+
+def _version_callback(value: bool) -> None:
+    if value:
+        build = ""
+        try:
+            from .. import BUILD_PROFILE
+
+            build = f" ({BUILD_PROFILE} build)"
+        except ImportError:
+            pass
+        console.print(f"mahjong-fast {_version()}{build}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_version_callback,
+            is_eager=True,
+            help="Show the version and exit.",
+        ),
+    ] = False,
+) -> None:
+    """Hong Kong and Taiwanese mahjong: play against three AI seats, score hands, simulate
+    deals."""
+
+
+# --------------------------------------------------------------------------- play
+
+
+def _open_log(log: Path | None, overwrite: bool) -> Any:
+    """The ``--log`` file, opened for writing before anything is played: an existing file is
+    refused (a previous game is never lost) unless ``--overwrite``."""
+    if log is None:
+        return None
+    try:
+        return open(log, "w" if overwrite else "x", encoding="utf-8")
+    except FileExistsError:
+        raise _error(f"--log {log}: the file exists; add --overwrite to replace it") from None
+    except OSError as exc:
+        raise _error(f"--log {log}: {exc.strerror or exc}") from None
+
+
+LogOverwriteOption = Annotated[
+    bool, typer.Option("--overwrite", help="Replace the --log file if it exists.")
+]

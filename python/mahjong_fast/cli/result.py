@@ -1,0 +1,194 @@
+"""The result screen of a deal: the wins with their breakdown, the payments, the hands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+
+from ..render import (
+    WIND_NAMES,
+    meld_label,
+    tiles_label,
+)
+from .common import (
+    console,
+)
+
+
+def show_result(res: Any, *, ascii: bool = False, rules: Any = None) -> None:
+    """The end of a deal: every hand revealed, each winner's breakdown (faan or Tai) and
+    settlement, or a draw; in Taiwanese also what happens to the dealer (TW §16)."""
+    console.print(Text("─" * 72, style="dim"))
+    from ..rules import resolve_rules
+
+    head = f"End of deal {res.deal_index + 1} (dealer P{res.dealer}"
+    if rules is not None and not resolve_rules(rules).independent_deals:
+        head += f", round wind {WIND_NAMES[res.prevailing_wind]}, dealer streak {res.dealer_streak}"
+    console.print(Text(head + ")", style="bold"))
+    seat_winds = [(p - res.dealer) % 4 for p in range(4)]
+    winners = set(res.winners or (() if res.winner is None else (res.winner,)))
+    # every hand revealed: a grid, so that a long hand (17 tiles, sets, bonus tiles) wraps
+    # between tiles under its own column on a narrow terminal, never under the names
+    hands = Table.grid(padding=(0, 1))
+    hands.add_column(no_wrap=True)
+    hands.add_column()
+    for p in range(4):
+        who = Text(
+            f" {_who(p):<4} {WIND_NAMES[seat_winds[p]]:<5}", style="bold" if p in winners else ""
+        )
+        hand = res.final_hands[p] if res.final_hands else ()
+        t = tiles_label(sorted(hand), ascii=ascii)
+        melds = res.final_melds[p] if res.final_melds else ()
+        for m in melds:
+            t.append("  ")
+            t.append_text(_meld_from_tuple(m, ascii))
+        bonus = res.bonus[p] if res.bonus else ()
+        if bonus:
+            t.append("  bonus ")
+            t.append_text(tiles_label(bonus, ascii=ascii))
+        if p in winners:
+            t.append("  ← winner", style="bold green")
+        hands.add_row(who, t)
+    console.print(hands)
+    if res.exhaustive_draw or res.winner is None:
+        why = {
+            "last_discard": "nobody won on the last discard",
+            "no_replacement": "no tile left for a bonus replacement",
+        }.get(res.draw_reason or "", "")
+        console.print(
+            Text(
+                f"Result: exhaustive draw{f' ({why})' if why else ''}. No payments.",
+                style="bold yellow",
+            )
+        )
+    else:
+        wins = res.wins or ()
+        if len(wins) > 1:
+            console.print(
+                Text(
+                    f"{len(wins)} winners on one tile: each is paid separately (TW §5.2).",
+                    style="bold green",
+                )
+            )
+        for w in wins:
+            _show_win(res, w)
+        if len(wins) > 1:
+            console.print("Payments: " + _signed(res.payments))
+    if res.passed is not None:
+        nxt = "you" if res.dealer_after == 0 else _who(res.dealer_after)
+        console.print(
+            Text(
+                f"The deal passes to {nxt}." if res.passed
+                else f"{_stays(res.dealer).capitalize()} dealer (streak {res.streak_after})."
+                if not res.exhaustive_draw
+                else f"Draw: {_stays(res.dealer)} dealer, the streak stays {res.streak_after}.",
+                style="bold",
+            )
+        )  # fmt: skip
+    _explain_own_hand(res, rules)
+    console.print("Scores:   " + "  ".join(f"{_who(p)} {v}" for p, v in enumerate(res.scores)))
+
+
+def _explain_own_hand(res: Any, rules: Any = None) -> None:
+    """Your ready hand at the end of a deal you did not win: each wait's value, and why the
+    waits that could not win were below the minimum (``mahjong_fast.explain``)."""
+    if 0 in (res.winners or (() if res.winner is None else (res.winner,))) or not res.final_hands:
+        return
+    from ..explain import explain_final_hand
+
+    try:
+        lines = explain_final_hand(
+            res.final_hands[0],
+            res.final_melds[0] if res.final_melds else (),
+            res.bonus[0] if res.bonus else (),
+            seat_wind=(0 - res.dealer) % 4,
+            prevailing_wind=res.prevailing_wind,
+            rules=rules,
+        )
+    except Exception:  # noqa: BLE001 - an explanation must never stop the game
+        return
+    for line in lines:
+        console.print(Text(line, style="yellow"))
+
+
+def _stays(p: int) -> str:
+    return "you stay" if p == 0 else f"P{p} stays"
+
+
+def _who(p: int | None) -> str:
+    return "You" if p == 0 else f"P{p}"
+
+
+def _signed(values: Any) -> str:
+    return "  ".join(f"{_who(p)} {v:+d}" for p, v in enumerate(values))
+
+
+def _show_win(res: Any, w: Any) -> None:
+    """One winner: how, the breakdown and this win's settlement."""
+    tai = w.unit == "tai"
+    unit = "Tai" if tai else "faan"
+    whose = "your" if w.discarder == 0 else f"P{w.discarder}'s"
+    how = {
+        "self_drawn": "by self-draw",
+        "discard": f"on {whose} discard",
+        "robbing_kong": f"by robbing {whose} kong",
+        "bonus_all_eight": "with all eight bonus tiles (TW §7)",
+        "bonus_rob_eighth": f"by robbing {whose} eighth bonus tile (TW §7)",
+    }.get(w.win_kind or "", "")
+    tile = "" if w.win_tile is None else f" with {_code(w.win_tile)}"
+    extra = ""
+    if not tai and res.raw_value != res.value:
+        extra += f" (raw {res.raw_value})"
+    if not tai and res.limit:
+        extra += f", limit hand {res.limit}"
+    console.print(
+        Text(
+            f"Result: {_who(w.player)} won {how}{tile}: {w.value} {unit}{extra}",
+            style="bold green",
+        )
+    )
+    table = Table(show_footer=True)
+    table.add_column("Code", footer="Total")
+    table.add_column("Element")
+    table.add_column(unit, justify="right", footer=str(w.value))
+    for code, name, value in w.elements:
+        table.add_row(code, name, str(value))
+    console.print(table)
+    if w.interpretation:
+        console.print(f"Interpretation: {w.interpretation}")
+    if tai:
+        # TW §15: each payer pays (Tai + dealer adjustment) x tai_value
+        payers = [p for p in range(4) if w.payments[p] < 0]
+        parts = [f"{_who(p)} {'pay' if p == 0 else 'pays'} {-w.payments[p]}" for p in payers]
+        note = ""
+        if w.player == res.dealer:
+            note = f" (dealer: +1 Tai, +2 per consecutive win; streak {res.dealer_streak})"
+        elif res.dealer in payers:
+            note = " (the dealer pays 1 Tai more)"
+        gains = "gain" if w.player == 0 else "gains"
+        console.print(
+            f"Settlement: {', '.join(parts)}; {_who(w.player)} {gains} {w.payments[w.player]}{note}"
+        )
+    else:
+        console.print("Payments: " + _signed(res.payments))
+
+
+def _code(tile_id: int) -> str:
+    from ..render import code_of_id
+
+    return code_of_id(tile_id)
+
+
+def _meld_from_tuple(m: Any, ascii: bool) -> Text:
+    """A ``(meld_kind, ids...)`` tuple of a DealResult (or a MeldView) as ``pung[555s]``."""
+    if hasattr(m, "tiles"):
+        return meld_label(m, ascii=ascii)
+
+    class _M:
+        def __init__(self, kind: int, tiles: tuple[int, ...]):
+            self.kind, self.tiles = kind, tiles
+            self.name = ("chow", "pung", "kong", "addkong", "ckong")[kind]
+
+    return meld_label(_M(int(m[0]), tuple(m[1:])), ascii=ascii)

@@ -1,0 +1,448 @@
+//! Legality (HK §13): scoring a claimed or self-drawn win in the deal's full situation, the one
+//! legality check [`Deal::check`], and the listing of legal actions built on it.
+
+use super::*;
+
+impl Deal {
+    // ------------------------------------------------------------- scoring helpers
+    pub(super) fn core_melds(&self, p: usize) -> Vec<Meld> {
+        self.melds[p].iter().map(DealMeld::core).collect()
+    }
+
+    /// Score `p`'s win with the deal's situation: the WinContext flags given, and the deal's
+    /// progress (`D` = discards made so far, the claimed one included; `p`'s own discards; the
+    /// interruption flag; the dealer's streak) for the rulesets that read it (TW §10, §15).
+    pub(super) fn score_hand(&self, p: usize, concealed: Counts, win: Option<u8>, ctx: &WinContext) -> Result<ScoreOutcome> {
+        let hand = Hand { concealed, melds: self.core_melds(p), bonus: self.bonus_mask[p] };
+        let progress = DealProgress {
+            dealer_streak: self.opts.dealer_streak,
+            discards: self.turn,
+            winner_discards: self.discards[p].len() as u32,
+            interrupted: self.interrupted,
+        };
+        self.rules.score(&hand, win.map(Tile), &WinContext { progress, ..*ctx })
+    }
+
+    /// For a set-up position (`setup.rs`): every player's situation must be one a deal can
+    /// reach (TW §10a), or the scorer would refuse that player's wins later and the win would
+    /// silently not be offered. Asked of the ruleset ([`crate::rules::Rules::check_history`];
+    /// one that reads no history, as Hong Kong, accepts any) as the engine would score the
+    /// earliest win each player can make: the player to act self-drawn now, every other player
+    /// on its next discard.
+    pub(in crate::game) fn check_position(&self) -> Result<()> {
+        let Some(active) = self.active else { return Ok(()) };
+        if self.dealer_start {
+            return Ok(());
+        }
+        for p in 0..4 {
+            let hand = Hand { concealed: [0; N_KINDS], melds: self.core_melds(p), bonus: self.bonus_mask[p] };
+            let progress = DealProgress {
+                dealer_streak: self.opts.dealer_streak,
+                discards: self.turn,
+                winner_discards: self.discards[p].len() as u32,
+                interrupted: self.interrupted,
+            };
+            let mut ctx = WinContext { seat_wind: self.seat_winds[p], progress, ..Default::default() };
+            let discarder = if p == active as usize {
+                ctx.self_drawn = true;
+                ctx.kong_replacement = self.replacement_flag();
+                None
+            } else {
+                ctx.progress.discards += 1;
+                Some(self.seat_winds[active as usize])
+            };
+            self.rules.rules().check_history(&hand, &ctx, discarder).map_err(|e| match e {
+                MahjongError::InvalidHand(m) => MahjongError::hand(format!("this position has no possible history, P{p}: {m}")),
+                other => other,
+            })?;
+        }
+        Ok(())
+    }
+
+    /// The situation's "won on a replacement tile" flag: HK §7.4 a kong's replacement chain;
+    /// where the ruleset counts a bonus tile's replacement too (TW §10 the loose tile), that.
+    pub(super) fn replacement_flag(&self) -> bool {
+        if self.rules.bonus_replacement_scores() {
+            self.loose_tile
+        } else {
+            self.kong_chain
+        }
+    }
+
+    /// HK §5.3.1 the score of a self-drawn win by the active player `p` now.
+    pub fn score_self_drawn(&self, p: usize) -> Result<ScoreOutcome> {
+        let wind = self.seat_winds[p];
+        if self.dealer_start {
+            // §5.2 / §14a the dealer's win on the dealt tiles: no winning tile
+            let ctx = WinContext {
+                seat_wind: wind,
+                prevailing_wind: self.opts.prevailing_wind,
+                self_drawn: true,
+                dealer_start: true,
+                ..Default::default()
+            };
+            return self.score_hand(p, self.counts[p], None, &ctx);
+        }
+        let Some(drawn) = self.drawn_tile else {
+            return Err(MahjongError::hand("no drawn tile to win on"));
+        };
+        let mut c = self.counts[p];
+        c[(drawn >> 2) as usize] -= 1;
+        let ctx = WinContext {
+            seat_wind: wind,
+            prevailing_wind: self.opts.prevailing_wind,
+            self_drawn: true,
+            kong_replacement: self.replacement_flag(),
+            last_wall_tile: self.remaining() == 0,
+            ..Default::default()
+        };
+        self.score_hand(p, c, Some(drawn >> 2), &ctx)
+    }
+
+    /// HK §6.1 / §7.3 the score of a win by `q` on the open discard (or the robbed tile).
+    pub fn score_claim(&self, q: usize) -> Result<ScoreOutcome> {
+        let Some(tile) = self.window_tile else {
+            return Err(MahjongError::hand("no open discard to win on"));
+        };
+        let robbing = self.phase == Phase::Rob;
+        let ctx = WinContext {
+            seat_wind: self.seat_winds[q],
+            prevailing_wind: self.opts.prevailing_wind,
+            self_drawn: false,
+            robbing_kong: robbing,
+            last_discard: !robbing && self.remaining() == 0,
+            ..Default::default()
+        };
+        self.score_hand(q, self.counts[q], Some(tile >> 2), &ctx)
+    }
+
+    /// Whether kind `k` completes a winning shape (§9) of `q`'s 13-equivalent hand: the §14a
+    /// waits (a kind whose four copies `q` holds, in hand or in its sets, is never a wait).
+    pub fn wins_on(&self, q: usize, k: usize) -> bool {
+        let c = &self.counts[q];
+        let mut held = c[k] as usize;
+        for m in &self.melds[q] {
+            let t = m.tile_kind() as usize;
+            held += match m.kind {
+                MeldKind::Chow => usize::from((t..t + 3).contains(&k)),
+                kind if t == k => kind.n_tiles() as usize,
+                _ => 0,
+            };
+        }
+        if held >= 4 {
+            return false;
+        }
+        let mut with = *c;
+        with[k] += 1;
+        let shapes = self.rules.shapes();
+        shape_possible(&with, self.melds[q].len(), shapes) && is_complete(&with, self.melds[q].len(), shapes)
+    }
+
+    /// `(the open tile completes q's hand, q may have an option but a pass)`: a cheap superset
+    /// test (the §9 shape test and the §6.1 tile counts).
+    pub(super) fn claim_options(&self, q: usize) -> (bool, bool) {
+        let (Some(tile), Some(from)) = (self.window_tile, self.window_from) else { return (false, false) };
+        let k = (tile >> 2) as usize;
+        let win = self.wins_on(q, k);
+        if win || self.phase == Phase::Rob || self.remaining() == 0 {
+            return (win, win);
+        }
+        let c = &self.counts[q];
+        (false, c[k] >= 2 || (q == (from as usize + 1) % 4 && k < 27 && chow_possible(c, k)))
+    }
+
+    // ------------------------------------------------------------- legality (§13)
+    /// Check `a` against the rules (HK §5–§7, §13) without changing anything: `Ok` with the
+    /// score of a win, or `Err(MahjongError::IllegalAction)` with the §13 code. The one
+    /// function that decides legality.
+    pub fn check(&self, a: &Action) -> Result<Option<ScoreOutcome>> {
+        use ActionType as A;
+        use IllegalCode as C;
+        let p = a.player;
+        let kind = a.kind;
+        match self.phase {
+            Phase::Ended => Err(illegal(C::DealOver, "the deal has ended")),
+            Phase::Action | Phase::AfterClaim => {
+                if kind.is_response() {
+                    return Err(illegal(C::WrongPhase, format!("{} is a response; no claim window is open", kind.name())));
+                }
+                let active = self.active.unwrap_or(UNKNOWN_PLAYER);
+                if p != active {
+                    return Err(illegal(C::NotYourTurn, format!("it is P{active}'s turn, not P{}'s", PlayerName(p))));
+                }
+                if self.phase == Phase::AfterClaim && kind != A::Discard {
+                    return Err(illegal(C::WrongPhase, "after a chow or pung the only legal action is a discard"));
+                }
+                self.check_turn(a)
+            }
+            Phase::Response | Phase::Rob => {
+                if p > 3 || Some(p) == self.window_from {
+                    let what = if self.phase == Phase::Response { "discard" } else { "kong" };
+                    return Err(illegal(C::NotYourTurn, format!("P{} cannot respond to their own {what}", PlayerName(p))));
+                }
+                if !kind.is_response() || (self.phase == Phase::Rob && !matches!(kind, A::Pass | A::Win)) {
+                    return Err(illegal(
+                        C::WrongPhase,
+                        format!("{} is not allowed in {}", kind.name(), self.phase.name().to_uppercase()),
+                    ));
+                }
+                if self.responses[p as usize].is_some() {
+                    return Err(illegal(C::AlreadyResponded, format!("P{p} has already responded in this window")));
+                }
+                self.check_response(a)
+            }
+        }
+    }
+
+    /// `check` for the tiles an action names: their number, ids in range, held, distinct.
+    pub(super) fn check_tiles(&self, a: &Action, n: usize) -> Result<()> {
+        use IllegalCode as C;
+        if a.tiles.count() != n {
+            let got = if a.tiles.count() > 4 { "more than 4".to_string() } else { a.tiles.count().to_string() };
+            return Err(illegal(C::InvalidMeld, format!("{} names {n} tile(s), got {got}", a.kind.name())));
+        }
+        let ts = a.tiles.as_slice();
+        if ts.iter().any(|&t| t as usize >= N_TILES) {
+            return Err(illegal(C::UnknownTile, "a tile id is outside 0..143"));
+        }
+        let hand = &self.hands[a.player as usize];
+        if let Some(t) = ts.iter().find(|t| !hand.contains(t)) {
+            return Err(illegal(C::TileNotInHand, format!("tile {t} is not in P{}'s concealed hand", a.player)));
+        }
+        for i in 0..ts.len() {
+            if ts[..i].contains(&ts[i]) {
+                return Err(illegal(C::InvalidMeld, "the same tile is named twice"));
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn require_win(sc: Result<ScoreOutcome>) -> Result<Option<ScoreOutcome>> {
+        let sc = sc?;
+        if sc.is_win {
+            return Ok(Some(sc));
+        }
+        let code = match sc.reason {
+            Some(crate::rules::scoring::RejectReason::BelowMinimum) => IllegalCode::BelowMinimum,
+            _ => IllegalCode::NotAWinningHand,
+        };
+        Err(illegal(code, format!("not a legal win ({} faan)", sc.value)))
+    }
+
+    pub(super) fn check_turn(&self, a: &Action) -> Result<Option<ScoreOutcome>> {
+        use ActionType as A;
+        use IllegalCode as C;
+        let p = a.player as usize;
+        match a.kind {
+            A::Discard => self.check_tiles(a, 1).map(|_| None),
+            A::SelfDrawnWin => {
+                if a.tiles.count() != 0 {
+                    return Err(illegal(C::InvalidMeld, "a self-drawn win names no tiles"));
+                }
+                if !self.entered_by_draw {
+                    return Err(illegal(C::WrongPhase, "a self-drawn win needs a draw this turn"));
+                }
+                Self::require_win(self.score_self_drawn(p))
+            }
+            _ => {
+                // HK §7.5 every kong needs a replacement tile
+                if self.remaining() == 0 {
+                    return Err(illegal(C::NoReplacementTile, "a kong needs a replacement tile but no live tile is left"));
+                }
+                if a.kind == A::ConcealedKong {
+                    self.check_tiles(a, 4)?;
+                    let k = a.tiles.as_slice()[0] >> 2;
+                    if a.tiles.as_slice().iter().any(|&t| t >> 2 != k) {
+                        return Err(illegal(C::InvalidMeld, "a concealed kong is four tiles of one kind"));
+                    }
+                    return Ok(None);
+                }
+                self.check_tiles(a, 1)?;
+                let k = a.tiles.as_slice()[0] >> 2;
+                if !self.melds[p].iter().any(|m| m.kind == MeldKind::Pung && m.tile_kind() == k) {
+                    return Err(illegal(C::InvalidMeld, "no exposed pung of that kind to add to"));
+                }
+                Ok(None)
+            }
+        }
+    }
+
+    pub(super) fn check_response(&self, a: &Action) -> Result<Option<ScoreOutcome>> {
+        use ActionType as A;
+        use IllegalCode as C;
+        let p = a.player as usize;
+        match a.kind {
+            A::Pass => {
+                if a.tiles.count() != 0 {
+                    return Err(illegal(C::InvalidMeld, "a pass names no tiles"));
+                }
+                return Ok(None);
+            }
+            A::Win => {
+                if a.tiles.count() != 0 {
+                    return Err(illegal(C::InvalidMeld, "a win claim names no tiles"));
+                }
+                return Self::require_win(self.score_claim(p));
+            }
+            _ => {}
+        }
+        if self.remaining() == 0 {
+            return Err(illegal(C::LastDiscardWinOnly, "the last discard may be claimed only for a win"));
+        }
+        let (Some(disc), Some(from)) = (self.window_tile, self.window_from) else {
+            return Err(illegal(C::WrongPhase, "no discard to claim"));
+        };
+        let k = disc >> 2;
+        if a.kind == A::Chow {
+            if p != (from as usize + 1) % 4 {
+                return Err(illegal(C::ChowNotAllowed, "only the next player after the discarder may chow"));
+            }
+            self.check_tiles(a, 2)?;
+            let mut kinds = [k, a.tiles.as_slice()[0] >> 2, a.tiles.as_slice()[1] >> 2];
+            kinds.sort_unstable();
+            let run = kinds[2] < 27 && kinds[0] / 9 == kinds[2] / 9 && kinds[1] == kinds[0] + 1 && kinds[2] == kinds[0] + 2;
+            if k >= 27 || !run {
+                return Err(illegal(C::InvalidMeld, "the tiles do not form a run with the discard"));
+            }
+            return Ok(None);
+        }
+        let n = if a.kind == A::Pung { 2 } else { 3 };
+        self.check_tiles(a, n)?;
+        if a.tiles.as_slice().iter().any(|&t| t >> 2 != k) {
+            return Err(illegal(C::InvalidMeld, format!("a {} needs {n} tiles of the discard's kind", a.kind.name())));
+        }
+        Ok(None)
+    }
+
+    /// Whether [`Deal::apply`] would accept `a` (no state change either way).
+    pub fn is_legal(&self, a: &Action) -> bool {
+        self.check(a).is_ok()
+    }
+
+    // ------------------------------------------------------------- legal actions
+    /// Every legal action of `player` now, appended to `out` (cleared first; empty if the
+    /// player may not act). One option per distinct choice with the lowest ids held:
+    /// ACTION: self-drawn win, concealed kongs by kind, added kongs in meld order, a discard per
+    /// tile held (ascending id); AFTER_CLAIM: discards; RESPONSE: pass, win, exposed kong, pung,
+    /// chows (lowest first); ROB: pass, win.
+    pub fn legal_actions_into(&self, player: u8, out: &mut Vec<Action>) {
+        out.clear();
+        if self.phase == Phase::Ended || !self.to_act.contains(player) {
+            return;
+        }
+        let keep = |a: Action, out: &mut Vec<Action>| {
+            if self.check(&a).is_ok() {
+                out.push(a);
+            }
+        };
+        let p = player as usize;
+        if self.phase.is_window() {
+            self.legal_responses(player, out);
+            return;
+        }
+        let (buf, n) = sorted_ids(&self.hands[p]);
+        let sorted = &buf[..n];
+        let c = &self.counts[p];
+        match self.phase {
+            Phase::Action => {
+                let (n_melds, shapes) = (self.melds[p].len(), self.rules.shapes());
+                if self.entered_by_draw && shape_possible(c, n_melds, shapes) && is_complete(c, n_melds, shapes) {
+                    keep(Action::bare(ActionType::SelfDrawnWin, player), out);
+                }
+                if self.remaining() > 0 {
+                    for (k, _) in c.iter().enumerate().filter(|(_, &n)| n == 4) {
+                        let mut t = Tiles::EMPTY;
+                        sorted.iter().filter(|&&x| (x >> 2) as usize == k).for_each(|&x| t.push(x));
+                        keep(Action { kind: ActionType::ConcealedKong, player, tiles: t }, out);
+                    }
+                    for m in &self.melds[p] {
+                        let k = m.tile_kind();
+                        if m.kind == MeldKind::Pung && c[k as usize] > 0 {
+                            if let Some(&low) = sorted.iter().find(|&&x| x >> 2 == k) {
+                                keep(Action { kind: ActionType::AddedKong, player, tiles: Tiles::one(low) }, out);
+                            }
+                        }
+                    }
+                }
+                out.extend(sorted.iter().map(|&t| Action::discard(player, t)));
+            }
+            Phase::AfterClaim => out.extend(sorted.iter().map(|&t| Action::discard(player, t))),
+            Phase::Response | Phase::Rob | Phase::Ended => {}
+        }
+    }
+
+    pub(super) fn legal_responses(&self, q: u8, out: &mut Vec<Action>) {
+        let (win, any) = self.claim_options(q as usize);
+        self.legal_responses_given(q, win, any, out);
+    }
+
+    /// The responses of `q` once [`Deal::claim_options`] gave `(win, any)`.
+    pub(super) fn legal_responses_given(&self, q: u8, win: bool, any: bool, out: &mut Vec<Action>) {
+        out.clear();
+        out.push(Action::bare(ActionType::Pass, q));
+        let p = q as usize;
+        if !any {
+            return;
+        }
+        let (Some(tile), Some(from)) = (self.window_tile, self.window_from) else { return };
+        let k = tile >> 2;
+        if win {
+            let a = Action::bare(ActionType::Win, q);
+            if self.check(&a).is_ok() {
+                out.push(a);
+            }
+        }
+        if self.phase == Phase::Rob || self.remaining() == 0 {
+            return; // §6.3 / §7.3 win only
+        }
+        let hand = &self.hands[p];
+        let mut mine = Tiles::EMPTY;
+        hand.iter().filter(|&&x| x >> 2 == k).for_each(|&x| mine.push(x));
+        let mine = mine.sorted();
+        let m = mine.as_slice();
+        let mut cands = [Action::bare(ActionType::Pass, q); 5];
+        let mut nc = 0;
+        if m.len() >= 3 {
+            cands[nc] = Action::new(ActionType::Kong, q, &m[..3]);
+            nc += 1;
+        }
+        if m.len() >= 2 {
+            cands[nc] = Action::new(ActionType::Pung, q, &m[..2]);
+            nc += 1;
+        }
+        if p == (from as usize + 1) % 4 && k < 27 {
+            let n = (k % 9) as i16;
+            let lowest = |kind: u8| hand.iter().copied().filter(|&x| x >> 2 == kind).min();
+            for start in [n - 2, n - 1, n] {
+                if start < 0 || start + 2 > 8 {
+                    continue;
+                }
+                let base = k as i16 - n;
+                let mut others = [0u8; 2];
+                let mut j = 0;
+                for i in start..start + 3 {
+                    if i != n {
+                        others[j] = (base + i) as u8;
+                        j += 1;
+                    }
+                }
+                if let (Some(a), Some(b)) = (lowest(others[0]), lowest(others[1])) {
+                    cands[nc] = Action::new(ActionType::Chow, q, &[a, b]);
+                    nc += 1;
+                }
+            }
+        }
+        for a in &cands[..nc] {
+            if self.check(a).is_ok() {
+                out.push(*a);
+            }
+        }
+    }
+
+    /// [`Deal::legal_actions_into`] into a new vector.
+    pub fn legal_actions(&self, player: u8) -> Vec<Action> {
+        let mut v = Vec::new();
+        self.legal_actions_into(player, &mut v);
+        v
+    }
+}

@@ -1,0 +1,418 @@
+//! The deal state machine (HK §4–§8, §13), generic over the ruleset.
+//!
+//! A [`Deal`] is built from a wall (144 physical ids, position 0 = front) and a dealer; the
+//! constructor deals (§4.3) and performs the initial bonus replacement (§4.4), and the dealer is
+//! then in `ACTION` (§5.2). From there the deal changes only through [`Deal::apply`]; draws and
+//! bonus replacements happen between phases. Response windows (`RESPONSE` after a discard, `ROB`
+//! after an added kong) collect every answer before anything is awarded (§5.4, §6.2); with
+//! `auto_pass` the deal passes at once for a player whose only legal response is a pass.
+//!
+//! Legality is decided by one function, [`Deal::check`]: [`Deal::legal_actions`] enumerates a
+//! cheap superset of candidates (one per distinct choice, lowest ids) and keeps the ones `check`
+//! accepts, and [`Deal::apply`] carries out an action only after `check` accepted it, so the list
+//! and the check cannot disagree.
+//!
+//! Everything that differs between rulesets is asked of the [`Ruleset`]: the hand size and
+//! shapes, the dead wall ([`Deal::remaining`] is the live-tile count), whether every win claim
+//! of a window wins (TW §5.2) or only the first (HK §11.3), the bonus-tile wins after each
+//! exposure (TW §7), the score of a win in the deal's full situation (round wind and dealer's
+//! streak from [`DealOptions`]) and the settlement of the deal's wins (HK §11, TW §15).
+//!
+//! This file holds the state and its construction; the methods are split by concern:
+//! `views.rs` (reading the state), `legality.rs` (the check and the legal actions),
+//! `transitions.rs` (dealing, draws, `apply`, the response windows), `settlement.rs` (wins,
+//! payments, the exhaustive draw).
+
+mod legality;
+mod settlement;
+mod transitions;
+mod views;
+
+use super::action::{Action, ActionType, IllegalCode, Phase, Tiles, UNKNOWN_PLAYER};
+use super::event::{DealResult, DrawReason, Event, ReplacementReason, Win, WinFlags, WinKind};
+use crate::decompose::is_complete;
+use crate::error::{MahjongError, Result};
+use crate::hand::{Counts, Hand, Meld, MeldKind};
+use crate::rules::scoring::{DealProgress, ScoreOutcome, WinContext};
+use crate::rules::{BonusWin, BonusWinKind, Ruleset, Settlement, WinPayment};
+use crate::tile::{Bonus, Tile, N_KINDS, N_TILES};
+
+/// Ordinary tile ids are below this; 136..=143 are bonus tiles (HK §2.3).
+pub const N_ORDINARY: u8 = 136;
+/// The default prevailing wind (HK §1.2: always East; TW §16: East in the first round). A deal
+/// takes its own from [`DealOptions::prevailing_wind`].
+pub const PREVAILING_WIND: u8 = 0;
+
+/// A declared set as everybody sees it (HK §2.5, §14).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DealMeld {
+    pub kind: MeldKind,
+    /// The physical ids, ascending (four for every kong).
+    pub tiles: Tiles,
+    /// Whose discard was claimed for it (for an added kong: the original pung's); None for a
+    /// concealed kong.
+    pub claimed_from: Option<u8>,
+    /// The claimed discard's id (None for a concealed kong).
+    pub claimed_tile: Option<u8>,
+}
+
+impl DealMeld {
+    /// Kind of the set: the lowest tile's (a chow's first tile).
+    pub fn tile_kind(&self) -> u8 {
+        self.tiles.as_slice()[0] >> 2
+    }
+    /// The `(kind, tile)` meld the analysis functions take.
+    pub fn core(&self) -> Meld {
+        Meld { kind: self.kind, tile: Tile(self.tile_kind()) }
+    }
+}
+
+/// One discard: the tile and who claimed it (None while it lies in the pool).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Discard {
+    pub tile: u8,
+    pub claimed_by: Option<u8>,
+}
+
+/// Options of a deal that are not rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DealOptions {
+    /// Pass at once for players whose only legal response is a pass (HK §5.4 allows it).
+    pub auto_pass: bool,
+    /// Keep every [`Event`] (needed for logs and replay). Off, a deal allocates no events.
+    pub record: bool,
+    /// The prevailing (round) wind 0..=3, East..North (HK §1.2: East; TW §16 the round wind).
+    pub prevailing_wind: u8,
+    /// The dealer's streak k (TW §15, §16); Hong Kong ignores it.
+    pub dealer_streak: u32,
+}
+
+impl Default for DealOptions {
+    fn default() -> Self {
+        DealOptions { auto_pass: true, record: true, prevailing_wind: PREVAILING_WIND, dealer_streak: 0 }
+    }
+}
+
+impl DealOptions {
+    /// The options with `auto_pass` and `record` set, East as prevailing wind, streak 0.
+    pub fn new(auto_pass: bool, record: bool) -> DealOptions {
+        DealOptions { auto_pass, record, ..DealOptions::default() }
+    }
+}
+
+/// The players who must act now: the active player, or the responders of a window ascending.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ToAct {
+    players: [u8; 3],
+    len: u8,
+}
+
+impl ToAct {
+    fn one(p: u8) -> ToAct {
+        ToAct { players: [p, 0, 0], len: 1 }
+    }
+    pub fn as_slice(&self) -> &[u8] {
+        &self.players[..self.len as usize]
+    }
+    pub fn contains(&self, p: u8) -> bool {
+        self.as_slice().contains(&p)
+    }
+    fn push(&mut self, p: u8) {
+        self.players[self.len as usize] = p;
+        self.len += 1;
+    }
+    fn remove(&mut self, p: u8) {
+        let mut out = ToAct::default();
+        for &q in self.as_slice() {
+            if q != p {
+                out.push(q);
+            }
+        }
+        *self = out;
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+/// The complete state of a deal as plain values (tests compare snapshots before and after an
+/// illegal action; the equivalence tests compare them step by step).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Snapshot {
+    pub phase: Phase,
+    pub to_act: ToAct,
+    pub active: Option<u8>,
+    pub hands: [Vec<u8>; 4],
+    pub melds: [Vec<DealMeld>; 4],
+    pub discards: [Vec<Discard>; 4],
+    pub bonus: [Vec<u8>; 4],
+    /// (next front position, next tail position).
+    pub wall: (usize, isize),
+    pub scores: [i64; 4],
+    pub turn: u32,
+    pub drawn_tile: Option<u8>,
+    /// (entered by draw, dealer start, kong chain, tile being added to a kong).
+    pub flags: (bool, bool, bool, Option<u8>),
+    /// (discarder or declarer, tile, responses per player).
+    pub window: (Option<u8>, Option<u8>, [Option<Action>; 4]),
+    pub events: usize,
+    pub result: Option<DealResult>,
+    /// (TW §10 interrupted, the tile in hand is a loose tile).
+    pub situation: (bool, bool),
+}
+
+/// One deal (HK §4–§11, TW §4–§8) under a [`Ruleset`].
+#[derive(Debug, Clone)]
+pub struct Deal {
+    rules: Ruleset,
+    wall: [u8; N_TILES],
+    /// Next front position (normal draws).
+    front: usize,
+    /// One past the next tail position (replacement draws): the wall is `wall[front..back]`.
+    back: usize,
+    dealer: u8,
+    deal_index: u32,
+    seat_winds: [u8; 4],
+    opts: DealOptions,
+    events: Vec<Event>,
+
+    hands: [Vec<u8>; 4],
+    counts: [Counts; 4],
+    melds: [Vec<DealMeld>; 4],
+    bonus: [Vec<u8>; 4],
+    bonus_mask: [u8; 4],
+    discards: [Vec<Discard>; 4],
+    scores: [i64; 4],
+    turn: u32,
+    /// Per kind: unclaimed discards, declared sets, the tile of an open ROB window (HK §14).
+    public: Counts,
+
+    phase: Phase,
+    to_act: ToAct,
+    active: Option<u8>,
+    drawn_tile: Option<u8>,
+    entered_by_draw: bool,
+    dealer_start: bool,
+    kong_chain: bool,
+    /// TW §10 loose tile: the drawn tile came from the tail (a kong's or a bonus tile's
+    /// replacement, chains included).
+    loose_tile: bool,
+    /// TW §10 interruption: a chow, pung or kong was made in this deal.
+    interrupted: bool,
+
+    window_from: Option<u8>,
+    window_tile: Option<u8>,
+    responses: [Option<Action>; 4],
+    win_scores: [Option<ScoreOutcome>; 4],
+    kong_tile: Option<u8>,
+
+    result: Option<DealResult>,
+    /// A reused buffer for the legal lists computed while opening a window.
+    scratch: Vec<Action>,
+}
+
+fn illegal(code: IllegalCode, message: impl Into<String>) -> MahjongError {
+    MahjongError::IllegalAction { code, message: message.into() }
+}
+
+/// The ids of a hand in ascending order (through a bit set: no comparison sort).
+fn sorted_ids(hand: &[u8]) -> ([u8; 24], usize) {
+    let mut bits = [0u64; 3];
+    for &t in hand {
+        bits[(t >> 6) as usize] |= 1 << (t & 63);
+    }
+    let mut out = [0u8; 24];
+    let mut n = 0;
+    for (w, mut b) in bits.into_iter().enumerate() {
+        while b != 0 && n < out.len() {
+            out[n] = (w as u32 * 64 + b.trailing_zeros()) as u8;
+            n += 1;
+            b &= b - 1;
+        }
+    }
+    (out, n)
+}
+
+/// A winning shape (HK §9) is possible at all: false when an honour is held exactly once and
+/// the hand cannot be thirteen orphans (the standard shape and seven pairs need every honour
+/// 0, 2 or 3 times). A filter that spares the table lookups of [`is_complete`] on most hands;
+/// [`is_complete`] decides the rest.
+pub(super) fn shape_possible(c: &Counts, n_melds: usize, shapes: &crate::decompose::ShapeRules) -> bool {
+    if !c[27..].contains(&1) {
+        return true;
+    }
+    shapes.thirteen_orphans && n_melds == 0 && c.iter().enumerate().all(|(k, &n)| n == 0 || k >= 27 || k % 9 == 0 || k % 9 == 8)
+}
+
+/// Whether counts `c` hold two tiles that make a chow with suit kind `k` (HK §6.1).
+fn chow_possible(c: &Counts, k: usize) -> bool {
+    let n = k % 9;
+    let lo = n >= 1 && c[k - 1] > 0;
+    let hi = n <= 7 && c[k + 1] > 0;
+    (lo && hi) || (lo && n >= 2 && c[k - 2] > 0) || (hi && n <= 6 && c[k + 2] > 0)
+}
+
+/// The largest score, in absolute value, a deal starts from (HK §1.1 integer scores, §11.5).
+/// One deal moves at most a few times M(13) × the largest unit (about 10^11 points) to or from
+/// a player, so from any score within ±10^15 every payment and new score is exact in `i64`.
+pub const MAX_SCORE: i64 = 1_000_000_000_000_000;
+
+/// The options a deal cannot start from: a prevailing wind outside 0..=3 (`InvalidHand`).
+pub(super) fn check_options(opts: &DealOptions) -> Result<()> {
+    if opts.prevailing_wind > 3 {
+        return Err(MahjongError::hand(format!("prevailing wind must be 0..3 (East..North), got {}", opts.prevailing_wind)));
+    }
+    Ok(())
+}
+
+/// HK §1.1 / §11.5: refuse starting scores from which a payment could leave the `i64` range.
+pub(super) fn check_scores(scores: &[i64; 4]) -> Result<()> {
+    match scores.iter().position(|s| !(-MAX_SCORE..=MAX_SCORE).contains(s)) {
+        Some(p) => Err(MahjongError::hand(format!(
+            "score of P{p} is {}; a deal starts from scores within -{MAX_SCORE}..{MAX_SCORE}",
+            scores[p]
+        ))),
+        None => Ok(()),
+    }
+}
+
+impl Deal {
+    // ------------------------------------------------------------------ setup
+    /// Deal from an explicit wall: `wall` holds the 144 ids 0..=143 once each, front first.
+    /// Errors: `InvalidHand` for a wall that is not a permutation of 0..=143, a dealer
+    /// outside 0..=3 or a score outside ±[`MAX_SCORE`].
+    pub fn new(rules: &Ruleset, wall: &[u8], dealer: u8, scores: [i64; 4], deal_index: u32, opts: DealOptions) -> Result<Deal> {
+        if wall.len() != N_TILES {
+            return Err(MahjongError::hand(format!("a wall has 144 tiles, got {}", wall.len())));
+        }
+        let mut seen = [false; N_TILES];
+        for &t in wall {
+            if t as usize >= N_TILES {
+                return Err(MahjongError::tile(0, format!("wall tile id {t} is outside 0..143")));
+            }
+            if seen[t as usize] {
+                return Err(MahjongError::hand("the wall must hold every tile id 0..143 exactly once"));
+            }
+            seen[t as usize] = true;
+        }
+        if dealer > 3 {
+            return Err(MahjongError::hand(format!("dealer must be 0..3, got {dealer}")));
+        }
+        check_scores(&scores)?;
+        check_options(&opts)?;
+        let mut w = [0u8; N_TILES];
+        w.copy_from_slice(wall);
+        let mut d = Deal::empty(rules, w, dealer, scores, deal_index, opts);
+        d.deal_tiles();
+        Ok(d)
+    }
+
+    /// The deal of `(seed, deal_index)`: the seeded wall of HK §4.1.
+    pub fn seeded(rules: &Ruleset, seed: u64, deal_index: u32, dealer: u8, scores: [i64; 4], opts: DealOptions) -> Result<Deal> {
+        let wall = crate::wall::shuffle(seed, deal_index as u64);
+        Deal::new(rules, &wall, dealer, scores, deal_index, opts)
+    }
+
+    pub(super) fn blank(
+        rules: &Ruleset,
+        wall: [u8; N_TILES],
+        dealer: u8,
+        scores: [i64; 4],
+        deal_index: u32,
+        opts: DealOptions,
+    ) -> Deal {
+        Deal::empty(rules, wall, dealer, scores, deal_index, opts)
+    }
+
+    /// Place a set-up position (`setup.rs`): the tiles before `front` are out of the wall.
+    pub(super) fn set_position(
+        &mut self,
+        front: usize,
+        hands: [Vec<u8>; 4],
+        melds: [Vec<DealMeld>; 4],
+        bonus: [Vec<u8>; 4],
+        discards: [Vec<Discard>; 4],
+    ) {
+        self.front = front;
+        self.hands = hands;
+        for p in 0..4 {
+            for m in &melds[p] {
+                m.core().add_to(&mut self.public);
+            }
+            for d in &discards[p] {
+                self.public[(d.tile >> 2) as usize] += 1;
+            }
+            for &b in &bonus[p] {
+                self.bonus_mask[p] |= 1 << (b - N_ORDINARY);
+            }
+            self.turn += discards[p].len() as u32;
+        }
+        // TW §10: a declared set on the table means the deal was interrupted
+        self.interrupted = melds.iter().any(|m| !m.is_empty());
+        self.melds = melds;
+        self.bonus = bonus;
+        self.discards = discards;
+        self.recount();
+    }
+
+    pub(super) fn push_event(&mut self, e: Event) {
+        self.emit(e);
+    }
+
+    pub(super) fn start_action(&mut self, p: u8, drawn: Option<u8>, dealer_start: bool) {
+        self.enter_action(p, drawn, dealer_start, false);
+    }
+
+    fn empty(rules: &Ruleset, wall: [u8; N_TILES], dealer: u8, scores: [i64; 4], deal_index: u32, opts: DealOptions) -> Deal {
+        let cap = rules.hand_tiles() + 2;
+        Deal {
+            rules: rules.clone(),
+            wall,
+            front: 0,
+            back: N_TILES,
+            dealer,
+            deal_index,
+            seat_winds: std::array::from_fn(|p| (p as u8 + 4 - dealer) % 4),
+            opts,
+            events: Vec::new(),
+            hands: std::array::from_fn(|_| Vec::with_capacity(cap)),
+            counts: [[0; N_KINDS]; 4],
+            melds: std::array::from_fn(|_| Vec::with_capacity(rules.shapes().n_sets)),
+            bonus: std::array::from_fn(|_| Vec::new()),
+            bonus_mask: [0; 4],
+            discards: std::array::from_fn(|_| Vec::with_capacity(32)),
+            scores,
+            turn: 0,
+            public: [0; N_KINDS],
+            phase: Phase::Action,
+            to_act: ToAct::default(),
+            active: Some(dealer),
+            drawn_tile: None,
+            entered_by_draw: false,
+            dealer_start: false,
+            kong_chain: false,
+            loose_tile: false,
+            interrupted: false,
+            window_from: None,
+            window_tile: None,
+            responses: [None; 4],
+            win_scores: Default::default(),
+            kong_tile: None,
+            result: None,
+            scratch: Vec::new(),
+        }
+    }
+}
+
+/// A player number in a message (`?` for one outside 0..3).
+struct PlayerName(u8);
+
+impl std::fmt::Display for PlayerName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.0 < 4 {
+            write!(f, "{}", self.0)
+        } else {
+            f.write_str("?")
+        }
+    }
+}

@@ -1,0 +1,177 @@
+//! The end of a deal (HK §8, §11; TW §7, §15): wins with their payments, the bonus-tile wins,
+//! the settlement the ruleset makes of them, and the exhaustive draw.
+
+use super::*;
+
+impl Deal {
+    // ------------------------------------------------------------- §8 end of the deal
+    /// The payments of one win by player (HK §11, TW §15: the ruleset's, with the deal's
+    /// dealer and streak).
+    pub(super) fn win_payments(&self, value: u8, winner: usize, self_drawn: bool, discarder: Option<usize>) -> [i64; 4] {
+        let w = WinPayment { winner, value: value.into(), self_drawn, discarder: if self_drawn { None } else { discarder } };
+        // the deal's own wins are consistent: the ruleset cannot refuse them
+        self.rules.win_payments(&w, self.dealer as usize, self.opts.dealer_streak).unwrap_or([0; 4])
+    }
+
+    /// The ruleset's settlement of the deal's wins (HK §11–§12, TW §15–§16): payments and who
+    /// deals next.
+    pub(super) fn settlement(&self, wins: &[Win]) -> Settlement {
+        let pay: Vec<WinPayment> = wins.iter().map(Win::as_payment).collect();
+        let (dealer, streak) = (self.dealer as usize, self.opts.dealer_streak);
+        // the deal's own wins are consistent: the ruleset cannot refuse them
+        self.rules.settle(&pay, dealer, streak).unwrap_or(Settlement {
+            payments: [0; 4],
+            dealer_after: dealer,
+            streak_after: streak,
+            passed: false,
+        })
+    }
+
+    /// HK §8.1 / TW §8 win(s): pay (HK §11, TW §15) and end. `winners` in turn order with
+    /// their validated scores; in Taiwanese every winner is paid by the discarder (TW §5.2).
+    pub(super) fn win(&mut self, winners: &[(u8, ScoreOutcome)], kind: WinKind, tile: Option<u8>, discarder: Option<u8>) {
+        let mut wins = Vec::with_capacity(winners.len());
+        for (i, (p, sc)) in winners.iter().enumerate() {
+            let pi = *p as usize;
+            if kind == WinKind::Discard && i == 0 {
+                if let Some(d) = discarder.and_then(|d| self.discards[d as usize].last_mut()) {
+                    d.claimed_by = Some(*p);
+                }
+            }
+            if kind != WinKind::SelfDrawn && i == 0 {
+                // the one physical tile goes to the first winner (every winner scores with it)
+                if let Some(t) = tile {
+                    self.hand_add(pi, t);
+                    self.public[(t >> 2) as usize] -= 1;
+                }
+            }
+            let self_drawn = kind == WinKind::SelfDrawn;
+            let pay = self.win_payments(sc.value, pi, self_drawn, discarder.map(usize::from));
+            let flags = WinFlags {
+                kong_replacement: self_drawn && self.replacement_flag(),
+                last_wall_tile: self_drawn && !self.dealer_start && self.remaining() == 0,
+                last_discard: kind == WinKind::Discard && self.remaining() == 0,
+                robbing_kong: kind == WinKind::RobbingKong,
+                dealer_start: self_drawn && self.dealer_start,
+            };
+            wins.push(Win { player: *p, kind, tile, discarder, score: sc.clone(), flags, payments: pay });
+        }
+        self.kong_tile = None;
+        let hands: Vec<(u8, Vec<u8>)> = if self.opts.record {
+            winners
+                .iter()
+                .enumerate()
+                .map(|(i, (p, _))| {
+                    let mut hand = self.hands[*p as usize].clone();
+                    if i > 0 {
+                        hand.extend(tile);
+                    }
+                    hand.sort_unstable();
+                    (*p, hand)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        self.settle_and_end(wins, hands);
+    }
+
+    /// TW §7 a bonus-tile win found after an exposure of `tile`: automatic, scored only by its
+    /// element (exempt from `min_tai`), settled as self-drawn (all eight) or paid by the
+    /// exposing player (seven rob the eighth, who takes the tile into their bonus area).
+    pub(super) fn bonus_win(&mut self, w: &BonusWin, tile: u8) {
+        let (kind, discarder) = match w.kind {
+            BonusWinKind::AllEight => (WinKind::BonusAllEight, None),
+            BonusWinKind::RobEighth => (WinKind::BonusRobEighth, w.discarder.map(|d| d as u8)),
+        };
+        if let Some(d) = discarder {
+            let d = d as usize;
+            if let Some(i) = self.bonus[d].iter().position(|&b| b == tile) {
+                self.bonus[d].remove(i);
+                self.bonus_mask[d] &= !(1 << (tile - N_ORDINARY));
+            }
+            self.add_bonus(w.winner, tile);
+        }
+        let value = w.element.value;
+        let score = ScoreOutcome {
+            is_win: true,
+            reason: None,
+            value,
+            raw_value: value,
+            limit: None,
+            elements: vec![w.element],
+            interpretation: None,
+        };
+        let pay = self.win_payments(value, w.winner, discarder.is_none(), w.discarder);
+        let win =
+            Win { player: w.winner as u8, kind, tile: Some(tile), discarder, score, flags: WinFlags::default(), payments: pay };
+        let hands = if self.opts.record {
+            let mut hand = self.hands[w.winner].clone();
+            hand.sort_unstable();
+            vec![(w.winner as u8, hand)]
+        } else {
+            Vec::new()
+        };
+        self.settle_and_end(vec![win], hands);
+    }
+
+    /// Apply the wins' payments, record the `win` and `payments` events (`hands`: each
+    /// winner's final concealed ids, when recording) and end the deal.
+    pub(super) fn settle_and_end(&mut self, wins: Vec<Win>, hands: Vec<(u8, Vec<u8>)>) {
+        let mut total = [0i64; 4];
+        for w in &wins {
+            for ((s, t), x) in self.scores.iter_mut().zip(total.iter_mut()).zip(w.payments) {
+                *s += x;
+                *t += x;
+            }
+        }
+        let settlement = self.settlement(&wins);
+        debug_assert!(settlement.payments == total);
+        if self.opts.record {
+            for (i, (p, hand)) in hands.into_iter().enumerate() {
+                self.emit(Event::Win { player: p, win: i, hand });
+            }
+            self.emit(Event::Payments { payments: total, scores: self.scores });
+        }
+        self.end(DealResult {
+            deal_index: self.deal_index,
+            dealer: self.dealer,
+            draw_reason: None,
+            wins,
+            payments: total,
+            scores: self.scores,
+            turns: self.turn,
+            tiles_left: self.remaining() as u32,
+            prevailing_wind: self.opts.prevailing_wind,
+            dealer_streak: self.opts.dealer_streak,
+            settlement,
+        });
+    }
+
+    /// HK §8.2 / TW §8 exhaustive draw: no winner, no payments (the dealer keeps the seat
+    /// and the streak, TW §16).
+    pub(super) fn exhaustive_draw(&mut self, reason: DrawReason) {
+        self.emit(Event::ExhaustiveDraw { reason });
+        let settlement = self.settlement(&[]);
+        self.end(DealResult {
+            deal_index: self.deal_index,
+            dealer: self.dealer,
+            draw_reason: Some(reason),
+            wins: Vec::new(),
+            payments: [0; 4],
+            scores: self.scores,
+            turns: self.turn,
+            tiles_left: self.remaining() as u32,
+            prevailing_wind: self.opts.prevailing_wind,
+            dealer_streak: self.opts.dealer_streak,
+            settlement,
+        });
+    }
+
+    pub(super) fn end(&mut self, result: DealResult) {
+        self.phase = Phase::Ended;
+        self.to_act = ToAct::default();
+        self.active = None;
+        self.result = Some(result);
+    }
+}

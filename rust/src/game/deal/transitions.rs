@@ -1,0 +1,414 @@
+//! How a deal moves (HK §4.3–§8): dealing and bonus replacement, draws from the front and the
+//! back of the wall, the phase changes, and [`Deal::apply`] with the response windows it opens
+//! and resolves.
+
+use super::*;
+
+impl Deal {
+    #[inline]
+    pub(super) fn emit(&mut self, e: Event) {
+        if self.opts.record {
+            self.events.push(e);
+        }
+    }
+
+    /// HK §4.3 dealing (rounds of four tiles, then one each, then the dealer's extra tile) and
+    /// §4.4 the initial bonus replacement, dealer first.
+    pub(super) fn deal_tiles(&mut self) {
+        let n = self.rules.hand_tiles();
+        let d = self.dealer as usize;
+        let mut pos = 0;
+        for _ in 0..n / 4 {
+            for k in 0..4 {
+                let p = (d + k) % 4;
+                self.hands[p].extend_from_slice(&self.wall[pos..pos + 4]);
+                pos += 4;
+            }
+        }
+        for _ in 0..n % 4 {
+            for k in 0..4 {
+                self.hands[(d + k) % 4].push(self.wall[pos]);
+                pos += 1;
+            }
+        }
+        self.hands[d].push(self.wall[pos]);
+        self.front = pos + 1;
+        if self.opts.record {
+            let hands = self.hands.clone();
+            self.emit(Event::Deal {
+                dealer: self.dealer,
+                seat_winds: self.seat_winds,
+                hands,
+                deal_index: self.deal_index,
+                scores: self.scores,
+                prevailing_wind: self.opts.prevailing_wind,
+                dealer_streak: self.opts.dealer_streak,
+            });
+        }
+        // HK §4.4 dealer first, then South, West, North; every bonus tile (including ones
+        // received as replacements) is replaced before the next player.
+        for k in 0..4 {
+            let p = (d + k) % 4;
+            loop {
+                // a count, not a Tiles (which holds four ids): a hand can hold up to eight bonus tiles
+                let mut found = 0usize;
+                let mut i = 0;
+                while i < self.hands[p].len() {
+                    let t = self.hands[p][i];
+                    if t >= N_ORDINARY {
+                        self.hands[p].remove(i);
+                        if self.expose_bonus(p, t) {
+                            self.recount();
+                            return; // TW §7: a bonus-tile win ended the deal
+                        }
+                        found += 1;
+                    } else {
+                        i += 1;
+                    }
+                }
+                if found == 0 {
+                    break;
+                }
+                for _ in 0..found {
+                    if self.remaining() == 0 {
+                        self.recount();
+                        self.exhaustive_draw(DrawReason::NoReplacement);
+                        return;
+                    }
+                    let t = self.take_tail();
+                    self.hands[p].push(t);
+                    self.emit(Event::ReplacementDraw { player: p as u8, tile: t, reason: ReplacementReason::Bonus });
+                }
+            }
+        }
+        self.recount();
+        // HK §5.2 the dealer acts with the dealt tiles, without drawing
+        self.enter_action(self.dealer, None, true, false);
+    }
+
+    pub(super) fn add_bonus(&mut self, p: usize, t: u8) {
+        self.bonus[p].push(t);
+        self.bonus_mask[p] |= 1 << (t - N_ORDINARY);
+    }
+
+    /// HK §4.4 player `p` exposes bonus tile `t` (the `bonus` event); then the ruleset's
+    /// bonus-tile win, if any (TW §7: all eight bonus tiles, or seven robbing the eighth, win at
+    /// once). True when such a win ended the deal (no replacement tile is drawn).
+    pub(super) fn expose_bonus(&mut self, p: usize, t: u8) -> bool {
+        // the masks are consistent (one bit per physical bonus tile), so the check cannot fail
+        let found = self.rules.bonus_win(&self.bonus_mask, p, Bonus(t - N_ORDINARY)).ok().flatten();
+        self.add_bonus(p, t);
+        self.emit(Event::Bonus { player: p as u8, tile: t });
+        match found {
+            Some(w) => {
+                self.bonus_win(&w, t);
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub(super) fn recount(&mut self) {
+        for p in 0..4 {
+            self.counts[p] = [0; N_KINDS];
+            for &t in &self.hands[p] {
+                if t < N_ORDINARY {
+                    self.counts[p][(t >> 2) as usize] += 1;
+                }
+            }
+        }
+    }
+
+    pub(super) fn take_front(&mut self) -> u8 {
+        self.front += 1;
+        self.wall[self.front - 1]
+    }
+
+    pub(super) fn take_tail(&mut self) -> u8 {
+        self.back -= 1;
+        self.wall[self.back]
+    }
+
+    pub(super) fn hand_add(&mut self, p: usize, t: u8) {
+        self.hands[p].push(t);
+        self.counts[p][(t >> 2) as usize] += 1;
+    }
+
+    pub(super) fn hand_remove(&mut self, p: usize, t: u8) {
+        if let Some(i) = self.hands[p].iter().position(|&x| x == t) {
+            self.hands[p].remove(i);
+            self.counts[p][(t >> 2) as usize] -= 1;
+        }
+    }
+
+    /// HK §4.1 / §4.4 one draw (normal from the front, replacement from the tail) with bonus
+    /// replacement. False when the deal ended in an exhaustive draw (§8.2 case 2).
+    pub(super) fn draw(&mut self, p: usize, replacement: bool, reason: ReplacementReason) -> bool {
+        let mut replacement = replacement;
+        let mut reason = reason;
+        let mut t = if replacement { self.take_tail() } else { self.take_front() };
+        loop {
+            let bonus = t >= N_ORDINARY;
+            if !bonus {
+                self.hand_add(p, t);
+            }
+            if self.opts.record {
+                let player = p as u8;
+                self.emit(if replacement {
+                    Event::ReplacementDraw { player, tile: t, reason }
+                } else {
+                    Event::Draw { player, tile: t }
+                });
+            }
+            if !bonus {
+                break;
+            }
+            if self.expose_bonus(p, t) {
+                return false; // TW §7 (before the live-tile check: no replacement is needed)
+            }
+            if self.remaining() == 0 {
+                self.exhaustive_draw(DrawReason::NoReplacement);
+                return false;
+            }
+            t = self.take_tail();
+            replacement = true;
+            reason = ReplacementReason::Bonus;
+        }
+        self.drawn_tile = Some(t);
+        self.loose_tile = replacement;
+        true
+    }
+
+    // ------------------------------------------------------------- phase changes
+    pub(super) fn enter_action(&mut self, p: u8, drawn: Option<u8>, dealer_start: bool, kong_chain: bool) {
+        self.phase = Phase::Action;
+        self.active = Some(p);
+        self.to_act = ToAct::one(p);
+        self.drawn_tile = drawn;
+        self.entered_by_draw = true;
+        self.dealer_start = dealer_start;
+        self.kong_chain = kong_chain;
+        self.clear_window();
+    }
+
+    pub(super) fn enter_after_claim(&mut self, p: u8) {
+        self.phase = Phase::AfterClaim;
+        self.active = Some(p);
+        self.to_act = ToAct::one(p);
+        self.drawn_tile = None;
+        self.entered_by_draw = false;
+        self.dealer_start = false;
+        self.kong_chain = false;
+        self.loose_tile = false;
+        self.clear_window();
+    }
+
+    pub(super) fn clear_window(&mut self) {
+        self.window_from = None;
+        self.window_tile = None;
+        self.responses = [None; 4];
+        self.win_scores = Default::default();
+    }
+
+    pub(super) fn draw_and_act(&mut self, p: u8, replacement: bool) {
+        if self.draw(p as usize, replacement, ReplacementReason::Kong) {
+            self.enter_action(p, self.drawn_tile, false, replacement);
+        }
+    }
+
+    // ------------------------------------------------------------- apply
+    /// Check `a` ([`Deal::check`]) and carry it out (HK §5–§8). An illegal action returns
+    /// `Err(MahjongError::IllegalAction)` and leaves the state completely unchanged.
+    pub fn apply(&mut self, a: &Action) -> Result<()> {
+        let score = self.check(a)?;
+        self.emit(Event::Action { action: *a, auto: false });
+        if matches!(self.phase, Phase::Action | Phase::AfterClaim) {
+            self.do_turn(a, score);
+        } else {
+            let p = a.player as usize;
+            self.responses[p] = Some(*a);
+            self.win_scores[p] = score;
+            self.to_act.remove(a.player);
+            if self.to_act.is_empty() {
+                self.resolve_window();
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn do_turn(&mut self, a: &Action, score: Option<ScoreOutcome>) {
+        let p = a.player as usize;
+        match a.kind {
+            ActionType::Discard => self.discard(p, a.tiles.as_slice()[0]),
+            ActionType::SelfDrawnWin => {
+                let tile = if self.dealer_start { None } else { self.drawn_tile };
+                if let Some(sc) = score {
+                    self.win(&[(a.player, sc)], WinKind::SelfDrawn, tile, None);
+                }
+            }
+            ActionType::ConcealedKong => {
+                // HK §7.1, then the §7.4 replacement draw
+                for &x in a.tiles.as_slice() {
+                    self.hand_remove(p, x);
+                }
+                let tiles = a.tiles.sorted();
+                let k = tiles.as_slice()[0] >> 2;
+                self.melds[p].push(DealMeld { kind: MeldKind::ConcealedKong, tiles, claimed_from: None, claimed_tile: None });
+                self.public[k as usize] += 4;
+                self.interrupted = true;
+                self.emit(Event::ConcealedKong { player: a.player, tiles });
+                self.draw_and_act(a.player, true);
+            }
+            _ => {
+                // HK §7.3 added kong: the tile is set aside and a ROB window opens
+                let x = a.tiles.as_slice()[0];
+                self.hand_remove(p, x);
+                self.public[(x >> 2) as usize] += 1;
+                self.kong_tile = Some(x);
+                self.interrupted = true; // TW §10: declared, robbed or not
+                self.emit(Event::AddedKong { player: a.player, tile: x });
+                self.open_window(Phase::Rob, a.player, x);
+            }
+        }
+    }
+
+    /// HK §5.4 discard, then the RESPONSE window.
+    pub(super) fn discard(&mut self, p: usize, tile: u8) {
+        self.hand_remove(p, tile);
+        self.public[(tile >> 2) as usize] += 1;
+        self.discards[p].push(Discard { tile, claimed_by: None });
+        self.turn += 1;
+        let last = self.remaining() == 0;
+        self.emit(Event::Discard { player: p as u8, tile, last });
+        self.open_window(Phase::Response, p as u8, tile);
+    }
+
+    /// HK §5.4 / §7.3 open a response window; auto-pass the players without a legal claim.
+    pub(super) fn open_window(&mut self, phase: Phase, source: u8, tile: u8) {
+        self.phase = phase;
+        self.drawn_tile = None;
+        self.entered_by_draw = false;
+        self.dealer_start = false;
+        self.kong_chain = false;
+        self.loose_tile = false;
+        self.window_from = Some(source);
+        self.window_tile = Some(tile);
+        self.responses = [None; 4];
+        self.win_scores = Default::default();
+        let mut others = ToAct::default();
+        for q in 0..4u8 {
+            if q != source {
+                others.push(q);
+            }
+        }
+        if !self.opts.auto_pass {
+            self.to_act = others;
+            return;
+        }
+        let mut waiting = ToAct::default();
+        let mut buf = std::mem::take(&mut self.scratch);
+        for &q in others.as_slice() {
+            let (win, any) = self.claim_options(q as usize);
+            if any && {
+                self.legal_responses_given(q, win, any, &mut buf);
+                buf.len() > 1
+            } {
+                waiting.push(q);
+            } else {
+                let pass = Action::bare(ActionType::Pass, q);
+                self.responses[q as usize] = Some(pass);
+                self.emit(Event::Action { action: pass, auto: true });
+            }
+        }
+        self.scratch = buf;
+        self.to_act = waiting;
+        if waiting.is_empty() {
+            self.resolve_window();
+        }
+    }
+
+    /// HK §6.2 priority: the highest rank; ties by turn order after the discarder/declarer.
+    pub(super) fn resolve_window(&mut self) {
+        let (Some(src), Some(tile)) = (self.window_from, self.window_tile) else { return };
+        let mut best: Option<Action> = None;
+        for i in 1..4 {
+            if let Some(r) = self.responses[(src as usize + i) % 4] {
+                if r.kind.rank() > best.map_or(0, |b| b.kind.rank()) {
+                    best = Some(r);
+                }
+            }
+        }
+        let Some(best) = best else {
+            if self.phase == Phase::Rob {
+                self.complete_added_kong(src, tile);
+            } else if self.remaining() == 0 {
+                self.exhaustive_draw(DrawReason::LastDiscard); // §8.2 case 1
+            } else {
+                self.draw_and_act((src + 1) % 4, false);
+            }
+            return;
+        };
+        if best.kind == ActionType::Win {
+            // §11.3: head bump (the first in turn order) unless the ruleset pays every winner
+            let mut winners: Vec<(u8, ScoreOutcome)> = Vec::with_capacity(1);
+            for i in 1..4 {
+                let q = (src as usize + i) % 4;
+                if self.responses[q].is_some_and(|r| r.kind == ActionType::Win) {
+                    if let Some(sc) = self.win_scores[q].take() {
+                        winners.push((q as u8, sc));
+                    }
+                    if !self.rules.several_winners() {
+                        break;
+                    }
+                }
+            }
+            let kind = if self.phase == Phase::Rob { WinKind::RobbingKong } else { WinKind::Discard };
+            self.win(&winners, kind, Some(tile), Some(src));
+            return;
+        }
+        // HK §5.5 a pung, exposed kong or chow
+        let q = best.player as usize;
+        if let Some(d) = self.discards[src as usize].last_mut() {
+            d.claimed_by = Some(best.player);
+        }
+        for &x in best.tiles.as_slice() {
+            self.hand_remove(q, x);
+            self.public[(x >> 2) as usize] += 1;
+        }
+        let mut tiles = best.tiles;
+        tiles.push(tile);
+        let tiles = tiles.sorted();
+        let kind = match best.kind {
+            ActionType::Pung => MeldKind::Pung,
+            ActionType::Kong => MeldKind::ExposedKong,
+            _ => MeldKind::Chow,
+        };
+        self.melds[q].push(DealMeld { kind, tiles, claimed_from: Some(src), claimed_tile: Some(tile) });
+        self.interrupted = true;
+        self.emit(Event::Claim { player: best.player, kind: best.kind, tile, from: src, tiles });
+        if best.kind == ActionType::Kong {
+            self.draw_and_act(best.player, true); // §7.2, §7.4
+        } else {
+            self.enter_after_claim(best.player);
+        }
+    }
+
+    /// HK §7.3 nobody robbed: the pung becomes an added kong; §7.4 replacement draw.
+    pub(super) fn complete_added_kong(&mut self, p: u8, tile: u8) {
+        let k = tile >> 2;
+        self.kong_tile = None;
+        let pi = p as usize;
+        let mut done = None;
+        if let Some(m) = self.melds[pi].iter_mut().find(|m| m.kind == MeldKind::Pung && m.tile_kind() == k) {
+            let mut tiles = m.tiles;
+            tiles.push(tile);
+            m.tiles = tiles.sorted();
+            m.kind = MeldKind::AddedKong;
+            done = Some(m.tiles);
+        }
+        if let Some(tiles) = done {
+            self.emit(Event::KongCompleted { player: p, tiles });
+        }
+        self.draw_and_act(p, true);
+    }
+}

@@ -1,0 +1,140 @@
+use super::*;
+use crate::hand::hand;
+use crate::rules::scoring::RejectReason;
+use crate::tile::parse_tile;
+
+fn t(s: &str) -> Option<Tile> {
+    Some(parse_tile(s).unwrap())
+}
+
+fn run(h: &str, w: Option<Tile>, ctx: WinContext, sit: TwContext, sw: &TwSwitches) -> Result<ScoreOutcome> {
+    score_tw(&hand(h), w, &ctx, &sit, sw)
+}
+
+fn south() -> WinContext {
+    WinContext { seat_wind: 1, ..Default::default() }
+}
+
+#[test]
+fn impossible_situations_are_invalid_hand() {
+    let sw = TwSwitches::default();
+    let plain = "123m456m234p678p11z67s";
+    let mid = TwContext::default();
+    let cases: Vec<(&str, Option<Tile>, WinContext, TwContext)> = vec![
+        (plain, t("8s"), south(), TwContext { winner_discards: 21, ..mid }),
+        (plain, t("8s"), south(), TwContext { discards: 0, winner_discards: 0, ..mid }),
+        (plain, t("8s"), south(), TwContext { discards: 5, winner_discards: 5, ..mid }),
+        (plain, t("8s"), WinContext { seat_wind: 0, ..Default::default() }, TwContext { winner_discards: 0, ..mid }),
+        (
+            plain,
+            t("8s"),
+            WinContext { seat_wind: 0, self_drawn: true, ..Default::default() },
+            TwContext { discards: 0, winner_discards: 0, ..mid },
+        ),
+        (plain, t("8s"), WinContext { robbing_kong: true, ..south() }, TwContext { interrupted: false, ..mid }),
+        ("123m456m234p11z67s chow[678p]", t("8s"), south(), TwContext { interrupted: false, ..mid }),
+        (plain, t("8s"), WinContext { self_drawn: true, kong_replacement: true, ..south() }, mid),
+        ("123m456m234p678p11z67s 1f 2f 3f 4f 5f 6f 7f 8f", t("8s"), south(), mid),
+        (
+            "123m456m234p678p11z678s",
+            None,
+            WinContext { seat_wind: 0, dealer_start: true, self_drawn: true, ..Default::default() },
+            TwContext { discards: 1, winner_discards: 1, interrupted: false, ..mid },
+        ),
+        ("123m456m234p678p11z6s", t("8s"), south(), mid),
+    ];
+    for (h, w, ctx, sit) in cases {
+        let r = run(h, w, ctx, sit, &sw);
+        assert!(matches!(r, Err(MahjongError::InvalidHand(_))), "{h} {ctx:?} {sit:?}: {r:?}");
+    }
+    // Switches are checked first.
+    let bad = TwSwitches { tai_value: 0, ..TwSwitches::default() };
+    assert!(matches!(run(plain, t("8s"), south(), mid, &bad), Err(MahjongError::RuleConfig(_))));
+}
+
+/// TW §10a, the order of a deal ([`check_tw_situation`]): impossible orders refused, the
+/// possible ones beside them scored.
+#[test]
+fn the_order_of_a_deal() {
+    let sw = TwSwitches::default();
+    let plain = "123m456m234p678p11z67s";
+    let at = |d, w, i| TwContext { dealer_streak: 0, discards: d, winner_discards: w, interrupted: i };
+    let north_drawn = WinContext { seat_wind: 3, self_drawn: true, ..Default::default() };
+    // uninterrupted: North's turns come after discards 3, 7, 11, ...
+    for (d, w, ok) in [(1, 0, false), (9, 0, false), (9, 2, false), (3, 0, true), (11, 2, true), (11, 0, false)] {
+        assert_eq!(run(plain, t("8s"), north_drawn, at(d, w, false), &sw).is_ok(), ok, "D={d} w={w}");
+    }
+    assert_eq!(uninterrupted_own_discards(9, 3), 2);
+    assert_eq!(uninterrupted_own_discards(3, 3), 0);
+    assert_eq!(uninterrupted_own_discards(4, 0), 1);
+    // TW §18 T8: two claims, two own discards and the winning discard need D >= 5
+    let t8 = "678p234s45s11p pung[777z] chow[345m]";
+    let west = WinContext { seat_wind: 2, ..Default::default() };
+    assert!(run(t8, t("6s"), west, at(3, 2, true), &sw).is_err());
+    assert!(run(t8, t("6s"), west, at(5, 2, true), &sw).is_ok());
+    assert!(run(t8, t("6s"), west, at(14, 1, true), &sw).is_err());
+    // the discarder of an uninterrupted deal is the seat of the last discard
+    let h = hand("123m456m789s234p67p55z");
+    let south = WinContext { seat_wind: 1, ..Default::default() };
+    assert!(check_tw_situation(&south, &h, &at(3, 1, false), Some(2)).is_ok());
+    assert!(check_tw_situation(&south, &h, &at(3, 1, false), Some(3)).is_err());
+    assert!(check_tw_situation(&south, &h, &at(3, 1, true), Some(3)).is_ok());
+    // the dealer before any discard: a concealed kong's loose tile only
+    let loose = WinContext { self_drawn: true, kong_replacement: true, ..Default::default() };
+    assert!(run("123m456m789m123p7s ckong[5555z]", t("7s"), loose, at(0, 0, true), &sw).is_ok());
+    assert!(run("123m456m789m123p7s kong[5555z]", t("7s"), loose, at(0, 0, true), &sw).is_err());
+    // robbing a kong: the declarer's pung claim and its discard after it
+    let rob = WinContext { seat_wind: 1, robbing_kong: true, ..Default::default() };
+    assert!(run("123m456m789m123p12s99s", t("3s"), rob, at(1, 0, true), &sw).is_err());
+    assert!(run("123m456m789m123p12s99s", t("3s"), rob, at(2, 0, true), &sw).is_ok());
+    assert!(run("123m456m789m123p12s99s", t("3s"), rob, at(2, 2, true), &sw).is_err());
+    // the heavenly blessing
+    let start = WinContext { self_drawn: true, dealer_start: true, ..Default::default() };
+    assert!(run("123m456m234p678p11z678s", None, start, TwContext::START_OF_PLAY, &sw).is_ok());
+}
+
+#[test]
+fn results_not_errors() {
+    let sw = TwSwitches::default();
+    let mid = TwContext::default();
+    let r = run("123m456m234p678p11z67s", t("1m"), south(), mid, &sw).unwrap();
+    assert_eq!((r.is_win, r.reason, r.value), (false, Some(RejectReason::NotAWinningHand), 0));
+    // The minimum decides legality only: 0 admits every shape.
+    let low = |m| TwSwitches { min_tai: m, ..TwSwitches::with_table(TaiTable::Low) };
+    let r = run("123m456m234p678p11z67s", t("8s"), south(), mid, &low(0)).unwrap();
+    assert!(r.is_win && r.value == 2, "{r:?}");
+    let r = run("123m456m234p678p11z67s", t("8s"), south(), mid, &low(3)).unwrap();
+    assert_eq!((r.is_win, r.reason), (false, Some(RejectReason::BelowMinimum)));
+    let r = run("123m456m234p678p11z67s", t("8s"), south(), mid, &TwSwitches { min_tai: 1000, ..sw }).unwrap();
+    assert!(!r.is_win);
+}
+
+/// TW §11 step 3: with equal Tai the reading whose sorted element numbers are smaller is
+/// reported: the 5s completing the pair (H42) rather than the middle of 456s (H43).
+#[test]
+fn tie_goes_to_the_smaller_element_numbers() {
+    let r = run("123m456m234p789p4556s", t("5s"), south(), TwContext::default(), &TwSwitches::default()).unwrap();
+    let codes: Vec<&str> = r.elements.iter().map(|e| e.code).collect();
+    assert!(codes.contains(&"H42") && !codes.contains(&"H43"), "{codes:?}");
+    assert!(matches!(r.interpretation, Some(Interpretation::Standard { pair, .. }) if pair == Tile(22)));
+    let h = hand("123m456m234p789p4556s");
+    let (sit, sw) = (TwContext::default(), TwSwitches::default());
+    let info = tw_reading(&h, t("5s"), &south(), &sit, &sw, r.interpretation.as_ref().unwrap()).unwrap().unwrap();
+    assert_eq!(info, TwReading { concealed_pungs: 0, role: Role::Pair, waits: Some(vec![Tile(22)]) });
+    // An interpretation of another hand has no reading here.
+    let other = Interpretation::Standard { sets: vec![], pair: Tile(0) };
+    assert_eq!(tw_reading(&h, t("5s"), &south(), &sit, &sw, &other).unwrap(), None);
+}
+
+/// Four equal concealed tiles are never two pairs of eight and a half pairs, and may be
+/// split in the standard shape (TW §10a).
+#[test]
+fn four_equal_tiles() {
+    let sw = TwSwitches::default();
+    let selfd = WinContext { self_drawn: true, ..south() };
+    let r = run("1111m22m44m55m77m1z555z", t("1z"), selfd, TwContext::default(), &sw).unwrap();
+    assert_eq!(r.reason, Some(RejectReason::NotAWinningHand));
+    // 1111m as a pung and a chow.
+    let r = run("1111m23m456p789p11z67s", t("8s"), south(), TwContext::default(), &sw).unwrap();
+    assert!(r.interpretation.is_some());
+}
