@@ -14,6 +14,14 @@ import mahjong_fast
 import pytest
 
 BENCHES = Path(__file__).resolve().parent.parent / "benches"
+EXAMPLES = BENCHES.parent / "examples"
+# every example's commands in their short mode ({out} is a temporary directory)
+EXAMPLE_RUNS = {
+    "rl_policy_gradient.py": [
+        ["train", "--short", "--out", "{out}/policy.npz"],
+        ["evaluate", "{out}/policy.npz", "--short"],
+    ],
+}
 pytestmark = pytest.mark.skipif(
     mahjong_fast.BUILD_PROFILE != "release", reason="the benchmarks refuse a debug build"
 )
@@ -32,7 +40,7 @@ def test_every_script_is_covered() -> None:
     helpers = {"conftest.py", "hands.py", "short.py"}
     suites = {p for p in scripts if p.startswith("bench_")}
     assert scripts - helpers - suites == {"compare_peers.py", "mem_simulate.py"}
-    assert not (BENCHES.parent / "examples").exists()  # none today: add them here if any
+    assert {p.name for p in EXAMPLES.glob("*.py")} == set(EXAMPLE_RUNS)  # each one runs below
 
 
 def test_the_benchmark_suites_run_in_short_mode() -> None:
@@ -69,3 +77,17 @@ def test_mem_simulate_runs_a_short_simulation(tmp_path: Path) -> None:
     proc = _run("mem_simulate.py", "--", "-n", "40", "--workers", "1", "--out", str(out))
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "peak over" in proc.stderr and len(out.read_text().splitlines()) == 40
+
+
+@pytest.mark.parametrize("script", sorted(EXAMPLE_RUNS))
+def test_every_example_runs_in_short_mode(script: str, tmp_path: Path) -> None:
+    pytest.importorskip("gymnasium")
+    for argv in EXAMPLE_RUNS[script]:
+        args = [a.format(out=tmp_path) for a in argv]
+        proc = subprocess.run(
+            [sys.executable, str(EXAMPLES / script), *args], capture_output=True, text=True,
+            cwd=tmp_path, timeout=300, check=False,
+        )  # fmt: skip
+        assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
+    assert (tmp_path / "policy.npz").exists()
+    assert "paired difference" in proc.stdout

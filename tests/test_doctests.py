@@ -50,9 +50,9 @@ def test_the_readme_is_for_users() -> None:
         in text
     )
     assert (
-        "python3 -m venv .venv && . .venv/bin/activate && pip install '.[dev,parquet,ray]' "
+        "python3 -m venv .venv && . .venv/bin/activate && pip install '.[dev,parquet,ray,rl]' "
         "&& pytest" in text
     )
     assert "_core" not in text  # the public API only
-    for page in ("api", "cli", "records", "speed", "ai", "hong-kong-rules", "taiwanese-rules"):
+    for page in ("api", "cli", "records", "speed", "ai", "rl", "hong-kong-rules", "taiwanese-rules"):
         assert f"docs/{page}.md" in text and (ROOT / "docs" / f"{page}.md").exists(), page

@@ -39,6 +39,7 @@ __all__ = [
     "ScoreResult",
     "Simulator",
     "StrongAgent",
+    "TableBatch",
     "ValueAgent",
     "__version__",
     "arena",
@@ -869,3 +870,61 @@ class Simulator:
         ``deal_index`` = ``match_index << 32 | deal_in_match``. Match ``j`` depends only on
         ``(seed, j)``. ``0 <= first <= stop <= DEAL_INDICES`` and at most
         ``MAX_RUN_MATCHES`` matches per call (MahjongError otherwise, before any work)."""
+
+@final
+class TableBatch:
+    """N tables stepped by one call, GIL released (docs/rl.md; ``mahjong_fast.rl``).
+
+    Buffers: ``obs`` float32 ``(N, C, 42)`` or None, ``mask`` uint8 ``(N, 75)``, ``reward``
+    float32 ``(N, 4)``, ``seat`` int8 ``(N,)``, ``done`` bool ``(N,)``, C-contiguous."""
+
+    def __new__(
+        cls,
+        n: int,
+        seats: Sequence[str],
+        rules: Ruleset | str | None = None,
+        seed: int | None = None,
+        *,
+        threads: int | None = None,
+        duplicate: bool | None = None,
+        value_features: bool | None = None,
+        privileged: bool | None = None,
+        reward: str | None = None,
+        illegal_penalty: float | None = None,
+    ) -> Self: ...
+    @property
+    def n_tables(self) -> int: ...
+    @property
+    def n_actions(self) -> int: ...
+    @property
+    def obs_shape(self) -> tuple[int, int]: ...
+    @property
+    def obs_version(self) -> int: ...
+    @property
+    def threads(self) -> int: ...
+    @property
+    def seats(self) -> list[str]: ...
+    @property
+    def duplicate(self) -> bool: ...
+    def reset(
+        self,
+        obs: npt.NDArray[np.float32] | None,
+        mask: npt.NDArray[np.uint8],
+        reward: npt.NDArray[np.float32],
+        seat: npt.NDArray[np.int8],
+        done: npt.NDArray[np.bool_],
+        seeds: Sequence[int] | None = None,
+    ) -> None: ...
+    def step(
+        self,
+        actions: npt.NDArray[np.int64],
+        obs: npt.NDArray[np.float32] | None,
+        mask: npt.NDArray[np.uint8],
+        reward: npt.NDArray[np.float32],
+        seat: npt.NDArray[np.int8],
+        done: npt.NDArray[np.bool_],
+    ) -> None: ...
+    def observe(self, i: int, player: int) -> npt.NDArray[np.float32]: ...
+    def legal_codes(self, i: int) -> list[int]: ...
+    def table_info(self, i: int) -> dict[str, Any]: ...
+    def result(self, i: int) -> dict[str, Any] | None: ...

@@ -8,6 +8,7 @@ pub mod agents;
 pub mod analysis;
 pub mod error;
 pub mod game;
+pub mod rl;
 pub mod rules;
 pub mod sim;
 pub mod tiles;

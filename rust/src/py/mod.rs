@@ -17,6 +17,7 @@ mod deal_args;
 mod expert;
 mod game;
 mod results;
+mod rl;
 pub(crate) mod rules;
 mod settle;
 mod sim;
@@ -536,6 +537,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     sim::register(m)?;
     game::register(m)?;
     settle::register(m)?;
+    rl::register(m)?;
     // Build the read-only lookup tables now, so no hot call pays for them (design §2).
     let start = std::time::Instant::now();
     crate::tables::tables();

@@ -1,0 +1,128 @@
+"""The PettingZoo ``AECEnv`` over one table (``mahjong_fast.rl.env``)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from mahjong_fast._core import Ruleset, TableBatch
+from mahjong_fast.rl._buffers import Buffers
+
+LEARNERS = ("learner", "learner", "learner", "learner")
+
+
+class MahjongAECEnv(AECEnv):  # type: ignore[misc]
+    """One table; the agents are the learning seats ``player_p``; a deal is an episode.
+
+    Observations are dicts ``{"observation": float32 (C, 42), "action_mask": int8 (75,)}``
+    (int8, the dtype ``Discrete.sample(mask=...)`` takes; all zero for an agent not to act); actions ``Discrete(75)``. Rewards
+    come in the step that ends the deal (docs/rl.md). A non-legal action raises
+    ``IllegalActionError`` and changes nothing, unless ``illegal_penalty`` is given.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {"name": "mahjong_fast_v1", "render_modes": [], "is_parallelizable": False}
+
+    def __init__(
+        self,
+        rules: Ruleset | str = "hk",
+        seats: tuple[str, ...] | list[str] = LEARNERS,
+        seed: int = 0,
+        duplicate: bool = False,
+        value_features: bool = True,
+        privileged: bool = False,
+        reward: str = "points",
+        illegal_penalty: float | None = None,
+    ) -> None:
+        super().__init__()
+        self._batch = TableBatch(
+            1,
+            list(seats),
+            rules,
+            seed,
+            duplicate=duplicate,
+            value_features=value_features,
+            privileged=privileged,
+            reward=reward,
+            illegal_penalty=illegal_penalty,
+        )
+        self._buf = Buffers(self._batch)
+        self._seed = seed
+        self._players = [p for p, s in enumerate(seats) if s == "learner"]
+        self.possible_agents = [f"player_{p}" for p in self._players]
+        c, w = self._batch.obs_shape
+        space = spaces.Dict(
+            {
+                "observation": spaces.Box(-1e6, 1e6, (c, w), np.float32),
+                "action_mask": spaces.Box(0, 1, (self._batch.n_actions,), np.int8),
+            }
+        )
+        self.observation_spaces = {a: space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self._batch.n_actions) for a in self.possible_agents}
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def _player(self, agent: str) -> int:
+        return int(agent.rsplit("_", 1)[1])
+
+    def _agent_of(self, player: int) -> str:
+        """The agent of ``player`` in this deal (duplicate mode rotates the line-up)."""
+        return f"player_{player}"
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._seed = seed
+        self._buf.reset([self._seed])
+        seats = self._batch.table_info(0)["seats"]
+        self.agents = [f"player_{p}" for p, s in enumerate(seats) if s == "learner"]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self._agent_of(int(self._buf.seat[0]))
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        p = self._player(agent)
+        acting = not self._buf.done[0] and int(self._buf.seat[0]) == p
+        # the acting seat's observation is in the buffer already; another seat's is encoded
+        if acting and self._buf.obs is not None:
+            obs = self._buf.obs[0].copy()
+        else:
+            obs = self._batch.observe(0, p)
+        mask = (
+            self._buf.mask[0].astype(np.int8) if acting else np.zeros(self._batch.n_actions, np.int8)
+        )
+        return {"observation": obs, "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self._buf.step(np.array([action], np.int64))
+        self.rewards = {a: float(self._buf.reward[0, self._player(a)]) for a in self.agents}
+        if self._buf.done[0]:
+            self.terminations = {a: True for a in self.agents}
+        else:
+            self.agent_selection = self._agent_of(int(self._buf.seat[0]))
+        self._accumulate_rewards()
+
+    def result(self) -> dict[str, Any] | None:
+        """The finished deal's result (points, winners, values...), else None."""
+        result: dict[str, Any] | None = self._batch.result(0)
+        return result
+
+    def render(self) -> None:
+        return None
+
+    def close(self) -> None:
+        return None

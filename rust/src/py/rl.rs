@@ -1,0 +1,321 @@
+//! Binding of the environment's core (`crate::rl`): `TableBatch` steps many tables per call
+//! with the GIL released (rayon over tables on the batch's own pool), writing into numpy
+//! buffers the caller owns. Buffers: `obs` float32 `(N, C, 42)` (or None: mask only), `mask`
+//! uint8 `(N, 75)`, `reward` float32 `(N, 4)`, `seat` int8 `(N,)`, `done` bool `(N,)`, all
+//! C-contiguous; anything else is a TypeError naming the buffer.
+
+use numpy::{Element, PyArrayDyn, PyArrayMethods, PyReadwriteArrayDyn, PyUntypedArrayMethods};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+use super::rules::rules_arg;
+use super::to_py_err;
+use crate::error::MahjongError;
+use crate::rl::tables::BatchOut;
+use crate::rl::{BatchConfig, IllegalMode, ObsOptions, RewardKind, Seat, TableBatch, N_ACTIONS, N_COLS, OBS_VERSION};
+
+/// Many tables of one ruleset stepped by one call (docs/rl.md).
+///
+/// `TableBatch(n, seats, rules=None, seed=0, *, threads=1, duplicate=False,
+/// value_features=True, privileged=False, reward="points", illegal_penalty=None)`: `n` tables
+/// (1..=65536), `seats` four names (`"learner"` or a built-in seat: `"greedy"`, `"random"`,
+/// `"strong"`, `"value"`), at least one learner; table `i` has the seed `seed + i`.
+/// `reset(obs, mask, reward, seat, done, seeds=None)` starts every table's first deal;
+/// `step(actions, obs, mask, reward, seat, done)` plays one decision per table (int64
+/// `actions` of shape `(N,)`; ignored for a table whose last step ended a deal: it starts the
+/// next one). An action outside the mask raises `IllegalActionError` naming the table and
+/// changes nothing (with `illegal_penalty=x` it ends that deal with reward `-x` for the seat).
+#[pyclass(module = "mahjong_fast._core", name = "TableBatch")]
+pub struct PyTableBatch {
+    inner: TableBatch,
+    pool: rayon::ThreadPool,
+}
+
+fn buffer<'py, T: Element>(
+    obj: &Bound<'py, PyAny>,
+    name: &str,
+    dtype: &str,
+    shape: &[usize],
+) -> PyResult<PyReadwriteArrayDyn<'py, T>> {
+    let arr = obj
+        .cast::<PyArrayDyn<T>>()
+        .map_err(|_| PyTypeError::new_err(format!("{name} must be a numpy array of dtype {dtype} and shape {shape:?}")))?;
+    if arr.shape() != shape {
+        return Err(PyTypeError::new_err(format!("{name} must have shape {shape:?}, got {:?}", arr.shape())));
+    }
+    if !arr.is_c_contiguous() {
+        return Err(PyTypeError::new_err(format!("{name} must be C-contiguous")));
+    }
+    arr.try_readwrite().map_err(|_| PyTypeError::new_err(format!("{name} must be writeable and not borrowed elsewhere")))
+}
+
+struct Buffers<'py> {
+    obs: Option<PyReadwriteArrayDyn<'py, f32>>,
+    mask: PyReadwriteArrayDyn<'py, u8>,
+    reward: PyReadwriteArrayDyn<'py, f32>,
+    seat: PyReadwriteArrayDyn<'py, i8>,
+    done: PyReadwriteArrayDyn<'py, bool>,
+}
+
+impl PyTableBatch {
+    #[allow(clippy::too_many_arguments)]
+    fn buffers<'py>(
+        &self,
+        obs: &Bound<'py, PyAny>,
+        mask: &Bound<'py, PyAny>,
+        reward: &Bound<'py, PyAny>,
+        seat: &Bound<'py, PyAny>,
+        done: &Bound<'py, PyAny>,
+    ) -> PyResult<Buffers<'py>> {
+        let n = self.inner.len();
+        let c = self.inner.config().obs.planes();
+        Ok(Buffers {
+            obs: if obs.is_none() { None } else { Some(buffer(obs, "obs", "float32", &[n, c, N_COLS])?) },
+            mask: buffer(mask, "mask", "uint8", &[n, N_ACTIONS])?,
+            reward: buffer(reward, "reward", "float32", &[n, 4])?,
+            seat: buffer(seat, "seat", "int8", &[n])?,
+            done: buffer(done, "done", "bool", &[n])?,
+        })
+    }
+
+    fn run(
+        &mut self,
+        py: Python<'_>,
+        mut b: Buffers<'_>,
+        f: impl FnOnce(&mut TableBatch, &mut BatchOut<'_>, bool) -> crate::error::Result<()> + Send,
+    ) -> PyResult<()> {
+        let not_contiguous = || PyTypeError::new_err("buffers must be C-contiguous");
+        let mut out = BatchOut {
+            obs: match b.obs.as_mut() {
+                Some(o) => Some(o.as_slice_mut().map_err(|_| not_contiguous())?),
+                None => None,
+            },
+            mask: b.mask.as_slice_mut().map_err(|_| not_contiguous())?,
+            reward: b.reward.as_slice_mut().map_err(|_| not_contiguous())?,
+            seat: b.seat.as_slice_mut().map_err(|_| not_contiguous())?,
+            done: b.done.as_slice_mut().map_err(|_| not_contiguous())?,
+        };
+        let parallel = self.pool.current_num_threads() > 1;
+        let inner = &mut self.inner;
+        let pool = &self.pool;
+        let r = if parallel {
+            py.detach(|| pool.install(|| f(inner, &mut out, true)))
+        } else {
+            py.detach(|| f(inner, &mut out, false))
+        };
+        r.map_err(|e| to_py_err(py, e))
+    }
+}
+
+#[pymethods]
+impl PyTableBatch {
+    #[new]
+    #[pyo3(signature = (n, seats, rules = None, seed = None, *, threads = None, duplicate = None, value_features = None, privileged = None, reward = None, illegal_penalty = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        n: &Bound<'_, PyAny>,
+        seats: &Bound<'_, PyAny>,
+        rules: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+        threads: Option<&Bound<'_, PyAny>>,
+        duplicate: Option<&Bound<'_, PyAny>>,
+        value_features: Option<&Bound<'_, PyAny>>,
+        privileged: Option<&Bound<'_, PyAny>>,
+        reward: Option<&Bound<'_, PyAny>>,
+        illegal_penalty: Option<f64>,
+    ) -> PyResult<Self> {
+        let n = super::wide_ranged_arg(py, n, "n", 1, 1 << 16)? as usize;
+        let seed = match seed.filter(|o| !o.is_none()) {
+            Some(s) => super::wide_ranged_arg(py, s, "seed", 0, u64::MAX as i128)? as u64,
+            None => 0,
+        };
+        let threads = match threads.filter(|o| !o.is_none()) {
+            Some(t) => super::wide_ranged_arg(py, t, "threads", 1, super::sim::MAX_THREADS)? as usize,
+            None => 1,
+        };
+        let names = super::names_arg(seats, "seats")?;
+        if names.len() != 4 {
+            return Err(to_py_err(py, MahjongError::RuleConfig(format!("seats must name 4 seats, got {}", names.len()))));
+        }
+        let mut s = [Seat::Learner; 4];
+        for (d, name) in s.iter_mut().zip(&names) {
+            *d = Seat::from_name(name).map_err(|e| to_py_err(py, e))?;
+        }
+        let rules = rules_arg(py, rules)?;
+        let mut cfg = BatchConfig::new(rules, s).map_err(|e| to_py_err(py, e))?;
+        cfg.duplicate = super::opt_bool_arg(duplicate, "duplicate", false)?;
+        cfg.obs = ObsOptions {
+            value_features: super::opt_bool_arg(value_features, "value_features", true)?,
+            privileged: super::opt_bool_arg(privileged, "privileged", false)?,
+        };
+        let reward = match reward.filter(|o| !o.is_none()) {
+            Some(r) => super::str_arg(r, "reward")?,
+            None => "points".to_owned(),
+        };
+        cfg.reward = RewardKind::from_name(&reward).map_err(|e| to_py_err(py, e))?;
+        cfg.illegal = match illegal_penalty {
+            None => IllegalMode::Raise,
+            Some(x) if x.is_finite() => IllegalMode::Penalty(x as f32),
+            Some(_) => return Err(to_py_err(py, MahjongError::RuleConfig("illegal_penalty must be finite".into()))),
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| to_py_err(py, MahjongError::RuleConfig(format!("cannot start {threads} threads: {e}"))))?;
+        Ok(PyTableBatch { inner: TableBatch::new(n, cfg, seed), pool })
+    }
+
+    /// Number of tables N.
+    #[getter]
+    fn n_tables(&self) -> usize {
+        self.inner.len()
+    }
+    /// Size of the action space (75).
+    #[getter]
+    fn n_actions(&self) -> usize {
+        N_ACTIONS
+    }
+    /// Shape of one observation, `(C, 42)`.
+    #[getter]
+    fn obs_shape(&self) -> (usize, usize) {
+        (self.inner.config().obs.planes(), N_COLS)
+    }
+    /// The observation's version (1).
+    #[getter]
+    fn obs_version(&self) -> u32 {
+        OBS_VERSION
+    }
+    #[getter]
+    fn threads(&self) -> usize {
+        self.pool.current_num_threads()
+    }
+    /// The configured line-up (names).
+    #[getter]
+    fn seats(&self) -> Vec<&'static str> {
+        self.inner.config().seats.iter().map(|s| s.name()).collect()
+    }
+    #[getter]
+    fn duplicate(&self) -> bool {
+        self.inner.config().duplicate
+    }
+
+    /// Start episode 0 of every table (`seeds`: one int per table replaces the seeds) and write
+    /// the first decisions into the buffers.
+    #[pyo3(signature = (obs, mask, reward, seat, done, seeds = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn reset(
+        &mut self,
+        py: Python<'_>,
+        obs: &Bound<'_, PyAny>,
+        mask: &Bound<'_, PyAny>,
+        reward: &Bound<'_, PyAny>,
+        seat: &Bound<'_, PyAny>,
+        done: &Bound<'_, PyAny>,
+        seeds: Option<Vec<u64>>,
+    ) -> PyResult<()> {
+        let b = self.buffers(obs, mask, reward, seat, done)?;
+        self.run(py, b, move |t, o, par| t.reset(seeds.as_deref(), o, par))
+    }
+
+    /// One decision per table (`actions` int64 `(N,)`), then the built-in seats play until a
+    /// learner must decide or the deal ends; the buffers receive the next decisions.
+    #[allow(clippy::too_many_arguments)]
+    fn step(
+        &mut self,
+        py: Python<'_>,
+        actions: &Bound<'_, PyAny>,
+        obs: &Bound<'_, PyAny>,
+        mask: &Bound<'_, PyAny>,
+        reward: &Bound<'_, PyAny>,
+        seat: &Bound<'_, PyAny>,
+        done: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        let n = self.inner.len();
+        let arr = actions
+            .cast::<PyArrayDyn<i64>>()
+            .map_err(|_| PyTypeError::new_err(format!("actions must be a numpy array of dtype int64 and shape ({n},)")))?;
+        if arr.shape() != [n] {
+            return Err(PyTypeError::new_err(format!("actions must have shape ({n},), got {:?}", arr.shape())));
+        }
+        let acts: Vec<i64> = arr.readonly().as_array().iter().copied().collect();
+        let b = self.buffers(obs, mask, reward, seat, done)?;
+        self.run(py, b, move |t, o, par| t.step(&acts, o, par))
+    }
+
+    /// Table `i`'s observation for `player` (any seat, 0..3), a new float32 array `(C, 42)`.
+    fn observe<'py>(
+        &self,
+        py: Python<'py>,
+        i: &Bound<'_, PyAny>,
+        player: &Bound<'_, PyAny>,
+    ) -> PyResult<Bound<'py, numpy::PyArray2<f32>>> {
+        let t = self.table(py, i)?;
+        let p = super::player_arg(py, player, "player")? as u8;
+        let v = self.table_obs(t, p);
+        let c = self.inner.config().obs.planes();
+        numpy::PyArray1::from_vec(py, v).reshape([c, N_COLS])
+    }
+
+    /// The engine's legal actions behind table `i`'s mask (codes of `Deal.legal`).
+    fn legal_codes(&self, py: Python<'_>, i: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
+        let t = self.table(py, i)?;
+        Ok(self.inner.tables()[t].legal().iter().map(|a| a.code()).collect())
+    }
+
+    /// Table `i`'s current deal: `{wall, dealer, deal_index, prevailing_wind, dealer_streak,
+    /// seats, episode, seed}` (the line-up as rotated for this deal).
+    fn table_info<'py>(&self, py: Python<'py>, i: &Bound<'_, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+        let t = &self.inner.tables()[self.table(py, i)?];
+        let d = PyDict::new(py);
+        if let Some(deal) = t.deal() {
+            d.set_item("wall", PyList::new(py, deal.wall().iter())?)?;
+            d.set_item("dealer", deal.dealer())?;
+            d.set_item("deal_index", deal.deal_index())?;
+            d.set_item("prevailing_wind", deal.prevailing_wind())?;
+            d.set_item("dealer_streak", deal.dealer_streak())?;
+        }
+        d.set_item("seats", t.seats().iter().map(|s| s.name()).collect::<Vec<_>>())?;
+        d.set_item("episode", t.episode())?;
+        d.set_item("seed", t.seed())?;
+        Ok(d)
+    }
+
+    /// The result of the deal table `i`'s last step ended (None otherwise, or after a
+    /// penalty): `{points, winners, values, win_kinds, discarder, dealer, exhaustive_draw,
+    /// tiles_left, seats}`.
+    fn result<'py>(&self, py: Python<'py>, i: &Bound<'_, PyAny>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let t = &self.inner.tables()[self.table(py, i)?];
+        let Some(r) = t.last_result() else { return Ok(None) };
+        let d = PyDict::new(py);
+        d.set_item("points", r.payments.to_vec())?;
+        d.set_item("winners", r.wins.iter().map(|w| w.player).collect::<Vec<_>>())?;
+        d.set_item("values", r.wins.iter().map(|w| w.score.value).collect::<Vec<_>>())?;
+        d.set_item("win_kinds", r.wins.iter().map(|w| w.kind.name()).collect::<Vec<_>>())?;
+        d.set_item("discarder", r.wins.first().and_then(|w| w.discarder))?;
+        d.set_item("dealer", r.dealer)?;
+        d.set_item("exhaustive_draw", r.exhaustive_draw())?;
+        d.set_item("tiles_left", r.tiles_left)?;
+        d.set_item("seats", t.seats().iter().map(|s| s.name()).collect::<Vec<_>>())?;
+        Ok(Some(d))
+    }
+}
+
+impl PyTableBatch {
+    fn table_obs(&self, t: usize, player: u8) -> Vec<f32> {
+        let cfg = self.inner.config();
+        let mut out = vec![0.0f32; cfg.obs.len()];
+        if let Some(deal) = self.inner.tables()[t].deal() {
+            crate::rl::obs::encode(deal, player, &cfg.obs, &mut crate::rl::obs::ObsBuf::default(), &mut out);
+        }
+        out
+    }
+    fn table(&self, py: Python<'_>, i: &Bound<'_, PyAny>) -> PyResult<usize> {
+        Ok(super::wide_ranged_arg(py, i, "i", 0, self.inner.len() as i128 - 1)? as usize)
+    }
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyTableBatch>()
+}

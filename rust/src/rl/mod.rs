@@ -1,0 +1,27 @@
+//! The reinforcement-learning environment's core (design §2 `sim/`: the batched tables of the
+//! RL environment): many tables of one ruleset stepped by one call, with the built-in seats
+//! played inside the call, so a step returns only when a learning seat must decide.
+//!
+//! - [`actions`]: the fixed action space of [`N_ACTIONS`] = 75 indices shared by both
+//!   rulesets, and the mask built from the engine's own legal actions.
+//! - [`obs`]: the observation planes over the 42-tile axis (version [`OBS_VERSION`]).
+//! - [`seats`]: the built-in seats (by name), deciding exactly as in bulk simulation.
+//! - [`tables`]: one table ([`Table`]) and the batch ([`TableBatch`]): autoreset, duplicate
+//!   mode, rewards.
+//!
+//! Pure Rust: the numpy binding is `py/rl.rs`. A table depends only on its own seed and the
+//! actions it is given, so a batch's output is the same for any number of tables, any thread
+//! count and any order of tables.
+
+pub mod actions;
+pub mod obs;
+pub mod seats;
+pub mod tables;
+
+#[cfg(test)]
+mod tests;
+
+pub use actions::{ActionMap, N_ACTIONS};
+pub use obs::{ObsOptions, N_COLS, OBS_VERSION};
+pub use seats::{with_builtins, Builtins, Seat};
+pub use tables::{BatchConfig, IllegalMode, RewardKind, StepOut, Table, TableBatch};

@@ -1,0 +1,304 @@
+//! Tests of the environment's core: the mask against the engine's legal list at every step,
+//! the encoding's planes against the deal, rewards against the payments, determinism.
+
+#![allow(clippy::needless_range_loop)] // the tests index several arrays by kind
+
+use super::actions::{index_of, ActionMap, CHOW, KONG, N_ACTIONS, PASS, PUNG, WIN};
+use super::obs::{encode, ObsBuf, ObsOptions, BASE_PLANES, N_COLS};
+use super::tables::{BatchOut, IllegalMode};
+use super::*;
+use crate::game::{Action, ActionType};
+use crate::rules::Ruleset;
+use crate::sim::SeatKind;
+
+/// Tiny xorshift for the tests' learner choices (never for walls).
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+fn learners() -> [Seat; 4] {
+    [Seat::Learner; 4]
+}
+
+struct Bufs {
+    obs: Vec<f32>,
+    mask: Vec<u8>,
+    reward: Vec<f32>,
+    seat: Vec<i8>,
+    done: Vec<bool>,
+}
+
+impl Bufs {
+    fn new(n: usize, opts: &ObsOptions) -> Bufs {
+        Bufs {
+            obs: vec![0.0; n * opts.len()],
+            mask: vec![0; n * N_ACTIONS],
+            reward: vec![0.0; n * 4],
+            seat: vec![0; n],
+            done: vec![false; n],
+        }
+    }
+    fn out(&mut self) -> BatchOut<'_> {
+        BatchOut {
+            obs: Some(&mut self.obs),
+            mask: &mut self.mask,
+            reward: &mut self.reward,
+            seat: &mut self.seat,
+            done: &mut self.done,
+        }
+    }
+}
+
+/// A random legal index of table `i`'s mask.
+fn pick(rng: &mut Rng, mask: &[u8]) -> i64 {
+    let legal: Vec<usize> = (0..N_ACTIONS).filter(|&a| mask[a] == 1).collect();
+    if legal.is_empty() {
+        return 0;
+    }
+    legal[rng.below(legal.len())] as i64
+}
+
+#[test]
+fn action_indices() {
+    let d = Action::discard(0, 4 * 9 + 2);
+    assert_eq!(index_of(&d, None), 9);
+    assert_eq!(index_of(&Action::new(ActionType::AddedKong, 0, &[4 * 30]), None), KONG + 30);
+    // discard 5m (kind 4): chow 3m4m (low kind 2) -> discard highest; 4m6m -> middle; 6m7m -> low
+    assert_eq!(index_of(&Action::new(ActionType::Chow, 1, &[8, 12]), Some(4)), CHOW + 2);
+    assert_eq!(index_of(&Action::new(ActionType::Chow, 1, &[12, 20]), Some(4)), CHOW + 1);
+    assert_eq!(index_of(&Action::new(ActionType::Chow, 1, &[20, 24]), Some(4)), CHOW);
+    assert_eq!(index_of(&Action::bare(ActionType::Pung, 1), Some(4)), PUNG);
+    assert_eq!(index_of(&Action::bare(ActionType::SelfDrawnWin, 1), None), WIN);
+    assert_eq!(index_of(&Action::bare(ActionType::Pass, 1), None), PASS);
+}
+
+/// Every step of many seeded deals: the mask is exactly the image of the engine's legal list,
+/// and each index plays the first legal action of its image.
+#[test]
+fn mask_is_the_engines_legal_list() {
+    for rules in [Ruleset::hong_kong(), Ruleset::named("taiwanese-high").unwrap()] {
+        let cfg = BatchConfig::new(rules, learners()).unwrap();
+        let mut b = TableBatch::new(4, cfg, 11);
+        let mut bufs = Bufs::new(4, &b.config().obs);
+        b.reset(None, &mut bufs.out(), false).unwrap();
+        let mut rng = Rng(99);
+        let mut ended = 0;
+        while ended < 60 {
+            for (i, t) in b.tables().iter().enumerate() {
+                let mask = &bufs.mask[i * N_ACTIONS..(i + 1) * N_ACTIONS];
+                if bufs.done[i] {
+                    assert!(mask.iter().all(|&m| m == 0));
+                    continue;
+                }
+                let d = t.deal().unwrap();
+                let p = t.actor().unwrap();
+                assert_eq!(bufs.seat[i], p as i8);
+                let legal = d.legal_actions(p);
+                assert_eq!(t.legal(), &legal[..]);
+                let disc = (d.phase() == crate::game::Phase::Response).then(|| d.window_tile().unwrap() >> 2);
+                let mut want = [0u8; N_ACTIONS];
+                for a in &legal {
+                    want[index_of(a, disc)] = 1;
+                }
+                assert_eq!(mask, &want[..]);
+                // a pass-only decision is never asked
+                assert!(legal.len() > 1 || legal[0].kind != ActionType::Pass);
+            }
+            let actions: Vec<i64> = (0..4).map(|i| pick(&mut rng, &bufs.mask[i * N_ACTIONS..(i + 1) * N_ACTIONS])).collect();
+            b.step(&actions, &mut bufs.out(), false).unwrap();
+            for i in 0..4 {
+                if bufs.done[i] {
+                    ended += 1;
+                    let r = b.tables()[i].last_result().unwrap();
+                    let rw = &bufs.reward[i * 4..i * 4 + 4];
+                    for (x, &pts) in rw.iter().zip(r.payments.iter()) {
+                        assert_eq!(*x, pts as f32);
+                    }
+                    assert_eq!(r.payments.iter().sum::<i64>(), 0);
+                } else {
+                    assert!(bufs.reward[i * 4..i * 4 + 4].iter().all(|&x| x == 0.0));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn illegal_action_is_refused_and_changes_nothing() {
+    let cfg = BatchConfig::new(Ruleset::hong_kong(), learners()).unwrap();
+    let mut b = TableBatch::new(2, cfg, 3);
+    let mut bufs = Bufs::new(2, &b.config().obs);
+    b.reset(None, &mut bufs.out(), false).unwrap();
+    let before = b.tables()[0].deal().unwrap().snapshot();
+    let bad = (0..N_ACTIONS).find(|&a| bufs.mask[N_ACTIONS + a] == 0).unwrap() as i64;
+    let good = pick(&mut Rng(5), &bufs.mask[..N_ACTIONS]);
+    let err = b.step(&[good, bad], &mut bufs.out(), false).unwrap_err();
+    assert!(matches!(err, crate::MahjongError::IllegalAction { .. }), "{err}");
+    assert!(err.to_string().contains("table 1"), "{err}");
+    assert_eq!(b.tables()[0].deal().unwrap().snapshot(), before);
+    assert!(b.step(&[good, 75], &mut bufs.out(), false).is_err());
+}
+
+#[test]
+fn penalty_mode_ends_the_deal() {
+    let mut cfg = BatchConfig::new(Ruleset::hong_kong(), learners()).unwrap();
+    cfg.illegal = IllegalMode::Penalty(10.0);
+    let mut b = TableBatch::new(1, cfg, 3);
+    let mut bufs = Bufs::new(1, &b.config().obs);
+    b.reset(None, &mut bufs.out(), false).unwrap();
+    let p = bufs.seat[0] as usize;
+    let bad = (0..N_ACTIONS).find(|&a| bufs.mask[a] == 0).unwrap() as i64;
+    b.step(&[bad], &mut bufs.out(), false).unwrap();
+    assert!(bufs.done[0]);
+    assert_eq!(bufs.reward[p], -10.0);
+    b.step(&[0], &mut bufs.out(), false).unwrap();
+    assert!(!bufs.done[0]);
+    assert_eq!(b.tables()[0].episode(), 1);
+}
+
+/// Run `steps` steps of a batch of `n` tables from `seed` with learners choosing by a stream
+/// per table, and return table 0's outputs per step and its episode count.
+type Trace = Vec<(Vec<f32>, Vec<u8>, Vec<f32>, i8, bool)>;
+
+fn trace(n: usize, seed: u64, parallel: bool, seats: [Seat; 4], duplicate: bool) -> Trace {
+    let mut cfg = BatchConfig::new(Ruleset::hong_kong(), seats).unwrap();
+    cfg.duplicate = duplicate;
+    let mut b = TableBatch::new(n, cfg, seed);
+    let len = b.config().obs.len();
+    let mut bufs = Bufs::new(n, &b.config().obs);
+    b.reset(None, &mut bufs.out(), parallel).unwrap();
+    let mut rngs: Vec<Rng> = (0..n).map(|i| Rng(1 + (seed + i as u64) * 7919)).collect();
+    let mut out = Vec::new();
+    for _ in 0..300 {
+        let actions: Vec<i64> = (0..n).map(|i| pick(&mut rngs[i], &bufs.mask[i * N_ACTIONS..(i + 1) * N_ACTIONS])).collect();
+        b.step(&actions, &mut bufs.out(), parallel).unwrap();
+        out.push((
+            bufs.obs[..len].to_vec(),
+            bufs.mask[..N_ACTIONS].to_vec(),
+            bufs.reward[..4].to_vec(),
+            bufs.seat[0],
+            bufs.done[0],
+        ));
+    }
+    out
+}
+
+/// The expert and strong seats share one agent per thread too: their outputs do not depend on
+/// which thread played which table.
+#[test]
+fn expert_and_strong_seats_same_outputs_for_any_batch_and_threads() {
+    let seats =
+        [Seat::Learner, Seat::Builtin(SeatKind::Expert), Seat::Builtin(SeatKind::Strong), Seat::Builtin(SeatKind::Expert)];
+    let one = trace(1, 41, false, seats, false);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    let many = pool.install(|| trace(5, 41, true, seats, false));
+    assert!(one == many);
+    assert!(one.iter().any(|s| s.4), "a deal ended");
+}
+
+#[test]
+fn same_seed_same_outputs_for_any_batch_and_threads() {
+    let seats = [Seat::Learner, Seat::Builtin(SeatKind::Greedy), Seat::Builtin(SeatKind::Random), Seat::Builtin(SeatKind::Value)];
+    let one = trace(1, 40, false, seats, false);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    let many = pool.install(|| trace(6, 40, true, seats, false));
+    assert!(one == many);
+    assert!(one.iter().any(|s| s.4), "a deal ended");
+    let dup = trace(1, 40, false, seats, true);
+    assert!(dup != one || dup.iter().filter(|s| s.4).count() < 2);
+}
+
+#[test]
+fn duplicate_mode_rotates_the_lineup_over_one_wall() {
+    let seats =
+        [Seat::Learner, Seat::Builtin(SeatKind::Greedy), Seat::Builtin(SeatKind::Greedy), Seat::Builtin(SeatKind::Greedy)];
+    let mut cfg = BatchConfig::new(Ruleset::hong_kong(), seats).unwrap();
+    cfg.duplicate = true;
+    let mut t = Table::new(&cfg, 5);
+    let opts = cfg.obs;
+    let (mut obs, mut mask, mut reward, mut seat, mut done) =
+        (vec![0.0; opts.len()], vec![0u8; N_ACTIONS], vec![0.0f32; 4], 0i8, false);
+    let out = |obs: &mut Vec<f32>,
+               mask: &mut Vec<u8>,
+               reward: &mut Vec<f32>,
+               seat: &mut i8,
+               done: &mut bool,
+               t: &mut Table,
+               a: Option<i64>| {
+        let o = StepOut { obs: Some(obs), mask, reward, seat, done };
+        match a {
+            None => t.reset(&cfg, None, o).unwrap(),
+            Some(a) => t.step(&cfg, a, o).unwrap(),
+        }
+    };
+    out(&mut obs, &mut mask, &mut reward, &mut seat, &mut done, &mut t, None);
+    let wall0 = *t.deal().unwrap().wall();
+    let mut learner_seats = vec![t.seats().iter().position(|s| s.is_learner()).unwrap()];
+    let mut rng = Rng(3);
+    while t.episode() < 4 {
+        let a = pick(&mut rng, &mask);
+        out(&mut obs, &mut mask, &mut reward, &mut seat, &mut done, &mut t, Some(a));
+        if !done && t.episode() as usize == learner_seats.len() {
+            learner_seats.push(t.seats().iter().position(|s| s.is_learner()).unwrap());
+            if t.episode() < 4 {
+                assert_eq!(*t.deal().unwrap().wall(), wall0);
+            }
+        }
+    }
+    assert_eq!(learner_seats, vec![0, 3, 2, 1, 0]);
+    assert_ne!(*t.deal().unwrap().wall(), wall0);
+}
+
+/// The planes read back what the deal holds.
+#[test]
+fn encoding_planes_match_the_deal() {
+    let rules = Ruleset::hong_kong();
+    let mut deal = crate::game::Deal::seeded(&rules, 21, 0, 0, [0; 4], crate::game::DealOptions::default()).unwrap();
+    let opts = ObsOptions { value_features: true, privileged: true };
+    let mut buf = ObsBuf::default();
+    let mut out = vec![0.0f32; opts.len()];
+    let mut rng = Rng(8);
+    while deal.phase() != crate::game::Phase::Ended {
+        let p = deal.to_act()[0];
+        encode(&deal, p, &opts, &mut buf, &mut out);
+        let pl = |c: usize| &out[c * N_COLS..(c + 1) * N_COLS];
+        let counts = deal.counts(p as usize);
+        let unseen = deal.view(p).unseen_counts();
+        for k in 0..34 {
+            assert_eq!(pl(0)[k], counts[k] as f32 / 4.0);
+            assert_eq!(pl(22)[k], unseen[k] as f32 / 4.0);
+        }
+        for q in 0..4usize {
+            let r = (q + 4 - p as usize) % 4;
+            let n: f32 = pl(6 + r)[..34].iter().sum();
+            assert_eq!(n * 4.0, deal.discards(q).len() as f32);
+            let m: f32 = pl(2 + r)[..34].iter().sum();
+            assert_eq!(m * 4.0, deal.melds(q).iter().map(|m| m.tiles.as_slice().len()).sum::<usize>() as f32);
+            assert_eq!(pl(2 + r)[34..].iter().sum::<f32>(), deal.bonus(q).len() as f32);
+            if r > 0 {
+                let c = deal.counts(q);
+                for k in 0..34 {
+                    assert_eq!(pl(BASE_PLANES + 4 + r - 1)[k], c[k] as f32 / 4.0);
+                }
+            }
+        }
+        // seat wind one-hot
+        assert_eq!(pl(24)[deal.seat_winds()[p as usize] as usize], 1.0);
+        assert_eq!(pl(24)[..4].iter().sum::<f32>(), 1.0);
+        // shanten after discarding: set exactly for held kinds in the seat's turn
+        let own = matches!(deal.phase(), crate::game::Phase::Action | crate::game::Phase::AfterClaim);
+        for k in 0..34 {
+            assert_eq!(pl(BASE_PLANES)[k] > 0.0, own && counts[k] > 0);
+        }
+        let legal = deal.legal_actions(p);
+        let a = legal[rng.below(legal.len())];
+        deal.apply(&a).unwrap();
+    }
+    let _ = ActionMap::default();
+}
