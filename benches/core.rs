@@ -3,7 +3,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use mahjong_fast::agents::{GreedyAgent, LegalOption, OptionKind, Situation};
-use mahjong_fast::decompose::{decompose, is_complete, HK_SHAPES, TW_SHAPES};
+use mahjong_fast::analysis::decompose::{decompose, is_complete, HK_SHAPES, TW_SHAPES};
 use mahjong_fast::game::{Action, Deal, DealOptions};
 use mahjong_fast::rules::hong_kong::scoring::score_hk;
 use mahjong_fast::rules::scoring::WinContext;
@@ -103,7 +103,7 @@ fn melded_hands(seed: u64, n_melds: usize, n: usize) -> Vec<(Counts, Vec<Meld>)>
             wall.swap(i, j);
             c[wall[i]] += 1;
         }
-        if mahjong_fast::shanten::shanten(&c, &melds, &HK_SHAPES).is_ok() {
+        if mahjong_fast::analysis::shanten::shanten(&c, &melds, &HK_SHAPES).is_ok() {
             out.push((c, melds));
         }
     }
@@ -136,7 +136,7 @@ fn cycle<'a, T>(items: &'a [T]) -> impl FnMut() -> &'a T + 'a {
 }
 
 fn benches(c: &mut Criterion) {
-    mahjong_fast::tables::tables(); // build the tables before timing
+    mahjong_fast::analysis::tables::tables(); // build the tables before timing
     let h13 = random_hands(1, 13, 1000);
     let done = complete_hands(2, 1000);
     let full: Vec<Counts> = done
@@ -155,25 +155,27 @@ fn benches(c: &mut Criterion) {
     c.bench_function("is_complete (agari, random 14)", |b| b.iter(|| is_complete(black_box(next()), 0, &HK_SHAPES)));
     let mut next = cycle(&h13);
     c.bench_function("shanten (random 13)", |b| {
-        b.iter(|| mahjong_fast::shanten::shanten(black_box(next()), &[], &HK_SHAPES).unwrap())
+        b.iter(|| mahjong_fast::analysis::shanten::shanten(black_box(next()), &[], &HK_SHAPES).unwrap())
     });
     // The same 13 hands over and over: table entries stay in cache (the cost without misses).
     let mut next = cycle(&h13[..13]);
     c.bench_function("shanten (13 hands, cached)", |b| {
-        b.iter(|| mahjong_fast::shanten::shanten(black_box(next()), &[], &HK_SHAPES).unwrap())
+        b.iter(|| mahjong_fast::analysis::shanten::shanten(black_box(next()), &[], &HK_SHAPES).unwrap())
     });
     let mut next = cycle(&h13);
     c.bench_function("shanten_free (random 13, no checks)", |b| {
-        b.iter(|| mahjong_fast::shanten::shanten_free(black_box(next()), &HK_SHAPES))
+        b.iter(|| mahjong_fast::analysis::shanten::shanten_free(black_box(next()), &HK_SHAPES))
     });
-    let plain = mahjong_fast::decompose::ShapeRules { seven_pairs: false, thirteen_orphans: false, ..HK_SHAPES };
+    let plain = mahjong_fast::analysis::decompose::ShapeRules { seven_pairs: false, thirteen_orphans: false, ..HK_SHAPES };
     let mut next = cycle(&h13);
     c.bench_function("shanten_free (random 13, standard shape only)", |b| {
-        b.iter(|| mahjong_fast::shanten::shanten_free(black_box(next()), &plain))
+        b.iter(|| mahjong_fast::analysis::shanten::shanten_free(black_box(next()), &plain))
     });
     let ready: Vec<Counts> = done.iter().map(|x| x.0).collect();
     let mut next = cycle(&ready);
-    c.bench_function("waits (ready 13)", |b| b.iter(|| mahjong_fast::waits::waits(black_box(next()), &[], &HK_SHAPES).unwrap()));
+    c.bench_function("waits (ready 13)", |b| {
+        b.iter(|| mahjong_fast::analysis::waits::waits(black_box(next()), &[], &HK_SHAPES).unwrap())
+    });
     let mut next = cycle(&full);
     c.bench_function("decompose (complete 14)", |b| b.iter(|| decompose(black_box(next()), 0, &HK_SHAPES)));
     let hands: Vec<(Hand, Tile)> =
@@ -193,7 +195,7 @@ fn benches(c: &mut Criterion) {
             let h = next();
             let mut u = unseen;
             (0..34).for_each(|k| u[k] -= h[k]);
-            mahjong_fast::advise::rate_discards(black_box(h), &[], &u, &HK_SHAPES).unwrap()
+            mahjong_fast::analysis::advise::rate_discards(black_box(h), &[], &u, &HK_SHAPES).unwrap()
         })
     });
 
@@ -201,13 +203,13 @@ fn benches(c: &mut Criterion) {
     let h16 = random_hands(4, 16, 1000);
     let mut next = cycle(&h16);
     c.bench_function("tw shanten (random 16)", |b| {
-        b.iter(|| mahjong_fast::shanten::shanten(black_box(next()), &[], &TW_SHAPES).unwrap())
+        b.iter(|| mahjong_fast::analysis::shanten::shanten(black_box(next()), &[], &TW_SHAPES).unwrap())
     });
     let tw_done = complete_hands_of(5, 1000, 5);
     let tw_ready: Vec<Counts> = tw_done.iter().map(|x| x.0).collect();
     let mut next = cycle(&tw_ready);
     c.bench_function("tw waits (ready 16)", |b| {
-        b.iter(|| mahjong_fast::waits::waits(black_box(next()), &[], &TW_SHAPES).unwrap())
+        b.iter(|| mahjong_fast::analysis::waits::waits(black_box(next()), &[], &TW_SHAPES).unwrap())
     });
     let tw_hands: Vec<(Hand, Tile)> =
         tw_done.iter().map(|(c, w)| (Hand { concealed: *c, melds: Vec::new(), bonus: 0 }, Tile(*w))).collect();
@@ -247,7 +249,7 @@ fn benches(c: &mut Criterion) {
     c.bench_function("rate_discards (14, 1-2 declared sets)", |b| {
         b.iter(|| {
             let (c, m, u, _) = next();
-            mahjong_fast::advise::rate_discards(black_box(c), m, u, &HK_SHAPES).unwrap()
+            mahjong_fast::analysis::advise::rate_discards(black_box(c), m, u, &HK_SHAPES).unwrap()
         })
     });
     let mut next = cycle(melded);
@@ -263,7 +265,7 @@ fn benches(c: &mut Criterion) {
 /// Whole deals with records kept (design §5), no Python: deals per second = deals / time.
 fn sim_benches(c: &mut Criterion) {
     use mahjong_fast::sim::{play_range, play_range_parallel, SeatKind, SimConfig};
-    mahjong_fast::tables::tables();
+    mahjong_fast::analysis::tables::tables();
     let cfg = |seats| SimConfig::new(mahjong_fast::Ruleset::hong_kong(), 1, seats);
     let random = cfg([SeatKind::Random; 4]);
     let greedy = cfg([SeatKind::Greedy; 4]);

@@ -5,15 +5,15 @@
 //! (`tw_reading`). Elements of one code compare as an unordered set
 //! (TW §10a); the breakdown itself must be in ascending element number (TW §11).
 
-use mahjong_fast::decompose::TW_SHAPES;
+use mahjong_fast::analysis::decompose::TW_SHAPES;
 use mahjong_fast::game::Match;
 use mahjong_fast::rules::scoring::{RejectReason, WinContext};
 use mahjong_fast::rules::taiwanese::scoring::{score_tw, tw_reading, TwContext};
 use mahjong_fast::rules::taiwanese::settle::{check_bonus_win, settle_deal, win_payments};
 use mahjong_fast::rules::taiwanese::switches::{MatchLength, TaiTable, TwSwitches};
 use mahjong_fast::rules::{BonusWinKind, MatchOptions, WinPayment};
-use mahjong_fast::tile::{parse_bonus, parse_tile};
-use mahjong_fast::{parse_hand, waits::waits};
+use mahjong_fast::tiles::tile::{parse_bonus, parse_tile};
+use mahjong_fast::{analysis::waits::waits, parse_hand};
 use serde_json::Value;
 
 fn examples() -> Vec<Value> {

@@ -11,7 +11,7 @@ use mahjong_fast::rules::taiwanese::scoring::{score_tw, TwContext};
 use mahjong_fast::rules::taiwanese::settle::check_bonus_win;
 use mahjong_fast::rules::taiwanese::switches::{TaiTable, TwSwitches};
 use mahjong_fast::rules::taiwanese::{high as tw_high, low as tw_low};
-use mahjong_fast::tile::{parse_tile, Bonus};
+use mahjong_fast::tiles::tile::{parse_tile, Bonus};
 
 /// One hand scored under both tables. `opts`: `self`, `rob`, `loose`, `last`, `start`,
 /// `clean` (not interrupted), `seat=N`, `round=N`, `D=n`, `wd=n`, `seatx`, `windx` (the high

@@ -1,9 +1,13 @@
 //! mahjong_fast core: tiles, walls, decomposition, waits, shanten and scoring for Hong Kong
-//! mahjong (and, next, the Taiwanese 16-tile ruleset). Pure Rust: no I/O, no global state
-//! beyond read-only tables. The Python bindings live in `py/` behind the `python` feature.
-
-// The layers, bottom up: tiles and notation; hand analysis; rules (one folder per ruleset behind
-// one trait); the deal state machine; the agents; simulation and the arena; the bindings.
+//! mahjong and the Taiwanese 16-tile game, the deal state machine, the built-in agents, bulk
+//! simulation and batched tables for learners. Pure Rust: no I/O, no global state beyond
+//! read-only tables. The Python bindings live in `py/` behind the `python` feature.
+//!
+//! The layers, bottom up (each uses only the ones before it): [`tiles`] (notation, hands, the
+//! wall); [`analysis`] (decomposition, waits, shanten); [`rules`] (one folder per ruleset behind
+//! one trait); [`game`] (the deal and the match); [`agents`]; [`sim`] (simulation, the arena) and
+//! [`rl`] (tables stepped for learners); `py` (the bindings). `docs/architecture.md` maps every
+//! rules section to its file.
 pub mod agents;
 pub mod analysis;
 pub mod error;
@@ -13,17 +17,10 @@ pub mod rules;
 pub mod sim;
 pub mod tiles;
 
-// The paths of the flat layout, while other branches still use them.
-#[cfg(any(simd, all(test, target_arch = "x86_64")))]
-pub(crate) use analysis::simd;
-pub use analysis::{advise, decompose, shanten, tables, waits};
-pub use sim::arena;
-pub use tiles::{hand, tile, wall};
-
 #[cfg(feature = "python")]
 mod py;
 
 pub use error::{MahjongError, Result};
-pub use hand::{parse_hand, Counts, Hand, Meld, MeldKind};
 pub use rules::Ruleset;
-pub use tile::{AnyTile, Bonus, Tile};
+pub use tiles::hand::{parse_hand, Counts, Hand, Meld, MeldKind};
+pub use tiles::tile::{AnyTile, Bonus, Tile};

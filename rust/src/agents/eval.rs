@@ -1,5 +1,5 @@
 //! Incremental shanten and ukeire for the built-in agents (HK §14a), equal to
-//! [`crate::advise::rate_discards`] and [`crate::shanten::shanten`] but cheaper per decision.
+//! [`crate::analysis::advise::rate_discards`] and [`crate::analysis::shanten::shanten`] but cheaper per decision.
 //!
 //! What makes it cheap (every value is the same as the reference; the tests cross-check them on
 //! thousands of random hands with declared sets):
@@ -30,12 +30,12 @@
 
 #![allow(clippy::needless_range_loop)] // kinds are indices by nature
 
-use crate::decompose::{held_counts, ShapeRules, MAX_SETS, ORPHANS};
+use crate::analysis::decompose::{held_counts, ShapeRules, MAX_SETS, ORPHANS};
+use crate::analysis::shanten::{caps, check_size, finish_with, group_table, missing_of, Table};
+use crate::analysis::tables::{honour_key, suit_index, tables, Entry, POW5, SUIT_STATES};
 use crate::error::Result;
-use crate::hand::{Counts, Meld};
-use crate::shanten::{caps, check_size, finish_with, group_table, missing_of, Table};
-use crate::tables::{honour_key, suit_index, tables, Entry, POW5, SUIT_STATES};
-use crate::tile::N_KINDS;
+use crate::tiles::hand::{Counts, Meld};
+use crate::tiles::tile::N_KINDS;
 use std::sync::OnceLock;
 
 /// log2 of the number of cache slots (65,536 slots of 24 bytes, 1.5 MB).
@@ -280,7 +280,7 @@ fn add_min(out: &mut Lanes, v: &Lanes, cost: u8) {
 }
 
 /// For each group, the knapsack of the other three groups' tables for `need` sets: the values
-/// of [`crate::shanten::rests`] at every `s <= need` (tested), on SSE2 where available.
+/// of [`crate::analysis::shanten::rests`] at every `s <= need` (tested), on SSE2 where available.
 #[inline]
 fn fast_rests(ts: &[Table; 4], need: usize) -> [Table; 4] {
     #[cfg(simd)]
@@ -297,7 +297,7 @@ fn fast_rests(ts: &[Table; 4], need: usize) -> [Table; 4] {
     }
     #[cfg(not(simd))]
     {
-        crate::shanten::rests(ts, need)
+        crate::analysis::shanten::rests(ts, need)
     }
 }
 
@@ -310,8 +310,8 @@ mod sse {
     use super::{Entry, Table, DEC_BITS, INF, MAX_SETS};
     use std::arch::x86_64::*;
 
-    use crate::simd::ld;
-    type L = crate::simd::Lanes<INF>;
+    use crate::analysis::simd::ld;
+    type L = crate::analysis::simd::Lanes<INF>;
 
     /// [`super::entry_dec`]: one compare of the two entries.
     #[inline(always)]
@@ -591,7 +591,7 @@ impl Special {
             best = best.min(self.orphans_absent + (self.orphan_pairs == 0) as u8);
         }
         if rules.eight_half_pairs {
-            best = best.min(crate::shanten::eight_half_pairs_from_classes(self.by_class));
+            best = best.min(crate::analysis::shanten::eight_half_pairs_from_classes(self.by_class));
         }
         best
     }
@@ -698,9 +698,9 @@ impl Evaluator {
     }
 
     /// Shanten of a 13- or 14-equivalent hand (HK §14a), equal to
-    /// [`crate::shanten::shanten`]. Errors (`InvalidHand`): a fifth copy, a wrong size.
+    /// [`crate::analysis::shanten::shanten`]. Errors (`InvalidHand`): a fifth copy, a wrong size.
     pub fn shanten(&mut self, concealed: &Counts, melds: &[Meld], rules: &ShapeRules) -> Result<i8> {
-        crate::decompose::check_rules(rules)?;
+        crate::analysis::decompose::check_rules(rules)?;
         let held = held_counts(concealed, melds)?;
         check_size(concealed, melds, rules, &[1, 2])?;
         let sh = Shape::new(&held, concealed, melds.len(), rules);
@@ -712,7 +712,7 @@ impl Evaluator {
     /// more of them (all discards when `all_ukeire`), the ukeire over `unseen`. Unless
     /// `all_ukeire`, a discard that cannot reach the lowest shanten may carry a lower bound of
     /// its shanten (still above the lowest) instead of the exact value. Same values as
-    /// [`crate::advise::rate_discards`]. Returns the lowest shanten.
+    /// [`crate::analysis::advise::rate_discards`]. Returns the lowest shanten.
     ///
     /// Errors (`InvalidHand`): wrong size, a fifth copy (counting own sets).
     pub fn rate(
@@ -724,7 +724,7 @@ impl Evaluator {
         all_ukeire: bool,
         out: &mut Vec<Rating>,
     ) -> Result<i8> {
-        crate::decompose::check_rules(rules)?;
+        crate::analysis::decompose::check_rules(rules)?;
         let held = held_counts(concealed, melds)?;
         check_size(concealed, melds, rules, &[2])?;
         let sh = Shape::new(&held, concealed, melds.len(), rules);
@@ -907,10 +907,10 @@ impl Evaluator {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::advise::rate_discards;
-    use crate::decompose::HK_SHAPES;
-    use crate::shanten::tests::{random_hand, XorShift};
-    use crate::shanten::{rests, shanten};
+    use crate::analysis::advise::rate_discards;
+    use crate::analysis::decompose::HK_SHAPES;
+    use crate::analysis::shanten::tests::{random_hand, XorShift};
+    use crate::analysis::shanten::{rests, shanten};
 
     /// Unseen counts as a player at the table might have them: 4 minus own tiles, minus a random
     /// share of the rest seen in discards and other players' sets.
@@ -987,7 +987,7 @@ pub(crate) mod tests {
     /// declared set) the evaluator equals the reference shanten and discard ratings.
     #[test]
     fn taiwanese_shapes_equal_the_reference() {
-        use crate::decompose::TW_SHAPES;
+        use crate::analysis::decompose::TW_SHAPES;
         let mut ev = Evaluator::new();
         let mut rng = XorShift(0x5EED_A6E7_0000_0016);
         let mut out = Vec::new();
@@ -1014,7 +1014,7 @@ pub(crate) mod tests {
             c16[k] -= 1;
             assert_eq!(ev.shanten(&c16, &melds, &TW_SHAPES).unwrap(), shanten(&c16, &melds, &TW_SHAPES).unwrap());
             if melds.is_empty() {
-                let standard = crate::decompose::ShapeRules { eight_half_pairs: false, ..TW_SHAPES };
+                let standard = crate::analysis::decompose::ShapeRules { eight_half_pairs: false, ..TW_SHAPES };
                 eight_half += usize::from(shanten(&c, &melds, &standard).unwrap() > sh);
             }
         }
@@ -1156,7 +1156,7 @@ pub(crate) mod tests {
     fn bad_hands_are_errors() {
         let mut ev = Evaluator::new();
         let mut out = Vec::new();
-        let thirteen = crate::hand::hand("123m456m789p234s5s");
+        let thirteen = crate::tiles::hand::hand("123m456m789p234s5s");
         assert!(ev.rate(&thirteen.concealed, &thirteen.melds, &[4; 34], &HK_SHAPES, false, &mut out).is_err());
         let mut five = [0u8; 34];
         five[0] = 5;

@@ -16,10 +16,10 @@
 
 use super::eval::{Evaluator, Rating};
 use super::{OptionKind, Situation};
-use crate::decompose::ShapeRules;
+use crate::analysis::decompose::ShapeRules;
 use crate::error::{MahjongError, Result};
-use crate::hand::{Counts, Meld, MeldKind};
-use crate::tile::Tile;
+use crate::tiles::hand::{Counts, Meld, MeldKind};
+use crate::tiles::tile::Tile;
 
 /// The greedy policy with its evaluator (one per thread; it keeps no state between decisions
 /// that could change an answer, only a cache of tables).
@@ -42,7 +42,7 @@ fn take(c: &mut Counts, k: Tile, n: u8) -> Result<()> {
 }
 
 impl GreedyAgent {
-    /// A greedy agent for the winning shapes `rules` (HK: [`crate::decompose::HK_SHAPES`]).
+    /// A greedy agent for the winning shapes `rules` (HK: [`crate::analysis::decompose::HK_SHAPES`]).
     pub fn new(rules: ShapeRules) -> Self {
         GreedyAgent { ev: Evaluator::new(), rules, rates: Vec::with_capacity(14), melds: Vec::with_capacity(8), rated: None }
     }
@@ -183,12 +183,12 @@ impl GreedyAgent {
 #[allow(clippy::needless_range_loop)]
 mod tests {
     use super::*;
-    use crate::advise::rate_discards;
     use crate::agents::eval::tests::random_unseen;
     use crate::agents::LegalOption;
-    use crate::decompose::HK_SHAPES;
-    use crate::shanten::shanten;
-    use crate::shanten::tests::{random_hand, XorShift};
+    use crate::analysis::advise::rate_discards;
+    use crate::analysis::decompose::HK_SHAPES;
+    use crate::analysis::shanten::shanten;
+    use crate::analysis::shanten::tests::{random_hand, XorShift};
 
     /// The policy as python/mahjong_fast/seats/greedy.py writes it, over the reference
     /// `rate_discards` and `shanten` (no shortcut, no incremental evaluation).
@@ -327,7 +327,7 @@ mod tests {
                 (turn_options(&mut rng, &c, &melds), None)
             } else {
                 // a discard the seat does not hold four of (nor all copies of, with its sets)
-                let held = crate::decompose::held_counts(&c, &melds).unwrap();
+                let held = crate::analysis::decompose::held_counts(&c, &melds).unwrap();
                 let d = loop {
                     let d = rng.below(34) as usize;
                     if held[d] < 4 {
@@ -357,7 +357,7 @@ mod tests {
     #[test]
     fn bad_options_are_errors() {
         let mut agent = GreedyAgent::new(HK_SHAPES);
-        let h = crate::hand::hand("123m456m789p234s5s");
+        let h = crate::tiles::hand::hand("123m456m789p234s5s");
         let u = [2u8; 34];
         let none = Situation { concealed: &h.concealed, melds: &h.melds, unseen: &u, discard: None, legal: &[] };
         assert!(agent.choose(&none).is_err());

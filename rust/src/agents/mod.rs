@@ -22,8 +22,8 @@ pub mod random;
 pub mod strong;
 pub mod value;
 
-use crate::hand::{Counts, Meld};
-use crate::tile::Tile;
+use crate::tiles::hand::{Counts, Meld};
+use crate::tiles::tile::Tile;
 
 pub use greedy::GreedyAgent;
 pub use random::RandomAgent;

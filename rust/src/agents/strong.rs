@@ -37,14 +37,14 @@
 
 use super::eval::{Evaluator, Rating};
 use super::{OptionKind, Situation};
-use crate::decompose::held_counts;
+use crate::analysis::decompose::held_counts;
 use crate::error::{MahjongError, Result};
 use crate::game::{Discard, SeatView};
-use crate::hand::{Counts, Hand, Meld, MeldKind};
 use crate::rules::scoring::WinContext;
 use crate::rules::wait_values::ValueSituation;
 use crate::rules::{Ruleset, WinPayment};
-use crate::tile::{Tile, N_KINDS};
+use crate::tiles::hand::{Counts, Hand, Meld, MeldKind};
+use crate::tiles::tile::{Tile, N_KINDS};
 
 /// The public table as one seat sees it (HK §14), besides the [`Situation`].
 #[derive(Debug, Clone, Copy)]
@@ -496,7 +496,7 @@ impl StrongAgent {
         let p = self.params;
         if sh <= 0 {
             let held = held_counts(c, melds)?;
-            let mask = crate::waits::wait_mask(c, &held, melds.len(), self.rules.shapes());
+            let mask = crate::analysis::waits::wait_mask(c, &held, melds.len(), self.rules.shapes());
             let hand = Hand { concealed: *c, melds: melds.to_vec(), bonus: t.bonus };
             let (mut q_ts, mut q_ron, mut g_ts, mut g_ron) = (0.0, 0.0, 0.0, 0.0);
             for w in 0..N_KINDS {
@@ -769,8 +769,8 @@ mod tests {
     use super::*;
     use crate::agents::{GreedyAgent, LegalOption};
     use crate::game::{ActionType, Deal, DealOptions, Phase};
-    use crate::hand::hand;
     use crate::sim::{play_range, play_range_parallel, SeatKind, SimConfig};
+    use crate::tiles::hand::hand;
 
     const NO_DISCARDS: &[Discard] = &[];
 
@@ -853,7 +853,7 @@ mod tests {
         let mut agent = StrongAgent::new(rules.clone());
         let mut compared = 0;
         for seed in 0..60u64 {
-            let wall = crate::wall::shuffle(seed, 0);
+            let wall = crate::tiles::wall::shuffle(seed, 0);
             let a = Deal::new(&rules, &wall, 0, [0; 4], 0, opts).unwrap();
             let pick = |p: usize, other: usize| {
                 a.hand(p).iter().copied().find(|&x| x < 136 && !a.hand(other).iter().any(|&y| y >> 2 == x >> 2))
@@ -924,7 +924,7 @@ mod tests {
         let legal = discards_of(&h.concealed);
         let u = unseen(&h, &[]);
         let s = Situation { concealed: &h.concealed, melds: &h.melds, unseen: &u, discard: None, legal: &legal };
-        let mut greedy = GreedyAgent::new(crate::decompose::HK_SHAPES);
+        let mut greedy = GreedyAgent::new(crate::analysis::decompose::HK_SHAPES);
         let g = legal[greedy.choose(&s).unwrap()].tile;
         assert!(g.0 >= 27, "greedy lets an honour go: {g}");
         let mut strong = StrongAgent::new(Ruleset::hong_kong());
@@ -940,7 +940,7 @@ mod tests {
         let u = [3u8; 34];
         let legal = [LegalOption::new(OptionKind::Pass, Tile(0)), LegalOption::new(OptionKind::Chow, Tile(6))];
         let s = Situation { concealed: &h.concealed, melds: &h.melds, unseen: &u, discard: Some(Tile(8)), legal: &legal };
-        let mut greedy = GreedyAgent::new(crate::decompose::HK_SHAPES);
+        let mut greedy = GreedyAgent::new(crate::analysis::decompose::HK_SHAPES);
         assert_eq!(greedy.choose(&s).unwrap(), 1);
         let mut strong = StrongAgent::new(Ruleset::hong_kong());
         let mut t = quiet(50);

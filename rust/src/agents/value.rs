@@ -18,10 +18,10 @@
 use super::eval::{Evaluator, Rating};
 use super::{GreedyAgent, OptionKind, Situation};
 use crate::error::{MahjongError, Result};
-use crate::hand::{Counts, Hand, Meld, MeldKind};
 use crate::rules::wait_values::{any_legal_wait, ValueSituation};
 use crate::rules::Ruleset;
-use crate::tile::{Tile, N_KINDS};
+use crate::tiles::hand::{Counts, Hand, Meld, MeldKind};
+use crate::tiles::tile::{Tile, N_KINDS};
 
 /// What the value agent knows of its seat beyond the [`Situation`] (HK §14: its own).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -169,7 +169,7 @@ impl ValueAgent {
     /// draw of a kind the seat cannot see and one discard.
     fn one_draw_ahead(&mut self, c: &Counts, melds: &[Meld], unseen: &Counts, seat: &SeatValue) -> Result<bool> {
         let shapes = *self.rules.shapes();
-        let held = crate::decompose::held_counts(c, melds)?;
+        let held = crate::analysis::decompose::held_counts(c, melds)?;
         for t in 0..N_KINDS {
             if unseen[t] == 0 || held[t] >= 4 {
                 continue;
@@ -307,7 +307,7 @@ impl ValueAgent {
 mod tests {
     use super::*;
     use crate::agents::LegalOption;
-    use crate::hand::hand;
+    use crate::tiles::hand::hand;
 
     fn seat() -> SeatValue {
         SeatValue { winds: ValueSituation { seat_wind: 1, prevailing_wind: 0 }, bonus: 0 }
@@ -327,7 +327,7 @@ mod tests {
         let u = [3u8; 34];
         let legal = [LegalOption::new(OptionKind::Pass, Tile(0)), LegalOption::new(OptionKind::Chow, Tile(6))];
         let s = Situation { concealed: &h.concealed, melds: &h.melds, unseen: &u, discard: Some(Tile(8)), legal: &legal };
-        let mut g = GreedyAgent::new(crate::decompose::HK_SHAPES);
+        let mut g = GreedyAgent::new(crate::analysis::decompose::HK_SHAPES);
         assert_eq!(g.choose(&s).unwrap(), 1);
         let mut v = ValueAgent::new(Ruleset::hong_kong());
         assert_eq!(v.choose(&s, &south_with_3f()).unwrap(), 0);
@@ -353,7 +353,7 @@ mod tests {
         // claim windows (pung, chow, exposed kong of a discard: rule 1 looks one draw ahead).
         let rules = Ruleset::hong_kong();
         let mut kept = ValueAgent::new(rules.clone());
-        let mut rng = crate::shanten::tests::XorShift(0x5EED_CAFE);
+        let mut rng = crate::analysis::shanten::tests::XorShift(0x5EED_CAFE);
         let seats = [seat(), south_with_3f(), SeatValue { bonus: 1 << 1, ..seat() }];
         let (mut turns, mut claims, mut refused) = (0, 0, 0);
         for i in 0..6000 {
@@ -361,7 +361,7 @@ mod tests {
             let sv = seats[i % 3];
             let turn = i % 2 == 0;
             let n_conc = if turn { 14 } else { 13 } - 3 * n_melds;
-            let (c, melds) = crate::shanten::tests::random_hand(&mut rng, n_melds, n_conc, true);
+            let (c, melds) = crate::analysis::shanten::tests::random_hand(&mut rng, n_melds, n_conc, true);
             let u = crate::agents::eval::tests::random_unseen(&mut rng, &c, &melds);
             let (legal, disc): (Vec<LegalOption>, Option<Tile>) = if turn {
                 let l =
@@ -370,7 +370,7 @@ mod tests {
             } else {
                 let d = Tile(rng.below(34) as u8);
                 let k = d.index();
-                if crate::decompose::held_counts(&c, &melds).unwrap()[k] >= 4 {
+                if crate::analysis::decompose::held_counts(&c, &melds).unwrap()[k] >= 4 {
                     continue; // no copy of it left to discard
                 }
                 let mut l = vec![LegalOption::new(OptionKind::Pass, Tile(0))];
@@ -416,11 +416,11 @@ mod tests {
         let rules = Ruleset::hong_kong();
         let mut v = ValueAgent::new(rules.clone());
         let mut g = GreedyAgent::new(*rules.shapes());
-        let mut rng = crate::shanten::tests::XorShift(0xA11_7A1E);
+        let mut rng = crate::analysis::shanten::tests::XorShift(0xA11_7A1E);
         let (mut differ, mut checked) = (0, 0);
         for i in 0..3000 {
             let n_melds = [0, 1, 1, 2][i % 4];
-            let (c, melds) = crate::shanten::tests::random_hand(&mut rng, n_melds, 14 - 3 * n_melds, true);
+            let (c, melds) = crate::analysis::shanten::tests::random_hand(&mut rng, n_melds, 14 - 3 * n_melds, true);
             let u = crate::agents::eval::tests::random_unseen(&mut rng, &c, &melds);
             let legal: Vec<LegalOption> =
                 (0..34u8).filter(|&k| c[k as usize] > 0).map(|k| LegalOption::new(OptionKind::Discard, Tile(k))).collect();
@@ -431,7 +431,7 @@ mod tests {
             let after = |k: u8| {
                 let mut d = c;
                 d[k as usize] -= 1;
-                (crate::shanten::shanten(&d, &melds, rules.shapes()).unwrap(), d)
+                (crate::analysis::shanten::shanten(&d, &melds, rules.shapes()).unwrap(), d)
             };
             let (sg, _) = after(legal[want_g].tile.0);
             let (sv, dv) = after(legal[got].tile.0);

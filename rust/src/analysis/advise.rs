@@ -1,11 +1,13 @@
 //! Discard advice for the AI seats: one call rates every discard of a hand (shanten, ukeire).
 
-use crate::decompose::MAX_SETS;
-use crate::decompose::{check_rules, held_counts, ShapeRules};
+use crate::analysis::decompose::MAX_SETS;
+use crate::analysis::decompose::{check_rules, held_counts, ShapeRules};
+use crate::analysis::shanten::{
+    caps, check_size, finish_with, group_of, rests, shanten_from_missing, shanten_of_tables, GroupMemo,
+};
 use crate::error::Result;
-use crate::hand::{Counts, Meld};
-use crate::shanten::{caps, check_size, finish_with, group_of, rests, shanten_from_missing, shanten_of_tables, GroupMemo};
-use crate::tile::{Tile, N_KINDS};
+use crate::tiles::hand::{Counts, Meld};
+use crate::tiles::tile::{Tile, N_KINDS};
 
 /// One candidate discard: the shanten after it and its ukeire.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,12 +76,12 @@ pub fn rate_discards(concealed: &Counts, melds: &[Meld], unseen: &Counts, rules:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::decompose::HK_SHAPES;
-    use crate::hand::hand;
-    use crate::shanten::shanten;
-    use crate::shanten::tests::{random_hand, XorShift};
-    use crate::tile::parse_tile;
-    use crate::waits::waits;
+    use crate::analysis::decompose::HK_SHAPES;
+    use crate::analysis::shanten::shanten;
+    use crate::analysis::shanten::tests::{random_hand, XorShift};
+    use crate::analysis::waits::waits;
+    use crate::tiles::hand::hand;
+    use crate::tiles::tile::parse_tile;
 
     fn unseen_for(concealed: &Counts, melds: &[Meld]) -> Counts {
         let held = held_counts(concealed, melds).unwrap();

@@ -8,13 +8,13 @@
 //! * the situation of a win, the discarder included, before the hand is valued (HK §14a
 //!   "Impossible situations").
 
-use crate::decompose::{held_counts, interpretation_text};
+use crate::analysis::decompose::{held_counts, interpretation_text};
 use crate::error::{MahjongError, Result};
-use crate::hand::Hand;
 use crate::rules::scoring::{ScoreOutcome, WinContext};
 use crate::rules::Ruleset;
 use crate::rules::WinPayment;
-use crate::tile::{Tile, N_KINDS};
+use crate::tiles::hand::Hand;
+use crate::tiles::tile::{Tile, N_KINDS};
 
 /// Sets of the standard shape that are declared elsewhere (not given) for a hand of `hand.size()`
 /// tiles, where a full hand has `3 * n_sets + extra` tiles for one of `extras` (1: waiting,
@@ -50,11 +50,11 @@ pub fn shanten(hand: &Hand, rules: &Ruleset) -> Result<i8> {
     let shapes = rules.shapes();
     let elsewhere = sets_elsewhere(hand, rules, &[1, 2])?;
     if elsewhere == 0 {
-        return crate::shanten::shanten(&hand.concealed, &hand.melds, shapes);
+        return crate::analysis::shanten::shanten(&hand.concealed, &hand.melds, shapes);
     }
     let held = held_counts(&hand.concealed, &hand.melds)?;
-    let cap = crate::shanten::caps(&held, &hand.concealed);
-    Ok(crate::shanten::shanten_checked(&hand.concealed, &cap, hand.melds.len() + elsewhere, shapes))
+    let cap = crate::analysis::shanten::caps(&held, &hand.concealed);
+    Ok(crate::analysis::shanten::shanten_checked(&hand.concealed, &cap, hand.melds.len() + elsewhere, shapes))
 }
 
 /// HK §14a waits of a hand of `3n+1` tiles as a bit mask over kinds (bit `k` = kind `k`): the
@@ -63,7 +63,7 @@ pub fn waits_mask(hand: &Hand, rules: &Ruleset) -> Result<u64> {
     let shapes = rules.shapes();
     let elsewhere = sets_elsewhere(hand, rules, &[1])?;
     let held = held_counts(&hand.concealed, &hand.melds)?;
-    Ok(crate::waits::wait_mask(&hand.concealed, &held, hand.melds.len() + elsewhere, shapes))
+    Ok(crate::analysis::waits::wait_mask(&hand.concealed, &held, hand.melds.len() + elsewhere, shapes))
 }
 
 /// [`waits_mask`] as kinds, ascending.
@@ -77,7 +77,7 @@ pub fn waits(hand: &Hand, rules: &Ruleset) -> Result<Vec<Tile>> {
 pub fn decompose(hand: &Hand, rules: &Ruleset) -> Result<Vec<String>> {
     let elsewhere = sets_elsewhere(hand, rules, &[2])?;
     held_counts(&hand.concealed, &hand.melds)?;
-    let interps = crate::decompose::decompose(&hand.concealed, hand.melds.len() + elsewhere, rules.shapes());
+    let interps = crate::analysis::decompose::decompose(&hand.concealed, hand.melds.len() + elsewhere, rules.shapes());
     let mut out: Vec<String> = interps.iter().map(|i| interpretation_text(i, &hand.melds)).collect();
     out.sort();
     Ok(out)
@@ -149,8 +149,8 @@ pub fn score(hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext, discarder: O
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hand::parse_hand;
-    use crate::tile::parse_tile;
+    use crate::tiles::hand::parse_hand;
+    use crate::tiles::tile::parse_tile;
 
     fn hk() -> Ruleset {
         Ruleset::hong_kong()

@@ -5,8 +5,8 @@
 //! `n_melds` declared sets needs `n_sets - n_melds` sets plus a pair from its concealed tiles.
 
 use crate::error::{MahjongError, Result};
-use crate::hand::{Counts, Meld, MeldKind};
-use crate::tile::{Tile, N_KINDS};
+use crate::tiles::hand::{Counts, Meld, MeldKind};
+use crate::tiles::tile::{Tile, N_KINDS};
 
 /// Which winning shapes a ruleset has (HK §9).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -111,7 +111,7 @@ fn sets_only(c: &mut Counts) -> bool {
 /// the counts fall outside the tables (a count above 4, more than `MAX_SETS` sets in a suit).
 #[inline]
 fn is_standard_table(c: &Counts) -> Option<bool> {
-    let t = crate::tables::tables();
+    let t = crate::analysis::tables::tables();
     let mut pairs = 0usize;
     for suit in 0..3 {
         let r = &c[suit * 9..suit * 9 + 9];
@@ -131,7 +131,7 @@ fn is_standard_table(c: &Counts) -> Option<bool> {
         if s > MAX_SETS {
             return None;
         }
-        if t.suit(crate::tables::suit_index(r))[2 * s + p] != 0 {
+        if t.suit(crate::analysis::tables::suit_index(r))[2 * s + p] != 0 {
             return Some(false);
         }
         pairs += p;
@@ -246,7 +246,7 @@ pub fn is_complete(concealed: &Counts, n_melds: usize, rules: &ShapeRules) -> bo
 /// seven pairs, then thirteen orphans. Empty when the hand is not complete.
 ///
 /// ```
-/// use mahjong_fast::decompose::{decompose, HK_SHAPES};
+/// use mahjong_fast::analysis::decompose::{decompose, HK_SHAPES};
 /// use mahjong_fast::parse_hand;
 /// let h = parse_hand("111222333m789p55s").unwrap();
 /// assert_eq!(decompose(&h.concealed, 0, &HK_SHAPES).len(), 2); // pungs or three 123m chows
@@ -469,7 +469,7 @@ impl Unit {
         for &k in kinds {
             self.push(b'1' + k - 9 * suit as u8);
         }
-        self.push(crate::tile::SUIT_LETTERS[suit]);
+        self.push(crate::tiles::tile::SUIT_LETTERS[suit]);
     }
     #[inline]
     fn key(&self) -> (u8, u8, &[u8]) {
@@ -561,7 +561,7 @@ pub fn interpretation_text(interp: &Interpretation, melds: &[Meld]) -> String {
 /// string, all sorted as `(tile, order, text)` (the reference the fast form is checked against).
 #[cfg(test)]
 pub(crate) fn interpretation_text_ref(interp: &Interpretation, melds: &[Meld]) -> String {
-    use crate::tile::format_tiles;
+    use crate::tiles::tile::format_tiles;
     let mut units: Vec<(u8, u8, String)> = Vec::new();
     match interp {
         Interpretation::Standard { sets, pair } => {

@@ -13,10 +13,10 @@
 
 #![allow(clippy::needless_range_loop)] // kinds and DP states are indices by nature
 
-use crate::decompose::{check_rules, held_counts, ShapeRules, MAX_SETS, ORPHANS};
+use crate::analysis::decompose::{check_rules, held_counts, ShapeRules, MAX_SETS, ORPHANS};
 use crate::error::{MahjongError, Result};
-use crate::hand::{Counts, Meld};
-use crate::tile::N_KINDS;
+use crate::tiles::hand::{Counts, Meld};
+use crate::tiles::tile::N_KINDS;
 
 const INF: u8 = 99;
 
@@ -154,7 +154,7 @@ pub(crate) fn standard_missing_dp(h: &Counts, cap: &Counts, need: usize) -> u8 {
 }
 
 #[inline(always)]
-fn entry_table(e: &crate::tables::Entry) -> Table {
+fn entry_table(e: &crate::analysis::tables::Entry) -> Table {
     let mut t = [[0u8; 2]; MAX_SETS + 1];
     for s in 0..=MAX_SETS {
         t[s] = [e[2 * s], e[2 * s + 1]];
@@ -170,11 +170,11 @@ pub(crate) fn fast_group(h: &Counts, cap: &Counts, group: usize) -> Option<Table
     if cap[r.clone()].iter().any(|&c| c != 4) {
         return None;
     }
-    let t = crate::tables::tables();
+    let t = crate::analysis::tables::tables();
     if group < 3 {
-        Some(entry_table(t.suit(crate::tables::suit_index(&h[r]))))
+        Some(entry_table(t.suit(crate::analysis::tables::suit_index(&h[r]))))
     } else {
-        Some(entry_table(t.honour(crate::tables::honour_key(&h[r]))))
+        Some(entry_table(t.honour(crate::analysis::tables::honour_key(&h[r]))))
     }
 }
 
@@ -360,7 +360,7 @@ pub(crate) fn shanten_memo(h: &Counts, cap: &Counts, n_melds: usize, rules: &Sha
 /// Combine two table entries (layout `[2*s + p]`) up to `N` sets: the knapsack of
 /// [`combine`] without converting entries to [`Table`]s.
 #[inline(always)]
-fn combine_entries<const N: usize>(x: &crate::tables::Entry, y: &crate::tables::Entry) -> [u8; 16] {
+fn combine_entries<const N: usize>(x: &crate::analysis::tables::Entry, y: &crate::analysis::tables::Entry) -> [u8; 16] {
     let mut out = [INF; 16];
     for s in 0..=N {
         let mut p0 = u8::MAX;
@@ -380,7 +380,7 @@ fn combine_entries<const N: usize>(x: &crate::tables::Entry, y: &crate::tables::
 /// Fewest missing tiles for `N` sets and a pair from the four group entries (portable form).
 #[cfg_attr(simd, allow(dead_code))]
 #[inline(always)]
-fn missing_entries_scalar<const N: usize>(e: [&crate::tables::Entry; 4]) -> u8 {
+fn missing_entries_scalar<const N: usize>(e: [&crate::analysis::tables::Entry; 4]) -> u8 {
     let a = combine_entries::<N>(e[0], e[1]);
     let b = combine_entries::<N>(e[2], e[3]);
     let mut best = u8::MAX;
@@ -402,8 +402,8 @@ mod sse {
     const CLAMP: i8 = 63;
     const FILL: u8 = 126;
 
-    use crate::simd::ld;
-    type L = crate::simd::Lanes<FILL>;
+    use crate::analysis::simd::ld;
+    type L = crate::analysis::simd::Lanes<FILL>;
 
     /// Lane `2 s + p` = fewest missing for `s` sets, `p` pairs from the two groups (`s <= N`).
     #[inline(always)]
@@ -424,7 +424,7 @@ mod sse {
 
     /// Bit masks over the 34 kinds of `h[k] == 0`, `h[k] == 1`, `h[k] >= 2` (counts `<= 4`).
     #[inline(always)]
-    pub(super) fn count_masks(h: &crate::hand::Counts) -> (u64, u64, u64) {
+    pub(super) fn count_masks(h: &crate::tiles::hand::Counts) -> (u64, u64, u64) {
         // SAFETY: SSE2 is part of the x86_64 baseline; the loads read h[0..16] and h[16..32].
         unsafe {
             let lo = _mm_loadu_si128(h.as_ptr() as *const __m128i);
@@ -446,7 +446,7 @@ mod sse {
 
     /// Kinds held 0, 1, 2 and 3-or-more times (counts `<= 4`), from the same compares.
     #[inline(always)]
-    pub(super) fn class_counts(h: &crate::hand::Counts) -> [u8; 4] {
+    pub(super) fn class_counts(h: &crate::tiles::hand::Counts) -> [u8; 4] {
         // SAFETY: SSE2 is part of the x86_64 baseline; the loads read h[0..16] and h[16..32].
         unsafe {
             let lo = _mm_loadu_si128(h.as_ptr() as *const __m128i);
@@ -465,7 +465,7 @@ mod sse {
     }
 
     #[inline(always)]
-    pub(super) fn missing<const N: usize>(e: [&crate::tables::Entry; 4]) -> u8 {
+    pub(super) fn missing<const N: usize>(e: [&crate::analysis::tables::Entry; 4]) -> u8 {
         // SAFETY: SSE2 is part of the x86_64 baseline; loads and stores are unaligned and
         // within 16-byte arrays.
         unsafe {
@@ -486,7 +486,7 @@ mod sse {
 
 /// Fewest missing tiles for `N` sets and a pair from the four group entries.
 #[inline(always)]
-fn missing_entries<const N: usize>(e: [&crate::tables::Entry; 4]) -> u8 {
+fn missing_entries<const N: usize>(e: [&crate::analysis::tables::Entry; 4]) -> u8 {
     #[cfg(simd)]
     {
         sse::missing::<N>(e)
@@ -575,12 +575,12 @@ fn special_missing_scalar(h: &Counts, rules: &ShapeRules) -> u8 {
 /// `shanten_checked(h, &[4; 34], 0, rules)` (cross-checked in the tests).
 #[inline]
 pub fn shanten_free(h: &Counts, rules: &ShapeRules) -> i8 {
-    let t = crate::tables::tables();
+    let t = crate::analysis::tables::tables();
     let e = [
-        t.suit(crate::tables::suit_index(&h[0..9])),
-        t.suit(crate::tables::suit_index(&h[9..18])),
-        t.suit(crate::tables::suit_index(&h[18..27])),
-        t.honour(crate::tables::honour_key(&h[27..34])),
+        t.suit(crate::analysis::tables::suit_index(&h[0..9])),
+        t.suit(crate::analysis::tables::suit_index(&h[9..18])),
+        t.suit(crate::analysis::tables::suit_index(&h[18..27])),
+        t.honour(crate::analysis::tables::honour_key(&h[27..34])),
     ];
     let mut best = match rules.n_sets {
         4 => missing_entries::<4>(e),
@@ -628,7 +628,7 @@ pub(crate) fn check_size(concealed: &Counts, melds: &[Meld], rules: &ShapeRules,
 /// copy of a kind (counting own declared sets) does not count.
 ///
 /// ```
-/// use mahjong_fast::{parse_hand, decompose::HK_SHAPES, shanten::shanten};
+/// use mahjong_fast::{parse_hand, analysis::decompose::HK_SHAPES, analysis::shanten::shanten};
 /// let h = parse_hand("123456789m1111p").unwrap();
 /// assert_eq!(shanten(&h.concealed, &h.melds, &HK_SHAPES).unwrap(), 1);
 /// ```

@@ -22,7 +22,7 @@
 
 use std::sync::OnceLock;
 
-use crate::decompose::MAX_SETS;
+use crate::analysis::decompose::MAX_SETS;
 
 /// `5^n` for `n` in 0..=9.
 pub const POW5: [u32; 10] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125];

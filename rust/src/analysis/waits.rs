@@ -1,9 +1,9 @@
 //! Waits of a ready hand (HK §14a "Waits").
 
-use crate::decompose::{check_rules, held_counts, is_complete, ShapeRules};
+use crate::analysis::decompose::{check_rules, held_counts, is_complete, ShapeRules};
 use crate::error::{MahjongError, Result};
-use crate::hand::{Counts, Meld};
-use crate::tile::{Tile, N_KINDS};
+use crate::tiles::hand::{Counts, Meld};
+use crate::tiles::tile::{Tile, N_KINDS};
 
 /// HK §14a: the kinds `t` (ascending) such that the hand plus one `t` has a winning shape,
 /// ignoring the minimum. A kind whose four copies the player already holds (concealed tiles plus
@@ -13,7 +13,7 @@ use crate::tile::{Tile, N_KINDS};
 /// set), a fifth copy, a malformed meld.
 ///
 /// ```
-/// use mahjong_fast::{parse_hand, decompose::HK_SHAPES, waits::waits, Tile};
+/// use mahjong_fast::{parse_hand, analysis::decompose::HK_SHAPES, analysis::waits::waits, Tile};
 /// let h = parse_hand("1112345678999s").unwrap();
 /// let w = waits(&h.concealed, &h.melds, &HK_SHAPES).unwrap();
 /// assert_eq!(w.len(), 9); // nine gates
@@ -36,16 +36,16 @@ pub fn waits(concealed: &Counts, melds: &[Meld], rules: &ShapeRules) -> Result<V
 /// counts `<= 4`, `held` = concealed plus own declared sets). Table-driven: each suit's
 /// completeness is read once, then each candidate re-reads only its own group.
 pub(crate) fn wait_mask(c: &Counts, held: &Counts, n_melds: usize, rules: &ShapeRules) -> u64 {
-    if c.iter().any(|&x| x > 4) || rules.n_sets > crate::decompose::MAX_SETS {
+    if c.iter().any(|&x| x > 4) || rules.n_sets > crate::analysis::decompose::MAX_SETS {
         return wait_mask_ref(c, held, n_melds, rules);
     }
-    let t = crate::tables::tables();
+    let t = crate::analysis::tables::tables();
     // Per group: index, tile count; complete-as-is and whether it holds the pair.
     let mut idx = [0usize; 3];
     let mut sum = [0usize; 4];
     for g in 0..3 {
         let r = &c[g * 9..g * 9 + 9];
-        idx[g] = crate::tables::suit_index(r);
+        idx[g] = crate::analysis::tables::suit_index(r);
         sum[g] = r.iter().map(|&x| x as usize).sum();
     }
     let suit_ok = |index: usize, n: usize| -> Option<usize> {
@@ -55,7 +55,7 @@ pub(crate) fn wait_mask(c: &Counts, held: &Counts, n_melds: usize, rules: &Shape
             _ => return None,
         };
         let s = (n - 2 * p) / 3;
-        (s <= crate::decompose::MAX_SETS && t.suit(index)[2 * s + p] == 0).then_some(p)
+        (s <= crate::analysis::decompose::MAX_SETS && t.suit(index)[2 * s + p] == 0).then_some(p)
     };
     let honour_ok = |h: &[u8]| -> Option<usize> {
         let mut pairs = 0;
@@ -98,7 +98,7 @@ pub(crate) fn wait_mask(c: &Counts, held: &Counts, n_melds: usize, rules: &Shape
                 if held[k] >= 4 {
                     continue;
                 }
-                if suit_ok(idx[g] + crate::tables::POW5[n] as usize, sum[g] + 1) == Some(want) {
+                if suit_ok(idx[g] + crate::analysis::tables::POW5[n] as usize, sum[g] + 1) == Some(want) {
                     mask |= 1 << k;
                 }
             }
@@ -129,11 +129,11 @@ pub(crate) fn wait_mask(c: &Counts, held: &Counts, n_melds: usize, rules: &Shape
         }
         if rules.thirteen_orphans {
             let mut w = *c;
-            for &k in crate::decompose::ORPHANS.iter() {
+            for &k in crate::analysis::decompose::ORPHANS.iter() {
                 let k = k as usize;
                 if held[k] < 4 {
                     w[k] += 1;
-                    if crate::decompose::is_thirteen_orphans(&w) {
+                    if crate::analysis::decompose::is_thirteen_orphans(&w) {
                         mask |= 1 << k;
                     }
                     w[k] -= 1;
@@ -186,9 +186,9 @@ pub(crate) fn wait_mask_ref(c: &Counts, held: &Counts, n_melds: usize, rules: &S
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::decompose::HK_SHAPES;
-    use crate::hand::hand;
-    use crate::tile::parse_tile_list;
+    use crate::analysis::decompose::HK_SHAPES;
+    use crate::tiles::hand::hand;
+    use crate::tiles::tile::parse_tile_list;
 
     fn w(s: &str) -> Vec<Tile> {
         let h = hand(s);
@@ -199,7 +199,7 @@ mod tests {
             .unwrap()
             .into_iter()
             .map(|t| match t {
-                crate::tile::AnyTile::Kind(k) => k,
+                crate::tiles::tile::AnyTile::Kind(k) => k,
                 _ => unreachable!(),
             })
             .collect()
@@ -239,9 +239,9 @@ mod tests {
         let mut c = [0u8; 34];
         c[0] = 13;
         assert!(waits(&c, &[], &HK_SHAPES).is_err());
-        let bad = [Meld { kind: crate::hand::MeldKind::Chow, tile: Tile(33) }];
+        let bad = [Meld { kind: crate::tiles::hand::MeldKind::Chow, tile: Tile(33) }];
         assert!(waits(&[0u8; 34], &bad, &HK_SHAPES).is_err());
-        let bad = [Meld { kind: crate::hand::MeldKind::Pung, tile: Tile(200) }];
+        let bad = [Meld { kind: crate::tiles::hand::MeldKind::Pung, tile: Tile(200) }];
         assert!(waits(&[0u8; 34], &bad, &HK_SHAPES).is_err());
     }
 }

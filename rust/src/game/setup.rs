@@ -6,9 +6,9 @@ use super::action::{Phase, Tiles};
 use super::deal::{Deal, DealMeld, DealOptions, Discard, N_ORDINARY};
 use super::event::Event;
 use crate::error::{MahjongError, Result};
-use crate::hand::MeldKind;
 use crate::rules::Ruleset;
-use crate::tile::{N_KINDS, N_TILES};
+use crate::tiles::hand::MeldKind;
+use crate::tiles::tile::{N_KINDS, N_TILES};
 
 /// A tile named either by its physical id or by its kind (the lowest free copy is taken).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,7 +69,7 @@ impl Alloc {
                 let t = (0..4)
                     .map(|c| 4 * k + c)
                     .find(|&t| !self.used[t as usize])
-                    .ok_or_else(|| MahjongError::hand(format!("a fifth copy of {} ({what})", crate::tile::Tile(k))))?;
+                    .ok_or_else(|| MahjongError::hand(format!("a fifth copy of {} ({what})", crate::tiles::tile::Tile(k))))?;
                 self.used[t as usize] = true;
                 Ok(t)
             }
@@ -163,7 +163,7 @@ impl Deal {
         for (p, b) in bonus.iter().enumerate() {
             let mut seven = [0u8; 4];
             seven[p] = 0xFE; // every bonus tile but 1f, which the player exposes last
-            if b.len() == 8 && rules.bonus_win(&seven, p, crate::tile::Bonus(0)).is_ok_and(|w| w.is_some()) {
+            if b.len() == 8 && rules.bonus_win(&seven, p, crate::tiles::tile::Bonus(0)).is_ok_and(|w| w.is_some()) {
                 return Err(MahjongError::hand("a player with all eight bonus tiles has already won (TW §7)"));
             }
         }
@@ -186,7 +186,7 @@ impl Deal {
         wall.extend_from_slice(&placed);
         let front = wall.len();
         wall.extend_from_slice(&draws);
-        for t in crate::wall::shuffle(s.seed, s.deal_index as u64) {
+        for t in crate::tiles::wall::shuffle(s.seed, s.deal_index as u64) {
             if !al2.used[t as usize] {
                 wall.push(t);
             }

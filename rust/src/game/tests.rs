@@ -4,7 +4,7 @@
 use super::*;
 use crate::error::MahjongError;
 use crate::rules::Ruleset;
-use crate::tile::{parse_tile_list, AnyTile};
+use crate::tiles::tile::{parse_tile_list, AnyTile};
 
 /// Tokens of a tile list: kinds 0..=33, bonus tiles as their ids 136..=143.
 fn tokens(s: &str) -> Vec<u16> {
@@ -647,7 +647,7 @@ fn impossible_positions_are_errors() {
 
 #[test]
 fn the_shape_filter_never_rejects_a_complete_hand() {
-    use crate::decompose::{is_complete, HK_SHAPES};
+    use crate::analysis::decompose::{is_complete, HK_SHAPES};
     let mut rng = Rng(3);
     let mut rejected = 0;
     for _ in 0..200_000 {

@@ -5,14 +5,14 @@
 
 use super::*;
 use crate::error::MahjongError;
-use crate::hand::{Hand, MeldKind};
 use crate::rules::scoring::{DealProgress, WinContext};
 use crate::rules::taiwanese::switches::{TaiTable, TwSwitches};
 use crate::rules::taiwanese::switches_of;
 use crate::rules::Ruleset;
 use crate::rules::{MatchOptions, SwitchValue};
 use crate::sim::{play_to_end, Agents, SeatKind, SimConfig};
-use crate::tile::{parse_tile_list, AnyTile, Tile};
+use crate::tiles::hand::{Hand, MeldKind};
+use crate::tiles::tile::{parse_tile_list, AnyTile, Tile};
 
 fn tw(table: TaiTable, min_tai: u32) -> Ruleset {
     crate::rules::taiwanese::ruleset(TwSwitches { tai_table: table, min_tai, ..TwSwitches::default() }).unwrap()
@@ -858,7 +858,7 @@ fn matches_follow_section_16() {
                     let nd = next.next_deal().unwrap();
                     assert_eq!((nd.dealer, nd.dealer_streak), (r.dealer, r.dealer_streak));
                     // replay the deal to feed the match its result
-                    let wall = crate::wall::shuffle(seed, r.deal_index);
+                    let wall = crate::tiles::wall::shuffle(seed, r.deal_index);
                     let mut d =
                         Deal::new(&rules, &wall, nd.dealer, nd.scores, i as u32, nd.options(DealOptions::new(true, false)))
                             .unwrap();

@@ -3,8 +3,8 @@
 
 use super::action::Phase;
 use super::deal::{Deal, DealMeld, Discard};
-use crate::hand::Counts;
-use crate::tile::N_KINDS;
+use crate::tiles::hand::Counts;
+use crate::tiles::tile::N_KINDS;
 
 /// A read-only window on a running deal for one player (valid while the deal is borrowed).
 #[derive(Clone, Copy)]

@@ -8,8 +8,8 @@ use super::rules::{rules_arg, PyRuleset};
 use super::{counts_obj, hand_err, hand_int, melds_obj, seq_arg, to_py_err, type_err};
 use crate::agents::{GreedyAgent, LegalOption, OptionKind, RandomAgent, SeatValue, Situation, StrongAgent, Table, ValueAgent};
 use crate::game::Discard;
-use crate::hand::Meld;
-use crate::tile::Tile;
+use crate::tiles::hand::Meld;
+use crate::tiles::tile::Tile;
 
 /// Option codes in the order of `mahjong_fast.game.actions.ActionType`.
 const CODES: [OptionKind; 9] = [

@@ -12,20 +12,20 @@ use pyo3::types::{PyList, PyString, PyTuple};
 use super::results::{to_result, Element, ScoreResult};
 use super::rules::rules_arg;
 use super::{counts_obj, hand_err, kind_arg, melds_obj, opt_wind_arg, ranged_arg, to_py_err, wind_arg};
+use crate::analysis::decompose::{interpretation_text, ShapeRules, HK_SHAPES};
 use crate::analysis::Scored;
-use crate::decompose::{interpretation_text, ShapeRules, HK_SHAPES};
-use crate::hand::Hand;
 use crate::rules::scoring::{DealProgress, WinContext};
-use crate::tile::AnyTile;
+use crate::tiles::hand::Hand;
+use crate::tiles::tile::AnyTile;
 
 /// Parse hand notation in the core (linear, length-limited, every copy counted).
 fn notation_arg(py: Python<'_>, hand: &Bound<'_, PyAny>) -> PyResult<Hand> {
     if let Ok(s) = hand.cast::<PyString>() {
-        return crate::hand::parse_hand(s.to_str()?).map_err(|e| to_py_err(py, e));
+        return crate::tiles::hand::parse_hand(s.to_str()?).map_err(|e| to_py_err(py, e));
     }
     // A `mahjong_fast.Hand` is read through its notation; anything else is a TypeError there.
     let text = super::tiles_helper(py, "_hand_notation")?.call1((hand,))?;
-    crate::hand::parse_hand(text.cast::<PyString>()?.to_str()?).map_err(|e| to_py_err(py, e))
+    crate::tiles::hand::parse_hand(text.cast::<PyString>()?.to_str()?).map_err(|e| to_py_err(py, e))
 }
 
 /// Shanten of hand notation (rules §14a); see `mahjong_fast.shanten`.
@@ -87,9 +87,9 @@ fn add_bonus_notation(py: Python<'_>, hand: &mut Hand, bonus: &Bound<'_, PyAny>)
         return Ok(());
     }
     let text = text.replace(',', " ");
-    for t in crate::tile::parse_tile_list(&text).map_err(|e| to_py_err(py, e))? {
+    for t in crate::tiles::tile::parse_tile_list(&text).map_err(|e| to_py_err(py, e))? {
         match t {
-            AnyTile::Bonus(b) => crate::hand::add_bonus(hand, b).map_err(|e| to_py_err(py, e))?,
+            AnyTile::Bonus(b) => crate::tiles::hand::add_bonus(hand, b).map_err(|e| to_py_err(py, e))?,
             AnyTile::Kind(k) => {
                 return Err(super::tile_value_err(py, format!("bonus: {k} is not a bonus tile (bonus tiles are 1f..8f)")))
             }
@@ -287,7 +287,7 @@ fn shanten(
     let shapes = shapes_arg(py, rules)?;
     let c = counts_obj(py, counts)?;
     let m = melds_obj(py, melds)?;
-    crate::shanten::shanten(&c, &m, shapes).map_err(|e| to_py_err(py, e))
+    crate::analysis::shanten::shanten(&c, &m, shapes).map_err(|e| to_py_err(py, e))
 }
 
 /// Waits of a 13-equivalent hand (16-equivalent under a Taiwanese ruleset; rules §14a, TW
@@ -306,10 +306,10 @@ fn waits(
     if m.is_empty() && c.iter().map(|&x| x as usize).sum::<usize>() == 3 * shapes.n_sets + 1 {
         // No declared set, counts checked (0..=4), a full waiting hand: what `waits` checks, so
         // its mask.
-        let mask = crate::waits::wait_mask(&c, &c, 0, shapes);
+        let mask = crate::analysis::waits::wait_mask(&c, &c, 0, shapes);
         return Ok((0..34u32).filter(|&k| mask >> k & 1 != 0).collect());
     }
-    let w = crate::waits::waits(&c, &m, shapes).map_err(|e| to_py_err(py, e))?;
+    let w = crate::analysis::waits::waits(&c, &m, shapes).map_err(|e| to_py_err(py, e))?;
     Ok(w.into_iter().map(|t| t.0 as u32).collect())
 }
 
@@ -329,7 +329,7 @@ fn is_complete(
         None => 0,
         Some(n) => ranged_arg(n, "n_melds", "an int", 0, shapes.n_sets as i64, |m| hand_err(py, m))? as usize,
     };
-    Ok(crate::decompose::is_complete(&c, n, shapes))
+    Ok(crate::analysis::decompose::is_complete(&c, n, shapes))
 }
 
 /// Every interpretation of a complete hand (rules §9, §10.1 step 1), as notation strings,
@@ -349,7 +349,7 @@ fn decompose(
     h.validate().map_err(|e| to_py_err(py, e))?;
     h.expect_size(&[3 * shapes.n_sets + 2]).map_err(|e| to_py_err(py, e))?;
     let mut out: Vec<String> =
-        crate::decompose::decompose(&c, m.len(), shapes).iter().map(|i| interpretation_text(i, &m)).collect();
+        crate::analysis::decompose::decompose(&c, m.len(), shapes).iter().map(|i| interpretation_text(i, &m)).collect();
     out.sort();
     Ok(out)
 }
@@ -445,7 +445,7 @@ fn rate_discards(
     let c = counts_obj(py, counts)?;
     let m = melds_obj(py, melds)?;
     let u = counts_obj(py, unseen)?;
-    let r = crate::advise::rate_discards(&c, &m, &u, shapes).map_err(|e| to_py_err(py, e))?;
+    let r = crate::analysis::advise::rate_discards(&c, &m, &u, shapes).map_err(|e| to_py_err(py, e))?;
     Ok(r.into_iter().map(|d| (d.tile.0 as u32, d.shanten, d.ukeire)).collect())
 }
 

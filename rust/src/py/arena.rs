@@ -1,4 +1,4 @@
-//! Binding of the arena (`crate::arena`): duplicate walls with the line-up rotated, played on a
+//! Binding of the arena (`crate::sim::arena`): duplicate walls with the line-up rotated, played on a
 //! rayon pool with the GIL released.
 
 use pyo3::prelude::*;
@@ -7,7 +7,7 @@ use pyo3::types::{PyDict, PyList};
 use super::game::PyDeal;
 use super::rules::PyRuleset;
 use super::to_py_err;
-use crate::arena::{play_wall_range, summarize, ArenaDeal, PolicyStats};
+use crate::sim::arena::{play_wall_range, summarize, ArenaDeal, PolicyStats};
 use crate::sim::SeatKind;
 
 /// Walls per chunk when the deals are logged (each chunk's deals are handed to the log, then
@@ -58,7 +58,7 @@ pub fn arena<'py>(
     log: Option<Bound<'py, PyAny>>,
 ) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyList>)> {
     let seats = super::names_arg(seats, "seats")?;
-    let walls = super::wide_ranged_arg(py, walls, "walls", 1, crate::arena::MAX_WALLS.into())? as u64;
+    let walls = super::wide_ranged_arg(py, walls, "walls", 1, crate::sim::arena::MAX_WALLS.into())? as u64;
     let seed = super::wide_ranged_arg(py, seed, "seed", 0, u64::MAX.into())? as u64;
     let threads = match threads {
         Some(t) => super::wide_ranged_arg(py, t, "threads", 1, super::sim::MAX_THREADS)? as usize,
@@ -125,6 +125,6 @@ pub fn arena<'py>(
 
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arena, m)?)?;
-    m.add("MAX_ARENA_WALLS", crate::arena::MAX_WALLS)?;
+    m.add("MAX_ARENA_WALLS", crate::sim::arena::MAX_WALLS)?;
     Ok(())
 }

@@ -16,9 +16,9 @@ use rayon::prelude::*;
 use super::rules::rules_arg;
 use super::{hand_err, to_py_err};
 use crate::error::MahjongError;
-use crate::hand::{Counts, Hand};
 use crate::rules::scoring::WinContext;
-use crate::tile::{Tile, N_KINDS};
+use crate::tiles::hand::{Counts, Hand};
+use crate::tiles::tile::{Tile, N_KINDS};
 
 /// Rows per rayon task: small enough to spread, large enough to keep the overhead invisible.
 const CHUNK: usize = 4096;
@@ -114,7 +114,7 @@ fn shanten_batch<'py>(
         out.par_chunks_mut(CHUNK).zip(rows.par_chunks(CHUNK)).for_each(|(dst, part)| {
             for (d, row) in dst.iter_mut().zip(part) {
                 let c: Counts = *row;
-                *d = if row_ok(&c, &[size, size + 1]) { crate::shanten::shanten_free(&c, shapes) } else { BAD_SHANTEN };
+                *d = if row_ok(&c, &[size, size + 1]) { crate::analysis::shanten::shanten_free(&c, shapes) } else { BAD_SHANTEN };
             }
         })
     });
@@ -149,7 +149,7 @@ fn waits_batch<'py>(
                     if !row_ok(&c, &[size]) {
                         return Some(j * CHUNK + r);
                     }
-                    let m = crate::waits::wait_mask(&c, &c, 0, shapes);
+                    let m = crate::analysis::waits::wait_mask(&c, &c, 0, shapes);
                     for (k, d) in out.iter_mut().enumerate() {
                         *d = m >> k & 1 != 0;
                     }

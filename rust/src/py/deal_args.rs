@@ -12,7 +12,7 @@ use super::{hand_err, int_arg, ranged_arg, to_py_err, type_err, wide_ranged_arg}
 use crate::error::MahjongError;
 use crate::game::{Action, DealOptions, MAX_SCORE};
 use crate::rules::Ruleset;
-use crate::tile::N_TILES;
+use crate::tiles::tile::N_TILES;
 
 /// An action code (an int; `TypeError` naming `code` otherwise, `ValueError` for an int that
 /// is no action's code).

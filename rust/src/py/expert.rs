@@ -9,8 +9,8 @@ use super::{counts_obj, hand_err, hand_int, melds_obj, seq_arg, to_py_err};
 use crate::agents::expert::{ExpertAgent, ExpertView};
 use crate::agents::{Situation, Table};
 use crate::game::Discard;
-use crate::hand::{Counts, Meld};
-use crate::tile::Tile;
+use crate::tiles::hand::{Counts, Meld};
+use crate::tiles::tile::Tile;
 
 /// The arguments of one decision, converted and checked.
 struct Args {

@@ -13,7 +13,7 @@ use super::rules::PyRuleset;
 use super::{hand_err, int_arg, player_arg, to_py_err, type_err, wide_ranged_arg};
 use crate::error::MahjongError;
 use crate::game::{Action, ActionType, Deal, Event, IllegalCode, Phase, UNKNOWN_PLAYER, UNKNOWN_TILE};
-use crate::tile::N_TILES;
+use crate::tiles::tile::N_TILES;
 
 /// A set as Python sees it: `(meld_kind, tiles, claimed_from, claimed_tile)`.
 type MeldTuple = (u8, Vec<u32>, Option<u8>, Option<u8>);
@@ -215,7 +215,7 @@ impl PyDeal {
                 let [mk, tiles] = <[Bound<'_, PyAny>; 2]>::try_from(super::seq_arg(&m, "each meld", MELD)?)
                     .map_err(|_| hand_err(py, format!("each meld must be {MELD}")))?;
                 let mk = super::hand_int(&mk, "meld kind", 0, 4)?;
-                let kind = crate::hand::MeldKind::from_u8(mk as u8).expect("checked 0..=4");
+                let kind = crate::tiles::hand::MeldKind::from_u8(mk as u8).expect("checked 0..=4");
                 s.melds[p].push((kind, specs_arg(py, "melds", &tiles)?));
             }
         }
@@ -522,7 +522,7 @@ impl PyDeal {
             wd.set_item("kind", w.kind.name())?;
             wd.set_item("tile", w.tile)?;
             wd.set_item("discarder", w.discarder)?;
-            let melds: Vec<crate::hand::Meld> = self.deal.melds(w.player as usize).iter().map(|m| m.core()).collect();
+            let melds: Vec<crate::tiles::hand::Meld> = self.deal.melds(w.player as usize).iter().map(|m| m.core()).collect();
             wd.set_item("score", Py::new(py, to_result(w.score.clone(), &melds, self.deal.rules()))?)?;
             wd.set_item("value", w.score.value)?;
             wd.set_item("unit", self.deal.rules().unit())?;
@@ -543,14 +543,14 @@ impl PyDeal {
     /// The score of a self-drawn win by `p` now (rules §5.3; no state change).
     fn score_self_drawn(&self, py: Python<'_>, p: &Bound<'_, PyAny>) -> PyResult<ScoreResult> {
         let p = player_arg(py, p, "p")?;
-        let melds: Vec<crate::hand::Meld> = self.deal.melds(p).iter().map(|m| m.core()).collect();
+        let melds: Vec<crate::tiles::hand::Meld> = self.deal.melds(p).iter().map(|m| m.core()).collect();
         let o = self.deal.score_self_drawn(p).map_err(|e| to_py_err(py, e))?;
         Ok(to_result(o, &melds, self.deal.rules()))
     }
     /// The score of a win by `q` on the open discard or robbed tile (rules §6.1, §7.3).
     fn score_claim(&self, py: Python<'_>, q: &Bound<'_, PyAny>) -> PyResult<ScoreResult> {
         let q = player_arg(py, q, "q")?;
-        let melds: Vec<crate::hand::Meld> = self.deal.melds(q).iter().map(|m| m.core()).collect();
+        let melds: Vec<crate::tiles::hand::Meld> = self.deal.melds(q).iter().map(|m| m.core()).collect();
         let o = self.deal.score_claim(q).map_err(|e| to_py_err(py, e))?;
         Ok(to_result(o, &melds, self.deal.rules()))
     }

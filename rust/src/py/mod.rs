@@ -6,8 +6,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
 
 use crate::error::MahjongError;
-use crate::hand::{Counts, Meld, MeldKind};
-use crate::tile::{AnyTile, Tile, N_KINDS};
+use crate::tiles::hand::{Counts, Meld, MeldKind};
+use crate::tiles::tile::{AnyTile, Tile, N_KINDS};
 
 mod agents;
 mod analysis;
@@ -302,10 +302,10 @@ const KIND_TYPES: &str = "a tile code (str), a Tile or a tile kind (int 0..33)";
 pub(crate) fn kind_arg(py: Python<'_>, obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Tile> {
     if let Ok(s) = obj.cast::<PyString>() {
         let code = s.to_str()?;
-        if let Ok(t) = crate::tile::parse_tile(code) {
+        if let Ok(t) = crate::tiles::tile::parse_tile(code) {
             return Ok(t);
         }
-        return match crate::tile::parse_tile_list(code) {
+        return match crate::tiles::tile::parse_tile_list(code) {
             Ok(v) => match v.as_slice() {
                 [AnyTile::Kind(t)] => Ok(*t),
                 [AnyTile::Bonus(b)] => {
@@ -326,7 +326,7 @@ pub(crate) fn kind_arg(py: Python<'_>, obj: &Bound<'_, PyAny>, name: &str) -> Py
 pub(crate) fn wind_arg(py: Python<'_>, obj: &Bound<'_, PyAny>, name: &str) -> PyResult<u8> {
     if let Ok(s) = obj.cast::<PyString>() {
         let w = s.to_str()?;
-        return crate::tile::parse_wind(w).ok_or_else(|| hand_err(py, format!("{name} must be E, S, W or N, got {w:?}")));
+        return crate::tiles::tile::parse_wind(w).ok_or_else(|| hand_err(py, format!("{name} must be E, S, W or N, got {w:?}")));
     }
     let v =
         ranged_arg(obj, name, "a wind (E, S, W, N) or a seat 0..3 (int)", 0, 3, |m| hand_err(py, format!("{m} (E, S, W, N)")))?;
@@ -461,7 +461,7 @@ fn wall(py: Python<'_>, seed: &Bound<'_, PyAny>, deal_index: Option<&Bound<'_, P
         Some(d) => wide_ranged_arg(py, d, "deal_index", 0, u64::MAX.into())? as u64,
         None => 0,
     };
-    Ok(crate::wall::shuffle(seed, deal_index).iter().map(|&t| t as u32).collect())
+    Ok(crate::tiles::wall::shuffle(seed, deal_index).iter().map(|&t| t as u32).collect())
 }
 
 /// `(counts, melds, bonus indices)` as `parse_hand` returns them.
@@ -471,7 +471,7 @@ type ParsedHand = (Vec<u32>, Vec<(u32, u32)>, Vec<u32>);
 /// `(meld_kind, kind)` tuples, and bonus indices 0..7. Raises InvalidTileError/InvalidHandError.
 #[pyfunction]
 fn parse_hand(py: Python<'_>, notation: &Bound<'_, PyAny>) -> PyResult<ParsedHand> {
-    let h = crate::hand::parse_hand(&str_arg(notation, "notation")?).map_err(|e| to_py_err(py, e))?;
+    let h = crate::tiles::hand::parse_hand(&str_arg(notation, "notation")?).map_err(|e| to_py_err(py, e))?;
     let melds = h.melds.iter().map(|m| (m.kind as u32, m.tile.0 as u32)).collect();
     let bonus = (0..8u32).filter(|b| h.bonus & (1 << b) != 0).collect();
     Ok((h.concealed.iter().map(|&c| c as u32).collect(), melds, bonus))
@@ -486,7 +486,7 @@ fn format_hand(
     melds: Option<&Bound<'_, PyAny>>,
     bonus: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<String> {
-    let mut h = crate::hand::Hand { concealed: counts_obj(py, counts)?, melds: melds_obj(py, melds)?, bonus: 0 };
+    let mut h = crate::tiles::hand::Hand { concealed: counts_obj(py, counts)?, melds: melds_obj(py, melds)?, bonus: 0 };
     if let Some(bonus) = bonus.filter(|b| !b.is_none()) {
         const BONUS_TYPES: &str = "a sequence of bonus indices (int 0..7)";
         if bonus.is_instance_of::<PyString>() {
@@ -494,7 +494,7 @@ fn format_hand(
         }
         for b in bonus.try_iter().map_err(|_| type_err(bonus, "bonus", BONUS_TYPES))? {
             let b = ranged_arg(&b?, "bonus index", BONUS_TYPES, 0, 7, |m| hand_err(py, m))?;
-            crate::hand::add_bonus(&mut h, crate::tile::Bonus(b as u8)).map_err(|e| to_py_err(py, e))?;
+            crate::tiles::hand::add_bonus(&mut h, crate::tiles::tile::Bonus(b as u8)).map_err(|e| to_py_err(py, e))?;
         }
     }
     h.validate().map_err(|e| to_py_err(py, e))?;
@@ -504,11 +504,11 @@ fn format_hand(
 /// Parse a list of tiles (rules §2.5) into kinds 0..33, bonus tiles as 34..41.
 #[pyfunction]
 fn parse_tiles(py: Python<'_>, notation: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
-    let v = crate::tile::parse_tile_list(&str_arg(notation, "notation")?).map_err(|e| to_py_err(py, e))?;
+    let v = crate::tiles::tile::parse_tile_list(&str_arg(notation, "notation")?).map_err(|e| to_py_err(py, e))?;
     Ok(v.into_iter()
         .map(|t| match t {
-            crate::tile::AnyTile::Kind(k) => k.0 as u32,
-            crate::tile::AnyTile::Bonus(b) => 34 + b.0 as u32,
+            crate::tiles::tile::AnyTile::Kind(k) => k.0 as u32,
+            crate::tiles::tile::AnyTile::Bonus(b) => 34 + b.0 as u32,
         })
         .collect())
 }
@@ -517,7 +517,7 @@ fn parse_tiles(py: Python<'_>, notation: &Bound<'_, PyAny>) -> PyResult<Vec<u32>
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("BUILD_PROFILE", if cfg!(debug_assertions) { "debug" } else { "release" })?;
-    m.add("MAX_NOTATION_CHARS", crate::tile::MAX_NOTATION_CHARS)?;
+    m.add("MAX_NOTATION_CHARS", crate::tiles::tile::MAX_NOTATION_CHARS)?;
     m.add("MAX_SCORE", crate::game::MAX_SCORE)?;
     m.add_function(wrap_pyfunction!(wall, m)?)?;
     m.add_function(wrap_pyfunction!(parse_hand, m)?)?;
@@ -540,7 +540,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     rl::register(m)?;
     // Build the read-only lookup tables now, so no hot call pays for them (design §2).
     let start = std::time::Instant::now();
-    crate::tables::tables();
+    crate::analysis::tables::tables();
     m.add("TABLES_BUILD_SECONDS", start.elapsed().as_secs_f64())?;
     Ok(())
 }

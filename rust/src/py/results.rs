@@ -6,10 +6,10 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use super::hand_err;
+use crate::analysis::decompose::interpretation_text;
 use crate::analysis::Scored;
-use crate::decompose::interpretation_text;
-use crate::hand::Meld;
 use crate::rules::scoring::ScoreOutcome;
+use crate::tiles::hand::Meld;
 
 /// The `.faan` / `.tai` alias of a value in `unit`: the alias of its own unit only, else an
 /// `AttributeError` that names `.value`.

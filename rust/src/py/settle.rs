@@ -10,7 +10,7 @@ use super::rules::rules_arg;
 use super::{hand_err, opt_wind_arg, ranged_arg, to_py_err, wind_arg};
 use crate::game::Match;
 use crate::rules::{BonusWinKind, MatchOptions, Ruleset, WinPayment};
-use crate::tile::AnyTile;
+use crate::tiles::tile::AnyTile;
 
 const WINDS: [&str; 4] = ["E", "S", "W", "N"];
 
@@ -120,7 +120,7 @@ fn bonus_win<'py>(
         return Err(hand_err(py, "the discarder cannot be the winner".into()));
     }
     let mut exposed = [0u8; 4];
-    for t in crate::tile::parse_tile_list(&bonus.replace(',', " ")).map_err(|e| to_py_err(py, e))? {
+    for t in crate::tiles::tile::parse_tile_list(&bonus.replace(',', " ")).map_err(|e| to_py_err(py, e))? {
         match t {
             AnyTile::Bonus(b) => {
                 if exposed[winner] >> b.0 & 1 != 0 {
@@ -131,7 +131,7 @@ fn bonus_win<'py>(
             AnyTile::Kind(k) => return Err(super::tile_value_err(py, format!("bonus: {k} is not a bonus tile (1f..8f)"))),
         }
     }
-    let tile = crate::tile::parse_bonus(&win_tile).map_err(|e| to_py_err(py, e))?;
+    let tile = crate::tiles::tile::parse_bonus(&win_tile).map_err(|e| to_py_err(py, e))?;
     let Some(w) = r.bonus_win(&exposed, exposer, tile).map_err(|e| to_py_err(py, e))? else {
         return Ok(None);
     };

@@ -29,9 +29,9 @@ pub struct PySimulator {
 
 /// The code of a physical tile id (`"5s"`, `"1f"`).
 fn id_code(id: u8) -> String {
-    match crate::tile::tile_of_id(id as u32) {
-        Ok(crate::tile::AnyTile::Kind(t)) => t.to_string(),
-        Ok(crate::tile::AnyTile::Bonus(b)) => b.to_string(),
+    match crate::tiles::tile::tile_of_id(id as u32) {
+        Ok(crate::tiles::tile::AnyTile::Kind(t)) => t.to_string(),
+        Ok(crate::tiles::tile::AnyTile::Bonus(b)) => b.to_string(),
         Err(_) => String::new(), // never: the ids come from the deal
     }
 }

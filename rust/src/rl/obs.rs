@@ -27,10 +27,10 @@
 
 use crate::agents::eval::Evaluator;
 use crate::game::{Deal, Phase};
-use crate::hand::{Hand, Meld};
 use crate::rules::wait_values::{wait_values, ValueSituation};
 use crate::rules::Ruleset;
-use crate::tile::{N_KINDS, N_TILES};
+use crate::tiles::hand::{Hand, Meld};
+use crate::tiles::tile::{N_KINDS, N_TILES};
 
 /// The observation's version: a trained model records the version it was trained on.
 pub const OBS_VERSION: u32 = 1;
@@ -80,7 +80,7 @@ thread_local! {
 
 /// Shanten of a 13- or 14-equivalent hand, by this thread's evaluator (None for a hand of
 /// another size).
-fn shanten_of(c: &crate::hand::Counts, melds: &[Meld], shapes: &crate::decompose::ShapeRules) -> Option<i8> {
+fn shanten_of(c: &crate::tiles::hand::Counts, melds: &[Meld], shapes: &crate::analysis::decompose::ShapeRules) -> Option<i8> {
     EVAL.with(|e| e.borrow_mut().get_or_insert_with(Evaluator::new).shanten(c, melds, shapes).ok())
 }
 
@@ -237,7 +237,7 @@ pub fn encode(deal: &Deal, p: u8, opts: &ObsOptions, buf: &mut ObsBuf, out: &mut
 }
 
 /// The value planes (25..=28) into `out` (4 planes).
-fn value_planes(deal: &Deal, p: u8, phase: Phase, counts: &crate::hand::Counts, buf: &ObsBuf, out: &mut [f32]) {
+fn value_planes(deal: &Deal, p: u8, phase: Phase, counts: &crate::tiles::hand::Counts, buf: &ObsBuf, out: &mut [f32]) {
     let pu = p as usize;
     let rules: &Ruleset = deal.rules();
     let shapes = rules.shapes();

@@ -7,11 +7,11 @@ use crate::agents::expert::{ExpertAgent, ExpertViewBuf};
 use crate::agents::{GreedyAgent, LegalOption, RandomAgent, SeatValue, Situation, StrongAgent, TableBuf, ValueAgent};
 use crate::error::{MahjongError, Result};
 use crate::game::{Action, Deal};
-use crate::hand::Meld;
 use crate::rules::wait_values::ValueSituation;
 use crate::rules::Ruleset;
 use crate::sim::{option_of, SeatKind};
-use crate::tile::Tile;
+use crate::tiles::hand::Meld;
+use crate::tiles::tile::Tile;
 
 /// One seat of a table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -1,7 +1,7 @@
 //! One table of the environment ([`Table`]) and many stepped together ([`TableBatch`]).
 //!
 //! A table plays deals one after another. Its episode `e` (a deal) depends only on the table's
-//! seed and the learners' actions: the wall is [`crate::wall::shuffle`]`(seed, w)` with `w = e`,
+//! seed and the learners' actions: the wall is [`crate::tiles::wall::shuffle`]`(seed, w)` with `w = e`,
 //! or, in duplicate mode, `w = e / 4` with the line-up rotated by `e % 4` (player `p` is
 //! `seats[(p + e % 4) % 4]`, as the arena rotates it), so each wall is played from every
 //! position. The dealer comes from the ruleset by the deal index `w` (HK §12, TW §16: a lone
@@ -156,7 +156,7 @@ impl Table {
         let index = (w & 0xffff_ffff) as u32;
         self.seats = std::array::from_fn(|p| cfg.seats[(p + rot as usize) % 4]);
         let next = lone_deal(&cfg.rules, index)?;
-        let wall = crate::wall::shuffle(self.seed, w);
+        let wall = crate::tiles::wall::shuffle(self.seed, w);
         let opts = next.options(DealOptions::new(true, false));
         self.deal = Some(Deal::new(&cfg.rules, &wall, next.dealer, [0; 4], index, opts)?);
         let (seed, seats) = (self.seed, self.seats);

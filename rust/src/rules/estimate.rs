@@ -10,8 +10,8 @@
 
 #![allow(clippy::needless_range_loop)] // kinds are indices by nature
 
-use crate::hand::{Counts, Meld, MeldKind};
-use crate::tile::N_KINDS;
+use crate::tiles::hand::{Counts, Meld, MeldKind};
+use crate::tiles::tile::N_KINDS;
 
 /// The shape of one seat's unfinished hand, counted once per decision for the ruleset's
 /// estimate: what its concealed tiles and declared sets hold, and the seat's situation.

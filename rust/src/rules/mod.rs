@@ -34,10 +34,10 @@ pub mod wait_values;
 use std::fmt;
 use std::sync::Arc;
 
-use crate::decompose::ShapeRules;
+use crate::analysis::decompose::ShapeRules;
 use crate::error::{MahjongError, Result};
-use crate::hand::Hand;
-use crate::tile::{Bonus, Tile};
+use crate::tiles::hand::Hand;
+use crate::tiles::tile::{Bonus, Tile};
 
 pub use registry::ruleset_names;
 pub use scoring::{DealProgress, Element, RejectReason, ScoreOutcome, WinContext};

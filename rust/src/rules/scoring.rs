@@ -3,10 +3,10 @@
 //! element table is a [`ScoringTable`]: Hong Kong's faan table in `rules/hong_kong/`, the two
 //! Tai tables in `rules/taiwanese/`.
 
-use crate::decompose::{check_rules, decompose, held_counts, Interpretation, ShapeRules};
+use crate::analysis::decompose::{check_rules, decompose, held_counts, Interpretation, ShapeRules};
 use crate::error::{MahjongError, Result};
-use crate::hand::{Counts, Hand};
-use crate::tile::Tile;
+use crate::tiles::hand::{Counts, Hand};
+use crate::tiles::tile::Tile;
 use std::cmp::Ordering;
 
 /// How far the deal had gone when the win came: what the rulesets that score the timing of a
@@ -258,7 +258,7 @@ pub fn win_facts<'a, R: ScoringTable + ?Sized>(
             }
         }
         (false, Some(t)) => {
-            if t.index() >= crate::tile::N_KINDS {
+            if t.index() >= crate::tiles::tile::N_KINDS {
                 return Err(bad(format!("winning tile index {} is not a tile kind", t.0)));
             }
             if size != full - 1 {

@@ -5,10 +5,10 @@
 //! wait below the minimum is not a win, HK §10.5, TW §14).
 
 use crate::error::Result;
-use crate::hand::Hand;
 use crate::rules::scoring::{DealProgress, ScoreOutcome, WinContext};
 use crate::rules::{Ruleset, WinPayment};
-use crate::tile::Tile;
+use crate::tiles::hand::Hand;
+use crate::tiles::tile::Tile;
 
 /// The value of one wait of a ready hand.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,11 +82,11 @@ fn forms(ctx: &WinContext) -> (WinContext, WinContext) {
 /// dealer is East). A wait whose score has `reason == Some(BelowMinimum)` is a winning shape
 /// the engine refuses.
 ///
-/// Errors (`InvalidHand`): what [`crate::waits::waits`] and [`Ruleset::score`] reject (wrong
+/// Errors (`InvalidHand`): what [`crate::analysis::waits::waits`] and [`Ruleset::score`] reject (wrong
 /// size, a fifth copy, a malformed meld, a wind outside 0..=3, an impossible situation).
 pub fn wait_values(hand: &Hand, rules: &Ruleset, ctx: &WinContext) -> Result<Vec<WaitValue>> {
     hand.validate()?;
-    let waits = crate::waits::waits(&hand.concealed, &hand.melds, rules.shapes())?;
+    let waits = crate::analysis::waits::waits(&hand.concealed, &hand.melds, rules.shapes())?;
     let (tsumo, ron) = forms(ctx);
     let seat = ctx.seat_wind as usize;
     let streak = ctx.progress.dealer_streak;
@@ -116,7 +116,7 @@ pub fn wait_values(hand: &Hand, rules: &Ruleset, ctx: &WinContext) -> Result<Vec
 /// Errors: as [`wait_values`].
 pub fn any_legal_wait(hand: &Hand, rules: &Ruleset, ctx: &WinContext) -> Result<bool> {
     hand.validate()?;
-    let waits = crate::waits::waits(&hand.concealed, &hand.melds, rules.shapes())?;
+    let waits = crate::analysis::waits::waits(&hand.concealed, &hand.melds, rules.shapes())?;
     let (tsumo, _) = forms(ctx);
     for t in waits {
         // Self-drawn is never worth less than the same win on a discard in HK (F11 adds,
@@ -131,8 +131,8 @@ pub fn any_legal_wait(hand: &Hand, rules: &Ruleset, ctx: &WinContext) -> Result<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hand::hand;
     use crate::rules::scoring::RejectReason;
+    use crate::tiles::hand::hand;
 
     #[test]
     fn a_ready_hand_has_its_waits_valued() {
@@ -188,7 +188,7 @@ mod tests {
 
     #[test]
     fn agree_with_score_on_random_ready_hands() {
-        use crate::shanten::tests::{random_hand, XorShift};
+        use crate::analysis::shanten::tests::{random_hand, XorShift};
         let rules = Ruleset::hong_kong();
         let mut rng = XorShift(0x5EED_7A10_0000_0001);
         let (mut ready, mut legal, mut below) = (0, 0, 0);
@@ -198,7 +198,7 @@ mod tests {
             let h = Hand { concealed: c, melds, bonus: 0 };
             let s = ValueSituation { seat_wind: (i % 4) as u8, prevailing_wind: 0 };
             let v = wait_values(&h, &rules, &s.context()).unwrap();
-            let w = crate::waits::waits(&h.concealed, &h.melds, rules.shapes()).unwrap();
+            let w = crate::analysis::waits::waits(&h.concealed, &h.melds, rules.shapes()).unwrap();
             assert_eq!(v.iter().map(|x| x.tile).collect::<Vec<_>>(), w);
             for x in &v {
                 ready += 1;
@@ -221,9 +221,9 @@ mod tests {
     /// and on a discard, and its gains equal to the ruleset's payments of those scores.
     #[test]
     fn agree_with_score_in_full_situations_under_every_ruleset() {
+        use crate::analysis::shanten::tests::{random_hand, XorShift};
         use crate::rules::DealProgress;
         use crate::rules::SwitchValue;
-        use crate::shanten::tests::{random_hand, XorShift};
         // a higher Taiwanese minimum, so that refused waits occur too (nearly every random
         // ready hand reaches 5 Tai under the high table)
         for (name, min) in [("hong-kong", None), ("taiwanese-high", Some(9)), ("taiwanese-low", Some(5))] {
@@ -256,7 +256,7 @@ mod tests {
                     ..WinContext::default()
                 };
                 let got = wait_values(&h, &rules, &ctx);
-                let waits = crate::waits::waits(&h.concealed, &h.melds, rules.shapes()).unwrap();
+                let waits = crate::analysis::waits::waits(&h.concealed, &h.melds, rules.shapes()).unwrap();
                 let seat = ctx.seat_wind as usize;
                 let mut want = Vec::new();
                 let mut err = None;

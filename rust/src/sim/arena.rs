@@ -1,7 +1,7 @@
 //! The arena (duplicate format): each wall is played four times with the line-up of seats
 //! rotated, so every policy meets every wall from every position, and luck of the wall cancels
 //! out. Metrics per policy, aggregated over its positions, with a bootstrap 95% interval over
-//! walls. Deterministic: wall `w` is [`crate::wall::shuffle`]`(seed, w)` and the bootstrap draws
+//! walls. Deterministic: wall `w` is [`crate::tiles::wall::shuffle`]`(seed, w)` and the bootstrap draws
 //! from a ChaCha8 stream keyed by the seed, whatever the number of threads.
 //!
 //! Terms (as in the README and docs/ai.md): a *deal-in* is a seat's discard (or added kong) won
@@ -17,12 +17,12 @@ use rayon::prelude::*;
 
 use crate::error::{MahjongError, Result};
 use crate::game::{Action, ActionType, Deal};
-use crate::hand::Hand;
 use crate::rules::scoring::{RejectReason, WinContext};
 use crate::rules::wait_values::{any_legal_wait, ValueSituation};
 use crate::rules::Ruleset;
 use crate::sim::{play_deal_with, Agents, DealRecord, SeatKind, SimConfig};
-use crate::tile::Tile;
+use crate::tiles::hand::Hand;
+use crate::tiles::tile::Tile;
 
 /// Bootstrap resamples of the walls for the 95% intervals.
 pub const BOOTSTRAP: usize = 1000;
@@ -109,7 +109,7 @@ fn counts_before(deal: &Deal, p: u8, a: &Action, rules: &Ruleset, out: &mut [Sea
     let mut c = *deal.counts(pu);
     c[k] -= 1;
     let h = hand_of(pu, c);
-    let w = crate::waits::waits(&h.concealed, &h.melds, rules.shapes())?;
+    let w = crate::analysis::waits::waits(&h.concealed, &h.melds, rules.shapes())?;
     if !w.is_empty() {
         out[pu].ready += 1;
         let s = ValueSituation { seat_wind: deal.seat_winds()[pu], prevailing_wind: deal.prevailing_wind() };

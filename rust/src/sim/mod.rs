@@ -2,7 +2,7 @@
 //! machine ([`crate::game`]) and agents ([`crate::agents`]), with no Python in the loop, in
 //! parallel on rayon threads.
 //!
-//! Deal `i` depends only on `(seed, i)`: its wall is [`crate::wall::shuffle`]`(seed, i)`, its
+//! Deal `i` depends only on `(seed, i)`: its wall is [`crate::tiles::wall::shuffle`]`(seed, i)`, its
 //! dealer is P0 (or `P(i mod 4)` with `rotate_dealer`), every deal starts from scores 0, and
 //! each random agent draws from its own stream of `(seed, i, player)`. So the records are the
 //! same for any number of threads and any chunk size. The loop asks the players exactly as the
@@ -24,10 +24,10 @@ use crate::agents::expert::{ExpertAgent, ExpertViewBuf};
 use crate::agents::{GreedyAgent, LegalOption, OptionKind, RandomAgent, SeatValue, Situation, StrongAgent, TableBuf, ValueAgent};
 use crate::error::{MahjongError, Result};
 use crate::game::{lone_deal, Action, ActionType, Deal, DealOptions, DealResult, Match, Phase};
-use crate::hand::{Hand, Meld};
 use crate::rules::scoring::Element;
 use crate::rules::{MatchOptions, Ruleset};
-use crate::tile::{Tile, FIRST_BONUS_ID};
+use crate::tiles::hand::{Hand, Meld};
+use crate::tiles::tile::{Tile, FIRST_BONUS_ID};
 
 /// Deals a rayon task plays with one set of agents (the unit of parallel work; it never
 /// changes a record).
@@ -46,7 +46,7 @@ pub const MAX_RUN_DEALS: u64 = 1 << 20;
 pub const MAX_RUN_MATCHES: u64 = 1 << 15;
 
 /// The wall and agent index of deal `deal_in_match` of match `match_index`:
-/// `match_index << 32 | deal_in_match` (`crate::wall::shuffle(seed, key)` is its wall).
+/// `match_index << 32 | deal_in_match` (`crate::tiles::wall::shuffle(seed, key)` is its wall).
 pub const fn match_deal_key(match_index: u64, deal_in_match: u32) -> u64 {
     match_index << 32 | deal_in_match as u64
 }
@@ -285,7 +285,7 @@ pub fn play_deal_with(
         .map_err(|_| MahjongError::hand(format!("deal index {deal_index} is above 2**32-1 (a deal's index is 32 bits)")))?;
     // the deal alone, as the ruleset deals it (HK §12 its dealer by index), from zero scores
     let next = lone_deal(&cfg.rules, index)?;
-    let wall = crate::wall::shuffle(cfg.seed, deal_index);
+    let wall = crate::tiles::wall::shuffle(cfg.seed, deal_index);
     let opts = next.options(DealOptions::new(true, record));
     let mut deal = Deal::new(&cfg.rules, &wall, next.dealer, [0; 4], index, opts)?;
     play_to_end(cfg, &mut deal, deal_index, agents, observe)?;
@@ -418,7 +418,7 @@ pub fn play_match(cfg: &SimConfig, match_index: u64, agents: &mut Agents) -> Res
     let mut out = Vec::new();
     while let Some(next) = m.next_deal() {
         let key = match_deal_key(match_index, next.deal_in_match);
-        let wall = crate::wall::shuffle(cfg.seed, key);
+        let wall = crate::tiles::wall::shuffle(cfg.seed, key);
         let opts = next.options(DealOptions::new(true, false));
         let mut deal = Deal::new(&cfg.rules, &wall, next.dealer, next.scores, next.deal_index, opts)?;
         play_to_end(cfg, &mut deal, key, agents, &mut |_, _, _| Ok(()))?;
@@ -510,7 +510,7 @@ mod tests {
                 assert_eq!((win.seat, win.value, win.discarder, Some(win.kind)), (w, r.value, r.discarder, r.win_kind));
                 assert!(!win.elements.is_empty());
                 // the recorded hand and winning tile score to the recorded value
-                let hand = crate::hand::parse_hand(&win.hand).unwrap();
+                let hand = crate::tiles::hand::parse_hand(&win.hand).unwrap();
                 assert_eq!(hand.size(), 13, "{}", win.hand);
                 assert!(win.win_tile.is_some());
             } else {

@@ -3,8 +3,8 @@
 //! bonus tile).
 
 use crate::error::{MahjongError, Result};
-pub use crate::tile::MAX_NOTATION_CHARS;
-use crate::tile::{check_notation_length, format_counts, scan_tiles, AnyTile, Bonus, NotationUnit, Tile, N_KINDS};
+pub use crate::tiles::tile::MAX_NOTATION_CHARS;
+use crate::tiles::tile::{check_notation_length, format_counts, scan_tiles, AnyTile, Bonus, NotationUnit, Tile, N_KINDS};
 use std::fmt;
 
 /// Count of each of the 34 kinds.
@@ -110,7 +110,7 @@ impl Meld {
 impl fmt::Display for Meld {
     /// Tag notation of rules §2.5, e.g. `pung[555p]`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}[{}]", self.kind.tag(), crate::tile::format_tiles(&self.tiles()))
+        write!(f, "{}[{}]", self.kind.tag(), crate::tiles::tile::format_tiles(&self.tiles()))
     }
 }
 
@@ -364,7 +364,10 @@ fn meld_from(kinds: &[Tile], tag: Option<&str>, concealed: bool, pos: usize) -> 
     };
     let lowest = kinds.iter().copied().min().unwrap_or(Tile(0));
     let bad = |what: &str| {
-        Err(MahjongError::hand(format!("meld at position {pos} ({}) is not a valid {what}", crate::tile::format_tiles(kinds))))
+        Err(MahjongError::hand(format!(
+            "meld at position {pos} ({}) is not a valid {what}",
+            crate::tiles::tile::format_tiles(kinds)
+        )))
     };
     let kind = match (tag, concealed) {
         (None, true) | (Some("ckong"), _) => {

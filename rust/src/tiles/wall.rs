@@ -19,7 +19,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
 use crate::error::{MahjongError, Result};
-use crate::tile::N_TILES;
+use crate::tiles::tile::N_TILES;
 
 /// Domain separator that makes the wall's key differ from any other use of the seed.
 const WALL_DOMAIN: &[u8; 16] = b"mahjong_fast/wal";

@@ -9,9 +9,9 @@
 
 use super::view::{at, ExpertView, Payoffs};
 use crate::agents::Situation;
-use crate::hand::Counts;
 use crate::rules::estimate::OpponentFeatures;
 use crate::rules::Ruleset;
+use crate::tiles::hand::Counts;
 
 /// What the seat infers about one opponent.
 #[derive(Debug, Clone, Copy, Default)]

@@ -31,10 +31,10 @@ mod tests;
 use super::eval::{Evaluator, Rating};
 use super::{LegalOption, OptionKind, Situation};
 use crate::error::{MahjongError, Result};
-use crate::hand::{Counts, Hand, Meld, MeldKind};
 use crate::rules::estimate::ExpertStyle;
 use crate::rules::Ruleset;
-use crate::tile::{Tile, N_KINDS};
+use crate::tiles::hand::{Counts, Hand, Meld, MeldKind};
+use crate::tiles::tile::{Tile, N_KINDS};
 use defence::Threat;
 pub use view::{future_progress, ExpertView, ExpertViewBuf};
 

@@ -9,11 +9,11 @@
 
 use super::view::at;
 use super::ExpertAgent;
-use crate::decompose::held_counts;
+use crate::analysis::decompose::held_counts;
 use crate::error::Result;
-use crate::hand::{Counts, Hand, Meld};
 use crate::rules::estimate::HandFeatures;
-use crate::tile::{Tile, N_KINDS};
+use crate::tiles::hand::{Counts, Hand, Meld};
+use crate::tiles::tile::{Tile, N_KINDS};
 
 use super::view::ExpertView;
 
@@ -76,7 +76,7 @@ impl ExpertAgent {
         let turns = t.remaining as f64 / 4.0;
         if sh <= 0 {
             let held = held_counts(c, melds)?;
-            let mask = crate::waits::wait_mask(c, &held, melds.len(), self.rules.shapes());
+            let mask = crate::analysis::waits::wait_mask(c, &held, melds.len(), self.rules.shapes());
             self.hand.concealed = *c;
             self.hand.melds.clear();
             self.hand.melds.extend_from_slice(melds);

@@ -60,7 +60,7 @@ fn the_decision_is_the_best_of_the_option_values() {
         let mut greedy = crate::agents::GreedyAgent::new(*rules.shapes());
         let mut compared = 0;
         for seed in 0..12u64 {
-            let wall = crate::wall::shuffle(seed, 0);
+            let wall = crate::tiles::wall::shuffle(seed, 0);
             let mut deal = Deal::new(&rules, &wall, 0, [0; 4], 0, DealOptions::new(false, false)).unwrap();
             while deal.phase() != Phase::Ended {
                 let p = deal.to_act()[0];
@@ -100,7 +100,7 @@ fn the_decision_does_not_depend_on_hidden_tiles() {
         let mut agent = ExpertAgent::new(rules.clone());
         let mut compared = 0;
         for seed in 0..60u64 {
-            let wall = crate::wall::shuffle(seed, 0);
+            let wall = crate::tiles::wall::shuffle(seed, 0);
             let a = Deal::new(&rules, &wall, 0, [0; 4], 0, opts).unwrap();
             let pick = |p: usize, other: usize| {
                 a.hand(p).iter().copied().find(|&x| x < 136 && !a.hand(other).iter().any(|&y| y >> 2 == x >> 2))
@@ -146,7 +146,7 @@ fn the_future_situation_is_one_the_ruleset_accepts() {
                     let p = future_progress(made, own, seat, 0, interrupted, self_drawn);
                     assert!(p.winner_discards <= p.discards);
                     let ctx = crate::rules::WinContext { seat_wind: seat as u8, self_drawn, progress: p, ..Default::default() };
-                    let h = crate::hand::hand("123456789m123p45s11z9s");
+                    let h = crate::tiles::hand::hand("123456789m123p45s11z9s");
                     let mut h13 = h.clone();
                     h13.concealed[26] -= 1;
                     if !interrupted {

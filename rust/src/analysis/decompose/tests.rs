@@ -1,5 +1,5 @@
 use super::*;
-use crate::hand::hand;
+use crate::tiles::hand::hand;
 
 /// The in-place notation equals the reference on every interpretation of 60,000 seeded
 /// complete hands (melds of every kind, seven pairs, thirteen orphans).
@@ -9,7 +9,7 @@ fn interpretation_text_matches_reference() {
     let mut with_melds = 0usize;
     for (c, melds) in seeded_complete_hands(0x7E47_0000_0000_0001, 60_000) {
         let interps = decompose(&c, melds.len(), &HK_SHAPES);
-        assert!(!interps.is_empty(), "{}", crate::tile::format_counts(&c));
+        assert!(!interps.is_empty(), "{}", crate::tiles::tile::format_counts(&c));
         with_melds += !melds.is_empty() as usize;
         for i in &interps {
             assert_eq!(interpretation_text(i, &melds), interpretation_text_ref(i, &melds));

@@ -1,8 +1,8 @@
 use super::*;
-use crate::decompose::{is_complete, HK_SHAPES};
-use crate::hand::{hand, MeldKind};
-use crate::tile::Tile;
-use crate::waits::waits;
+use crate::analysis::decompose::{is_complete, HK_SHAPES};
+use crate::analysis::waits::waits;
+use crate::tiles::hand::{hand, MeldKind};
+use crate::tiles::tile::Tile;
 
 fn sh(s: &str) -> i8 {
     let h = hand(s);
@@ -181,7 +181,7 @@ fn random_waits_shanten_agree() {
         }
         assert_eq!(w, expect);
         let s13 = shanten(&c, &melds, &HK_SHAPES).unwrap();
-        assert_eq!(s13 == 0, !w.is_empty(), "hand {:?} {:?}", crate::tile::format_counts(&c), melds);
+        assert_eq!(s13 == 0, !w.is_empty(), "hand {:?} {:?}", crate::tiles::tile::format_counts(&c), melds);
         assert!(s13 >= 0);
         seen[(s13 as usize).min(7)] += 1;
         // 14-tile hands: -1 iff complete, and min over discards.
@@ -192,16 +192,16 @@ fn random_waits_shanten_agree() {
             let s14 = shanten(&c14, &melds, &HK_SHAPES).unwrap();
             assert_eq!(s14 == -1, is_complete(&c14, melds.len(), &HK_SHAPES));
             // decompose agrees with is_complete, and every reading uses exactly the tiles.
-            let ds = crate::decompose::decompose(&c14, melds.len(), &HK_SHAPES);
+            let ds = crate::analysis::decompose::decompose(&c14, melds.len(), &HK_SHAPES);
             assert_eq!(!ds.is_empty(), s14 == -1);
             for d in &ds {
-                if let crate::decompose::Interpretation::Standard { sets, pair } = d {
+                if let crate::analysis::decompose::Interpretation::Standard { sets, pair } = d {
                     let mut r = [0u8; 34];
                     r[pair.index()] += 2;
                     for x in sets {
                         match *x {
-                            crate::decompose::ConcealedSet::Pung(t) => r[t.index()] += 3,
-                            crate::decompose::ConcealedSet::Chow(t) => (0..3).for_each(|j| r[t.index() + j] += 1),
+                            crate::analysis::decompose::ConcealedSet::Pung(t) => r[t.index()] += 3,
+                            crate::analysis::decompose::ConcealedSet::Chow(t) => (0..3).for_each(|j| r[t.index() + j] += 1),
                         }
                     }
                     assert_eq!(r, c14);
@@ -217,7 +217,7 @@ fn random_waits_shanten_agree() {
                 }
             }
             let expect14 = if s14 == -1 { -1 } else { min };
-            assert_eq!(s14, expect14, "{}", crate::tile::format_counts(&c14));
+            assert_eq!(s14, expect14, "{}", crate::tiles::tile::format_counts(&c14));
             assert!(s14 <= s13 && s13 <= s14 + 1);
         }
     }
@@ -260,10 +260,10 @@ fn brute_force_exchanges() {
                 }
             }
         }
-        assert_eq!(s.min(2), bf, "{} {:?}", crate::tile::format_counts(&c), melds);
+        assert_eq!(s.min(2), bf, "{} {:?}", crate::tiles::tile::format_counts(&c), melds);
         seen[bf as usize] += 1;
         if i % 5 == 0 && s > 0 {
-            assert_eq!(s, 1 + min_next, "{}", crate::tile::format_counts(&c));
+            assert_eq!(s, 1 + min_next, "{}", crate::tiles::tile::format_counts(&c));
         }
     }
     assert!(seen.iter().all(|&n| n > 300), "{seen:?}");
@@ -311,14 +311,14 @@ fn shanten_free_matches_reference() {
             _ => heavy_hand(&mut rng, 0, n_conc),
         };
         let slow = shanten_memo(&c, &free, 0, &rules, None);
-        assert_eq!(shanten_free(&c, &rules), slow, "{} {:?}", crate::tile::format_counts(&c), rules);
+        assert_eq!(shanten_free(&c, &rules), slow, "{} {:?}", crate::tiles::tile::format_counts(&c), rules);
         assert_eq!(shanten(&c, &[], &rules).unwrap(), slow);
-        let t = crate::tables::tables();
+        let t = crate::analysis::tables::tables();
         let e = [
-            t.suit(crate::tables::suit_index(&c[0..9])),
-            t.suit(crate::tables::suit_index(&c[9..18])),
-            t.suit(crate::tables::suit_index(&c[18..27])),
-            t.honour(crate::tables::honour_key(&c[27..34])),
+            t.suit(crate::analysis::tables::suit_index(&c[0..9])),
+            t.suit(crate::analysis::tables::suit_index(&c[9..18])),
+            t.suit(crate::analysis::tables::suit_index(&c[18..27])),
+            t.honour(crate::analysis::tables::honour_key(&c[27..34])),
         ];
         if n_sets == 4 {
             assert_eq!(missing_entries::<4>(e), missing_entries_scalar::<4>(e));
@@ -334,7 +334,7 @@ fn shanten_free_matches_reference() {
 #[test]
 fn sse2_paths_equal_the_scalar_paths() {
     let mut rng = XorShift(0x5EED_51AD_0000_0001);
-    let t = crate::tables::tables();
+    let t = crate::analysis::tables::tables();
     let mut specials = 0;
     for i in 0..30_000usize {
         let n_sets = 1 + i % 6;
@@ -344,7 +344,7 @@ fn sse2_paths_equal_the_scalar_paths() {
             1 => random_hand(&mut rng, 0, n_conc, false),
             _ => heavy_hand(&mut rng, 0, n_conc),
         };
-        let why = crate::tile::format_counts(&c);
+        let why = crate::tiles::tile::format_counts(&c);
         assert_eq!(sse::class_counts(&c), class_counts_scalar(&c), "{why}");
         for (seven_pairs, thirteen_orphans) in [(true, true), (true, false), (false, true)] {
             let rules = ShapeRules { n_sets: 4, seven_pairs, thirteen_orphans, eight_half_pairs: false };
@@ -353,10 +353,10 @@ fn sse2_paths_equal_the_scalar_paths() {
             specials += usize::from(m <= 2);
         }
         let e = [
-            t.suit(crate::tables::suit_index(&c[0..9])),
-            t.suit(crate::tables::suit_index(&c[9..18])),
-            t.suit(crate::tables::suit_index(&c[18..27])),
-            t.honour(crate::tables::honour_key(&c[27..34])),
+            t.suit(crate::analysis::tables::suit_index(&c[0..9])),
+            t.suit(crate::analysis::tables::suit_index(&c[9..18])),
+            t.suit(crate::analysis::tables::suit_index(&c[18..27])),
+            t.honour(crate::analysis::tables::honour_key(&c[27..34])),
         ];
         let (simd, scalar) = match n_sets {
             1 => (sse::missing::<1>(e), missing_entries_scalar::<1>(e)),
@@ -395,24 +395,29 @@ fn tables_match_reference() {
         let need = rules.n_sets - n_melds;
         let fast = standard_missing(&c, &cap, need, None);
         let slow = standard_missing_dp(&c, &cap, need);
-        assert_eq!(fast, slow, "{} {:?}", crate::tile::format_counts(&c), melds);
+        assert_eq!(fast, slow, "{} {:?}", crate::tiles::tile::format_counts(&c), melds);
         // Unrestricted caps exercise every group's table even with melds present.
         let free = [4u8; 34];
         assert_eq!(standard_missing(&c, &free, need, None), standard_missing_dp(&c, &free, need));
         if extra == 1 {
-            let w = crate::waits::wait_mask(&c, &hd, n_melds, &rules);
-            assert_eq!(w, crate::waits::wait_mask_ref(&c, &hd, n_melds, &rules), "{}", crate::tile::format_counts(&c));
+            let w = crate::analysis::waits::wait_mask(&c, &hd, n_melds, &rules);
+            assert_eq!(
+                w,
+                crate::analysis::waits::wait_mask_ref(&c, &hd, n_melds, &rules),
+                "{}",
+                crate::tiles::tile::format_counts(&c)
+            );
             complete += (w != 0) as usize;
         }
         if extra == 2 {
-            let a = crate::decompose::is_standard_ref(&c);
+            let a = crate::analysis::decompose::is_standard_ref(&c);
             let b = is_complete(&c, n_melds, &rules);
             let mut expect = a;
             if n_melds == 0 && 3 * need + 2 == 14 {
-                expect |= rules.seven_pairs && crate::decompose::is_seven_pairs(&c);
-                expect |= rules.thirteen_orphans && crate::decompose::is_thirteen_orphans(&c);
+                expect |= rules.seven_pairs && crate::analysis::decompose::is_seven_pairs(&c);
+                expect |= rules.thirteen_orphans && crate::analysis::decompose::is_thirteen_orphans(&c);
             }
-            assert_eq!(b, expect, "{}", crate::tile::format_counts(&c));
+            assert_eq!(b, expect, "{}", crate::tiles::tile::format_counts(&c));
             complete += b as usize;
         }
     }

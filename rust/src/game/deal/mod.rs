@@ -30,12 +30,12 @@ mod views;
 
 use super::action::{Action, ActionType, IllegalCode, Phase, Tiles, UNKNOWN_PLAYER};
 use super::event::{DealResult, DrawReason, Event, ReplacementReason, Win, WinFlags, WinKind};
-use crate::decompose::is_complete;
+use crate::analysis::decompose::is_complete;
 use crate::error::{MahjongError, Result};
-use crate::hand::{Counts, Hand, Meld, MeldKind};
 use crate::rules::scoring::{DealProgress, ScoreOutcome, WinContext};
 use crate::rules::{BonusWin, BonusWinKind, Ruleset, Settlement, WinPayment};
-use crate::tile::{Bonus, Tile, N_KINDS, N_TILES};
+use crate::tiles::hand::{Counts, Hand, Meld, MeldKind};
+use crate::tiles::tile::{Bonus, Tile, N_KINDS, N_TILES};
 
 /// Ordinary tile ids are below this; 136..=143 are bonus tiles (HK §2.3).
 pub const N_ORDINARY: u8 = 136;
@@ -237,7 +237,7 @@ fn sorted_ids(hand: &[u8]) -> ([u8; 24], usize) {
 /// the hand cannot be thirteen orphans (the standard shape and seven pairs need every honour
 /// 0, 2 or 3 times). A filter that spares the table lookups of [`is_complete`] on most hands;
 /// [`is_complete`] decides the rest.
-pub(super) fn shape_possible(c: &Counts, n_melds: usize, shapes: &crate::decompose::ShapeRules) -> bool {
+pub(super) fn shape_possible(c: &Counts, n_melds: usize, shapes: &crate::analysis::decompose::ShapeRules) -> bool {
     if !c[27..].contains(&1) {
         return true;
     }
@@ -309,7 +309,7 @@ impl Deal {
 
     /// The deal of `(seed, deal_index)`: the seeded wall of HK §4.1.
     pub fn seeded(rules: &Ruleset, seed: u64, deal_index: u32, dealer: u8, scores: [i64; 4], opts: DealOptions) -> Result<Deal> {
-        let wall = crate::wall::shuffle(seed, deal_index as u64);
+        let wall = crate::tiles::wall::shuffle(seed, deal_index as u64);
         Deal::new(rules, &wall, dealer, scores, deal_index, opts)
     }
 

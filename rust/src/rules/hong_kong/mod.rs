@@ -8,12 +8,12 @@ pub mod switches;
 #[cfg(test)]
 mod tests;
 
-use crate::decompose::{ShapeRules, HK_SHAPES};
+use crate::analysis::decompose::{ShapeRules, HK_SHAPES};
 use crate::error::{MahjongError, Result};
-use crate::hand::Hand;
 use crate::rules::scoring::{Element, RejectReason, ScoreOutcome, WinContext};
 use crate::rules::{BonusWin, MatchOptions, MatchPosition, Rules, Ruleset, Settlement, SwitchKind, SwitchValue, WinPayment};
-use crate::tile::{Bonus, Tile};
+use crate::tiles::hand::Hand;
+use crate::tiles::tile::{Bonus, Tile};
 pub use switches::{HongKongSwitches, Responsibility, Spiciness, MAX_UNIT};
 
 /// The Hong Kong ruleset with its switches (HK §18).

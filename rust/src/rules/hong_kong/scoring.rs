@@ -1,10 +1,10 @@
 //! The Hong Kong faan table (rules §10.2–§10.4) as a [`ScoringTable`].
 
-use crate::decompose::{ConcealedSet, Interpretation, ShapeRules, HK_SHAPES, MAX_SETS};
+use crate::analysis::decompose::{ConcealedSet, Interpretation, ShapeRules, HK_SHAPES, MAX_SETS};
 use crate::error::Result;
-use crate::hand::Hand;
 use crate::rules::scoring::{score, Element, Evaluation, ScoreOutcome, ScoringTable, WinContext, WinFacts};
-use crate::tile::Tile;
+use crate::tiles::hand::Hand;
+use crate::tiles::tile::Tile;
 
 /// Hong Kong rules: 4 sets, seven pairs, thirteen orphans; minimum 3, cap 13 (§1.2).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -268,7 +268,7 @@ impl ScoringTable for HongKong {
 /// `Ok(is_win = false)` with its reason.
 ///
 /// ```
-/// use mahjong_fast::{parse_hand, rules::scoring::WinContext, rules::hong_kong::scoring::score_hk, tile::parse_tile};
+/// use mahjong_fast::{parse_hand, rules::scoring::WinContext, rules::hong_kong::scoring::score_hk, tiles::tile::parse_tile};
 /// let h = parse_hand("123m456m789p234s5s").unwrap();
 /// let ctx = WinContext { seat_wind: 1, self_drawn: true, ..Default::default() };
 /// let s = score_hk(&h, Some(parse_tile("5s").unwrap()), &ctx).unwrap();

@@ -3,9 +3,9 @@
 use super::*;
 use crate::error::MahjongError;
 use crate::game::Match;
-use crate::hand::hand;
 use crate::rules::scoring;
-use crate::tile::parse_tile;
+use crate::tiles::hand::hand;
+use crate::tiles::tile::parse_tile;
 
 /// HK §11 payments of a win worth `value` (the dealer and streak play no part in Hong Kong).
 fn pay(r: &Ruleset, value: u8, winner: usize, self_drawn: bool, discarder: Option<usize>) -> Result<[i64; 4]> {
@@ -316,7 +316,7 @@ fn min_faan_0_scores_a_zero_faan_win() {
 /// bonus tiles.
 #[test]
 fn minimum_and_cap_equal_a_capped_table() {
-    use crate::decompose::{seeded_complete_hands, Interpretation};
+    use crate::analysis::decompose::{seeded_complete_hands, Interpretation};
     use crate::rules::hong_kong::scoring::HongKong;
     use crate::rules::scoring::{Element, Evaluation, ScoringTable, WinFacts};
 
@@ -372,7 +372,7 @@ fn minimum_and_cap_equal_a_capped_table() {
             let b = scoring::score(&table, &h, Some(Tile(w as u8)), &ctx);
             match (a, b) {
                 (Ok(a), Ok(b)) => {
-                    assert_eq!(a, b, "{lo}..{hi}: {} {:?} {:?}", crate::tile::format_counts(c), melds, ctx);
+                    assert_eq!(a, b, "{lo}..{hi}: {} {:?} {:?}", crate::tiles::tile::format_counts(c), melds, ctx);
                     capped += usize::from(a.raw_value > a.value || a.limit.is_some());
                     wins += usize::from(a.is_win);
                 }

@@ -4,7 +4,7 @@
 use super::scoring::{is_own_bonus, kongs, timing, Reading, TaiElements, Timing, TwBase, TwContext};
 use crate::rules::scoring::{Element, WinFacts};
 use crate::rules::taiwanese::switches::TwSwitches;
-use crate::tile::Tile;
+use crate::tiles::tile::Tile;
 
 const fn el(code: &'static str, name: &'static str, tai: u8) -> Element {
     Element { code, name, value: tai }

@@ -14,14 +14,14 @@ pub mod scoring;
 pub mod settle;
 pub mod switches;
 
-use crate::decompose::{ShapeRules, TW_SHAPES};
+use crate::analysis::decompose::{ShapeRules, TW_SHAPES};
 use crate::error::{MahjongError, Result};
-use crate::hand::Hand;
 use crate::rules::scoring::{ScoreOutcome, WinContext};
 use crate::rules::{
     wrong_switch, BonusWin, MatchOptions, MatchPosition, Rules, Ruleset, Settlement, SwitchKind, SwitchValue, WinPayment,
 };
-use crate::tile::{Bonus, Tile};
+use crate::tiles::hand::Hand;
+use crate::tiles::tile::{Bonus, Tile};
 use switches::{MatchLength, TaiTable, TwSwitches, DEAD_WALL, MAX_TAI_VALUE};
 
 /// The largest `min_tai` the product accepts (TW §2 allows any integer ≥ 0; a hand's Tai fits

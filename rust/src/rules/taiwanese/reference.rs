@@ -8,11 +8,11 @@
 //! the target needs that the hand lacks, never a fifth copy counting the player's own declared
 //! sets.
 
-use crate::decompose::{decompose, is_complete, Interpretation, TW_SHAPES};
-use crate::hand::{Counts, Meld};
-use crate::shanten::shanten;
-use crate::shanten::tests::{random_hand, XorShift};
-use crate::waits::waits;
+use crate::analysis::decompose::{decompose, is_complete, Interpretation, TW_SHAPES};
+use crate::analysis::shanten::shanten;
+use crate::analysis::shanten::tests::{random_hand, XorShift};
+use crate::analysis::waits::waits;
+use crate::tiles::hand::{Counts, Meld};
 
 /// Sets only, by backtracking on the lowest held kind: a pung of it or a chow starting at it.
 fn bf_sets(c: &mut Counts) -> bool {
@@ -268,7 +268,7 @@ fn tw_analysis_matches_brute_force() {
         with_melds += !melds.is_empty() as usize;
         // Waits.
         let w: Vec<u8> = waits(&c, &melds, &TW_SHAPES).unwrap().iter().map(|t| t.0).collect();
-        assert_eq!(w, bf_waits(&c, &melds), "waits {} {:?}", crate::tile::format_counts(&c), melds);
+        assert_eq!(w, bf_waits(&c, &melds), "waits {} {:?}", crate::tiles::tile::format_counts(&c), melds);
         ready += !w.is_empty() as usize;
         // Shanten of the 16-tile hand (exhaustive search for up to three sets to place,
         // and for every fourth hand with more).
@@ -276,7 +276,7 @@ fn tw_analysis_matches_brute_force() {
         assert_eq!(s == 0, !w.is_empty());
         if 5 - melds.len() <= 3 || i % 4 == 0 {
             bf_checked += 1;
-            assert_eq!(s, bf_shanten(&c, &melds), "shanten {} {:?}", crate::tile::format_counts(&c), melds);
+            assert_eq!(s, bf_shanten(&c, &melds), "shanten {} {:?}", crate::tiles::tile::format_counts(&c), melds);
         }
         by_shanten[(s as usize).min(7)] += 1;
         // 17-tile hands: a random tile (or a wait, to make complete hands common).
@@ -286,10 +286,10 @@ fn tw_analysis_matches_brute_force() {
             let mut c17 = c;
             c17[t] += 1;
             let done = bf_complete(&c17, melds.len());
-            assert_eq!(is_complete(&c17, melds.len(), &TW_SHAPES), done, "{}", crate::tile::format_counts(&c17));
+            assert_eq!(is_complete(&c17, melds.len(), &TW_SHAPES), done, "{}", crate::tiles::tile::format_counts(&c17));
             assert_eq!(shanten(&c17, &melds, &TW_SHAPES).unwrap() == -1, done);
             let readings = decompose(&c17, melds.len(), &TW_SHAPES);
-            assert_eq!(readings.len(), bf_readings(&c17, melds.len()), "{}", crate::tile::format_counts(&c17));
+            assert_eq!(readings.len(), bf_readings(&c17, melds.len()), "{}", crate::tiles::tile::format_counts(&c17));
             for r in &readings {
                 let mut used = [0u8; 34];
                 match r {
@@ -298,8 +298,10 @@ fn tw_analysis_matches_brute_force() {
                         used[pair.index()] += 2;
                         for s in sets {
                             match *s {
-                                crate::decompose::ConcealedSet::Pung(t) => used[t.index()] += 3,
-                                crate::decompose::ConcealedSet::Chow(t) => (0..3).for_each(|j| used[t.index() + j] += 1),
+                                crate::analysis::decompose::ConcealedSet::Pung(t) => used[t.index()] += 3,
+                                crate::analysis::decompose::ConcealedSet::Chow(t) => {
+                                    (0..3).for_each(|j| used[t.index() + j] += 1)
+                                }
                             }
                         }
                     }
@@ -345,13 +347,13 @@ fn tw_discard_advice_matches_definition() {
         for k in 0..34 {
             unseen[k] -= held[k];
         }
-        let rated = crate::advise::rate_discards(&c, &melds, &unseen, &TW_SHAPES).unwrap();
+        let rated = crate::analysis::advise::rate_discards(&c, &melds, &unseen, &TW_SHAPES).unwrap();
         assert_eq!(rated.len(), c.iter().filter(|&&n| n > 0).count());
         for r in &rated {
             let mut h = c;
             h[r.tile.index()] -= 1;
             let s = shanten(&h, &melds, &TW_SHAPES).unwrap();
-            assert_eq!(r.shanten, s, "{} discard {}", crate::tile::format_counts(&c), r.tile);
+            assert_eq!(r.shanten, s, "{} discard {}", crate::tiles::tile::format_counts(&c), r.tile);
             if melds.len() >= 2 {
                 assert_eq!(s, bf_shanten(&h, &melds));
             }
@@ -366,7 +368,7 @@ fn tw_discard_advice_matches_definition() {
                     }
                 }
             }
-            assert_eq!(r.ukeire, uk, "{} discard {}", crate::tile::format_counts(&c), r.tile);
+            assert_eq!(r.ukeire, uk, "{} discard {}", crate::tiles::tile::format_counts(&c), r.tile);
         }
     }
 }

@@ -6,12 +6,12 @@
 use std::cell::OnceCell;
 use std::cmp::Ordering;
 
-use crate::decompose::{held_counts, ConcealedSet, Interpretation, ShapeRules, TW_SHAPES};
+use crate::analysis::decompose::{held_counts, ConcealedSet, Interpretation, ShapeRules, TW_SHAPES};
 use crate::error::{MahjongError, Result};
-use crate::hand::{Hand, MeldKind};
 use crate::rules::scoring::{score, Element, Evaluation, ScoreOutcome, ScoringTable, WinContext, WinFacts};
 use crate::rules::taiwanese::switches::{TaiTable, TwSwitches};
-use crate::tile::Tile;
+use crate::tiles::hand::{Hand, MeldKind};
+use crate::tiles::tile::Tile;
 
 /// The situation of a Taiwanese win beyond the rest of [`WinContext`] (TW §10, §10a): the
 /// deal's progress. With it, `WinContext` keeps the Hong Kong names: `prevailing_wind` is the
@@ -220,7 +220,7 @@ pub fn check_tw_situation(ctx: &WinContext, hand: &Hand, s: &TwContext, discarde
 /// copy, or an impossible situation (TW §10a).
 ///
 /// ```
-/// use mahjong_fast::{parse_hand, tile::parse_tile, rules::taiwanese::switches::TwSwitches};
+/// use mahjong_fast::{parse_hand, tiles::tile::parse_tile, rules::taiwanese::switches::TwSwitches};
 /// use mahjong_fast::rules::scoring::WinContext;
 /// use mahjong_fast::rules::taiwanese::scoring::{score_tw, TwContext};
 /// // TW §18 T1 (high table): South wins on West's 5s.
@@ -325,7 +325,7 @@ impl<'a> TwBase<'a> {
             let h = facts.hand;
             // The hand was checked by `win_facts` (size, no fifth copy).
             let held = held_counts(&h.concealed, &h.melds).unwrap_or(h.concealed);
-            crate::waits::wait_mask(&h.concealed, &held, h.melds.len(), &TW_SHAPES)
+            crate::analysis::waits::wait_mask(&h.concealed, &held, h.melds.len(), &TW_SHAPES)
         }))
     }
 
@@ -406,8 +406,9 @@ impl<'a> TwBase<'a> {
         elements: impl Fn(&Reading) -> Vec<Element>,
     ) -> Option<TwReading> {
         let (_, concealed_pungs, role) = self.best_placement(facts, interp, elements)?;
-        let waits =
-            self.wait_mask(facts).map(|m| (0..crate::tile::N_KINDS as u8).filter(|&t| m >> t & 1 != 0).map(Tile).collect());
+        let waits = self
+            .wait_mask(facts)
+            .map(|m| (0..crate::tiles::tile::N_KINDS as u8).filter(|&t| m >> t & 1 != 0).map(Tile).collect());
         Some(TwReading { concealed_pungs, role, waits })
     }
 }

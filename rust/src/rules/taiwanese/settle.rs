@@ -12,7 +12,7 @@ use crate::rules::taiwanese::high::{H28, H32};
 use crate::rules::taiwanese::low::{L29, L30};
 use crate::rules::taiwanese::switches::{TaiTable, TwSwitches};
 use crate::rules::{BonusWin, BonusWinKind, Settlement, WinPayment};
-use crate::tile::Bonus;
+use crate::tiles::tile::Bonus;
 
 /// The only element a bonus-tile win scores under `table` (TW §7, §11 step 1): H32 / L30 for
 /// all eight, H28 / L29 for seven robbing the eighth.

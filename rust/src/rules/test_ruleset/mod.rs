@@ -8,13 +8,13 @@
 //! discarder twice that); the dealer keeps the seat on a win of the dealer's and on a draw,
 //! else the dealership passes; a match is four deals unless `deals` asks otherwise.
 
-use crate::decompose::{Interpretation, ShapeRules, HK_SHAPES};
+use crate::analysis::decompose::{Interpretation, ShapeRules, HK_SHAPES};
 use crate::error::{MahjongError, Result};
-use crate::hand::Hand;
 use crate::rules::hong_kong::scoring::HongKong;
 use crate::rules::scoring::{score, Element, Evaluation, ScoreOutcome, ScoringTable, WinContext, WinFacts};
 use crate::rules::{wrong_switch, BonusWin, MatchOptions, MatchPosition, Rules, Settlement, SwitchKind, SwitchValue, WinPayment};
-use crate::tile::{Bonus, Tile};
+use crate::tiles::hand::Hand;
+use crate::tiles::tile::{Bonus, Tile};
 
 #[cfg(test)]
 mod tests;

@@ -1,10 +1,10 @@
 use super::*;
 use super::{payments, score_hk};
-use crate::decompose::Interpretation;
+use crate::analysis::decompose::Interpretation;
 use crate::error::MahjongError;
-use crate::hand::{hand, parse_hand};
 use crate::rules::scoring::{RejectReason, WinContext};
-use crate::tile::parse_tile;
+use crate::tiles::hand::{hand, parse_hand};
+use crate::tiles::tile::parse_tile;
 
 /// HK §15: every worked example of `tests/data/hong-kong-examples.json` (the `E…` entries;
 /// the §18 switch examples `V…` are `tests.rs`'s), read from the file the Python tests read,
@@ -195,7 +195,7 @@ fn four_concealed_pungs_with_ckong_and_claimed() {
 fn impossible_situations_are_errors() {
     let h = hand("123m456m789p234s5s");
     let w = Some(parse_tile("5s").unwrap());
-    let err = |h: &crate::hand::Hand, w, c: WinContext| {
+    let err = |h: &crate::tiles::hand::Hand, w, c: WinContext| {
         assert!(matches!(score_hk(h, w, &c), Err(MahjongError::InvalidHand(_))), "{c:?}");
     };
     // Wrong sizes.
@@ -231,10 +231,10 @@ fn impossible_situations_are_errors() {
     err(&h, w, WinContext { prevailing_wind: 9, ..Default::default() });
     // Malformed meld built by hand.
     let mut bad = hand("123m456m789p5s");
-    bad.melds.push(crate::hand::Meld { kind: crate::hand::MeldKind::Chow, tile: Tile(8) });
+    bad.melds.push(crate::tiles::hand::Meld { kind: crate::tiles::hand::MeldKind::Chow, tile: Tile(8) });
     err(&bad, w, ctx(1, true));
     let mut bad = hand("123m456m789p5s");
-    bad.melds.push(crate::hand::Meld { kind: crate::hand::MeldKind::Pung, tile: Tile(99) });
+    bad.melds.push(crate::tiles::hand::Meld { kind: crate::tiles::hand::MeldKind::Pung, tile: Tile(99) });
     err(&bad, w, ctx(1, true));
     err(&h, Some(Tile(34)), ctx(1, true));
 }
@@ -251,13 +251,13 @@ fn payments_rules() {
 
 #[test]
 fn random_hands_never_panic_and_agree_with_shape() {
-    use crate::decompose::{is_complete, HK_SHAPES};
-    use crate::shanten::tests::{random_hand, XorShift};
+    use crate::analysis::decompose::{is_complete, HK_SHAPES};
+    use crate::analysis::shanten::tests::{random_hand, XorShift};
     let mut rng = XorShift(0x5EED_0F5C_0B1E_0001);
     for i in 0..4000 {
         let n_melds = [0, 0, 1, 2, 3][i % 5];
         let (c, melds) = random_hand(&mut rng, n_melds, 13 - 3 * n_melds, true);
-        let mut h = crate::hand::Hand { concealed: c, melds, bonus: (rng.next() & 0xFF) as u8 };
+        let mut h = crate::tiles::hand::Hand { concealed: c, melds, bonus: (rng.next() & 0xFF) as u8 };
         if i % 3 == 0 {
             h.bonus = 0;
         }

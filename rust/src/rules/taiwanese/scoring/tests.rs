@@ -1,7 +1,7 @@
 use super::*;
-use crate::hand::hand;
 use crate::rules::scoring::RejectReason;
-use crate::tile::parse_tile;
+use crate::tiles::hand::hand;
+use crate::tiles::tile::parse_tile;
 
 fn t(s: &str) -> Option<Tile> {
     Some(parse_tile(s).unwrap())
