@@ -33,7 +33,7 @@ from .game.deal import Deal
 from .game.log import LogSource, _deal_from_header, _parse, _read_lines, replay_deals
 from .seats.expert_hint import expert_ranking, option_label
 
-__all__ = ["KINDS", "Decision", "DealReview", "KindSummary", "Review", "Summary", "review_log"]
+__all__ = ["KINDS", "DealReview", "Decision", "KindSummary", "Review", "Summary", "review_log"]
 
 #: the kinds of decision, in the order the summaries show them
 KINDS = ("discard", "claim", "kong", "win")
@@ -128,18 +128,21 @@ class Summary:
 
 @dataclass(frozen=True)
 class DealReview:
-    """The review of one deal: its position in the log, its deal index, its decisions in the
-    order played, and their summary."""
+    """The review of one deal: its position in the log, its deal index, the reviewed seat's
+    name in its header (an arena log rotates the line-up from deal to deal), its decisions in
+    the order played, and their summary."""
 
     deal: int
     deal_index: int
+    seat_name: str
     decisions: list[Decision]
     summary: Summary
 
 
 @dataclass(frozen=True)
 class Review:
-    """The review of a log: the seat reviewed (0..3) and its name in the log, the ruleset name,
+    """The review of a log: the seat reviewed (0..3) and its name in the first deal's header,
+    the ruleset name (of the first deal),
     each deal's review, and the summary of the whole log."""
 
     seat: int
@@ -189,6 +192,7 @@ class Review:
                 {
                     "deal": dr.deal,
                     "deal_index": dr.deal_index,
+                    "seat_name": dr.seat_name,
                     "decisions": [{**asdict(d), "agreed": d.agreed} for d in dr.decisions],
                     "summary": summ(dr.summary),
                 }
@@ -252,7 +256,7 @@ def _default_seat(names: Sequence[str]) -> int:
         raise MahjongError(
             "no human sat at this log's table (seats: "
             + ", ".join(f"P{i} {n}" for i, n in enumerate(names))
-            + "): choose the seat to review (0..3)"
+            + "): say which seat to review (0..3; --seat N on the command line)"
         )
     return humans[0]
 
@@ -280,16 +284,23 @@ def review_log(src: LogSource | bytes, seat: int | None = None) -> Review:
         raise MahjongError(f"seat must be 0..3 (got {seat})")
     lines = _read_lines(src)
     replay_deals(lines)  # the whole log is checked first: ReplayError with its line
+    if seat is None:  # the first line that is not blank is a header (replay_deals checked it)
+        first = next(_parse(raw, n) for n, raw in enumerate(lines, start=1) if raw.strip())
+        seat = _default_seat(_seat_names(first))
+    who: int = seat
     reviewed: list[DealReview] = []
     deal: Deal | None = None
     decisions: list[Decision] = []
-    names: list[str] = []
+    names: list[str] = []  # the first deal's seats
+    name = ""  # the reviewed seat's name in the current deal
     ruleset = ""
 
     def close() -> None:
         if deal is not None:
             reviewed.append(
-                DealReview(len(reviewed), deal.deal_index, decisions, Summary.of(decisions))
+                DealReview(
+                    len(reviewed), deal.deal_index, name, decisions, Summary.of(decisions)
+                )
             )
 
     for lineno, raw in enumerate(lines, start=1):
@@ -300,21 +311,28 @@ def review_log(src: LogSource | bytes, seat: int | None = None) -> Review:
             close()
             deal = _deal_from_header(obj, lineno, None)
             decisions = []
+            seats = _seat_names(obj)
             if not names:
-                names = [str(n) for n in obj.get("seats") or [f"P{i}" for i in range(4)]]
+                names = seats
                 ruleset = deal.rules.name
-                if seat is None:
-                    seat = _default_seat(names)
+            name = seats[who]
             continue
         if deal is None or obj.get("e") != "action" or obj.get("auto"):
             continue  # the engine's own events (replay_deals has checked them)
         data = obj["action"]
         action = Action(ActionType(data["type"]), data["player"], tuple(data.get("tiles", [])))
-        if action.player == seat:
-            d = _decision(deal, len(reviewed), lineno, action, seat)
+        if action.player == who:
+            d = _decision(deal, len(reviewed), lineno, action, who)
             if d is not None:
                 decisions.append(d)
         deal.apply(action)
     close()
-    assert seat is not None  # a log that replays has a header
-    return Review(seat, names[seat] if seat < len(names) else f"P{seat}", ruleset, reviewed)
+    return Review(who, names[who], ruleset, reviewed)
+
+
+def _seat_names(obj: dict[str, Any]) -> list[str]:
+    """The four seat names of a header (``P0``..``P3`` where it names none)."""
+    got = obj.get("seats")
+    if not isinstance(got, list) or len(got) != 4:
+        return [f"P{i}" for i in range(4)]
+    return [str(n) for n in got]
