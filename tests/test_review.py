@@ -245,3 +245,58 @@ def test_the_command_shows_losses_and_summaries_in_80_columns(
     made = [d for dr in data["deals"] for d in dr["decisions"]]
     assert len(made) == rev.summary.decisions
     assert any(d["kind"] == "win" and not d["agreed"] for d in made)
+
+
+class ClaimsForNothing(ExpertSeat):
+    """The expert, except that it makes every pung or chow the expert does not even rate
+    (one that does not advance the hand)."""
+
+    def __init__(self, seed: int = 0, name: str = "claimer"):
+        super().__init__(seed, name)
+        self.claimed = 0
+
+    def choose(self, view: Any, legal: Sequence[Action]) -> Action:
+        if not any(a.type in _WINS for a in legal):
+            for a, v in expert_ranking(view, legal):
+                if a.type in (ActionType.PUNG, ActionType.CHOW) and v == float("-inf"):
+                    self.claimed += 1
+                    return a
+        return super().choose(view, legal)
+
+
+def test_an_unrated_claim_is_a_disagreement_outside_the_totals() -> None:
+    for seed in range(40):
+        bad = ClaimsForNothing(seed)
+        text = _log([bad, *(ExpertSeat(seed + p) for p in (1, 2, 3))], seed)
+        if bad.claimed:
+            break
+    else:  # pragma: no cover
+        raise AssertionError("no seed gave an unrated claim")
+    rev = review_log(text, seat=0)
+    unrated = [d for d in rev.decisions if d.loss is None]
+    assert unrated and all(d.kind == "claim" and not d.agreed for d in unrated)
+    assert all(d.made_value is None and d.made.split()[0] in ("pung", "chow") for d in unrated)
+    assert rev.biggest_losses()[-len(unrated):] == unrated  # after every rated loss
+    rated = [d.loss for d in rev.decisions if d.loss is not None]
+    assert rev.summary.loss == pytest.approx(sum(rated))
+    assert rev.summary.agreed == sum(d.agreed for d in rev.decisions) < rev.summary.decisions
+
+
+def test_a_played_deal_is_reviewed_for_the_human_by_default(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    env = dict(os.environ, COLUMNS="80", NO_COLOR="1", TERM="dumb", PYTHONIOENCODING="utf-8")
+    cli = [sys.executable, "-m", "mahjong_fast.cli"]
+    played = subprocess.run(
+        [*cli, "play", "--seed", "2", "--ascii", "--no-confirm", "--log", str(log)],
+        input="last\n\n\n" * 400, check=False, capture_output=True, text=True, timeout=300,
+        env=env,
+    )  # fmt: skip
+    assert played.returncode == 0, played.stderr
+    rev = review_log(log)
+    assert rev.seat == 0 and rev.seat_name == "human"
+    assert rev.summary.decisions > 0
+    proc = subprocess.run([*cli, "review", str(log)], check=False, capture_output=True,
+                          text=True, timeout=300, env=env)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert f"{rev.summary.decisions} decisions" in proc.stdout
+    assert f"{rev.summary.agreement:.0%} as the expert" in proc.stdout
