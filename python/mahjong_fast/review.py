@@ -59,7 +59,8 @@ class Decision:
         expert: the option the expert plays.
         made_value: the expert's expected points after the option played (``None``: a claim
             the expert does not rate).
-        expert_value: the expert's expected points after its own option.
+        expert_value: the expert's expected points after its own option (``None`` only if
+            the expert rates none of the options).
         loss: ``expert_value - made_value`` (0 when they agree; ``None`` when not rated).
     """
 
@@ -71,7 +72,7 @@ class Decision:
     made: str
     expert: str
     made_value: float | None
-    expert_value: float
+    expert_value: float | None
     loss: float | None
 
     @property
@@ -245,7 +246,7 @@ def _decision(
         made=made_label,
         expert=best_label,
         made_value=mv,
-        expert_value=ev if ev is not None else float("nan"),
+        expert_value=ev,
         loss=loss,
     )
 
