@@ -11,6 +11,7 @@ Commands::
                           [--workers 2] [--backend auto|core|process|ray [--address ADDR]]
                           [--chunk-size N] [--out deals.parquet|deals.jsonl]
     mahjong-fast replay game.jsonl
+    mahjong-fast review game.jsonl [--seat N] [--json] [--top K]
     mahjong-fast --version
 
 Every command that plays or scores (play, score, waits, shanten, decompose, simulate, replay)
@@ -45,7 +46,7 @@ except ImportError:  # pragma: no cover - depends on the installed typer
     )
 
 # the commands register themselves on the app when imported
-from . import arena, hand, play, replay, result, simulate  # noqa: F401
+from . import arena, hand, play, replay, result, review, simulate  # noqa: F401
 from .arena import _arena_tables
 from .common import EXIT_INTERRUPTED, EXIT_USAGE, _error, app, console
 from .result import show_result

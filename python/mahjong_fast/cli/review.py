@@ -1,0 +1,118 @@
+"""``review``: a game log's decisions of one seat beside the expert's, biggest losses first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from .common import _error, _print_json, app, console, user_errors
+
+
+def _pts(v: float | None) -> str:
+    return "-" if v is None else f"{v:+.2f}"
+
+
+def _short(label: str) -> str:
+    """An option's label short enough for the table (``concealed kong 5z`` → ``c.kong 5z``)."""
+    return label.replace("concealed kong", "c.kong").replace("added kong", "a.kong")
+
+
+def _review_tables(rev: Any, top: int) -> list[Table]:
+    """The biggest losses, then the summaries per deal and per kind: tables of 80 columns."""
+    from rich import box
+
+    from ..review import KINDS
+
+    style: dict[str, Any] = {"box": box.SIMPLE_HEAD, "show_edge": False, "collapse_padding": True}
+    losses = Table(title=f"Biggest losses (top {top}, expected points)", title_justify="left",
+                   **style)  # fmt: skip
+    for col in ("deal", "line", "left", "kind", "played", "pts", "expert", "pts", "loss"):
+        losses.add_column(col, justify="left" if col in ("kind", "played", "expert") else "right",
+                          no_wrap=True)  # fmt: skip
+    for d in rev.biggest_losses(top):
+        losses.add_row(
+            str(d.deal + 1), str(d.line), str(d.remaining), d.kind, _short(d.made),
+            _pts(d.made_value), _short(d.expert), _pts(d.expert_value),
+            "unrated" if d.loss is None else f"{d.loss:.2f}",
+        )  # fmt: skip
+    deals = Table(title="Per deal", title_justify="left", **style)
+    for col in ("deal", "index", "seat", "decisions", "agreed", "agreement", "loss"):
+        deals.add_column(col, justify="left" if col == "seat" else "right", no_wrap=True)
+    for dr in rev.deals:
+        s = dr.summary
+        deals.add_row(str(dr.deal + 1), str(dr.deal_index), dr.seat_name[:12], str(s.decisions),
+                      str(s.agreed), f"{s.agreement:.0%}", f"{s.loss:.2f}")  # fmt: skip
+    kinds = Table(title="Per kind of decision (whole log)", title_justify="left", **style)
+    for col in ("kind", "decisions", "agreed", "agreement", "loss"):
+        kinds.add_column(col, justify="left" if col == "kind" else "right", no_wrap=True)
+    for kind in KINDS:
+        k = rev.summary.by_kind[kind]
+        kinds.add_row(kind, str(k.decisions), str(k.agreed), f"{k.agreement:.0%}",
+                      f"{k.loss:.2f}")  # fmt: skip
+    s = rev.summary
+    kinds.add_row("all", str(s.decisions), str(s.agreed), f"{s.agreement:.0%}", f"{s.loss:.2f}",
+                  style="bold")  # fmt: skip
+    return [losses, deals, kinds]
+
+
+@app.command()
+@user_errors
+def review(
+    file: Annotated[
+        Path, typer.Argument(help="An event log written by `play --log` or `arena --log`.")
+    ],
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--seat",
+            help="The player reviewed, 0..3 (default: the human seat of a `play` log; "
+            "required when no human sat).",
+        ),
+    ] = None,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="The whole review as JSON (every decision).")
+    ] = False,
+    top: Annotated[
+        int, typer.Option("--top", help="How many of the biggest losses to show.")
+    ] = 10,
+) -> None:
+    """Review one seat's decisions in a game log against the expert seat.
+
+    Every discard, claim or pass, kong and declined win of the seat is valued by the expert
+    from the seat's view at that moment (its own tiles and the table, never a hidden tile), in
+    expected points for the rest of the deal; the loss is the expert's value minus the value
+    of the option played."""
+    from ..errors import ReplayError
+    from ..review import review_log
+
+    if top < 0:
+        raise _error(f"--top must be 0 or more (got {top})")
+    if seat is not None and not 0 <= seat <= 3:
+        raise _error(f"--seat must be 0..3 (got {seat})")
+    if not file.is_file():
+        raise _error(f"{file}: no such file")
+    try:
+        rev = review_log(file, seat)
+    except ReplayError as exc:
+        raise _error(f"{file}: corrupt log: {exc}") from None
+    except TypeError as exc:  # pragma: no cover - the options are typed
+        raise _error(str(exc)) from None
+    if json_out:
+        _print_json(rev.to_dict())
+        return
+    s = rev.summary
+    names = "/".join(dict.fromkeys(dr.seat_name for dr in rev.deals))
+    console.print(
+        Text(
+            f"Review of P{rev.seat} ({names[:30]}), {rev.ruleset}, {len(rev.deals)} deal(s):\n"
+            f"{s.decisions} decisions, {s.agreement:.0%} as the expert, "
+            f"estimated loss {s.loss:.2f} points",
+            style="bold",
+        )
+    )
+    for table in _review_tables(rev, top):
+        console.print(table)
