@@ -12,6 +12,10 @@ from rich.text import Text
 from .common import _error, _print_json, app, console, user_errors
 
 
+def _rate(decisions: int, agreement: float) -> str:
+    """An agreement rate, or "-" where there was no decision to agree with."""
+    return f"{agreement:.0%}" if decisions else "-"
+
 def _pts(v: float | None) -> str:
     return "-" if v is None else f"{v:+.2f}"
 
@@ -45,16 +49,16 @@ def _review_tables(rev: Any, top: int) -> list[Table]:
     for dr in rev.deals:
         s = dr.summary
         deals.add_row(str(dr.deal + 1), str(dr.deal_index), dr.seat_name[:12], str(s.decisions),
-                      str(s.agreed), f"{s.agreement:.0%}", f"{s.loss:.2f}")  # fmt: skip
+                      str(s.agreed), _rate(s.decisions, s.agreement), f"{s.loss:.2f}")  # fmt: skip
     kinds = Table(title="Per kind of decision (whole log)", title_justify="left", **style)
     for col in ("kind", "decisions", "agreed", "agreement", "loss"):
         kinds.add_column(col, justify="left" if col == "kind" else "right", no_wrap=True)
     for kind in KINDS:
         k = rev.summary.by_kind[kind]
-        kinds.add_row(kind, str(k.decisions), str(k.agreed), f"{k.agreement:.0%}",
+        kinds.add_row(kind, str(k.decisions), str(k.agreed), _rate(k.decisions, k.agreement),
                       f"{k.loss:.2f}")  # fmt: skip
     s = rev.summary
-    kinds.add_row("all", str(s.decisions), str(s.agreed), f"{s.agreement:.0%}", f"{s.loss:.2f}",
+    kinds.add_row("all", str(s.decisions), str(s.agreed), _rate(s.decisions, s.agreement), f"{s.loss:.2f}",
                   style="bold")  # fmt: skip
     return [losses, deals, kinds]
 
