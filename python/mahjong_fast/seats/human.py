@@ -8,7 +8,7 @@ from a pipe as well as from a keyboard. At the player's turn::
     last / .    select the rightmost tile (the drawn tile, when there is one)
     win         declare a self-drawn win (offered only when legal)
     kong [5s]   declare a concealed or added kong (offered only when legal)
-    hint        shanten, waits and the best discards
+    hint        the expert's ranking of the options, shanten, waits
     board       show the table again
     help        list the commands
     quit        leave the game (asks first)
@@ -50,7 +50,7 @@ __all__ = ["HumanSeat", "QuitGame", "describe_event", "not_a_tile_to_discard"]
 HELP_TURN = (
     "commands: a tile code (5s) or a position (1-{n}) selects a discard; 'last' or '.' selects "
     "the rightmost tile; 'win' declares a self-drawn win; 'kong' or 'kong 5s' declares a kong; "
-    "'hint' shows shanten, waits and the best discards; 'board' redraws the table; 'quit' exits"
+    "'hint' ranks your options as the expert would, with shanten and waits; 'board' redraws the table; 'quit' exits"
 )
 HELP_CLAIM = (
     "commands: the number of a choice, or its word (win / pung / kong / chow / pass); "
@@ -587,11 +587,11 @@ class HumanSeat(BaseSeat):
 
     def _hint(self, view: Any, *, can_win: bool | None = None, legal: Sequence[Action] = ()) -> None:
         try:
-            self.console.print(hint_text(view, can_win=can_win))
-            if legal:
+            if legal:  # the expert's ranking first: its first option is what the expert would do
                 from .expert_hint import ranking_text
 
-                self.console.print(Text("  " + ranking_text(view, legal), style="cyan"))
+                self.console.print(Text("  hint: " + ranking_text(view, legal), style="cyan"))
+            self.console.print(hint_text(view, can_win=can_win))
         except Exception as exc:  # noqa: BLE001 - a hint must never stop the game
             self._say(f"no hint available ({exc})")
 
@@ -651,8 +651,8 @@ def _complete_text(view: Any, counts: list[int], melds: Any, can_win: bool | Non
 
 
 def hint_text(view: Any, top: int = 5, *, can_win: bool | None = None) -> Text:
-    """Shanten, waits (when ready, with their value self-drawn / on a discard) and the best
-    discards of the viewer's hand. ``can_win``: whether a self-drawn win is offered now (a
+    """Shanten, waits (when ready, with their value self-drawn / on a discard) and the discards
+    that keep the hand's best shanten, most tiles that improve it first. ``can_win``: whether a self-drawn win is offered now (a
     complete hand that is not is explained: its value against the minimum)."""
     from .. import _core
 
@@ -671,7 +671,9 @@ def hint_text(view: Any, top: int = 5, *, can_win: bool | None = None) -> Text:
             _core.rate_discards(counts, melds, view.unseen_counts(), rules=rules),
             key=lambda r: (r[1], -r[2], r[0]),
         )
-        out.append("best discards: ")
+        # only the discards that keep the hand's best shanten (one that raises it is no advice)
+        rated = [r for r in rated if r[1] == rated[0][1]] if rated else rated
+        out.append("discards that keep it: ")
         for i, (kind, after, ukeire) in enumerate(rated[:top]):
             if i:
                 out.append(", ")
