@@ -19,7 +19,7 @@ from mahjong_fast.game.match import new_deal, run_deal
 from mahjong_fast.rules import Ruleset
 from mahjong_fast.seats import SEAT_KINDS, ExpertSeat, GreedySeat, make_seat
 from mahjong_fast.seats.expert_hint import expert_ranking, ranking_text
-from mahjong_fast.seats.human import _waits_with_values
+from mahjong_fast.seats.hints import _waits_with_values
 from mahjong_fast.simulate import simulate
 
 RULESETS = [

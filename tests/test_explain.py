@@ -128,7 +128,7 @@ def test_result_screen_explains_a_ready_hand_that_cannot_win() -> None:
 def test_turn_hint_explains_a_complete_hand_the_engine_refuses() -> None:
     from mahjong_fast.game import Deal
     from mahjong_fast.game.actions import ActionType
-    from mahjong_fast.seats.human import hint_text
+    from mahjong_fast.seats.hints import hint_text
 
     # P1 (South) has just drawn 5s: all chows, West's flower: 2 faan self-drawn, under 3
     d = Deal.from_hands(

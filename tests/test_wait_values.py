@@ -137,7 +137,7 @@ class _View:
 
 
 def test_hint_shows_what_each_wait_is_worth() -> None:
-    from mahjong_fast.seats.human import hint_text
+    from mahjong_fast.seats.hints import hint_text
 
     # ready, every wait under the minimum (South with West's flower)
     text = hint_text(_View("456p234s5s [123m] [789m] 3f", 1)).plain

@@ -1,0 +1,133 @@
+"""The ``hint`` of ``play`` beside the expert's ranking: shanten, the discards that keep it, the
+waits with what each is worth self-drawn / on a discard under the ruleset (HK §10, §10.5,
+§14a; TW §11, §14), and what each option of a claim prompt does to the hand."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.text import Text
+
+from ..game.actions import Action
+from ..render import (
+    code_of_kind,
+)
+from ..rules import resolve_rules
+
+__all__ = ["claim_hint_text", "hint_text"]
+
+
+def _waits_with_values(view: Any, counts: list[int], melds: Any) -> str:
+    """The waits of a ready hand, each with its value self-drawn / on a discard under the view's
+    ruleset (HK §10, TW §11), marking the waits that cannot win (below the ruleset's minimum,
+    HK §10.5, TW §14)."""
+    from .. import _core
+
+    rules = resolve_rules(getattr(view, "rules", None))
+    unit, minimum = rules.unit, rules.min_value
+    parts = []
+    for kind, sd, dc in _core.wait_values(
+        counts,
+        melds,
+        view.bonus_mask(),
+        view.seat_wind,
+        getattr(view, "prevailing_wind", 0),
+        rules=rules,
+    ):
+        code = code_of_kind(kind)
+        if sd.is_win and dc.is_win:
+            parts.append(f"{code} {sd.value}/{dc.value} {unit}")
+        elif sd.is_win:
+            parts.append(
+                f"{code} {sd.value} {unit} self-drawn only ({dc.value} on a discard is below "
+                f"{minimum})"
+            )
+        elif dc.is_win:
+            parts.append(
+                f"{code} {dc.value} {unit} on a discard only ({sd.value} self-drawn is below "
+                f"{minimum})"
+            )
+        else:
+            parts.append(f"{code} cannot win ({sd.value} {unit} self-drawn, below {minimum})")
+    return ", ".join(parts)
+
+
+def _complete_text(view: Any, counts: list[int], melds: Any, can_win: bool | None) -> str:
+    """What a complete (winning-shape) hand of 14 is worth self-drawn: a legal win, or why it is
+    not one (the elements counted against the minimum, rules §10.5)."""
+    from .. import _core
+    from ..explain import explain_score
+
+    if can_win:
+        return "your hand is complete and a legal win: type 'win'. "
+    drawn = getattr(view, "drawn_tile", None)
+    if can_win is None or drawn is None:
+        return "your hand is complete (a winning shape). "
+    c = list(counts)
+    c[drawn // 4] -= 1
+    rules = getattr(view, "rules", None)
+    r = _core.score(c, list(melds), view.bonus_mask(), drawn // 4, view.seat_wind, self_drawn=True, rules=rules)
+    why = " ".join(explain_score(r, rules=rules))
+    return f"a winning shape, but not a legal win self-drawn: {why} "
+
+
+def hint_text(view: Any, top: int = 5, *, can_win: bool | None = None) -> Text:
+    """Shanten, waits (when ready, with their value self-drawn / on a discard) and the discards
+    that keep the hand's best shanten, most tiles that improve it first. ``can_win``: whether a self-drawn win is offered now (a
+    complete hand that is not is explained: its value against the minimum)."""
+    from .. import _core
+
+    rules = resolve_rules(getattr(view, "rules", None))
+    counts = view.hand_counts()
+    melds = view.meld_tuples()
+    n = sum(counts) + 3 * len(melds)
+    out = Text("  hint: ", style="cyan")
+    if n == rules.hand_tiles + 1:
+        sh = _core.shanten(counts, melds, rules=rules)
+        if sh == -1:
+            out.append(_complete_text(view, counts, melds, can_win))
+        else:
+            out.append(f"shanten {sh}. ")
+        rated = sorted(
+            _core.rate_discards(counts, melds, view.unseen_counts(), rules=rules),
+            key=lambda r: (r[1], -r[2], r[0]),
+        )
+        # only the discards that keep the hand's best shanten (one that raises it is no advice)
+        rated = [r for r in rated if r[1] == rated[0][1]] if rated else rated
+        out.append("discards that keep it: ")
+        for i, (kind, after, ukeire) in enumerate(rated[:top]):
+            if i:
+                out.append(", ")
+            out.append(f"{code_of_kind(kind)} (shanten {after}, {ukeire} tiles improve")
+            if after == 0:
+                c = list(counts)
+                c[kind] -= 1
+                out.append("; waits " + _waits_with_values(view, c, melds))
+            out.append(")")
+    else:
+        sh = _core.shanten(counts, melds, rules=rules)
+        out.append(f"shanten {sh}")
+        if sh == 0:
+            out.append("; ready, waiting on " + _waits_with_values(view, list(counts), melds))
+    return out
+
+
+def claim_hint_text(view: Any, options: Sequence[tuple[str, Action]], pass_action: Action) -> Text:
+    """Per numbered option of a claim prompt (and pass, ``[0]``): shanten after it and the best
+    value still reachable (see :mod:`.claim_hint`); options after which no wait can reach the
+    minimum are marked."""
+    from ..rules import resolve_rules
+    from .claim_hint import claim_outlooks, outlook_text
+
+    rules = getattr(view, "rules", None)
+    minimum = resolve_rules(rules).min_value
+    actions = [a for _label, a in options] + [pass_action]
+    labels = [f"[{i}] {label}" for i, (label, _a) in enumerate(options, 1)] + ["[0] pass"]
+    out = Text()
+    for i, (label, o) in enumerate(zip(labels, claim_outlooks(view, actions))):
+        if i:
+            out.append("\n")
+        out.append(f"    {label}: ", style="cyan")
+        out.append(outlook_text(o, minimum), style="red" if o.dead else "")
+    return out

@@ -1,0 +1,152 @@
+"""What happened at the table, in words: one line per event for the player of ``play`` (the
+other seats' discards, claims, kongs, bonus tiles, wins and draws; HK §5–§8, TW §7)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.text import Text
+
+from ..render import (
+    code_of_id,
+    tile_label,
+    tiles_label,
+)
+
+__all__ = ["describe_event"]
+
+
+def _tiles(ids: Sequence[int]) -> str:
+    return " ".join(code_of_id(t) for t in ids)
+
+
+def _kinds(ids: Sequence[int]) -> tuple[int, ...]:
+    return tuple(sorted(t // 4 for t in ids))
+
+
+# --------------------------------------------------------------------------- events
+
+
+def _ev(event: Any, key: str, default: Any = None) -> Any:
+    """A data field of an event (an :class:`~mahjong_fast.game.events.Event` or its JSON dict)."""
+    if isinstance(event, dict):
+        return event.get(key, default)
+    data = getattr(event, "data", None)
+    if isinstance(data, dict):
+        return data.get(key, default)
+    return default
+
+
+def _etype(event: Any) -> str:
+    if isinstance(event, dict):
+        return str(event.get("e", event.get("type", "")))
+    return str(getattr(event, "type", ""))
+
+
+def _eplayer(event: Any) -> int | None:
+    if isinstance(event, dict):
+        return event.get("p", event.get("player"))
+    return getattr(event, "player", None)
+
+
+def describe_event(
+    event: Any, me: int | None = 0, *, ascii: bool = False, unit: str = "faan"
+) -> Text | None:
+    """One line describing an event of a deal (``None`` for events not worth a line).
+
+    Takes an :class:`~mahjong_fast.game.events.Event` or its JSON form (``{"e": ..., "p": ...}``).
+    ``me`` is the player called "You" (``None``: nobody, as in a replay); ``unit`` names the
+    value of a win (``"faan"`` or ``"tai"``).
+    """
+    etype = _etype(event)
+    player = _eplayer(event)
+
+    def who(p: Any) -> str:
+        if p is None:
+            return "?"
+        return "You" if p == me else f"P{p}"
+
+    def whose(p: Any) -> str:
+        return "your" if p == me and p is not None else f"{who(p)}'s"
+
+    def tile(t: Any) -> Text:
+        return tile_label(t, ascii=ascii) if isinstance(t, int) else Text("?")
+
+    def tiles(ts: Any) -> Text:
+        return tiles_label([t for t in ts or () if isinstance(t, int)], ascii=ascii)
+
+    line = Text("  » ", style="dim")
+    name = who(player)
+    if etype == "draw":
+        t = _ev(event, "tile")
+        if player != me or not isinstance(t, int):
+            return None
+        line.append(f"{name} draw ")
+        return line.append_text(tile(t))
+    if etype == "replacement_draw":
+        t = _ev(event, "tile")
+        reason = _ev(event, "reason", "")
+        if player == me and isinstance(t, int):
+            line.append(f"{name} draw a replacement tile ({reason}) ")
+            return line.append_text(tile(t))
+        if reason == "kong":
+            return line.append(f"{name} draws a replacement tile for the kong")
+        return None
+    if etype == "bonus":
+        line.append(f"{name} {'expose' if player == me else 'exposes'} bonus tile ")
+        return line.append_text(tile(_ev(event, "tile")))
+    if etype == "discard":
+        line.append(f"{name} {'discard' if player == me else 'discards'} ")
+        line.append_text(tile(_ev(event, "tile")))
+        if _ev(event, "last"):
+            line.append("  (the last discard: it may be claimed only for a win)", style="dim")
+        return line
+    if etype == "claim":
+        kind = _ev(event, "type", "claim")
+        line.append(
+            f"{name} {'claim' if player == me else 'claims'} a {kind} on {whose(_ev(event, 'from'))} ",
+            style="bold",
+        )
+        line.append_text(tile(_ev(event, "tile")))
+        line.append(": ")
+        return line.append_text(tiles(_ev(event, "tiles")))
+    if etype == "concealed_kong":
+        line.append(
+            f"{name} {'declare' if player == me else 'declares'} a concealed kong: ", style="bold"
+        )
+        return line.append_text(tiles(_ev(event, "tiles")))
+    if etype == "added_kong":
+        line.append(f"{name} {'add' if player == me else 'adds'} ", style="bold")
+        line.append_text(tile(_ev(event, "tile")))
+        return line.append(" to an exposed pung (added kong; it may be robbed)", style="bold")
+    if etype == "kong_completed":
+        line.append(f"{name} {'complete' if player == me else 'completes'} the added kong: ")
+        return line.append_text(tiles(_ev(event, "tiles")))
+    if etype == "win":
+        kind = _ev(event, "kind")
+        faan = _ev(event, "faan")
+        if kind == "self_drawn":
+            how = "by self-draw"
+        elif kind == "robbing_kong":
+            how = f"by robbing {whose(_ev(event, 'from'))} kong"
+        elif kind == "bonus_all_eight":
+            how = "with all eight bonus tiles"
+        elif kind == "bonus_rob_eighth":
+            how = f"by robbing {whose(_ev(event, 'from'))} eighth bonus tile"
+        else:
+            how = f"on {whose(_ev(event, 'from'))} discard"
+        line.append(f"{name} {'win' if player == me else 'wins'} {how}", style="bold green")
+        if isinstance(_ev(event, "tile"), int):
+            line.append(" ")
+            line.append_text(tile(_ev(event, "tile")))
+        if faan is not None:
+            line.append(f" — {faan} {'Tai' if unit == 'tai' else 'faan'}", style="bold green")
+        return line
+    if etype == "exhaustive_draw":
+        why = {
+            "last_discard": "nobody won on the last discard",
+            "no_replacement": "no tile left for a bonus replacement",
+        }.get(_ev(event, "reason"), "")
+        return line.append(f"Exhaustive draw ({why})" if why else "Exhaustive draw", style="bold")
+    return None
