@@ -1,0 +1,257 @@
+use super::*;
+use crate::analysis::advise::rate_discards;
+use crate::analysis::decompose::HK_SHAPES;
+use crate::analysis::shanten::tests::{random_hand, XorShift};
+use crate::analysis::shanten::{rests, shanten};
+
+/// Unseen counts as a player at the table might have them: 4 minus own tiles, minus a random
+/// share of the rest seen in discards and other players' sets.
+pub(crate) fn random_unseen(rng: &mut XorShift, c: &Counts, melds: &[Meld]) -> Counts {
+    let held = held_counts(c, melds).unwrap();
+    let mut u = [0u8; 34];
+    for k in 0..34 {
+        let free = 4 - held[k];
+        let seen = (rng.next() % (free as u64 + 1)) as u8;
+        u[k] = free - if rng.next() % 2 == 0 { seen } else { 0 };
+    }
+    u
+}
+
+#[test]
+fn rate_equals_rate_discards_on_random_hands() {
+    let mut ev = Evaluator::new();
+    let mut rng = XorShift(0x5EED_A6E7_0000_0001);
+    let mut out = Vec::new();
+    for i in 0..6000 {
+        let n_melds = [0, 0, 1, 2, 3, 4][i % 6];
+        let (c, melds) = random_hand(&mut rng, n_melds, 14 - 3 * n_melds, i % 3 != 0);
+        let u = random_unseen(&mut rng, &c, &melds);
+        let reference = rate_discards(&c, &melds, &u, &HK_SHAPES).unwrap();
+        let all = i % 2 == 0;
+        let best = ev.rate(&c, &melds, &u, &HK_SHAPES, all, &mut out).unwrap();
+        assert_eq!(out.len(), reference.len());
+        assert_eq!(best, reference.iter().map(|r| r.shanten).min().unwrap());
+        for (a, b) in out.iter().zip(&reference) {
+            assert_eq!(a.kind as usize, b.tile.index());
+            if all || b.shanten == best {
+                assert_eq!(a.shanten, b.shanten, "hand {c:?} {melds:?}");
+            } else {
+                assert!(best < a.shanten && a.shanten <= b.shanten, "hand {c:?} {melds:?}");
+            }
+            let tied = reference.iter().filter(|r| r.shanten == best).count();
+            if all || (a.shanten == best && tied > 1) {
+                assert_eq!(a.ukeire, Some(b.ukeire), "hand {c:?} {melds:?} discard {}", a.kind);
+            } else {
+                assert_eq!(a.ukeire, None);
+            }
+        }
+    }
+}
+
+#[test]
+fn shanten_equals_reference_on_random_hands() {
+    let mut ev = Evaluator::new();
+    let mut rng = XorShift(0x5EED_A6E7_0000_0002);
+    for i in 0..6000 {
+        let n_melds = [0, 0, 1, 2, 3, 4][i % 6];
+        let size = 13 + (i % 2) - 3 * n_melds;
+        let (c, melds) = random_hand(&mut rng, n_melds, size, i % 3 != 0);
+        assert_eq!(ev.shanten(&c, &melds, &HK_SHAPES).unwrap(), shanten(&c, &melds, &HK_SHAPES).unwrap());
+    }
+}
+
+/// A concealed hand of `n` tiles made mostly of pairs (near eight and a half pairs).
+fn pairs_hand(rng: &mut XorShift, n: usize) -> Counts {
+    let mut c = [0u8; 34];
+    let mut total = 0;
+    while total < n {
+        let k = rng.below(34) as usize;
+        let add = if n - total >= 2 && rng.below(4) != 0 { 2 } else { 1 };
+        if c[k] + add <= 4 {
+            c[k] += add;
+            total += add as usize;
+        }
+    }
+    c
+}
+
+/// TW §9 / §10a: with 16/17-tile hands (five sets and a pair, eight and a half pairs with no
+/// declared set) the evaluator equals the reference shanten and discard ratings.
+#[test]
+fn taiwanese_shapes_equal_the_reference() {
+    use crate::analysis::decompose::TW_SHAPES;
+    let mut ev = Evaluator::new();
+    let mut rng = XorShift(0x5EED_A6E7_0000_0016);
+    let mut out = Vec::new();
+    let mut eight_half = 0;
+    for i in 0..4000 {
+        let n_melds = [0, 0, 0, 1, 2, 5][i % 6];
+        let (c, melds) = if n_melds == 0 && i % 2 == 0 {
+            (pairs_hand(&mut rng, 17), Vec::new())
+        } else {
+            random_hand(&mut rng, n_melds, 17 - 3 * n_melds, i % 3 != 0)
+        };
+        let sh = ev.shanten(&c, &melds, &TW_SHAPES).unwrap();
+        assert_eq!(sh, shanten(&c, &melds, &TW_SHAPES).unwrap(), "hand {c:?} {melds:?}");
+        let u = random_unseen(&mut rng, &c, &melds);
+        let reference = rate_discards(&c, &melds, &u, &TW_SHAPES).unwrap();
+        let best = ev.rate(&c, &melds, &u, &TW_SHAPES, true, &mut out).unwrap();
+        assert_eq!(best, reference.iter().map(|r| r.shanten).min().unwrap());
+        for (a, b) in out.iter().zip(&reference) {
+            assert_eq!((a.shanten, a.ukeire), (b.shanten, Some(b.ukeire)), "hand {c:?} {melds:?} discard {}", a.kind);
+        }
+        // the 16-tile hand after a discard
+        let mut c16 = c;
+        let k = (0..34).find(|&k| c16[k] > 0).unwrap();
+        c16[k] -= 1;
+        assert_eq!(ev.shanten(&c16, &melds, &TW_SHAPES).unwrap(), shanten(&c16, &melds, &TW_SHAPES).unwrap());
+        if melds.is_empty() {
+            let standard = crate::analysis::decompose::ShapeRules { eight_half_pairs: false, ..TW_SHAPES };
+            eight_half += usize::from(shanten(&c, &melds, &standard).unwrap() > sh);
+        }
+    }
+    assert!(eight_half > 100, "hands where eight and a half pairs is the nearest shape: {eight_half}");
+}
+
+#[test]
+fn capped_suit_equals_the_full_programme() {
+    let mut rng = XorShift(0x5EED_A6E7_0000_0003);
+    for i in 0..20_000 {
+        let mut h = [0u8; 34];
+        let mut cap = [4u8; 34];
+        for k in 0..9 {
+            cap[k] = [4, 4, 4, 3, 1, 0][(rng.next() % 6) as usize];
+            h[k] = (rng.next() % (cap[k] as u64 + 1)) as u8;
+        }
+        let need = 1 + i % 4;
+        let want = group_table(&h, &cap, 0, need);
+        assert_eq!(capped_suit_scalar(&h[..9], &cap[..9], need), want, "{h:?} {cap:?}");
+        assert_eq!(capped_suit(&h[..9], &cap[..9], need), want, "{h:?} {cap:?}");
+    }
+}
+
+#[test]
+fn dec_tables_mark_the_entries_one_more_tile_lowers() {
+    let dt = dec_tables();
+    let mut rng = XorShift(0x5EED_A6E7_0000_0004);
+    for _ in 0..20_000 {
+        let mut h = [0u8; 34];
+        for k in 0..34 {
+            h[k] = (rng.next() % 5) as u8;
+        }
+        for g in 0..4 {
+            let base = lookup(&h, g);
+            for k in group_range(g) {
+                if h[k] == 4 {
+                    continue;
+                }
+                let mut up = h;
+                up[k] += 1;
+                let plus = lookup(&up, g);
+                let want = dec_mask(&plus, &base, MAX_SETS);
+                let got = if g < 3 {
+                    (dt.suit[suit_index(&h[g * 9..g * 9 + 9])] >> (DEC_BITS * (k - 9 * g) as u32)) as u16 & DEC_MASK as u16
+                } else {
+                    dt.honour[honour_key(&h[27..N_KINDS])][h[k] as usize]
+                };
+                assert_eq!(got, want, "{h:?} kind {k}");
+                // one more tile lowers an entry by one at most (what the masks rely on)
+                for s in 0..=MAX_SETS {
+                    for p in 0..2 {
+                        assert_eq!(plus[s][p] + u8::from(got >> (2 * s + p) & 1 == 1), base[s][p], "{h:?} kind {k}");
+                    }
+                }
+                // every tight entry set: the mask decides exactly when the minimum drops
+                let all = (1u16 << DEC_BITS) - 1;
+                assert_eq!(lowering_draws(dt, &h, g, all) >> k & 1 == 1, want != 0);
+            }
+        }
+    }
+}
+
+#[test]
+fn fast_rests_equal_rests() {
+    let mut rng = XorShift(0x5EED_A6E7_0000_0005);
+    for i in 0..20_000 {
+        let need = i % (MAX_SETS + 1);
+        let mut ts = [[[0u8; 2]; MAX_SETS + 1]; 4];
+        for t in ts.iter_mut() {
+            for e in t.iter_mut().flatten() {
+                // small values, and now and then an impossible entry
+                *e = if rng.below(12) == 0 { INF } else { rng.below(15) as u8 };
+            }
+        }
+        let want = rests(&ts, need);
+        let got = fast_rests(&ts, need);
+        for g in 0..4 {
+            assert_eq!(got[g][..=need], want[g][..=need], "{ts:?} need {need}");
+        }
+    }
+}
+
+/// The SSE2 forms equal the portable forms that other targets (and the `scalar` feature)
+/// use: the restricted-suit programme on 20,000 seeded suits and caps, the entry compare
+/// on 20,000 pairs of entries (table entries one tile apart, and arbitrary bytes), and the
+/// knapsack of the other groups on 20,000 sets of tables, every set count.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn sse2_paths_equal_the_scalar_paths() {
+    let mut rng = XorShift(0x5EED_51AD_0000_0002);
+    let t = tables();
+    for i in 0..20_000usize {
+        let mut h = [0u8; 9];
+        let mut cap = [4u8; 9];
+        for k in 0..9 {
+            cap[k] = [4, 4, 4, 3, 2, 1, 0][rng.below(7) as usize];
+            h[k] = rng.below(cap[k] as u64 + 1) as u8;
+        }
+        let need = i % (MAX_SETS + 1);
+        assert_eq!(sse::capped_suit(&h, &cap, need), capped_suit_scalar(&h, &cap, need), "{h:?} {cap:?} {need}");
+
+        let (a, b) = if i % 2 == 0 {
+            let idx = rng.below(SUIT_STATES as u64) as usize;
+            let n = rng.below(9) as usize;
+            let up = idx + POW5[n] as usize;
+            (*t.suit(idx), *t.suit(if up < SUIT_STATES { up } else { idx }))
+        } else {
+            let mut a = [0u8; 16];
+            let mut b = [0u8; 16];
+            for j in 0..16 {
+                a[j] = rng.next() as u8;
+                b[j] = if rng.below(3) == 0 { a[j] } else { rng.next() as u8 };
+            }
+            (a, b)
+        };
+        assert_eq!(sse::entry_dec(&a, &b), entry_dec_scalar(&a, &b), "{a:?} {b:?}");
+
+        let mut ts = [[[0u8; 2]; MAX_SETS + 1]; 4];
+        for e in ts.iter_mut().flatten().flatten() {
+            *e = if rng.below(12) == 0 { INF } else { rng.below(15) as u8 };
+        }
+        let want = rests(&ts, need);
+        let got = match need {
+            0 => sse::rests::<0>(&ts),
+            1 => sse::rests::<1>(&ts),
+            2 => sse::rests::<2>(&ts),
+            3 => sse::rests::<3>(&ts),
+            4 => sse::rests::<4>(&ts),
+            5 => sse::rests::<5>(&ts),
+            _ => sse::rests::<MAX_SETS>(&ts),
+        };
+        for g in 0..4 {
+            assert_eq!(got[g][..=need], want[g][..=need], "{ts:?} need {need}");
+        }
+    }
+}
+
+#[test]
+fn bad_hands_are_errors() {
+    let mut ev = Evaluator::new();
+    let mut out = Vec::new();
+    let thirteen = crate::tiles::hand::hand("123m456m789p234s5s");
+    assert!(ev.rate(&thirteen.concealed, &thirteen.melds, &[4; 34], &HK_SHAPES, false, &mut out).is_err());
+    let mut five = [0u8; 34];
+    five[0] = 5;
+    five[1] = 9;
+    assert!(ev.shanten(&five, &[], &HK_SHAPES).is_err());
+}
