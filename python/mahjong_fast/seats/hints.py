@@ -67,7 +67,9 @@ def _complete_text(view: Any, counts: list[int], melds: Any, can_win: bool | Non
     c = list(counts)
     c[drawn // 4] -= 1
     rules = getattr(view, "rules", None)
-    r = _core.score(c, list(melds), view.bonus_mask(), drawn // 4, view.seat_wind, self_drawn=True, rules=rules)
+    r = _core.score(
+        c, list(melds), view.bonus_mask(), drawn // 4, view.seat_wind, self_drawn=True, rules=rules
+    )
     why = " ".join(explain_score(r, rules=rules))
     return f"a winning shape, but not a legal win self-drawn: {why} "
 

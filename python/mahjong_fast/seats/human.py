@@ -100,7 +100,6 @@ def _small_int(text: str) -> int | None:
     return None
 
 
-
 class HumanSeat(BaseSeat):
     """A person at the terminal.
 
@@ -349,7 +348,9 @@ class HumanSeat(BaseSeat):
             if low in ("win", "tsumo", "mahjong", "hu"):
                 if wins:
                     return wins[0]
-                self._say("you cannot declare a win now (no winning hand worth the minimum on a draw)")
+                self._say(
+                    "you cannot declare a win now (no winning hand worth the minimum on a draw)"
+                )
                 continue
             if low.split()[0] == "kong":
                 action = self._pick_kong(low, kongs)
@@ -363,7 +364,9 @@ class HumanSeat(BaseSeat):
                 pos = _small_int(low)
                 if pos is None or not 1 <= pos <= len(hand):
                     pos_text = low if len(low) <= 8 else low[:8] + "…"
-                    self._say(f"there is no position {pos_text}: your hand has positions 1-{len(hand)}")
+                    self._say(
+                        f"there is no position {pos_text}: your hand has positions 1-{len(hand)}"
+                    )
                     continue
                 if not 1 <= pos <= len(hand):
                     self._say(f"there is no position {pos}: your hand has positions 1-{len(hand)}")
@@ -443,7 +446,9 @@ class HumanSeat(BaseSeat):
         return None
 
     # hint ------------------------------------------------------------------
-    def _claim_hint(self, view: Any, options: Sequence[tuple[str, Action]], pass_action: Action) -> None:
+    def _claim_hint(
+        self, view: Any, options: Sequence[tuple[str, Action]], pass_action: Action
+    ) -> None:
         """The hand now, then what each offered option does to shanten and value."""
         self._hint(view, legal=[a for _label, a in options] + [pass_action])
         try:
@@ -451,7 +456,9 @@ class HumanSeat(BaseSeat):
         except Exception as exc:  # noqa: BLE001 - a hint must never stop the game
             self._say(f"no hint for the options available ({exc})")
 
-    def _hint(self, view: Any, *, can_win: bool | None = None, legal: Sequence[Action] = ()) -> None:
+    def _hint(
+        self, view: Any, *, can_win: bool | None = None, legal: Sequence[Action] = ()
+    ) -> None:
         try:
             if legal:  # the expert's ranking first: its first option is what the expert would do
                 from .expert_hint import ranking_text
@@ -460,4 +467,3 @@ class HumanSeat(BaseSeat):
             self.console.print(hint_text(view, can_win=can_win))
         except Exception as exc:  # noqa: BLE001 - a hint must never stop the game
             self._say(f"no hint available ({exc})")
-
