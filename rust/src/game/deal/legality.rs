@@ -120,6 +120,16 @@ impl Deal {
     /// waits (a kind whose four copies `q` holds, in hand or in its sets, is never a wait).
     pub fn wins_on(&self, q: usize, k: usize) -> bool {
         let c = &self.counts[q];
+        let (n_melds, shapes) = (self.melds[q].len(), self.rules.shapes());
+        // the shape first: it rejects most hands, and the copies held matter only for a shape
+        if !shape_possible_with(c, k, n_melds, shapes) {
+            return false;
+        }
+        let mut with = *c;
+        with[k] += 1;
+        if !is_complete(&with, n_melds, shapes) {
+            return false;
+        }
         let mut held = c[k] as usize;
         for m in &self.melds[q] {
             let t = m.tile_kind() as usize;
@@ -129,13 +139,7 @@ impl Deal {
                 _ => 0,
             };
         }
-        if held >= 4 {
-            return false;
-        }
-        let mut with = *c;
-        with[k] += 1;
-        let shapes = self.rules.shapes();
-        shape_possible(&with, self.melds[q].len(), shapes) && is_complete(&with, self.melds[q].len(), shapes)
+        held < 4
     }
 
     /// `(the open tile completes q's hand, q may have an option but a pass)`: a cheap superset
@@ -205,8 +209,8 @@ impl Deal {
         if ts.iter().any(|&t| t as usize >= N_TILES) {
             return Err(illegal(C::UnknownTile, "a tile id is outside 0..143"));
         }
-        let hand = &self.hands[a.player as usize];
-        if let Some(t) = ts.iter().find(|t| !hand.contains(t)) {
+        let held = &self.held[a.player as usize];
+        if let Some(t) = ts.iter().find(|&&t| !held.contains(t)) {
             return Err(illegal(C::TileNotInHand, format!("tile {t} is not in P{}'s concealed hand", a.player)));
         }
         for i in 0..ts.len() {
@@ -337,11 +341,12 @@ impl Deal {
         };
         let p = player as usize;
         if self.phase.is_window() {
-            self.legal_responses(player, out);
+            match &self.window_lists[p] {
+                Some(list) => out.extend_from_slice(list.as_slice()),
+                None => self.legal_responses(player, out),
+            }
             return;
         }
-        let (buf, n) = sorted_ids(&self.hands[p]);
-        let sorted = &buf[..n];
         let c = &self.counts[p];
         match self.phase {
             Phase::Action => {
@@ -349,24 +354,23 @@ impl Deal {
                 if self.entered_by_draw && shape_possible(c, n_melds, shapes) && is_complete(c, n_melds, shapes) {
                     keep(Action::bare(ActionType::SelfDrawnWin, player), out);
                 }
-                if self.remaining() > 0 {
+                if self.remaining() > 0 && (has_four(c) || !self.melds[p].is_empty()) {
                     for (k, _) in c.iter().enumerate().filter(|(_, &n)| n == 4) {
-                        let mut t = Tiles::EMPTY;
-                        sorted.iter().filter(|&&x| (x >> 2) as usize == k).for_each(|&x| t.push(x));
-                        keep(Action { kind: ActionType::ConcealedKong, player, tiles: t }, out);
+                        let (ids, n) = self.held[p].of_kind(k as u8);
+                        keep(Action { kind: ActionType::ConcealedKong, player, tiles: Tiles::new(&ids[..n]) }, out);
                     }
                     for m in &self.melds[p] {
                         let k = m.tile_kind();
                         if m.kind == MeldKind::Pung && c[k as usize] > 0 {
-                            if let Some(&low) = sorted.iter().find(|&&x| x >> 2 == k) {
+                            if let Some(low) = self.held[p].lowest_of_kind(k) {
                                 keep(Action { kind: ActionType::AddedKong, player, tiles: Tiles::one(low) }, out);
                             }
                         }
                     }
                 }
-                out.extend(sorted.iter().map(|&t| Action::discard(player, t)));
+                self.held[p].for_each_ascending(|t| out.push(Action::discard(player, t)));
             }
-            Phase::AfterClaim => out.extend(sorted.iter().map(|&t| Action::discard(player, t))),
+            Phase::AfterClaim => self.held[p].for_each_ascending(|t| out.push(Action::discard(player, t))),
             Phase::Response | Phase::Rob | Phase::Ended => {}
         }
     }
@@ -395,11 +399,9 @@ impl Deal {
         if self.phase == Phase::Rob || self.remaining() == 0 {
             return; // §6.3 / §7.3 win only
         }
-        let hand = &self.hands[p];
-        let mut mine = Tiles::EMPTY;
-        hand.iter().filter(|&&x| x >> 2 == k).for_each(|&x| mine.push(x));
-        let mine = mine.sorted();
-        let m = mine.as_slice();
+        let held = &self.held[p];
+        let (ids, n_ids) = held.of_kind(k);
+        let m = &ids[..n_ids];
         let mut cands = [Action::bare(ActionType::Pass, q); 5];
         let mut nc = 0;
         if m.len() >= 3 {
@@ -412,7 +414,7 @@ impl Deal {
         }
         if p == (from as usize + 1) % 4 && k < 27 {
             let n = (k % 9) as i16;
-            let lowest = |kind: u8| hand.iter().copied().filter(|&x| x >> 2 == kind).min();
+            let lowest = |kind: u8| held.lowest_of_kind(kind);
             for start in [n - 2, n - 1, n] {
                 if start < 0 || start + 2 > 8 {
                     continue;

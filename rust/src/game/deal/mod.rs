@@ -23,6 +23,7 @@
 //! `transitions.rs` (dealing, draws, `apply`, the response windows), `settlement.rs` (wins,
 //! payments, the exhaustive draw).
 
+mod held;
 mod legality;
 mod settlement;
 mod transitions;
@@ -36,6 +37,7 @@ use crate::rules::scoring::{DealProgress, ScoreOutcome, WinContext};
 use crate::rules::{BonusWin, BonusWinKind, Ruleset, Settlement, WinPayment};
 use crate::tiles::hand::{Counts, Hand, Meld, MeldKind};
 use crate::tiles::tile::{Bonus, Tile, N_KINDS, N_TILES};
+use held::IdSet;
 
 /// Ordinary tile ids are below this; 136..=143 are bonus tiles (HK §2.3).
 pub const N_ORDINARY: u8 = 136;
@@ -177,6 +179,8 @@ pub struct Deal {
     events: Vec<Event>,
 
     hands: [Vec<u8>; 4],
+    /// The ids of `hands`, as a set (kept with `hands` by `hand_add`, `hand_remove`, `recount`).
+    held: [IdSet; 4],
     counts: [Counts; 4],
     melds: [Vec<DealMeld>; 4],
     bonus: [Vec<u8>; 4],
@@ -209,28 +213,35 @@ pub struct Deal {
     result: Option<DealResult>,
     /// A reused buffer for the legal lists computed while opening a window.
     scratch: Vec<Action>,
+    /// The legal responses of each player still to answer the open window, as computed when it
+    /// opened with `auto_pass` (they cannot change while the window is open); None otherwise.
+    window_lists: [Option<ResponseList>; 4],
+}
+
+/// The legal responses of one player in a window (HK §6.2): pass, win, exposed kong, pung and
+/// up to three chows.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct ResponseList {
+    actions: [Action; 7],
+    len: u8,
+}
+
+impl ResponseList {
+    fn new(list: &[Action]) -> Option<ResponseList> {
+        let pad = *list.first()?;
+        let mut actions = [pad; 7];
+        (list.len() <= actions.len()).then(|| {
+            actions[..list.len()].copy_from_slice(list);
+            ResponseList { actions, len: list.len() as u8 }
+        })
+    }
+    pub(super) fn as_slice(&self) -> &[Action] {
+        &self.actions[..self.len as usize]
+    }
 }
 
 fn illegal(code: IllegalCode, message: impl Into<String>) -> MahjongError {
     MahjongError::IllegalAction { code, message: message.into() }
-}
-
-/// The ids of a hand in ascending order (through a bit set: no comparison sort).
-fn sorted_ids(hand: &[u8]) -> ([u8; 24], usize) {
-    let mut bits = [0u64; 3];
-    for &t in hand {
-        bits[(t >> 6) as usize] |= 1 << (t & 63);
-    }
-    let mut out = [0u8; 24];
-    let mut n = 0;
-    for (w, mut b) in bits.into_iter().enumerate() {
-        while b != 0 && n < out.len() {
-            out[n] = (w as u32 * 64 + b.trailing_zeros()) as u8;
-            n += 1;
-            b &= b - 1;
-        }
-    }
-    (out, n)
 }
 
 /// A winning shape (HK §9) is possible at all: false when an honour is held exactly once and
@@ -238,10 +249,56 @@ fn sorted_ids(hand: &[u8]) -> ([u8; 24], usize) {
 /// 0, 2 or 3 times). A filter that spares the table lookups of [`is_complete`] on most hands;
 /// [`is_complete`] decides the rest.
 pub(super) fn shape_possible(c: &Counts, n_melds: usize, shapes: &crate::analysis::decompose::ShapeRules) -> bool {
-    if !c[27..].contains(&1) {
+    if !has_byte_one(honours_word(c)) {
         return true;
     }
-    shapes.thirteen_orphans && n_melds == 0 && c.iter().enumerate().all(|(k, &n)| n == 0 || k >= 27 || k % 9 == 0 || k % 9 == 8)
+    shapes.thirteen_orphans && n_melds == 0 && c.iter().enumerate().all(|(k, &n)| n == 0 || is_orphan_kind(k))
+}
+
+/// The seven honour counts of `c` as the low seven bytes of a word (the eighth is 0).
+#[inline]
+fn honours_word(c: &Counts) -> u64 {
+    let mut b = [0u8; 8];
+    b.copy_from_slice(&c[N_KINDS - 8..]);
+    u64::from_le_bytes(b) >> 8
+}
+
+/// [`shape_possible`] for `c` with one more tile of kind `k`, without building that hand.
+#[inline]
+pub(super) fn shape_possible_with(c: &Counts, k: usize, n_melds: usize, shapes: &crate::analysis::decompose::ShapeRules) -> bool {
+    let mut w = honours_word(c);
+    if k >= 27 {
+        w += 1 << (8 * (k - 27));
+    }
+    if !has_byte_one(w) {
+        return true;
+    }
+    shapes.thirteen_orphans
+        && n_melds == 0
+        && is_orphan_kind(k)
+        && c.iter().enumerate().all(|(j, &n)| n == 0 || is_orphan_kind(j))
+}
+
+/// A terminal or an honour (HK §2.2): the kinds of thirteen orphans.
+#[inline]
+fn is_orphan_kind(k: usize) -> bool {
+    k >= 27 || k % 9 == 0 || k % 9 == 8
+}
+
+/// Whether a byte of `w` equals 1 (counts are at most 5, so no byte overflows the test).
+#[inline]
+fn has_byte_one(w: u64) -> bool {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    let x = w ^ LOW; // a byte equal to 1 becomes 0
+    (x.wrapping_sub(LOW) & !x & (LOW << 7)) != 0
+}
+
+/// Whether some kind of `c` is held four times (counts are at most 4: bit 2 is set only by 4).
+#[inline]
+pub(super) fn has_four(c: &Counts) -> bool {
+    let mut words = [0u8; 40];
+    words[..N_KINDS].copy_from_slice(c);
+    words.chunks_exact(8).any(|w| u64::from_le_bytes(w.try_into().unwrap_or([0; 8])) & 0x0404_0404_0404_0404 != 0)
 }
 
 /// Whether counts `c` hold two tiles that make a chow with suit kind `k` (HK §6.1).
@@ -376,6 +433,7 @@ impl Deal {
             opts,
             events: Vec::new(),
             hands: std::array::from_fn(|_| Vec::with_capacity(cap)),
+            held: [IdSet::default(); 4],
             counts: [[0; N_KINDS]; 4],
             melds: std::array::from_fn(|_| Vec::with_capacity(rules.shapes().n_sets)),
             bonus: std::array::from_fn(|_| Vec::new()),
@@ -400,6 +458,7 @@ impl Deal {
             kong_tile: None,
             result: None,
             scratch: Vec::new(),
+            window_lists: [None; 4],
         }
     }
 }

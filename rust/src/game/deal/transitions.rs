@@ -110,6 +110,7 @@ impl Deal {
 
     pub(super) fn recount(&mut self) {
         for p in 0..4 {
+            self.held[p] = IdSet::from_ids(&self.hands[p]);
             self.counts[p] = [0; N_KINDS];
             for &t in &self.hands[p] {
                 if t < N_ORDINARY {
@@ -131,12 +132,14 @@ impl Deal {
 
     pub(super) fn hand_add(&mut self, p: usize, t: u8) {
         self.hands[p].push(t);
+        self.held[p].insert(t);
         self.counts[p][(t >> 2) as usize] += 1;
     }
 
     pub(super) fn hand_remove(&mut self, p: usize, t: u8) {
         if let Some(i) = self.hands[p].iter().position(|&x| x == t) {
             self.hands[p].remove(i);
+            self.held[p].remove(t);
             self.counts[p][(t >> 2) as usize] -= 1;
         }
     }
@@ -203,11 +206,19 @@ impl Deal {
         self.clear_window();
     }
 
+    /// Forget the scores of the window's win claims (most windows have none: no drop to run).
+    fn clear_win_scores(&mut self) {
+        if self.win_scores.iter().any(Option::is_some) {
+            self.win_scores = Default::default();
+        }
+    }
+
     pub(super) fn clear_window(&mut self) {
         self.window_from = None;
         self.window_tile = None;
+        self.window_lists = [None; 4];
         self.responses = [None; 4];
-        self.win_scores = Default::default();
+        self.clear_win_scores();
     }
 
     pub(super) fn draw_and_act(&mut self, p: u8, replacement: bool) {
@@ -294,7 +305,8 @@ impl Deal {
         self.window_from = Some(source);
         self.window_tile = Some(tile);
         self.responses = [None; 4];
-        self.win_scores = Default::default();
+        self.clear_win_scores();
+        self.window_lists = [None; 4];
         let mut others = ToAct::default();
         for q in 0..4u8 {
             if q != source {
@@ -313,6 +325,7 @@ impl Deal {
                 self.legal_responses_given(q, win, any, &mut buf);
                 buf.len() > 1
             } {
+                self.window_lists[q as usize] = ResponseList::new(&buf);
                 waiting.push(q);
             } else {
                 let pass = Action::bare(ActionType::Pass, q);
@@ -323,7 +336,19 @@ impl Deal {
         self.scratch = buf;
         self.to_act = waiting;
         if waiting.is_empty() {
-            self.resolve_window();
+            self.after_passes(source, tile); // every answer was a pass: nothing to rank
+        }
+    }
+
+    /// The window closed with every player passing: HK §7.3 the added kong stands, §8.2 the
+    /// last discard ends the deal, or the next player draws (§5.4).
+    fn after_passes(&mut self, src: u8, tile: u8) {
+        if self.phase == Phase::Rob {
+            self.complete_added_kong(src, tile);
+        } else if self.remaining() == 0 {
+            self.exhaustive_draw(DrawReason::LastDiscard); // §8.2 case 1
+        } else {
+            self.draw_and_act((src + 1) % 4, false);
         }
     }
 
@@ -339,13 +364,7 @@ impl Deal {
             }
         }
         let Some(best) = best else {
-            if self.phase == Phase::Rob {
-                self.complete_added_kong(src, tile);
-            } else if self.remaining() == 0 {
-                self.exhaustive_draw(DrawReason::LastDiscard); // §8.2 case 1
-            } else {
-                self.draw_and_act((src + 1) % 4, false);
-            }
+            self.after_passes(src, tile);
             return;
         };
         if best.kind == ActionType::Win {
