@@ -475,3 +475,101 @@ impl std::fmt::Display for PlayerName {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::decompose::{HK_SHAPES, TW_SHAPES};
+    use rand_chacha::rand_core::{RngCore, SeedableRng};
+
+    /// The filter on "this hand and one more tile" equals the filter on the hand built, on
+    /// random hands of both sizes with and without declared sets, and on hands of terminals
+    /// and honours only (where thirteen orphans decides).
+    #[test]
+    fn shape_filter_with_one_more_tile_agrees_with_the_built_hand() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let (mut passed, mut orphan_passed) = (0, 0);
+        for i in 0..20_000 {
+            let (shapes, size) = if i % 2 == 0 { (&HK_SHAPES, 13) } else { (&TW_SHAPES, 16) };
+            let n_melds = (rng.next_u32() % 3) as usize;
+            let orphans_only = i % 5 == 0;
+            let mut c: Counts = [0; N_KINDS];
+            let mut placed = 0;
+            while placed < size - 3 * n_melds {
+                let k = (rng.next_u32() % N_KINDS as u32) as usize;
+                if (orphans_only && !is_orphan_kind(k)) || c[k] == 4 {
+                    continue;
+                }
+                c[k] += 1;
+                placed += 1;
+            }
+            for k in 0..N_KINDS {
+                let mut with = c;
+                with[k] += 1;
+                let fast = shape_possible_with(&c, k, n_melds, shapes);
+                assert_eq!(fast, shape_possible(&with, n_melds, shapes), "kind {k} of {c:?}, {n_melds} sets");
+                passed += usize::from(fast);
+                orphan_passed += usize::from(fast && has_byte_one(honours_word(&with)));
+            }
+        }
+        assert!(passed > 10_000 && orphan_passed > 100, "cases reached: {passed} passed, {orphan_passed} by thirteen orphans");
+    }
+
+    /// The legal lists a window keeps from its opening equal the lists computed when asked, at
+    /// every step of seeded deals with random choices (Hong Kong and both Taiwanese tables),
+    /// and every listed action passes `check`.
+    #[test]
+    fn kept_window_lists_equal_fresh_ones() {
+        use crate::rules::taiwanese::switches::{TaiTable, TwSwitches};
+        let rulesets = [
+            Ruleset::hong_kong(),
+            crate::rules::taiwanese::ruleset(TwSwitches::with_table(TaiTable::High)).unwrap(),
+            crate::rules::taiwanese::ruleset(TwSwitches { min_tai: 0, ..TwSwitches::with_table(TaiTable::Low) }).unwrap(),
+        ];
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let (mut kept, mut claims) = (0, 0);
+        for (r, rules) in rulesets.iter().enumerate() {
+            for i in 0..300u32 {
+                let mut d = Deal::seeded(rules, 40 + r as u64, i, (i % 4) as u8, [0; 4], DealOptions::new(true, false)).unwrap();
+                let (mut list, mut fresh) = (Vec::new(), Vec::new());
+                while d.phase != Phase::Ended {
+                    let p = d.to_act.as_slice()[0];
+                    d.legal_actions_into(p, &mut list);
+                    if d.phase.is_window() {
+                        assert!(d.window_lists[p as usize].is_some(), "a waiting player's list is kept");
+                        d.legal_responses(p, &mut fresh);
+                        assert_eq!(list, fresh, "deal {i} of ruleset {r}");
+                        kept += 1;
+                        claims += usize::from(list.len() > 1);
+                    }
+                    assert!(list.iter().all(|a| d.is_legal(a)));
+                    // claim half the time when a claim is listed, so that windows with claims are reached
+                    let n = list.len() as u32;
+                    let i = if n > 1 && rng.next_u32() % 2 == 0 { 1 + rng.next_u32() % (n - 1) } else { rng.next_u32() % n };
+                    d.apply(&list[i as usize]).unwrap();
+                }
+            }
+        }
+        assert!(kept > 1000 && claims == kept, "windows asked: {kept}, with a claim listed: {claims}");
+    }
+
+    #[test]
+    fn byte_tests() {
+        assert!(!has_byte_one(0));
+        assert!(has_byte_one(1 << 48));
+        assert!(!has_byte_one(0x0002_0304_0203_0200));
+        assert!(has_byte_one(0x0002_0304_0203_0201));
+        let mut c: Counts = [0; N_KINDS];
+        assert!(!has_four(&c));
+        c[33] = 4;
+        assert!(has_four(&c));
+        c[33] = 3;
+        c[0] = 4;
+        assert!(has_four(&c));
+        c[0] = 3;
+        assert!(!has_four(&c));
+        c[27] = 1;
+        c[33] = 2;
+        assert_eq!(honours_word(&c), 0x0002_0000_0000_0001);
+    }
+}
