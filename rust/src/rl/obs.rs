@@ -300,11 +300,15 @@ fn value_planes(
     if own_turn {
         let mut ratings = std::mem::take(&mut buf.ratings);
         ratings.clear();
-        // Without declared sets every group is unrestricted and the evaluator's rating gives
-        // the exact shanten after each discard in one pass (the unchanged groups combined
-        // once); with declared sets a rating may hold lower bounds, so each discard is asked.
+        // Without declared sets the evaluator's rating gives the exact shanten after each
+        // discard in one pass (the unchanged groups combined once): it leaves lower bounds
+        // only in groups that own declared sets restrict, so with declared sets each discard
+        // is asked (fast_value_planes_equal_the_reference_encoding checks both).
         let rated = buf.melds.is_empty()
-            && EVAL.with(|e| e.borrow_mut().get_or_insert_with(Evaluator::new).rate(&c, &buf.melds, unseen, shapes, false, &mut ratings))
+            && EVAL
+                .with(|e| {
+                    e.borrow_mut().get_or_insert_with(Evaluator::new).rate(&c, &buf.melds, unseen, shapes, false, &mut ratings)
+                })
                 .is_ok();
         if !rated {
             ratings.clear();
@@ -350,7 +354,14 @@ fn value_planes(
 #[cfg(test)]
 /// The value planes (25..=28) as first written: one shanten per discard (the reference the
 /// tests compare [`value_planes`] with).
-pub(crate) fn value_planes_reference(deal: &Deal, p: u8, phase: Phase, counts: &crate::tiles::hand::Counts, buf: &ObsBuf, out: &mut [f32]) {
+pub(crate) fn value_planes_reference(
+    deal: &Deal,
+    p: u8,
+    phase: Phase,
+    counts: &crate::tiles::hand::Counts,
+    buf: &ObsBuf,
+    out: &mut [f32],
+) {
     let pu = p as usize;
     let rules: &Ruleset = deal.rules();
     let shapes = rules.shapes();
