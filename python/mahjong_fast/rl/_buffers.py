@@ -1,16 +1,18 @@
-"""The numpy buffers a :class:`TableBatch` writes into."""
+"""The numpy buffers a :class:`TableBatch` writes into, and the batch set-up the Python faces
+(PettingZoo and Gymnasium) share."""
 
 from __future__ import annotations
 
 import numpy as np
 import numpy.typing as npt
 
-from mahjong_fast._core import TableBatch
+from mahjong_fast._core import Ruleset, TableBatch
 
 
 class Buffers:
     """``obs (N, C, 42) float32``, ``mask (N, 75) uint8``, ``reward (N, 4) float32``,
-    ``seat (N,) int8``, ``done (N,) bool`` for ``batch``."""
+    ``seat (N,) int8``, ``done (N,) bool`` for ``batch``; ``mask_i8`` is ``mask`` seen as int8
+    (the dtype ``Discrete.sample(mask=...)`` takes; same memory, no copy)."""
 
     def __init__(self, batch: TableBatch, with_obs: bool = True) -> None:
         n = batch.n_tables
@@ -20,12 +22,49 @@ class Buffers:
             np.zeros((n, c, w), np.float32) if with_obs else None
         )
         self.mask = np.zeros((n, batch.n_actions), np.uint8)
+        self.mask_i8: npt.NDArray[np.int8] = self.mask.view(np.int8)
         self.reward = np.zeros((n, 4), np.float32)
         self.seat = np.zeros(n, np.int8)
         self.done = np.zeros(n, np.bool_)
+        self._one = np.zeros(1, np.int64)
 
     def reset(self, seeds: list[int] | None = None) -> None:
         self.batch.reset(self.obs, self.mask, self.reward, self.seat, self.done, seeds)
 
     def step(self, actions: npt.NDArray[np.int64]) -> None:
         self.batch.step(actions, self.obs, self.mask, self.reward, self.seat, self.done)
+
+    def step_one(self, action: int) -> None:
+        """Step a batch of one table with ``action`` (no array made per step)."""
+        self._one[0] = action
+        self.batch.step(self._one, self.obs, self.mask, self.reward, self.seat, self.done)
+
+
+def table_buffers(
+    n: int,
+    rules: Ruleset | str,
+    seats: tuple[str, ...] | list[str],
+    seed: int,
+    *,
+    threads: int = 1,
+    duplicate: bool = False,
+    value_features: bool = True,
+    privileged: bool = False,
+    reward: str = "points",
+    illegal_penalty: float | None = None,
+) -> Buffers:
+    """The core batch of ``n`` tables behind a Python face, with its buffers (observation
+    included). Errors: those of :class:`TableBatch`."""
+    batch = TableBatch(
+        n,
+        list(seats),
+        rules,
+        seed,
+        threads=threads,
+        duplicate=duplicate,
+        value_features=value_features,
+        privileged=privileged,
+        reward=reward,
+        illegal_penalty=illegal_penalty,
+    )
+    return Buffers(batch)

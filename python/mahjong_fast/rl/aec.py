@@ -8,8 +8,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from mahjong_fast._core import Ruleset, TableBatch
-from mahjong_fast.rl._buffers import Buffers
+from mahjong_fast._core import Ruleset
+from mahjong_fast.rl._buffers import table_buffers
 
 LEARNERS = ("learner", "learner", "learner", "learner")
 
@@ -37,10 +37,10 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]
         illegal_penalty: float | None = None,
     ) -> None:
         super().__init__()
-        self._batch = TableBatch(
+        self._buf = table_buffers(
             1,
-            list(seats),
             rules,
+            seats,
             seed,
             duplicate=duplicate,
             value_features=value_features,
@@ -48,10 +48,14 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]
             reward=reward,
             illegal_penalty=illegal_penalty,
         )
-        self._buf = Buffers(self._batch)
+        self._batch = self._buf.batch
         self._seed = seed
         self._players = [p for p, s in enumerate(seats) if s == "learner"]
         self.possible_agents = [f"player_{p}" for p in self._players]
+        # agent name <-> player number, looked up rather than parsed at every step
+        self._player_of = {f"player_{p}": p for p in range(4)}
+        self._agent_names = [f"player_{p}" for p in range(4)]
+        self._no_mask = np.zeros(self._batch.n_actions, np.int8)
         c, w = self._batch.obs_shape
         space = spaces.Dict(
             {
@@ -70,11 +74,11 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def _player(self, agent: str) -> int:
-        return int(agent.rsplit("_", 1)[1])
+        return self._player_of[agent]
 
     def _agent_of(self, player: int) -> str:
         """The agent of ``player`` in this deal (duplicate mode rotates the line-up)."""
-        return f"player_{player}"
+        return self._agent_names[player]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
@@ -90,16 +94,15 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self._agent_of(int(self._buf.seat[0]))
 
     def observe(self, agent: str) -> dict[str, Any]:
-        p = self._player(agent)
-        acting = not self._buf.done[0] and int(self._buf.seat[0]) == p
+        p = self._player_of[agent]
+        buf = self._buf
+        acting = not buf.done[0] and buf.seat[0] == p
         # the acting seat's observation is in the buffer already; another seat's is encoded
-        if acting and self._buf.obs is not None:
-            obs = self._buf.obs[0].copy()
+        if acting and buf.obs is not None:
+            obs = buf.obs[0].copy()
         else:
             obs = self._batch.observe(0, p)
-        mask = (
-            self._buf.mask[0].astype(np.int8) if acting else np.zeros(self._batch.n_actions, np.int8)
-        )
+        mask = buf.mask_i8[0].copy() if acting else self._no_mask.copy()
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -108,13 +111,17 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self._buf.step(np.array([action], np.int64))
-        self.rewards = {a: float(self._buf.reward[0, self._player(a)]) for a in self.agents}
-        if self._buf.done[0]:
+        buf = self._buf
+        buf.step_one(action)
+        if buf.done[0]:
+            r = buf.reward[0]
+            self.rewards = {a: float(r[self._player_of[a]]) for a in self.agents}
             self.terminations = {a: True for a in self.agents}
+            self._accumulate_rewards()
         else:
-            self.agent_selection = self._agent_of(int(self._buf.seat[0]))
-        self._accumulate_rewards()
+            # no reward before the deal ends: adding zeros to the cumulative rewards is skipped
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.agent_selection = self._agent_names[buf.seat[0]]
 
     def result(self) -> dict[str, Any] | None:
         """The finished deal's result (points, winners, values...), else None."""

@@ -11,7 +11,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 
 from mahjong_fast._core import Ruleset, TableBatch
-from mahjong_fast.rl._buffers import Buffers
+from mahjong_fast.rl._buffers import table_buffers
 
 GREEDY_OPPONENTS = ("learner", "greedy", "greedy", "greedy")
 
@@ -52,10 +52,10 @@ class MahjongEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         illegal_penalty: float | None = None,
     ) -> None:
         _check_one_learner(seats)
-        self._batch = TableBatch(
+        self._buf = table_buffers(
             1,
-            list(seats),
             rules,
+            seats,
             seed,
             duplicate=duplicate,
             value_features=value_features,
@@ -63,7 +63,7 @@ class MahjongEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             reward=reward,
             illegal_penalty=illegal_penalty,
         )
-        self._buf = Buffers(self._batch)
+        self._batch = self._buf.batch
         self._seed = seed
         self._started = False
         self._learner = 0
@@ -76,7 +76,7 @@ class MahjongEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         return obs
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self._buf.mask[0].astype(np.int8), "seat": self._learner}
+        return {"action_mask": self._buf.mask_i8[0].copy(), "seat": self._learner}
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -88,14 +88,14 @@ class MahjongEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             self._buf.reset([self._seed])
             self._started = True
         else:
-            self._buf.step(np.zeros(1, np.int64))  # the table's next deal
+            self._buf.step_one(0)  # the table's next deal
         self._learner = int(self._buf.seat[0])
         return self._obs(), self._info()
 
     def step(
         self, action: np.int64 | int
     ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
-        self._buf.step(np.array([int(action)], np.int64))
+        self._buf.step_one(int(action))
         reward = float(self._buf.reward[0, self._learner])
         done = bool(self._buf.done[0])
         if not done:
@@ -128,10 +128,10 @@ class MahjongVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
         illegal_penalty: float | None = None,
     ) -> None:
         _check_one_learner(seats)
-        self._batch = TableBatch(
+        self._buf = table_buffers(
             num_envs,
-            list(seats),
             rules,
+            seats,
             seed,
             threads=threads,
             duplicate=duplicate,
@@ -140,7 +140,7 @@ class MahjongVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
             reward=reward,
             illegal_penalty=illegal_penalty,
         )
-        self._buf = Buffers(self._batch)
+        self._batch = self._buf.batch
         self._seed = seed
         self.num_envs = num_envs
         self.single_observation_space = _obs_space(self._batch)
@@ -152,7 +152,7 @@ class MahjongVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
         self._learner = np.zeros(num_envs, np.int64)
 
     def _infos(self) -> dict[str, Any]:
-        return {"action_mask": self._buf.mask.astype(np.int8), "seat": self._learner.copy()}
+        return {"action_mask": self._buf.mask_i8.copy(), "seat": self._learner.copy()}
 
     def reset(
         self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None

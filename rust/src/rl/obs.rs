@@ -25,7 +25,7 @@
 //! | +0..+3 | concealed tiles of seats r = 1, 2, 3: count / 4 |
 //! | +3 | the wall not yet drawn (dead wall included): count / 4 per kind; columns 34..42 bonus tiles in it |
 
-use crate::agents::eval::Evaluator;
+use crate::agents::eval::{Evaluator, Rating};
 use crate::game::{Deal, Phase};
 use crate::rules::wait_values::{wait_values, ValueSituation};
 use crate::rules::Ruleset;
@@ -84,10 +84,24 @@ fn shanten_of(c: &crate::tiles::hand::Counts, melds: &[Meld], shapes: &crate::an
     EVAL.with(|e| e.borrow_mut().get_or_insert_with(Evaluator::new).shanten(c, melds, shapes).ok())
 }
 
-/// Scratch space reused between encodings.
+/// Scratch space reused between encodings (no allocation per step once warm, except the
+/// wait list of a ready hand).
 #[derive(Default)]
 pub struct ObsBuf {
     melds: Vec<Meld>,
+    ratings: Vec<Rating>,
+    hand: Hand,
+}
+
+/// `0.5^age` as `f32`: exact powers of two, read from the exponent bits while normal (ages
+/// below 127, which every deal stays under), else computed.
+#[inline]
+fn half_pow(age: i32) -> f32 {
+    if (0..127).contains(&age) {
+        f32::from_bits(((127 - age) as u32) << 23)
+    } else {
+        0.5f32.powi(age)
+    }
 }
 
 #[inline]
@@ -141,11 +155,11 @@ pub fn encode(deal: &Deal, p: u8, opts: &ObsOptions, buf: &mut ObsBuf, out: &mut
             }
             plane(out, 14 + r)[k] = (j + 1) as f32 / 32.0;
             let age = (n - 1 - j) as i32;
-            plane(out, 18 + r)[k] = 0.5f32.powi(age);
+            plane(out, 18 + r)[k] = half_pow(age);
         }
     }
+    let unseen = view.unseen_counts();
     {
-        let unseen = view.unseen_counts();
         let o = plane(out, 22);
         for k in 0..N_KINDS {
             o[k] = unseen[k] as f32 * 0.25;
@@ -204,7 +218,8 @@ pub fn encode(deal: &Deal, p: u8, opts: &ObsOptions, buf: &mut ObsBuf, out: &mut
     }
     let mut next = BASE_PLANES;
     if opts.value_features {
-        value_planes(deal, p, phase, counts, buf, &mut out[next * N_COLS..(next + VALUE_PLANES) * N_COLS]);
+        let planes = &mut out[next * N_COLS..(next + VALUE_PLANES) * N_COLS];
+        value_planes(deal, p, phase, counts, &unseen, shanten_now, buf, planes);
         next += VALUE_PLANES;
     }
     if opts.privileged {
@@ -236,8 +251,117 @@ pub fn encode(deal: &Deal, p: u8, opts: &ObsOptions, buf: &mut ObsBuf, out: &mut
     }
 }
 
-/// The value planes (25..=28) into `out` (4 planes).
-fn value_planes(deal: &Deal, p: u8, phase: Phase, counts: &crate::tiles::hand::Counts, buf: &ObsBuf, out: &mut [f32]) {
+/// Write the values of the ready 13-equivalent hand `c` (with `buf.melds`): per wait `k`,
+/// `f(k, self-drawn value, discard value, meets the minimum)`.
+fn for_each_wait(
+    c: &crate::tiles::hand::Counts,
+    bonus: u8,
+    rules: &Ruleset,
+    ctx: &crate::rules::scoring::WinContext,
+    buf: &mut ObsBuf,
+    mut f: impl FnMut(usize, f32, f32, bool),
+) {
+    buf.hand.concealed = *c;
+    buf.hand.bonus = bonus;
+    buf.hand.melds.clear();
+    buf.hand.melds.extend_from_slice(&buf.melds);
+    if let Ok(ws) = wait_values(&buf.hand, rules, ctx) {
+        for w in &ws {
+            f(w.tile.0 as usize, w.self_drawn.value as f32 / VALUE_SCALE, w.discard.value as f32 / VALUE_SCALE, w.can_win());
+        }
+    }
+}
+
+/// The value planes (25..=28) into `out` (4 planes). `unseen` are the seat's unseen counts,
+/// `shanten_now` the shanten of the hand as held (both already computed by [`encode`]).
+///
+/// In the seat's turn without declared sets the shanten after every discard comes from one
+/// rating of the hand ([`Evaluator::rate`]: the groups a discard leaves unchanged are combined
+/// once, not once per discard); in a window the hand's own shanten is reused. The values are
+/// those of the reference (one shanten per discard; tested on seeded deals).
+#[allow(clippy::too_many_arguments)]
+fn value_planes(
+    deal: &Deal,
+    p: u8,
+    phase: Phase,
+    counts: &crate::tiles::hand::Counts,
+    unseen: &crate::tiles::hand::Counts,
+    shanten_now: Option<i8>,
+    buf: &mut ObsBuf,
+    out: &mut [f32],
+) {
+    let pu = p as usize;
+    let rules: &Ruleset = deal.rules();
+    let shapes = rules.shapes();
+    let ctx = ValueSituation { seat_wind: deal.seat_winds()[pu], prevailing_wind: deal.prevailing_wind() }.context();
+    let bonus = deal.bonus_mask(pu);
+    let own_turn = matches!(phase, Phase::Action | Phase::AfterClaim) && deal.active() == Some(p);
+    let mut c = *counts;
+    if own_turn {
+        let mut ratings = std::mem::take(&mut buf.ratings);
+        ratings.clear();
+        // Without declared sets the evaluator's rating gives the exact shanten after each
+        // discard in one pass (the unchanged groups combined once): it leaves lower bounds
+        // only in groups that own declared sets restrict, so with declared sets each discard
+        // is asked (fast_value_planes_equal_the_reference_encoding checks both).
+        let rated = buf.melds.is_empty()
+            && EVAL
+                .with(|e| {
+                    e.borrow_mut().get_or_insert_with(Evaluator::new).rate(&c, &buf.melds, unseen, shapes, false, &mut ratings)
+                })
+                .is_ok();
+        if !rated {
+            ratings.clear();
+            for k in 0..N_KINDS {
+                if c[k] == 0 {
+                    continue;
+                }
+                c[k] -= 1;
+                if let Some(s) = shanten_of(&c, &buf.melds, shapes) {
+                    ratings.push(Rating { kind: k as u8, shanten: s, ukeire: None });
+                }
+                c[k] += 1;
+            }
+        }
+        for r in &ratings {
+            let (k, s) = (r.kind as usize, r.shanten);
+            out[k] = 1.0 / (1.0 + s.max(0) as f32);
+            if s == 0 {
+                c[k] -= 1;
+                for_each_wait(&c, bonus, rules, &ctx, buf, |_, a, b, win| {
+                    out[N_COLS + k] = out[N_COLS + k].max(a);
+                    out[2 * N_COLS + k] = out[2 * N_COLS + k].max(b);
+                    if win {
+                        out[3 * N_COLS + k] = 1.0;
+                    }
+                });
+                c[k] += 1;
+            }
+        }
+        buf.ratings = ratings;
+    } else if phase != Phase::Ended {
+        let n: usize = c.iter().map(|&x| x as usize).sum::<usize>() + 3 * buf.melds.len();
+        if n % 3 == 1 && shanten_now == Some(0) {
+            for_each_wait(&c, bonus, rules, &ctx, buf, |k, a, b, win| {
+                out[N_COLS + k] = a;
+                out[2 * N_COLS + k] = b;
+                out[3 * N_COLS + k] = win as u8 as f32;
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+/// The value planes (25..=28) as first written: one shanten per discard (the reference the
+/// tests compare [`value_planes`] with).
+pub(crate) fn value_planes_reference(
+    deal: &Deal,
+    p: u8,
+    phase: Phase,
+    counts: &crate::tiles::hand::Counts,
+    buf: &ObsBuf,
+    out: &mut [f32],
+) {
     let pu = p as usize;
     let rules: &Ruleset = deal.rules();
     let shapes = rules.shapes();
@@ -281,6 +405,26 @@ fn value_planes(deal: &Deal, p: u8, phase: Phase, counts: &crate::tiles::hand::C
                     out[3 * N_COLS + k] = w.can_win() as u8 as f32;
                 }
             }
+        }
+    }
+}
+
+/// The value planes of `p` by [`value_planes_reference`] into `out` (4 planes, zeroed first);
+/// `buf` must hold `p`'s declared sets, as [`encode`] leaves it.
+#[cfg(test)]
+pub(crate) fn reference_value_planes(deal: &Deal, p: u8, buf: &ObsBuf, out: &mut [f32]) {
+    out.fill(0.0);
+    value_planes_reference(deal, p, deal.phase(), deal.counts(p as usize), buf, out);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::half_pow;
+
+    #[test]
+    fn half_pow_is_powi() {
+        for age in -3..400 {
+            assert_eq!(half_pow(age).to_bits(), 0.5f32.powi(age).to_bits(), "age {age}");
         }
     }
 }

@@ -302,3 +302,53 @@ fn encoding_planes_match_the_deal() {
     }
     let _ = ActionMap::default();
 }
+
+/// The value planes of every seat to act, at every decision of seeded deals of both rulesets
+/// (played by greedy seats, so that hands get ready, and at random), equal the reference
+/// encoding's (one shanten per discard), and the recency plane equals `0.5^age`.
+#[test]
+fn fast_value_planes_equal_the_reference_encoding() {
+    use super::obs::reference_value_planes;
+    use super::seats::with_builtins;
+    let opts = ObsOptions::default();
+    let mut buf = ObsBuf::default();
+    let mut out = vec![0.0f32; opts.len()];
+    let mut reference = vec![0.0f32; 4 * N_COLS];
+    let (mut steps, mut ready) = (0usize, 0usize);
+    for rules in [Ruleset::hong_kong(), Ruleset::named("taiwanese-high").unwrap()] {
+        for seed in 0..100u64 {
+            let mut deal = crate::game::Deal::seeded(&rules, seed, 0, 0, [0; 4], crate::game::DealOptions::default()).unwrap();
+            let mut rng = Rng(seed + 1);
+            let greedy = seed % 3 != 0;
+            while deal.phase() != crate::game::Phase::Ended {
+                let p = deal.to_act()[0];
+                encode(&deal, p, &opts, &mut buf, &mut out);
+                reference_value_planes(&deal, p, &buf, &mut reference);
+                let fast = &out[BASE_PLANES * N_COLS..];
+                assert_eq!(fast, &reference[..], "rules {} seed {seed} step {steps}", rules.name());
+                ready += fast[N_COLS..3 * N_COLS].iter().any(|&x| x > 0.0) as usize;
+                for q in 0..4usize {
+                    let r = (q + 4 - p as usize) % 4;
+                    let ds = deal.discards(q);
+                    for (j, d) in ds.iter().enumerate() {
+                        let k = (d.tile >> 2) as usize;
+                        if k < 34 && ds[j + 1..].iter().all(|e| e.tile >> 2 != d.tile >> 2) {
+                            let age = (ds.len() - 1 - j) as i32;
+                            assert_eq!(out[(18 + r) * N_COLS + k], 0.5f32.powi(age));
+                        }
+                    }
+                }
+                let legal = deal.legal_actions(p);
+                let i = if greedy {
+                    with_builtins(&rules, |b| b.choose(crate::sim::SeatKind::Greedy, &deal, p, &legal, &mut None)).unwrap()
+                } else {
+                    rng.below(legal.len())
+                };
+                deal.apply(&legal[i]).unwrap();
+                steps += 1;
+            }
+        }
+    }
+    assert!(steps > 10_000, "{steps} steps, {ready} ready");
+    assert!(ready > 500, "{ready} steps with a ready hand's values");
+}

@@ -229,6 +229,78 @@ impl Agents {
             melds: Vec::with_capacity(6),
         }
     }
+
+    /// No agent made yet: each is made (for the ruleset given to [`Agents::choose`]) when a
+    /// seat of its kind first decides. The RL tables keep one such set per thread.
+    pub fn empty() -> Agents {
+        Agents {
+            greedy: None,
+            value: None,
+            strong: None,
+            expert: None,
+            table: TableBuf::default(),
+            expert_view: ExpertViewBuf::default(),
+            legal: Vec::with_capacity(24),
+            options: Vec::with_capacity(24),
+            melds: Vec::with_capacity(6),
+        }
+    }
+
+    /// The index into `legal` (non-empty: the engine's legal list of player `p` of `deal`)
+    /// that seat `kind` chooses, from the seat's view (HK §14). `random` is the player's random
+    /// stream, `Some` exactly for a random seat. An agent not yet made is made for `rules` (its
+    /// decisions depend only on the situation: the evaluators' caches are memos).
+    ///
+    /// Errors: a random seat without its stream, or an agent breaking its own invariants.
+    pub fn choose(
+        &mut self,
+        rules: &Ruleset,
+        kind: SeatKind,
+        deal: &Deal,
+        p: u8,
+        legal: &[Action],
+        random: &mut Option<RandomAgent>,
+    ) -> Result<usize> {
+        if let Some(r) = random {
+            return Ok(r.below(legal.len()));
+        }
+        let view = deal.view(p);
+        let disc = view.last_discard().map(|(_, t)| t >> 2);
+        self.options.clear();
+        self.options.extend(legal.iter().map(|a| option_of(a, disc)));
+        self.melds.clear();
+        self.melds.extend(deal.melds(p as usize).iter().map(|m| m.core()));
+        let unseen = view.unseen_counts();
+        let s = Situation {
+            concealed: view.hand_counts(),
+            melds: &self.melds,
+            unseen: &unseen,
+            discard: disc.map(Tile),
+            legal: &self.options,
+        };
+        match kind {
+            SeatKind::Random => Err(MahjongError::hand("no random stream")),
+            SeatKind::Greedy => self.greedy.get_or_insert_with(|| GreedyAgent::new(*rules.shapes())).choose(&s),
+            SeatKind::Value => {
+                let seat = SeatValue {
+                    winds: crate::rules::wait_values::ValueSituation {
+                        seat_wind: deal.seat_winds()[p as usize],
+                        prevailing_wind: deal.prevailing_wind(),
+                    },
+                    bonus: deal.bonus_mask(p as usize),
+                };
+                self.value.get_or_insert_with(|| ValueAgent::new(rules.clone())).choose(&s, &seat)
+            }
+            SeatKind::Strong => {
+                let t = self.table.read(&view);
+                self.strong.get_or_insert_with(|| StrongAgent::new(rules.clone())).choose(&s, &t)
+            }
+            SeatKind::Expert => {
+                let v = self.expert_view.read(&view);
+                self.expert.get_or_insert_with(|| ExpertAgent::new(rules.clone())).choose(&s, &v)
+            }
+        }
+    }
 }
 
 /// The agent's view of one legal action (see [`LegalOption`]).
@@ -357,47 +429,10 @@ pub fn play_to_end(
                 continue;
             }
             deal.legal_actions_into(p, &mut agents.legal);
-            let i = match &mut random[p as usize] {
-                Some(r) => r.below(agents.legal.len()),
-                None => {
-                    let view = deal.view(p);
-                    let disc = view.last_discard().map(|(_, t)| t >> 2);
-                    agents.options.clear();
-                    agents.options.extend(agents.legal.iter().map(|a| option_of(a, disc)));
-                    agents.melds.clear();
-                    agents.melds.extend(deal.melds(p as usize).iter().map(|m| m.core()));
-                    let unseen = view.unseen_counts();
-                    let s = Situation {
-                        concealed: view.hand_counts(),
-                        melds: &agents.melds,
-                        unseen: &unseen,
-                        discard: disc.map(Tile),
-                        legal: &agents.options,
-                    };
-                    if cfg.seats[p as usize] == SeatKind::Strong {
-                        let a = agents.strong.as_mut().ok_or_else(|| MahjongError::hand("no strong agent"))?;
-                        let t = agents.table.read(&view);
-                        a.choose(&s, &t)?
-                    } else if cfg.seats[p as usize] == SeatKind::Expert {
-                        let a = agents.expert.as_mut().ok_or_else(|| MahjongError::hand("no expert agent"))?;
-                        let v = agents.expert_view.read(&view);
-                        a.choose(&s, &v)?
-                    } else if cfg.seats[p as usize] == SeatKind::Value {
-                        let seat = SeatValue {
-                            winds: crate::rules::wait_values::ValueSituation {
-                                seat_wind: deal.seat_winds()[p as usize],
-                                prevailing_wind: deal.prevailing_wind(),
-                            },
-                            bonus: deal.bonus_mask(p as usize),
-                        };
-                        let v = agents.value.as_mut().ok_or_else(|| MahjongError::hand("no value agent"))?;
-                        v.choose(&s, &seat)?
-                    } else {
-                        let g = agents.greedy.as_mut().ok_or_else(|| MahjongError::hand("no greedy agent"))?;
-                        g.choose(&s)?
-                    }
-                }
-            };
+            let legal = std::mem::take(&mut agents.legal);
+            let chosen = agents.choose(&cfg.rules, cfg.seats[p as usize], deal, p, &legal, &mut random[p as usize]);
+            agents.legal = legal;
+            let i = chosen?;
             let a = agents.legal[i];
             observe(deal, p, &a)?;
             deal.apply(&a)?;
