@@ -20,7 +20,7 @@
 //!   the draws that lower them are one bit mask per class of kinds.
 //! - **Groups restricted by own declared sets** (a kind with copies in an own set may be used
 //!   fewer than four times) cannot use the lookup tables; their tables come from the dynamic
-//!   programme of `analysis/shanten.rs` (here on SSE2 registers), kept in a small direct-mapped cache
+//!   programme of `programme.rs` (on SSE2 registers where available), kept in a small direct-mapped cache
 //!   owned by the evaluator and handed on to the next evaluator of the thread. The cache only
 //!   saves time: a hit returns exactly what the programme would compute (the key is the whole
 //!   input: group, sets needed, counts and caps), and it is never iterated.
@@ -32,7 +32,7 @@
 
 use super::knapsack::{fast_rests, finish_with, missing_of};
 use super::lookup::{dec_mask, dec_tables, group_of_kind, group_range, lookup, lowering_draws, tight_mask};
-use super::programme::{capped_suit, group_table, Table};
+use super::programme::{group_table, Table};
 use super::special::{Special, ORPHAN_BITS};
 use super::{caps, check_size};
 use crate::analysis::decompose::{held_counts, ShapeRules, MAX_SETS};
@@ -142,12 +142,7 @@ impl Evaluator {
         let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CACHE_BITS)) as usize;
         let s = &mut self.cache[slot];
         if s.key != key {
-            let table = if g < 3 {
-                capped_suit(&h[g * 9..g * 9 + 9], &sh.cap[g * 9..g * 9 + 9], sh.need)
-            } else {
-                group_table(h, &sh.cap, g, sh.need)
-            };
-            *s = Slot { key, table };
+            *s = Slot { key, table: group_table(h, &sh.cap, g, sh.need) };
         }
         s.table
     }

@@ -5,8 +5,10 @@
 
 #![allow(clippy::needless_range_loop)] // set counts are indices by nature
 
+use super::lookup::entry_table;
 use super::programme::{Table, INF};
 use crate::analysis::decompose::MAX_SETS;
+use crate::analysis::tables::Entry;
 
 /// Min-plus knapsack of two tables up to `need` sets (`s1 + s2 = s`, at most one pair).
 #[inline(always)]
@@ -51,7 +53,8 @@ pub(crate) fn finish_with(rest: &Table, t: &Table, need: usize) -> u8 {
     finish(rest, t, need)
 }
 
-/// [`standard_missing`] over four given group tables.
+/// Fewest missing tiles for the standard shape with `need` sets and a pair from the four group
+/// tables.
 #[inline(always)]
 pub(crate) fn missing_of(ts: &[Table; 4], need: usize) -> u8 {
     let a = combine(&ts[0], &ts[1], need);
@@ -59,100 +62,20 @@ pub(crate) fn missing_of(ts: &[Table; 4], need: usize) -> u8 {
     finish(&a, &b, need)
 }
 
-/// Combine two table entries (layout `[2*s + p]`) up to `N` sets: the knapsack of
-/// [`combine`] without converting entries to [`Table`]s.
-#[inline(always)]
-pub(super) fn combine_entries<const N: usize>(
-    x: &crate::analysis::tables::Entry,
-    y: &crate::analysis::tables::Entry,
-) -> [u8; 16] {
-    let mut out = [INF; 16];
-    for s in 0..=N {
-        let mut p0 = u8::MAX;
-        let mut p1 = u8::MAX;
-        for s1 in 0..=s {
-            let (a0, a1) = (x[2 * s1], x[2 * s1 + 1]);
-            let (b0, b1) = (y[2 * (s - s1)], y[2 * (s - s1) + 1]);
-            p0 = p0.min(a0.saturating_add(b0));
-            p1 = p1.min(a0.saturating_add(b1)).min(a1.saturating_add(b0));
-        }
-        out[2 * s] = p0;
-        out[2 * s + 1] = p1;
-    }
-    out
-}
-
-/// Fewest missing tiles for `N` sets and a pair from the four group entries (portable form).
+/// Fewest missing tiles for `N` sets and a pair from the four group entries (portable form):
+/// [`missing_of`] of their tables.
 #[cfg_attr(simd, allow(dead_code))]
 #[inline(always)]
-pub(super) fn missing_entries_scalar<const N: usize>(e: [&crate::analysis::tables::Entry; 4]) -> u8 {
-    let a = combine_entries::<N>(e[0], e[1]);
-    let b = combine_entries::<N>(e[2], e[3]);
-    let mut best = u8::MAX;
-    for s in 0..=N {
-        best = best.min(a[2 * s].saturating_add(b[2 * (N - s) + 1])).min(a[2 * s + 1].saturating_add(b[2 * (N - s)]));
-    }
-    best
-}
-
-/// The same knapsack on SSE2 (baseline on x86_64), one entry per 16-byte register. Entries are
-/// first clamped to 63: a true answer is at most `3 * 6 + 2`, so a combination using a larger
-/// (unreachable) entry can never be the minimum, and with every lane `<= 63` the sums of two
-/// (`<= 126`) and of four (`<= 252`) never overflow a byte: plain adds, no saturation.
-/// Compiled for the tests on any x86_64 build (they compare it with the scalar forms).
-#[cfg(any(simd, all(test, target_arch = "x86_64")))]
-pub(crate) mod sse_entries {
-    use std::arch::x86_64::*;
-
-    const CLAMP: i8 = 63;
-    const FILL: u8 = 126;
-
-    use crate::analysis::simd::ld;
-    type L = crate::analysis::simd::Lanes<FILL>;
-
-    /// Lane `2 s + p` = fewest missing for `s` sets, `p` pairs from the two groups (`s <= N`).
-    #[inline(always)]
-    pub(crate) unsafe fn combine<const N: usize>(x: __m128i, y: __m128i) -> __m128i {
-        let mut xa = [0u8; 16];
-        _mm_storeu_si128(xa.as_mut_ptr() as *mut __m128i, x);
-        // yw: lane 2t+1 = y[2t] (this group gives the pair), even lanes FILL.
-        let yw = L::with_pair(y);
-        let mut r = _mm_set1_epi8(FILL as i8);
-        for s1 in 0..=N {
-            let x0 = _mm_set1_epi8(xa[2 * s1] as i8);
-            let x1 = _mm_set1_epi8(xa[2 * s1 + 1] as i8);
-            r = _mm_min_epu8(r, _mm_add_epi8(x0, L::up(y, s1)));
-            r = _mm_min_epu8(r, _mm_add_epi8(x1, L::up(yw, s1)));
-        }
-        r
-    }
-
-    #[inline(always)]
-    pub(crate) fn missing<const N: usize>(e: [&crate::analysis::tables::Entry; 4]) -> u8 {
-        // SAFETY: SSE2 is part of the x86_64 baseline; loads and stores are unaligned and
-        // within 16-byte arrays.
-        unsafe {
-            let c = _mm_set1_epi8(CLAMP);
-            let v = |i: usize| _mm_min_epu8(ld(e[i]), c);
-            let mut a = [0u8; 16];
-            let mut b = [0u8; 16];
-            _mm_storeu_si128(a.as_mut_ptr() as *mut __m128i, combine::<N>(v(0), v(1)));
-            _mm_storeu_si128(b.as_mut_ptr() as *mut __m128i, combine::<N>(v(2), v(3)));
-            let mut best = u8::MAX;
-            for s in 0..=N {
-                best = best.min(a[2 * s] + b[2 * (N - s) + 1]).min(a[2 * s + 1] + b[2 * (N - s)]);
-            }
-            best
-        }
-    }
+pub(super) fn missing_entries_scalar<const N: usize>(e: [&Entry; 4]) -> u8 {
+    missing_of(&e.map(entry_table), N)
 }
 
 /// Fewest missing tiles for `N` sets and a pair from the four group entries.
 #[inline(always)]
-pub(super) fn missing_entries<const N: usize>(e: [&crate::analysis::tables::Entry; 4]) -> u8 {
+pub(super) fn missing_entries<const N: usize>(e: [&Entry; 4]) -> u8 {
     #[cfg(simd)]
     {
-        sse_entries::missing::<N>(e)
+        sse::missing::<N>(e)
     }
     #[cfg(not(simd))]
     {
@@ -182,13 +105,14 @@ pub(super) fn fast_rests(ts: &[Table; 4], need: usize) -> [Table; 4] {
     }
 }
 
-/// The knapsack of group tables on SSE2 (baseline on x86_64): a table is one 16-byte register,
-/// lane `2 s + p`. Sums saturate and are minimised from INF exactly as `shanten::combine` does,
-/// so every lane `s <= N` holds the same value. Compiled for the tests on any x86_64 build (they
-/// compare it with the scalar forms).
+/// The knapsack of group tables on SSE2 (baseline on x86_64): a table (or a lookup-table
+/// entry, the same layout) is one 16-byte register, lane `2 s + p`. Sums saturate and are
+/// minimised from INF exactly as [`combine`] does, so every lane `s <= N` below INF holds the
+/// same value, and so does every final count (a true count is at most `3 * 7 + 2`, below INF).
+/// Compiled for the tests on any x86_64 build (they compare it with the scalar forms).
 #[cfg(any(simd, all(test, target_arch = "x86_64")))]
 pub(crate) mod sse {
-    use super::{Table, INF, MAX_SETS};
+    use super::{Entry, Table, INF, MAX_SETS};
     use std::arch::x86_64::*;
 
     use crate::analysis::simd::ld;
@@ -241,6 +165,25 @@ pub(crate) mod sse {
                 store(combine::<N>(ab, l[3])),
                 store(combine::<N>(ab, l[2])),
             ]
+        }
+    }
+
+    /// [`super::missing_entries_scalar`]: the two halves combined in registers, then the last
+    /// step lane by lane.
+    #[inline(always)]
+    pub(crate) fn missing<const N: usize>(e: [&Entry; 4]) -> u8 {
+        // SAFETY: SSE2 is part of the x86_64 baseline; loads and stores are unaligned and
+        // within 16-byte arrays.
+        unsafe {
+            let mut a = [0u8; 16];
+            let mut b = [0u8; 16];
+            _mm_storeu_si128(a.as_mut_ptr() as *mut __m128i, combine::<N>(ld(e[0]), ld(e[1])));
+            _mm_storeu_si128(b.as_mut_ptr() as *mut __m128i, combine::<N>(ld(e[2]), ld(e[3])));
+            let mut best = u8::MAX;
+            for s in 0..=N {
+                best = best.min(a[2 * s].saturating_add(b[2 * (N - s) + 1])).min(a[2 * s + 1].saturating_add(b[2 * (N - s)]));
+            }
+            best
         }
     }
 }

@@ -11,8 +11,9 @@ use crate::tiles::hand::Counts;
 use crate::tiles::tile::N_KINDS;
 use std::sync::OnceLock;
 
+/// A lookup-table entry (lane `2 s + p`) as a group table.
 #[inline(always)]
-pub(super) fn entry_table(e: &crate::analysis::tables::Entry) -> Table {
+pub(super) fn entry_table(e: &Entry) -> Table {
     let mut t = [[0u8; 2]; MAX_SETS + 1];
     for s in 0..=MAX_SETS {
         t[s] = [e[2 * s], e[2 * s + 1]];
@@ -20,24 +21,9 @@ pub(super) fn entry_table(e: &crate::analysis::tables::Entry) -> Table {
     t
 }
 
-/// The table of one group from the lookup tables when no own declared set restricts it (every
-/// cap 4, counts `<= 4`), else `None`.
+/// The group of kind `k`: its suit 0..2, or 3 for the honours.
 #[inline(always)]
-pub(crate) fn fast_group(h: &Counts, cap: &Counts, group: usize) -> Option<Table> {
-    let r = if group < 3 { group * 9..group * 9 + 9 } else { 27..N_KINDS };
-    if cap[r.clone()].iter().any(|&c| c != 4) {
-        return None;
-    }
-    let t = crate::analysis::tables::tables();
-    if group < 3 {
-        Some(entry_table(t.suit(crate::analysis::tables::suit_index(&h[r]))))
-    } else {
-        Some(entry_table(t.honour(crate::analysis::tables::honour_key(&h[r]))))
-    }
-}
-
-#[inline(always)]
-pub(super) fn group_of_kind(k: usize) -> usize {
+pub(crate) fn group_of_kind(k: usize) -> usize {
     if k < 27 {
         k / 9
     } else {
@@ -45,8 +31,9 @@ pub(super) fn group_of_kind(k: usize) -> usize {
     }
 }
 
+/// The kinds of group `g` (see [`group_of_kind`]).
 #[inline(always)]
-pub(super) fn group_range(g: usize) -> std::ops::Range<usize> {
+pub(crate) fn group_range(g: usize) -> std::ops::Range<usize> {
     if g < 3 {
         g * 9..g * 9 + 9
     } else {
@@ -63,6 +50,16 @@ pub(super) fn lookup(h: &Counts, g: usize) -> Table {
     } else {
         entry_table(t.honour(honour_key(&h[27..N_KINDS])))
     }
+}
+
+/// The table of one group from the lookup tables when no own declared set restricts it (every
+/// cap 4, counts `<= 4`), else `None`.
+#[inline(always)]
+pub(crate) fn fast_group(h: &Counts, cap: &Counts, group: usize) -> Option<Table> {
+    if cap[group_range(group)].iter().any(|&c| c != 4) {
+        return None;
+    }
+    Some(lookup(h, group))
 }
 
 /// Bits per kind in a suit's word of [`DecTables`]: one per table entry `(s, p)`.

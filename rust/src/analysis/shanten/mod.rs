@@ -29,10 +29,10 @@ use crate::analysis::decompose::{check_rules, held_counts, ShapeRules};
 use crate::error::{MahjongError, Result};
 use crate::tiles::hand::{Counts, Meld};
 use crate::tiles::tile::N_KINDS;
-use knapsack::{combine, finish, missing_entries};
+use knapsack::missing_entries;
 use lookup::fast_group;
 use programme::EMPTY_TABLE;
-use special::{eight_half_pairs_missing, special_missing, special_shapes_missing};
+use special::special_shapes_missing;
 
 /// Fewest missing tiles for the standard shape with `need` concealed sets and a pair: lookup
 /// tables for unrestricted groups, the dynamic programme (memoized when a memo is given) for
@@ -48,9 +48,7 @@ fn standard_missing(h: &Counts, cap: &Counts, need: usize, mut memo: Option<&mut
             },
         };
     }
-    let a = combine(&ts[0], &ts[1], need);
-    let b = combine(&ts[2], &ts[3], need);
-    finish(&a, &b, need)
+    missing_of(&ts, need)
 }
 
 /// Shanten from the standard-shape missing count plus the special shapes of `h`.
@@ -98,7 +96,7 @@ pub fn shanten_free(h: &Counts, rules: &ShapeRules) -> i8 {
         t.suit(crate::analysis::tables::suit_index(&h[18..27])),
         t.honour(crate::analysis::tables::honour_key(&h[27..34])),
     ];
-    let mut best = match rules.n_sets {
+    let best = match rules.n_sets {
         4 => missing_entries::<4>(e),
         1 => missing_entries::<1>(e),
         2 => missing_entries::<2>(e),
@@ -106,13 +104,7 @@ pub fn shanten_free(h: &Counts, rules: &ShapeRules) -> i8 {
         5 => missing_entries::<5>(e),
         _ => missing_entries::<6>(e),
     };
-    if rules.n_sets == 4 && (rules.seven_pairs || rules.thirteen_orphans) {
-        best = best.min(special_missing(h, rules));
-    }
-    if rules.n_sets == 5 && rules.eight_half_pairs {
-        best = best.min(eight_half_pairs_missing(h));
-    }
-    best as i8 - 1
+    best.min(special_shapes_missing(h, 0, rules)) as i8 - 1
 }
 
 /// Copies of each kind a target may use from the concealed side (4 minus own melds' tiles).

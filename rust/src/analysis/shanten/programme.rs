@@ -1,11 +1,13 @@
 //! The dynamic programme of HK §14a shanten for one group of kinds (a suit or the honours):
 //! the fewest missing tiles for every count of sets and pair, under the copies the player's
-//! own declared sets leave (the definition the lookup tables and every faster path are
-//! checked against), and the memo of restricted groups' tables.
+//! own declared sets leave. `suit_table` is the definition, kept for the tests that check the
+//! lookup tables and the faster restricted-suit programme (`capped_suit`, which every caller
+//! uses) against it; `GroupMemo` memoizes restricted groups' tables.
 
 #![allow(clippy::needless_range_loop)] // kinds and DP states are indices by nature
 
 use super::knapsack::combine;
+use super::lookup::group_range;
 use crate::analysis::decompose::MAX_SETS;
 use crate::tiles::hand::Counts;
 use crate::tiles::tile::N_KINDS;
@@ -21,7 +23,9 @@ pub(crate) const EMPTY_TABLE: Table = {
     t
 };
 
-/// One suit (9 kinds): `h` held concealed, `cap` copies the target may use (4 minus own melds).
+/// One suit (9 kinds) by the definition: `h` held concealed, `cap` copies the target may use
+/// (4 minus own melds), up to four chows started at a kind. The tests' reference.
+#[cfg(test)]
 pub(super) fn suit_table(h: &[u8], cap: &[u8], need: usize) -> Table {
     // dp[a][b][s][p]: a = chows started two kinds back, b = one kind back.
     let mut cur = [[[[INF; 2]; MAX_SETS + 1]; 5]; 5];
@@ -87,7 +91,7 @@ pub(super) fn honour_table(h: u8, cap: u8) -> Table {
 pub(crate) fn group_table(h: &Counts, cap: &Counts, group: usize, need: usize) -> Table {
     if group < 3 {
         let r = group * 9..group * 9 + 9;
-        suit_table(&h[r.clone()], &cap[r], need)
+        capped_suit(&h[r.clone()], &cap[r], need)
     } else {
         let mut acc = EMPTY_TABLE;
         for k in 27..N_KINDS {
@@ -107,7 +111,7 @@ pub(crate) struct GroupMemo {
 
 impl GroupMemo {
     pub(crate) fn table(&mut self, h: &Counts, cap: &Counts, group: usize, need: usize) -> Table {
-        let r = if group < 3 { group * 9..group * 9 + 9 } else { 27..N_KINDS };
+        let r = group_range(group);
         let mut key = (group as u64) << 4 | need as u64;
         for k in r {
             key = key * 25 + (h[k] as u64) * 5 + cap[k] as u64;
@@ -117,12 +121,18 @@ impl GroupMemo {
 }
 
 /// Fewest missing tiles for the standard shape with `need` concealed sets and a pair: the
-/// dynamic programme for every group (the slow reference the tables are checked against).
-#[cfg_attr(not(test), allow(dead_code))]
+/// definition for every group (the slow reference the tables are checked against).
+#[cfg(test)]
 pub(crate) fn standard_missing_dp(h: &Counts, cap: &Counts, need: usize) -> u8 {
     let mut acc = EMPTY_TABLE;
     for group in 0..4 {
-        acc = combine(&acc, &group_table(h, cap, group, need), need);
+        let t = if group < 3 {
+            let r = group_range(group);
+            suit_table(&h[r.clone()], &cap[r], need)
+        } else {
+            group_table(h, cap, group, need)
+        };
+        acc = combine(&acc, &t, need);
     }
     acc[need][1]
 }
@@ -160,13 +170,13 @@ pub(crate) fn add_min(out: &mut Lanes, v: &Lanes, cost: u8) {
 }
 
 /// The table of one suit whose caps are restricted by own declared sets: the dynamic
-/// programme of `analysis/shanten.rs` (kind by kind; state = chows started one and two kinds back; the
+/// programme of [`suit_table`] (kind by kind; state = chows started one and two kinds back; the
 /// table over sets and pair carried as one 16-lane vector, so each transition is one shifted
 /// add-and-min the compiler vectorises) with at most **two** chows started at any kind. That
 /// loses nothing: the fewest missing tiles depends only on the target's multiset of tiles,
 /// and three equal chows `k, k+1, k+2` are the same tiles as the pungs of `k`, `k+1`, `k+2`
 /// (a pung of one of those kinds besides them would need six copies). Equal to
-/// `shanten::group_table` (tested on random suits and caps).
+/// [`suit_table`] (tested on random suits and caps).
 #[cfg_attr(simd, allow(dead_code))]
 pub(crate) fn capped_suit_scalar(h: &[u8], cap: &[u8], need: usize) -> Table {
     let mut cur = [[NO_LANES; 3]; 3];

@@ -10,25 +10,36 @@ use crate::tiles::tile::N_KINDS;
 /// Fewest missing tiles over the special shapes the rules have for this hand: seven pairs and
 /// thirteen orphans (14 tiles, HK §9.2–§9.3), eight and a half pairs (17 tiles, TW §9.2), only
 /// with no declared set; `INF` when none applies.
-#[inline]
+#[inline(always)]
 pub(super) fn special_shapes_missing(h: &Counts, n_melds: usize, rules: &ShapeRules) -> u8 {
     let mut best = INF;
     if n_melds != 0 {
         return best;
     }
     let size = 3 * rules.n_sets + 2;
-    if size == 14 {
-        if rules.seven_pairs {
-            best = best.min(seven_pairs_missing(h));
-        }
-        if rules.thirteen_orphans {
-            best = best.min(thirteen_orphans_missing(h));
-        }
+    if size == 14 && (rules.seven_pairs || rules.thirteen_orphans) {
+        best = best.min(special_missing(h, rules));
     }
     if size == 17 && rules.eight_half_pairs {
         best = best.min(eight_half_pairs_missing(h));
     }
     best
+}
+
+/// HK §9.2 closed form of seven pairs from the kinds held twice or more (`pairs`) and once
+/// (`singles`): each of the seven pairs costs 0, 1 or 2 missing tiles, the cheapest first.
+#[inline(always)]
+pub(super) fn seven_pairs_from(pairs: u8, singles: u8) -> u8 {
+    let t0 = pairs.min(7);
+    let t1 = (7 - t0).min(singles);
+    t1 + 2 * (7 - t0 - t1)
+}
+
+/// HK §9.3 closed form of thirteen orphans: the orphan kinds not held, plus one when none of
+/// them is held twice (the pair).
+#[inline(always)]
+pub(super) fn thirteen_orphans_from(absent: u8, has_pair: bool) -> u8 {
+    absent + u8::from(!has_pair)
 }
 
 /// TW §9.2 closed form: a pung of one kind (3 − held, at least 0) and pairs of the seven
@@ -79,30 +90,8 @@ pub(crate) fn eight_half_pairs_from_classes(by_count: [u8; 4]) -> u8 {
     best
 }
 
-pub(super) fn seven_pairs_missing(h: &Counts) -> u8 {
-    // Cost per kind: 0 if held twice or more, 1 if once, 2 if not held; take the 7 cheapest.
-    let mut by_cost = [0u8; 3];
-    for &n in h.iter() {
-        by_cost[2 - n.min(2) as usize] += 1;
-    }
-    let mut left = 7u8;
-    let mut miss = 0u8;
-    for (cost, &k) in by_cost.iter().enumerate() {
-        let take = left.min(k);
-        miss += take * cost as u8;
-        left -= take;
-    }
-    miss
-}
-
-pub(super) fn thirteen_orphans_missing(h: &Counts) -> u8 {
-    let absent = ORPHANS.iter().filter(|&&k| h[k as usize] == 0).count() as u8;
-    let has_pair = ORPHANS.iter().any(|&k| h[k as usize] >= 2);
-    absent + if has_pair { 0 } else { 1 }
-}
-
-/// Seven pairs and thirteen orphans missing counts in one pass (each as the closed forms
-/// [`seven_pairs_missing`], [`thirteen_orphans_missing`]).
+/// Seven pairs and thirteen orphans missing counts in one pass (the closed forms
+/// [`seven_pairs_from`], [`thirteen_orphans_from`]; `u8::MAX` when the rules have neither).
 #[inline(always)]
 pub(super) fn special_missing(h: &Counts, rules: &ShapeRules) -> u8 {
     #[cfg(simd)]
@@ -119,28 +108,13 @@ pub(super) fn special_missing(h: &Counts, rules: &ShapeRules) -> u8 {
 #[cfg(any(simd, all(test, target_arch = "x86_64")))]
 #[inline(always)]
 pub(super) fn special_missing_sse(h: &Counts, rules: &ShapeRules) -> u8 {
-    const ORPHAN_BITS: u64 = {
-        let mut m = 0u64;
-        let mut j = 0;
-        while j < ORPHANS.len() {
-            m |= 1 << ORPHANS[j];
-            j += 1;
-        }
-        m
-    };
     let (eq0, eq1, ge2) = sse::count_masks(h);
     let mut best = u8::MAX;
     if rules.seven_pairs {
-        let c0 = ge2.count_ones() as u8;
-        let c1 = eq1.count_ones() as u8;
-        let t0 = c0.min(7);
-        let t1 = (7 - t0).min(c1);
-        best = t1 + 2 * (7 - t0 - t1);
+        best = seven_pairs_from(ge2.count_ones() as u8, eq1.count_ones() as u8);
     }
     if rules.thirteen_orphans {
-        let absent = (eq0 & ORPHAN_BITS).count_ones() as u8;
-        let pair = ge2 & ORPHAN_BITS != 0;
-        best = best.min(absent + (!pair) as u8);
+        best = best.min(thirteen_orphans_from((eq0 & ORPHAN_BITS).count_ones() as u8, ge2 & ORPHAN_BITS != 0));
     }
     best
 }
@@ -157,9 +131,7 @@ pub(super) fn special_missing_scalar(h: &Counts, rules: &ShapeRules) -> u8 {
             c0 += (n >= 2) as u8;
             c1 += (n == 1) as u8;
         }
-        let t0 = c0.min(7);
-        let t1 = (7 - t0).min(c1);
-        best = t1 + 2 * (7 - t0 - t1);
+        best = seven_pairs_from(c0, c1);
     }
     if rules.thirteen_orphans {
         let mut absent = 0u8;
@@ -169,7 +141,7 @@ pub(super) fn special_missing_scalar(h: &Counts, rules: &ShapeRules) -> u8 {
             absent += (n == 0) as u8;
             pair |= n >= 2;
         }
-        best = best.min(absent + (!pair) as u8);
+        best = best.min(thirteen_orphans_from(absent, pair));
     }
     best
 }
@@ -311,12 +283,10 @@ impl Special {
     pub(crate) fn missing(&self, rules: &ShapeRules) -> u8 {
         let mut best = u8::MAX;
         if rules.seven_pairs {
-            let t0 = self.pairs.min(7);
-            let t1 = (7 - t0).min(self.singles);
-            best = t1 + 2 * (7 - t0 - t1);
+            best = seven_pairs_from(self.pairs, self.singles);
         }
         if rules.thirteen_orphans {
-            best = best.min(self.orphans_absent + (self.orphan_pairs == 0) as u8);
+            best = best.min(thirteen_orphans_from(self.orphans_absent, self.orphan_pairs != 0));
         }
         if rules.eight_half_pairs {
             best = best.min(eight_half_pairs_from_classes(self.by_class));

@@ -364,12 +364,12 @@ fn sse2_paths_equal_the_scalar_paths() {
             t.honour(crate::analysis::tables::honour_key(&c[27..34])),
         ];
         let (simd, scalar) = match n_sets {
-            1 => (super::knapsack::sse_entries::missing::<1>(e), missing_entries_scalar::<1>(e)),
-            2 => (super::knapsack::sse_entries::missing::<2>(e), missing_entries_scalar::<2>(e)),
-            3 => (super::knapsack::sse_entries::missing::<3>(e), missing_entries_scalar::<3>(e)),
-            4 => (super::knapsack::sse_entries::missing::<4>(e), missing_entries_scalar::<4>(e)),
-            5 => (super::knapsack::sse_entries::missing::<5>(e), missing_entries_scalar::<5>(e)),
-            _ => (super::knapsack::sse_entries::missing::<6>(e), missing_entries_scalar::<6>(e)),
+            1 => (super::knapsack::sse::missing::<1>(e), missing_entries_scalar::<1>(e)),
+            2 => (super::knapsack::sse::missing::<2>(e), missing_entries_scalar::<2>(e)),
+            3 => (super::knapsack::sse::missing::<3>(e), missing_entries_scalar::<3>(e)),
+            4 => (super::knapsack::sse::missing::<4>(e), missing_entries_scalar::<4>(e)),
+            5 => (super::knapsack::sse::missing::<5>(e), missing_entries_scalar::<5>(e)),
+            _ => (super::knapsack::sse::missing::<6>(e), missing_entries_scalar::<6>(e)),
         };
         assert_eq!(simd, scalar, "{why} {n_sets} sets");
     }

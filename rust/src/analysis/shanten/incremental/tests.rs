@@ -3,7 +3,7 @@ use crate::analysis::advise::rate_discards;
 use crate::analysis::decompose::HK_SHAPES;
 use crate::analysis::shanten::knapsack::{self, fast_rests};
 use crate::analysis::shanten::lookup::{self, entry_dec_scalar, DEC_BITS, DEC_MASK};
-use crate::analysis::shanten::programme::{self, capped_suit_scalar, INF};
+use crate::analysis::shanten::programme::{self, capped_suit, capped_suit_scalar, suit_table, INF};
 use crate::analysis::shanten::tests::{random_hand, XorShift};
 use crate::analysis::shanten::{rests, shanten};
 use crate::analysis::tables::{honour_key, suit_index, POW5, SUIT_STATES};
@@ -129,9 +129,10 @@ fn capped_suit_equals_the_full_programme() {
             h[k] = (rng.next() % (cap[k] as u64 + 1)) as u8;
         }
         let need = 1 + i % 4;
-        let want = group_table(&h, &cap, 0, need);
+        let want = suit_table(&h[..9], &cap[..9], need);
         assert_eq!(capped_suit_scalar(&h[..9], &cap[..9], need), want, "{h:?} {cap:?}");
         assert_eq!(capped_suit(&h[..9], &cap[..9], need), want, "{h:?} {cap:?}");
+        assert_eq!(group_table(&h, &cap, 0, need), want, "{h:?} {cap:?}");
     }
 }
 
