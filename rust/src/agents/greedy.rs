@@ -183,10 +183,10 @@ impl GreedyAgent {
 #[allow(clippy::needless_range_loop)]
 mod tests {
     use super::*;
-    use crate::agents::eval::tests::random_unseen;
     use crate::agents::LegalOption;
     use crate::analysis::advise::rate_discards;
     use crate::analysis::decompose::HK_SHAPES;
+    use crate::analysis::shanten::incremental::tests::random_unseen;
     use crate::analysis::shanten::shanten;
     use crate::analysis::shanten::tests::{random_hand, XorShift};
 

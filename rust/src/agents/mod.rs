@@ -15,9 +15,11 @@
 //! - [`expert::ExpertAgent`]: every option valued in points with the ruleset's own estimates,
 //!   ready hands valued exactly in the deal's real situation; the values are exposed for hints.
 
+mod danger;
 pub mod eval;
 pub mod expert;
 pub mod greedy;
+mod options;
 pub mod random;
 pub mod strong;
 pub mod value;

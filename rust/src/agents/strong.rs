@@ -35,65 +35,19 @@
 
 #![allow(clippy::needless_range_loop)] // kinds and seats are indices by nature
 
+use super::danger::{discard_reads, loss, readiness, Threat};
 use super::eval::{Evaluator, Rating};
+use super::options::{claim, take};
 use super::{OptionKind, Situation};
 use crate::analysis::decompose::held_counts;
 use crate::error::{MahjongError, Result};
-use crate::game::{Discard, SeatView};
 use crate::rules::scoring::WinContext;
-use crate::rules::wait_values::ValueSituation;
 use crate::rules::{Ruleset, WinPayment};
 use crate::tiles::hand::{Counts, Hand, Meld, MeldKind};
 use crate::tiles::tile::{Tile, N_KINDS};
 
-/// The public table as one seat sees it (HK §14), besides the [`Situation`].
-#[derive(Debug, Clone, Copy)]
-pub struct Table<'a> {
-    /// Whose view this is (0..=3).
-    pub player: u8,
-    /// The dealer of the deal (the first to discard).
-    pub dealer: u8,
-    /// Per player, its seat wind (0 = East .. 3 = North).
-    pub seat_winds: [u8; 4],
-    /// The seat's wind and the prevailing wind.
-    pub winds: ValueSituation,
-    /// The seat's own exposed bonus tiles as a mask (bit `k - 34` for bonus kind `k`).
-    pub bonus: u8,
-    /// Per player, every discard in order (physical id) with who claimed it.
-    pub discards: [&'a [Discard]; 4],
-    /// Per player, the declared sets (concealed kongs included: their kind is public).
-    pub melds: [&'a [Meld]; 4],
-    /// Tiles left in the wall.
-    pub remaining: u32,
-}
-
-/// Buffers to read a [`Table`] from a seat's view without allocating per decision.
-#[derive(Debug, Default)]
-pub struct TableBuf {
-    melds: [Vec<Meld>; 4],
-}
-
-impl TableBuf {
-    /// The public table of `view` (HK §14: only what that seat may see).
-    pub fn read<'a>(&'a mut self, view: &SeatView<'a>) -> Table<'a> {
-        for (q, m) in self.melds.iter_mut().enumerate() {
-            m.clear();
-            m.extend(view.melds(q).iter().map(|x| x.core()));
-        }
-        let winds = view.seat_winds();
-        let p = view.player();
-        Table {
-            player: p,
-            dealer: view.dealer(),
-            seat_winds: winds,
-            winds: ValueSituation { seat_wind: winds[p as usize], prevailing_wind: view.prevailing_wind() },
-            bonus: view.bonus_mask(p as usize),
-            discards: std::array::from_fn(|q| view.discards(q)),
-            melds: std::array::from_fn(|q| self.melds[q].as_slice()),
-            remaining: view.remaining() as u32,
-        }
-    }
-}
+mod table;
+pub use table::{Table, TableBuf};
 
 /// Tunable weights of the policy (the defaults are the ones measured in the README).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -135,21 +89,6 @@ impl Default for StrongParams {
     }
 }
 
-/// What the seat infers about one opponent.
-#[derive(Debug, Clone, Copy, Default)]
-struct Threat {
-    /// Chance it is ready with a wait that is a legal win on a discard.
-    p: f64,
-    /// Points the seat pays if it deals in.
-    pay: f64,
-    /// Kinds it discarded (bit per kind).
-    own: u64,
-    /// Kinds discarded by others since its last discard and not won on.
-    passed: u64,
-    /// The suit it seems to collect (0..3), if any.
-    flush: Option<u8>,
-}
-
 /// The strong policy (one per thread; it keeps no state between decisions but caches).
 pub struct StrongAgent {
     ev: Evaluator,
@@ -166,15 +105,6 @@ pub struct StrongAgent {
 
 /// Ukeire assumed for a discard whose ukeire was not computed.
 const ACC_PROXY: u32 = 16;
-
-fn take(c: &mut Counts, k: Tile, n: u8) -> Result<()> {
-    let slot = &mut c[k.index()];
-    if *slot < n {
-        return Err(MahjongError::hand(format!("the option needs {n} copies of {k} from the concealed hand")));
-    }
-    *slot -= n;
-    Ok(())
-}
 
 fn is_claimed(m: &Meld) -> bool {
     m.kind != MeldKind::ConcealedKong
@@ -262,49 +192,16 @@ impl StrongAgent {
 
     /// Readiness, payment and safe tiles of each opponent, from the public table only.
     fn threats(&self, s: &Situation<'_>, t: &Table<'_>) -> [Threat; 4] {
-        let mut out = [Threat::default(); 4];
-        // The discards in the order they were made: after an unclaimed discard the next seat
-        // discards, after a claimed one the claimer (HK §5.4, §5.5).
-        let mut seq: [(u8, u8); 160] = [(0, 0); 160];
-        let mut n = 0;
-        let mut idx = [0usize; 4];
-        let mut cur = t.dealer as usize % 4;
-        while n < seq.len() {
-            let Some(d) = t.discards[cur].get(idx[cur]) else { break };
-            idx[cur] += 1;
-            seq[n] = (cur as u8, d.tile >> 2);
-            n += 1;
-            cur = d.claimed_by.map_or((cur + 1) % 4, |q| q as usize % 4);
-        }
-        // The discard on offer now is not yet passed by anybody.
-        let settled = if s.discard.is_some() { n.saturating_sub(1) } else { n };
-        let me = t.player as usize;
+        let mut out = discard_reads(s, t);
+        let me = t.player as usize % 4;
         let min = self.rules.min_value() as f64;
         for o in 0..4 {
             if o == me {
                 continue;
             }
             let th = &mut out[o];
-            let mut last = None;
-            for (i, &(p, k)) in seq[..n].iter().enumerate() {
-                if p as usize == o {
-                    th.own |= 1 << k;
-                    last = Some(i);
-                }
-            }
-            if let Some(l) = last {
-                for &(p, k) in seq.get(l + 1..settled).unwrap_or(&[]) {
-                    if p as usize != o {
-                        th.passed |= 1 << k;
-                    }
-                }
-            }
             let melds = t.melds[o];
-            let n_sets = melds.len() as f64;
-            let n_disc = t.discards[o].len() as f64;
-            // Readiness: sets declared and tiles discarded (each discard is a step of its hand).
-            let x = n_disc + 4.0 * n_sets + if t.remaining < 20 { 3.0 } else { 0.0 };
-            let ready = ((x - 4.0) / 16.0).clamp(0.02, 0.85);
+            let ready = readiness(t, o);
             // Visible value: pungs of dragons / its winds, a suit it collects.
             let o_wind = t.seat_winds[o] as usize;
             let mut value: f64 = 0.0;
@@ -341,51 +238,6 @@ impl StrongAgent {
             th.pay = self.gain(v, false);
         }
         out
-    }
-
-    /// The chance (0..1) that kind `k` is a legal winning tile on a discard for a ready `th`.
-    fn danger(&self, k: usize, th: &Threat, unseen: &Counts) -> f64 {
-        if th.passed >> k & 1 == 1 {
-            return 0.01;
-        }
-        let u = unseen[k] as f64;
-        let pair = [0.0, 0.25, 0.55, 0.45, 0.4][unseen[k].min(4) as usize];
-        let mut d = if k >= 27 {
-            0.35 * pair
-        } else {
-            // runs through k still possible: every other tile of the run has a copy unseen
-            let n = k % 9;
-            let mut runs = 0.0;
-            for lo in n.saturating_sub(2)..=n.min(6) {
-                let base = k - n + lo;
-                if (base..base + 3).all(|j| j == k || unseen[j] > 0) {
-                    runs += 1.0;
-                }
-            }
-            0.12 * runs / 3.0 + 0.2 * pair * (u / 4.0).max(0.25)
-        };
-        if th.own >> k & 1 == 1 {
-            d *= 0.3;
-        }
-        if let Some(s) = th.flush {
-            if k < 27 && (k / 9) as u8 != s {
-                d *= 0.1;
-            } else {
-                d *= 1.5;
-            }
-        }
-        d.min(1.0)
-    }
-
-    /// Expected points lost by discarding kind `k` (the payment and the own chance given up).
-    fn loss(&self, k: usize, threats: &[Threat; 4], unseen: &Counts, own_ev: f64) -> f64 {
-        let mut l = 0.0;
-        for th in threats {
-            if th.p > 0.0 {
-                l += th.p * self.danger(k, th, unseen) * (th.pay + own_ev);
-            }
-        }
-        l * self.params.caution
     }
 
     // ------------------------------------------------------------------ offence
@@ -640,7 +492,7 @@ impl StrongAgent {
             if off[k].is_nan() {
                 continue;
             }
-            let score = if threatened { off[k] - self.loss(k, threats, unseen, off[k]) } else { off[k] };
+            let score = if threatened { off[k] - loss(k, threats, unseen, off[k], self.params.caution) } else { off[k] };
             let ch = Choice { kind: r.kind, score, shanten: r.shanten, ukeire: r.ukeire.unwrap_or(0) };
             if pick.is_none_or(|p| ch.beats(&p)) {
                 pick = Some(ch);
@@ -715,10 +567,9 @@ impl StrongAgent {
             let mut c = *s.concealed;
             melds.clear();
             melds.extend_from_slice(s.melds);
+            claim(&mut c, &mut melds, o, disc)?;
             let value = match o.kind {
                 OptionKind::Kong => {
-                    take(&mut c, disc, 3)?;
-                    melds.push(Meld { kind: MeldKind::ExposedKong, tile: disc });
                     let sh = self.ev.shanten(&c, &melds, &shapes)?;
                     if sh > now_sh {
                         continue;
@@ -730,21 +581,6 @@ impl StrongAgent {
                     self.offence(&c, &melds, sh, acc, t, s.unseen)?
                 }
                 _ => {
-                    if o.kind == OptionKind::Pung {
-                        take(&mut c, disc, 2)?;
-                        melds.push(Meld { kind: MeldKind::Pung, tile: disc });
-                    } else {
-                        let low = o.tile.0;
-                        if !(low..low + 3).contains(&disc.0) {
-                            return Err(MahjongError::hand(format!("a chow from {} cannot use the discard {disc}", o.tile)));
-                        }
-                        melds.push(Meld::new(MeldKind::Chow, o.tile)?);
-                        for k in low..low + 3 {
-                            if k != disc.0 {
-                                take(&mut c, Tile(k), 1)?;
-                            }
-                        }
-                    }
                     if self.ev.shanten(&c, &melds, &shapes)? >= now_sh {
                         continue; // a claim that does not advance the hand only exposes it
                     }

@@ -362,7 +362,7 @@ mod tests {
             let turn = i % 2 == 0;
             let n_conc = if turn { 14 } else { 13 } - 3 * n_melds;
             let (c, melds) = crate::analysis::shanten::tests::random_hand(&mut rng, n_melds, n_conc, true);
-            let u = crate::agents::eval::tests::random_unseen(&mut rng, &c, &melds);
+            let u = crate::analysis::shanten::incremental::tests::random_unseen(&mut rng, &c, &melds);
             let (legal, disc): (Vec<LegalOption>, Option<Tile>) = if turn {
                 let l =
                     (0..34u8).filter(|&k| c[k as usize] > 0).map(|k| LegalOption::new(OptionKind::Discard, Tile(k))).collect();
@@ -421,7 +421,7 @@ mod tests {
         for i in 0..3000 {
             let n_melds = [0, 1, 1, 2][i % 4];
             let (c, melds) = crate::analysis::shanten::tests::random_hand(&mut rng, n_melds, 14 - 3 * n_melds, true);
-            let u = crate::agents::eval::tests::random_unseen(&mut rng, &c, &melds);
+            let u = crate::analysis::shanten::incremental::tests::random_unseen(&mut rng, &c, &melds);
             let legal: Vec<LegalOption> =
                 (0..34u8).filter(|&k| c[k as usize] > 0).map(|k| LegalOption::new(OptionKind::Discard, Tile(k))).collect();
             let s = Situation { concealed: &c, melds: &melds, unseen: &u, discard: None, legal: &legal };

@@ -1,7 +1,7 @@
-//! SSE2 register helpers shared by the knapsacks over group tables (`shanten.rs` and the
-//! agents' evaluator): a table of fewest-missing counts by (sets `s`, pair `p`) is one 16-byte
-//! register, lane `2 s + p`, and `FILL` marks an unreachable entry. SSE2 is part of the x86_64
-//! baseline, so these need no run-time detection.
+//! SSE2 register helpers shared by the knapsack over group tables (`shanten/knapsack.rs`) and
+//! the restricted-suit programme (`shanten/programme.rs`): a table of fewest-missing counts by
+//! (sets `s`, pair `p`) is one 16-byte register, lane `2 s + p`, and `FILL` marks an
+//! unreachable entry. SSE2 is part of the x86_64 baseline, so these need no run-time detection.
 
 use std::arch::x86_64::*;
 

@@ -18,7 +18,7 @@
 //! times; 4,096 entries keyed by `n1 + 8 n2 + 64 n3 + 512 n4`.
 //!
 //! Entries assume every kind may be used four times; a group where the player's own declared
-//! sets hold copies (caps below 4) is computed by the dynamic programme in `shanten.rs`.
+//! sets hold copies (caps below 4) is computed by the dynamic programme in `shanten/programme.rs`.
 
 use std::sync::OnceLock;
 

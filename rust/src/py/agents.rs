@@ -8,7 +8,7 @@ use super::rules::{rules_arg, PyRuleset};
 use super::{counts_obj, hand_err, hand_int, melds_obj, seq_arg, to_py_err, type_err};
 use crate::agents::{GreedyAgent, LegalOption, OptionKind, RandomAgent, SeatValue, Situation, StrongAgent, Table, ValueAgent};
 use crate::game::Discard;
-use crate::tiles::hand::Meld;
+use crate::tiles::hand::{Counts, Meld};
 use crate::tiles::tile::Tile;
 
 /// Option codes in the order of `mahjong_fast.game.actions.ActionType`.
@@ -23,6 +23,121 @@ const CODES: [OptionKind; 9] = [
     OptionKind::Kong,
     OptionKind::Chow,
 ];
+
+/// The seat's own arguments of one decision (`counts, melds, unseen, discard, legal`), converted
+/// and checked; every agent's `choose` takes them first.
+pub(super) struct SeatArgs {
+    counts: Counts,
+    melds: Vec<Meld>,
+    unseen: Counts,
+    discard: Option<Tile>,
+    legal: Vec<LegalOption>,
+}
+
+impl SeatArgs {
+    pub(super) fn convert(
+        py: Python<'_>,
+        counts: &Bound<'_, PyAny>,
+        melds: Option<&Bound<'_, PyAny>>,
+        unseen: &Bound<'_, PyAny>,
+        discard: Option<&Bound<'_, PyAny>>,
+        legal: &Bound<'_, PyAny>,
+    ) -> PyResult<Self> {
+        Ok(SeatArgs {
+            counts: counts_obj(py, counts)?,
+            melds: melds_obj(py, melds)?,
+            unseen: counts_obj(py, unseen)?,
+            discard: discard_arg(discard)?,
+            legal: legal_arg(py, legal)?,
+        })
+    }
+
+    pub(super) fn situation(&self) -> Situation<'_> {
+        Situation { concealed: &self.counts, melds: &self.melds, unseen: &self.unseen, discard: self.discard, legal: &self.legal }
+    }
+}
+
+/// The public table of one decision (`player, dealer, seat_winds, prevailing_wind, bonus_mask,
+/// discards, table_melds, remaining`), converted and checked, for the strong and expert seats.
+pub(super) struct TableArgs {
+    player: u8,
+    dealer: u8,
+    winds: [u8; 4],
+    prevailing_wind: u8,
+    bonus_mask: u8,
+    pub(super) pools: [Vec<Discard>; 4],
+    pub(super) sets: [Vec<Meld>; 4],
+    remaining: u32,
+}
+
+impl TableArgs {
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn convert(
+        py: Python<'_>,
+        player: &Bound<'_, PyAny>,
+        dealer: &Bound<'_, PyAny>,
+        seat_winds: &Bound<'_, PyAny>,
+        prevailing_wind: u8,
+        bonus_mask: u8,
+        discards: &Bound<'_, PyAny>,
+        table_melds: &Bound<'_, PyAny>,
+        remaining: &Bound<'_, PyAny>,
+    ) -> PyResult<Self> {
+        let four = "a sequence of four (one per player)";
+        let (seat_winds, discards, table_melds) = (
+            seq_arg(seat_winds, "seat_winds", four)?,
+            seq_arg(discards, "discards", four)?,
+            seq_arg(table_melds, "table_melds", four)?,
+        );
+        if seat_winds.len() != 4 || discards.len() != 4 || table_melds.len() != 4 {
+            return Err(hand_err(py, "seat_winds, discards and table_melds need one entry per player (4)".into()));
+        }
+        let mut winds = [0u8; 4];
+        for (w, v) in winds.iter_mut().zip(&seat_winds) {
+            *w = seat_arg(v, "seat wind")?;
+        }
+        let player = seat_arg(player, "player")?;
+        let mut pools: [Vec<Discard>; 4] = Default::default();
+        for (pool, list) in pools.iter_mut().zip(&discards) {
+            for item in seq_arg(list, "discards", "a sequence of (id, claimed_by) pairs")? {
+                let (id, by) = int_pair(&item, "each discard")?;
+                let tile = hand_int(&id, "discard id", 0, 135)? as u8;
+                let claimed_by = if by.is_none() { None } else { Some(seat_arg(&by, "claimed_by")?) };
+                pool.push(Discard { tile, claimed_by });
+            }
+        }
+        let mut sets: [Vec<Meld>; 4] = Default::default();
+        for (out, obj) in sets.iter_mut().zip(&table_melds) {
+            *out = melds_obj(py, Some(obj))?;
+        }
+        Ok(TableArgs {
+            player,
+            dealer: seat_arg(dealer, "dealer")?,
+            winds,
+            prevailing_wind,
+            bonus_mask,
+            pools,
+            sets,
+            remaining: hand_int(remaining, "remaining", 0, u32::MAX.into())? as u32,
+        })
+    }
+
+    pub(super) fn table(&self) -> Table<'_> {
+        Table {
+            player: self.player,
+            dealer: self.dealer,
+            seat_winds: self.winds,
+            winds: crate::rules::wait_values::ValueSituation {
+                seat_wind: self.winds[self.player as usize],
+                prevailing_wind: self.prevailing_wind,
+            },
+            bonus: self.bonus_mask,
+            discards: std::array::from_fn(|q| self.pools[q].as_slice()),
+            melds: std::array::from_fn(|q| self.sets[q].as_slice()),
+            remaining: self.remaining,
+        }
+    }
+}
 
 /// A pair of ints of a sequence argument (`TypeError` naming `name` otherwise).
 pub(super) fn int_pair<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
@@ -85,12 +200,8 @@ impl PyGreedyAgent {
         discard: Option<&Bound<'_, PyAny>>,
         legal: &Bound<'_, PyAny>,
     ) -> PyResult<usize> {
-        let c = counts_obj(py, counts)?;
-        let m = melds_obj(py, melds)?;
-        let u = counts_obj(py, unseen)?;
-        let d = discard_arg(discard)?;
-        let l = legal_arg(py, legal)?;
-        let s = Situation { concealed: &c, melds: &m, unseen: &u, discard: d, legal: &l };
+        let a = SeatArgs::convert(py, counts, melds, unseen, discard, legal)?;
+        let s = a.situation();
         self.inner.choose(&s).map_err(|e| to_py_err(py, e))
     }
 
@@ -150,16 +261,12 @@ impl PyValueAgent {
         #[pyo3(from_py_with = super::params::prevailing_wind)] prevailing_wind: u8,
         #[pyo3(from_py_with = super::params::bonus_mask)] bonus_mask: u8,
     ) -> PyResult<usize> {
-        let c = counts_obj(py, counts)?;
-        let m = melds_obj(py, melds)?;
-        let u = counts_obj(py, unseen)?;
-        let d = discard_arg(discard)?;
-        let l = legal_arg(py, legal)?;
+        let a = SeatArgs::convert(py, counts, melds, unseen, discard, legal)?;
         let seat = SeatValue {
             winds: crate::rules::wait_values::ValueSituation { seat_wind: seat_arg(seat_wind, "seat_wind")?, prevailing_wind },
             bonus: bonus_mask,
         };
-        let s = Situation { concealed: &c, melds: &m, unseen: &u, discard: d, legal: &l };
+        let s = a.situation();
         self.inner.choose(&s, &seat).map_err(|e| to_py_err(py, e))
     }
 
@@ -214,50 +321,11 @@ impl PyStrongAgent {
         table_melds: &Bound<'_, PyAny>,
         remaining: &Bound<'_, PyAny>,
     ) -> PyResult<usize> {
-        let c = counts_obj(py, counts)?;
-        let m = melds_obj(py, melds)?;
-        let u = counts_obj(py, unseen)?;
-        let d = discard_arg(discard)?;
-        let l = legal_arg(py, legal)?;
-        let four = "a sequence of four (one per player)";
-        let (seat_winds, discards, table_melds) = (
-            seq_arg(seat_winds, "seat_winds", four)?,
-            seq_arg(discards, "discards", four)?,
-            seq_arg(table_melds, "table_melds", four)?,
-        );
-        if seat_winds.len() != 4 || discards.len() != 4 || table_melds.len() != 4 {
-            return Err(hand_err(py, "seat_winds, discards and table_melds need one entry per player (4)".into()));
-        }
-        let mut winds = [0u8; 4];
-        for (w, v) in winds.iter_mut().zip(&seat_winds) {
-            *w = seat_arg(v, "seat wind")?;
-        }
-        let player = seat_arg(player, "player")?;
-        let mut pools: [Vec<Discard>; 4] = Default::default();
-        for (pool, list) in pools.iter_mut().zip(&discards) {
-            for item in seq_arg(list, "discards", "a sequence of (id, claimed_by) pairs")? {
-                let (id, by) = int_pair(&item, "each discard")?;
-                let tile = hand_int(&id, "discard id", 0, 135)? as u8;
-                let claimed_by = if by.is_none() { None } else { Some(seat_arg(&by, "claimed_by")?) };
-                pool.push(Discard { tile, claimed_by });
-            }
-        }
-        let mut sets: [Vec<Meld>; 4] = Default::default();
-        for (out, obj) in sets.iter_mut().zip(&table_melds) {
-            *out = melds_obj(py, Some(obj))?;
-        }
-        let t = Table {
-            player,
-            dealer: seat_arg(dealer, "dealer")?,
-            seat_winds: winds,
-            winds: crate::rules::wait_values::ValueSituation { seat_wind: winds[player as usize], prevailing_wind },
-            bonus: bonus_mask,
-            discards: std::array::from_fn(|q| pools[q].as_slice()),
-            melds: std::array::from_fn(|q| sets[q].as_slice()),
-            remaining: hand_int(remaining, "remaining", 0, u32::MAX.into())? as u32,
-        };
-        let s = Situation { concealed: &c, melds: &m, unseen: &u, discard: d, legal: &l };
-        self.inner.choose(&s, &t).map_err(|e| to_py_err(py, e))
+        let a = SeatArgs::convert(py, counts, melds, unseen, discard, legal)?;
+        let t =
+            TableArgs::convert(py, player, dealer, seat_winds, prevailing_wind, bonus_mask, discards, table_melds, remaining)?;
+        let s = a.situation();
+        self.inner.choose(&s, &t.table()).map_err(|e| to_py_err(py, e))
     }
 
     /// Stateless between decisions: pickles as a fresh agent of the same ruleset.

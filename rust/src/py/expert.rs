@@ -3,64 +3,31 @@
 
 use pyo3::prelude::*;
 
-use super::agents::{discard_arg, int_pair, legal_arg, seat_arg};
+use super::agents::{SeatArgs, TableArgs};
 use super::rules::{rules_arg, PyRuleset};
-use super::{counts_obj, hand_err, hand_int, melds_obj, seq_arg, to_py_err};
+use super::{hand_int, to_py_err};
 use crate::agents::expert::{ExpertAgent, ExpertView};
-use crate::agents::{Situation, Table};
-use crate::game::Discard;
-use crate::tiles::hand::{Counts, Meld};
-use crate::tiles::tile::Tile;
+use crate::agents::Situation;
 
-/// The arguments of one decision, converted and checked.
+/// The arguments of one decision, converted and checked: the seat's own, the public table (as
+/// for the strong seat) and the dealer's streak (TW §15).
 struct Args {
-    counts: Counts,
-    melds: Vec<Meld>,
-    unseen: Counts,
-    discard: Option<Tile>,
-    legal: Vec<crate::agents::LegalOption>,
-    player: u8,
-    dealer: u8,
-    winds: [u8; 4],
-    prevailing_wind: u8,
-    bonus_mask: u8,
-    pools: [Vec<Discard>; 4],
-    sets: [Vec<Meld>; 4],
-    remaining: u32,
+    seat: SeatArgs,
+    table: TableArgs,
     dealer_streak: u32,
 }
 
 impl Args {
     fn decide<T>(&self, f: impl FnOnce(&Situation<'_>, &ExpertView<'_>) -> T) -> T {
-        let t = Table {
-            player: self.player,
-            dealer: self.dealer,
-            seat_winds: self.winds,
-            winds: crate::rules::wait_values::ValueSituation {
-                seat_wind: self.winds[self.player as usize],
-                prevailing_wind: self.prevailing_wind,
-            },
-            bonus: self.bonus_mask,
-            discards: std::array::from_fn(|q| self.pools[q].as_slice()),
-            melds: std::array::from_fn(|q| self.sets[q].as_slice()),
-            remaining: self.remaining,
-        };
         // every declared set interrupts the deal (TW §10); the discards on the table, claimed
         // ones included, are the discards made
         let v = ExpertView {
-            table: t,
+            table: self.table.table(),
             dealer_streak: self.dealer_streak,
-            discards_made: self.pools.iter().map(|p| p.len() as u32).sum(),
-            interrupted: self.sets.iter().any(|s| !s.is_empty()),
+            discards_made: self.table.pools.iter().map(|p| p.len() as u32).sum(),
+            interrupted: self.table.sets.iter().any(|s| !s.is_empty()),
         };
-        let s = Situation {
-            concealed: &self.counts,
-            melds: &self.melds,
-            unseen: &self.unseen,
-            discard: self.discard,
-            legal: &self.legal,
-        };
-        f(&s, &v)
+        f(&self.seat.situation(), &v)
     }
 }
 
@@ -80,49 +47,15 @@ fn args(
     discards: &Bound<'_, PyAny>,
     table_melds: &Bound<'_, PyAny>,
     remaining: &Bound<'_, PyAny>,
-    dealer_streak: &Bound<'_, PyAny>,
+    dealer_streak: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Args> {
-    let four = "a sequence of four (one per player)";
-    let (seat_winds, discards, table_melds) = (
-        seq_arg(seat_winds, "seat_winds", four)?,
-        seq_arg(discards, "discards", four)?,
-        seq_arg(table_melds, "table_melds", four)?,
-    );
-    if seat_winds.len() != 4 || discards.len() != 4 || table_melds.len() != 4 {
-        return Err(hand_err(py, "seat_winds, discards and table_melds need one entry per player (4)".into()));
-    }
-    let mut winds = [0u8; 4];
-    for (w, v) in winds.iter_mut().zip(&seat_winds) {
-        *w = seat_arg(v, "seat wind")?;
-    }
-    let mut pools: [Vec<Discard>; 4] = Default::default();
-    for (pool, list) in pools.iter_mut().zip(&discards) {
-        for item in seq_arg(list, "discards", "a sequence of (id, claimed_by) pairs")? {
-            let (id, by) = int_pair(&item, "each discard")?;
-            let tile = hand_int(&id, "discard id", 0, 135)? as u8;
-            let claimed_by = if by.is_none() { None } else { Some(seat_arg(&by, "claimed_by")?) };
-            pool.push(Discard { tile, claimed_by });
-        }
-    }
-    let mut sets: [Vec<Meld>; 4] = Default::default();
-    for (out, obj) in sets.iter_mut().zip(&table_melds) {
-        *out = melds_obj(py, Some(obj))?;
-    }
     Ok(Args {
-        counts: counts_obj(py, counts)?,
-        melds: melds_obj(py, melds)?,
-        unseen: counts_obj(py, unseen)?,
-        discard: discard_arg(discard)?,
-        legal: legal_arg(py, legal)?,
-        player: seat_arg(player, "player")?,
-        dealer: seat_arg(dealer, "dealer")?,
-        winds,
-        prevailing_wind,
-        bonus_mask,
-        pools,
-        sets,
-        remaining: hand_int(remaining, "remaining", 0, u32::MAX.into())? as u32,
-        dealer_streak: hand_int(dealer_streak, "dealer_streak", 0, u32::MAX.into())? as u32,
+        seat: SeatArgs::convert(py, counts, melds, unseen, discard, legal)?,
+        table: TableArgs::convert(py, player, dealer, seat_winds, prevailing_wind, bonus_mask, discards, table_melds, remaining)?,
+        dealer_streak: match dealer_streak {
+            Some(d) => hand_int(d, "dealer_streak", 0, u32::MAX.into())? as u32,
+            None => 0,
+        },
     })
 }
 
@@ -170,7 +103,6 @@ impl PyExpertAgent {
         remaining: &Bound<'_, PyAny>,
         dealer_streak: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<usize> {
-        let zero = 0u32.into_pyobject(py)?.into_any();
         let a = args(
             py,
             counts,
@@ -186,7 +118,7 @@ impl PyExpertAgent {
             discards,
             table_melds,
             remaining,
-            dealer_streak.unwrap_or(&zero),
+            dealer_streak,
         )?;
         let agent = &mut self.inner;
         a.decide(|s, v| agent.choose(s, v)).map_err(|e| to_py_err(py, e))
@@ -212,7 +144,6 @@ impl PyExpertAgent {
         remaining: &Bound<'_, PyAny>,
         dealer_streak: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<f64>> {
-        let zero = 0u32.into_pyobject(py)?.into_any();
         let a = args(
             py,
             counts,
@@ -228,7 +159,7 @@ impl PyExpertAgent {
             discards,
             table_melds,
             remaining,
-            dealer_streak.unwrap_or(&zero),
+            dealer_streak,
         )?;
         let agent = &mut self.inner;
         a.decide(|s, v| agent.option_values(s, v)).map_err(|e| to_py_err(py, e))

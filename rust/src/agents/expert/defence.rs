@@ -2,77 +2,31 @@
 //! ready with a wait that is a legal win on a discard (its declared sets, its discards, the wall
 //! left, and the ruleset's estimate of how often such a hand reaches the minimum), what the seat
 //! would pay it (the ruleset's payments with both players' dealer status and the streak), and
-//! each tile's danger against it from the visible tiles. The expected loss of a discard is
-//! readiness × danger × (the payment plus the own chance given up), in points.
+//! each tile's danger against it from the visible tiles (`agents/danger.rs`, shared with the
+//! strong seat). The expected loss of a discard is readiness × danger × (the payment plus the
+//! own chance given up), in points.
 
 #![allow(clippy::needless_range_loop)] // kinds and seats are indices by nature
 
 use super::view::{at, ExpertView, Payoffs};
+use crate::agents::danger::{discard_reads, readiness};
+pub(crate) use crate::agents::danger::{loss, Threat};
 use crate::agents::Situation;
 use crate::rules::estimate::OpponentFeatures;
 use crate::rules::Ruleset;
-use crate::tiles::hand::Counts;
-
-/// What the seat infers about one opponent.
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct Threat {
-    /// Chance it is ready with a wait that is a legal win on a discard.
-    pub p: f64,
-    /// Points the seat pays if it deals in (bent as the gains are).
-    pub pay: f64,
-    /// Kinds it discarded (bit per kind).
-    own: u64,
-    /// Kinds discarded by others since its last discard and not won on.
-    passed: u64,
-    /// The suit it seems to collect (0..3), if any.
-    flush: Option<u8>,
-}
 
 /// Readiness, payment and safe tiles of each opponent, from the public table only.
 pub(crate) fn threats(rules: &Ruleset, pay: &Payoffs, s: &Situation<'_>, v: &ExpertView<'_>) -> [Threat; 4] {
     let t = &v.table;
-    let mut out = [Threat::default(); 4];
-    // The discards in the order they were made: after an unclaimed discard the next seat
-    // discards, after a claimed one the claimer (HK §5.4, §5.5).
-    let mut seq: [(u8, u8); 160] = [(0, 0); 160];
-    let mut n = 0;
-    let mut idx = [0usize; 4];
-    let mut cur = t.dealer as usize % 4;
-    while n < seq.len() {
-        let Some(d) = t.discards[cur].get(idx[cur]) else { break };
-        idx[cur] += 1;
-        seq[n] = (cur as u8, d.tile >> 2);
-        n += 1;
-        cur = d.claimed_by.map_or((cur + 1) % 4, |q| q as usize % 4);
-    }
-    // The discard on offer now is not yet passed by anybody.
-    let settled = if s.discard.is_some() { n.saturating_sub(1) } else { n };
+    let mut out = discard_reads(s, t);
     let me = t.player as usize % 4;
     for o in 0..4 {
         if o == me {
             continue;
         }
         let th = &mut out[o];
-        let mut last = None;
-        for (i, &(p, k)) in seq[..n].iter().enumerate() {
-            if p as usize == o {
-                th.own |= 1 << k;
-                last = Some(i);
-            }
-        }
-        if let Some(l) = last {
-            for &(p, k) in seq.get(l + 1..settled).unwrap_or(&[]) {
-                if p as usize != o {
-                    th.passed |= 1 << k;
-                }
-            }
-        }
         let melds = t.melds[o];
-        let n_sets = melds.len() as f64;
-        let n_disc = t.discards[o].len() as f64;
-        // Readiness: sets declared and tiles discarded (each discard is a step of its hand).
-        let x = n_disc + 4.0 * n_sets + if t.remaining < 20 { 3.0 } else { 0.0 };
-        let ready = ((x - 4.0) / 16.0).clamp(0.02, 0.85);
+        let ready = readiness(t, o);
         let mut suits = [0u8; 3];
         let mut honour_sets = false;
         for m in melds {
@@ -100,50 +54,4 @@ pub(crate) fn threats(rules: &Ruleset, pay: &Payoffs, s: &Situation<'_>, v: &Exp
         th.pay = at(&pay.pay[t.seat_winds[o] as usize % 4], est.value);
     }
     out
-}
-
-/// The chance (0..1) that kind `k` is a legal winning tile on a discard for a ready `th`.
-pub(crate) fn danger(k: usize, th: &Threat, unseen: &Counts) -> f64 {
-    if th.passed >> k & 1 == 1 {
-        return 0.01;
-    }
-    let u = unseen[k] as f64;
-    let pair = [0.0, 0.25, 0.55, 0.45, 0.4][unseen[k].min(4) as usize];
-    let mut d = if k >= 27 {
-        0.35 * pair
-    } else {
-        // runs through k still possible: every other tile of the run has a copy unseen
-        let n = k % 9;
-        let mut runs = 0.0;
-        for lo in n.saturating_sub(2)..=n.min(6) {
-            let base = k - n + lo;
-            if (base..base + 3).all(|j| j == k || unseen[j] > 0) {
-                runs += 1.0;
-            }
-        }
-        0.12 * runs / 3.0 + 0.2 * pair * (u / 4.0).max(0.25)
-    };
-    if th.own >> k & 1 == 1 {
-        d *= 0.3;
-    }
-    if let Some(s) = th.flush {
-        if k < 27 && (k / 9) as u8 != s {
-            d *= 0.1;
-        } else {
-            d *= 1.5;
-        }
-    }
-    d.min(1.0)
-}
-
-/// Expected points lost by discarding kind `k` (the payment and the own chance given up),
-/// times `caution`.
-pub(crate) fn loss(k: usize, threats: &[Threat; 4], unseen: &Counts, own_ev: f64, caution: f64) -> f64 {
-    let mut l = 0.0;
-    for th in threats {
-        if th.p > 0.0 {
-            l += th.p * danger(k, th, unseen) * (th.pay + own_ev);
-        }
-    }
-    l * caution
 }

@@ -29,12 +29,13 @@ mod view;
 mod tests;
 
 use super::eval::{Evaluator, Rating};
+use super::options::{claim, take};
 use super::{LegalOption, OptionKind, Situation};
 use crate::error::{MahjongError, Result};
 use crate::rules::estimate::ExpertStyle;
 use crate::rules::Ruleset;
 use crate::tiles::hand::{Counts, Hand, Meld, MeldKind};
-use crate::tiles::tile::{Tile, N_KINDS};
+use crate::tiles::tile::N_KINDS;
 use defence::Threat;
 pub use view::{future_progress, ExpertView, ExpertViewBuf};
 
@@ -56,15 +57,6 @@ pub struct ExpertAgent {
     dead: bool,
     pay: view::Payoffs,
     values: Vec<f64>,
-}
-
-fn take(c: &mut Counts, k: Tile, n: u8) -> Result<()> {
-    let slot = &mut c[k.index()];
-    if *slot < n {
-        return Err(MahjongError::hand(format!("the option needs {n} copies of {k} from the concealed hand")));
-    }
-    *slot -= n;
-    Ok(())
 }
 
 /// The option the expert takes given the values of `legal`: a legal win, else the highest
@@ -308,10 +300,9 @@ impl ExpertAgent {
             let mut c = *s.concealed;
             melds.clear();
             melds.extend_from_slice(s.melds);
+            claim(&mut c, &mut melds, o, disc)?;
             out[i] = match o.kind {
                 OptionKind::Kong => {
-                    take(&mut c, disc, 3)?;
-                    melds.push(Meld { kind: MeldKind::ExposedKong, tile: disc });
                     let sh = self.ev.shanten(&c, &melds, &shapes)?;
                     if sh > now_sh {
                         continue;
@@ -323,21 +314,6 @@ impl ExpertAgent {
                     self.offence(&c, &melds, sh, acc, v, s.unseen)?
                 }
                 _ => {
-                    if o.kind == OptionKind::Pung {
-                        take(&mut c, disc, 2)?;
-                        melds.push(Meld { kind: MeldKind::Pung, tile: disc });
-                    } else {
-                        let low = o.tile.0;
-                        if !(low..low + 3).contains(&disc.0) {
-                            return Err(MahjongError::hand(format!("a chow from {} cannot use the discard {disc}", o.tile)));
-                        }
-                        melds.push(Meld::new(MeldKind::Chow, o.tile)?);
-                        for k in low..low + 3 {
-                            if k != disc.0 {
-                                take(&mut c, Tile(k), 1)?;
-                            }
-                        }
-                    }
                     if self.ev.shanten(&c, &melds, &shapes)? >= now_sh {
                         continue; // a claim that does not advance the hand only exposes it
                     }

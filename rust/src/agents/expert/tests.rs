@@ -6,6 +6,7 @@ use crate::agents::LegalOption;
 use crate::game::{ActionType, Deal, DealOptions, Phase};
 use crate::rules::SwitchValue;
 use crate::sim::{play_range, play_range_parallel, SeatKind, SimConfig};
+use crate::tiles::tile::Tile;
 
 /// The expert's decision and its option values for `p` in `deal`, read from `p`'s view only.
 fn decide(agent: &mut ExpertAgent, deal: &Deal, p: u8) -> (usize, Vec<f64>) {

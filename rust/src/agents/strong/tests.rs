@@ -1,6 +1,8 @@
 use super::*;
 use crate::agents::{GreedyAgent, LegalOption};
+use crate::game::Discard;
 use crate::game::{ActionType, Deal, DealOptions, Phase};
+use crate::rules::wait_values::ValueSituation;
 use crate::sim::{play_range, play_range_parallel, SeatKind, SimConfig};
 use crate::tiles::hand::hand;
 

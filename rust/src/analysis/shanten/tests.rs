@@ -1,3 +1,8 @@
+use super::knapsack::missing_entries_scalar;
+use super::programme::standard_missing_dp;
+#[cfg(target_arch = "x86_64")]
+use super::special::special_missing_sse;
+use super::special::{class_counts_scalar, special_missing_scalar};
 use super::*;
 use crate::analysis::decompose::{is_complete, HK_SHAPES};
 use crate::analysis::waits::waits;
@@ -345,7 +350,7 @@ fn sse2_paths_equal_the_scalar_paths() {
             _ => heavy_hand(&mut rng, 0, n_conc),
         };
         let why = crate::tiles::tile::format_counts(&c);
-        assert_eq!(sse::class_counts(&c), class_counts_scalar(&c), "{why}");
+        assert_eq!(super::special::sse::class_counts(&c), class_counts_scalar(&c), "{why}");
         for (seven_pairs, thirteen_orphans) in [(true, true), (true, false), (false, true)] {
             let rules = ShapeRules { n_sets: 4, seven_pairs, thirteen_orphans, eight_half_pairs: false };
             let m = special_missing_scalar(&c, &rules);
@@ -359,12 +364,12 @@ fn sse2_paths_equal_the_scalar_paths() {
             t.honour(crate::analysis::tables::honour_key(&c[27..34])),
         ];
         let (simd, scalar) = match n_sets {
-            1 => (sse::missing::<1>(e), missing_entries_scalar::<1>(e)),
-            2 => (sse::missing::<2>(e), missing_entries_scalar::<2>(e)),
-            3 => (sse::missing::<3>(e), missing_entries_scalar::<3>(e)),
-            4 => (sse::missing::<4>(e), missing_entries_scalar::<4>(e)),
-            5 => (sse::missing::<5>(e), missing_entries_scalar::<5>(e)),
-            _ => (sse::missing::<6>(e), missing_entries_scalar::<6>(e)),
+            1 => (super::knapsack::sse::missing::<1>(e), missing_entries_scalar::<1>(e)),
+            2 => (super::knapsack::sse::missing::<2>(e), missing_entries_scalar::<2>(e)),
+            3 => (super::knapsack::sse::missing::<3>(e), missing_entries_scalar::<3>(e)),
+            4 => (super::knapsack::sse::missing::<4>(e), missing_entries_scalar::<4>(e)),
+            5 => (super::knapsack::sse::missing::<5>(e), missing_entries_scalar::<5>(e)),
+            _ => (super::knapsack::sse::missing::<6>(e), missing_entries_scalar::<6>(e)),
         };
         assert_eq!(simd, scalar, "{why} {n_sets} sets");
     }

@@ -12,6 +12,7 @@ pub mod low;
 mod reference;
 pub mod scoring;
 pub mod settle;
+mod situation;
 pub mod switches;
 
 use crate::analysis::decompose::{ShapeRules, TW_SHAPES};

@@ -1,8 +1,13 @@
 use super::*;
 use crate::analysis::advise::rate_discards;
 use crate::analysis::decompose::HK_SHAPES;
+use crate::analysis::shanten::knapsack::{self, fast_rests};
+use crate::analysis::shanten::lookup::{self, entry_dec_scalar, DEC_BITS, DEC_MASK};
+use crate::analysis::shanten::programme::{self, capped_suit, capped_suit_scalar, suit_table, INF};
 use crate::analysis::shanten::tests::{random_hand, XorShift};
 use crate::analysis::shanten::{rests, shanten};
+use crate::analysis::tables::{honour_key, suit_index, POW5, SUIT_STATES};
+use crate::tiles::tile::N_KINDS;
 
 /// Unseen counts as a player at the table might have them: 4 minus own tiles, minus a random
 /// share of the rest seen in discards and other players' sets.
@@ -124,9 +129,10 @@ fn capped_suit_equals_the_full_programme() {
             h[k] = (rng.next() % (cap[k] as u64 + 1)) as u8;
         }
         let need = 1 + i % 4;
-        let want = group_table(&h, &cap, 0, need);
+        let want = suit_table(&h[..9], &cap[..9], need);
         assert_eq!(capped_suit_scalar(&h[..9], &cap[..9], need), want, "{h:?} {cap:?}");
         assert_eq!(capped_suit(&h[..9], &cap[..9], need), want, "{h:?} {cap:?}");
+        assert_eq!(group_table(&h, &cap, 0, need), want, "{h:?} {cap:?}");
     }
 }
 
@@ -206,7 +212,7 @@ fn sse2_paths_equal_the_scalar_paths() {
             h[k] = rng.below(cap[k] as u64 + 1) as u8;
         }
         let need = i % (MAX_SETS + 1);
-        assert_eq!(sse::capped_suit(&h, &cap, need), capped_suit_scalar(&h, &cap, need), "{h:?} {cap:?} {need}");
+        assert_eq!(programme::sse::capped_suit(&h, &cap, need), capped_suit_scalar(&h, &cap, need), "{h:?} {cap:?} {need}");
 
         let (a, b) = if i % 2 == 0 {
             let idx = rng.below(SUIT_STATES as u64) as usize;
@@ -222,7 +228,7 @@ fn sse2_paths_equal_the_scalar_paths() {
             }
             (a, b)
         };
-        assert_eq!(sse::entry_dec(&a, &b), entry_dec_scalar(&a, &b), "{a:?} {b:?}");
+        assert_eq!(lookup::sse::entry_dec(&a, &b), entry_dec_scalar(&a, &b), "{a:?} {b:?}");
 
         let mut ts = [[[0u8; 2]; MAX_SETS + 1]; 4];
         for e in ts.iter_mut().flatten().flatten() {
@@ -230,13 +236,13 @@ fn sse2_paths_equal_the_scalar_paths() {
         }
         let want = rests(&ts, need);
         let got = match need {
-            0 => sse::rests::<0>(&ts),
-            1 => sse::rests::<1>(&ts),
-            2 => sse::rests::<2>(&ts),
-            3 => sse::rests::<3>(&ts),
-            4 => sse::rests::<4>(&ts),
-            5 => sse::rests::<5>(&ts),
-            _ => sse::rests::<MAX_SETS>(&ts),
+            0 => knapsack::sse::rests::<0>(&ts),
+            1 => knapsack::sse::rests::<1>(&ts),
+            2 => knapsack::sse::rests::<2>(&ts),
+            3 => knapsack::sse::rests::<3>(&ts),
+            4 => knapsack::sse::rests::<4>(&ts),
+            5 => knapsack::sse::rests::<5>(&ts),
+            _ => knapsack::sse::rests::<MAX_SETS>(&ts),
         };
         for g in 0..4 {
             assert_eq!(got[g][..=need], want[g][..=need], "{ts:?} need {need}");
