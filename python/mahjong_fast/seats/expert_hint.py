@@ -1,5 +1,5 @@
-"""The hint of ``play`` by the expert's own evaluation (the issue "An expert seat ... and hints
-that agree with it", §3): every legal option ranked by the value the ``expert`` seat gives it
+"""The hint of ``play`` by the expert's own evaluation, so that a hint never disagrees with the
+seat the player faces: every legal option ranked by the value the ``expert`` seat gives it
 (:meth:`ExpertSeat.option_values`, points from the seat's view only, rules §14), in the order
 the seat decides — a legal win first, then the highest value, the earlier option on a tie — so
 the first option of the hint is the move the expert would make, in every ruleset and with
