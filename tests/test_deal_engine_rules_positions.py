@@ -343,3 +343,48 @@ def test_legal_actions_of_a_player_out_of_turn_or_out_of_range() -> None:
     for wrong in (True, 1.0, "1", None):
         with pytest.raises(TypeError):
             d.legal_actions(wrong)  # type: ignore[arg-type]
+
+
+TW_ROB = [
+    "55p111m222m333m444m5m6z7z",
+    "123s456s789s111z2z46p5p",
+    "123p789p234s567s66m7z6z",
+    "777m888m999m333z44z46p",
+]
+
+
+def _pass_all(d: Deal) -> None:
+    while d.phase is Phase.RESPONSE:
+        d.apply(Action(A.PASS, d.to_act[0]))
+
+
+@pytest.mark.parametrize("rules", ["taiwanese-high", "taiwanese-low"])
+def test_tw_two_players_rob_one_added_kong_and_both_win(rules: str) -> None:  # TW §5.2
+    d = Deal.from_hands(TW_ROB, rules=rules, wall="2z 1p 2p 3p 5p")
+    d.apply(Action(A.DISCARD, 0, ids(d, 0, "6z")))
+    _pass_all(d)
+    d.apply(Action(A.DISCARD, 1, ids(d, 1, "5p")))  # P3 could win on it, and passes
+    d.apply(Action(A.PASS, 3))
+    d.apply(Action(A.PUNG, 0, ids(d, 0, "5p")))
+    d.apply(Action(A.DISCARD, 0, ids(d, 0, "7z")))
+    for p in (1, 2, 3):
+        _pass_all(d)
+        assert d.active == p and d.drawn_tile is not None
+        d.apply(Action(A.DISCARD, p, (d.drawn_tile,)))
+    _pass_all(d)
+    add = Action(A.ADDED_KONG, 0, ids(d, 0, "5p"))
+    assert d.legal_actions(0)[0] == add  # the fourth 5p just drawn
+    d.apply(add)
+    assert d.phase is Phase.ROB and shown(d) == {
+        0: [],
+        1: ["P1 pass", "P1 win"],
+        2: [],
+        3: ["P3 pass", "P3 win"],
+    }
+    d.apply(Action(A.WIN, 3))
+    d.apply(Action(A.WIN, 1))
+    r = d.result
+    assert r is not None and r.winners == (1, 3)
+    assert [w.win_kind for w in r.wins] == ["robbing_kong"] * 2
+    for w in r.wins:  # the declarer pays each winner, with the dealer's extra Tai (TW §15)
+        assert w.payments[0] == -(w.value + 1) == -w.payments[w.player]
