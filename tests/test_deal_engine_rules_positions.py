@@ -388,3 +388,46 @@ def test_tw_two_players_rob_one_added_kong_and_both_win(rules: str) -> None:  # 
     assert [w.win_kind for w in r.wins] == ["robbing_kong"] * 2
     for w in r.wins:  # the declarer pays each winner, with the dealer's extra Tai (TW §15)
         assert w.payments[0] == -(w.value + 1) == -w.payments[w.player]
+
+
+# ---------------------------------------------------------------- HK §6.2, P1 and P2
+def test_claim_priority_win_over_pung_over_chow() -> None:  # HK §16 P1
+    d = position(
+        [
+            "44p555s666s777s3z3z",
+            "555z666z35p888s99s",
+            "4p123m456m789m19s2z9s",
+            "2p3p111s222s333s7z7z",
+        ],
+        leave=40,
+        active=2,
+    )
+    d.apply(Action(A.DISCARD, 2, ids(d, 2, "4p")))
+    assert d.to_act == (0, 1, 3)
+    d.apply(Action(A.CHOW, 3, ids(d, 3, "2p") + ids(d, 3, "3p")))
+    d.apply(Action(A.PUNG, 0, ids(d, 0, "4p")))
+    d.apply(Action(A.WIN, 1))
+    r = d.result
+    assert r is not None and r.winner == 1 and r.discarder == 2 and r.win_kind == "discard"
+
+
+def test_pung_beats_chow_and_the_turn_goes_on_from_the_claimer() -> None:  # HK §16 P2
+    d = position(
+        [
+            "555s666s777s3z3z1p9p",
+            "44p555z666z888s99s",
+            "4p123m456m789m19s2z9s",
+            "2p3p111s222s333s7z7z",
+        ],
+        leave=40,
+        active=2,
+    )
+    d.apply(Action(A.DISCARD, 2, ids(d, 2, "4p")))
+    assert d.to_act == (1, 3)
+    d.apply(Action(A.CHOW, 3, ids(d, 3, "2p") + ids(d, 3, "3p")))
+    d.apply(Action(A.PUNG, 1, ids(d, 1, "4p")))
+    assert (d.phase, d.active) == (Phase.AFTER_CLAIM, 1)
+    assert d.melds[3] == [] and d.melds[1][0].name == "pung"
+    d.apply(Action(A.DISCARD, 1, ids(d, 1, "9s")[:1]))
+    _pass_all(d)
+    assert (d.phase, d.active) == (Phase.ACTION, 2)  # West, after South: North, East skipped
