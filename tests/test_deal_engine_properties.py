@@ -410,3 +410,106 @@ def test_stale_legal_action_from_an_earlier_window_is_checked_afresh() -> None:
                 assert deal.snapshot() == before
         p = deal.to_act[0]
         deal.apply(deal.legal_actions(p)[-1])
+
+
+def _win_situation(deal: Deal, p: int) -> tuple[str, str, dict[str, object]] | None:
+    """The hand before the winning tile, the tile and score()'s situation keywords of a win
+    of ``p`` now, read from the public deal state (None: the dealer's start, no tile)."""
+    hk = deal.rules.name == "hong-kong"
+    snap = deal.snapshot()
+    hand = [t // 4 for t in deal.hands[p]]
+    kw: dict[str, object] = {
+        "seat_wind": deal.seat_winds[p],
+        "prevailing_wind": deal.prevailing_wind,
+        "rules": deal.rules,
+    }
+    if deal.phase is Phase.ACTION:
+        if deal.dealer_start or deal.drawn_tile is None:
+            return None
+        tile = deal.drawn_tile // 4
+        hand.remove(tile)
+        loose = deal.kong_chain if hk else deal._core.loose_tile
+        kw.update(self_drawn=True, last_tile=deal.remaining == 0, kong_replacement=loose)
+    else:
+        wfrom, wtile, _ = snap["window"]
+        if deal.phase is Phase.ROB:
+            tile, wfrom = snap["flags"][3] // 4, deal.active
+            kw["robbing_kong"] = True
+        else:
+            tile = wtile // 4
+            kw["last_tile"] = deal.remaining == 0
+        kw["discarder"] = "ESWN"[deal.seat_winds[wfrom]]
+    if not hk:  # TW §10: D counts every discard, the claimed one included
+        hist = deal.discard_history
+        kw.update(
+            dealer_streak=deal.dealer_streak,
+            discards=sum(len(h) for h in hist),
+            winner_discards=len(hist[p]),
+            interrupted=deal.interrupted,
+        )
+    return hand_notation(deal, p, hand), kind_code(tile), kw
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        mf.Ruleset.hong_kong(),
+        mf.Ruleset.hong_kong(min_faan=0),
+        mf.Ruleset.taiwanese(tai_table="high", min_tai=0),
+        mf.Ruleset.taiwanese(tai_table="low", min_tai=0),
+    ],
+    ids=["hk", "hk-min0", "tw-high-min0", "tw-low-min0"],
+)
+def test_every_offered_win_scores_what_score_gives(rules: mf.Ruleset) -> None:
+    """Each win the engine offers, carried out (the others passing), is worth exactly what
+    ``score()`` gives for the situation the deal shows (HK §10, TW §10-§13; the game docs:
+    "it scores exactly what score(...) gives for the same situation")."""
+    checked = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        wall, dealer = _core.wall(seed, 0), seed % 4
+        streak = 0 if rules.name == "hong-kong" else seed % 3
+        log: list[Action] = []
+
+        def rebuild(
+            wall: tuple[int, ...] = tuple(wall),
+            dealer: int = dealer,
+            streak: int = streak,
+            log: list[Action] = log,
+        ) -> Deal:
+            d = Deal(wall, dealer=dealer, rules=rules, dealer_streak=streak)
+            for x in log:
+                d.apply(x)
+            return d
+
+        deal = rebuild()
+        seats = [make_seat("greedy", p) for p in range(4)]
+        while deal.phase is not Phase.ENDED:
+            for p in deal.to_act:
+                for a in deal.legal_actions(p):
+                    s = _win_situation(deal, p) if a.type in (A.WIN, A.SELF_DRAWN_WIN) else None
+                    if s is None:
+                        continue
+                    c = rebuild()
+                    c.apply(a)
+                    while c.phase is not Phase.ENDED:
+                        c.apply(Action(A.PASS, c.to_act[0]))
+                    assert c.result is not None
+                    mine = [w for w in c.result.wins if w.player == p]
+                    if not mine:  # HK §6.2: a win already claimed nearer the discarder
+                        assert rules.name == "hong-kong" and c.result.winners[0] != p
+                        continue
+                    w = mine[0]
+                    r = mf.score(s[0], s[1], **s[2])  # type: ignore[arg-type]
+                    got = (w.value, sorted(e[0] for e in w.elements))
+                    assert r.is_win and got == (r.value, sorted(e.code for e in r.elements)), (
+                        f"seed {seed} after {len(log)} actions: {a} {s} engine {got} "
+                        f"score {r.value} {r.reason}"
+                    )
+                    checked += 1
+            p = deal.to_act[0]
+            legal = deal.legal_actions(p)
+            a = seats[p].choose(deal.view(p), legal) if rng.random() < 0.85 else rng.choice(legal)
+            deal.apply(a)
+            log.append(Action(a.type, a.player, a.tiles))
+    assert checked >= 20
