@@ -24,7 +24,9 @@ def show_result(res: Any, *, ascii: bool = False, rules: Any = None) -> None:
     from ..rules import resolve_rules
 
     head = f"End of deal {res.deal_index + 1} (dealer P{res.dealer}"
-    if rules is not None and not resolve_rules(rules).independent_deals:
+    # the dealer's streak is a Taiwanese count (TW §15, §16); Hong Kong deals have none (§12)
+    streaks = rules is not None and not resolve_rules(rules).independent_deals
+    if streaks:
         head += f", round wind {WIND_NAMES[res.prevailing_wind]}, dealer streak {res.dealer_streak}"
     console.print(Text(head + ")", style="bold"))
     seat_winds = [(p - res.dealer) % 4 for p in range(4)]
@@ -78,15 +80,15 @@ def show_result(res: Any, *, ascii: bool = False, rules: Any = None) -> None:
             console.print("Payments: " + _signed(res.payments))
     if res.passed is not None:
         nxt = "you" if res.dealer_after == 0 else _who(res.dealer_after)
-        console.print(
-            Text(
-                f"The deal passes to {nxt}." if res.passed
-                else f"{_stays(res.dealer).capitalize()} dealer (streak {res.streak_after})."
-                if not res.exhaustive_draw
-                else f"Draw: {_stays(res.dealer)} dealer, the streak stays {res.streak_after}.",
-                style="bold",
-            )
-        )  # fmt: skip
+        if res.passed:
+            line = f"The deal passes to {nxt}."
+        elif not res.exhaustive_draw:
+            line = f"{_stays(res.dealer).capitalize()} dealer"
+            line += f" (streak {res.streak_after})." if streaks else "."
+        else:
+            line = f"Draw: {_stays(res.dealer)} dealer"
+            line += f", the streak stays {res.streak_after}." if streaks else "."
+        console.print(Text(line, style="bold"))
     _explain_own_hand(res, rules)
     console.print("Scores:   " + "  ".join(f"{_who(p)} {v}" for p, v in enumerate(res.scores)))
 
