@@ -96,21 +96,52 @@ impl ExpertViewBuf {
 /// style's `alpha` toward winning at all: what it gains by a self-drawn win, by a win on a
 /// discard (the mean over the three discarders), and what it pays each opponent (by seat wind)
 /// whose win it discards.
+///
+/// The tables of the last situations are kept ([`PAYOFF_SLOTS`]): one agent decides for every
+/// seat of a simulated table in turn, so the seat changes at nearly every decision. A kept
+/// table is what [`Payoffs::update`] would compute again (a function of the ruleset, `alpha`,
+/// the seat wind and the streak alone), so keeping them changes no value.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Payoffs {
     key: Option<(u8, u32)>,
     pub gain_tsumo: Vec<f64>,
     pub gain_ron: Vec<f64>,
     pub pay: [Vec<f64>; 4],
+    /// Tables of other situations computed before (each with its key), oldest first.
+    kept: Vec<Payoffs>,
 }
 
+/// Situations whose payoff tables an agent keeps besides the current one (four seats, a few
+/// streaks).
+const PAYOFF_SLOTS: usize = 15;
+
 impl Payoffs {
-    /// Recompute for `seat` (its seat wind) and `streak` unless they are those of the last call.
+    /// Make the tables those of `seat` (its seat wind) and `streak`: a kept table when one was
+    /// computed for them, else computed now.
     pub fn update(&mut self, rules: &Ruleset, alpha: f64, seat: u8, streak: u32) {
-        if self.key == Some((seat, streak)) {
+        let key = Some((seat, streak));
+        if self.key == key {
             return;
         }
-        self.key = Some((seat, streak));
+        let mut kept = std::mem::take(&mut self.kept);
+        let mut cur = std::mem::take(self);
+        if let Some(i) = kept.iter().position(|p| p.key == key) {
+            // swap the current tables into the kept slot: each slot keeps its own key
+            std::mem::swap(&mut cur, &mut kept[i]);
+        } else {
+            if cur.key.is_some() {
+                if kept.len() >= PAYOFF_SLOTS {
+                    kept.remove(0);
+                }
+                kept.push(cur);
+            }
+            cur = Payoffs::compute(rules, alpha, seat, streak);
+        }
+        *self = cur;
+        self.kept = kept;
+    }
+
+    fn compute(rules: &Ruleset, alpha: f64, seat: u8, streak: u32) -> Payoffs {
         let me = seat as usize % 4;
         let top = rules.max_value().min(64);
         let pays = |winner: usize, v: u8, discarder: Option<usize>| {
@@ -122,16 +153,21 @@ impl Payoffs {
         let min = rules.min_value().min(top);
         let (m_ts, m_ron) = (tsumo(min), ron(min));
         let bend = |g: f64, m: f64| if m > 0.0 { m * (g / m).powf(alpha) } else { g };
-        self.gain_tsumo = (0..=top).map(|v| bend(tsumo(v), m_ts)).collect();
-        self.gain_ron = (0..=top).map(|v| bend(ron(v), m_ron)).collect();
-        for o in 0..4 {
-            self.pay[o] = if o == me {
+        let pay = std::array::from_fn(|o| {
+            if o == me {
                 Vec::new()
             } else {
                 let paid = |v: u8| (-pays(o, v, Some(me))[me]).max(0) as f64;
                 let m = paid(min);
                 (0..=top).map(|v| bend(paid(v), m)).collect()
-            };
+            }
+        });
+        Payoffs {
+            key: Some((seat, streak)),
+            gain_tsumo: (0..=top).map(|v| bend(tsumo(v), m_ts)).collect(),
+            gain_ron: (0..=top).map(|v| bend(ron(v), m_ron)).collect(),
+            pay,
+            kept: Vec::new(),
         }
     }
 }
