@@ -183,3 +183,32 @@ pub(crate) fn at(t: &[f64], v: f64) -> f64 {
     let f = v - lo as f64;
     t[lo] * (1.0 - f) + t[hi] * f
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The kept tables are those a fresh computation gives, whatever the order of situations
+    /// (more situations than slots, so that some are dropped and computed again).
+    #[test]
+    fn kept_payoff_tables_equal_fresh_ones() {
+        for name in ["hong-kong", "taiwanese-high", "taiwanese-low"] {
+            let rules = Ruleset::named(name).unwrap();
+            let alpha = rules.rules().expert_style().alpha;
+            let mut p = Payoffs::default();
+            let (mut kept_hits, mut x) = (0, 7u32);
+            for _ in 0..400 {
+                x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                let (seat, streak) = ((x >> 16) as u8 % 4, (x >> 20) % 6);
+                let before = p.kept.iter().any(|k| k.key == Some((seat, streak)));
+                p.update(&rules, alpha, seat, streak);
+                kept_hits += usize::from(before);
+                let fresh = Payoffs::compute(&rules, alpha, seat, streak);
+                assert_eq!(p.key, Some((seat, streak)));
+                assert_eq!((&p.gain_tsumo, &p.gain_ron, &p.pay), (&fresh.gain_tsumo, &fresh.gain_ron, &fresh.pay), "{name}");
+                assert!(p.kept.len() <= PAYOFF_SLOTS && p.kept.iter().all(|k| k.key != p.key && k.kept.is_empty()));
+            }
+            assert!(kept_hits > 100, "{name}: {kept_hits}");
+        }
+    }
+}
