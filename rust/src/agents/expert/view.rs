@@ -96,21 +96,52 @@ impl ExpertViewBuf {
 /// style's `alpha` toward winning at all: what it gains by a self-drawn win, by a win on a
 /// discard (the mean over the three discarders), and what it pays each opponent (by seat wind)
 /// whose win it discards.
+///
+/// The tables of the last situations are kept ([`PAYOFF_SLOTS`]): one agent decides for every
+/// seat of a simulated table in turn, so the seat changes at nearly every decision. A kept
+/// table is what [`Payoffs::update`] would compute again (a function of the ruleset, `alpha`,
+/// the seat wind and the streak alone), so keeping them changes no value.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Payoffs {
     key: Option<(u8, u32)>,
     pub gain_tsumo: Vec<f64>,
     pub gain_ron: Vec<f64>,
     pub pay: [Vec<f64>; 4],
+    /// Tables of other situations computed before (each with its key), oldest first.
+    kept: Vec<Payoffs>,
 }
 
+/// Situations whose payoff tables an agent keeps besides the current one (four seats, a few
+/// streaks).
+const PAYOFF_SLOTS: usize = 15;
+
 impl Payoffs {
-    /// Recompute for `seat` (its seat wind) and `streak` unless they are those of the last call.
+    /// Make the tables those of `seat` (its seat wind) and `streak`: a kept table when one was
+    /// computed for them, else computed now.
     pub fn update(&mut self, rules: &Ruleset, alpha: f64, seat: u8, streak: u32) {
-        if self.key == Some((seat, streak)) {
+        let key = Some((seat, streak));
+        if self.key == key {
             return;
         }
-        self.key = Some((seat, streak));
+        let mut kept = std::mem::take(&mut self.kept);
+        let mut cur = std::mem::take(self);
+        if let Some(i) = kept.iter().position(|p| p.key == key) {
+            // swap the current tables into the kept slot: each slot keeps its own key
+            std::mem::swap(&mut cur, &mut kept[i]);
+        } else {
+            if cur.key.is_some() {
+                if kept.len() >= PAYOFF_SLOTS {
+                    kept.remove(0);
+                }
+                kept.push(cur);
+            }
+            cur = Payoffs::compute(rules, alpha, seat, streak);
+        }
+        *self = cur;
+        self.kept = kept;
+    }
+
+    fn compute(rules: &Ruleset, alpha: f64, seat: u8, streak: u32) -> Payoffs {
         let me = seat as usize % 4;
         let top = rules.max_value().min(64);
         let pays = |winner: usize, v: u8, discarder: Option<usize>| {
@@ -122,16 +153,21 @@ impl Payoffs {
         let min = rules.min_value().min(top);
         let (m_ts, m_ron) = (tsumo(min), ron(min));
         let bend = |g: f64, m: f64| if m > 0.0 { m * (g / m).powf(alpha) } else { g };
-        self.gain_tsumo = (0..=top).map(|v| bend(tsumo(v), m_ts)).collect();
-        self.gain_ron = (0..=top).map(|v| bend(ron(v), m_ron)).collect();
-        for o in 0..4 {
-            self.pay[o] = if o == me {
+        let pay = std::array::from_fn(|o| {
+            if o == me {
                 Vec::new()
             } else {
                 let paid = |v: u8| (-pays(o, v, Some(me))[me]).max(0) as f64;
                 let m = paid(min);
                 (0..=top).map(|v| bend(paid(v), m)).collect()
-            };
+            }
+        });
+        Payoffs {
+            key: Some((seat, streak)),
+            gain_tsumo: (0..=top).map(|v| bend(tsumo(v), m_ts)).collect(),
+            gain_ron: (0..=top).map(|v| bend(ron(v), m_ron)).collect(),
+            pay,
+            kept: Vec::new(),
         }
     }
 }
@@ -146,4 +182,33 @@ pub(crate) fn at(t: &[f64], v: f64) -> f64 {
     let hi = (lo + 1).min(t.len() - 1);
     let f = v - lo as f64;
     t[lo] * (1.0 - f) + t[hi] * f
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The kept tables are those a fresh computation gives, whatever the order of situations
+    /// (more situations than slots, so that some are dropped and computed again).
+    #[test]
+    fn kept_payoff_tables_equal_fresh_ones() {
+        for name in ["hong-kong", "taiwanese-high", "taiwanese-low"] {
+            let rules = Ruleset::named(name).unwrap();
+            let alpha = rules.rules().expert_style().alpha;
+            let mut p = Payoffs::default();
+            let (mut kept_hits, mut x) = (0, 7u32);
+            for _ in 0..400 {
+                x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                let (seat, streak) = ((x >> 16) as u8 % 4, (x >> 20) % 6);
+                let before = p.kept.iter().any(|k| k.key == Some((seat, streak)));
+                p.update(&rules, alpha, seat, streak);
+                kept_hits += usize::from(before);
+                let fresh = Payoffs::compute(&rules, alpha, seat, streak);
+                assert_eq!(p.key, Some((seat, streak)));
+                assert_eq!((&p.gain_tsumo, &p.gain_ron, &p.pay), (&fresh.gain_tsumo, &fresh.gain_ron, &fresh.pay), "{name}");
+                assert!(p.kept.len() <= PAYOFF_SLOTS && p.kept.iter().all(|k| k.key != p.key && k.kept.is_empty()));
+            }
+            assert!(kept_hits > 100, "{name}: {kept_hits}");
+        }
+    }
 }
