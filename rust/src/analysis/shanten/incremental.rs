@@ -169,42 +169,29 @@ impl Evaluator {
         Ok(self.shanten_with(concealed, &sh, rules))
     }
 
-    /// Rate every discard of a 14-equivalent hand into `out` (cleared first; ascending kind):
-    /// the shanten after it and, for the discards of the lowest shanten when there are two or
-    /// more of them (all discards when `all_ukeire`), the ukeire over `unseen`. Unless
-    /// `all_ukeire`, a discard that cannot reach the lowest shanten may carry a lower bound of
-    /// its shanten (still above the lowest) instead of the exact value. Same values as
-    /// [`crate::analysis::advise::rate_discards`]. Returns the lowest shanten.
-    ///
-    /// Errors (`InvalidHand`): wrong size, a fifth copy (counting own sets).
-    pub fn rate(
+    /// Pass 1 of [`Evaluator::rate`]: the shanten after each discard of `h` (restored on
+    /// return) into `out`, `after` the table of the discard's group; exact for every discard
+    /// when `exact`, else a discard that cannot reach the lowest may keep a lower bound above
+    /// it. Returns the lowest shanten.
+    #[allow(clippy::too_many_arguments)]
+    fn discard_shanten(
         &mut self,
-        concealed: &Counts,
-        melds: &[Meld],
-        unseen: &Counts,
+        h: &mut Counts,
+        sh: &Shape,
+        base: &[Table; 4],
+        spec14: Option<Special>,
         rules: &ShapeRules,
-        all_ukeire: bool,
+        exact: bool,
         out: &mut Vec<Rating>,
-    ) -> Result<i8> {
-        crate::analysis::decompose::check_rules(rules)?;
-        let held = held_counts(concealed, melds)?;
-        check_size(concealed, melds, rules, &[2])?;
-        let sh = Shape::new(&held, concealed, melds.len(), rules);
-        let need = sh.need;
-        out.clear();
-        let mut h = *concealed;
-        let mut base = [[[0u8; 2]; MAX_SETS + 1]; 4];
-        for g in 0..4 {
-            base[g] = self.table(&h, &sh, g);
-        }
+        after: &mut [Table; N_KINDS],
+    ) -> i8 {
         // Pass 1: shanten after each discard: one lookup and one `finish` against the
         // knapsack of the other three groups each. In a group restricted by own sets the exact
         // table costs a dynamic programme, and the lookup is a lower bound: the exact value is
-        // needed only while that bound does not exceed the best shanten found (unless every
-        // rating is asked for), so the bounds are resolved lowest first.
-        let rest0 = fast_rests(&base, need);
-        let spec14 = if sh.special { Some(Special::of(&h)) } else { None };
-        let mut after = [[[0u8; 2]; MAX_SETS + 1]; N_KINDS];
+        // needed only while that bound does not exceed the best shanten found (unless `exact`),
+        // so the bounds are resolved lowest first.
+        let need = sh.need;
+        let rest0 = fast_rests(base, need);
         let mut best = i8::MAX;
         let mut pending: [(i8, u8); N_KINDS] = [(0, 0); N_KINDS];
         let mut n_pending = 0;
@@ -214,13 +201,13 @@ impl Evaluator {
             }
             h[d] -= 1;
             let gd = group_of_kind(d);
-            let s = if sh.restricted[gd] && !all_ukeire {
-                let bound = finish_with(&rest0[gd], &lookup(&h, gd), need) as i8 - 1;
+            let s = if sh.restricted[gd] && !exact {
+                let bound = finish_with(&rest0[gd], &lookup(h, gd), need) as i8 - 1;
                 pending[n_pending] = (bound, out.len() as u8);
                 n_pending += 1;
                 bound
             } else {
-                after[d] = self.table(&h, &sh, gd);
+                after[d] = self.table(h, sh, gd);
                 let mut missing = finish_with(&rest0[gd], &after[d], need);
                 if let Some(sp) = spec14 {
                     missing = missing.min(sp.minus(d, h[d] + 1).missing(rules));
@@ -242,12 +229,73 @@ impl Evaluator {
             let d = r.kind as usize;
             let gd = group_of_kind(d);
             h[d] -= 1;
-            after[d] = self.table(&h, &sh, gd);
+            after[d] = self.table(h, sh, gd);
             h[d] += 1;
             // restricted groups only occur with declared sets: no special shapes here
             r.shanten = finish_with(&rest0[gd], &after[d], need) as i8 - 1;
             best = best.min(r.shanten);
         }
+        best
+    }
+
+    /// The checks of a 14-equivalent hand and what every rating of it starts from: the held
+    /// counts (own sets included), the shape, each group's table.
+    fn prepare14(&mut self, concealed: &Counts, melds: &[Meld], rules: &ShapeRules) -> Result<(Counts, Shape, [Table; 4])> {
+        crate::analysis::decompose::check_rules(rules)?;
+        let held = held_counts(concealed, melds)?;
+        check_size(concealed, melds, rules, &[2])?;
+        let sh = Shape::new(&held, concealed, melds.len(), rules);
+        let mut base = [[[0u8; 2]; MAX_SETS + 1]; 4];
+        for g in 0..4 {
+            base[g] = self.table(concealed, &sh, g);
+        }
+        Ok((held, sh, base))
+    }
+
+    /// The exact shanten after each discard of a 14-equivalent hand (HK §14a), into `out`
+    /// (cleared first; ascending kind; `ukeire` None): the shanten of [`Evaluator::rate`] with
+    /// every rating asked for, without the ukeire. Returns the lowest.
+    ///
+    /// Errors (`InvalidHand`): wrong size, a fifth copy (counting own sets).
+    pub fn shanten_after_discards(
+        &mut self,
+        concealed: &Counts,
+        melds: &[Meld],
+        rules: &ShapeRules,
+        out: &mut Vec<Rating>,
+    ) -> Result<i8> {
+        let (_, sh, base) = self.prepare14(concealed, melds, rules)?;
+        out.clear();
+        let mut h = *concealed;
+        let spec14 = if sh.special { Some(Special::of(&h)) } else { None };
+        let mut after = [[[0u8; 2]; MAX_SETS + 1]; N_KINDS];
+        Ok(self.discard_shanten(&mut h, &sh, &base, spec14, rules, true, out, &mut after))
+    }
+
+    /// Rate every discard of a 14-equivalent hand into `out` (cleared first; ascending kind):
+    /// the shanten after it and, for the discards of the lowest shanten when there are two or
+    /// more of them (all discards when `all_ukeire`), the ukeire over `unseen`. Unless
+    /// `all_ukeire`, a discard that cannot reach the lowest shanten may carry a lower bound of
+    /// its shanten (still above the lowest) instead of the exact value. Same values as
+    /// [`crate::analysis::advise::rate_discards`]. Returns the lowest shanten.
+    ///
+    /// Errors (`InvalidHand`): wrong size, a fifth copy (counting own sets).
+    pub fn rate(
+        &mut self,
+        concealed: &Counts,
+        melds: &[Meld],
+        unseen: &Counts,
+        rules: &ShapeRules,
+        all_ukeire: bool,
+        out: &mut Vec<Rating>,
+    ) -> Result<i8> {
+        let (held, sh, base) = self.prepare14(concealed, melds, rules)?;
+        let need = sh.need;
+        out.clear();
+        let mut h = *concealed;
+        let spec14 = if sh.special { Some(Special::of(&h)) } else { None };
+        let mut after = [[[0u8; 2]; MAX_SETS + 1]; N_KINDS];
+        let best = self.discard_shanten(&mut h, &sh, &base, spec14, rules, all_ukeire, out, &mut after);
         // Pass 2: ukeire where it is read. A draw changes the standard missing count by 0 or
         // -1 (one more tile never costs, and helps at most one target tile), and the special
         // shapes by their closed forms. A draw lowers the standard count iff its group's table

@@ -53,6 +53,33 @@ fn rate_equals_rate_discards_on_random_hands() {
     }
 }
 
+/// The exact shanten after every discard equals the shanten of the reference (the discard
+/// advice) for every discard, with and without declared sets (restricted groups included),
+/// under both rulesets' shapes.
+#[test]
+fn shanten_after_discards_equals_the_reference() {
+    let mut ev = Evaluator::new();
+    let mut rng = XorShift(0x5EED_A6E7_0000_0002);
+    let mut out = Vec::new();
+    let mut restricted = 0;
+    for i in 0..4000 {
+        let (shapes, size) = if i % 2 == 0 { (&HK_SHAPES, 14) } else { (&crate::analysis::decompose::TW_SHAPES, 17) };
+        let n_melds = [0, 0, 1, 2, 3, 4][i % 6];
+        let (c, melds) = random_hand(&mut rng, n_melds, size - 3 * n_melds, i % 3 != 0);
+        let u = random_unseen(&mut rng, &c, &melds);
+        let reference = rate_discards(&c, &melds, &u, shapes).unwrap();
+        let best = ev.shanten_after_discards(&c, &melds, shapes, &mut out).unwrap();
+        assert_eq!(out.len(), reference.len());
+        assert_eq!(best, reference.iter().map(|r| r.shanten).min().unwrap());
+        for (a, b) in out.iter().zip(&reference) {
+            assert_eq!((a.kind as usize, a.shanten, a.ukeire), (b.tile.index(), b.shanten, None), "hand {c:?} {melds:?}");
+        }
+        restricted += usize::from(!melds.is_empty());
+    }
+    assert!(restricted > 2000, "{restricted} hands with declared sets");
+    assert!(ev.shanten_after_discards(&[0; 34], &[], &HK_SHAPES, &mut out).is_err(), "a wrong size is an error");
+}
+
 #[test]
 fn shanten_equals_reference_on_random_hands() {
     let mut ev = Evaluator::new();
