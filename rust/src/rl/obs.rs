@@ -219,7 +219,7 @@ pub fn encode(deal: &Deal, p: u8, opts: &ObsOptions, buf: &mut ObsBuf, out: &mut
     let mut next = BASE_PLANES;
     if opts.value_features {
         let planes = &mut out[next * N_COLS..(next + VALUE_PLANES) * N_COLS];
-        value_planes(deal, p, phase, counts, &unseen, shanten_now, buf, planes);
+        value_planes(deal, p, phase, counts, shanten_now, buf, planes);
         next += VALUE_PLANES;
     }
     if opts.privileged {
@@ -272,11 +272,11 @@ fn for_each_wait(
     }
 }
 
-/// The value planes (25..=28) into `out` (4 planes). `unseen` are the seat's unseen counts,
-/// `shanten_now` the shanten of the hand as held (both already computed by [`encode`]).
+/// The value planes (25..=28) into `out` (4 planes). `shanten_now` is the shanten of the hand
+/// as held (already computed by [`encode`]).
 ///
-/// In the seat's turn without declared sets the shanten after every discard comes from one
-/// rating of the hand ([`Evaluator::rate`]: the groups a discard leaves unchanged are combined
+/// In the seat's turn the shanten after every discard comes from one pass of the evaluator
+/// ([`Evaluator::shanten_after_discards`]: the groups a discard leaves unchanged are combined
 /// once, not once per discard); in a window the hand's own shanten is reused. The values are
 /// those of the reference (one shanten per discard; tested on seeded deals).
 #[allow(clippy::too_many_arguments)]
@@ -285,7 +285,6 @@ fn value_planes(
     p: u8,
     phase: Phase,
     counts: &crate::tiles::hand::Counts,
-    unseen: &crate::tiles::hand::Counts,
     shanten_now: Option<i8>,
     buf: &mut ObsBuf,
     out: &mut [f32],
@@ -300,16 +299,14 @@ fn value_planes(
     if own_turn {
         let mut ratings = std::mem::take(&mut buf.ratings);
         ratings.clear();
-        // Without declared sets the evaluator's rating gives the exact shanten after each
-        // discard in one pass (the unchanged groups combined once): it leaves lower bounds
-        // only in groups that own declared sets restrict, so with declared sets each discard
-        // is asked (fast_value_planes_equal_the_reference_encoding checks both).
-        let rated = buf.melds.is_empty()
-            && EVAL
-                .with(|e| {
-                    e.borrow_mut().get_or_insert_with(Evaluator::new).rate(&c, &buf.melds, unseen, shapes, false, &mut ratings)
-                })
-                .is_ok();
+        // The exact shanten after every discard in one pass of the evaluator (the groups a
+        // discard leaves unchanged combined once); per discard only if the hand is refused
+        // (fast_value_planes_equal_the_reference_encoding checks the values).
+        let rated = EVAL
+            .with(|e| {
+                e.borrow_mut().get_or_insert_with(Evaluator::new).shanten_after_discards(&c, &buf.melds, shapes, &mut ratings)
+            })
+            .is_ok();
         if !rated {
             ratings.clear();
             for k in 0..N_KINDS {
