@@ -16,12 +16,12 @@
 //! the engine's order of the legal options.
 
 use super::eval::{Evaluator, Rating};
-use super::{GreedyAgent, OptionKind, Situation};
+use super::{options, GreedyAgent, OptionKind, Situation};
 use crate::error::{MahjongError, Result};
 use crate::rules::wait_values::{any_legal_wait, ValueSituation};
 use crate::rules::Ruleset;
-use crate::tiles::hand::{Counts, Hand, Meld, MeldKind};
-use crate::tiles::tile::{Tile, N_KINDS};
+use crate::tiles::hand::{Counts, Hand, Meld};
+use crate::tiles::tile::N_KINDS;
 
 /// What the value agent knows of its seat beyond the [`Situation`] (HK §14: its own).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -73,15 +73,6 @@ fn ready_key(c: &Counts, melds: &[Meld], seat: &SeatValue) -> Option<ReadyKey> {
 fn ready_slot(k: &ReadyKey) -> usize {
     let h = k.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
     (h >> (64 - READY_BITS)) as usize
-}
-
-fn take(c: &mut Counts, k: Tile, n: u8) -> Result<()> {
-    let slot = &mut c[k.index()];
-    if *slot < n {
-        return Err(MahjongError::hand(format!("the option needs {n} copies of {k} from the concealed hand")));
-    }
-    *slot -= n;
-    Ok(())
 }
 
 impl ValueAgent {
@@ -264,34 +255,10 @@ impl ValueAgent {
             let mut c = *s.concealed;
             melds.clear();
             melds.extend_from_slice(s.melds);
-            let (sh, accept) = match o.kind {
-                OptionKind::Kong => {
-                    take(&mut c, disc, 3)?;
-                    melds.push(Meld { kind: MeldKind::ExposedKong, tile: disc });
-                    let sh = self.ev.shanten(&c, &melds, &shapes)?;
-                    (sh, sh <= now)
-                }
-                OptionKind::Pung => {
-                    take(&mut c, disc, 2)?;
-                    melds.push(Meld { kind: MeldKind::Pung, tile: disc });
-                    let sh = self.ev.shanten(&c, &melds, &shapes)?;
-                    (sh, sh < now)
-                }
-                _ => {
-                    let low = o.tile.0;
-                    if !(low..low + 3).contains(&disc.0) {
-                        return Err(MahjongError::hand(format!("a chow from {} cannot use the discard {disc}", o.tile)));
-                    }
-                    melds.push(Meld::new(MeldKind::Chow, o.tile)?);
-                    for k in low..low + 3 {
-                        if k != disc.0 {
-                            take(&mut c, Tile(k), 1)?;
-                        }
-                    }
-                    let sh = self.ev.shanten(&c, &melds, &shapes)?;
-                    (sh, sh < now)
-                }
-            };
+            options::claim(&mut c, &mut melds, o, disc)?;
+            let sh = self.ev.shanten(&c, &melds, &shapes)?;
+            // greedy's test: a kong that keeps the shanten, a pung or chow that lowers it
+            let accept = if o.kind == OptionKind::Kong { sh <= now } else { sh < now };
             if !accept || best.is_some_and(|(b, _)| sh >= b) {
                 continue;
             }
@@ -308,6 +275,7 @@ mod tests {
     use super::*;
     use crate::agents::LegalOption;
     use crate::tiles::hand::hand;
+    use crate::tiles::tile::Tile;
 
     fn seat() -> SeatValue {
         SeatValue { winds: ValueSituation { seat_wind: 1, prevailing_wind: 0 }, bonus: 0 }
