@@ -265,7 +265,8 @@ impl PyTableBatch {
     }
 
     /// Table `i`'s current deal: `{wall, dealer, deal_index, prevailing_wind, dealer_streak,
-    /// seats, episode, seed}` (the line-up as rotated for this deal).
+    /// seats, episode, seed, skipped}` (the line-up as rotated for this deal; `skipped` counts
+    /// the deals since the reset that ended before any learner had a decision, never reported).
     fn table_info<'py>(&self, py: Python<'py>, i: &Bound<'_, PyAny>) -> PyResult<Bound<'py, PyDict>> {
         let t = &self.inner.tables()[self.table(py, i)?];
         let d = PyDict::new(py);
@@ -279,6 +280,7 @@ impl PyTableBatch {
         d.set_item("seats", t.seats().iter().map(|s| s.name()).collect::<Vec<_>>())?;
         d.set_item("episode", t.episode())?;
         d.set_item("seed", t.seed())?;
+        d.set_item("skipped", t.skipped())?;
         Ok(d)
     }
 

@@ -109,6 +109,8 @@ pub struct Table {
     actor: Option<u8>,
     /// The last step ended a deal (by its end or by a penalty): the next step starts the next.
     pending_reset: bool,
+    /// Deals skipped because they ended before any learner had a decision.
+    skipped: u64,
     last: Option<DealResult>,
     obs_buf: ObsBuf,
 }
@@ -126,6 +128,7 @@ impl Table {
             map: ActionMap::default(),
             actor: None,
             pending_reset: false,
+            skipped: 0,
             last: None,
             obs_buf: ObsBuf::default(),
         }
@@ -146,12 +149,36 @@ impl Table {
             self.seed = s;
         }
         self.episode = 0;
+        self.skipped = 0;
         self.start(cfg)?;
         self.write(cfg, out, false);
         Ok(())
     }
 
+    /// Deal the current episode and play the built-in seats up to a learner's decision. A deal
+    /// that ends before any learner has a decision (the built-in seats win on the first
+    /// discards, say) is skipped: the next episode is dealt, and [`Table::skipped`] counts it.
+    /// Such a deal's outcome does not depend on the learners, so no step reports it.
     fn start(&mut self, cfg: &BatchConfig) -> Result<()> {
+        loop {
+            self.deal_episode(cfg)?;
+            if self.actor.is_some() {
+                return Ok(());
+            }
+            self.skipped += 1;
+            self.episode += 1;
+        }
+    }
+
+    /// Deal episode `episode` as a step's autoreset would (the tests' way to reach one).
+    #[cfg(test)]
+    pub(crate) fn start_at(&mut self, cfg: &BatchConfig, episode: u64) -> Result<()> {
+        self.episode = episode;
+        self.skipped = 0;
+        self.start(cfg)
+    }
+
+    fn deal_episode(&mut self, cfg: &BatchConfig) -> Result<()> {
         let (w, rot) = self.wall_and_rotation(cfg);
         let index = (w & 0xffff_ffff) as u32;
         self.seats = std::array::from_fn(|p| cfg.seats[(p + rot as usize) % 4]);
@@ -313,6 +340,10 @@ impl Table {
     /// Deals started since the last reset, minus one (the episode number).
     pub fn episode(&self) -> u64 {
         self.episode
+    }
+    /// Deals skipped since the last reset because no learner had a decision in them.
+    pub fn skipped(&self) -> u64 {
+        self.skipped
     }
 }
 

@@ -5,7 +5,7 @@
 
 use super::actions::{index_of, ActionMap, CHOW, KONG, N_ACTIONS, PASS, PUNG, WIN};
 use super::obs::{encode, ObsBuf, ObsOptions, BASE_PLANES, N_COLS};
-use super::tables::{BatchOut, IllegalMode};
+use super::tables::{BatchOut, IllegalMode, Table};
 use super::*;
 use crate::game::{Action, ActionType};
 use crate::rules::Ruleset;
@@ -351,4 +351,24 @@ fn fast_value_planes_equal_the_reference_encoding() {
     }
     assert!(steps > 10_000, "{steps} steps, {ready} ready");
     assert!(ready > 500, "{ready} steps with a ready hand's values");
+}
+
+/// A deal that built-in seats finish before any learner has a decision is skipped: the table
+/// deals the next episode, so a reset or a step always leaves it waiting for a learner and the
+/// batch never stalls on an empty mask. Found by the training example under `taiwanese-high`
+/// (one learner against three greedy seats): seed 35, episode 1623, where the batch stalled.
+#[test]
+fn deals_without_a_learner_decision_are_skipped() {
+    let greedy = Seat::Builtin(SeatKind::Greedy);
+    let cfg = BatchConfig::new(Ruleset::named("taiwanese-high").unwrap(), [Seat::Learner, greedy, greedy, greedy]).unwrap();
+    let mut t = Table::new(&cfg, 35);
+    t.start_at(&cfg, 1623).unwrap();
+    assert_eq!((t.skipped(), t.episode()), (1, 1624));
+    assert!(t.actor().is_some() && !t.legal().is_empty());
+    // every start, skipped or not, leaves a learner to act
+    for e in 1600..1700u64 {
+        t.start_at(&cfg, e).unwrap();
+        assert!(t.actor().is_some() && !t.legal().is_empty(), "episode {e}: no decision");
+        assert_eq!(t.episode(), e + t.skipped(), "episode {e}");
+    }
 }
