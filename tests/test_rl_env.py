@@ -4,7 +4,10 @@ deal's payments (docs/rl.md)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
+import numpy.typing as npt
 import pytest
 from mahjong_fast import _core
 from mahjong_fast.errors import IllegalActionError, RuleConfigError
@@ -218,3 +221,72 @@ def test_vector_env_equals_single_envs() -> None:
                 pending[i] = True
                 ended += 1
     assert ended > 0
+
+
+def _match_of(
+    rules: str, seats: list[str], seed: int
+) -> tuple[npt.NDArray[np.float64], dict[str, Any]]:
+    """Play one whole match on a one-table batch with random legal actions: the rewards by
+    player summed over the episode, and the table's info when it ended."""
+    batch = TableBatch(1, seats, rules, seed=seed, episode="match")
+    buf = Buffers(batch)
+    buf.reset()
+    rng = np.random.default_rng(seed)
+    total = np.zeros(4, np.float64)
+    for _ in range(20_000):
+        buf.step_one(int(rng.choice(np.flatnonzero(buf.mask[0]))))
+        total += buf.reward[0]
+        if buf.done[0]:
+            return total, batch.table_info(0)
+    raise AssertionError("the match did not end")
+
+
+@pytest.mark.parametrize("rules", ["taiwanese-high", "taiwanese-low", "hk"])
+def test_match_mode_rewards_add_up_to_the_match_scores(rules: str) -> None:
+    seats = ["learner", "greedy", "random", "greedy"]
+    paid = False
+    for seed in (3, 4, 5):
+        total, info = _match_of(rules, seats, seed)
+        paid |= bool(np.any(total != 0))
+        scores = np.array(info["match_scores"], np.float64)
+        start = scores.sum() / 4  # every player starts from the same score; payments are zero-sum
+        np.testing.assert_array_equal(total, scores - start)
+        # a Taiwanese match is at least the East round (TW §16); a Hong Kong one, its default
+        # length (HK §12: deals are independent)
+        assert info["deal_in_match"] >= (1 if rules == "hk" else 4)
+    assert paid, "no match paid anything: the sums prove nothing"
+    assert TableBatch(1, seats, "taiwanese-high", episode="match").episode == "match"
+
+
+def test_match_mode_bad_episode_is_refused() -> None:
+    with pytest.raises(RuleConfigError, match="episode"):
+        TableBatch(1, ["learner", "greedy", "greedy", "greedy"], "hk", episode="round")
+
+
+@pytest.mark.parametrize("rules", ["taiwanese-high", "taiwanese-low"])
+def test_match_mode_faces(rules: str) -> None:
+    pytest.importorskip("pettingzoo")
+    pytest.importorskip("gymnasium")
+    from gymnasium.utils.env_checker import check_env
+    from mahjong_fast.rl import MahjongEnv, env
+    from pettingzoo.test import api_test
+
+    api_test(env(rules=rules, episode="match"), num_cycles=300)
+    check_env(MahjongEnv(rules=rules, episode="match", illegal_penalty=100.0), skip_render_check=True)
+    # the AEC env's cumulative rewards over one match are the match's scores
+    e = env(rules=rules, episode="match", seats=["learner", "greedy", "learner", "greedy"], seed=5)
+    e.reset(seed=5)
+    rng = np.random.default_rng(5)
+    got = {a: 0.0 for a in e.agents}
+    for agent in e.agent_iter(max_iter=50_000):
+        _obs, r, term, trunc, _info = e.last()
+        got[agent] += float(r)  # what the agent earned since it last acted
+        if term or trunc:
+            e.step(None)
+            continue
+        mask = e.observe(agent)["action_mask"]
+        e.step(int(rng.choice(np.flatnonzero(mask))))
+    info = e._batch.table_info(0)
+    scores = np.array(info["match_scores"], np.float64)
+    start = scores.sum() / 4
+    assert got == {"player_0": scores[0] - start, "player_2": scores[2] - start}

@@ -891,6 +891,7 @@ class TableBatch:
         privileged: bool | None = None,
         reward: str | None = None,
         illegal_penalty: float | None = None,
+        episode: str | None = None,
     ) -> Self: ...
     @property
     def n_tables(self) -> int: ...
@@ -906,6 +907,8 @@ class TableBatch:
     def seats(self) -> list[str]: ...
     @property
     def duplicate(self) -> bool: ...
+    @property
+    def episode(self) -> str: ...
     def reset(
         self,
         obs: npt.NDArray[np.float32] | None,

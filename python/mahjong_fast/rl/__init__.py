@@ -35,7 +35,9 @@ def env(rules: Ruleset | str = "hk", **options: Any) -> MahjongAECEnv:
     ``rules`` a ``Ruleset`` or its name; options: ``seats`` (four names, default four
     learners; built-in seats are played inside and are not agents), ``seed``, ``duplicate``,
     ``value_features``, ``privileged``, ``reward`` (``"points"``, ``"win"``, ``"value"``),
-    ``illegal_penalty``. Agents are ``"player_0"``..``"player_3"`` (the learning seats).
+    ``illegal_penalty``, ``episode`` (``"deal"``, or ``"match"``: an episode is a whole match,
+    TW §16, with each step's rewards the payments of the deals ended since the previous step).
+    Agents are ``"player_0"``..``"player_3"`` (the learning seats).
     """
     from mahjong_fast.rl.aec import MahjongAECEnv
 

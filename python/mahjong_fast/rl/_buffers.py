@@ -52,6 +52,7 @@ def table_buffers(
     privileged: bool = False,
     reward: str = "points",
     illegal_penalty: float | None = None,
+    episode: str = "deal",
 ) -> Buffers:
     """The core batch of ``n`` tables behind a Python face, with its buffers (observation
     included). Errors: those of :class:`TableBatch`."""
@@ -66,5 +67,6 @@ def table_buffers(
         privileged=privileged,
         reward=reward,
         illegal_penalty=illegal_penalty,
+        episode=episode,
     )
     return Buffers(batch)

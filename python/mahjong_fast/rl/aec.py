@@ -15,7 +15,8 @@ LEARNERS = ("learner", "learner", "learner", "learner")
 
 
 class MahjongAECEnv(AECEnv):  # type: ignore[misc]
-    """One table; the agents are the learning seats ``player_p``; a deal is an episode.
+    """One table; the agents are the learning seats ``player_p``; a deal is an episode (a whole
+    match with ``episode="match"``, TW §16: rewards then come as each deal of it ends).
 
     Observations are dicts ``{"observation": float32 (C, 42), "action_mask": int8 (75,)}``
     (int8, the dtype ``Discrete.sample(mask=...)`` takes; all zero for an agent not to act); actions ``Discrete(75)``. Rewards
@@ -35,6 +36,7 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]
         privileged: bool = False,
         reward: str = "points",
         illegal_penalty: float | None = None,
+        episode: str = "deal",
     ) -> None:
         super().__init__()
         self._buf = table_buffers(
@@ -47,6 +49,7 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]
             privileged=privileged,
             reward=reward,
             illegal_penalty=illegal_penalty,
+            episode=episode,
         )
         self._batch = self._buf.batch
         self._seed = seed
@@ -113,14 +116,15 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         buf = self._buf
         buf.step_one(action)
-        if buf.done[0]:
-            r = buf.reward[0]
+        r = buf.reward[0]
+        if r.any():  # a deal ended (in match mode, also within the match)
             self.rewards = {a: float(r[self._player_of[a]]) for a in self.agents}
-            self.terminations = {a: True for a in self.agents}
             self._accumulate_rewards()
-        else:
-            # no reward before the deal ends: adding zeros to the cumulative rewards is skipped
+        else:  # adding zeros to the cumulative rewards is skipped
             self.rewards = dict.fromkeys(self.agents, 0.0)
+        if buf.done[0]:
+            self.terminations = {a: True for a in self.agents}
+        else:
             self.agent_selection = self._agent_names[buf.seat[0]]
 
     def result(self) -> dict[str, Any] | None:

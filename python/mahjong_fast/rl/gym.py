@@ -29,7 +29,9 @@ def _obs_space(batch: TableBatch) -> spaces.Box:
 
 
 class MahjongEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
-    """One learning seat against built-in seats on one table; an episode is a deal.
+    """One learning seat against built-in seats on one table; an episode is a deal, or with
+    ``episode="match"`` a whole match (TW §16; each step's reward then the payments of the
+    deals that ended since the previous step, ``terminated`` at the match's end).
 
     ``info["action_mask"]`` (int8 (75,), as ``Discrete.sample(mask=...)`` takes it) gives the legal actions, ``info["seat"]`` the
     learner's player number (rotating in duplicate mode). The reward is the learner's (points
@@ -50,6 +52,7 @@ class MahjongEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         privileged: bool = False,
         reward: str = "points",
         illegal_penalty: float | None = None,
+        episode: str = "deal",
     ) -> None:
         _check_one_learner(seats)
         self._buf = table_buffers(
@@ -62,6 +65,7 @@ class MahjongEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             privileged=privileged,
             reward=reward,
             illegal_penalty=illegal_penalty,
+            episode=episode,
         )
         self._batch = self._buf.batch
         self._seed = seed
@@ -126,6 +130,7 @@ class MahjongVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
         privileged: bool = False,
         reward: str = "points",
         illegal_penalty: float | None = None,
+        episode: str = "deal",
     ) -> None:
         _check_one_learner(seats)
         self._buf = table_buffers(
@@ -139,6 +144,7 @@ class MahjongVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
             privileged=privileged,
             reward=reward,
             illegal_penalty=illegal_penalty,
+            episode=episode,
         )
         self._batch = self._buf.batch
         self._seed = seed

@@ -18,9 +18,12 @@ use crate::rl::{BatchConfig, IllegalMode, ObsOptions, RewardKind, Seat, TableBat
 /// Many tables of one ruleset stepped by one call (docs/rl.md).
 ///
 /// `TableBatch(n, seats, rules=None, seed=0, *, threads=1, duplicate=False,
-/// value_features=True, privileged=False, reward="points", illegal_penalty=None)`: `n` tables
-/// (1..=65536), `seats` four names (`"learner"` or a built-in seat: `"greedy"`, `"random"`,
-/// `"strong"`, `"value"`), at least one learner; table `i` has the seed `seed + i`.
+/// value_features=True, privileged=False, reward="points", illegal_penalty=None,
+/// episode="deal")`: `n` tables (1..=65536), `seats` four names (`"learner"` or a built-in
+/// seat: `"expert"`, `"greedy"`, `"random"`, `"strong"`, `"value"`), at least one learner;
+/// table `i` has the seed `seed + i`. `episode="match"` makes an episode a whole match (TW
+/// §16, HK §12): each step's reward the payments of the deals that ended since the previous
+/// step, `done` at the match's end; anything but `"deal"` or `"match"` is a `RuleConfigError`.
 /// `reset(obs, mask, reward, seat, done, seeds=None)` starts every table's first deal;
 /// `step(actions, obs, mask, reward, seat, done)` plays one decision per table (int64
 /// `actions` of shape `(N,)`; ignored for a table whose last step ended a deal: it starts the
@@ -111,7 +114,7 @@ impl PyTableBatch {
 #[pymethods]
 impl PyTableBatch {
     #[new]
-    #[pyo3(signature = (n, seats, rules = None, seed = None, *, threads = None, duplicate = None, value_features = None, privileged = None, reward = None, illegal_penalty = None))]
+    #[pyo3(signature = (n, seats, rules = None, seed = None, *, threads = None, duplicate = None, value_features = None, privileged = None, reward = None, illegal_penalty = None, episode = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -125,6 +128,7 @@ impl PyTableBatch {
         privileged: Option<&Bound<'_, PyAny>>,
         reward: Option<&Bound<'_, PyAny>>,
         illegal_penalty: Option<f64>,
+        episode: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let n = super::wide_ranged_arg(py, n, "n", 1, 1 << 16)? as usize;
         let seed = match seed.filter(|o| !o.is_none()) {
@@ -155,6 +159,13 @@ impl PyTableBatch {
             None => "points".to_owned(),
         };
         cfg.reward = RewardKind::from_name(&reward).map_err(|e| to_py_err(py, e))?;
+        cfg.matches = match episode.filter(|o| !o.is_none()).map(|e| super::str_arg(e, "episode")).transpose()?.as_deref() {
+            None | Some("deal") => false,
+            Some("match") => true,
+            Some(other) => {
+                return Err(to_py_err(py, MahjongError::RuleConfig(format!("unknown episode {other:?}; choose deal or match"))))
+            }
+        };
         cfg.illegal = match illegal_penalty {
             None => IllegalMode::Raise,
             Some(x) if x.is_finite() => IllegalMode::Penalty(x as f32),
@@ -199,6 +210,15 @@ impl PyTableBatch {
     #[getter]
     fn duplicate(&self) -> bool {
         self.inner.config().duplicate
+    }
+    /// What an episode is: `"deal"` or `"match"`.
+    #[getter]
+    fn episode(&self) -> &'static str {
+        if self.inner.config().matches {
+            "match"
+        } else {
+            "deal"
+        }
     }
 
     /// Start episode 0 of every table (`seeds`: one int per table replaces the seeds) and write
@@ -266,7 +286,9 @@ impl PyTableBatch {
 
     /// Table `i`'s current deal: `{wall, dealer, deal_index, prevailing_wind, dealer_streak,
     /// seats, episode, seed, skipped}` (the line-up as rotated for this deal; `skipped` counts
-    /// the deals since the reset that ended before any learner had a decision, never reported).
+    /// the deals since the reset that ended before any learner had a decision, never reported;
+    /// in match mode it counts such matches), and in match mode `deal_in_match` (deals the
+    /// match has played) and `match_scores` (its scores before the deal in play).
     fn table_info<'py>(&self, py: Python<'py>, i: &Bound<'_, PyAny>) -> PyResult<Bound<'py, PyDict>> {
         let t = &self.inner.tables()[self.table(py, i)?];
         let d = PyDict::new(py);
@@ -281,6 +303,10 @@ impl PyTableBatch {
         d.set_item("episode", t.episode())?;
         d.set_item("seed", t.seed())?;
         d.set_item("skipped", t.skipped())?;
+        if let Some(game) = t.game() {
+            d.set_item("deal_in_match", game.deals())?;
+            d.set_item("match_scores", game.scores().to_vec())?;
+        }
         Ok(d)
     }
 

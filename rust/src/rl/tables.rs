@@ -12,6 +12,14 @@
 //!
 //! Autoreset is Gymnasium's `NEXT_STEP`: the step that ends a deal reports `done` with the
 //! rewards; the table's next step ignores its action and starts the next deal.
+//!
+//! With [`BatchConfig::matches`] an episode is a whole match instead (TW §16, HK §12): match
+//! `w` (`e`, or `e / 4` in duplicate mode) deals its deal `j` from the wall
+//! `shuffle(seed, match_deal_key(w, j))`, as `simulate --matches` keys them, with the dealer,
+//! streak, round wind and scores the match has reached. A step's reward is then the payments
+//! of every deal that ended since the previous step (a deal the built-in seats finish before
+//! any learner decides counts in the next step that reports), and `done` comes with the
+//! match's end, so the rewards of an episode add up to the match's final scores.
 
 use rayon::prelude::*;
 
@@ -20,9 +28,9 @@ use super::obs::{encode, ObsBuf, ObsOptions};
 use super::seats::{with_builtins, Seat};
 use crate::agents::RandomAgent;
 use crate::error::{MahjongError, Result};
-use crate::game::{lone_deal, Action, ActionType, Deal, DealOptions, DealResult, IllegalCode, Phase};
-use crate::rules::Ruleset;
-use crate::sim::SeatKind;
+use crate::game::{lone_deal, Action, ActionType, Deal, DealOptions, DealResult, IllegalCode, Match, Phase};
+use crate::rules::{MatchOptions, Ruleset};
+use crate::sim::{match_deal_key, SeatKind};
 
 /// What the reward of a finished deal is (per player, in the step that ends it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,6 +71,8 @@ pub struct BatchConfig {
     /// The line-up (rotated per episode in duplicate mode). At least one learner.
     pub seats: [Seat; 4],
     pub duplicate: bool,
+    /// An episode is a whole match (TW §16, HK §12) rather than one deal from scores 0.
+    pub matches: bool,
     pub obs: ObsOptions,
     pub reward: RewardKind,
     pub illegal: IllegalMode,
@@ -79,6 +89,7 @@ impl BatchConfig {
             rules,
             seats,
             duplicate: false,
+            matches: false,
             obs: ObsOptions::default(),
             reward: RewardKind::Points,
             illegal: IllegalMode::Raise,
@@ -109,8 +120,13 @@ pub struct Table {
     actor: Option<u8>,
     /// The last step ended a deal (by its end or by a penalty): the next step starts the next.
     pending_reset: bool,
-    /// Deals skipped because they ended before any learner had a decision.
+    /// Deals skipped because they ended before any learner had a decision (matches, in match
+    /// mode, that ended so).
     skipped: u64,
+    /// The match being played (match mode).
+    game: Option<Match>,
+    /// Rewards of the deals that ended since the last step that reported (match mode).
+    carry: [f32; 4],
     last: Option<DealResult>,
     obs_buf: ObsBuf,
 }
@@ -129,6 +145,8 @@ impl Table {
             actor: None,
             pending_reset: false,
             skipped: 0,
+            game: None,
+            carry: [0.0; 4],
             last: None,
             obs_buf: ObsBuf::default(),
         }
@@ -180,17 +198,71 @@ impl Table {
 
     fn deal_episode(&mut self, cfg: &BatchConfig) -> Result<()> {
         let (w, rot) = self.wall_and_rotation(cfg);
-        let index = (w & 0xffff_ffff) as u32;
         self.seats = std::array::from_fn(|p| cfg.seats[(p + rot as usize) % 4]);
+        self.pending_reset = false;
+        if cfg.matches {
+            self.game = Some(Match::new(&cfg.rules, MatchOptions::default())?);
+            self.carry = [0.0; 4];
+            return self.next_match_deal(cfg);
+        }
+        let index = (w & 0xffff_ffff) as u32;
         let next = lone_deal(&cfg.rules, index)?;
         let wall = crate::tiles::wall::shuffle(self.seed, w);
         let opts = next.options(DealOptions::new(true, false));
         self.deal = Some(Deal::new(&cfg.rules, &wall, next.dealer, [0; 4], index, opts)?);
+        self.random_seats(w);
+        self.advance(cfg)
+    }
+
+    /// Random seats drawing from the stream of `(seed, key, player)`.
+    fn random_seats(&mut self, key: u64) {
         let (seed, seats) = (self.seed, self.seats);
         self.random =
-            std::array::from_fn(|p| (seats[p] == Seat::Builtin(SeatKind::Random)).then(|| RandomAgent::new(seed, w, p as u8)));
-        self.pending_reset = false;
-        self.advance(cfg)
+            std::array::from_fn(|p| (seats[p] == Seat::Builtin(SeatKind::Random)).then(|| RandomAgent::new(seed, key, p as u8)));
+    }
+
+    /// Match mode: deal the match's next deals until a learner must decide (a deal finished
+    /// before that is recorded and its rewards carried) or the match is over (no actor).
+    fn next_match_deal(&mut self, cfg: &BatchConfig) -> Result<()> {
+        let (w, _) = self.wall_and_rotation(cfg);
+        loop {
+            let game = self.game.as_ref().ok_or_else(|| MahjongError::hand("no match is being played"))?;
+            let Some(next) = game.next_deal() else {
+                self.actor = None;
+                self.map.clear();
+                return Ok(());
+            };
+            let key = match_deal_key(w, next.deal_in_match);
+            let wall = crate::tiles::wall::shuffle(self.seed, key);
+            let opts = next.options(DealOptions::new(true, false));
+            self.deal = Some(Deal::new(&cfg.rules, &wall, next.dealer, next.scores, next.deal_index, opts)?);
+            self.random_seats(key);
+            self.advance(cfg)?;
+            if self.actor.is_some() {
+                return Ok(());
+            }
+            let r = self.finish_deal(cfg)?;
+            for (c, x) in self.carry.iter_mut().zip(r) {
+                *c += x;
+            }
+        }
+    }
+
+    /// The ended deal's rewards by player; its result kept for [`Table::last_result`] and, in
+    /// match mode, recorded in the match.
+    fn finish_deal(&mut self, cfg: &BatchConfig) -> Result<[f32; 4]> {
+        let r =
+            self.deal.as_ref().and_then(|d| d.result()).cloned().ok_or_else(|| MahjongError::hand("the deal has not ended"))?;
+        let rewards = std::array::from_fn(|p| match cfg.reward {
+            RewardKind::Points => r.payments[p] as f32,
+            RewardKind::Win => r.payments[p].signum() as f32,
+            RewardKind::Value => r.wins.iter().filter(|w| w.player as usize == p).map(|w| w.score.value as f32).sum(),
+        });
+        if let Some(game) = self.game.as_mut().filter(|_| cfg.matches) {
+            game.record(&r)?;
+        }
+        self.last = Some(r);
+        Ok(rewards)
     }
 
     /// Play the built-in seats until a learner must decide or the deal ends.
@@ -277,21 +349,20 @@ impl Table {
                 return Ok(());
             }
         }
-        let ended = self.deal.as_ref().and_then(|d| d.result()).cloned();
-        if let Some(r) = ended {
-            for (p, o) in out.reward.iter_mut().enumerate() {
-                *o = match cfg.reward {
-                    RewardKind::Points => r.payments[p] as f32,
-                    RewardKind::Win => r.payments[p].signum() as f32,
-                    RewardKind::Value => r.wins.iter().filter(|w| w.player as usize == p).map(|w| w.score.value as f32).sum(),
-                };
+        let mut done = false;
+        if self.actor.is_none() {
+            let r = self.finish_deal(cfg)?;
+            out.reward.copy_from_slice(&r);
+            if cfg.matches {
+                self.next_match_deal(cfg)?;
             }
-            self.last = Some(r);
-            self.pending_reset = true;
-            self.write(cfg, out, true);
-        } else {
-            self.write(cfg, out, false);
+            done = self.actor.is_none();
         }
+        for (o, c) in out.reward.iter_mut().zip(std::mem::take(&mut self.carry)) {
+            *o += c;
+        }
+        self.pending_reset = done;
+        self.write(cfg, out, done);
         Ok(())
     }
 
@@ -341,9 +412,14 @@ impl Table {
     pub fn episode(&self) -> u64 {
         self.episode
     }
-    /// Deals skipped since the last reset because no learner had a decision in them.
+    /// Deals skipped since the last reset because no learner had a decision in them (in match
+    /// mode: matches).
     pub fn skipped(&self) -> u64 {
         self.skipped
+    }
+    /// The match being played or just finished (match mode).
+    pub fn game(&self) -> Option<&Match> {
+        self.game.as_ref()
     }
 }
 

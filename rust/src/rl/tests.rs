@@ -169,6 +169,10 @@ type Trace = Vec<(Vec<f32>, Vec<u8>, Vec<f32>, i8, bool)>;
 fn trace(n: usize, seed: u64, parallel: bool, seats: [Seat; 4], duplicate: bool) -> Trace {
     let mut cfg = BatchConfig::new(Ruleset::hong_kong(), seats).unwrap();
     cfg.duplicate = duplicate;
+    trace_of(cfg, n, seed, parallel)
+}
+
+fn trace_of(cfg: BatchConfig, n: usize, seed: u64, parallel: bool) -> Trace {
     let mut b = TableBatch::new(n, cfg, seed);
     let len = b.config().obs.len();
     let mut bufs = Bufs::new(n, &b.config().obs);
@@ -371,4 +375,65 @@ fn deals_without_a_learner_decision_are_skipped() {
         assert!(t.actor().is_some() && !t.legal().is_empty(), "episode {e}: no decision");
         assert_eq!(t.episode(), e + t.skipped(), "episode {e}");
     }
+}
+
+/// Match mode (TW §16): an episode is a whole match; each deal is dealt from the match's
+/// position (dealer, streak, round wind, scores) and keyed as `simulate --matches` keys it; the
+/// rewards of an episode add up to the match's final scores, and `done` comes only at its end.
+#[test]
+fn match_mode_plays_whole_matches() {
+    let (g, r) = (Seat::Builtin(SeatKind::Greedy), Seat::Builtin(SeatKind::Random));
+    let mut cfg = BatchConfig::new(Ruleset::named("taiwanese-high").unwrap(), [Seat::Learner, g, r, g]).unwrap();
+    cfg.matches = true;
+    let start = crate::game::Match::new(&cfg.rules, crate::rules::MatchOptions::default()).unwrap().scores();
+    let mut b = TableBatch::new(1, cfg, 9);
+    let mut bufs = Bufs::new(1, &b.config().obs.clone());
+    b.reset(None, &mut bufs.out(), false).unwrap();
+    let mut rng = Rng(11);
+    let (mut sums, mut matches, mut deals_seen, mut steps_in_match) = ([0.0f64; 4], 0, 0u32, 0);
+    let mut last_deal = (u32::MAX, 0u64);
+    while matches < 2 {
+        let t = &b.tables()[0];
+        let game = t.game().unwrap();
+        let next = game.next_deal().unwrap();
+        let deal = t.deal().unwrap();
+        // the deal in play is the match's next deal, on its own wall
+        assert_eq!((deal.dealer(), deal.dealer_streak()), (next.dealer, next.dealer_streak));
+        let key = crate::sim::match_deal_key(t.episode(), next.deal_in_match);
+        assert_eq!(*deal.wall(), crate::tiles::wall::shuffle(9, key));
+        if (next.deal_in_match, t.episode()) != last_deal {
+            last_deal = (next.deal_in_match, t.episode());
+            deals_seen += 1;
+        }
+        let a = pick(&mut rng, &bufs.mask[..N_ACTIONS]);
+        b.step(&[a], &mut bufs.out(), false).unwrap();
+        steps_in_match += 1;
+        for p in 0..4 {
+            sums[p] += f64::from(bufs.reward[p]);
+        }
+        if bufs.done[0] {
+            let game = b.tables()[0].game().unwrap();
+            assert!(game.is_over() && game.deals() >= 4, "a whole East round: {} deals", game.deals());
+            for p in 0..4 {
+                assert_eq!(sums[p], (game.scores()[p] - start[p]) as f64, "player {p}");
+            }
+            assert!(steps_in_match > game.deals());
+            matches += 1;
+            sums = [0.0; 4];
+            steps_in_match = 0;
+            b.step(&[0], &mut bufs.out(), false).unwrap(); // the next match starts
+            assert!(!bufs.done[0] && bufs.reward[..4] == [0.0; 4]);
+            assert_eq!(b.tables()[0].episode(), matches);
+        }
+    }
+    assert!(deals_seen >= 8);
+    // the same outputs for any batch and thread count
+    let mut cfg = BatchConfig::new(Ruleset::named("taiwanese-high").unwrap(), [Seat::Learner, g, r, g]).unwrap();
+    cfg.matches = true;
+    cfg.duplicate = true;
+    let one = trace_of(cfg.clone(), 1, 3, false);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    let many = pool.install(|| trace_of(cfg, 4, 3, true));
+    assert!(one == many);
+    assert!(one.iter().any(|s| s.2 != [0.0; 4]), "a deal paid");
 }
