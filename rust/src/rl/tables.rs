@@ -408,7 +408,8 @@ impl Table {
     pub fn seed(&self) -> u64 {
         self.seed
     }
-    /// Deals started since the last reset, minus one (the episode number).
+    /// The episode number: deals (matches, in match mode) dealt since the last reset, minus one;
+    /// skipped ones included.
     pub fn episode(&self) -> u64 {
         self.episode
     }
