@@ -447,6 +447,11 @@ class Ruleset:
     def to_dict(self) -> dict[str, Any]:
         """``{"name": ..., "switches": {...}}``."""
     def to_json(self) -> str: ...
+    @property
+    def expert_style(self) -> dict[str, float]:
+        """The ``expert`` seat's weights under this ruleset (a new dict of the six floats
+        ``self_draw_share``, ``hazard``, ``caution``, ``below_min_keep``, ``step_keep``,
+        ``alpha``; read-only: changing the dict changes nothing)."""
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -711,6 +716,7 @@ def arena(
     threads: int | None = None,
     rules: Ruleset | None = None,
     log: Callable[[int, int, Deal], object] | None = None,
+    expert_styles: Sequence[Mapping[str, float] | None] | None = None,
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Duplicate walls ``0..walls-1``, each played with the four seat names rotated (player p
     plays ``seats[(p + rotation) % 4]``): ``(report, deals)``, see ``mahjong_fast.arena``.
@@ -718,7 +724,14 @@ def arena(
     event log (walls then played in chunks of 64; an exception from ``log`` propagates).
     RuleConfigError for an unknown seat; ValueError for not four seats; MahjongError for
     ``walls`` outside 1..``MAX_ARENA_WALLS``, ``threads`` outside 1..``MAX_THREADS`` (default
-    1) or a seed outside 0..2**64-1, before any work."""
+    1) or a seed outside 0..2**64-1, before any work.
+
+    ``expert_styles`` (for measuring weights; ``scripts/fit_expert.py``): None (each ``expert``
+    seat plays ``Ruleset.expert_style``) or four entries, one per name of ``seats``, each None
+    or a dict of some of the six weights of ``Ruleset.expert_style`` (the rest the ruleset's),
+    played by that ``expert`` seat wherever the rotation puts it. RuleConfigError before any
+    work for a dict on a seat that is not ``expert``, an unknown key, or a value not finite or
+    outside its range; ValueError for not four entries; TypeError for a non-number."""
 
 #: The most walls one arena plays (2**18 = 262,144; every deal's record is held).
 MAX_ARENA_WALLS: int

@@ -7,12 +7,75 @@ use pyo3::types::{PyDict, PyList};
 use super::game::PyDeal;
 use super::rules::PyRuleset;
 use super::to_py_err;
-use crate::sim::arena::{play_wall_range, summarize, ArenaDeal, PolicyStats};
+use crate::rules::estimate::ExpertStyle;
+use crate::rules::Ruleset;
+use crate::sim::arena::{play_wall_range_styled, summarize, ArenaDeal, PolicyStats};
 use crate::sim::SeatKind;
 
 /// Walls per chunk when the deals are logged (each chunk's deals are handed to the log, then
 /// dropped).
 const LOG_CHUNK_WALLS: u64 = 64;
+
+/// The `expert_styles` argument: None, or a sequence of four entries (one per name of
+/// `seats`), each None or a dict of some of the six weights (the others the ruleset's). A dict
+/// for a seat that is not `expert`, an unknown key, or a value not finite or out of range is a
+/// `RuleConfig` error; a value that is not a number, or not four entries, a TypeError/ValueError.
+fn styles_arg(
+    py: Python<'_>,
+    obj: Option<&Bound<'_, PyAny>>,
+    lineup: &[SeatKind; 4],
+    ruleset: &Ruleset,
+) -> PyResult<[Option<ExpertStyle>; 4]> {
+    let mut out = [None; 4];
+    let Some(obj) = obj.filter(|o| !o.is_none()) else { return Ok(out) };
+    const SHAPE: &str = "None or a sequence of four entries, each None or a dict of floats";
+    if obj.is_instance_of::<pyo3::types::PyString>() || obj.is_instance_of::<PyDict>() {
+        return Err(super::type_err(obj, "expert_styles", SHAPE));
+    }
+    let items: Vec<Bound<'_, PyAny>> =
+        obj.try_iter().map_err(|_| super::type_err(obj, "expert_styles", SHAPE))?.collect::<PyResult<_>>()?;
+    if items.len() != 4 {
+        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "expert_styles: four entries expected (one per seat), got {}",
+            items.len()
+        )));
+    }
+    let base = ruleset.rules().expert_style().values();
+    for (i, item) in items.iter().enumerate() {
+        if item.is_none() {
+            continue;
+        }
+        let d = item.cast::<PyDict>().map_err(|_| super::type_err(item, &format!("expert_styles[{i}]"), "None or a dict"))?;
+        if lineup[i] != SeatKind::Expert {
+            return Err(to_py_err(
+                py,
+                crate::error::MahjongError::RuleConfig(format!(
+                    "expert_styles[{i}]: a style for seat {:?}, which is not expert",
+                    lineup[i].name()
+                )),
+            ));
+        }
+        let mut v = base;
+        for (k, x) in d.iter() {
+            let key: String = k.extract().map_err(|_| super::type_err(&k, &format!("expert_styles[{i}] keys"), "str"))?;
+            let Some(j) = ExpertStyle::FIELDS.iter().position(|f| *f == key) else {
+                return Err(to_py_err(
+                    py,
+                    crate::error::MahjongError::RuleConfig(format!(
+                        "expert_styles[{i}]: unknown weight {key:?}; choose from {}",
+                        ExpertStyle::FIELDS.join(", ")
+                    )),
+                ));
+            };
+            if x.is_instance_of::<pyo3::types::PyBool>() {
+                return Err(super::type_err(&x, &format!("expert_styles[{i}][{key:?}]"), "a float"));
+            }
+            v[j] = x.extract::<f64>().map_err(|_| super::type_err(&x, &format!("expert_styles[{i}][{key:?}]"), "a float"))?;
+        }
+        out[i] = Some(ExpertStyle::from_values(v).map_err(|e| to_py_err(py, e))?);
+    }
+    Ok(out)
+}
 
 fn stats_dict<'py>(py: Python<'py>, s: &PolicyStats) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
@@ -41,12 +104,20 @@ fn stats_dict<'py>(py: Python<'py>, s: &PolicyStats) -> PyResult<Bound<'py, PyDi
 /// `threads` outside 1..`MAX_THREADS` or a seed outside 0..2**64-1, before any work;
 /// TypeError naming the argument for a value of the wrong type.
 ///
+/// `expert_styles` (for measuring weights, `scripts/fit_expert.py`): None (every `expert` seat
+/// plays the ruleset's `Ruleset.expert_style`), or four entries, one per name of `seats`, each
+/// None or a dict of some of the six weights of `Ruleset.expert_style` (the others the
+/// ruleset's), played by that `expert` seat wherever the rotation puts it. RuleConfigError,
+/// before any work, for a dict given to a seat that is not `expert`, an unknown key, or a value
+/// not finite or outside its range; ValueError for not four entries; TypeError for a value
+/// that is not a number.
+///
 /// `log`, when given, is called as `log(wall, rotation, deal)` for every deal in deal order,
 /// `deal` being the ended `_core.Deal` with its event log; the walls are then played in chunks
 /// of `LOG_CHUNK_WALLS` so that only one chunk's logs are held at a time. An exception raised
 /// by `log` stops the arena and propagates.
 #[pyfunction]
-#[pyo3(signature = (seats, walls, seed, threads = None, rules = None, log = None))]
+#[pyo3(signature = (seats, walls, seed, threads = None, rules = None, log = None, expert_styles = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn arena<'py>(
     py: Python<'py>,
@@ -56,6 +127,7 @@ pub fn arena<'py>(
     threads: Option<&Bound<'py, PyAny>>,
     rules: Option<PyRef<'py, PyRuleset>>,
     log: Option<Bound<'py, PyAny>>,
+    expert_styles: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyList>)> {
     let seats = super::names_arg(seats, "seats")?;
     let walls = super::wide_ranged_arg(py, walls, "walls", 1, crate::sim::arena::MAX_WALLS.into())? as u64;
@@ -72,6 +144,7 @@ pub fn arena<'py>(
         *k = SeatKind::from_name(name).map_err(|e| to_py_err(py, e))?;
     }
     let ruleset = rules.map(|r| r.inner.clone()).unwrap_or_default();
+    let styles = styles_arg(py, expert_styles, &lineup, &ruleset)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -84,7 +157,7 @@ pub fn arena<'py>(
         let stop = walls.min(first + chunk);
         let record = log.is_some();
         let part = py
-            .detach(|| pool.install(|| play_wall_range(&ruleset, seed, &lineup, first, stop, record)))
+            .detach(|| pool.install(|| play_wall_range_styled(&ruleset, seed, &lineup, &styles, first, stop, record)))
             .map_err(|e| to_py_err(py, e))?;
         for mut d in part {
             if let (Some(f), Some(deal)) = (&log, d.deal.take()) {

@@ -279,6 +279,20 @@ impl PyRuleset {
         Ok(d)
     }
 
+    /// The `expert` seat's weights under this ruleset (read-only; `docs/ai.md`): a new dict of
+    /// the six floats `self_draw_share`, `hazard`, `caution`, `below_min_keep`, `step_keep`,
+    /// `alpha`, the starting point of `scripts/fit_expert.py` and the shape `arena`'s
+    /// `expert_styles` takes.
+    #[getter]
+    fn expert_style<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let st = self.inner.rules().expert_style();
+        let d = PyDict::new(py);
+        for (k, v) in crate::rules::estimate::ExpertStyle::FIELDS.iter().zip(st.values()) {
+            d.set_item(*k, v)?;
+        }
+        Ok(d)
+    }
+
     /// `to_dict()` as compact JSON (key order fixed), read back by `Ruleset.from_json`.
     fn to_json(&self, py: Python<'_>) -> PyResult<String> {
         let kw = PyDict::new(py);

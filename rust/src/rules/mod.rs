@@ -23,6 +23,7 @@
 //! ```
 
 pub mod estimate;
+mod expert_styles;
 pub mod hong_kong;
 mod registry;
 pub mod scoring;

@@ -17,6 +17,7 @@ use rayon::prelude::*;
 
 use crate::error::{MahjongError, Result};
 use crate::game::{Action, ActionType, Deal};
+use crate::rules::estimate::ExpertStyle;
 use crate::rules::scoring::{RejectReason, WinContext};
 use crate::rules::wait_values::{any_legal_wait, ValueSituation};
 use crate::rules::Ruleset;
@@ -162,10 +163,24 @@ fn lineup_cfg(rules: &Ruleset, seed: u64, lineup: &[SeatKind; 4], rotation: u8) 
 /// Play wall `wall` four times, once per rotation of the line-up; with `record`, each
 /// [`ArenaDeal`] keeps its ended deal and event log (recording changes no decision).
 pub fn play_wall(rules: &Ruleset, seed: u64, lineup: &[SeatKind; 4], wall: u64, record: bool) -> Result<Vec<ArenaDeal>> {
+    play_wall_styled(rules, seed, lineup, &[None; 4], wall, record)
+}
+
+/// [`play_wall`] with explicit expert weights per line-up position: `styles[i]` (when some)
+/// is played by the `expert` seat `lineup[i]` wherever the rotation puts it.
+pub fn play_wall_styled(
+    rules: &Ruleset,
+    seed: u64,
+    lineup: &[SeatKind; 4],
+    styles: &[Option<ExpertStyle>; 4],
+    wall: u64,
+    record: bool,
+) -> Result<Vec<ArenaDeal>> {
     (0..4u8)
         .map(|r| {
             let cfg = lineup_cfg(rules, seed, lineup, r);
             let mut agents = Agents::new(&cfg);
+            agents.set_expert_styles(std::array::from_fn(|p| styles[(p + r as usize) % 4]));
             let mut counts = [SeatCounts::default(); 4];
             let (rec, deal) =
                 play_deal_with(&cfg, wall, &mut agents, &mut |d, p, a| counts_before(d, p, a, rules, &mut counts), record)?;
@@ -190,8 +205,22 @@ pub fn play_wall_range(
     stop: u64,
     record: bool,
 ) -> Result<Vec<ArenaDeal>> {
+    play_wall_range_styled(rules, seed, lineup, &[None; 4], first, stop, record)
+}
+
+/// [`play_wall_range`] with explicit expert weights per line-up position (see
+/// [`play_wall_styled`]).
+pub fn play_wall_range_styled(
+    rules: &Ruleset,
+    seed: u64,
+    lineup: &[SeatKind; 4],
+    styles: &[Option<ExpertStyle>; 4],
+    first: u64,
+    stop: u64,
+    record: bool,
+) -> Result<Vec<ArenaDeal>> {
     let parts: Vec<Result<Vec<ArenaDeal>>> =
-        (first..stop).into_par_iter().map(|w| play_wall(rules, seed, lineup, w, record)).collect();
+        (first..stop).into_par_iter().map(|w| play_wall_styled(rules, seed, lineup, styles, w, record)).collect();
     let mut out = Vec::with_capacity(stop.saturating_sub(first) as usize * 4);
     for p in parts {
         out.extend(p?);

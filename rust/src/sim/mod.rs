@@ -24,6 +24,7 @@ use crate::agents::expert::{ExpertAgent, ExpertViewBuf};
 use crate::agents::{GreedyAgent, LegalOption, OptionKind, RandomAgent, SeatValue, Situation, StrongAgent, TableBuf, ValueAgent};
 use crate::error::{MahjongError, Result};
 use crate::game::{lone_deal, Action, ActionType, Deal, DealOptions, DealResult, Match, Phase};
+use crate::rules::estimate::ExpertStyle;
 use crate::rules::scoring::Element;
 use crate::rules::{MatchOptions, Ruleset};
 use crate::tiles::hand::{Hand, Meld};
@@ -203,6 +204,10 @@ pub struct Agents {
     value: Option<ValueAgent>,
     strong: Option<StrongAgent>,
     expert: Option<ExpertAgent>,
+    /// Per player: explicit weights for an `expert` seat (none: the ruleset's), and the agent
+    /// made with them.
+    styles: [Option<ExpertStyle>; 4],
+    styled: [Option<ExpertAgent>; 4],
     table: TableBuf,
     expert_view: ExpertViewBuf,
     legal: Vec<Action>,
@@ -222,6 +227,8 @@ impl Agents {
             value,
             strong,
             expert,
+            styles: [None; 4],
+            styled: [None, None, None, None],
             table: TableBuf::default(),
             expert_view: ExpertViewBuf::default(),
             legal: Vec::with_capacity(24),
@@ -238,11 +245,22 @@ impl Agents {
             value: None,
             strong: None,
             expert: None,
+            styles: [None; 4],
+            styled: [None, None, None, None],
             table: TableBuf::default(),
             expert_view: ExpertViewBuf::default(),
             legal: Vec::with_capacity(24),
             options: Vec::with_capacity(24),
             melds: Vec::with_capacity(6),
+        }
+    }
+
+    /// Play player `p`'s `expert` seat with `styles[p]` (none: the ruleset's weights); the
+    /// agents made with earlier styles are dropped.
+    pub fn set_expert_styles(&mut self, styles: [Option<ExpertStyle>; 4]) {
+        if styles != self.styles {
+            self.styles = styles;
+            self.styled = [None, None, None, None];
         }
     }
 
@@ -297,7 +315,11 @@ impl Agents {
             }
             SeatKind::Expert => {
                 let v = self.expert_view.read(&view);
-                self.expert.get_or_insert_with(|| ExpertAgent::new(rules.clone())).choose(&s, &v)
+                match self.styles[p as usize] {
+                    Some(st) => self.styled[p as usize].get_or_insert_with(|| ExpertAgent::with_style(rules.clone(), st)),
+                    None => self.expert.get_or_insert_with(|| ExpertAgent::new(rules.clone())),
+                }
+                .choose(&s, &v)
             }
         }
     }

@@ -72,5 +72,5 @@ pub(crate) fn opponent(f: &OpponentFeatures<'_>, min: u8) -> OpponentOutlook {
 
 /// The weights measured under Hong Kong (docs/ai.md).
 pub(crate) fn style() -> ExpertStyle {
-    ExpertStyle::default()
+    crate::rules::expert_styles::HONG_KONG
 }

@@ -146,7 +146,7 @@ pub(crate) fn opponent(f: &OpponentFeatures<'_>, s: &TwSwitches) -> OpponentOutl
 /// The weights measured under each table (docs/ai.md).
 pub(crate) fn style(s: &TwSwitches) -> ExpertStyle {
     match s.tai_table {
-        TaiTable::High => ExpertStyle { alpha: 1.0, caution: 0.02, hazard: 0.02, below_min_keep: 0.3, ..ExpertStyle::default() },
-        TaiTable::Low => ExpertStyle { alpha: 1.0, caution: 0.3, below_min_keep: 0.15, ..ExpertStyle::default() },
+        TaiTable::High => crate::rules::expert_styles::TAIWANESE_HIGH,
+        TaiTable::Low => crate::rules::expert_styles::TAIWANESE_LOW,
     }
 }

@@ -1,0 +1,248 @@
+"""Fit the ``expert`` seat's weights (``ExpertStyle``) of one ruleset by a deterministic pattern
+search, and write them to the generated Rust file the core is built with.
+
+Each candidate is scored by its mean points a deal in duplicate arenas against a mixed pool:
+the candidate expert against three ``greedy``, three ``value``, three ``strong`` seats and three
+copies of the incumbent expert (the best weights so far), the four scores averaged with equal
+weight. Every arena plays walls of seeds >= 1000, never the evaluation seeds 1 and 2 of
+``docs/ai.md``; the pool's seeds are drawn from ``--seed`` (so a run is the same from its seed).
+
+The search: coordinate steps over the six weights (each weight tried one step up and one step
+down, in a fixed order; a step that scores better than the incumbent on the same walls is
+kept and the incumbent changes), the steps halved after a round without an improvement. A
+kept candidate is re-scored on fresh walls against the new incumbent pool in the next round,
+so a lucky score does not stay unchallenged. The last incumbent is written.
+
+    python scripts/fit_expert.py --rules taiwanese-high --walls 400 --rounds 3
+
+Cost: one candidate is four arenas of ``--walls`` walls (16 deals a wall); on one core about
+``rounds * 13 * 4 * walls`` walls are played (see docs/ai.md for the minutes). ``--short``
+runs a tiny search (CI) and writes to ``--out`` only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import re
+import sys
+import time
+from pathlib import Path
+
+import mahjong_fast
+from mahjong_fast import _core
+
+FIELDS = ("self_draw_share", "hazard", "caution", "below_min_keep", "step_keep", "alpha")
+# the core's allowed ranges (ExpertStyle::RANGES); the search stays inside them
+RANGES = {
+    "self_draw_share": (0.0, 1.0),
+    "hazard": (0.0, 0.5),
+    "caution": (0.0, 10.0),
+    "below_min_keep": (0.0, 1.0),
+    "step_keep": (0.0, 1.0),
+    "alpha": (0.05, 4.0),
+}
+# the first step of each weight: multiplicative for those that span magnitudes, additive else
+MULT = {"hazard", "caution"}
+FIRST_STEP = {
+    "self_draw_share": 0.1,
+    "hazard": 2.0,
+    "caution": 2.0,
+    "below_min_keep": 0.1,
+    "step_keep": 0.1,
+    "alpha": 0.2,
+}
+POOL = ("greedy", "value", "strong", "incumbent")
+MIN_SEED = 1000
+REPO = Path(__file__).resolve().parent.parent
+DEFAULT_OUT = REPO / "rust" / "src" / "rules" / "expert_styles.rs"
+CONSTS = {
+    "hong-kong": "HONG_KONG",
+    "taiwanese-high": "TAIWANESE_HIGH",
+    "taiwanese-low": "TAIWANESE_LOW",
+}
+
+
+def ruleset_of(name: str) -> _core.Ruleset:
+    return _core.Ruleset.from_name(name)
+
+
+def seed_stream(seed: int) -> list[int]:
+    """Arena seeds >= MIN_SEED, distinct, fixed by ``seed`` (a splitmix64 walk)."""
+    out: list[int] = []
+    x = seed
+    while len(out) < 4096:
+        x = (x + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = x
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        z ^= z >> 31
+        s = MIN_SEED + z % (2**62)
+        if s not in out:
+            out.append(s)
+    return out
+
+
+def score(
+    rules: _core.Ruleset,
+    cand: dict[str, float],
+    inc: dict[str, float],
+    walls: int,
+    seeds: list[int],
+) -> tuple[float, dict[str, float]]:
+    """The candidate's mean points a deal over the pool (equal weight per opponent kind), and
+    the figure against each; opponent kind ``i`` plays walls of ``seeds[i]``."""
+    per: dict[str, float] = {}
+    for kind, seed in zip(POOL, seeds):
+        other = "expert" if kind == "incumbent" else kind
+        styles: list[dict[str, float] | None] = [cand, None, None, None]
+        if kind == "incumbent":
+            styles = [cand, inc, inc, inc]
+        _, deals = _core.arena(["expert", other, other, other], walls, seed, threads=1, rules=rules,
+                               expert_styles=styles)  # fmt: skip
+        # the candidate is line-up position 0: player (4 - rotation) % 4 of each deal (the
+        # report pools every expert seat, so the deals are read)
+        pts = [d["points"][(4 - d["rotation"]) % 4] for d in deals]
+        per[kind] = sum(pts) / len(pts)
+    return sum(per.values()) / len(per), per
+
+
+def clamp(name: str, x: float) -> float:
+    lo, hi = RANGES[name]
+    return round(min(hi, max(lo, x)), 6)
+
+
+def neighbours(inc: dict[str, float], name: str, step: float) -> list[tuple[str, dict[str, float]]]:
+    """The incumbent with weight ``name`` one step up and one step down (inside its range)."""
+    out: list[tuple[str, dict[str, float]]] = []
+    for sign in (1, -1):
+        x = inc[name]
+        if name in MULT:
+            y = x * step if sign > 0 else x / step
+            if x == 0.0:
+                y = 0.01 if sign > 0 else 0.0
+        else:
+            y = x + sign * step
+        y = clamp(name, y)
+        if y != x:
+            out.append((f"{name}{'+' if sign > 0 else '-'}", {**inc, name: y}))
+    return out
+
+
+def render(styles: dict[str, dict[str, float]], commands: dict[str, str]) -> str:
+    lines = [
+        "// @generated by scripts/fit_expert.py: the expert seat's weights per ruleset (docs/ai.md).",
+        "// Do not edit by hand; re-fit with the command above each entry.",
+        "",
+        "use super::estimate::ExpertStyle;",
+    ]
+    for name, const in CONSTS.items():
+        st = styles[name]
+        lines += [
+            "",
+            f"/// {name}: {commands[name]}",
+            "#[rustfmt::skip]",
+            f"pub(crate) const {const}: ExpertStyle = ExpertStyle {{",
+        ]
+        lines += [f"    {k}: {float(st[k])!r}," for k in FIELDS]
+        lines.append("};")
+    return "\n".join(lines) + "\n"
+
+
+def read_commands(path: Path) -> dict[str, str]:
+    out = {name: "hand-set" for name in CONSTS}
+    if path.exists():
+        for m in re.finditer(r"^/// ([a-z-]+): (.*)$", path.read_text(), re.MULTILINE):
+            if m.group(1) in out:
+                out[m.group(1)] = m.group(2)
+    return out
+
+
+def read_styles(path: Path) -> dict[str, dict[str, float]]:
+    """The styles a generated file holds (as ``render`` writes them)."""
+    text = path.read_text()
+    out: dict[str, dict[str, float]] = {}
+    for name, const in CONSTS.items():
+        m = re.search(rf"const {const}: ExpertStyle = ExpertStyle {{(.*?)}};", text, re.DOTALL)
+        if m:
+            pairs = (
+                line.strip().rstrip(",").split(":") for line in m.group(1).strip().splitlines()
+            )
+            out[name] = {k.strip(): float(v) for k, v in pairs}
+    return out
+
+
+def fmt(st: dict[str, float]) -> str:
+    return " ".join(f"{k}={st[k]:.4g}" for k in FIELDS)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--rules", choices=sorted(CONSTS), default="taiwanese-high")
+    ap.add_argument("--seed", type=int, default=MIN_SEED, help="search seed (>= 1000)")
+    ap.add_argument("--walls", type=int, default=400, help="walls per arena of one evaluation")
+    ap.add_argument("--rounds", type=int, default=3, help="rounds over the six weights")
+    ap.add_argument("--out", type=Path, default=DEFAULT_OUT, help="the generated Rust file")
+    ap.add_argument("--short", action="store_true", help="a tiny search for CI (8 walls, 1 round)")
+    a = ap.parse_args(argv)
+    if a.seed < MIN_SEED:
+        ap.error(f"--seed must be >= {MIN_SEED} (seeds below are kept for evaluation)")
+    if a.short:
+        a.walls, a.rounds = 8, 1
+    if a.walls < 1 or a.rounds < 1:
+        ap.error("--walls and --rounds must be >= 1")
+    if mahjong_fast.BUILD_PROFILE != "release" and not a.short:
+        print("note: a debug build; the search will be slow", file=sys.stderr)
+    rules = ruleset_of(a.rules)
+    seeds = iter(seed_stream(a.seed))
+    inc = {k: float(v) for k, v in rules.expert_style.items()}
+    steps = dict(FIRST_STEP)
+    t0 = time.monotonic()
+    print(f"fit {a.rules}: seed {a.seed}, {a.walls} walls an arena, {a.rounds} rounds", flush=True)
+    print(f"start  {fmt(inc)}", flush=True)
+    evals = 0
+    for rnd in range(1, a.rounds + 1):
+        improved = False
+        round_seeds = [next(seeds) for _ in POOL]
+        base, per = score(rules, inc, inc, a.walls, round_seeds)
+        evals += 1
+        print(f"round {rnd}: incumbent {base:+.4f} "
+              + " ".join(f"{k}={v:+.3f}" for k, v in per.items()), flush=True)  # fmt: skip
+        for name in FIELDS:
+            for label, cand in neighbours(inc, name, steps[name]):
+                s, per = score(rules, cand, inc, a.walls, round_seeds)
+                evals += 1
+                keep = s > base
+                print(f"  {label:<17} {s:+.4f} ({s - base:+.4f}){'  kept' if keep else ''}"
+                      f"  [{time.monotonic() - t0:.0f}s]", flush=True)  # fmt: skip
+                if keep:
+                    # the new incumbent, re-scored on fresh walls (itself the pool's 4th)
+                    inc = cand
+                    round_seeds = [next(seeds) for _ in POOL]
+                    base, _ = score(rules, inc, inc, a.walls, round_seeds)
+                    evals += 1
+                    improved = True
+                    break
+        if not improved:
+            steps = {k: (math.sqrt(v) if k in MULT else v / 2) for k, v in steps.items()}
+        print(f"after round {rnd}: {fmt(inc)}", flush=True)
+    mins = (time.monotonic() - t0) / 60
+    print(f"done: {evals} evaluations ({evals * 4 * a.walls} walls) in {mins:.1f} min", flush=True)
+    print(f"fitted {fmt(inc)}", flush=True)
+    out: Path = a.out
+    styles = {
+        name: {k: float(v) for k, v in ruleset_of(name).expert_style.items()} for name in CONSTS
+    }
+    # the other rulesets keep what the file being written holds (else the built core's)
+    styles.update(read_styles(out) if out.exists() else {})
+    styles[a.rules] = inc
+    commands = read_commands(out if out.exists() else DEFAULT_OUT)
+    cmd = f"python scripts/fit_expert.py --rules {a.rules} --seed {a.seed} --walls {a.walls} --rounds {a.rounds}"
+    commands[a.rules] = cmd + (" --short" if a.short else "")
+    out.write_text(render(styles, commands))
+    print(f"wrote {out}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
