@@ -176,7 +176,9 @@ impl Table {
     /// Deal the current episode and play the built-in seats up to a learner's decision. A deal
     /// that ends before any learner has a decision (the built-in seats win on the first
     /// discards, say) is skipped: the next episode is dealt, and [`Table::skipped`] counts it.
-    /// Such a deal's outcome does not depend on the learners, so no step reports it.
+    /// Such a deal's outcome does not depend on the learners, so no step reports it. (In match
+    /// mode a deal without a learner decision is part of the match: [`Table::next_match_deal`]
+    /// plays it and carries its rewards; only a whole match without one is skipped here.)
     fn start(&mut self, cfg: &BatchConfig) -> Result<()> {
         loop {
             self.deal_episode(cfg)?;
