@@ -93,14 +93,17 @@ pub struct ObsBuf {
     hand: Hand,
 }
 
-/// `0.5^age` as `f32`: exact powers of two, read from the exponent bits while normal (ages
-/// below 127, which every deal stays under), else computed.
+/// `0.5^age` as `f32`, exactly (`0.5f32.powi(age)`), from the bits: normal while `age < 127`,
+/// subnormal up to 149, then 0. No `powi` call: LLVM treats `powi` as free to speculate and
+/// evaluated it on every call when it was the fallback branch (4% of a step).
 #[inline]
-fn half_pow(age: i32) -> f32 {
-    if (0..127).contains(&age) {
-        f32::from_bits(((127 - age) as u32) << 23)
+fn half_pow(age: u32) -> f32 {
+    if age < 127 {
+        f32::from_bits((127 - age) << 23)
+    } else if age < 150 {
+        f32::from_bits(1 << (149 - age))
     } else {
-        0.5f32.powi(age)
+        0.0
     }
 }
 
@@ -154,8 +157,7 @@ pub fn encode(deal: &Deal, p: u8, opts: &ObsOptions, buf: &mut ObsBuf, out: &mut
                 plane(out, 10 + r)[k] += 0.25;
             }
             plane(out, 14 + r)[k] = (j + 1) as f32 / 32.0;
-            let age = (n - 1 - j) as i32;
-            plane(out, 18 + r)[k] = half_pow(age);
+            plane(out, 18 + r)[k] = half_pow((n - 1 - j) as u32);
         }
     }
     let unseen = view.unseen_counts();
@@ -179,10 +181,27 @@ pub fn encode(deal: &Deal, p: u8, opts: &ObsOptions, buf: &mut ObsBuf, out: &mut
             plane(out, 23)[(t >> 2) as usize] = 1.0;
         }
     }
-    let shanten_now = {
-        buf.melds.clear();
-        buf.melds.extend(deal.melds(pu).iter().map(|m| m.core()));
-        shanten_of(counts, &buf.melds, deal.rules().shapes())
+    // In the seat's own turn with the value features, the shanten after every discard and the
+    // hand's own come from one pass of the evaluator (same group tables); else the hand's
+    // shanten alone.
+    let own_turn = matches!(phase, Phase::Action | Phase::AfterClaim) && deal.active() == Some(p);
+    buf.melds.clear();
+    buf.melds.extend(deal.melds(pu).iter().map(|m| m.core()));
+    let shapes = deal.rules().shapes();
+    let mut rated = false;
+    let shanten_now = if opts.value_features && own_turn {
+        let (melds, ratings) = (&buf.melds, &mut buf.ratings);
+        match EVAL.with(|e| {
+            e.borrow_mut().get_or_insert_with(Evaluator::new).shanten_and_after_discards(counts, melds, shapes, ratings)
+        }) {
+            Ok(s) => {
+                rated = true;
+                Some(s)
+            }
+            Err(_) => shanten_of(counts, &buf.melds, shapes),
+        }
+    } else {
+        shanten_of(counts, &buf.melds, shapes)
     };
     {
         let o = plane(out, 24);
@@ -219,7 +238,7 @@ pub fn encode(deal: &Deal, p: u8, opts: &ObsOptions, buf: &mut ObsBuf, out: &mut
     let mut next = BASE_PLANES;
     if opts.value_features {
         let planes = &mut out[next * N_COLS..(next + VALUE_PLANES) * N_COLS];
-        value_planes(deal, p, phase, counts, shanten_now, buf, planes);
+        value_planes(deal, p, phase, counts, shanten_now, rated, buf, planes);
         next += VALUE_PLANES;
     }
     if opts.privileged {
@@ -273,12 +292,13 @@ fn for_each_wait(
 }
 
 /// The value planes (25..=28) into `out` (4 planes). `shanten_now` is the shanten of the hand
-/// as held (already computed by [`encode`]).
+/// as held (already computed by [`encode`]); `rated`: `buf.ratings` already holds the shanten
+/// after every discard of it.
 ///
 /// In the seat's turn the shanten after every discard comes from one pass of the evaluator
-/// ([`Evaluator::shanten_after_discards`]: the groups a discard leaves unchanged are combined
-/// once, not once per discard); in a window the hand's own shanten is reused. The values are
-/// those of the reference (one shanten per discard; tested on seeded deals).
+/// ([`Evaluator::shanten_and_after_discards`]: the groups a discard leaves unchanged are
+/// combined once, not once per discard); in a window the hand's own shanten is reused. The
+/// values are those of the reference (one shanten per discard; tested on seeded deals).
 #[allow(clippy::too_many_arguments)]
 fn value_planes(
     deal: &Deal,
@@ -286,6 +306,7 @@ fn value_planes(
     phase: Phase,
     counts: &crate::tiles::hand::Counts,
     shanten_now: Option<i8>,
+    rated: bool,
     buf: &mut ObsBuf,
     out: &mut [f32],
 ) {
@@ -298,15 +319,9 @@ fn value_planes(
     let mut c = *counts;
     if own_turn {
         let mut ratings = std::mem::take(&mut buf.ratings);
-        ratings.clear();
-        // The exact shanten after every discard in one pass of the evaluator (the groups a
-        // discard leaves unchanged combined once); per discard only if the hand is refused
-        // (fast_value_planes_equal_the_reference_encoding checks the values).
-        let rated = EVAL
-            .with(|e| {
-                e.borrow_mut().get_or_insert_with(Evaluator::new).shanten_after_discards(&c, &buf.melds, shapes, &mut ratings)
-            })
-            .is_ok();
+        // The exact shanten after every discard came from one pass of the evaluator (the
+        // groups a discard leaves unchanged combined once); per discard only if the hand was
+        // refused (fast_value_planes_equal_the_reference_encoding checks the values).
         if !rated {
             ratings.clear();
             for k in 0..N_KINDS {
@@ -420,8 +435,8 @@ mod tests {
 
     #[test]
     fn half_pow_is_powi() {
-        for age in -3..400 {
-            assert_eq!(half_pow(age).to_bits(), 0.5f32.powi(age).to_bits(), "age {age}");
+        for age in 0..400u32 {
+            assert_eq!(half_pow(age).to_bits(), 0.5f32.powi(age as i32).to_bits(), "age {age}");
         }
     }
 }

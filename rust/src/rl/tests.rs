@@ -319,6 +319,7 @@ fn fast_value_planes_equal_the_reference_encoding() {
     let mut out = vec![0.0f32; opts.len()];
     let mut reference = vec![0.0f32; 4 * N_COLS];
     let (mut steps, mut ready) = (0usize, 0usize);
+    let mut ev = crate::agents::eval::Evaluator::new();
     for rules in [Ruleset::hong_kong(), Ruleset::named("taiwanese-high").unwrap()] {
         for seed in 0..100u64 {
             let mut deal = crate::game::Deal::seeded(&rules, seed, 0, 0, [0; 4], crate::game::DealOptions::default()).unwrap();
@@ -331,6 +332,11 @@ fn fast_value_planes_equal_the_reference_encoding() {
                 let fast = &out[BASE_PLANES * N_COLS..];
                 assert_eq!(fast, &reference[..], "rules {} seed {seed} step {steps}", rules.name());
                 ready += fast[N_COLS..3 * N_COLS].iter().any(|&x| x > 0.0) as usize;
+                // the hand's own shanten (plane 24, column 29), by the plain evaluator
+                let melds: Vec<_> = deal.melds(p as usize).iter().map(|m| m.core()).collect();
+                let own = ev.shanten(deal.counts(p as usize), &melds, rules.shapes()).ok();
+                let want = own.map_or(0.0, |s| 1.0 / (2.0 + s as f32).max(1.0));
+                assert_eq!(out[24 * N_COLS + 29], want, "rules {} seed {seed} step {steps}: shanten now", rules.name());
                 for q in 0..4usize {
                     let r = (q + 4 - p as usize) % 4;
                     let ds = deal.discards(q);

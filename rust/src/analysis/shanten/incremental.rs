@@ -272,6 +272,31 @@ impl Evaluator {
         Ok(self.discard_shanten(&mut h, &sh, &base, spec14, rules, true, out, &mut after))
     }
 
+    /// [`Evaluator::shanten_after_discards`] and the shanten of the hand as held, from the same
+    /// group tables: returns the hand's shanten (-1: complete), equal to
+    /// [`Evaluator::shanten`] of it.
+    ///
+    /// Errors (`InvalidHand`): wrong size, a fifth copy (counting own sets).
+    pub fn shanten_and_after_discards(
+        &mut self,
+        concealed: &Counts,
+        melds: &[Meld],
+        rules: &ShapeRules,
+        out: &mut Vec<Rating>,
+    ) -> Result<i8> {
+        let (_, sh, base) = self.prepare14(concealed, melds, rules)?;
+        let mut missing = missing_of(&base, sh.need);
+        let mut h = *concealed;
+        let spec14 = if sh.special { Some(Special::of(&h)) } else { None };
+        if let Some(sp) = spec14.as_ref() {
+            missing = missing.min(sp.missing(rules));
+        }
+        out.clear();
+        let mut after = [[[0u8; 2]; MAX_SETS + 1]; N_KINDS];
+        self.discard_shanten(&mut h, &sh, &base, spec14, rules, true, out, &mut after);
+        Ok(missing as i8 - 1)
+    }
+
     /// Rate every discard of a 14-equivalent hand into `out` (cleared first; ascending kind):
     /// the shanten after it and, for the discards of the lowest shanten when there are two or
     /// more of them (all discards when `all_ukeire`), the ukeire over `unseen`. Unless

@@ -74,6 +74,11 @@ fn shanten_after_discards_equals_the_reference() {
         for (a, b) in out.iter().zip(&reference) {
             assert_eq!((a.kind as usize, a.shanten, a.ukeire), (b.tile.index(), b.shanten, None), "hand {c:?} {melds:?}");
         }
+        // the same ratings with the hand's own shanten from the same tables
+        let mut both = Vec::new();
+        let own = ev.shanten_and_after_discards(&c, &melds, shapes, &mut both).unwrap();
+        assert_eq!(both, out, "hand {c:?} {melds:?}");
+        assert_eq!(own, crate::analysis::shanten::shanten(&c, &melds, shapes).unwrap(), "hand {c:?} {melds:?}");
         restricted += usize::from(!melds.is_empty());
     }
     assert!(restricted > 2000, "{restricted} hands with declared sets");
