@@ -347,5 +347,68 @@ fn deal_benches(c: &mut Criterion) {
     }
 }
 
-criterion_group!(core, benches, sim_benches, deal_benches);
+/// The RL environment's core (docs/rl.md "Speed"): four learning seats choosing uniformly among
+/// the set bits of the mask (this file's xorshift), tables stepped one call at a time into flat
+/// buffers, no Python. Throughput is in table-steps (a step is one learner decision).
+fn rl_benches(c: &mut Criterion) {
+    use criterion::Throughput;
+    use mahjong_fast::rl::tables::BatchOut;
+    use mahjong_fast::rl::{BatchConfig, ObsOptions, Seat, TableBatch, N_ACTIONS};
+    mahjong_fast::analysis::tables::tables();
+    let mut g = c.benchmark_group("rl");
+    let cases = [
+        ("one table, observation + mask", 1usize, "hong-kong", Some(ObsOptions::default())),
+        ("one table, mask only", 1, "hong-kong", None),
+        ("256 tables, observation + mask", 256, "hong-kong", Some(ObsOptions::default())),
+        ("256 tables, observation + mask (taiwanese-high)", 256, "taiwanese-high", Some(ObsOptions::default())),
+        (
+            "256 tables, observation without value features",
+            256,
+            "hong-kong",
+            Some(ObsOptions { value_features: false, privileged: false }),
+        ),
+        ("256 tables, mask only", 256, "hong-kong", None),
+    ];
+    for (name, n, rules, obs) in cases {
+        let mut cfg = BatchConfig::new(Ruleset::named(rules).unwrap(), [Seat::Learner; 4]).unwrap();
+        cfg.obs = obs.unwrap_or_default();
+        let obs_len = cfg.obs.len();
+        let mut batch = TableBatch::new(n, cfg, 0);
+        let mut o = vec![0f32; n * obs_len];
+        let (mut mask, mut reward) = (vec![0u8; n * N_ACTIONS], vec![0f32; n * 4]);
+        let (mut seat, mut done) = (vec![0i8; n], vec![false; n]);
+        let mut out = BatchOut {
+            obs: obs.map(|_| o.as_mut_slice()),
+            mask: &mut mask,
+            reward: &mut reward,
+            seat: &mut seat,
+            done: &mut done,
+        };
+        batch.reset(None, &mut out, false).unwrap();
+        let mut rng = Rng(11);
+        let mut actions = vec![0i64; n];
+        // calls per iteration: about 1,000 table-steps
+        let calls = (1024 / n).max(4);
+        g.throughput(Throughput::Elements((calls * n) as u64));
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                for _ in 0..calls {
+                    for (i, a) in actions.iter_mut().enumerate() {
+                        let m = &out.mask[i * N_ACTIONS..(i + 1) * N_ACTIONS];
+                        let k = m.iter().filter(|&&x| x != 0).count();
+                        *a = if k == 0 {
+                            0
+                        } else {
+                            m.iter().enumerate().filter(|(_, &x)| x != 0).nth(rng.below(k)).unwrap().0 as i64
+                        };
+                    }
+                    batch.step(&actions, &mut out, false).unwrap();
+                }
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(core, benches, sim_benches, deal_benches, rl_benches);
 criterion_main!(core);
