@@ -136,6 +136,37 @@ def test_illegal_action_raises_and_changes_nothing() -> None:
         TableBatch(1, ["learner", "nobody", "greedy", "greedy"])
 
 
+def test_bad_buffers_are_refused_and_change_nothing() -> None:
+    """Read-only, non-contiguous or overlapping buffers are a TypeError naming the buffer, and
+    neither the table nor the other buffers change."""
+    batch = TableBatch(2, ["learner"] * 4, "hk", seed=3)
+    buf = Buffers(batch)
+    buf.reset()
+    assert buf.obs is not None
+    a = np.array([int(np.flatnonzero(buf.mask[i])[0]) for i in range(2)], np.int64)
+    snapshot = [x.copy() for x in (buf.obs, buf.mask, buf.reward, buf.seat, buf.done)]
+    frozen = buf.mask.copy()
+    frozen.flags.writeable = False
+    with pytest.raises(TypeError, match="mask must be writeable"):
+        batch.step(a, buf.obs, frozen, buf.reward, buf.seat, buf.done)
+    strided = np.zeros((2, 8), np.float32)[:, ::2]
+    with pytest.raises(TypeError, match="reward must be C-contiguous"):
+        batch.step(a, buf.obs, buf.mask, strided, buf.seat, buf.done)
+    # a reward buffer that is a view into the observation buffer
+    flat = buf.obs.reshape(-1)
+    with pytest.raises(TypeError, match="share memory"):
+        batch.step(a, buf.obs, buf.mask, flat[:8].reshape(2, 4), buf.seat, buf.done)
+    for x, y in zip((buf.obs, buf.mask, buf.reward, buf.seat, buf.done), snapshot):
+        np.testing.assert_array_equal(x, y)
+    # the table did not move: the same action now steps it as it would have
+    fresh = Buffers(TableBatch(2, ["learner"] * 4, "hk", seed=3))
+    fresh.reset()
+    buf.step(a)
+    fresh.step(a)
+    np.testing.assert_array_equal(buf.obs, fresh.obs)
+    np.testing.assert_array_equal(buf.mask, fresh.mask)
+
+
 def run_batch(n: int, threads: int, seed: int, steps: int, order: list[int] | None = None) -> list[np.ndarray]:
     seats = ["learner", "greedy", "random", "value"]
     batch = TableBatch(n, seats, "hk", seed=seed, threads=threads, duplicate=True)

@@ -4,7 +4,7 @@
 //! uint8 `(N, 75)`, `reward` float32 `(N, 4)`, `seat` int8 `(N,)`, `done` bool `(N,)`, all
 //! C-contiguous; anything else is a TypeError naming the buffer.
 
-use numpy::{Element, PyArrayDyn, PyArrayMethods, PyReadwriteArrayDyn, PyUntypedArrayMethods};
+use numpy::{Element, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -35,12 +35,13 @@ pub struct PyTableBatch {
     pool: rayon::ThreadPool,
 }
 
-fn buffer<'py, T: Element>(
-    obj: &Bound<'py, PyAny>,
-    name: &str,
-    dtype: &str,
-    shape: &[usize],
-) -> PyResult<PyReadwriteArrayDyn<'py, T>> {
+/// The writable C-contiguous numpy array `obj` as `&mut [T]` after checking its dtype, shape
+/// and flags (a TypeError naming the buffer otherwise).
+///
+/// Not through rust-numpy's borrow registry (its bookkeeping cost more than a one-table step):
+/// the slices live only during one call of this class, whose `&mut self` keeps two calls on
+/// one batch apart, and [`disjoint`] refuses buffers that share memory, so no two slices alias.
+fn buffer<'a, T: Element>(obj: &'a Bound<'_, PyAny>, name: &str, dtype: &str, shape: &[usize]) -> PyResult<&'a mut [T]> {
     let arr = obj
         .cast::<PyArrayDyn<T>>()
         .map_err(|_| PyTypeError::new_err(format!("{name} must be a numpy array of dtype {dtype} and shape {shape:?}")))?;
@@ -50,55 +51,78 @@ fn buffer<'py, T: Element>(
     if !arr.is_c_contiguous() {
         return Err(PyTypeError::new_err(format!("{name} must be C-contiguous")));
     }
-    arr.try_readwrite().map_err(|_| PyTypeError::new_err(format!("{name} must be writeable and not borrowed elsewhere")))
+    // SAFETY: `arr` is a live ndarray (checked above); reading its flags does not change it.
+    let writeable =
+        unsafe { (*numpy::npyffi::_PyArray_GET_ITEM_DATA(arr.as_array_ptr())).flags } & numpy::npyffi::NPY_ARRAY_WRITEABLE != 0;
+    if !writeable {
+        return Err(PyTypeError::new_err(format!("{name} must be writeable")));
+    }
+    // SAFETY: C-contiguous with the checked shape and dtype, so its data are `len` values of
+    // `T`; the object outlives `'a` (borrowed from the caller's arguments); no other slice of
+    // this call overlaps it (checked by `disjoint` before any is written).
+    unsafe { arr.as_slice_mut() }.map_err(|_| PyTypeError::new_err(format!("{name} must be C-contiguous")))
 }
 
-struct Buffers<'py> {
-    obs: Option<PyReadwriteArrayDyn<'py, f32>>,
-    mask: PyReadwriteArrayDyn<'py, u8>,
-    reward: PyReadwriteArrayDyn<'py, f32>,
-    seat: PyReadwriteArrayDyn<'py, i8>,
-    done: PyReadwriteArrayDyn<'py, bool>,
+/// Byte range of a slice, for [`disjoint`].
+fn span<T>(s: &[T]) -> (usize, usize) {
+    let a = s.as_ptr() as usize;
+    (a, a + std::mem::size_of_val(s))
+}
+
+/// A TypeError when two of the buffers share memory (views of one array, say).
+fn disjoint(spans: &[(&str, (usize, usize))]) -> PyResult<()> {
+    for (i, (na, (a0, a1))) in spans.iter().enumerate() {
+        for (nb, (b0, b1)) in &spans[i + 1..] {
+            if a0 < b1 && b0 < a1 {
+                return Err(PyTypeError::new_err(format!("{na} and {nb} must not share memory")));
+            }
+        }
+    }
+    Ok(())
+}
+
+struct Buffers<'a> {
+    obs: Option<&'a mut [f32]>,
+    mask: &'a mut [u8],
+    reward: &'a mut [f32],
+    seat: &'a mut [i8],
+    done: &'a mut [bool],
 }
 
 impl PyTableBatch {
     #[allow(clippy::too_many_arguments)]
-    fn buffers<'py>(
+    fn buffers<'a>(
         &self,
-        obs: &Bound<'py, PyAny>,
-        mask: &Bound<'py, PyAny>,
-        reward: &Bound<'py, PyAny>,
-        seat: &Bound<'py, PyAny>,
-        done: &Bound<'py, PyAny>,
-    ) -> PyResult<Buffers<'py>> {
+        obs: &'a Bound<'_, PyAny>,
+        mask: &'a Bound<'_, PyAny>,
+        reward: &'a Bound<'_, PyAny>,
+        seat: &'a Bound<'_, PyAny>,
+        done: &'a Bound<'_, PyAny>,
+    ) -> PyResult<Buffers<'a>> {
         let n = self.inner.len();
         let c = self.inner.config().obs.planes();
-        Ok(Buffers {
+        let b = Buffers {
             obs: if obs.is_none() { None } else { Some(buffer(obs, "obs", "float32", &[n, c, N_COLS])?) },
             mask: buffer(mask, "mask", "uint8", &[n, N_ACTIONS])?,
             reward: buffer(reward, "reward", "float32", &[n, 4])?,
             seat: buffer(seat, "seat", "int8", &[n])?,
             done: buffer(done, "done", "bool", &[n])?,
-        })
+        };
+        let mut spans = vec![("mask", span(b.mask)), ("reward", span(b.reward)), ("seat", span(b.seat)), ("done", span(b.done))];
+        if let Some(o) = b.obs.as_deref() {
+            spans.push(("obs", span(o)));
+        }
+        disjoint(&spans)?;
+        Ok(b)
     }
 
     fn run(
         &mut self,
         py: Python<'_>,
-        mut b: Buffers<'_>,
+        b: Buffers<'_>,
         f: impl FnOnce(&mut TableBatch, &mut BatchOut<'_>, bool) -> crate::error::Result<()> + Send,
     ) -> PyResult<()> {
-        let not_contiguous = || PyTypeError::new_err("buffers must be C-contiguous");
-        let mut out = BatchOut {
-            obs: match b.obs.as_mut() {
-                Some(o) => Some(o.as_slice_mut().map_err(|_| not_contiguous())?),
-                None => None,
-            },
-            mask: b.mask.as_slice_mut().map_err(|_| not_contiguous())?,
-            reward: b.reward.as_slice_mut().map_err(|_| not_contiguous())?,
-            seat: b.seat.as_slice_mut().map_err(|_| not_contiguous())?,
-            done: b.done.as_slice_mut().map_err(|_| not_contiguous())?,
-        };
+        let mut out = BatchOut { obs: b.obs, mask: b.mask, reward: b.reward, seat: b.seat, done: b.done };
         let parallel = self.pool.current_num_threads() > 1;
         let inner = &mut self.inner;
         let pool = &self.pool;
@@ -259,7 +283,12 @@ impl PyTableBatch {
         if arr.shape() != [n] {
             return Err(PyTypeError::new_err(format!("actions must have shape ({n},), got {:?}", arr.shape())));
         }
-        let acts: Vec<i64> = arr.readonly().as_array().iter().copied().collect();
+        // copied before any output buffer is taken (so they may even share memory)
+        // SAFETY: a live int64 array of the checked shape, read while the GIL is held.
+        let acts: Vec<i64> = match unsafe { arr.as_slice() } {
+            Ok(a) => a.to_vec(),
+            Err(_) => arr.readonly().as_array().iter().copied().collect(),
+        };
         let b = self.buffers(obs, mask, reward, seat, done)?;
         self.run(py, b, move |t, o, par| t.step(&acts, o, par))
     }
