@@ -116,9 +116,9 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         buf = self._buf
         buf.step_one(action)
-        r = buf.reward[0]
-        if r.any():  # a deal ended (in match mode, also within the match)
-            self.rewards = {a: float(r[self._player_of[a]]) for a in self.agents}
+        r = buf.reward[0].tolist()  # four floats (cheaper to test than the array's any())
+        if r[0] or r[1] or r[2] or r[3]:  # a deal ended (in match mode, also within the match)
+            self.rewards = {a: r[self._player_of[a]] for a in self.agents}
             self._accumulate_rewards()
         else:  # adding zeros to the cumulative rewards is skipped
             self.rewards = dict.fromkeys(self.agents, 0.0)
