@@ -1,10 +1,12 @@
-"""pytest-benchmark: the RL environment (issue §4 rows; docs/rl.md records a run).
+"""pytest-benchmark: the RL environment (the rows of docs/rl.md's speed table, which records a run).
 
 A step is one decision of a learning seat (seats whose only option is a pass are skipped by
-the core). Four learning seats choose uniformly among the legal actions: in the AEC row with
-one numpy ``Generator`` in a plain Python loop over ``last()``/``step()``; in the batch rows by
-one vectorised draw over the whole batch per call (``argmax(random * mask)``). One thread
-unless the row says two. riichienv (optional: ``pip install riichienv``) is stepped in the
+the core). Four learning seats choose uniformly among the legal actions: in the AEC and
+one-table rows with one numpy ``Generator`` in a plain Python loop (``legal = mask.nonzero()[0]``
+then ``legal[int(rng.random() * len(legal))]``; ``Generator.choice`` alone costs 17 us, more
+than a step); in the batch rows by one vectorised draw over the whole batch per call
+(``argmax(random * mask)``). The core alone (no Python) is timed in ``core.rs`` (``rl/``).
+One thread unless the row says two. riichienv (optional: ``pip install riichienv``) is stepped in the
 same run with random legal actions, as ``bench_deal_loop.py`` does.
 
 Run: ``pytest benches/bench_rl.py --benchmark-only`` (release build). ``extra_info
@@ -48,12 +50,30 @@ def _rate(benchmark, fn, *args) -> None:  # type: ignore[no-untyped-def]
     benchmark.extra_info["steps_per_s"] = round(steps / benchmark.stats.stats.min)
 
 
+def _drive_one(batch: TableBatch, calls: int, with_obs: bool) -> int:
+    """One table: a scalar draw among the mask's set entries (one numpy ``Generator``), as in
+    the AEC row; a vectorised draw over a single row costs more than the core's step."""
+    buf = Buffers(batch, with_obs=with_obs)
+    buf.reset()
+    rng = np.random.default_rng(0)
+    mask, done = buf.mask[0], buf.done
+    steps = 0
+    for _ in range(calls):
+        if done[0]:
+            buf.step_one(0)  # the deal ended: this step starts the next (its action is ignored)
+            continue
+        legal = mask.nonzero()[0]
+        buf.step_one(int(legal[int(rng.random() * len(legal))]))
+        steps += 1
+    return steps
+
+
 def test_one_table_obs_and_mask(benchmark) -> None:  # type: ignore[no-untyped-def]
-    _rate(benchmark, _drive, TableBatch(1, LEARNERS, "hk"), SINGLE_STEPS, True)
+    _rate(benchmark, _drive_one, TableBatch(1, LEARNERS, "hk"), SINGLE_STEPS, True)
 
 
 def test_one_table_mask_only(benchmark) -> None:  # type: ignore[no-untyped-def]
-    _rate(benchmark, _drive, TableBatch(1, LEARNERS, "hk"), SINGLE_STEPS, False)
+    _rate(benchmark, _drive_one, TableBatch(1, LEARNERS, "hk"), SINGLE_STEPS, False)
 
 
 @pytest.mark.parametrize("rules", ["hk", "taiwanese-high"])
@@ -89,8 +109,8 @@ def _aec(steps: int) -> int:
             if not e.agents:
                 e.reset()
             continue
-        mask = _obs["action_mask"]
-        e.step(int(rng.choice(np.flatnonzero(mask))))
+        legal = _obs["action_mask"].nonzero()[0]
+        e.step(int(legal[int(rng.random() * len(legal))]))
         done += 1
     return done
 
