@@ -345,6 +345,17 @@ fn fast_value_planes_equal_the_reference_encoding() {
                         if k < 34 && ds[j + 1..].iter().all(|e| e.tile >> 2 != d.tile >> 2) {
                             let age = (ds.len() - 1 - j) as i32;
                             assert_eq!(out[(18 + r) * N_COLS + k], 0.5f32.powi(age));
+                            assert_eq!(out[(14 + r) * N_COLS + k], (j + 1) as f32 / 32.0, "order plane");
+                        }
+                    }
+                    for k in 0..34 {
+                        let of_kind = ds.iter().filter(|d| (d.tile >> 2) as usize == k);
+                        let n = of_kind.clone().count() as f32;
+                        let claimed = of_kind.filter(|d| d.claimed_by.is_some()).count() as f32;
+                        assert_eq!(out[(6 + r) * N_COLS + k], n / 4.0, "discard plane");
+                        assert_eq!(out[(10 + r) * N_COLS + k], claimed / 4.0, "claimed plane");
+                        if n == 0.0 {
+                            assert_eq!((out[(14 + r) * N_COLS + k], out[(18 + r) * N_COLS + k]), (0.0, 0.0));
                         }
                     }
                 }
