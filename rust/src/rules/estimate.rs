@@ -228,8 +228,7 @@ impl ExpertStyle {
         ["self_draw_share", "hazard", "caution", "below_min_keep", "step_keep", "alpha", "lookahead"];
 
     /// The allowed closed range of each field (same order as [`ExpertStyle::FIELDS`]).
-    pub const RANGES: [(f64, f64); 7] =
-        [(0.0, 1.0), (0.0, 0.5), (0.0, 10.0), (0.0, 1.0), (0.0, 1.0), (0.05, 4.0), (0.0, 1.0)];
+    pub const RANGES: [(f64, f64); 7] = [(0.0, 1.0), (0.0, 0.5), (0.0, 10.0), (0.0, 1.0), (0.0, 1.0), (0.05, 4.0), (0.0, 1.0)];
 
     /// The weights in the order of [`ExpertStyle::FIELDS`].
     pub fn values(&self) -> [f64; 7] {
