@@ -16,7 +16,7 @@ so a lucky score does not stay unchallenged. The last incumbent is written.
     python scripts/fit_expert.py --rules taiwanese-high --walls 400 --rounds 3
 
 Cost: one candidate is four arenas of ``--walls`` walls (16 deals a wall); on one core about
-``rounds * 13 * 4 * walls`` walls are played (see docs/ai.md for the minutes). ``--short``
+``rounds * 15 * 4 * walls`` walls are played (see docs/ai.md for the minutes). ``--short``
 runs a tiny search (CI) and writes to ``--out`` only.
 """
 
