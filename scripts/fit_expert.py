@@ -7,7 +7,7 @@ copies of the incumbent expert (the best weights so far), the four scores averag
 weight. Every arena plays walls of seeds >= 1000, never the evaluation seeds 1 and 2 of
 ``docs/ai.md``; the pool's seeds are drawn from ``--seed`` (so a run is the same from its seed).
 
-The search: coordinate steps over the six weights (each weight tried one step up and one step
+The search: coordinate steps over the weights (each weight tried one step up and one step
 down, in a fixed order; a step that scores better than the incumbent on the same walls is
 kept and the incumbent changes), the steps halved after a round without an improvement. A
 kept candidate is re-scored on fresh walls against the new incumbent pool in the next round,
@@ -16,7 +16,7 @@ so a lucky score does not stay unchallenged. The last incumbent is written.
     python scripts/fit_expert.py --rules taiwanese-high --walls 400 --rounds 3
 
 Cost: one candidate is four arenas of ``--walls`` walls (16 deals a wall); on one core about
-``rounds * 13 * 4 * walls`` walls are played (see docs/ai.md for the minutes). ``--short``
+``rounds * 15 * 4 * walls`` walls are played (see docs/ai.md for the minutes). ``--short``
 runs a tiny search (CI) and writes to ``--out`` only.
 """
 
@@ -32,7 +32,7 @@ from pathlib import Path
 import mahjong_fast
 from mahjong_fast import _core
 
-FIELDS = ("self_draw_share", "hazard", "caution", "below_min_keep", "step_keep", "alpha")
+FIELDS = ("self_draw_share", "hazard", "caution", "below_min_keep", "step_keep", "alpha", "lookahead")
 # the core's allowed ranges (ExpertStyle::RANGES); the search stays inside them
 RANGES = {
     "self_draw_share": (0.0, 1.0),
@@ -41,6 +41,7 @@ RANGES = {
     "below_min_keep": (0.0, 1.0),
     "step_keep": (0.0, 1.0),
     "alpha": (0.05, 4.0),
+    "lookahead": (0.0, 1.0),
 }
 # the first step of each weight: multiplicative for those that span magnitudes, additive else
 MULT = {"hazard", "caution"}
@@ -51,6 +52,7 @@ FIRST_STEP = {
     "below_min_keep": 0.1,
     "step_keep": 0.1,
     "alpha": 0.2,
+    "lookahead": 0.25,
 }
 POOL = ("greedy", "value", "strong", "incumbent")
 MIN_SEED = 1000
@@ -181,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rules", choices=sorted(CONSTS), default="taiwanese-high")
     ap.add_argument("--seed", type=int, default=MIN_SEED, help="search seed (>= 1000)")
     ap.add_argument("--walls", type=int, default=400, help="walls per arena of one evaluation")
-    ap.add_argument("--rounds", type=int, default=3, help="rounds over the six weights")
+    ap.add_argument("--rounds", type=int, default=3, help="rounds over the weights")
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT, help="the generated Rust file")
     ap.add_argument("--short", action="store_true", help="a tiny search for CI (8 walls, 1 round)")
     a = ap.parse_args(argv)

@@ -449,9 +449,9 @@ class Ruleset:
     def to_json(self) -> str: ...
     @property
     def expert_style(self) -> dict[str, float]:
-        """The ``expert`` seat's weights under this ruleset (a new dict of the six floats
+        """The ``expert`` seat's weights under this ruleset (a new dict of the seven floats
         ``self_draw_share``, ``hazard``, ``caution``, ``below_min_keep``, ``step_keep``,
-        ``alpha``; read-only: changing the dict changes nothing)."""
+        ``alpha``, ``lookahead``; read-only: changing the dict changes nothing)."""
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -728,7 +728,7 @@ def arena(
 
     ``expert_styles`` (for measuring weights; ``scripts/fit_expert.py``): None (each ``expert``
     seat plays ``Ruleset.expert_style``) or four entries, one per name of ``seats``, each None
-    or a dict of some of the six weights of ``Ruleset.expert_style`` (the rest the ruleset's),
+    or a dict of some of the weights of ``Ruleset.expert_style`` (the rest the ruleset's),
     played by that ``expert`` seat wherever the rotation puts it. RuleConfigError before any
     work for a dict on a seat that is not ``expert``, an unknown key, or a value not finite or
     outside its range; ValueError for not four entries; TypeError for a non-number."""

@@ -17,7 +17,7 @@ use crate::sim::SeatKind;
 const LOG_CHUNK_WALLS: u64 = 64;
 
 /// The `expert_styles` argument: None, or a sequence of four entries (one per name of
-/// `seats`), each None or a dict of some of the six weights (the others the ruleset's). A dict
+/// `seats`), each None or a dict of some of the weights (the others the ruleset's). A dict
 /// for a seat that is not `expert`, an unknown key, or a value not finite or out of range is a
 /// `RuleConfig` error; a value that is not a number, or not four entries, a TypeError/ValueError.
 fn styles_arg(
@@ -106,7 +106,7 @@ fn stats_dict<'py>(py: Python<'py>, s: &PolicyStats) -> PyResult<Bound<'py, PyDi
 ///
 /// `expert_styles` (for measuring weights, `scripts/fit_expert.py`): None (every `expert` seat
 /// plays the ruleset's `Ruleset.expert_style`), or four entries, one per name of `seats`, each
-/// None or a dict of some of the six weights of `Ruleset.expert_style` (the others the
+/// None or a dict of some of the weights of `Ruleset.expert_style` (the others the
 /// ruleset's), played by that `expert` seat wherever the rotation puts it. RuleConfigError,
 /// before any work, for a dict given to a seat that is not `expert`, an unknown key, or a value
 /// not finite or outside its range; ValueError for not four entries; TypeError for a value

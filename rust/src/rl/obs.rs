@@ -330,7 +330,7 @@ fn value_planes(
                 }
                 c[k] -= 1;
                 if let Some(s) = shanten_of(&c, &buf.melds, shapes) {
-                    ratings.push(Rating { kind: k as u8, shanten: s, ukeire: None });
+                    ratings.push(Rating { kind: k as u8, shanten: s, ukeire: None, draws: 0 });
                 }
                 c[k] += 1;
             }

@@ -217,23 +217,27 @@ pub struct ExpertStyle {
     /// Exponent on the points of a win and of a loss (1: expected points; below 1 weighs
     /// winning at all above winning big), rescaled to agree at the minimum.
     pub alpha: f64,
+    /// Weight of the look-ahead over the next draw in the value of a hand one step from ready
+    /// (0: the ruleset's estimate alone; 1: the look-ahead alone).
+    pub lookahead: f64,
 }
 
 impl ExpertStyle {
     /// The field names, in the order of [`ExpertStyle::values`].
-    pub const FIELDS: [&'static str; 6] = ["self_draw_share", "hazard", "caution", "below_min_keep", "step_keep", "alpha"];
+    pub const FIELDS: [&'static str; 7] =
+        ["self_draw_share", "hazard", "caution", "below_min_keep", "step_keep", "alpha", "lookahead"];
 
     /// The allowed closed range of each field (same order as [`ExpertStyle::FIELDS`]).
-    pub const RANGES: [(f64, f64); 6] = [(0.0, 1.0), (0.0, 0.5), (0.0, 10.0), (0.0, 1.0), (0.0, 1.0), (0.05, 4.0)];
+    pub const RANGES: [(f64, f64); 7] = [(0.0, 1.0), (0.0, 0.5), (0.0, 10.0), (0.0, 1.0), (0.0, 1.0), (0.05, 4.0), (0.0, 1.0)];
 
-    /// The six weights in the order of [`ExpertStyle::FIELDS`].
-    pub fn values(&self) -> [f64; 6] {
-        [self.self_draw_share, self.hazard, self.caution, self.below_min_keep, self.step_keep, self.alpha]
+    /// The weights in the order of [`ExpertStyle::FIELDS`].
+    pub fn values(&self) -> [f64; 7] {
+        [self.self_draw_share, self.hazard, self.caution, self.below_min_keep, self.step_keep, self.alpha, self.lookahead]
     }
 
-    /// The style of the six weights `v` (order of [`ExpertStyle::FIELDS`]). Errors
+    /// The style of the weights `v` (order of [`ExpertStyle::FIELDS`]). Errors
     /// (`RuleConfig`): a value that is not finite or outside its range of [`ExpertStyle::RANGES`].
-    pub fn from_values(v: [f64; 6]) -> crate::error::Result<ExpertStyle> {
+    pub fn from_values(v: [f64; 7]) -> crate::error::Result<ExpertStyle> {
         for ((name, (lo, hi)), x) in Self::FIELDS.iter().zip(Self::RANGES).zip(v) {
             if !x.is_finite() || x < lo || x > hi {
                 return Err(crate::error::MahjongError::RuleConfig(format!(
@@ -241,14 +245,22 @@ impl ExpertStyle {
                 )));
             }
         }
-        let [self_draw_share, hazard, caution, below_min_keep, step_keep, alpha] = v;
-        Ok(ExpertStyle { self_draw_share, hazard, caution, below_min_keep, step_keep, alpha })
+        let [self_draw_share, hazard, caution, below_min_keep, step_keep, alpha, lookahead] = v;
+        Ok(ExpertStyle { self_draw_share, hazard, caution, below_min_keep, step_keep, alpha, lookahead })
     }
 }
 
 impl Default for ExpertStyle {
     fn default() -> Self {
-        ExpertStyle { self_draw_share: 0.4, hazard: 0.05, caution: 0.05, below_min_keep: 0.1, step_keep: 0.5, alpha: 0.2 }
+        ExpertStyle {
+            self_draw_share: 0.4,
+            hazard: 0.05,
+            caution: 0.05,
+            below_min_keep: 0.1,
+            step_keep: 0.5,
+            alpha: 0.2,
+            lookahead: 0.0,
+        }
     }
 }
 

@@ -12,6 +12,7 @@ pub(crate) const HONG_KONG: ExpertStyle = ExpertStyle {
     below_min_keep: 0.1,
     step_keep: 0.7,
     alpha: 0.2,
+    lookahead: 0.0,
 };
 
 /// taiwanese-high: hand-set; the fit `python scripts/fit_expert.py --rules taiwanese-high --seed 1000 --walls 1500 --rounds 2` was not better on seeds 1 and 2 (docs/ai.md)
@@ -23,6 +24,7 @@ pub(crate) const TAIWANESE_HIGH: ExpertStyle = ExpertStyle {
     below_min_keep: 0.3,
     step_keep: 0.5,
     alpha: 1.0,
+    lookahead: 0.0,
 };
 
 /// taiwanese-low: hand-set (not fitted yet)
@@ -34,4 +36,5 @@ pub(crate) const TAIWANESE_LOW: ExpertStyle = ExpertStyle {
     below_min_keep: 0.15,
     step_keep: 0.5,
     alpha: 1.0,
+    lookahead: 0.0,
 };

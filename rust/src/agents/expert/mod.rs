@@ -6,7 +6,9 @@
 //!   real situation (the seat's dealer status, the streak, discards made, an interruption, the
 //!   round wind); an unfinished hand valued by the ruleset's own estimate
 //!   ([`crate::rules::Rules::estimate_hand`], in each ruleset's folder), its chance from its
-//!   shanten and ukeire against the draws left.
+//!   shanten and ukeire against the draws left; one step from ready, blended by the style's
+//!   `lookahead` weight with a look-ahead over the next draw (the ready hands each improving
+//!   draw reaches with its best discard, valued exactly).
 //! - **Defence** ([`defence`]): each opponent's readiness and the chance its ready hand is a
 //!   legal win (the ruleset's [`crate::rules::Rules::estimate_opponent`]), what dealing in would
 //!   cost under this ruleset's payments, each tile's danger from the visible tiles.
@@ -57,6 +59,11 @@ pub struct ExpertAgent {
     dead: bool,
     pay: view::Payoffs,
     values: Vec<f64>,
+    /// The parts of the ready hands valued by the look-ahead in this decision (with the melds
+    /// they were valued with): cleared at every decision.
+    ready_cache: Vec<(Counts, Option<(f64, f64)>)>,
+    ready_cache_melds: Vec<Meld>,
+    look_rates: Vec<Rating>,
 }
 
 /// The option the expert takes given the values of `legal`: a legal win, else the highest
@@ -93,6 +100,9 @@ impl ExpertAgent {
             dead: false,
             pay: view::Payoffs::default(),
             values: Vec::with_capacity(24),
+            ready_cache: Vec::with_capacity(64),
+            ready_cache_melds: Vec::with_capacity(6),
+            look_rates: Vec::with_capacity(18),
         }
     }
 
@@ -140,6 +150,7 @@ impl ExpertAgent {
         out.clear();
         out.resize(s.legal.len(), NOT_RATED);
         self.pay.update(&self.rules, self.style.alpha, v.table.winds.seat_wind, v.dealer_streak);
+        self.ready_cache.clear();
         if s.legal.iter().any(|o| o.kind == OptionKind::Discard) {
             self.turn(s, v, out)?;
         } else {
@@ -190,6 +201,17 @@ impl ExpertAgent {
         by_kind: &mut [f64; N_KINDS],
     ) -> Result<f64> {
         let threatened = self.style.caution > 0.0 && threats.iter().any(|th| th.p > 0.0);
+        // The look-ahead reads the kinds of the ukeire of a candidate one step from ready; a
+        // lone such candidate was rated without them: rate again with every ukeire (the
+        // ratings of the decision stay those of the first rating).
+        let mut lone_draws = None;
+        if best == 1 && self.style.lookahead > 0.0 && rates.iter().filter(|r| r.shanten == 1).count() == 1 {
+            let mut all = std::mem::take(&mut self.look_rates);
+            let r = self.ev.rate(c, melds, unseen, self.rules.shapes(), true, &mut all);
+            lone_draws = all.iter().find(|r| r.shanten == 1).map(|r| r.draws);
+            self.look_rates = all;
+            r?;
+        }
         let mut off = [f64::NAN; N_KINDS];
         let mut d = *c;
         let (mut cap, mut all_dead) = (0.0f64, true);
@@ -197,7 +219,8 @@ impl ExpertAgent {
             let k = r.kind as usize;
             d[k] -= 1;
             self.dead = false;
-            let x = self.offence(&d, melds, r.shanten, r.ukeire.unwrap_or(ACC_PROXY), v, unseen);
+            let draws = r.ukeire.map(|_| r.draws).or(lone_draws);
+            let x = self.offence(&d, melds, r.shanten, r.ukeire.unwrap_or(ACC_PROXY), draws, v, unseen);
             d[k] += 1;
             off[k] = x?;
             cap = cap.max(off[k]);
@@ -207,7 +230,7 @@ impl ExpertAgent {
             for r in rates.iter().filter(|r| r.shanten == 1) {
                 let k = r.kind as usize;
                 d[k] -= 1;
-                let x = self.offence(&d, melds, r.shanten, r.ukeire.unwrap_or(ACC_PROXY), v, unseen);
+                let x = self.offence(&d, melds, r.shanten, r.ukeire.unwrap_or(ACC_PROXY), None, v, unseen);
                 d[k] += 1;
                 off[k] = x?;
             }
@@ -256,8 +279,8 @@ impl ExpertAgent {
                     let melds = std::mem::take(&mut self.melds);
                     let sh = self.ev.shanten(&c, &melds, &shapes);
                     let r = sh.and_then(|sh| {
-                        let acc = if sh > 0 { self.ukeire13(&c, &melds, sh, s.unseen)? } else { 0 };
-                        self.offence(&c, &melds, sh, acc, v, s.unseen)
+                        let (acc, draws) = if sh > 0 { self.ukeire13(&c, &melds, sh, s.unseen)? } else { (0, 0) };
+                        self.offence(&c, &melds, sh, acc, Some(draws), v, s.unseen)
                     });
                     self.melds = melds;
                     out[i] = r?;
@@ -270,8 +293,8 @@ impl ExpertAgent {
 
     /// The offence of the hand as it is (passing the discard).
     fn pass_value(&mut self, s: &Situation<'_>, v: &ExpertView<'_>, sh: i8) -> Result<f64> {
-        let acc = if sh > 0 { self.ukeire13(s.concealed, s.melds, sh, s.unseen)? } else { 0 };
-        self.offence(s.concealed, s.melds, sh, acc, v, s.unseen)
+        let (acc, draws) = if sh > 0 { self.ukeire13(s.concealed, s.melds, sh, s.unseen)? } else { (0, 0) };
+        self.offence(s.concealed, s.melds, sh, acc, Some(draws), v, s.unseen)
     }
 
     fn respond(&mut self, s: &Situation<'_>, v: &ExpertView<'_>, full: bool, out: &mut [f64]) -> Result<()> {
@@ -310,8 +333,8 @@ impl ExpertAgent {
                     if now.is_none() {
                         now = Some(self.pass_value(s, v, now_sh)?);
                     }
-                    let acc = if sh > 0 { self.ukeire13(&c, &melds, sh, s.unseen)? } else { 0 };
-                    self.offence(&c, &melds, sh, acc, v, s.unseen)?
+                    let (acc, draws) = if sh > 0 { self.ukeire13(&c, &melds, sh, s.unseen)? } else { (0, 0) };
+                    self.offence(&c, &melds, sh, acc, Some(draws), v, s.unseen)?
                 }
                 _ => {
                     if self.ev.shanten(&c, &melds, &shapes)? >= now_sh {

@@ -5,7 +5,10 @@
 //! the minimum counting for nothing (HK §10.5, TW §14), the chance to win from the copies of the
 //! legal waits the seat cannot see. A hand not yet ready is valued by the ruleset's estimate
 //! ([`crate::rules::Rules::estimate_hand`]) and its chance by its shanten and ukeire against the
-//! draws left; an estimate under the minimum is discounted (reaching it is a requirement).
+//! draws left; an estimate under the minimum is discounted (reaching it is a requirement). A
+//! hand one step from ready may also be valued by a look-ahead over its next draw (the style's
+//! `lookahead` weight, `ExpertAgent::lookahead`): the ready hands its draws reach, each
+//! valued exactly as above.
 
 use super::view::at;
 use super::ExpertAgent;
@@ -61,13 +64,150 @@ impl ExpertAgent {
         self.value_gain(o.discard, o.self_drawn)
     }
 
-    /// Offence of a 13-equivalent hand `c` (shanten `sh`, ukeire `acc`): expected points.
+    /// The chance per turn `q` that a ready hand `c` wins and the mean points `g` of such a
+    /// win (self-drawn and on a discard, each wait scored by the ruleset in the deal's real
+    /// situation; a wait under the minimum counts for nothing), from the copies of its legal
+    /// waits the seat cannot see. None when no legal wait is live (dead).
+    fn ready_parts(&mut self, c: &Counts, melds: &[Meld], v: &ExpertView<'_>, unseen: &Counts) -> Result<Option<(f64, f64)>> {
+        let t = &v.table;
+        let total: f64 = unseen.iter().map(|&x| x as f64).sum::<f64>().max(1.0);
+        let held = held_counts(c, melds)?;
+        let mask = crate::analysis::waits::wait_mask(c, &held, melds.len(), self.rules.shapes());
+        self.hand.concealed = *c;
+        self.hand.melds.clear();
+        self.hand.melds.extend_from_slice(melds);
+        self.hand.bonus = t.bonus;
+        let declared = !melds.is_empty();
+        let ctx_ts = v.future_context(true, declared);
+        let ctx_ron = v.future_context(false, declared);
+        let (mut q_ts, mut q_ron, mut g_ts, mut g_ron) = (0.0, 0.0, 0.0, 0.0);
+        for w in 0..N_KINDS {
+            if mask >> w & 1 == 0 || unseen[w] == 0 {
+                continue;
+            }
+            let live = unseen[w] as f64 / total;
+            // An impossible situation (never reached here by construction) counts as no win.
+            if let Some(value) = score_or_none(&self.rules, &self.hand, w, &ctx_ts) {
+                q_ts += live;
+                g_ts += live * at(&self.pay.gain_tsumo, value);
+            }
+            if let Some(value) = score_or_none(&self.rules, &self.hand, w, &ctx_ron) {
+                q_ron += live * RON_FACTOR;
+                g_ron += live * RON_FACTOR * at(&self.pay.gain_ron, value);
+            }
+        }
+        let q = q_ts + q_ron;
+        Ok(if q > 0.0 { Some((q, (g_ts + g_ron) / q)) } else { None })
+    }
+
+    /// [`ExpertAgent::ready_parts`] through the decision's cache: the same hand, melds and view
+    /// give the same parts, and the ready hands one draw away from the candidates of one
+    /// decision are mostly shared between them.
+    fn ready_parts_cached(
+        &mut self,
+        c: &Counts,
+        melds: &[Meld],
+        v: &ExpertView<'_>,
+        unseen: &Counts,
+    ) -> Result<Option<(f64, f64)>> {
+        if self.ready_cache_melds.as_slice() != melds {
+            self.ready_cache.clear();
+            self.ready_cache_melds.clear();
+            self.ready_cache_melds.extend_from_slice(melds);
+        }
+        if let Some(&(_, parts)) = self.ready_cache.iter().find(|(k, _)| k == c) {
+            return Ok(parts);
+        }
+        let parts = self.ready_parts(c, melds, v, unseen)?;
+        self.ready_cache.push((*c, parts));
+        Ok(parts)
+    }
+
+    /// Look-ahead value of a hand `c` one step from ready: over every kind whose draw makes it
+    /// ready (`draws`, a mask by kind; weighted by the copies the seat cannot see), the best discard leaving a ready hand
+    /// with a live legal wait, valued as a ready hand ([`ExpertAgent::ready_parts`]) with the
+    /// turns left after the draw; the first such draw comes at a per-turn chance `r` (the
+    /// share of the unseen tiles that are such draws) against the others' hazard. A draw whose
+    /// every ready hand is dead or under the minimum is no step forward here. The seat's view
+    /// alone is read (its hand, the unseen counts, the public table).
+    fn lookahead(&mut self, c: &Counts, melds: &[Meld], draws: u64, v: &ExpertView<'_>, unseen: &Counts) -> Result<f64> {
+        let shapes = *self.rules.shapes();
+        let total: f64 = unseen.iter().map(|&x| x as f64).sum::<f64>().max(1.0);
+        let turns = v.table.remaining as f64 / 4.0;
+        let h = self.style.hazard;
+        let held = held_counts(c, melds)?;
+        let mut d = *c;
+        let mut rates = std::mem::take(&mut self.look_rates);
+        // (copies, q, g) of the best ready hand after each good draw
+        let mut good: [(f64, f64, f64); N_KINDS] = [(0.0, 0.0, 0.0); N_KINDS];
+        let (mut n_good, mut copies) = (0, 0.0);
+        let mut out = Ok(());
+        for k in 0..N_KINDS {
+            if unseen[k] == 0 || held[k] >= 4 || draws >> k & 1 == 0 {
+                continue;
+            }
+            d[k] += 1;
+            let r = (|| -> Result<()> {
+                self.ev.shanten_after_discards(&d, melds, &shapes, &mut rates)?;
+                let mut best: Option<(f64, f64, f64)> = None; // (value, q, g)
+                for r in rates.iter().filter(|r| r.shanten == 0) {
+                    let j = r.kind as usize;
+                    d[j] -= 1;
+                    let parts = self.ready_parts_cached(&d, melds, v, unseen);
+                    d[j] += 1;
+                    if let Some((q, g)) = parts? {
+                        let x = self.p_win(q, turns - 1.0) * g;
+                        if best.is_none_or(|b| x > b.0) {
+                            best = Some((x, q, g));
+                        }
+                    }
+                }
+                if let Some((_, q, g)) = best {
+                    good[n_good] = (unseen[k] as f64, q, g);
+                    n_good += 1;
+                    copies += unseen[k] as f64;
+                }
+                Ok(())
+            })();
+            d[k] -= 1;
+            if r.is_err() {
+                out = r;
+                break;
+            }
+        }
+        self.look_rates = rates;
+        out?;
+        if n_good == 0 || turns <= 1.0 {
+            return Ok(0.0);
+        }
+        // The first good draw at turn i (1..=T) with chance a^(i-1) r, a = 1 - r - h; then
+        // the ready hand wins within T - i turns: C (1 - b^(T-i)), C = g q / (q + h),
+        // b = 1 - q - h. Summed in closed form over i.
+        let r = copies / total;
+        let a = (1.0 - r - h).clamp(0.0, 1.0);
+        let geo = |x: f64| if x >= 1.0 { turns } else { (1.0 - x.powf(turns)) / (1.0 - x) };
+        let mut value = 0.0;
+        for &(n, q, g) in &good[..n_good] {
+            let b = (1.0 - q - h).clamp(0.0, 1.0);
+            // sum over i of a^(i-1) b^(T-i)
+            let mixed =
+                if (a - b).abs() < 1e-9 { turns * a.powf(turns - 1.0) } else { (a.powf(turns) - b.powf(turns)) / (a - b) };
+            let c_win = g * q / (q + h);
+            value += n / copies * c_win * (geo(a) - mixed);
+        }
+        Ok(r * value)
+    }
+
+    /// Offence of a 13-equivalent hand `c` (shanten `sh`, ukeire `acc`, the kinds of those
+    /// draws `draws` when known): expected points.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn offence(
         &mut self,
         c: &Counts,
         melds: &[Meld],
         sh: i8,
         acc: u32,
+        draws: Option<u64>,
         v: &ExpertView<'_>,
         unseen: &Counts,
     ) -> Result<f64> {
@@ -75,35 +215,8 @@ impl ExpertAgent {
         let total: f64 = unseen.iter().map(|&x| x as f64).sum::<f64>().max(1.0);
         let turns = t.remaining as f64 / 4.0;
         if sh <= 0 {
-            let held = held_counts(c, melds)?;
-            let mask = crate::analysis::waits::wait_mask(c, &held, melds.len(), self.rules.shapes());
-            self.hand.concealed = *c;
-            self.hand.melds.clear();
-            self.hand.melds.extend_from_slice(melds);
-            self.hand.bonus = t.bonus;
-            let declared = !melds.is_empty();
-            let ctx_ts = v.future_context(true, declared);
-            let ctx_ron = v.future_context(false, declared);
-            let (mut q_ts, mut q_ron, mut g_ts, mut g_ron) = (0.0, 0.0, 0.0, 0.0);
-            for w in 0..N_KINDS {
-                if mask >> w & 1 == 0 || unseen[w] == 0 {
-                    continue;
-                }
-                let live = unseen[w] as f64 / total;
-                // An impossible situation (never reached here by construction) counts as no win.
-                let ts = score_or_none(&self.rules, &self.hand, w, &ctx_ts);
-                if let Some(value) = ts {
-                    q_ts += live;
-                    g_ts += live * at(&self.pay.gain_tsumo, value);
-                }
-                if let Some(value) = score_or_none(&self.rules, &self.hand, w, &ctx_ron) {
-                    q_ron += live * RON_FACTOR;
-                    g_ron += live * RON_FACTOR * at(&self.pay.gain_ron, value);
-                }
-            }
-            let q = q_ts + q_ron;
-            if q > 0.0 {
-                return Ok(self.p_win(q, turns) * (g_ts + g_ron) / q);
+            if let Some((q, g)) = self.ready_parts(c, melds, v, unseen)? {
+                return Ok(self.p_win(q, turns) * g);
             }
             // Ready but dead: it must change shape to win: one step out, with its value target.
             self.dead = true;
@@ -114,15 +227,22 @@ impl ExpertAgent {
         let g = self.estimated_gain(c, melds, v, unseen);
         let steps = sh as f64 * total / (acc as f64).max(1.0);
         let q_ready = 5.0 / total * (1.0 + RON_FACTOR);
-        Ok(self.p_win(q_ready, turns * turns / (turns + steps)) * self.style.step_keep.powi(sh as i32) * g)
+        let est = self.p_win(q_ready, turns * turns / (turns + steps)) * self.style.step_keep.powi(sh as i32) * g;
+        let w = self.style.lookahead;
+        if let (1, true, Some(draws)) = (sh, w > 0.0, draws) {
+            let look = self.lookahead(c, melds, draws, v, unseen)?;
+            return Ok((1.0 - w) * est + w * look);
+        }
+        Ok(est)
     }
 
-    /// Ukeire of a 13-equivalent hand: unseen copies of kinds whose draw lowers its shanten.
-    pub(super) fn ukeire13(&mut self, c: &Counts, melds: &[Meld], sh: i8, unseen: &Counts) -> Result<u32> {
+    /// Ukeire of a 13-equivalent hand: unseen copies of kinds whose draw lowers its shanten,
+    /// and those kinds as a mask.
+    pub(super) fn ukeire13(&mut self, c: &Counts, melds: &[Meld], sh: i8, unseen: &Counts) -> Result<(u32, u64)> {
         let shapes = *self.rules.shapes();
         let held = held_counts(c, melds)?;
         let mut d = *c;
-        let mut acc = 0;
+        let (mut acc, mut draws) = (0, 0u64);
         for k in 0..N_KINDS {
             if unseen[k] == 0 || held[k] >= 4 {
                 continue;
@@ -130,10 +250,11 @@ impl ExpertAgent {
             d[k] += 1;
             if self.ev.shanten(&d, melds, &shapes)? < sh {
                 acc += unseen[k] as u32;
+                draws |= 1 << k;
             }
             d[k] -= 1;
         }
-        Ok(acc)
+        Ok((acc, draws))
     }
 
     /// What winning now is worth (the win on offer, or the self-drawn win in hand), in the

@@ -95,10 +95,13 @@ fn the_decision_is_the_best_of_the_option_values() {
 fn the_decision_does_not_depend_on_hidden_tiles() {
     // Two deals that differ only in tiles the deciding seat cannot see: a tile of P1's hand
     // swapped with one of P2's. P0 (dealer, at the start) and P3 (in the claim window on P0's
-    // discard) see the same view in both and decide the same, with the same values.
-    for rules in rulesets() {
+    // discard) see the same view in both and decide the same, with the same values; with the
+    // ruleset's weights and with the look-ahead over the next draw on.
+    for (rules, lookahead) in rulesets().into_iter().flat_map(|r| [(r.clone(), None), (r, Some(1.0))]) {
         let opts = DealOptions::new(false, false);
-        let mut agent = ExpertAgent::new(rules.clone());
+        let mut style = rules.rules().expert_style();
+        style.lookahead = lookahead.unwrap_or(style.lookahead);
+        let mut agent = ExpertAgent::with_style(rules.clone(), style);
         let mut compared = 0;
         for seed in 0..60u64 {
             let wall = crate::tiles::wall::shuffle(seed, 0);
@@ -157,4 +160,66 @@ fn the_future_situation_is_one_the_ruleset_accepts() {
             }
         }
     }
+}
+
+/// The look-ahead value (weight 1) of a 13-equivalent hand one step from ready, from South's
+/// view of a quiet table: only the hand and the unseen counts are read.
+fn look_value(agent: &mut ExpertAgent, h: &Hand, unseen: &Counts) -> f64 {
+    use crate::agents::strong::Table;
+    use crate::rules::wait_values::ValueSituation;
+    let table = Table {
+        player: 1,
+        dealer: 0,
+        seat_winds: [0, 1, 2, 3],
+        winds: ValueSituation { seat_wind: 1, prevailing_wind: 0 },
+        bonus: 0,
+        discards: [&[]; 4],
+        melds: [&[], &[], &[], &[]],
+        remaining: 60,
+    };
+    let v = ExpertView::of_table(table);
+    agent.pay.update(&agent.rules, agent.style.alpha, 1, 0);
+    agent.ready_cache.clear();
+    let shapes = *agent.rules.shapes();
+    let sh = agent.ev.shanten(&h.concealed, &h.melds, &shapes).unwrap();
+    assert_eq!(sh, 1);
+    let (acc, draws) = agent.ukeire13(&h.concealed, &h.melds, sh, unseen).unwrap();
+    assert!(acc > 0);
+    agent.offence(&h.concealed, &h.melds, sh, acc, Some(draws), &v, unseen).unwrap()
+}
+
+fn unseen_of(h: &Hand) -> Counts {
+    let all = h.all_counts();
+    std::array::from_fn(|k| 4 - all[k])
+}
+
+#[test]
+fn the_lookahead_values_a_hand_by_the_ready_hands_its_draws_reach() {
+    let rules = Ruleset::hong_kong();
+    let mut style = rules.rules().expert_style();
+    style.lookahead = 1.0;
+    let mut agent = ExpertAgent::with_style(rules.clone(), style);
+    // Two dragon pungs out, the third dragon single: its draws reach ready hands of three
+    // faan or more (the dragons, the pair of the third dragon).
+    let high = crate::tiles::hand::hand("7z789s24m5p [555z] [666z]");
+    // The same shape with a chow and a pung of simples out, in three suits: every ready hand
+    // it can reach is under the minimum of three faan (no bonus tile and self-drawn at most),
+    // so no draw is a step toward a legal win.
+    let low = crate::tiles::hand::hand("7z789s24m5p [222p] [456p]");
+    let (uh, ul) = (unseen_of(&high), unseen_of(&low));
+    let vh = look_value(&mut agent, &high, &uh);
+    let vl = look_value(&mut agent, &low, &ul);
+    assert!(vh > 0.0 && vl == 0.0, "{vh} {vl}");
+    // the same view gives the same value, whatever was valued before
+    assert_eq!(look_value(&mut agent, &high, &uh), vh);
+    // fewer live copies of the good draws: a smaller value
+    let mut fewer = uh;
+    fewer[crate::tiles::tile::parse_tile("3m").unwrap().index()] = 1;
+    fewer[crate::tiles::tile::parse_tile("7z").unwrap().index()] = 1;
+    let vf = look_value(&mut agent, &high, &fewer);
+    assert!(vf < vh && vf > 0.0, "{vf} {vh}");
+    // off (weight 0): the ruleset's estimate alone, as before the look-ahead
+    let mut off = ExpertAgent::with_style(rules.clone(), rules.rules().expert_style());
+    assert_eq!(off.style().lookahead, 0.0);
+    assert!(look_value(&mut off, &low, &ul) > 0.0);
 }

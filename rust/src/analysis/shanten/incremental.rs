@@ -60,6 +60,9 @@ pub struct Rating {
     pub shanten: i8,
     /// Sum of `unseen[t]` over kinds `t` whose draw lowers `shanten` (`None` when not computed).
     pub ukeire: Option<u32>,
+    /// Those kinds as a mask (bit `t`; unseen and not held four times), when `ukeire` is
+    /// computed; 0 otherwise.
+    pub draws: u64,
 }
 
 /// Shanten and ukeire evaluator with its cache of restricted group tables. One per thread (it
@@ -217,7 +220,7 @@ impl Evaluator {
                 s
             };
             h[d] += 1;
-            out.push(Rating { kind: d as u8, shanten: s, ukeire: None });
+            out.push(Rating { kind: d as u8, shanten: s, ukeire: None, draws: 0 });
         }
         let pending = &mut pending[..n_pending];
         pending.sort_unstable();
@@ -427,6 +430,7 @@ impl Evaluator {
             // Draws possible after the discard: unseen, and not held four times (the discard
             // itself is held at most three times now).
             let mut bits = lowering & (avail | u64::from(unseen[d] > 0) << d);
+            r.draws = bits;
             let mut ukeire = 0u32;
             while bits != 0 {
                 ukeire += unseen[bits.trailing_zeros() as usize] as u32;
