@@ -41,7 +41,14 @@ pub struct PyTableBatch {
 /// Not through rust-numpy's borrow registry (its bookkeeping cost more than a one-table step):
 /// the slices live only during one call of this class, whose `&mut self` keeps two calls on
 /// one batch apart, and [`disjoint`] refuses buffers that share memory, so no two slices alias.
-fn buffer<'a, T: Element>(obj: &'a Bound<'_, PyAny>, name: &str, dtype: &str, shape: &[usize]) -> PyResult<&'a mut [T]> {
+///
+/// # Safety
+/// The caller keeps the returned slices of one call disjoint (checked by [`disjoint`] before
+/// any is written) and drops them before the call returns.
+// A `&mut` from a `&` is the point here: the numpy array is shared by Python, and the
+// exclusivity rust-numpy's registry would track is kept by the contract above instead.
+#[allow(clippy::mut_from_ref)]
+unsafe fn buffer<'a, T: Element>(obj: &'a Bound<'_, PyAny>, name: &str, dtype: &str, shape: &[usize]) -> PyResult<&'a mut [T]> {
     let arr = obj
         .cast::<PyArrayDyn<T>>()
         .map_err(|_| PyTypeError::new_err(format!("{name} must be a numpy array of dtype {dtype} and shape {shape:?}")))?;
@@ -101,12 +108,16 @@ impl PyTableBatch {
     ) -> PyResult<Buffers<'a>> {
         let n = self.inner.len();
         let c = self.inner.config().obs.planes();
-        let b = Buffers {
-            obs: if obs.is_none() { None } else { Some(buffer(obs, "obs", "float32", &[n, c, N_COLS])?) },
-            mask: buffer(mask, "mask", "uint8", &[n, N_ACTIONS])?,
-            reward: buffer(reward, "reward", "float32", &[n, 4])?,
-            seat: buffer(seat, "seat", "int8", &[n])?,
-            done: buffer(done, "done", "bool", &[n])?,
+        // SAFETY: the slices are checked disjoint below before any is written, and live only
+        // for this call (`Buffers<'a>` borrows the call's arguments).
+        let b = unsafe {
+            Buffers {
+                obs: if obs.is_none() { None } else { Some(buffer(obs, "obs", "float32", &[n, c, N_COLS])?) },
+                mask: buffer(mask, "mask", "uint8", &[n, N_ACTIONS])?,
+                reward: buffer(reward, "reward", "float32", &[n, 4])?,
+                seat: buffer(seat, "seat", "int8", &[n])?,
+                done: buffer(done, "done", "bool", &[n])?,
+            }
         };
         let mut spans = vec![("mask", span(b.mask)), ("reward", span(b.reward)), ("seat", span(b.seat)), ("done", span(b.done))];
         if let Some(o) = b.obs.as_deref() {
