@@ -35,20 +35,13 @@ pub struct PyTableBatch {
     pool: rayon::ThreadPool,
 }
 
-/// The writable C-contiguous numpy array `obj` as `&mut [T]` after checking its dtype, shape
-/// and flags (a TypeError naming the buffer otherwise).
+/// The writable C-contiguous numpy array `obj` checked for its dtype, shape and flags (a
+/// TypeError naming the buffer otherwise): its data pointer and length, not yet a slice.
 ///
 /// Not through rust-numpy's borrow registry (its bookkeeping cost more than a one-table step):
-/// the slices live only during one call of this class, whose `&mut self` keeps two calls on
-/// one batch apart, and [`disjoint`] refuses buffers that share memory, so no two slices alias.
-///
-/// # Safety
-/// The caller keeps the returned slices of one call disjoint (checked by [`disjoint`] before
-/// any is written) and drops them before the call returns.
-// A `&mut` from a `&` is the point here: the numpy array is shared by Python, and the
-// exclusivity rust-numpy's registry would track is kept by the contract above instead.
-#[allow(clippy::mut_from_ref)]
-unsafe fn buffer<'a, T: Element>(obj: &'a Bound<'_, PyAny>, name: &str, dtype: &str, shape: &[usize]) -> PyResult<&'a mut [T]> {
+/// the slices are made only after [`disjoint`] has refused buffers that share memory, and live
+/// only during one call of this class, whose `&mut self` keeps two calls on one batch apart.
+fn buffer<T: Element>(obj: &Bound<'_, PyAny>, name: &str, dtype: &str, shape: &[usize]) -> PyResult<(*mut T, usize)> {
     let arr = obj
         .cast::<PyArrayDyn<T>>()
         .map_err(|_| PyTypeError::new_err(format!("{name} must be a numpy array of dtype {dtype} and shape {shape:?}")))?;
@@ -64,19 +57,11 @@ unsafe fn buffer<'a, T: Element>(obj: &'a Bound<'_, PyAny>, name: &str, dtype: &
     if !writeable {
         return Err(PyTypeError::new_err(format!("{name} must be writeable")));
     }
-    // SAFETY: C-contiguous with the checked shape and dtype, so its data are `len` values of
-    // `T`; the object outlives `'a` (borrowed from the caller's arguments); no other slice of
-    // this call overlaps it (checked by `disjoint` before any is written).
-    unsafe { arr.as_slice_mut() }.map_err(|_| PyTypeError::new_err(format!("{name} must be C-contiguous")))
+    Ok((arr.data(), arr.len()))
 }
 
-/// Byte range of a slice, for [`disjoint`].
-fn span<T>(s: &[T]) -> (usize, usize) {
-    let a = s.as_ptr() as usize;
-    (a, a + std::mem::size_of_val(s))
-}
-
-/// A TypeError when two of the buffers share memory (views of one array, say).
+/// A TypeError when two of the buffers share memory (views of one array, say); `spans` are
+/// byte ranges.
 fn disjoint(spans: &[(&str, (usize, usize))]) -> PyResult<()> {
     for (i, (na, (a0, a1))) in spans.iter().enumerate() {
         for (nb, (b0, b1)) in &spans[i + 1..] {
@@ -86,6 +71,21 @@ fn disjoint(spans: &[(&str, (usize, usize))]) -> PyResult<()> {
         }
     }
     Ok(())
+}
+
+/// Byte range of `len` values of `T` from `p`, for [`disjoint`].
+fn span<T>((p, len): (*mut T, usize)) -> (usize, usize) {
+    (p as usize, p as usize + len * std::mem::size_of::<T>())
+}
+
+/// The data of a checked buffer as a slice.
+///
+/// # Safety
+/// `(p, len)` comes from [`buffer`] on an array that outlives `'a`, and no other live slice
+/// overlaps it (checked by [`disjoint`]).
+unsafe fn slice<'a, T>((p, len): (*mut T, usize)) -> &'a mut [T] {
+    // SAFETY: by the contract above: `len` values of `T`, C-contiguous, exclusive for `'a`.
+    unsafe { std::slice::from_raw_parts_mut(p, len) }
 }
 
 struct Buffers<'a> {
@@ -108,23 +108,19 @@ impl PyTableBatch {
     ) -> PyResult<Buffers<'a>> {
         let n = self.inner.len();
         let c = self.inner.config().obs.planes();
-        // SAFETY: the slices are checked disjoint below before any is written, and live only
-        // for this call (`Buffers<'a>` borrows the call's arguments).
-        let b = unsafe {
-            Buffers {
-                obs: if obs.is_none() { None } else { Some(buffer(obs, "obs", "float32", &[n, c, N_COLS])?) },
-                mask: buffer(mask, "mask", "uint8", &[n, N_ACTIONS])?,
-                reward: buffer(reward, "reward", "float32", &[n, 4])?,
-                seat: buffer(seat, "seat", "int8", &[n])?,
-                done: buffer(done, "done", "bool", &[n])?,
-            }
-        };
-        let mut spans = vec![("mask", span(b.mask)), ("reward", span(b.reward)), ("seat", span(b.seat)), ("done", span(b.done))];
-        if let Some(o) = b.obs.as_deref() {
+        let o = if obs.is_none() { None } else { Some(buffer::<f32>(obs, "obs", "float32", &[n, c, N_COLS])?) };
+        let m = buffer::<u8>(mask, "mask", "uint8", &[n, N_ACTIONS])?;
+        let r = buffer::<f32>(reward, "reward", "float32", &[n, 4])?;
+        let s = buffer::<i8>(seat, "seat", "int8", &[n])?;
+        let d = buffer::<bool>(done, "done", "bool", &[n])?;
+        let mut spans = vec![("mask", span(m)), ("reward", span(r)), ("seat", span(s)), ("done", span(d))];
+        if let Some(o) = o {
             spans.push(("obs", span(o)));
         }
         disjoint(&spans)?;
-        Ok(b)
+        // SAFETY: each comes from `buffer` on an argument of this call (alive for `'a`), and
+        // none overlaps another (checked just above).
+        Ok(unsafe { Buffers { obs: o.map(|o| slice(o)), mask: slice(m), reward: slice(r), seat: slice(s), done: slice(d) } })
     }
 
     fn run(
