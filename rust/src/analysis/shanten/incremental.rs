@@ -267,12 +267,7 @@ impl Evaluator {
         rules: &ShapeRules,
         out: &mut Vec<Rating>,
     ) -> Result<i8> {
-        let (_, sh, base) = self.prepare14(concealed, melds, rules)?;
-        out.clear();
-        let mut h = *concealed;
-        let spec14 = if sh.special { Some(Special::of(&h)) } else { None };
-        let mut after = [[[0u8; 2]; MAX_SETS + 1]; N_KINDS];
-        Ok(self.discard_shanten(&mut h, &sh, &base, spec14, rules, true, out, &mut after))
+        Ok(self.after_discards(concealed, melds, rules, out)?.1)
     }
 
     /// [`Evaluator::shanten_after_discards`] and the shanten of the hand as held, from the same
@@ -287,6 +282,18 @@ impl Evaluator {
         rules: &ShapeRules,
         out: &mut Vec<Rating>,
     ) -> Result<i8> {
+        Ok(self.after_discards(concealed, melds, rules, out)?.0)
+    }
+
+    /// The ratings of both functions above into `out`; returns (the hand's own shanten, the
+    /// lowest after a discard).
+    fn after_discards(
+        &mut self,
+        concealed: &Counts,
+        melds: &[Meld],
+        rules: &ShapeRules,
+        out: &mut Vec<Rating>,
+    ) -> Result<(i8, i8)> {
         let (_, sh, base) = self.prepare14(concealed, melds, rules)?;
         let mut missing = missing_of(&base, sh.need);
         let mut h = *concealed;
@@ -296,8 +303,8 @@ impl Evaluator {
         }
         out.clear();
         let mut after = [[[0u8; 2]; MAX_SETS + 1]; N_KINDS];
-        self.discard_shanten(&mut h, &sh, &base, spec14, rules, true, out, &mut after);
-        Ok(missing as i8 - 1)
+        let lowest = self.discard_shanten(&mut h, &sh, &base, spec14, rules, true, out, &mut after);
+        Ok((missing as i8 - 1, lowest))
     }
 
     /// Rate every discard of a 14-equivalent hand into `out` (cleared first; ascending kind):
