@@ -5,7 +5,8 @@ the core). Four learning seats choose uniformly among the legal actions: in the 
 one-table rows with one numpy ``Generator`` in a plain Python loop (``legal = mask.nonzero()[0]``
 then ``legal[int(rng.random() * len(legal))]``; ``Generator.choice`` alone costs 17 us, more
 than a step); in the batch rows by one vectorised draw over the whole batch per call
-(``argmax(random * mask)``). The core alone (no Python) is timed in ``core.rs`` (``rl/``).
+(``_draw``: the ``r``-th legal action of each row, ``r`` uniform below the row's count, from one
+cumulative sum; 0.19 us a table against 0.29 us for ``argmax(random * mask)``). The core alone (no Python) is timed in ``core.rs`` (``rl/``).
 One thread unless the row says two. riichienv (optional: ``pip install riichienv``) is stepped in the
 same run with random legal actions, as ``bench_deal_loop.py`` does.
 
@@ -30,14 +31,22 @@ AEC_STEPS = size(20_000, 50)
 RIICHI_STEPS = size(20_000, 50)
 
 
+def _draw(rng: np.random.Generator, mask: np.ndarray) -> np.ndarray:
+    """One uniform legal action per row of ``mask`` (``uint8 (N, 75)``), vectorised: row ``i``
+    takes its ``r_i``-th legal index, ``r_i = floor(u_i * count_i)``; a row with no legal
+    action (a deal that just ended) gets 0."""
+    k = mask.sum(1, dtype=np.int32)
+    r = (rng.random(len(mask)) * k).astype(np.int32)
+    return (mask.cumsum(1, dtype=np.int32) > r[:, None]).argmax(1)
+
+
 def _drive(batch: TableBatch, calls: int, with_obs: bool) -> int:
     buf = Buffers(batch, with_obs=with_obs)
     buf.reset()
     rng = np.random.default_rng(0)
-    n = batch.n_tables
     steps = 0
     for _ in range(calls):
-        a = (rng.random((n, 75)) * buf.mask).argmax(1)
+        a = _draw(rng, buf.mask)
         steps += int((~buf.done).sum())
         buf.step(a)
     return steps
