@@ -245,7 +245,11 @@ pub(crate) mod sse {
     type L = crate::analysis::simd::Lanes<INF>;
 
     /// [`super::capped_suit_scalar`] with each 16-lane vector in one register: the same
-    /// transitions, saturating sums and minima, so the same table.
+    /// transitions, saturating sums and minima, so the same table. Per kind, the costs of
+    /// using `t` copies and, per reachable state, its vector moved up by 0..=3 sets (with and
+    /// without the pair) are made once and shared by the transitions that read them; the
+    /// transitions are taken in another order than the scalar form's (a minimum does not
+    /// depend on it). A pung with the pair from one kind needs five copies: never legal.
     pub(crate) fn capped_suit(h: &[u8], cap: &[u8], need: usize) -> Table {
         // SAFETY: SSE2 is part of the x86_64 baseline; loads and stores are unaligned and
         // within 16-byte arrays.
@@ -258,11 +262,14 @@ pub(crate) mod sse {
             for n in 0..9 {
                 let mut next = [[inf; 3]; 3];
                 let hn = h[n] as usize;
-                let capn = cap[n] as usize;
+                let capn = (cap[n] as usize).min(4);
                 let max_chow = if n <= 6 { 2 } else { 0 };
+                // cost[t]: missing tiles when the target uses t copies of this kind
+                let cost: [__m128i; 5] = std::array::from_fn(|t| _mm_set1_epi8(t.saturating_sub(hn) as i8));
                 for a in 0..3usize {
                     for b in 0..3usize {
-                        if a + b > capn {
+                        let base = a + b;
+                        if base > capn {
                             continue;
                         }
                         let v = cur[a][b];
@@ -270,18 +277,17 @@ pub(crate) mod sse {
                             continue; // every lane unreachable
                         }
                         let vp = L::with_pair(v);
-                        for pung in 0..2usize {
-                            for pair in 0..2usize {
-                                let src = if pair == 1 { vp } else { v };
-                                for c in 0..=max_chow {
-                                    let t = a + b + c + 3 * pung + 2 * pair;
-                                    if t > capn {
-                                        break;
-                                    }
-                                    let cost = _mm_set1_epi8(t.saturating_sub(hn) as i8);
-                                    next[b][c] = _mm_min_epu8(next[b][c], _mm_adds_epu8(L::up(src, c + pung), cost));
-                                }
+                        let top = (capn - base).min(max_chow);
+                        for c in 0..=top {
+                            let t = base + c;
+                            let mut x = _mm_adds_epu8(L::up(v, c), cost[t]);
+                            if t + 2 <= capn {
+                                x = _mm_min_epu8(x, _mm_adds_epu8(L::up(vp, c), cost[t + 2]));
                             }
+                            if t + 3 <= capn {
+                                x = _mm_min_epu8(x, _mm_adds_epu8(L::up(v, c + 1), cost[t + 3]));
+                            }
+                            next[b][c] = _mm_min_epu8(next[b][c], x);
                         }
                     }
                 }
