@@ -426,12 +426,18 @@ pub(crate) fn meld_counts(melds: &[Meld]) -> Result<[u16; N_KINDS]> {
 pub(crate) fn held_counts(concealed: &Counts, melds: &[Meld]) -> Result<Counts> {
     let mut c = meld_counts(melds)?;
     let mut out = [0u8; N_KINDS];
+    // Sum and check every kind without an early exit (a loop the compiler vectorises), then
+    // name the first kind over four.
+    let mut over = false;
     for k in 0..N_KINDS {
         c[k] = c[k].saturating_add(concealed[k] as u16);
-        if c[k] > 4 {
+        over |= c[k] > 4;
+        out[k] = c[k] as u8;
+    }
+    if over {
+        if let Some(k) = (0..N_KINDS).find(|&k| c[k] > 4) {
             return Err(MahjongError::hand(format!("{} copies of {} (there are only 4 of each kind)", c[k], Tile(k as u8))));
         }
-        out[k] = c[k] as u8;
     }
     Ok(out)
 }
