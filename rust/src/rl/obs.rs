@@ -94,54 +94,6 @@ pub struct ObsBuf {
     /// Per player (absolute seat), the discard planes last written for it and the discards
     /// they were made from.
     discards: [SeatDiscards; 4],
-    /// Per player, the hand of its last turn encoded with the value features and the exact
-    /// shanten after each discard of it: in a later window the 13-tile hand is that hand less
-    /// one discard, whose shanten is then read, not recomputed.
-    turns: [TurnHand; 4],
-}
-
-/// A 14-equivalent hand (concealed counts and declared sets) and the shanten after discarding
-/// each kind (`i8::MIN` for kinds not held).
-struct TurnHand {
-    counts: Option<crate::tiles::hand::Counts>,
-    melds: Vec<Meld>,
-    after: [i8; N_KINDS],
-}
-
-impl Default for TurnHand {
-    fn default() -> Self {
-        TurnHand { counts: None, melds: Vec::new(), after: [i8::MIN; N_KINDS] }
-    }
-}
-
-impl TurnHand {
-    fn store(&mut self, counts: &crate::tiles::hand::Counts, melds: &[Meld], ratings: &[Rating]) {
-        self.counts = Some(*counts);
-        self.melds.clear();
-        self.melds.extend_from_slice(melds);
-        self.after = [i8::MIN; N_KINDS];
-        for r in ratings {
-            self.after[r.kind as usize] = r.shanten;
-        }
-    }
-
-    /// The shanten of `counts` with `melds` when it is the stored hand less one tile (the key
-    /// is the whole hand: the value is the one the evaluator gives).
-    fn shanten_of(&self, counts: &crate::tiles::hand::Counts, melds: &[Meld]) -> Option<i8> {
-        let held = self.counts.as_ref()?;
-        if self.melds.as_slice() != melds {
-            return None;
-        }
-        let mut kind = None;
-        for k in 0..N_KINDS {
-            match held[k].checked_sub(counts[k]) {
-                Some(0) => {}
-                Some(1) if kind.is_none() => kind = Some(k),
-                _ => return None,
-            }
-        }
-        kind.map(|k| self.after[k]).filter(|&s| s != i8::MIN)
-    }
 }
 
 /// The four discard planes of one player (count, claimed, order, recency; 34 kinds each), which
@@ -285,13 +237,12 @@ pub fn encode(deal: &Deal, p: u8, opts: &ObsOptions, buf: &mut ObsBuf, out: &mut
         }) {
             Ok(s) => {
                 rated = true;
-                buf.turns[pu].store(counts, &buf.melds, &buf.ratings);
                 Some(s)
             }
             Err(_) => shanten_of(counts, &buf.melds, shapes),
         }
     } else {
-        buf.turns[pu].shanten_of(counts, &buf.melds).or_else(|| shanten_of(counts, &buf.melds, shapes))
+        shanten_of(counts, &buf.melds, shapes)
     };
     {
         let o = plane(out, 24);
