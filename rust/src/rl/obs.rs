@@ -91,51 +91,6 @@ pub struct ObsBuf {
     melds: Vec<Meld>,
     ratings: Vec<Rating>,
     hand: Hand,
-    /// Per player (absolute seat), the discard planes last written for it and the discards
-    /// they were made from.
-    discards: [SeatDiscards; 4],
-}
-
-/// The four discard planes of one player (count, claimed, order, recency; 34 kinds each), which
-/// depend on that player's discards only, kept with the discards they came from: a player whose
-/// discards are unchanged since the last encoding (three of the four at most steps) is copied,
-/// not recomputed. The key is the whole list (tiles and claims), so a kept plane is exactly
-/// what recomputing would write, whichever deal the buffer served before.
-struct SeatDiscards {
-    from: Vec<crate::game::Discard>,
-    planes: [[f32; N_KINDS]; 4],
-}
-
-impl Default for SeatDiscards {
-    fn default() -> Self {
-        SeatDiscards { from: Vec::new(), planes: [[0.0; N_KINDS]; 4] }
-    }
-}
-
-impl SeatDiscards {
-    /// The planes of `ds`, recomputed only when `ds` differs from the last call's.
-    fn planes_of(&mut self, ds: &[crate::game::Discard]) -> &[[f32; N_KINDS]; 4] {
-        if self.from.as_slice() != ds {
-            let pl = &mut self.planes;
-            *pl = [[0.0; N_KINDS]; 4];
-            let n = ds.len();
-            for (j, d) in ds.iter().enumerate() {
-                let k = (d.tile >> 2) as usize;
-                if k >= N_KINDS {
-                    continue;
-                }
-                pl[0][k] += 0.25;
-                if d.claimed_by.is_some() {
-                    pl[1][k] += 0.25;
-                }
-                pl[2][k] = (j + 1) as f32 / 32.0;
-                pl[3][k] = half_pow((n - 1 - j) as u32);
-            }
-            self.from.clear();
-            self.from.extend_from_slice(ds);
-        }
-        &self.planes
-    }
 }
 
 /// `0.5^age` as `f32`, exactly (`0.5f32.powi(age)`), from the bits: normal while `age < 127`,
@@ -159,13 +114,7 @@ fn plane(out: &mut [f32], c: usize) -> &mut [f32] {
 
 /// Write the observation of player `p` of `deal` into `out` (`opts.len()` floats).
 pub fn encode(deal: &Deal, p: u8, opts: &ObsOptions, buf: &mut ObsBuf, out: &mut [f32]) {
-    // Zero all but the 34 kind columns of the discard planes 6..=21, which are copied whole
-    // below.
-    out[..6 * N_COLS].fill(0.0);
-    for c in 6..22 {
-        plane(out, c)[N_KINDS..].fill(0.0);
-    }
-    out[22 * N_COLS..].fill(0.0);
+    out.fill(0.0);
     let pu = p as usize;
     let rel = |q: usize| (q + 4 - pu) % 4;
     let view = deal.view(p);
@@ -196,9 +145,19 @@ pub fn encode(deal: &Deal, p: u8, opts: &ObsOptions, buf: &mut ObsBuf, out: &mut
                 }
             }
         }
-        let pl = buf.discards[q].planes_of(deal.discards(q));
-        for (i, src) in pl.iter().enumerate() {
-            plane(out, 6 + 4 * i + r)[..N_KINDS].copy_from_slice(src);
+        let ds = deal.discards(q);
+        let n = ds.len();
+        for (j, d) in ds.iter().enumerate() {
+            let k = (d.tile >> 2) as usize;
+            if k >= N_KINDS {
+                continue;
+            }
+            plane(out, 6 + r)[k] += 0.25;
+            if d.claimed_by.is_some() {
+                plane(out, 10 + r)[k] += 0.25;
+            }
+            plane(out, 14 + r)[k] = (j + 1) as f32 / 32.0;
+            plane(out, 18 + r)[k] = half_pow((n - 1 - j) as u32);
         }
     }
     let unseen = view.unseen_counts();
