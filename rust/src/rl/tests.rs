@@ -317,6 +317,7 @@ fn fast_value_planes_equal_the_reference_encoding() {
     let opts = ObsOptions::default();
     let mut buf = ObsBuf::default();
     let mut out = vec![0.0f32; opts.len()];
+    let mut fresh = vec![0.0f32; opts.len()];
     let mut reference = vec![0.0f32; 4 * N_COLS];
     let (mut steps, mut ready) = (0usize, 0usize);
     let mut ev = crate::agents::eval::Evaluator::new();
@@ -327,7 +328,12 @@ fn fast_value_planes_equal_the_reference_encoding() {
             let greedy = seed % 3 != 0;
             while deal.phase() != crate::game::Phase::Ended {
                 let p = deal.to_act()[0];
+                // every value is written (none left from before), and the buffer kept since
+                // earlier deals (its copied discard planes) gives what a fresh one gives
+                out.fill(7.0);
                 encode(&deal, p, &opts, &mut buf, &mut out);
+                encode(&deal, p, &opts, &mut ObsBuf::default(), &mut fresh);
+                assert_eq!(out, fresh, "rules {} seed {seed} step {steps}: kept buffer", rules.name());
                 reference_value_planes(&deal, p, &buf, &mut reference);
                 let fast = &out[BASE_PLANES * N_COLS..];
                 assert_eq!(fast, &reference[..], "rules {} seed {seed} step {steps}", rules.name());
