@@ -5,10 +5,11 @@ the core). Four learning seats choose uniformly among the legal actions: in the 
 one-table rows with one numpy ``Generator`` in a plain Python loop (``legal = mask.nonzero()[0]``
 then ``legal[int(rng.random() * len(legal))]``; ``Generator.choice`` alone costs 17 us, more
 than a step); in the batch rows by one vectorised draw over the whole batch per call
-(``_draw``: the ``r``-th legal action of each row, ``r`` uniform below the row's count, from one
-cumulative sum; 0.19 us a table against 0.29 us for ``argmax(random * mask)``). The core alone (no Python) is timed in ``core.rs`` (``rl/``).
-One thread unless the row says two. riichienv (optional: ``pip install riichienv``) is stepped in the
-same run with random legal actions, as ``bench_deal_loop.py`` does.
+(``_draw``: the ``r``-th legal action of each row, ``r`` uniform below the row's count, from
+one cumulative sum; 0.19 us a table against 0.29 us for ``argmax(random * mask)``). The core
+alone (no Python) is timed in ``core.rs`` (``rl/``). One thread unless the row says two.
+riichienv (optional: ``pip install riichienv``) is stepped in the same run with random legal
+actions, as ``bench_deal_loop.py`` does.
 
 Run: ``pytest benches/bench_rl.py --benchmark-only`` (release build). ``extra_info
 ["steps_per_s"]`` is the rate of the best round.

@@ -329,7 +329,7 @@ fn fast_value_planes_equal_the_reference_encoding() {
             while deal.phase() != crate::game::Phase::Ended {
                 let p = deal.to_act()[0];
                 // every value is written (none left from before), and the buffer kept since
-                // earlier deals (its copied discard planes) gives what a fresh one gives
+                // earlier deals gives what a fresh one gives
                 out.fill(7.0);
                 encode(&deal, p, &opts, &mut buf, &mut out);
                 encode(&deal, p, &opts, &mut ObsBuf::default(), &mut fresh);

@@ -246,10 +246,10 @@ pub(crate) mod sse {
 
     /// [`super::capped_suit_scalar`] with each 16-lane vector in one register: the same
     /// transitions, saturating sums and minima, so the same table. Per kind, the costs of
-    /// using `t` copies and, per reachable state, its vector moved up by 0..=3 sets (with and
-    /// without the pair) are made once and shared by the transitions that read them; the
-    /// transitions are taken in another order than the scalar form's (a minimum does not
-    /// depend on it). A pung with the pair from one kind needs five copies: never legal.
+    /// using `t` copies are made once; per state and chow count, the three transitions (no
+    /// more, the pair, a pung) are taken together, in another order than the scalar form's
+    /// (a minimum does not depend on it). A pung with the pair from one kind needs five
+    /// copies: never legal, never computed.
     pub(crate) fn capped_suit(h: &[u8], cap: &[u8], need: usize) -> Table {
         // SAFETY: SSE2 is part of the x86_64 baseline; loads and stores are unaligned and
         // within 16-byte arrays.
