@@ -544,8 +544,12 @@ impl TableBatch {
                 .min_by_key(|(i, _)| *i)
         } else {
             let mut first = None;
-            for (i, (t, o)) in self.tables.iter_mut().zip(outs).enumerate() {
-                if let Err(e) = f(i, t, cfg, o) {
+            for (i, o) in outs.into_iter().enumerate() {
+                // the next table's deal starts loading while this one steps
+                if let Some(d) = self.tables.get(i + 1).and_then(|t| t.deal.as_ref()) {
+                    d.prefetch();
+                }
+                if let Err(e) = f(i, &mut self.tables[i], cfg, o) {
                     first.get_or_insert((i, e));
                 }
             }
