@@ -91,6 +91,7 @@ def score(
     inc: dict[str, float],
     walls: int,
     seeds: list[int],
+    threads: int = 1,
 ) -> tuple[float, dict[str, float]]:
     """The candidate's mean points a deal over the pool (equal weight per opponent kind), and
     the figure against each; opponent kind ``i`` plays walls of ``seeds[i]``."""
@@ -100,7 +101,7 @@ def score(
         styles: list[dict[str, float] | None] = [cand, None, None, None]
         if kind == "incumbent":
             styles = [cand, inc, inc, inc]
-        _, deals = _core.arena(["expert", other, other, other], walls, seed, threads=1, rules=rules,
+        _, deals = _core.arena(["expert", other, other, other], walls, seed, threads=threads, rules=rules,
                                expert_styles=styles)  # fmt: skip
         # the candidate is line-up position 0: player (4 - rotation) % 4 of each deal (the
         # report pools every expert seat, so the deals are read)
@@ -186,18 +187,34 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=3, help="rounds over the weights")
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT, help="the generated Rust file")
     ap.add_argument("--short", action="store_true", help="a tiny search for CI (8 walls, 1 round)")
+    ap.add_argument("--start", action="append", default=[], metavar="NAME=VALUE",
+                    help="start the search from this value of a weight (repeatable)")  # fmt: skip
+    ap.add_argument("--hold", action="append", default=[], choices=FIELDS,
+                    help="keep this weight at its start value (repeatable)")  # fmt: skip
+    ap.add_argument("--threads", type=int, default=1,
+                    help="threads of each arena (the results do not depend on it)")  # fmt: skip
     a = ap.parse_args(argv)
     if a.seed < MIN_SEED:
         ap.error(f"--seed must be >= {MIN_SEED} (seeds below are kept for evaluation)")
     if a.short:
         a.walls, a.rounds = 8, 1
-    if a.walls < 1 or a.rounds < 1:
-        ap.error("--walls and --rounds must be >= 1")
+    if a.walls < 1 or a.rounds < 1 or a.threads < 1:
+        ap.error("--walls, --rounds and --threads must be >= 1")
+    start: dict[str, float] = {}
+    for item in a.start:
+        name, _, value = item.partition("=")
+        if name not in FIELDS:
+            ap.error(f"--start {item!r}: the weights are {', '.join(FIELDS)}")
+        try:
+            start[name] = clamp(name, float(value))
+        except ValueError:
+            ap.error(f"--start {item!r}: {value!r} is not a number")
     if mahjong_fast.BUILD_PROFILE != "release" and not a.short:
         print("note: a debug build; the search will be slow", file=sys.stderr)
     rules = ruleset_of(a.rules)
     seeds = iter(seed_stream(a.seed))
     inc = {k: float(v) for k, v in rules.expert_style.items()}
+    inc.update(start)
     steps = dict(FIRST_STEP)
     t0 = time.monotonic()
     print(f"fit {a.rules}: seed {a.seed}, {a.walls} walls an arena, {a.rounds} rounds", flush=True)
@@ -206,13 +223,15 @@ def main(argv: list[str] | None = None) -> int:
     for rnd in range(1, a.rounds + 1):
         improved = False
         round_seeds = [next(seeds) for _ in POOL]
-        base, per = score(rules, inc, inc, a.walls, round_seeds)
+        base, per = score(rules, inc, inc, a.walls, round_seeds, a.threads)
         evals += 1
         print(f"round {rnd}: incumbent {base:+.4f} "
               + " ".join(f"{k}={v:+.3f}" for k, v in per.items()), flush=True)  # fmt: skip
         for name in FIELDS:
+            if name in a.hold:
+                continue
             for label, cand in neighbours(inc, name, steps[name]):
-                s, per = score(rules, cand, inc, a.walls, round_seeds)
+                s, per = score(rules, cand, inc, a.walls, round_seeds, a.threads)
                 evals += 1
                 keep = s > base
                 print(f"  {label:<17} {s:+.4f} ({s - base:+.4f}){'  kept' if keep else ''}"
@@ -221,7 +240,7 @@ def main(argv: list[str] | None = None) -> int:
                     # the new incumbent, re-scored on fresh walls (itself the pool's 4th)
                     inc = cand
                     round_seeds = [next(seeds) for _ in POOL]
-                    base, _ = score(rules, inc, inc, a.walls, round_seeds)
+                    base, _ = score(rules, inc, inc, a.walls, round_seeds, a.threads)
                     evals += 1
                     improved = True
                     break
@@ -240,6 +259,8 @@ def main(argv: list[str] | None = None) -> int:
     styles[a.rules] = inc
     commands = read_commands(out if out.exists() else DEFAULT_OUT)
     cmd = f"python scripts/fit_expert.py --rules {a.rules} --seed {a.seed} --walls {a.walls} --rounds {a.rounds}"
+    cmd += "".join(f" --start {k}={v:g}" for k, v in start.items())
+    cmd += "".join(f" --hold {k}" for k in a.hold)
     commands[a.rules] = cmd + (" --short" if a.short else "")
     out.write_text(render(styles, commands))
     print(f"wrote {out}", flush=True)

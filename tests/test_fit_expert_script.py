@@ -56,3 +56,32 @@ def test_the_generated_file_holds_the_styles_the_core_plays() -> None:
         values = {k.strip(): float(v.strip().rstrip(",")) for k, v in
                   (line.split(":") for line in block.strip().splitlines())}  # fmt: skip
         assert values == _core.Ruleset.from_name(name).expert_style, name
+
+
+@pytest.mark.skipif(
+    mahjong_fast.BUILD_PROFILE != "release", reason="the search is slow in a debug build"
+)
+def test_fit_expert_starts_from_given_weights_and_holds_some(tmp_path: Path) -> None:
+    out = tmp_path / "expert_styles.rs"
+    args = ("--short", "--rules", "taiwanese-high", "--out", str(out), "--start", "alpha=0.3",
+            "--start", "lookahead=0.5", "--hold", "lookahead", "--threads", "2")  # fmt: skip
+    proc = _run(*args)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
+    start = next(line for line in proc.stdout.splitlines() if line.startswith("start "))
+    assert "alpha=0.3 " in start and "lookahead=0.5" in start
+    assert "lookahead+" not in proc.stdout and "lookahead-" not in proc.stdout  # never tried
+    assert "alpha+" in proc.stdout  # the other weights are searched
+    text = out.read_text()
+    block = text.split("pub(crate) const TAIWANESE_HIGH: ExpertStyle", 1)[1].split("};", 1)[0]
+    assert "lookahead: 0.5," in block
+    assert "--start alpha=0.3 --start lookahead=0.5 --hold lookahead --short" in text
+    # the number of threads changes nothing
+    one = tmp_path / "one.rs"
+    assert _run(*args[:-2], "--out", str(one), "--threads", "1").returncode == 0
+    assert one.read_text() == text
+
+
+def test_fit_expert_refuses_an_unknown_weight(tmp_path: Path) -> None:
+    proc = _run("--short", "--start", "speed=2", "--out", str(tmp_path / "x.rs"))
+    assert proc.returncode != 0 and "lookahead" in proc.stderr
+    assert not (tmp_path / "x.rs").exists()
