@@ -207,6 +207,13 @@ pub trait Rules: fmt::Debug + Send + Sync {
     /// Whether the deal's progress ([`DealProgress`]: discards made, the winner's discards,
     /// an interruption, the dealer's streak) can change a score or a payment.
     fn reads_progress(&self) -> bool;
+    /// A representative of the progresses that give every hand the same score as `p` does
+    /// (among the progresses a deal can reach): two progresses with the same class score every
+    /// hand, winning tile and situation alike. A key for caches of scores, never scored
+    /// itself. The default is `p` itself (no two progresses assumed alike).
+    fn value_progress_class(&self, p: &DealProgress) -> DealProgress {
+        *p
+    }
 
     // ---------------------------------------------------------------- a hand's value
     /// The smallest value that is a legal win.
@@ -398,6 +405,10 @@ impl Ruleset {
     /// See [`Rules::reads_progress`].
     pub fn reads_progress(&self) -> bool {
         self.rules.reads_progress()
+    }
+    /// See [`Rules::value_progress_class`].
+    pub fn value_progress_class(&self, p: &DealProgress) -> DealProgress {
+        self.rules.value_progress_class(p)
     }
     /// The smallest value that is a legal win.
     pub fn min_value(&self) -> u8 {

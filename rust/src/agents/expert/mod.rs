@@ -59,10 +59,9 @@ pub struct ExpertAgent {
     dead: bool,
     pay: view::Payoffs,
     values: Vec<f64>,
-    /// The parts of the ready hands valued by the look-ahead in this decision (with the melds
-    /// they were valued with): cleared at every decision.
-    ready_cache: Vec<(Counts, Option<(f64, f64)>)>,
-    ready_cache_melds: Vec<Meld>,
+    /// The wait values of ready hands scored before (kept across decisions: a kept entry is
+    /// what scoring again would give).
+    wait_cache: offence::WaitCache,
     look_rates: Vec<Rating>,
 }
 
@@ -100,8 +99,7 @@ impl ExpertAgent {
             dead: false,
             pay: view::Payoffs::default(),
             values: Vec::with_capacity(24),
-            ready_cache: Vec::with_capacity(64),
-            ready_cache_melds: Vec::with_capacity(6),
+            wait_cache: offence::WaitCache::default(),
             look_rates: Vec::with_capacity(18),
         }
     }
@@ -150,7 +148,6 @@ impl ExpertAgent {
         out.clear();
         out.resize(s.legal.len(), NOT_RATED);
         self.pay.update(&self.rules, self.style.alpha, v.table.winds.seat_wind, v.dealer_streak);
-        self.ready_cache.clear();
         if s.legal.iter().any(|o| o.kind == OptionKind::Discard) {
             self.turn(s, v, out)?;
         } else {

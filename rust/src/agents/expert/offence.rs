@@ -15,6 +15,7 @@ use super::ExpertAgent;
 use crate::analysis::decompose::held_counts;
 use crate::error::Result;
 use crate::rules::estimate::HandFeatures;
+use crate::rules::{DealProgress, WinContext};
 use crate::tiles::hand::{Counts, Hand, Meld};
 use crate::tiles::tile::{Tile, N_KINDS};
 
@@ -69,58 +70,67 @@ impl ExpertAgent {
     /// situation; a wait under the minimum counts for nothing), from the copies of its legal
     /// waits the seat cannot see. None when no legal wait is live (dead).
     fn ready_parts(&mut self, c: &Counts, melds: &[Meld], v: &ExpertView<'_>, unseen: &Counts) -> Result<Option<(f64, f64)>> {
-        let t = &v.table;
         let total: f64 = unseen.iter().map(|&x| x as f64).sum::<f64>().max(1.0);
-        let held = held_counts(c, melds)?;
-        let mask = crate::analysis::waits::wait_mask(c, &held, melds.len(), self.rules.shapes());
-        self.hand.concealed = *c;
-        self.hand.melds.clear();
-        self.hand.melds.extend_from_slice(melds);
-        self.hand.bonus = t.bonus;
-        let declared = !melds.is_empty();
-        let ctx_ts = v.future_context(true, declared);
-        let ctx_ron = v.future_context(false, declared);
+        let wv = self.wait_values(c, melds, v)?;
         let (mut q_ts, mut q_ron, mut g_ts, mut g_ron) = (0.0, 0.0, 0.0, 0.0);
-        for w in 0..N_KINDS {
-            if mask >> w & 1 == 0 || unseen[w] == 0 {
+        let mut mask = wv.mask;
+        while mask != 0 {
+            let w = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            if unseen[w] == 0 {
                 continue;
             }
             let live = unseen[w] as f64 / total;
-            // An impossible situation (never reached here by construction) counts as no win.
-            if let Some(value) = score_or_none(&self.rules, &self.hand, w, &ctx_ts) {
+            if wv.self_drawn[w] >= 0 {
                 q_ts += live;
-                g_ts += live * at(&self.pay.gain_tsumo, value);
+                g_ts += live * at(&self.pay.gain_tsumo, wv.self_drawn[w] as f64);
             }
-            if let Some(value) = score_or_none(&self.rules, &self.hand, w, &ctx_ron) {
+            if wv.on_discard[w] >= 0 {
                 q_ron += live * RON_FACTOR;
-                g_ron += live * RON_FACTOR * at(&self.pay.gain_ron, value);
+                g_ron += live * RON_FACTOR * at(&self.pay.gain_ron, wv.on_discard[w] as f64);
             }
         }
         let q = q_ts + q_ron;
         Ok(if q > 0.0 { Some((q, (g_ts + g_ron) / q)) } else { None })
     }
 
-    /// [`ExpertAgent::ready_parts`] through the decision's cache: the same hand, melds and view
-    /// give the same parts, and the ready hands one draw away from the candidates of one
-    /// decision are mostly shared between them.
-    fn ready_parts_cached(
-        &mut self,
-        c: &Counts,
-        melds: &[Meld],
-        v: &ExpertView<'_>,
-        unseen: &Counts,
-    ) -> Result<Option<(f64, f64)>> {
-        if self.ready_cache_melds.as_slice() != melds {
-            self.ready_cache.clear();
-            self.ready_cache_melds.clear();
-            self.ready_cache_melds.extend_from_slice(melds);
+    /// The ruleset's value of every wait of the ready hand `c` (self-drawn and on a discard,
+    /// in the situation of the seat's next win: [`ExpertView::future_context`]), through the
+    /// agent's cache of them ([`WaitCache`]: a kept entry is what scoring again would give).
+    fn wait_values(&mut self, c: &Counts, melds: &[Meld], v: &ExpertView<'_>) -> Result<WaitValues> {
+        let t = &v.table;
+        let declared = !melds.is_empty();
+        let ctx_ts = v.future_context(true, declared);
+        let ctx_ron = v.future_context(false, declared);
+        let key = WaitKey::of(&self.rules, c, melds, t.bonus, &ctx_ts, &ctx_ron);
+        if let Some(k) = &key {
+            if let Some(wv) = self.wait_cache.get(k) {
+                return Ok(wv);
+            }
         }
-        if let Some(&(_, parts)) = self.ready_cache.iter().find(|(k, _)| k == c) {
-            return Ok(parts);
+        let held = held_counts(c, melds)?;
+        let mask = crate::analysis::waits::wait_mask(c, &held, melds.len(), self.rules.shapes());
+        self.hand.concealed = *c;
+        self.hand.melds.clear();
+        self.hand.melds.extend_from_slice(melds);
+        self.hand.bonus = t.bonus;
+        let mut wv = WaitValues { mask, self_drawn: [-1; N_KINDS], on_discard: [-1; N_KINDS] };
+        let mut m = mask;
+        while m != 0 {
+            let w = m.trailing_zeros() as usize;
+            m &= m - 1;
+            // An impossible situation (never reached here by construction) counts as no win.
+            if let Some(value) = score_or_none(&self.rules, &self.hand, w, &ctx_ts) {
+                wv.self_drawn[w] = value as i16;
+            }
+            if let Some(value) = score_or_none(&self.rules, &self.hand, w, &ctx_ron) {
+                wv.on_discard[w] = value as i16;
+            }
         }
-        let parts = self.ready_parts(c, melds, v, unseen)?;
-        self.ready_cache.push((*c, parts));
-        Ok(parts)
+        if let Some(k) = key {
+            self.wait_cache.put(k, wv);
+        }
+        Ok(wv)
     }
 
     /// Look-ahead value of a hand `c` one step from ready: over every kind whose draw makes it
@@ -153,7 +163,7 @@ impl ExpertAgent {
                 for r in rates.iter().filter(|r| r.shanten == 0) {
                     let j = r.kind as usize;
                     d[j] -= 1;
-                    let parts = self.ready_parts_cached(&d, melds, v, unseen);
+                    let parts = self.ready_parts(&d, melds, v, unseen);
                     d[j] += 1;
                     if let Some((q, g)) = parts? {
                         let x = self.p_win(q, turns - 1.0) * g;
@@ -289,6 +299,136 @@ impl ExpertAgent {
             }
         };
         best.map_or(at(table, self.rules.min_value() as f64), |x| at(table, x))
+    }
+}
+
+/// The ruleset's value of each wait of a ready hand (kinds in `mask`), self-drawn and on a
+/// discard; −1 where it is not a legal win.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct WaitValues {
+    mask: u64,
+    self_drawn: [i16; N_KINDS],
+    on_discard: [i16; N_KINDS],
+}
+
+/// Everything a wait's score reads: the ready hand (concealed kinds, declared sets, bonus
+/// tiles), the winds and the progress of the two situations, the progress as its class
+/// ([`crate::rules::Rules::value_progress_class`]: progresses of one class score alike). The
+/// ruleset is the agent's own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) struct WaitKey {
+    concealed: Counts,
+    melds: [u8; MAX_KEY_MELDS],
+    bonus: u8,
+    winds: u8,
+    self_drawn: DealProgress,
+    on_discard: DealProgress,
+}
+
+/// Declared sets a key holds (five in a 17-tile hand); a hand with more is not cached.
+const MAX_KEY_MELDS: usize = 6;
+
+impl WaitKey {
+    fn of(
+        rules: &crate::rules::Ruleset,
+        c: &Counts,
+        melds: &[Meld],
+        bonus: u8,
+        ts: &WinContext,
+        ron: &WinContext,
+    ) -> Option<Self> {
+        if melds.len() > MAX_KEY_MELDS {
+            return None;
+        }
+        let mut m = [0u8; MAX_KEY_MELDS];
+        for (slot, meld) in m.iter_mut().zip(melds) {
+            // 1 + kind × 34 + kind of tile: at most 1 + 4 × 34 + 33 = 170; 0 is no set
+            *slot = 1 + meld.kind as u8 * N_KINDS as u8 + meld.tile.index() as u8;
+        }
+        debug_assert!(ts.seat_wind == ron.seat_wind && ts.prevailing_wind == ron.prevailing_wind);
+        Some(WaitKey {
+            concealed: *c,
+            melds: m,
+            bonus,
+            winds: ts.seat_wind * 4 + ts.prevailing_wind,
+            self_drawn: rules.value_progress_class(&ts.progress),
+            on_discard: rules.value_progress_class(&ron.progress),
+        })
+    }
+}
+
+/// The agent's kept wait values, direct-mapped by a hash of the key (a new entry replaces the
+/// one in its slot). An entry is returned only for an equal key, so a kept value is the one
+/// scoring again would give: the cache changes no decision (tested), only its cost. Ready
+/// hands recur across decisions (a ready seat that keeps its hand, the ready hands one draw
+/// away from consecutive hands).
+#[derive(Debug)]
+pub(super) struct WaitCache {
+    slots: Vec<Option<(WaitKey, WaitValues)>>,
+    /// Lookups answered from a kept entry (for the tests).
+    #[cfg(test)]
+    pub(super) hits: u64,
+}
+
+/// Slots of a [`WaitCache`] (a power of two).
+const WAIT_SLOTS: usize = 1024;
+
+impl Default for WaitCache {
+    fn default() -> Self {
+        WaitCache {
+            slots: vec![None; WAIT_SLOTS],
+            #[cfg(test)]
+            hits: 0,
+        }
+    }
+}
+
+impl WaitCache {
+    fn slot(k: &WaitKey) -> usize {
+        use std::hash::{Hash, Hasher};
+        let mut h = SlotHasher(0);
+        k.hash(&mut h);
+        (h.finish() >> 40) as usize & (WAIT_SLOTS - 1)
+    }
+    fn get(&mut self, k: &WaitKey) -> Option<WaitValues> {
+        match &self.slots[Self::slot(k)] {
+            Some((key, wv)) if key == k => {
+                #[cfg(test)]
+                {
+                    self.hits += 1;
+                }
+                Some(*wv)
+            }
+            _ => None,
+        }
+    }
+    fn put(&mut self, k: WaitKey, wv: WaitValues) {
+        self.slots[Self::slot(&k)] = Some((k, wv));
+    }
+    /// Forget every entry (for tests that compare with a fresh agent).
+    #[cfg(test)]
+    pub(super) fn clear(&mut self) {
+        self.slots.iter_mut().for_each(|s| *s = None);
+    }
+}
+
+/// A multiply-rotate hash of eight bytes at a time: a slot index only (keys are compared
+/// whole), so it needs to spread, not to resist collisions made on purpose.
+struct SlotHasher(u64);
+
+impl std::hash::Hasher for SlotHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            self.0 = (self.0.rotate_left(23) ^ u64::from_le_bytes(w)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_u32(&mut self, x: u32) {
+        self.0 = (self.0.rotate_left(23) ^ x as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    fn finish(&self) -> u64 {
+        self.0
     }
 }
 

@@ -91,6 +91,37 @@ fn the_decision_is_the_best_of_the_option_values() {
     }
 }
 
+/// The kept wait values change no value: at every decision of deals played by expert seats
+/// (the look-ahead on, so that many ready hands are valued), an agent that has kept the wait
+/// values of every decision before gives the values of one whose cache was emptied.
+#[test]
+fn kept_wait_values_change_no_value() {
+    for rules in rulesets() {
+        let mut style = rules.rules().expert_style();
+        style.lookahead = 0.5;
+        let mut warm = ExpertAgent::with_style(rules.clone(), style);
+        let mut cold = ExpertAgent::with_style(rules.clone(), style);
+        let mut compared = 0;
+        for seed in 0..25u64 {
+            let wall = crate::tiles::wall::shuffle(seed, 0);
+            let streak = (seed % 3) as u32;
+            let mut deal = Deal::new(&rules, &wall, 0, [0; 4], streak, DealOptions::new(false, false)).unwrap();
+            while deal.phase() != Phase::Ended {
+                let p = deal.to_act()[0];
+                let legal = deal.legal_actions(p);
+                let (i, values) = decide(&mut warm, &deal, p);
+                cold.wait_cache.clear();
+                let (j, fresh) = decide(&mut cold, &deal, p);
+                assert_eq!((i, &values), (j, &fresh), "{} seed {seed}", rules.name());
+                compared += 1;
+                deal.apply(&legal[i]).unwrap();
+            }
+        }
+        assert!(compared > 500, "{compared}");
+        assert!(warm.wait_cache.hits > 1000, "{}: {} hits", rules.name(), warm.wait_cache.hits);
+    }
+}
+
 #[test]
 fn the_decision_does_not_depend_on_hidden_tiles() {
     // Two deals that differ only in tiles the deciding seat cannot see: a tile of P1's hand
@@ -179,7 +210,6 @@ fn look_value(agent: &mut ExpertAgent, h: &Hand, unseen: &Counts) -> f64 {
     };
     let v = ExpertView::of_table(table);
     agent.pay.update(&agent.rules, agent.style.alpha, 1, 0);
-    agent.ready_cache.clear();
     let shapes = *agent.rules.shapes();
     let sh = agent.ev.shanten(&h.concealed, &h.melds, &shapes).unwrap();
     assert_eq!(sh, 1);

@@ -10,7 +10,7 @@ mod tests;
 
 use crate::analysis::decompose::{ShapeRules, HK_SHAPES};
 use crate::error::{MahjongError, Result};
-use crate::rules::scoring::{Element, RejectReason, ScoreOutcome, WinContext};
+use crate::rules::scoring::{DealProgress, Element, RejectReason, ScoreOutcome, WinContext};
 use crate::rules::{BonusWin, MatchOptions, MatchPosition, Rules, Ruleset, Settlement, SwitchKind, SwitchValue, WinPayment};
 use crate::tiles::hand::Hand;
 use crate::tiles::tile::{Bonus, Tile};
@@ -108,6 +108,10 @@ impl Rules for HongKongRules {
     /// Hong Kong scores no timing and keeps no streak (HK §10, §11).
     fn reads_progress(&self) -> bool {
         false
+    }
+    /// Every progress scores alike (HK §10 has no timing element).
+    fn value_progress_class(&self, _p: &DealProgress) -> DealProgress {
+        DealProgress::START_OF_PLAY
     }
 
     /// HK §10.5 / §18 `min_faan`.

@@ -17,7 +17,7 @@ pub mod switches;
 
 use crate::analysis::decompose::{ShapeRules, TW_SHAPES};
 use crate::error::{MahjongError, Result};
-use crate::rules::scoring::{ScoreOutcome, WinContext};
+use crate::rules::scoring::{DealProgress, ScoreOutcome, WinContext};
 use crate::rules::{
     wrong_switch, BonusWin, MatchOptions, MatchPosition, Rules, Ruleset, Settlement, SwitchKind, SwitchValue, WinPayment,
 };
@@ -175,6 +175,18 @@ impl Rules for TaiwaneseRules {
     /// dealer's streak.
     fn reads_progress(&self) -> bool {
         true
+    }
+    /// Hand Tai read the progress only through the timing elements (TW §10: the heavenly,
+    /// earthly and ready-from-the-deal wins, `D` < 5, 5 ≤ `D` ≤ 10; the streak is settlement's,
+    /// §15): past `D` = 10, once the winner has made two discards or the deal was
+    /// interrupted, no timing element applies, so those progresses form one class for each
+    /// value of the interruption. Every other progress is its own class.
+    fn value_progress_class(&self, p: &DealProgress) -> DealProgress {
+        if p.discards > 10 && (p.winner_discards >= 2 || p.interrupted) {
+            DealProgress { dealer_streak: 0, discards: 11, winner_discards: 2, interrupted: p.interrupted }
+        } else {
+            DealProgress { dealer_streak: 0, ..*p }
+        }
     }
 
     /// TW §14 `min_tai` (hand Tai never reaches 255, so a larger minimum means the same).
