@@ -176,14 +176,36 @@ pub fn play_wall_styled(
     wall: u64,
     record: bool,
 ) -> Result<Vec<ArenaDeal>> {
+    play_wall_with(&mut RotationAgents::new(rules, seed, lineup, styles), rules, wall, record)
+}
+
+/// The configuration and agents of each rotation of a line-up, kept from wall to wall (an
+/// agent's decisions depend on its view alone, never on the deals it played before: what it
+/// keeps between decisions are caches; so keeping them changes no deal, only the cost).
+struct RotationAgents {
+    cfgs: [SimConfig; 4],
+    agents: [Agents; 4],
+}
+
+impl RotationAgents {
+    fn new(rules: &Ruleset, seed: u64, lineup: &[SeatKind; 4], styles: &[Option<ExpertStyle>; 4]) -> Self {
+        let cfgs = std::array::from_fn(|r| lineup_cfg(rules, seed, lineup, r as u8));
+        let agents = std::array::from_fn(|r| {
+            let mut a = Agents::new(&cfgs[r]);
+            a.set_expert_styles(std::array::from_fn(|p| styles[(p + r) % 4]));
+            a
+        });
+        RotationAgents { cfgs, agents }
+    }
+}
+
+fn play_wall_with(ra: &mut RotationAgents, rules: &Ruleset, wall: u64, record: bool) -> Result<Vec<ArenaDeal>> {
     (0..4u8)
         .map(|r| {
-            let cfg = lineup_cfg(rules, seed, lineup, r);
-            let mut agents = Agents::new(&cfg);
-            agents.set_expert_styles(std::array::from_fn(|p| styles[(p + r as usize) % 4]));
+            let (cfg, agents) = (&ra.cfgs[r as usize], &mut ra.agents[r as usize]);
             let mut counts = [SeatCounts::default(); 4];
             let (rec, deal) =
-                play_deal_with(&cfg, wall, &mut agents, &mut |d, p, a| counts_before(d, p, a, rules, &mut counts), record)?;
+                play_deal_with(cfg, wall, agents, &mut |d, p, a| counts_before(d, p, a, rules, &mut counts), record)?;
             Ok(ArenaDeal { wall, rotation: r, record: rec, counts, deal: record.then(|| Box::new(deal)) })
         })
         .collect()
@@ -219,8 +241,10 @@ pub fn play_wall_range_styled(
     stop: u64,
     record: bool,
 ) -> Result<Vec<ArenaDeal>> {
-    let parts: Vec<Result<Vec<ArenaDeal>>> =
-        (first..stop).into_par_iter().map(|w| play_wall_styled(rules, seed, lineup, styles, w, record)).collect();
+    let parts: Vec<Result<Vec<ArenaDeal>>> = (first..stop)
+        .into_par_iter()
+        .map_init(|| RotationAgents::new(rules, seed, lineup, styles), |ra, w| play_wall_with(ra, rules, w, record))
+        .collect();
     let mut out = Vec::with_capacity(stop.saturating_sub(first) as usize * 4);
     for p in parts {
         out.extend(p?);
