@@ -62,6 +62,9 @@ pub struct ExpertAgent {
     /// The wait values of ready hands scored before (kept across decisions: a kept entry is
     /// what scoring again would give).
     wait_cache: offence::WaitCache,
+    /// The ready discards of 14-equivalent hands the look-ahead reached before (kept across
+    /// decisions: a function of the hand alone).
+    ready_discards: offence::ReadyDiscards,
     look_rates: Vec<Rating>,
 }
 
@@ -99,7 +102,8 @@ impl ExpertAgent {
             dead: false,
             pay: view::Payoffs::default(),
             values: Vec::with_capacity(24),
-            wait_cache: offence::WaitCache::default(),
+            wait_cache: offence::WaitCache::with_slots(offence::WAIT_SLOTS),
+            ready_discards: offence::ReadyDiscards::with_slots(offence::DISCARD_SLOTS),
             look_rates: Vec::with_capacity(18),
         }
     }

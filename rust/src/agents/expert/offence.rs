@@ -158,10 +158,23 @@ impl ExpertAgent {
             }
             d[k] += 1;
             let r = (|| -> Result<()> {
-                self.ev.shanten_after_discards(&d, melds, &shapes, &mut rates)?;
+                let key = HandKey::of(&d, melds);
+                let ready = match key.as_ref().and_then(|k| self.ready_discards.get(k)) {
+                    Some(m) => m,
+                    None => {
+                        self.ev.shanten_after_discards(&d, melds, &shapes, &mut rates)?;
+                        let m = rates.iter().filter(|r| r.shanten == 0).fold(0u64, |m, r| m | 1 << r.kind);
+                        if let Some(k) = key {
+                            self.ready_discards.put(k, m);
+                        }
+                        m
+                    }
+                };
                 let mut best: Option<(f64, f64, f64)> = None; // (value, q, g)
-                for r in rates.iter().filter(|r| r.shanten == 0) {
-                    let j = r.kind as usize;
+                let mut bits = ready;
+                while bits != 0 {
+                    let j = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
                     d[j] -= 1;
                     let parts = self.ready_parts(&d, melds, v, unseen);
                     d[j] += 1;
@@ -317,8 +330,7 @@ pub(super) struct WaitValues {
 /// ruleset is the agent's own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) struct WaitKey {
-    concealed: Counts,
-    melds: [u8; MAX_KEY_MELDS],
+    hand: HandKey,
     bonus: u8,
     winds: u8,
     self_drawn: DealProgress,
@@ -337,18 +349,9 @@ impl WaitKey {
         ts: &WinContext,
         ron: &WinContext,
     ) -> Option<Self> {
-        if melds.len() > MAX_KEY_MELDS {
-            return None;
-        }
-        let mut m = [0u8; MAX_KEY_MELDS];
-        for (slot, meld) in m.iter_mut().zip(melds) {
-            // 1 + kind × 34 + kind of tile: at most 1 + 4 × 34 + 33 = 170; 0 is no set
-            *slot = 1 + meld.kind as u8 * N_KINDS as u8 + meld.tile.index() as u8;
-        }
         debug_assert!(ts.seat_wind == ron.seat_wind && ts.prevailing_wind == ron.prevailing_wind);
         Some(WaitKey {
-            concealed: *c,
-            melds: m,
+            hand: HandKey::of(c, melds)?,
             bonus,
             winds: ts.seat_wind * 4 + ts.prevailing_wind,
             self_drawn: rules.value_progress_class(&ts.progress),
@@ -357,58 +360,87 @@ impl WaitKey {
     }
 }
 
-/// The agent's kept wait values, direct-mapped by a hash of the key (a new entry replaces the
-/// one in its slot). An entry is returned only for an equal key, so a kept value is the one
-/// scoring again would give: the cache changes no decision (tested), only its cost. Ready
-/// hands recur across decisions (a ready seat that keeps its hand, the ready hands one draw
-/// away from consecutive hands).
+/// Values kept by the agent, direct-mapped by a hash of the key (a new entry replaces the one
+/// in its slot). An entry is returned only for an equal key, and every key holds all that its
+/// value is computed from, so a kept value is the one computing again would give: a memo
+/// changes no decision (tested), only its cost. Ready hands recur across decisions (a ready
+/// seat that keeps its hand, the ready hands one draw away from consecutive hands).
 #[derive(Debug)]
-pub(super) struct WaitCache {
-    slots: Vec<Option<(WaitKey, WaitValues)>>,
+pub(super) struct Memo<K, V> {
+    slots: Vec<Option<(K, V)>>,
     /// Lookups answered from a kept entry (for the tests).
     #[cfg(test)]
     pub(super) hits: u64,
 }
 
-/// Slots of a [`WaitCache`] (a power of two).
-const WAIT_SLOTS: usize = 1024;
+/// The wait values of ready hands.
+pub(super) type WaitCache = Memo<WaitKey, WaitValues>;
+/// The kinds whose discard leaves a 14-equivalent hand ready (a mask), by hand.
+pub(super) type ReadyDiscards = Memo<HandKey, u64>;
 
-impl Default for WaitCache {
-    fn default() -> Self {
-        WaitCache {
-            slots: vec![None; WAIT_SLOTS],
+impl<K: Copy + Eq + std::hash::Hash, V: Copy> Memo<K, V> {
+    /// A memo of `slots` entries (a power of two).
+    pub(super) fn with_slots(slots: usize) -> Self {
+        debug_assert!(slots.is_power_of_two());
+        Memo {
+            slots: vec![None; slots],
             #[cfg(test)]
             hits: 0,
         }
     }
-}
-
-impl WaitCache {
-    fn slot(k: &WaitKey) -> usize {
-        use std::hash::{Hash, Hasher};
+    fn slot(&self, k: &K) -> usize {
+        use std::hash::Hasher;
         let mut h = SlotHasher(0);
         k.hash(&mut h);
-        (h.finish() >> 40) as usize & (WAIT_SLOTS - 1)
+        (h.finish() >> 40) as usize & (self.slots.len() - 1)
     }
-    fn get(&mut self, k: &WaitKey) -> Option<WaitValues> {
-        match &self.slots[Self::slot(k)] {
-            Some((key, wv)) if key == k => {
+    fn get(&mut self, k: &K) -> Option<V> {
+        match &self.slots[self.slot(k)] {
+            Some((key, v)) if key == k => {
                 #[cfg(test)]
                 {
                     self.hits += 1;
                 }
-                Some(*wv)
+                Some(*v)
             }
             _ => None,
         }
     }
-    fn put(&mut self, k: WaitKey, wv: WaitValues) {
-        self.slots[Self::slot(&k)] = Some((k, wv));
+    fn put(&mut self, k: K, v: V) {
+        let i = self.slot(&k);
+        self.slots[i] = Some((k, v));
     }
     /// Forget every entry (for tests that compare with a fresh agent).
     #[cfg(test)]
     pub(super) fn clear(&mut self) {
         self.slots.iter_mut().for_each(|s| *s = None);
+    }
+}
+
+/// Slots of the agent's memo of wait values.
+pub(super) const WAIT_SLOTS: usize = 1024;
+/// Slots of the agent's memo of ready discards.
+pub(super) const DISCARD_SLOTS: usize = 1024;
+
+/// A hand's concealed kinds and declared sets (a memo key); None for more sets than a key
+/// holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) struct HandKey {
+    concealed: Counts,
+    melds: [u8; MAX_KEY_MELDS],
+}
+
+impl HandKey {
+    fn of(c: &Counts, melds: &[Meld]) -> Option<Self> {
+        if melds.len() > MAX_KEY_MELDS {
+            return None;
+        }
+        let mut m = [0u8; MAX_KEY_MELDS];
+        for (slot, meld) in m.iter_mut().zip(melds) {
+            // 1 + kind × 34 + kind of tile: at most 1 + 4 × 34 + 33 = 170; 0 is no set
+            *slot = 1 + meld.kind as u8 * N_KINDS as u8 + meld.tile.index() as u8;
+        }
+        Some(HandKey { concealed: *c, melds: m })
     }
 }
 

@@ -111,6 +111,7 @@ fn kept_wait_values_change_no_value() {
                 let legal = deal.legal_actions(p);
                 let (i, values) = decide(&mut warm, &deal, p);
                 cold.wait_cache.clear();
+                cold.ready_discards.clear();
                 let (j, fresh) = decide(&mut cold, &deal, p);
                 assert_eq!((i, &values), (j, &fresh), "{} seed {seed}", rules.name());
                 compared += 1;
@@ -118,7 +119,8 @@ fn kept_wait_values_change_no_value() {
             }
         }
         assert!(compared > 500, "{compared}");
-        assert!(warm.wait_cache.hits > 1000, "{}: {} hits", rules.name(), warm.wait_cache.hits);
+        let (w, r) = (warm.wait_cache.hits, warm.ready_discards.hits);
+        assert!(w > 1000 && r > 100, "{}: {w} and {r} hits", rules.name());
     }
 }
 
