@@ -15,16 +15,16 @@ pub(crate) const HONG_KONG: ExpertStyle = ExpertStyle {
     lookahead: 0.0,
 };
 
-/// taiwanese-high: hand-set; the fit `python scripts/fit_expert.py --rules taiwanese-high --seed 1000 --walls 1500 --rounds 2` was not better on seeds 1 and 2 (docs/ai.md)
+/// taiwanese-high: python scripts/fit_expert.py --rules taiwanese-high --seed 1000 --walls 3000 --rounds 1 --start alpha=0.2 --start lookahead=0.75 --hold lookahead
 #[rustfmt::skip]
 pub(crate) const TAIWANESE_HIGH: ExpertStyle = ExpertStyle {
-    self_draw_share: 0.4,
-    hazard: 0.02,
-    caution: 0.02,
-    below_min_keep: 0.3,
-    step_keep: 0.5,
-    alpha: 1.0,
-    lookahead: 0.0,
+    self_draw_share: 0.5,
+    hazard: 0.01,
+    caution: 0.04,
+    below_min_keep: 0.4,
+    step_keep: 0.6,
+    alpha: 0.05,
+    lookahead: 0.75,
 };
 
 /// taiwanese-low: hand-set (not fitted yet)
