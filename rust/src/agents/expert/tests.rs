@@ -255,3 +255,62 @@ fn the_lookahead_values_a_hand_by_the_ready_hands_its_draws_reach() {
     assert_eq!(off.style().lookahead, 0.0);
     assert!(look_value(&mut off, &low, &ul) > 0.0);
 }
+
+/// Progresses the ruleset puts in one class score every hand alike: ready hands of each
+/// ruleset's size (concealed, and with a declared set, so that both interruption states
+/// occur), every wait, self-drawn and on a discard, in every progress [`future_progress`]
+/// gives (each seat, each count of discards made, interrupted or not, every streak class),
+/// grouped by class.
+#[test]
+fn progresses_of_one_class_score_alike() {
+    use crate::rules::WinContext;
+    let hands = [
+        crate::tiles::hand::hand("123456789m123p45s11z"),
+        crate::tiles::hand::hand("234m567m222p678p34s99s"),
+        crate::tiles::hand::hand("234m567m678p34s99s [222p]"),
+        crate::tiles::hand::hand("123456789m45s11z"),
+        crate::tiles::hand::hand("234m678p34s99s [222p]"),
+        crate::tiles::hand::hand("1112345678999m"),
+    ];
+    for rules in rulesets() {
+        let mut classes = 0;
+        for h in &hands {
+            let mut h = h.clone();
+            if h.concealed.iter().map(|&x| x as usize).sum::<usize>() + 3 * h.melds.len()
+                != rules.shapes().n_sets as usize * 3 + 1
+            {
+                continue; // a hand of the other ruleset's size
+            }
+            h.bonus = 0;
+            let held = crate::analysis::decompose::held_counts(&h.concealed, &h.melds).unwrap();
+            let mask = crate::analysis::waits::wait_mask(&h.concealed, &held, h.melds.len(), rules.shapes());
+            assert_ne!(mask, 0);
+            for self_drawn in [false, true] {
+                for seat in 0..4u32 {
+                    // (class, the scores of every wait) of the first progress of each class
+                    let mut seen: Vec<(crate::rules::DealProgress, Vec<Option<u8>>)> = Vec::new();
+                    for made in 0..64u32 {
+                        for interrupted in [false, true] {
+                            if !interrupted && !h.melds.is_empty() {
+                                continue; // a declared set means an interrupted deal
+                            }
+                            let p = future_progress(made, made.div_ceil(4), seat, made % 3, interrupted, self_drawn);
+                            let ctx = WinContext { seat_wind: seat as u8, self_drawn, progress: p, ..Default::default() };
+                            let scores: Vec<Option<u8>> = (0..N_KINDS)
+                                .filter(|w| mask >> w & 1 == 1)
+                                .map(|w| rules.score(&h, Some(Tile(w as u8)), &ctx).ok().filter(|o| o.is_win).map(|o| o.value))
+                                .collect();
+                            let class = rules.value_progress_class(&p);
+                            match seen.iter().find(|(c, _)| *c == class) {
+                                Some((_, first)) => assert_eq!(first, &scores, "{} {p:?}", rules.name()),
+                                None => seen.push((class, scores)),
+                            }
+                        }
+                    }
+                    classes += seen.len();
+                }
+            }
+        }
+        assert!(classes > 0, "{}", rules.name());
+    }
+}
