@@ -277,7 +277,7 @@ fn progresses_of_one_class_score_alike() {
         for h in &hands {
             let mut h = h.clone();
             if h.concealed.iter().map(|&x| x as usize).sum::<usize>() + 3 * h.melds.len()
-                != rules.shapes().n_sets as usize * 3 + 1
+                != rules.shapes().n_sets * 3 + 1
             {
                 continue; // a hand of the other ruleset's size
             }
