@@ -228,10 +228,13 @@ class ProcessBackend:
         <module 'threading'> ... OSError: [Errno 9] Bad file descriptor" after a Ctrl-C. So
         the pool is never shut down with ``wait=False`` (which forgets that thread): the
         workers are killed while it runs (it sees them die and ends), then ``shutdown`` waits
-        for it. SIGKILL, as the workers block and ignore SIGTERM."""
+        for it. SIGKILL, as the workers block and ignore SIGTERM.
+
+        No future is cancelled here, before or after the kill: the manager thread, seeing the
+        workers die, sets an error on every pending future, and on one cancelled meanwhile
+        that raised ``InvalidStateError`` in its thread, a traceback on stderr (Python 3.11).
+        The killed pool's futures end with that error instead; none is read after a cancel."""
         if cancel:
-            for future in self._futures:
-                future.cancel()  # those not started yet
             kill = getattr(self._pool, "kill_workers", None)  # Python >= 3.14
             if callable(kill):
                 with contextlib.suppress(Exception):
@@ -241,7 +244,7 @@ class ProcessBackend:
                 for proc in list((getattr(self._pool, "_processes", None) or {}).values()):
                     if proc.is_alive():
                         proc.kill()
-        self._pool.shutdown(wait=True, cancel_futures=cancel)
+        self._pool.shutdown(wait=True)
         self._futures.clear()
 
 
