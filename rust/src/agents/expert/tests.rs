@@ -276,9 +276,7 @@ fn progresses_of_one_class_score_alike() {
         let mut classes = 0;
         for h in &hands {
             let mut h = h.clone();
-            if h.concealed.iter().map(|&x| x as usize).sum::<usize>() + 3 * h.melds.len()
-                != rules.shapes().n_sets * 3 + 1
-            {
+            if h.concealed.iter().map(|&x| x as usize).sum::<usize>() + 3 * h.melds.len() != rules.shapes().n_sets * 3 + 1 {
                 continue; // a hand of the other ruleset's size
             }
             h.bonus = 0;
