@@ -307,6 +307,88 @@ impl Evaluator {
         Ok((missing as i8 - 1, lowest))
     }
 
+    /// Shanten and ukeire of a 13-equivalent hand (HK §14a): (shanten, the sum of `unseen[t]`
+    /// over kinds `t` whose draw lowers it, those kinds as a mask — unseen and not held four
+    /// times). Equal to [`Evaluator::shanten`] of the hand and of it plus each draw, from the
+    /// hand's own group tables: a draw changes one group, and which table entries one more
+    /// tile lowers is tabled (restricted groups: one lookup bound, then the programme only
+    /// where the bound cannot rule the draw out), as in pass 2 of [`Evaluator::rate`].
+    ///
+    /// Errors (`InvalidHand`): wrong size, a fifth copy (counting own sets).
+    pub fn shanten_and_ukeire(
+        &mut self,
+        concealed: &Counts,
+        melds: &[Meld],
+        unseen: &Counts,
+        rules: &ShapeRules,
+    ) -> Result<(i8, u32, u64)> {
+        crate::analysis::decompose::check_rules(rules)?;
+        let held = held_counts(concealed, melds)?;
+        check_size(concealed, melds, rules, &[1])?;
+        let sh = Shape::new(&held, concealed, melds.len(), rules);
+        let need = sh.need;
+        let mut h = *concealed;
+        let mut ts = [[[0u8; 2]; MAX_SETS + 1]; 4];
+        for g in 0..4 {
+            ts[g] = self.table(&h, &sh, g);
+        }
+        let rest = fast_rests(&ts, need);
+        let std = finish_with(&rest[0], &ts[0], need);
+        let spec = if sh.special { Some(Special::of(&h)) } else { None };
+        let all = spec.map_or(std, |sp| std.min(sp.missing(rules)));
+        let dt = dec_tables();
+        let mut lowering = 0u64;
+        if std == all {
+            for g in 0..4 {
+                let tight = tight_mask(&rest[g], &ts[g], need, std);
+                if !sh.restricted[g] {
+                    lowering |= lowering_draws(dt, &h, g, tight);
+                    continue;
+                }
+                for t in group_range(g) {
+                    if held[t] >= 4 || unseen[t] == 0 {
+                        continue;
+                    }
+                    h[t] += 1;
+                    // the exact table of a restricted group is at least the lookup's: the
+                    // programme runs only where the lookup shows a gain
+                    let lower = finish_with(&rest[g], &lookup(&h, g), need) < std && {
+                        let x = self.table(&h, &sh, g);
+                        finish_with(&rest[g], &x, need) < std
+                    };
+                    h[t] -= 1;
+                    lowering |= u64::from(lower) << t;
+                }
+            }
+        }
+        if let Some(sp) = spec {
+            // as in `rate`: a drawn kind enters the closed forms only through its class of
+            // copies held (0, 1, 2, 3+) and whether it is an orphan
+            let mut class = [0u64; 4];
+            for t in 0..N_KINDS {
+                class[h[t].min(3) as usize] |= 1 << t;
+            }
+            for (c, &m) in class.iter().enumerate() {
+                for (rep, m) in [(0, m & ORPHAN_BITS), (1, m & !ORPHAN_BITS)] {
+                    if m != 0 && sp.plus(rep, c as u8).missing(rules) < all {
+                        lowering |= m;
+                    }
+                }
+            }
+        }
+        let mut avail = 0u64;
+        for t in 0..N_KINDS {
+            avail |= u64::from(unseen[t] > 0 && held[t] < 4) << t;
+        }
+        let draws = lowering & avail;
+        let (mut ukeire, mut bits) = (0u32, draws);
+        while bits != 0 {
+            ukeire += unseen[bits.trailing_zeros() as usize] as u32;
+            bits &= bits - 1;
+        }
+        Ok((all as i8 - 1, ukeire, draws))
+    }
+
     /// Rate every discard of a 14-equivalent hand into `out` (cleared first; ascending kind):
     /// the shanten after it and, for the discards of the lowest shanten when there are two or
     /// more of them (all discards when `all_ukeire`), the ukeire over `unseen`. Unless

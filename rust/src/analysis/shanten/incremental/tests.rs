@@ -293,3 +293,44 @@ fn bad_hands_are_errors() {
     five[1] = 9;
     assert!(ev.shanten(&five, &[], &HK_SHAPES).is_err());
 }
+
+/// The shanten and ukeire of a 13-equivalent hand equal the reference shanten of the hand and
+/// of the hand plus each possible draw, with and without declared sets (restricted groups
+/// included), under both rulesets' shapes (eight and a half pairs near hands included).
+#[test]
+fn shanten_and_ukeire_equal_shanten_of_every_draw() {
+    use crate::analysis::decompose::TW_SHAPES;
+    let mut ev = Evaluator::new();
+    let mut rng = XorShift(0x5EED_A6E7_0000_0013);
+    let (mut restricted, mut lowered) = (0, 0);
+    for i in 0..6000 {
+        let (shapes, size) = if i % 2 == 0 { (&HK_SHAPES, 13) } else { (&TW_SHAPES, 16) };
+        let n_melds = [0, 0, 1, 2, 3, 4][(i / 2) % 6];
+        let (c, melds) = if n_melds == 0 && i % 4 == 1 {
+            (pairs_hand(&mut rng, 16), Vec::new())
+        } else {
+            random_hand(&mut rng, n_melds, size - 3 * n_melds, i % 3 != 0)
+        };
+        let u = random_unseen(&mut rng, &c, &melds);
+        let held = held_counts(&c, &melds).unwrap();
+        let sh = shanten(&c, &melds, shapes).unwrap();
+        let (mut ukeire, mut draws) = (0u32, 0u64);
+        let mut d = c;
+        for t in 0..N_KINDS {
+            if u[t] == 0 || held[t] >= 4 {
+                continue;
+            }
+            d[t] += 1;
+            if shanten(&d, &melds, shapes).unwrap() < sh {
+                ukeire += u[t] as u32;
+                draws |= 1 << t;
+            }
+            d[t] -= 1;
+        }
+        assert_eq!(ev.shanten_and_ukeire(&c, &melds, &u, shapes).unwrap(), (sh, ukeire, draws), "hand {c:?} {melds:?}");
+        restricted += usize::from(!melds.is_empty());
+        lowered += usize::from(draws != 0);
+    }
+    assert!(restricted > 3000 && lowered > 5000, "{restricted} with declared sets, {lowered} with ukeire");
+    assert!(ev.shanten_and_ukeire(&[0; 34], &[], &[4; 34], &HK_SHAPES).is_err(), "a wrong size is an error");
+}
