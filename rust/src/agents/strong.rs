@@ -391,22 +391,11 @@ impl StrongAgent {
         Ok(self.p_win(q_ready, turns * turns / (turns + steps)) * p.step_keep.powi(sh as i32) * g)
     }
 
-    /// Ukeire of a 13-equivalent hand: unseen copies of kinds whose draw lowers its shanten.
+    /// Ukeire of a 13-equivalent hand of shanten `sh`: unseen copies of kinds whose draw
+    /// lowers its shanten.
     fn ukeire13(&mut self, c: &Counts, melds: &[Meld], sh: i8, unseen: &Counts) -> Result<u32> {
-        let shapes = *self.rules.shapes();
-        let held = held_counts(c, melds)?;
-        let mut d = *c;
-        let mut acc = 0;
-        for k in 0..N_KINDS {
-            if unseen[k] == 0 || held[k] >= 4 {
-                continue;
-            }
-            d[k] += 1;
-            if self.ev.shanten(&d, melds, &shapes)? < sh {
-                acc += unseen[k] as u32;
-            }
-            d[k] -= 1;
-        }
+        let (own, acc, _) = self.ev.shanten_and_ukeire(c, melds, unseen, self.rules.shapes())?;
+        debug_assert_eq!(own, sh);
         Ok(acc)
     }
 

@@ -259,24 +259,11 @@ impl ExpertAgent {
         Ok(est)
     }
 
-    /// Ukeire of a 13-equivalent hand: unseen copies of kinds whose draw lowers its shanten,
-    /// and those kinds as a mask.
+    /// Ukeire of a 13-equivalent hand of shanten `sh`: unseen copies of kinds whose draw
+    /// lowers its shanten, and those kinds as a mask.
     pub(super) fn ukeire13(&mut self, c: &Counts, melds: &[Meld], sh: i8, unseen: &Counts) -> Result<(u32, u64)> {
-        let shapes = *self.rules.shapes();
-        let held = held_counts(c, melds)?;
-        let mut d = *c;
-        let (mut acc, mut draws) = (0, 0u64);
-        for k in 0..N_KINDS {
-            if unseen[k] == 0 || held[k] >= 4 {
-                continue;
-            }
-            d[k] += 1;
-            if self.ev.shanten(&d, melds, &shapes)? < sh {
-                acc += unseen[k] as u32;
-                draws |= 1 << k;
-            }
-            d[k] -= 1;
-        }
+        let (own, acc, draws) = self.ev.shanten_and_ukeire(c, melds, unseen, self.rules.shapes())?;
+        debug_assert_eq!(own, sh);
         Ok((acc, draws))
     }
 
