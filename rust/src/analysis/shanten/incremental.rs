@@ -285,6 +285,29 @@ impl Evaluator {
         Ok(self.after_discards(concealed, melds, rules, out)?.0)
     }
 
+    /// The kinds whose discard leaves a 14-equivalent hand ready (shanten 0), as a mask (bit
+    /// `k`): the discards of shanten 0 among [`Evaluator::shanten_after_discards`], found with
+    /// the lower bounds of [`Evaluator::rate`] (a restricted group's exact table is computed
+    /// only where its bound does not already exceed the lowest shanten).
+    ///
+    /// Errors (`InvalidHand`): wrong size, a fifth copy (counting own sets).
+    pub fn ready_discards(
+        &mut self,
+        concealed: &Counts,
+        melds: &[Meld],
+        rules: &ShapeRules,
+        out: &mut Vec<Rating>,
+    ) -> Result<u64> {
+        let (_, sh, base) = self.prepare14(concealed, melds, rules)?;
+        let mut h = *concealed;
+        let spec14 = if sh.special { Some(Special::of(&h)) } else { None };
+        out.clear();
+        let mut after = [[[0u8; 2]; MAX_SETS + 1]; N_KINDS];
+        // a bound left unresolved exceeds the lowest, which is at least 0: never a ready discard
+        self.discard_shanten(&mut h, &sh, &base, spec14, rules, false, out, &mut after);
+        Ok(out.iter().filter(|r| r.shanten == 0).fold(0u64, |m, r| m | 1 << r.kind))
+    }
+
     /// The ratings of both functions above into `out`; returns (the hand's own shanten, the
     /// lowest after a discard).
     fn after_discards(

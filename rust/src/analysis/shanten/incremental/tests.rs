@@ -61,7 +61,7 @@ fn shanten_after_discards_equals_the_reference() {
     let mut ev = Evaluator::new();
     let mut rng = XorShift(0x5EED_A6E7_0000_0002);
     let mut out = Vec::new();
-    let mut restricted = 0;
+    let (mut restricted, mut n_ready) = (0, 0);
     for i in 0..4000 {
         let (shapes, size) = if i % 2 == 0 { (&HK_SHAPES, 14) } else { (&crate::analysis::decompose::TW_SHAPES, 17) };
         let n_melds = [0, 0, 1, 2, 3, 4][i % 6];
@@ -79,9 +79,13 @@ fn shanten_after_discards_equals_the_reference() {
         let own = ev.shanten_and_after_discards(&c, &melds, shapes, &mut both).unwrap();
         assert_eq!(both, out, "hand {c:?} {melds:?}");
         assert_eq!(own, crate::analysis::shanten::shanten(&c, &melds, shapes).unwrap(), "hand {c:?} {melds:?}");
+        // the ready discards from the lower bounds are those of shanten 0
+        let ready = reference.iter().filter(|r| r.shanten == 0).fold(0u64, |m, r| m | 1 << r.tile.index());
+        assert_eq!(ev.ready_discards(&c, &melds, shapes, &mut both).unwrap(), ready, "hand {c:?} {melds:?}");
+        n_ready += usize::from(ready != 0);
         restricted += usize::from(!melds.is_empty());
     }
-    assert!(restricted > 2000, "{restricted} hands with declared sets");
+    assert!(restricted > 2000 && n_ready > 100, "{restricted} hands with declared sets, {n_ready} with a ready discard");
     assert!(ev.shanten_after_discards(&[0; 34], &[], &HK_SHAPES, &mut out).is_err(), "a wrong size is an error");
 }
 
