@@ -162,8 +162,7 @@ impl ExpertAgent {
                 let ready = match key.as_ref().and_then(|k| self.ready_discards.get(k)) {
                     Some(m) => m,
                     None => {
-                        self.ev.shanten_after_discards(&d, melds, &shapes, &mut rates)?;
-                        let m = rates.iter().filter(|r| r.shanten == 0).fold(0u64, |m, r| m | 1 << r.kind);
+                        let m = self.ev.ready_discards(&d, melds, &shapes, &mut rates)?;
                         if let Some(k) = key {
                             self.ready_discards.put(k, m);
                         }
