@@ -38,7 +38,7 @@ use std::sync::Arc;
 use crate::analysis::decompose::ShapeRules;
 use crate::error::{MahjongError, Result};
 use crate::tiles::hand::Hand;
-use crate::tiles::tile::{Bonus, Tile};
+use crate::tiles::tile::{Bonus, Tile, N_KINDS};
 
 pub use registry::ruleset_names;
 pub use scoring::{DealProgress, Element, RejectReason, ScoreOutcome, WinContext};
@@ -225,6 +225,24 @@ pub trait Rules: fmt::Debug + Send + Sync {
     /// minimum and the cap applied. An impossible situation is an `InvalidHand` error; a hand
     /// that does not win is `Ok` with `is_win = false` and its reason.
     fn score(&self, hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result<ScoreOutcome>;
+    /// The value of each wait of a ready hand (the kinds of `waits`, a mask by kind) won
+    /// self-drawn in `ts` and on a discard in `ron`, into `values[0]` / `values[1]` at the
+    /// wait's kind: the `value` of [`Rules::score`] where it is a legal win, -1 where it is not
+    /// (or the situation is impossible); other entries are left as they are. By default each
+    /// is scored; a ruleset may share the work of the two situations (the same numbers).
+    fn wait_values_into(&self, hand: &Hand, waits: u64, ts: &WinContext, ron: &WinContext, values: &mut [[i16; N_KINDS]; 2]) {
+        let mut m = waits;
+        while m != 0 {
+            let w = m.trailing_zeros() as usize;
+            m &= m - 1;
+            for (out, ctx) in values.iter_mut().zip([ts, ron]) {
+                out[w] = match self.score(hand, Some(Tile(w as u8)), ctx) {
+                    Ok(o) if o.is_win => i16::from(o.value),
+                    _ => -1,
+                };
+            }
+        }
+    }
     /// Whether a win's situation is one a deal can reach (the order of turns, discards and
     /// claims; TW §10a), with the discarder's seat wind where the caller knows it
     /// (`score(..., discarder=)`, a set-up position). By default every situation is (a ruleset
@@ -421,6 +439,10 @@ impl Ruleset {
     /// See [`Rules::score`].
     pub fn score(&self, hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result<ScoreOutcome> {
         self.rules.score(hand, win_tile, ctx)
+    }
+    /// See [`Rules::wait_values_into`].
+    pub fn wait_values_into(&self, hand: &Hand, waits: u64, ts: &WinContext, ron: &WinContext, values: &mut [[i16; N_KINDS]; 2]) {
+        self.rules.wait_values_into(hand, waits, ts, ron, values)
     }
     /// See [`Rules::bonus_win`].
     pub fn bonus_win(&self, exposed: &[u8; 4], exposer: usize, tile: Bonus) -> Result<Option<BonusWin>> {

@@ -299,6 +299,34 @@ pub fn win_facts<'a, R: ScoringTable + ?Sized>(
     Ok(facts)
 }
 
+/// The values of one winning tile taken self-drawn (`ts`, under `t_ts`) and on a discard
+/// (`ron`, under `t_ron`): each `Some(value)` where [`score`] would give a legal win of that
+/// value and `None` where it would not (not a win, under the minimum, or an impossible
+/// situation). The hand is decomposed once for both: the two situations differ in how the tile
+/// comes, never in the tiles. The value is the highest total over the interpretations, which
+/// is the total of the one [`score`] chooses (its order compares totals first).
+pub fn win_values_of<R: ScoringTable + ?Sized>(
+    t_ts: &R,
+    t_ron: &R,
+    hand: &Hand,
+    win_tile: Tile,
+    ts: &WinContext,
+    ron: &WinContext,
+) -> [Option<u8>; 2] {
+    let f_ts = win_facts(t_ts, hand, Some(win_tile), ts).ok();
+    let f_ron = win_facts(t_ron, hand, Some(win_tile), ron).ok();
+    let Some(concealed) = f_ts.as_ref().or(f_ron.as_ref()).map(|f| f.concealed) else {
+        return [None, None];
+    };
+    let interps = decompose(&concealed, hand.melds.len(), t_ts.shapes());
+    let value = |t: &R, f: Option<&WinFacts<'_>>| -> Option<u8> {
+        let f = f?;
+        let best = interps.iter().map(|i| scored(t, t.evaluate(f, i)).total).max()?;
+        (best >= t.min_total()).then_some(best)
+    };
+    [value(t_ts, f_ts.as_ref()), value(t_ron, f_ron.as_ref())]
+}
+
 /// Score a win under any ruleset (HK §10.1): every interpretation is valued and the best is
 /// chosen by (a) higher total, (b) limit over non-limit, (c) higher raw total, (d) the
 /// lexicographically smaller sorted element numbers.

@@ -219,6 +219,76 @@ mod tests {
     /// Every ruleset: random ready hands in random full situations (winds, the deal's
     /// progress, the last tile), each wait equal to `Ruleset::score` of that tile self-drawn
     /// and on a discard, and its gains equal to the ruleset's payments of those scores.
+    /// `Rules::wait_values_into` (the Taiwanese form shares one decomposition and one wait set
+    /// between the two situations) gives what `score` gives each wait, impossible situations
+    /// (-1) and waits under the minimum included.
+    #[test]
+    fn wait_values_into_equals_score_under_every_ruleset() {
+        use crate::analysis::shanten::tests::{random_hand, XorShift};
+        use crate::rules::{DealProgress, SwitchValue};
+        use crate::tiles::tile::N_KINDS;
+        for (name, min) in
+            [("hong-kong", None), ("taiwanese-high", Some(9)), ("taiwanese-low", Some(5)), ("taiwanese-high", None)]
+        {
+            let mut rules = Ruleset::named(name).unwrap();
+            if let Some(m) = min {
+                rules = rules.with_switch("min_tai", SwitchValue::Int(m)).unwrap();
+            }
+            let n_sets = rules.shapes().n_sets;
+            let mut rng = XorShift(0x5EED_7A10_0000_0003 ^ n_sets as u64 ^ min.unwrap_or(0) as u64);
+            let (mut waits_seen, mut wins, mut refused) = (0, 0, 0);
+            for i in 0..4000 {
+                let n_melds = [0, 0, 1, 2, 3][i % 5];
+                let (c, melds) = random_hand(&mut rng, n_melds, 3 * n_sets + 1 - 3 * n_melds, i % 3 != 2);
+                let h = Hand { concealed: c, melds, bonus: (rng.below(4) == 0) as u8 * (1 << rng.below(8)) };
+                let discards = if rng.below(5) == 0 { rng.below(11) } else { 11 + rng.below(40) } as u32;
+                let progress = DealProgress {
+                    dealer_streak: rng.below(4) as u32,
+                    discards,
+                    winner_discards: rng.below(1 + discards as u64 / 3) as u32,
+                    interrupted: rng.below(2) == 0,
+                };
+                let base = WinContext {
+                    seat_wind: rng.below(4) as u8,
+                    prevailing_wind: rng.below(4) as u8,
+                    progress,
+                    ..WinContext::default()
+                };
+                let ts = WinContext {
+                    self_drawn: true,
+                    kong_replacement: rng.below(6) == 0,
+                    last_wall_tile: rng.below(8) == 0,
+                    ..base
+                };
+                // the two situations of the expert's next win differ in the deal's progress too
+                let later = DealProgress { discards: discards + rng.below(4) as u32, ..progress };
+                let ron =
+                    WinContext { last_discard: rng.below(8) == 0, robbing_kong: rng.below(8) == 0, progress: later, ..base };
+                let Ok(ws) = crate::analysis::waits::waits(&h.concealed, &h.melds, rules.shapes()) else { continue };
+                let mask = ws.iter().fold(0u64, |m, t| m | 1 << t.index());
+                let mut got = [[7i16; N_KINDS]; 2];
+                rules.wait_values_into(&h, mask, &ts, &ron, &mut got);
+                for k in 0..N_KINDS {
+                    if mask >> k & 1 == 0 {
+                        assert_eq!((got[0][k], got[1][k]), (7, 7), "{name}: kind {k} is no wait");
+                        continue;
+                    }
+                    for (j, ctx) in [ts, ron].iter().enumerate() {
+                        let want = match rules.score(&h, Some(Tile(k as u8)), ctx) {
+                            Ok(o) if o.is_win => i16::from(o.value),
+                            _ => -1,
+                        };
+                        assert_eq!(got[j][k], want, "{name}: {h:?} on {k} in {ctx:?}");
+                        wins += usize::from(want >= 0);
+                        refused += usize::from(want < 0);
+                    }
+                    waits_seen += 1;
+                }
+            }
+            assert!(waits_seen > 1000 && wins > 200 && refused > 200, "{name}: {waits_seen} {wins} {refused}");
+        }
+    }
+
     #[test]
     fn agree_with_score_in_full_situations_under_every_ruleset() {
         use crate::analysis::shanten::tests::{random_hand, XorShift};

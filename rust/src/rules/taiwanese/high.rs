@@ -61,6 +61,10 @@ impl<'a> TwHigh<'a> {
     pub fn new(switches: &'a TwSwitches, situation: &'a TwContext) -> Self {
         TwHigh { base: TwBase::new(switches, situation) }
     }
+    /// [`TwHigh::new`] with the hand's wait set `W` known ([`super::scoring::TwBase::with_waits`]).
+    pub fn with_waits(switches: &'a TwSwitches, situation: &'a TwContext, waits: u64) -> Self {
+        TwHigh { base: TwBase::with_waits(switches, situation, waits) }
+    }
 
     /// TW §12.1 with the replacements of §12.2 for one reading (any order; sorted later).
     fn elements(&self, facts: &WinFacts<'_>, r: &Reading) -> Vec<Element> {

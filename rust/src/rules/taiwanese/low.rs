@@ -55,6 +55,10 @@ impl<'a> TwLow<'a> {
     pub fn new(switches: &'a TwSwitches, situation: &'a TwContext) -> Self {
         TwLow { base: TwBase::new(switches, situation) }
     }
+    /// [`TwLow::new`] with the hand's wait set `W` known ([`super::scoring::TwBase::with_waits`]).
+    pub fn with_waits(switches: &'a TwSwitches, situation: &'a TwContext, waits: u64) -> Self {
+        TwLow { base: TwBase::with_waits(switches, situation, waits) }
+    }
 
     /// TW §13.1 with the replacements of §13.2 for one reading (any order; sorted later).
     fn elements(&self, facts: &WinFacts<'_>, r: &Reading) -> Vec<Element> {

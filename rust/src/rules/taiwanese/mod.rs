@@ -17,12 +17,12 @@ pub mod switches;
 
 use crate::analysis::decompose::{ShapeRules, TW_SHAPES};
 use crate::error::{MahjongError, Result};
-use crate::rules::scoring::{DealProgress, ScoreOutcome, WinContext};
+use crate::rules::scoring::{win_values_of, DealProgress, ScoreOutcome, WinContext};
 use crate::rules::{
     wrong_switch, BonusWin, MatchOptions, MatchPosition, Rules, Ruleset, Settlement, SwitchKind, SwitchValue, WinPayment,
 };
 use crate::tiles::hand::Hand;
-use crate::tiles::tile::{Bonus, Tile};
+use crate::tiles::tile::{Bonus, Tile, N_KINDS};
 use switches::{MatchLength, TaiTable, TwSwitches, DEAD_WALL, MAX_TAI_VALUE};
 
 /// The largest `min_tai` the product accepts (TW §2 allows any integer ≥ 0; a hand's Tai fits
@@ -201,6 +201,43 @@ impl Rules for TaiwaneseRules {
     /// (`D`, the winner's discards, the interruption); `is_win` from `min_tai` (TW §14).
     fn score(&self, hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result<ScoreOutcome> {
         scoring::score_tw(hand, win_tile, ctx, &ctx.progress, &self.switches)
+    }
+    /// TW §11 for both situations of each wait from one decomposition, and the hand's wait set
+    /// `W` found once ([`scoring::wait_set`]): the numbers of `score` (tested).
+    fn wait_values_into(&self, hand: &Hand, waits: u64, ts: &WinContext, ron: &WinContext, values: &mut [[i16; N_KINDS]; 2]) {
+        let ok = self.switches.validate().is_ok();
+        let w_set = scoring::wait_set(hand);
+        let mut m = waits;
+        while m != 0 {
+            let w = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let tile = Tile(w as u8);
+            let v = if !ok {
+                [None, None]
+            } else {
+                let sw = &self.switches;
+                match sw.tai_table {
+                    TaiTable::High => win_values_of(
+                        &high::TwHigh::with_waits(sw, &ts.progress, w_set),
+                        &high::TwHigh::with_waits(sw, &ron.progress, w_set),
+                        hand,
+                        tile,
+                        ts,
+                        ron,
+                    ),
+                    TaiTable::Low => win_values_of(
+                        &low::TwLow::with_waits(sw, &ts.progress, w_set),
+                        &low::TwLow::with_waits(sw, &ron.progress, w_set),
+                        hand,
+                        tile,
+                        ts,
+                        ron,
+                    ),
+                }
+            };
+            values[0][w] = v[0].map_or(-1, i16::from);
+            values[1][w] = v[1].map_or(-1, i16::from);
+        }
     }
     /// TW §10a: the one consistency rule of a win's situation (`scoring::check_tw_situation`),
     /// with the discarder when known.

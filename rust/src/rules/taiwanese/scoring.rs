@@ -109,6 +109,14 @@ impl<T: TaiElements> ScoringTable for T {
     }
 }
 
+/// TW §10 wait set `W` of `hand` (the tiles before the winning tile) as a mask over kinds:
+/// the hand plus one `t` has a winning shape; kinds held four times are excluded. A hand
+/// with a fifth copy (refused by the scorer before `W` is read) counts its concealed tiles only.
+pub(crate) fn wait_set(hand: &Hand) -> u64 {
+    let held = held_counts(&hand.concealed, &hand.melds).unwrap_or(hand.concealed);
+    crate::analysis::waits::wait_mask(&hand.concealed, &held, hand.melds.len(), &TW_SHAPES)
+}
+
 /// Which tile classes a hand holds (for H02/H11/L04 and the flushes), computed once.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Colours {
@@ -125,6 +133,12 @@ impl<'a> TwBase<'a> {
         TwBase { switches, situation, waits: OnceCell::new(), colours: OnceCell::new() }
     }
 
+    /// [`TwBase::new`] with the wait set `W` already known (`waits`: [`wait_set`] of the hand
+    /// before the winning tile), for scoring one hand on several tiles or situations.
+    pub fn with_waits(switches: &'a TwSwitches, situation: &'a TwContext, waits: u64) -> Self {
+        TwBase { switches, situation, waits: OnceCell::from(waits), colours: OnceCell::new() }
+    }
+
     /// `min_tai` as the generic scorer's byte: hand Tai never reaches 255 (the largest
     /// possible sum of either table is below 200), so a larger minimum means the same.
     pub(crate) fn min_total(&self) -> u8 {
@@ -138,12 +152,7 @@ impl<'a> TwBase<'a> {
         if facts.ctx.dealer_start {
             return None;
         }
-        Some(*self.waits.get_or_init(|| {
-            let h = facts.hand;
-            // The hand was checked by `win_facts` (size, no fifth copy).
-            let held = held_counts(&h.concealed, &h.melds).unwrap_or(h.concealed);
-            crate::analysis::waits::wait_mask(&h.concealed, &held, h.melds.len(), &TW_SHAPES)
-        }))
+        Some(*self.waits.get_or_init(|| wait_set(facts.hand)))
     }
 
     /// The hand's tile classes (TW §12–§13 flush and honour conditions).
