@@ -114,19 +114,10 @@ impl ExpertAgent {
         self.hand.melds.clear();
         self.hand.melds.extend_from_slice(melds);
         self.hand.bonus = t.bonus;
-        let mut wv = WaitValues { mask, self_drawn: [-1; N_KINDS], on_discard: [-1; N_KINDS] };
-        let mut m = mask;
-        while m != 0 {
-            let w = m.trailing_zeros() as usize;
-            m &= m - 1;
-            // An impossible situation (never reached here by construction) counts as no win.
-            if let Some(value) = score_or_none(&self.rules, &self.hand, w, &ctx_ts) {
-                wv.self_drawn[w] = value as i16;
-            }
-            if let Some(value) = score_or_none(&self.rules, &self.hand, w, &ctx_ron) {
-                wv.on_discard[w] = value as i16;
-            }
-        }
+        // An impossible situation (never reached here by construction) counts as no win.
+        let mut values = [[-1; N_KINDS]; 2];
+        self.rules.wait_values_into(&self.hand, mask, &ctx_ts, &ctx_ron, &mut values);
+        let wv = WaitValues { mask, self_drawn: values[0], on_discard: values[1] };
         if let Some(k) = key {
             self.wait_cache.put(k, wv);
         }
