@@ -308,6 +308,87 @@ impl Evaluator {
         Ok(out.iter().filter(|r| r.shanten == 0).fold(0u64, |m, r| m | 1 << r.kind))
     }
 
+    /// [`Evaluator::ready_discards`] of the 13-equivalent hand `concealed` plus each drawn kind
+    /// `k` of `draws` (a mask), into `out[k]` (other entries untouched). One set of group
+    /// tables serves every draw: a draw changes its own group's table only, and the table of
+    /// a discard's group after the discard does not depend on a draw in another group.
+    ///
+    /// Errors (`InvalidHand`): wrong size, a fifth copy (counting own sets), a draw of a kind
+    /// held four times or outside 0..33.
+    pub fn ready_discards_after_draws(
+        &mut self,
+        concealed: &Counts,
+        melds: &[Meld],
+        rules: &ShapeRules,
+        draws: u64,
+        out: &mut [u64; N_KINDS],
+    ) -> Result<()> {
+        crate::analysis::decompose::check_rules(rules)?;
+        let held = held_counts(concealed, melds)?;
+        check_size(concealed, melds, rules, &[1])?;
+        if draws >> N_KINDS != 0 || (0..N_KINDS).any(|k| draws >> k & 1 == 1 && held[k] >= 4) {
+            return Err(crate::error::MahjongError::hand("a draw of a fifth copy or of no tile kind"));
+        }
+        // The caps and sets needed do not depend on the concealed counts: one shape for all.
+        let sh = Shape::new(&held, concealed, melds.len(), rules);
+        let need = sh.need;
+        let mut h = *concealed;
+        let mut base = [[[0u8; 2]; MAX_SETS + 1]; 4];
+        for g in 0..4 {
+            base[g] = self.table(&h, &sh, g);
+        }
+        let spec13 = if sh.special { Some(Special::of(&h)) } else { None };
+        // The table of a discard's group after it leaves the hand without the draw, by kind.
+        let mut minus = [[[0u8; 2]; MAX_SETS + 1]; N_KINDS];
+        let mut minus_done = 0u64;
+        let mut bits = draws;
+        while bits != 0 {
+            let k = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let gk = group_of_kind(k);
+            h[k] += 1;
+            let mut ts = base;
+            ts[gk] = self.table(&h, &sh, gk);
+            let rest = fast_rests(&ts, need);
+            let spec14 = spec13.map(|sp| sp.plus(k, h[k] - 1));
+            let mut ready = 0u64;
+            for j in 0..N_KINDS {
+                if h[j] == 0 {
+                    continue;
+                }
+                let gj = group_of_kind(j);
+                h[j] -= 1;
+                // A restricted group's exact table is at least its lookup: a discard the lookup
+                // already leaves two tiles short is not ready (no special shapes with sets).
+                let ruled_out = sh.restricted[gj] && finish_with(&rest[gj], &lookup(&h, gj), need) > 1;
+                let missing = if ruled_out {
+                    u8::MAX
+                } else {
+                    let t = if gj != gk {
+                        if minus_done >> j & 1 == 0 {
+                            minus[j] = self.table(&h, &sh, gj);
+                            minus_done |= 1 << j;
+                        }
+                        minus[j]
+                    } else {
+                        self.table(&h, &sh, gj)
+                    };
+                    let mut missing = finish_with(&rest[gj], &t, need);
+                    if let Some(sp) = spec14 {
+                        missing = missing.min(sp.minus(j, h[j] + 1).missing(rules));
+                    }
+                    missing
+                };
+                h[j] += 1;
+                // a 13-equivalent hand is never complete: one tile short is ready
+                ready |= u64::from(missing == 1) << j;
+            }
+            h[k] -= 1;
+            out[k] = ready;
+        }
+        Ok(())
+    }
+
     /// The ratings of both functions above into `out`; returns (the hand's own shanten, the
     /// lowest after a discard).
     fn after_discards(

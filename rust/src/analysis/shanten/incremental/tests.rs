@@ -338,3 +338,45 @@ fn shanten_and_ukeire_equal_shanten_of_every_draw() {
     assert!(restricted > 3000 && lowered > 5000, "{restricted} with declared sets, {lowered} with ukeire");
     assert!(ev.shanten_and_ukeire(&[0; 34], &[], &[4; 34], &HK_SHAPES).is_err(), "a wrong size is an error");
 }
+
+/// The ready discards after each draw of a 13-equivalent hand equal those of the hand with the
+/// draw (both rulesets' shapes, declared sets, near eight-and-a-half-pairs hands); draws of a
+/// fifth copy are errors.
+#[test]
+fn ready_discards_after_draws_equal_those_of_each_hand() {
+    use crate::analysis::decompose::TW_SHAPES;
+    let mut ev = Evaluator::new();
+    let mut rng = XorShift(0x5EED_A6E7_0000_0014);
+    let mut rates = Vec::new();
+    let (mut n_ready, mut restricted) = (0, 0);
+    for i in 0..3000 {
+        let (shapes, size) = if i % 2 == 0 { (&HK_SHAPES, 13) } else { (&TW_SHAPES, 16) };
+        let n_melds = [0, 0, 1, 2, 3, 4][(i / 2) % 6];
+        let (c, melds) = if n_melds == 0 && i % 4 == 1 {
+            (pairs_hand(&mut rng, 16), Vec::new())
+        } else {
+            random_hand(&mut rng, n_melds, size - 3 * n_melds, i % 3 != 0)
+        };
+        let held = held_counts(&c, &melds).unwrap();
+        let draws = (0..N_KINDS).filter(|&k| held[k] < 4).fold(0u64, |m, k| m | 1 << k);
+        let mut got = [u64::MAX; N_KINDS];
+        ev.ready_discards_after_draws(&c, &melds, shapes, draws, &mut got).unwrap();
+        let mut d = c;
+        for k in 0..N_KINDS {
+            if draws >> k & 1 == 0 {
+                assert_eq!(got[k], u64::MAX, "kind {k} was not asked for");
+                continue;
+            }
+            d[k] += 1;
+            let want = ev.ready_discards(&d, &melds, shapes, &mut rates).unwrap();
+            d[k] -= 1;
+            assert_eq!(got[k], want, "hand {c:?} {melds:?} drawing {k}");
+            n_ready += usize::from(want != 0);
+        }
+        restricted += usize::from(!melds.is_empty());
+        if let Some(k) = (0..N_KINDS).find(|&k| held[k] == 4) {
+            assert!(ev.ready_discards_after_draws(&c, &melds, shapes, 1 << k, &mut got).is_err(), "a fifth copy");
+        }
+    }
+    assert!(n_ready > 3000 && restricted > 1500, "{n_ready} draws leave a ready discard, {restricted} hands with sets");
+}
