@@ -138,28 +138,48 @@ impl ExpertAgent {
         let h = self.style.hazard;
         let held = held_counts(c, melds)?;
         let mut d = *c;
-        let mut rates = std::mem::take(&mut self.look_rates);
+        // The ready discards after each draw: those kept from before, the others found together.
+        let mut live = 0u64;
+        for k in 0..N_KINDS {
+            live |= u64::from(unseen[k] > 0 && held[k] < 4 && draws >> k & 1 == 1) << k;
+        }
+        let mut ready_after = [0u64; N_KINDS];
+        let mut todo = 0u64;
+        let mut bits = live;
+        while bits != 0 {
+            let k = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            d[k] += 1;
+            match HandKey::of(&d, melds).and_then(|key| self.ready_discards.get(&key)) {
+                Some(m) => ready_after[k] = m,
+                None => todo |= 1 << k,
+            }
+            d[k] -= 1;
+        }
+        if todo != 0 {
+            self.ev.ready_discards_after_draws(c, melds, &shapes, todo, &mut ready_after)?;
+            let mut bits = todo;
+            while bits != 0 {
+                let k = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                d[k] += 1;
+                if let Some(key) = HandKey::of(&d, melds) {
+                    self.ready_discards.put(key, ready_after[k]);
+                }
+                d[k] -= 1;
+            }
+        }
         // (copies, q, g) of the best ready hand after each good draw
         let mut good: [(f64, f64, f64); N_KINDS] = [(0.0, 0.0, 0.0); N_KINDS];
         let (mut n_good, mut copies) = (0, 0.0);
         let mut out = Ok(());
         for k in 0..N_KINDS {
-            if unseen[k] == 0 || held[k] >= 4 || draws >> k & 1 == 0 {
+            if live >> k & 1 == 0 {
                 continue;
             }
             d[k] += 1;
             let r = (|| -> Result<()> {
-                let key = HandKey::of(&d, melds);
-                let ready = match key.as_ref().and_then(|k| self.ready_discards.get(k)) {
-                    Some(m) => m,
-                    None => {
-                        let m = self.ev.ready_discards(&d, melds, &shapes, &mut rates)?;
-                        if let Some(k) = key {
-                            self.ready_discards.put(k, m);
-                        }
-                        m
-                    }
-                };
+                let ready = ready_after[k];
                 let mut best: Option<(f64, f64, f64)> = None; // (value, q, g)
                 let mut bits = ready;
                 while bits != 0 {
@@ -188,7 +208,6 @@ impl ExpertAgent {
                 break;
             }
         }
-        self.look_rates = rates;
         out?;
         if n_good == 0 || turns <= 1.0 {
             return Ok(0.0);
