@@ -216,9 +216,6 @@ mod tests {
         assert!(ready > 200 && legal > 20 && below > 20, "{ready} {legal} {below}");
     }
 
-    /// Every ruleset: random ready hands in random full situations (winds, the deal's
-    /// progress, the last tile), each wait equal to `Ruleset::score` of that tile self-drawn
-    /// and on a discard, and its gains equal to the ruleset's payments of those scores.
     /// `Rules::wait_values_into` (the Taiwanese form shares one decomposition and one wait set
     /// between the two situations) gives what `score` gives each wait, impossible situations
     /// (-1) and waits under the minimum included.
@@ -289,6 +286,9 @@ mod tests {
         }
     }
 
+    /// Every ruleset: random ready hands in random full situations (winds, the deal's
+    /// progress, the last tile), each wait equal to `Ruleset::score` of that tile self-drawn
+    /// and on a discard, and its gains equal to the ruleset's payments of those scores.
     #[test]
     fn agree_with_score_in_full_situations_under_every_ruleset() {
         use crate::analysis::shanten::tests::{random_hand, XorShift};
