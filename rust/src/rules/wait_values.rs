@@ -220,6 +220,7 @@ mod tests {
     /// between the two situations) gives what `score` gives each wait, impossible situations
     /// (-1) and waits under the minimum included.
     #[test]
+    #[allow(clippy::needless_range_loop)] // a kind indexes the mask and both value arrays
     fn wait_values_into_equals_score_under_every_ruleset() {
         use crate::analysis::shanten::tests::{random_hand, XorShift};
         use crate::rules::{DealProgress, SwitchValue};
