@@ -353,7 +353,7 @@ fn deal_benches(c: &mut Criterion) {
 fn rl_benches(c: &mut Criterion) {
     use criterion::Throughput;
     use mahjong_fast::rl::tables::BatchOut;
-    use mahjong_fast::rl::{BatchConfig, ObsOptions, Seat, TableBatch, N_ACTIONS};
+    use mahjong_fast::rl::{BatchConfig, BatchPool, ObsOptions, Seat, TableBatch, N_ACTIONS};
     mahjong_fast::analysis::tables::tables();
     let mut g = c.benchmark_group("rl");
     let cases = [
@@ -369,7 +369,14 @@ fn rl_benches(c: &mut Criterion) {
         ),
         ("256 tables, mask only", 256, "hong-kong", None),
     ];
-    for (name, n, rules, obs) in cases {
+    // the same with two threads (the caller and one helper: rl/pool.rs)
+    let two = [
+        ("256 tables, observation + mask, two threads", 256usize, "hong-kong", Some(ObsOptions::default())),
+        ("256 tables, mask only, two threads", 256, "hong-kong", None),
+    ];
+    let cases = cases.into_iter().map(|c| (c, 1usize)).chain(two.into_iter().map(|c| (c, 2)));
+    for ((name, n, rules, obs), threads) in cases {
+        let pool = (threads > 1).then(|| BatchPool::new(threads).unwrap());
         let mut cfg = BatchConfig::new(Ruleset::named(rules).unwrap(), [Seat::Learner; 4]).unwrap();
         cfg.obs = obs.unwrap_or_default();
         let obs_len = cfg.obs.len();
@@ -384,7 +391,7 @@ fn rl_benches(c: &mut Criterion) {
             seat: &mut seat,
             done: &mut done,
         };
-        batch.reset(None, &mut out, false).unwrap();
+        batch.reset(None, &mut out, pool.as_ref()).unwrap();
         let mut rng = Rng(11);
         let mut actions = vec![0i64; n];
         // calls per iteration: about 1,000 table-steps
@@ -402,7 +409,7 @@ fn rl_benches(c: &mut Criterion) {
                             m.iter().enumerate().filter(|(_, &x)| x != 0).nth(rng.below(k)).unwrap().0 as i64
                         };
                     }
-                    batch.step(&actions, &mut out, false).unwrap();
+                    batch.step(&actions, &mut out, pool.as_ref()).unwrap();
                 }
             })
         });

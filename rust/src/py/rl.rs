@@ -1,5 +1,6 @@
 //! Binding of the environment's core (`crate::rl`): `TableBatch` steps many tables per call
-//! with the GIL released (rayon over tables on the batch's own pool), writing into numpy
+//! with the GIL released (the calling thread and the batch's own helper threads sharing the
+//! tables: `crate::rl::pool`), writing into numpy
 //! buffers the caller owns. Buffers: `obs` float32 `(N, C, 42)` (or None: mask only), `mask`
 //! uint8 `(N, 75)`, `reward` float32 `(N, 4)`, `seat` int8 `(N,)`, `done` bool `(N,)`, all
 //! C-contiguous; anything else is a TypeError naming the buffer.
@@ -13,7 +14,7 @@ use super::rules::rules_arg;
 use super::to_py_err;
 use crate::error::MahjongError;
 use crate::rl::tables::BatchOut;
-use crate::rl::{BatchConfig, IllegalMode, ObsOptions, RewardKind, Seat, TableBatch, N_ACTIONS, N_COLS, OBS_VERSION};
+use crate::rl::{BatchConfig, BatchPool, IllegalMode, ObsOptions, RewardKind, Seat, TableBatch, N_ACTIONS, N_COLS, OBS_VERSION};
 
 /// Many tables of one ruleset stepped by one call (docs/rl.md).
 ///
@@ -32,7 +33,8 @@ use crate::rl::{BatchConfig, IllegalMode, ObsOptions, RewardKind, Seat, TableBat
 #[pyclass(module = "mahjong_fast._core", name = "TableBatch")]
 pub struct PyTableBatch {
     inner: TableBatch,
-    pool: rayon::ThreadPool,
+    /// None with one thread: the caller steps every table.
+    pool: Option<BatchPool>,
 }
 
 /// The writable C-contiguous numpy array `obj` checked for its dtype, shape and flags (a
@@ -127,17 +129,12 @@ impl PyTableBatch {
         &mut self,
         py: Python<'_>,
         b: Buffers<'_>,
-        f: impl FnOnce(&mut TableBatch, &mut BatchOut<'_>, bool) -> crate::error::Result<()> + Send,
+        f: impl FnOnce(&mut TableBatch, &mut BatchOut<'_>, Option<&BatchPool>) -> crate::error::Result<()> + Send,
     ) -> PyResult<()> {
         let mut out = BatchOut { obs: b.obs, mask: b.mask, reward: b.reward, seat: b.seat, done: b.done };
-        let parallel = self.pool.current_num_threads() > 1;
         let inner = &mut self.inner;
-        let pool = &self.pool;
-        let r = if parallel {
-            py.detach(|| pool.install(|| f(inner, &mut out, true)))
-        } else {
-            py.detach(|| f(inner, &mut out, false))
-        };
+        let pool = self.pool.as_ref();
+        let r = py.detach(|| f(inner, &mut out, pool));
         r.map_err(|e| to_py_err(py, e))
     }
 }
@@ -202,10 +199,13 @@ impl PyTableBatch {
             Some(x) if x.is_finite() => IllegalMode::Penalty(x as f32),
             Some(_) => return Err(to_py_err(py, MahjongError::RuleConfig("illegal_penalty must be finite".into()))),
         };
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(|e| to_py_err(py, MahjongError::RuleConfig(format!("cannot start {threads} threads: {e}"))))?;
+        let pool = if threads > 1 {
+            let pool = BatchPool::new(threads)
+                .map_err(|e| to_py_err(py, MahjongError::RuleConfig(format!("cannot start {threads} threads: {e}"))))?;
+            Some(pool)
+        } else {
+            None
+        };
         Ok(PyTableBatch { inner: TableBatch::new(n, cfg, seed), pool })
     }
 
@@ -231,7 +231,7 @@ impl PyTableBatch {
     }
     #[getter]
     fn threads(&self) -> usize {
-        self.pool.current_num_threads()
+        self.pool.as_ref().map_or(1, BatchPool::threads)
     }
     /// The configured line-up (names).
     #[getter]

@@ -6,6 +6,8 @@
 //!   rulesets, and the mask built from the engine's own legal actions.
 //! - [`obs`]: the observation planes over the 42-tile axis (version [`OBS_VERSION`]).
 //! - [`seats`]: the built-in seats (by name), deciding exactly as in bulk simulation.
+//! - [`pool`]: the threads of a batch with more than one ([`BatchPool`]): the caller works
+//!   too, and helpers stay awake between calls.
 //! - [`tables`]: one table ([`Table`]) and the batch ([`TableBatch`]): autoreset, duplicate
 //!   mode, rewards.
 //!
@@ -15,6 +17,7 @@
 
 pub mod actions;
 pub mod obs;
+pub mod pool;
 pub mod seats;
 pub mod tables;
 
@@ -23,5 +26,6 @@ mod tests;
 
 pub use actions::{ActionMap, N_ACTIONS};
 pub use obs::{ObsOptions, N_COLS, OBS_VERSION};
+pub use pool::BatchPool;
 pub use seats::{with_builtins, Builtins, Seat};
 pub use tables::{BatchConfig, IllegalMode, RewardKind, StepOut, Table, TableBatch};

@@ -21,10 +21,9 @@
 //! any learner decides counts in the next step that reports), and `done` comes with the
 //! match's end, so the rewards of an episode add up to the match's final scores.
 
-use rayon::prelude::*;
-
 use super::actions::{ActionMap, N_ACTIONS, PASS, WIN};
 use super::obs::{encode, ObsBuf, ObsOptions};
+use super::pool::BatchPool;
 use super::seats::{with_builtins, Seat};
 use crate::agents::RandomAgent;
 use crate::error::{MahjongError, Result};
@@ -528,32 +527,35 @@ impl TableBatch {
     fn run(
         &mut self,
         out: &mut BatchOut<'_>,
-        parallel: bool,
+        pool: Option<&BatchPool>,
         f: &(dyn Fn(usize, &mut Table, &BatchConfig, StepOut<'_>) -> Result<()> + Sync),
     ) -> Result<()> {
         let n = self.tables.len();
         let cfg = &self.cfg;
         let outs = out.split(n, cfg.obs.len());
-        let first_err = if parallel && n > 1 {
-            self.tables
-                .par_iter_mut()
-                .zip(outs.into_par_iter())
-                .enumerate()
-                .with_min_len(4)
-                .filter_map(|(i, (t, o))| f(i, t, cfg, o).err().map(|e| (i, e)))
-                .min_by_key(|(i, _)| *i)
-        } else {
-            let mut first = None;
-            for (i, o) in outs.into_iter().enumerate() {
-                // the next table's deal starts loading while this one steps
-                if let Some(d) = self.tables.get(i + 1).and_then(|t| t.deal.as_ref()) {
-                    d.prefetch();
-                }
-                if let Err(e) = f(i, &mut self.tables[i], cfg, o) {
-                    first.get_or_insert((i, e));
-                }
+        let first_err = match pool {
+            Some(pool) if n > 1 => {
+                let items: Vec<(&mut Table, StepOut<'_>)> = self.tables.iter_mut().zip(outs).collect();
+                let prefetch = |(t, _): &(&mut Table, StepOut<'_>)| {
+                    if let Some(d) = t.deal.as_ref() {
+                        d.prefetch();
+                    }
+                };
+                pool.for_each(items, &prefetch, &|i, (t, o)| f(i, t, cfg, o))
             }
-            first
+            _ => {
+                let mut first = None;
+                for (i, o) in outs.into_iter().enumerate() {
+                    // the next table's deal starts loading while this one steps
+                    if let Some(d) = self.tables.get(i + 1).and_then(|t| t.deal.as_ref()) {
+                        d.prefetch();
+                    }
+                    if let Err(e) = f(i, &mut self.tables[i], cfg, o) {
+                        first.get_or_insert((i, e));
+                    }
+                }
+                first
+            }
         };
         match first_err {
             Some((i, e)) => Err(MahjongError::hand(format!("table {i}: {e}"))),
@@ -563,18 +565,18 @@ impl TableBatch {
 
     /// Restart every table at episode 0 (`seeds`, one per table, replace their seeds) and
     /// write the first decisions. Errors: `InvalidHand` for a wrong number of seeds.
-    pub fn reset(&mut self, seeds: Option<&[u64]>, out: &mut BatchOut<'_>, parallel: bool) -> Result<()> {
+    pub fn reset(&mut self, seeds: Option<&[u64]>, out: &mut BatchOut<'_>, pool: Option<&BatchPool>) -> Result<()> {
         if let Some(s) = seeds {
             if s.len() != self.tables.len() {
                 return Err(MahjongError::hand(format!("{} seeds for {} tables", s.len(), self.tables.len())));
             }
         }
-        self.run(out, parallel, &|i, t, cfg, o| t.reset(cfg, seeds.map(|s| s[i]), o))
+        self.run(out, pool, &|i, t, cfg, o| t.reset(cfg, seeds.map(|s| s[i]), o))
     }
 
     /// Check every action first (`IllegalAction` naming the first table whose action is not
     /// legal, with [`IllegalMode::Raise`]; then nothing changes), then step every table.
-    pub fn step(&mut self, actions: &[i64], out: &mut BatchOut<'_>, parallel: bool) -> Result<()> {
+    pub fn step(&mut self, actions: &[i64], out: &mut BatchOut<'_>, pool: Option<&BatchPool>) -> Result<()> {
         if actions.len() != self.tables.len() {
             return Err(MahjongError::hand(format!("{} actions for {} tables", actions.len(), self.tables.len())));
         }
@@ -583,6 +585,6 @@ impl TableBatch {
                 return Err(self.tables[i].illegal_error(i, actions[i]));
             }
         }
-        self.run(out, parallel, &|i, t, cfg, o| t.step(cfg, actions[i], o))
+        self.run(out, pool, &|i, t, cfg, o| t.step(cfg, actions[i], o))
     }
 }

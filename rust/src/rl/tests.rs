@@ -10,6 +10,7 @@ use super::*;
 use crate::game::{Action, ActionType};
 use crate::rules::Ruleset;
 use crate::sim::SeatKind;
+use std::hash::{Hash, Hasher};
 
 /// Tiny xorshift for the tests' learner choices (never for walls).
 struct Rng(u64);
@@ -86,7 +87,7 @@ fn mask_is_the_engines_legal_list() {
         let cfg = BatchConfig::new(rules, learners()).unwrap();
         let mut b = TableBatch::new(4, cfg, 11);
         let mut bufs = Bufs::new(4, &b.config().obs);
-        b.reset(None, &mut bufs.out(), false).unwrap();
+        b.reset(None, &mut bufs.out(), None).unwrap();
         let mut rng = Rng(99);
         let mut ended = 0;
         while ended < 60 {
@@ -111,7 +112,7 @@ fn mask_is_the_engines_legal_list() {
                 assert!(legal.len() > 1 || legal[0].kind != ActionType::Pass);
             }
             let actions: Vec<i64> = (0..4).map(|i| pick(&mut rng, &bufs.mask[i * N_ACTIONS..(i + 1) * N_ACTIONS])).collect();
-            b.step(&actions, &mut bufs.out(), false).unwrap();
+            b.step(&actions, &mut bufs.out(), None).unwrap();
             for i in 0..4 {
                 if bufs.done[i] {
                     ended += 1;
@@ -134,15 +135,15 @@ fn illegal_action_is_refused_and_changes_nothing() {
     let cfg = BatchConfig::new(Ruleset::hong_kong(), learners()).unwrap();
     let mut b = TableBatch::new(2, cfg, 3);
     let mut bufs = Bufs::new(2, &b.config().obs);
-    b.reset(None, &mut bufs.out(), false).unwrap();
+    b.reset(None, &mut bufs.out(), None).unwrap();
     let before = b.tables()[0].deal().unwrap().snapshot();
     let bad = (0..N_ACTIONS).find(|&a| bufs.mask[N_ACTIONS + a] == 0).unwrap() as i64;
     let good = pick(&mut Rng(5), &bufs.mask[..N_ACTIONS]);
-    let err = b.step(&[good, bad], &mut bufs.out(), false).unwrap_err();
+    let err = b.step(&[good, bad], &mut bufs.out(), None).unwrap_err();
     assert!(matches!(err, crate::MahjongError::IllegalAction { .. }), "{err}");
     assert!(err.to_string().contains("table 1"), "{err}");
     assert_eq!(b.tables()[0].deal().unwrap().snapshot(), before);
-    assert!(b.step(&[good, 75], &mut bufs.out(), false).is_err());
+    assert!(b.step(&[good, 75], &mut bufs.out(), None).is_err());
 }
 
 #[test]
@@ -151,13 +152,13 @@ fn penalty_mode_ends_the_deal() {
     cfg.illegal = IllegalMode::Penalty(10.0);
     let mut b = TableBatch::new(1, cfg, 3);
     let mut bufs = Bufs::new(1, &b.config().obs);
-    b.reset(None, &mut bufs.out(), false).unwrap();
+    b.reset(None, &mut bufs.out(), None).unwrap();
     let p = bufs.seat[0] as usize;
     let bad = (0..N_ACTIONS).find(|&a| bufs.mask[a] == 0).unwrap() as i64;
-    b.step(&[bad], &mut bufs.out(), false).unwrap();
+    b.step(&[bad], &mut bufs.out(), None).unwrap();
     assert!(bufs.done[0]);
     assert_eq!(bufs.reward[p], -10.0);
-    b.step(&[0], &mut bufs.out(), false).unwrap();
+    b.step(&[0], &mut bufs.out(), None).unwrap();
     assert!(!bufs.done[0]);
     assert_eq!(b.tables()[0].episode(), 1);
 }
@@ -166,22 +167,32 @@ fn penalty_mode_ends_the_deal() {
 /// per table, and return table 0's outputs per step and its episode count.
 type Trace = Vec<(Vec<f32>, Vec<u8>, Vec<f32>, i8, bool)>;
 
-fn trace(n: usize, seed: u64, parallel: bool, seats: [Seat; 4], duplicate: bool) -> Trace {
+fn trace(n: usize, seed: u64, threads: usize, seats: [Seat; 4], duplicate: bool) -> Trace {
     let mut cfg = BatchConfig::new(Ruleset::hong_kong(), seats).unwrap();
     cfg.duplicate = duplicate;
-    trace_of(cfg, n, seed, parallel)
+    trace_of(cfg, n, seed, threads).0
 }
 
-fn trace_of(cfg: BatchConfig, n: usize, seed: u64, parallel: bool) -> Trace {
+/// Also returns a digest of every table's outputs at every step.
+fn trace_of(cfg: BatchConfig, n: usize, seed: u64, threads: usize) -> (Trace, u64) {
+    let pool = (threads > 1).then(|| BatchPool::new(threads).unwrap());
     let mut b = TableBatch::new(n, cfg, seed);
     let len = b.config().obs.len();
     let mut bufs = Bufs::new(n, &b.config().obs);
-    b.reset(None, &mut bufs.out(), parallel).unwrap();
+    b.reset(None, &mut bufs.out(), pool.as_ref()).unwrap();
+    let mut digest = std::collections::hash_map::DefaultHasher::new();
     let mut rngs: Vec<Rng> = (0..n).map(|i| Rng(1 + (seed + i as u64) * 7919)).collect();
     let mut out = Vec::new();
     for _ in 0..300 {
         let actions: Vec<i64> = (0..n).map(|i| pick(&mut rngs[i], &bufs.mask[i * N_ACTIONS..(i + 1) * N_ACTIONS])).collect();
-        b.step(&actions, &mut bufs.out(), parallel).unwrap();
+        b.step(&actions, &mut bufs.out(), pool.as_ref()).unwrap();
+        for x in &bufs.obs {
+            x.to_bits().hash(&mut digest);
+        }
+        for x in &bufs.reward {
+            x.to_bits().hash(&mut digest);
+        }
+        (&bufs.mask, &bufs.seat, &bufs.done).hash(&mut digest);
         out.push((
             bufs.obs[..len].to_vec(),
             bufs.mask[..N_ACTIONS].to_vec(),
@@ -190,7 +201,7 @@ fn trace_of(cfg: BatchConfig, n: usize, seed: u64, parallel: bool) -> Trace {
             bufs.done[0],
         ));
     }
-    out
+    (out, digest.finish())
 }
 
 /// The expert and strong seats share one agent per thread too: their outputs do not depend on
@@ -199,22 +210,33 @@ fn trace_of(cfg: BatchConfig, n: usize, seed: u64, parallel: bool) -> Trace {
 fn expert_and_strong_seats_same_outputs_for_any_batch_and_threads() {
     let seats =
         [Seat::Learner, Seat::Builtin(SeatKind::Expert), Seat::Builtin(SeatKind::Strong), Seat::Builtin(SeatKind::Expert)];
-    let one = trace(1, 41, false, seats, false);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
-    let many = pool.install(|| trace(5, 41, true, seats, false));
+    let one = trace(1, 41, 1, seats, false);
+    let many = trace(5, 41, 2, seats, false);
     assert!(one == many);
     assert!(one.iter().any(|s| s.4), "a deal ended");
+}
+
+/// Every table's outputs at every step are the same with one, two or three threads, for a
+/// batch that does not divide into equal chunks (37 tables).
+#[test]
+fn every_table_same_outputs_for_any_thread_count() {
+    let seats = [Seat::Learner, Seat::Builtin(SeatKind::Greedy), Seat::Learner, Seat::Builtin(SeatKind::Random)];
+    let cfg = BatchConfig::new(Ruleset::hong_kong(), seats).unwrap();
+    let (_, one) = trace_of(cfg.clone(), 37, 9, 1);
+    for threads in [2, 3] {
+        let (_, many) = trace_of(cfg.clone(), 37, 9, threads);
+        assert_eq!(one, many, "{threads} threads");
+    }
 }
 
 #[test]
 fn same_seed_same_outputs_for_any_batch_and_threads() {
     let seats = [Seat::Learner, Seat::Builtin(SeatKind::Greedy), Seat::Builtin(SeatKind::Random), Seat::Builtin(SeatKind::Value)];
-    let one = trace(1, 40, false, seats, false);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
-    let many = pool.install(|| trace(6, 40, true, seats, false));
+    let one = trace(1, 40, 1, seats, false);
+    let many = trace(6, 40, 2, seats, false);
     assert!(one == many);
     assert!(one.iter().any(|s| s.4), "a deal ended");
-    let dup = trace(1, 40, false, seats, true);
+    let dup = trace(1, 40, 1, seats, true);
     assert!(dup != one || dup.iter().filter(|s| s.4).count() < 2);
 }
 
@@ -411,7 +433,7 @@ fn match_mode_plays_whole_matches() {
     let start = crate::game::Match::new(&cfg.rules, crate::rules::MatchOptions::default()).unwrap().scores();
     let mut b = TableBatch::new(1, cfg, 9);
     let mut bufs = Bufs::new(1, &b.config().obs.clone());
-    b.reset(None, &mut bufs.out(), false).unwrap();
+    b.reset(None, &mut bufs.out(), None).unwrap();
     let mut rng = Rng(11);
     let (mut sums, mut matches, mut deals_seen, mut steps_in_match) = ([0.0f64; 4], 0, 0u32, 0);
     let mut last_deal = (u32::MAX, 0u64);
@@ -429,7 +451,7 @@ fn match_mode_plays_whole_matches() {
             deals_seen += 1;
         }
         let a = pick(&mut rng, &bufs.mask[..N_ACTIONS]);
-        b.step(&[a], &mut bufs.out(), false).unwrap();
+        b.step(&[a], &mut bufs.out(), None).unwrap();
         steps_in_match += 1;
         for p in 0..4 {
             sums[p] += f64::from(bufs.reward[p]);
@@ -444,7 +466,7 @@ fn match_mode_plays_whole_matches() {
             matches += 1;
             sums = [0.0; 4];
             steps_in_match = 0;
-            b.step(&[0], &mut bufs.out(), false).unwrap(); // the next match starts
+            b.step(&[0], &mut bufs.out(), None).unwrap(); // the next match starts
             assert!(!bufs.done[0] && bufs.reward[..4] == [0.0; 4]);
             assert_eq!(b.tables()[0].episode(), matches);
         }
@@ -454,9 +476,8 @@ fn match_mode_plays_whole_matches() {
     let mut cfg = BatchConfig::new(Ruleset::named("taiwanese-high").unwrap(), [Seat::Learner, g, r, g]).unwrap();
     cfg.matches = true;
     cfg.duplicate = true;
-    let one = trace_of(cfg.clone(), 1, 3, false);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
-    let many = pool.install(|| trace_of(cfg, 4, 3, true));
+    let one = trace_of(cfg.clone(), 1, 3, 1).0;
+    let many = trace_of(cfg, 4, 3, 2).0;
     assert!(one == many);
     assert!(one.iter().any(|s| s.2 != [0.0; 4]), "a deal paid");
 }
