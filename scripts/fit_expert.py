@@ -11,7 +11,10 @@ The search: coordinate steps over the weights (each weight tried one step up and
 down, in a fixed order; a step that scores better than the incumbent on the same walls is
 kept and the incumbent changes), the steps halved after a round without an improvement. A
 kept candidate is re-scored on fresh walls against the new incumbent pool in the next round,
-so a lucky score does not stay unchallenged. The last incumbent is written.
+so a lucky score does not stay unchallenged. The last incumbent is written. With
+``--min-win-rate`` / ``--max-deal-in`` a step is kept only if the candidate's win rate
+against the three greedy seats stays at least / its deal-in rate at most the given share (the
+issue's bars are on these rates as well as on points).
 
     python scripts/fit_expert.py --rules taiwanese-high --walls 400 --rounds 3
 
@@ -32,7 +35,17 @@ from pathlib import Path
 import mahjong_fast
 from mahjong_fast import _core
 
-FIELDS = ("self_draw_share", "hazard", "caution", "below_min_keep", "step_keep", "alpha", "lookahead")
+FIELDS = (
+    "self_draw_share",
+    "hazard",
+    "caution",
+    "below_min_keep",
+    "step_keep",
+    "alpha",
+    "lookahead",
+    "long_shot_min",
+    "exact_alpha",
+)
 # the core's allowed ranges (ExpertStyle::RANGES); the search stays inside them
 RANGES = {
     "self_draw_share": (0.0, 1.0),
@@ -42,6 +55,8 @@ RANGES = {
     "step_keep": (0.0, 1.0),
     "alpha": (0.05, 4.0),
     "lookahead": (0.0, 1.0),
+    "long_shot_min": (0.0, 1.0),
+    "exact_alpha": (0.05, 4.0),
 }
 # the first step of each weight: multiplicative for those that span magnitudes, additive else
 MULT = {"hazard", "caution"}
@@ -53,6 +68,8 @@ FIRST_STEP = {
     "step_keep": 0.1,
     "alpha": 0.2,
     "lookahead": 0.25,
+    "long_shot_min": 0.005,
+    "exact_alpha": 0.2,
 }
 POOL = ("greedy", "value", "strong", "incumbent")
 MIN_SEED = 1000
@@ -94,8 +111,11 @@ def score(
     threads: int = 1,
 ) -> tuple[float, dict[str, float]]:
     """The candidate's mean points a deal over the pool (equal weight per opponent kind), and
-    the figure against each; opponent kind ``i`` plays walls of ``seeds[i]``."""
+    the figure against each; opponent kind ``i`` plays walls of ``seeds[i]``. Against
+    ``greedy`` the candidate's win and deal-in rates are added to the figures (``win_rate``,
+    ``deal_in_rate``) for the constraints of ``--min-win-rate`` and ``--max-deal-in``."""
     per: dict[str, float] = {}
+    rates: dict[str, float] = {}
     for kind, seed in zip(POOL, seeds):
         other = "expert" if kind == "incumbent" else kind
         styles: list[dict[str, float] | None] = [cand, None, None, None]
@@ -105,9 +125,13 @@ def score(
                                expert_styles=styles)  # fmt: skip
         # the candidate is line-up position 0: player (4 - rotation) % 4 of each deal (the
         # report pools every expert seat, so the deals are read)
-        pts = [d["points"][(4 - d["rotation"]) % 4] for d in deals]
+        me = [(4 - d["rotation"]) % 4 for d in deals]
+        pts = [d["points"][p] for d, p in zip(deals, me)]
         per[kind] = sum(pts) / len(pts)
-    return sum(per.values()) / len(per), per
+        if kind == "greedy":
+            rates["win_rate"] = sum(p in d["winners"] for d, p in zip(deals, me)) / len(deals)
+            rates["deal_in_rate"] = sum(d["discarder"] == p for d, p in zip(deals, me)) / len(deals)
+    return sum(per.values()) / len(per), {**per, **rates}
 
 
 def clamp(name: str, x: float) -> float:
@@ -161,8 +185,15 @@ def read_commands(path: Path) -> dict[str, str]:
     return out
 
 
+def missing_weights(st: dict[str, float]) -> dict[str, float]:
+    """The weights a style written before them lacks, at the values that play as it did then:
+    no long shot, and exact values bent as the estimates."""
+    return {"long_shot_min": 1.0, "exact_alpha": st.get("alpha", 1.0)}
+
+
 def read_styles(path: Path) -> dict[str, dict[str, float]]:
-    """The styles a generated file holds (as ``render`` writes them)."""
+    """The styles a generated file holds (as ``render`` writes them; a weight added since is
+    filled in by ``missing_weights``)."""
     text = path.read_text()
     out: dict[str, dict[str, float]] = {}
     for name, const in CONSTS.items():
@@ -171,7 +202,8 @@ def read_styles(path: Path) -> dict[str, dict[str, float]]:
             pairs = (
                 line.strip().rstrip(",").split(":") for line in m.group(1).strip().splitlines()
             )
-            out[name] = {k.strip(): float(v) for k, v in pairs}
+            st = {k.strip(): float(v) for k, v in pairs}
+            out[name] = {**missing_weights(st), **st}
     return out
 
 
@@ -191,6 +223,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="start the search from this value of a weight (repeatable)")  # fmt: skip
     ap.add_argument("--hold", action="append", default=[], choices=FIELDS,
                     help="keep this weight at its start value (repeatable)")  # fmt: skip
+    ap.add_argument("--min-win-rate", type=float, default=0.0,
+                    help="keep only steps whose win rate against three greedy seats is at least this")  # fmt: skip
+    ap.add_argument("--max-deal-in", type=float, default=1.0,
+                    help="keep only steps whose deal-in rate against three greedy seats is at most this")  # fmt: skip
     ap.add_argument("--threads", type=int, default=1,
                     help="threads of each arena (the results do not depend on it)")  # fmt: skip
     a = ap.parse_args(argv)
@@ -233,8 +269,11 @@ def main(argv: list[str] | None = None) -> int:
             for label, cand in neighbours(inc, name, steps[name]):
                 s, per = score(rules, cand, inc, a.walls, round_seeds, a.threads)
                 evals += 1
-                keep = s > base
-                print(f"  {label:<17} {s:+.4f} ({s - base:+.4f}){'  kept' if keep else ''}"
+                within = per["win_rate"] >= a.min_win_rate and per["deal_in_rate"] <= a.max_deal_in
+                keep = s > base and within
+                note = "  kept" if keep else ("" if within else "  outside the constraints")
+                print(f"  {label:<17} {s:+.4f} ({s - base:+.4f}) win {per['win_rate']:.3f}"
+                      f" deal-in {per['deal_in_rate']:.3f}{note}"
                       f"  [{time.monotonic() - t0:.0f}s]", flush=True)  # fmt: skip
                 if keep:
                     # the new incumbent, re-scored on fresh walls (itself the pool's 4th)
@@ -261,6 +300,10 @@ def main(argv: list[str] | None = None) -> int:
     cmd = f"python scripts/fit_expert.py --rules {a.rules} --seed {a.seed} --walls {a.walls} --rounds {a.rounds}"
     cmd += "".join(f" --start {k}={v:g}" for k, v in start.items())
     cmd += "".join(f" --hold {k}" for k in a.hold)
+    if a.min_win_rate > 0.0:
+        cmd += f" --min-win-rate {a.min_win_rate:g}"
+    if a.max_deal_in < 1.0:
+        cmd += f" --max-deal-in {a.max_deal_in:g}"
     commands[a.rules] = cmd + (" --short" if a.short else "")
     out.write_text(render(styles, commands))
     print(f"wrote {out}", flush=True)

@@ -9,12 +9,22 @@ import pytest
 from mahjong_fast import _core
 from mahjong_fast.errors import RuleConfigError
 
-FIELDS = ["self_draw_share", "hazard", "caution", "below_min_keep", "step_keep", "alpha", "lookahead"]
+FIELDS = [
+    "self_draw_share",
+    "hazard",
+    "caution",
+    "below_min_keep",
+    "step_keep",
+    "alpha",
+    "lookahead",
+    "long_shot_min",
+    "exact_alpha",
+]
 LINEUP = ["expert", "greedy", "greedy", "greedy"]
 
 
 @pytest.mark.parametrize("name", ["hong-kong", "taiwanese-high", "taiwanese-low"])
-def test_expert_style_is_seven_finite_floats_and_a_new_dict(name: str) -> None:
+def test_expert_style_is_nine_finite_floats_and_a_new_dict(name: str) -> None:
     r = _core.Ruleset.from_name(name)
     st = r.expert_style
     assert list(st) == FIELDS and all(

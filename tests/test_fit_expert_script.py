@@ -85,3 +85,30 @@ def test_fit_expert_refuses_an_unknown_weight(tmp_path: Path) -> None:
     proc = _run("--short", "--start", "speed=2", "--out", str(tmp_path / "x.rs"))
     assert proc.returncode != 0 and "lookahead" in proc.stderr
     assert not (tmp_path / "x.rs").exists()
+
+
+@pytest.mark.skipif(
+    mahjong_fast.BUILD_PROFILE != "release", reason="the search is slow in a debug build"
+)
+def test_fit_expert_keeps_no_step_outside_the_rate_constraints(tmp_path: Path) -> None:
+    """A win rate of 100% against greedy is out of reach: no step is kept, the written weights
+    are the start, and the command records the constraint."""
+    out = tmp_path / "expert_styles.rs"
+    proc = _run("--short", "--rules", "hong-kong", "--out", str(out), "--min-win-rate", "1")
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
+    assert " kept" not in proc.stdout and "outside the constraints" in proc.stdout
+    start = next(line for line in proc.stdout.splitlines() if line.startswith("start "))
+    fitted = next(line for line in proc.stdout.splitlines() if line.startswith("fitted "))
+    assert start.split(None, 1)[1] == fitted.split(None, 1)[1]
+    assert "--short" in out.read_text() and "--min-win-rate 1 " in out.read_text()
+
+
+def test_a_style_written_before_a_weight_existed_plays_as_it_did() -> None:
+    """``missing_weights``: no long shot, and exact values bent as the estimates were."""
+    sys.path.insert(0, str(SCRIPT.parent))
+    try:
+        import fit_expert  # type: ignore[import-not-found]
+    finally:
+        sys.path.pop(0)
+    old = {"alpha": 0.05, "hazard": 0.01}
+    assert fit_expert.missing_weights(old) == {"long_shot_min": 1.0, "exact_alpha": 0.05}

@@ -280,8 +280,8 @@ impl PyRuleset {
     }
 
     /// The `expert` seat's weights under this ruleset (read-only; `docs/ai.md`): a new dict of
-    /// the seven floats `self_draw_share`, `hazard`, `caution`, `below_min_keep`, `step_keep`,
-    /// `alpha`, `lookahead`, the starting point of `scripts/fit_expert.py` and the shape `arena`'s
+    /// the nine floats `self_draw_share`, `hazard`, `caution`, `below_min_keep`, `step_keep`,
+    /// `alpha`, `lookahead`, `long_shot_min`, `exact_alpha`, the starting point of `scripts/fit_expert.py` and the shape `arena`'s
     /// `expert_styles` takes.
     #[getter]
     fn expert_style<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {

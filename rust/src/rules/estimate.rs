@@ -214,30 +214,60 @@ pub struct ExpertStyle {
     pub below_min_keep: f64,
     /// Factor per shanten step on the chance to win.
     pub step_keep: f64,
-    /// Exponent on the points of a win and of a loss (1: expected points; below 1 weighs
-    /// winning at all above winning big), rescaled to agree at the minimum.
+    /// Exponent on the points of the estimates — an unfinished hand's win, a loss to an
+    /// opponent's hand read from outside — (1: expected points; below 1 weighs winning at all
+    /// above winning big), rescaled to agree at the minimum.
     pub alpha: f64,
     /// Weight of the look-ahead over the next draw in the value of a hand one step from ready
     /// (0: the ruleset's estimate alone; 1: the look-ahead alone).
     pub lookahead: f64,
+    /// Least chance of completing a limit hand the ruleset sees in an unfinished hand
+    /// ([`LongShot`]) for the seat to play toward it (1: never; the chance times what the limit
+    /// pays is weighed against the hand's usual value). Lower plays for more points and wins
+    /// less often.
+    pub long_shot_min: f64,
+    /// The same exponent as `alpha` on the exact values: a win on offer and a ready hand's
+    /// waits, scored by the ruleset (1: plain points). A limit hand's chance and the choice
+    /// to let a win pass for a far bigger one are always weighed in plain points.
+    pub exact_alpha: f64,
 }
 
 impl ExpertStyle {
     /// The field names, in the order of [`ExpertStyle::values`].
-    pub const FIELDS: [&'static str; 7] =
-        ["self_draw_share", "hazard", "caution", "below_min_keep", "step_keep", "alpha", "lookahead"];
+    pub const FIELDS: [&'static str; 9] = [
+        "self_draw_share",
+        "hazard",
+        "caution",
+        "below_min_keep",
+        "step_keep",
+        "alpha",
+        "lookahead",
+        "long_shot_min",
+        "exact_alpha",
+    ];
 
     /// The allowed closed range of each field (same order as [`ExpertStyle::FIELDS`]).
-    pub const RANGES: [(f64, f64); 7] = [(0.0, 1.0), (0.0, 0.5), (0.0, 10.0), (0.0, 1.0), (0.0, 1.0), (0.05, 4.0), (0.0, 1.0)];
+    pub const RANGES: [(f64, f64); 9] =
+        [(0.0, 1.0), (0.0, 0.5), (0.0, 10.0), (0.0, 1.0), (0.0, 1.0), (0.05, 4.0), (0.0, 1.0), (0.0, 1.0), (0.05, 4.0)];
 
     /// The weights in the order of [`ExpertStyle::FIELDS`].
-    pub fn values(&self) -> [f64; 7] {
-        [self.self_draw_share, self.hazard, self.caution, self.below_min_keep, self.step_keep, self.alpha, self.lookahead]
+    pub fn values(&self) -> [f64; 9] {
+        [
+            self.self_draw_share,
+            self.hazard,
+            self.caution,
+            self.below_min_keep,
+            self.step_keep,
+            self.alpha,
+            self.lookahead,
+            self.long_shot_min,
+            self.exact_alpha,
+        ]
     }
 
     /// The style of the weights `v` (order of [`ExpertStyle::FIELDS`]). Errors
     /// (`RuleConfig`): a value that is not finite or outside its range of [`ExpertStyle::RANGES`].
-    pub fn from_values(v: [f64; 7]) -> crate::error::Result<ExpertStyle> {
+    pub fn from_values(v: [f64; 9]) -> crate::error::Result<ExpertStyle> {
         for ((name, (lo, hi)), x) in Self::FIELDS.iter().zip(Self::RANGES).zip(v) {
             if !x.is_finite() || x < lo || x > hi {
                 return Err(crate::error::MahjongError::RuleConfig(format!(
@@ -245,8 +275,18 @@ impl ExpertStyle {
                 )));
             }
         }
-        let [self_draw_share, hazard, caution, below_min_keep, step_keep, alpha, lookahead] = v;
-        Ok(ExpertStyle { self_draw_share, hazard, caution, below_min_keep, step_keep, alpha, lookahead })
+        let [self_draw_share, hazard, caution, below_min_keep, step_keep, alpha, lookahead, long_shot_min, exact_alpha] = v;
+        Ok(ExpertStyle {
+            self_draw_share,
+            hazard,
+            caution,
+            below_min_keep,
+            step_keep,
+            alpha,
+            lookahead,
+            long_shot_min,
+            exact_alpha,
+        })
     }
 }
 
@@ -260,6 +300,8 @@ impl Default for ExpertStyle {
             step_keep: 0.5,
             alpha: 0.2,
             lookahead: 0.0,
+            long_shot_min: 1.0,
+            exact_alpha: 0.2,
         }
     }
 }
@@ -267,4 +309,243 @@ impl Default for ExpertStyle {
 /// The estimate of a ruleset that says nothing of its table: the minimum (one more self-drawn).
 pub fn default_outlook(min: u8) -> Outlook {
     Outlook { discard: min as f64, self_drawn: min as f64 + 1.0 }
+}
+
+/// A special hand the seat's unfinished hand may still become, worth far more than what the
+/// estimate of [`Outlook`] describes (a limit hand): the chance to complete it in the turns
+/// left and its value in the ruleset's unit. The expert weighs it in plain points (the chance
+/// times what the win pays), beside its usual value of the hand.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LongShot {
+    /// Chance to complete it before the deal ends.
+    pub chance: f64,
+    /// Its value once complete (faan or Tai).
+    pub value: f64,
+}
+
+/// The kinds of thirteen orphans (HK §9.3): the terminals and the honours.
+pub const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+
+/// Kinds a thirteen-orphans hand may lack for [`thirteen_orphans_chance`] to look further.
+const MAX_MISSING: usize = 7;
+
+/// Discards from other seats that reach a ready seat per turn, relative to its own draws.
+const RON_PER_DRAW: f64 = 1.0;
+
+/// The chance that a concealed hand (13-equivalent, no declared set: `f.melds` empty) completes
+/// thirteen orphans (HK §9.3) within `turns` of its own draws, each turn ending the deal with
+/// chance `hazard` (another seat's win); 0 with a declared set or when a kind it lacks has no
+/// copy left. A chain over (kinds still missing, pair held): an own draw of a missing kind
+/// takes one off, of a held orphan kind makes the pair; a ready hand also wins on the other
+/// seats' discards. Copies are the seat's unseen counts, averaged over the missing kinds and
+/// over the held ones.
+pub fn thirteen_orphans_chance(f: &HandFeatures<'_>, turns: f64, hazard: f64) -> f64 {
+    if !f.melds.is_empty() {
+        return 0.0;
+    }
+    let (mut missing, mut pair) = (0usize, false);
+    let (mut copies_missing, mut copies_held) = (0.0, 0.0);
+    for k in ORPHANS {
+        let u = f.unseen[k] as f64;
+        if f.concealed[k] == 0 {
+            if u == 0.0 {
+                return 0.0;
+            }
+            missing += 1;
+            copies_missing += u;
+        } else {
+            pair |= f.concealed[k] >= 2;
+            copies_held += u;
+        }
+    }
+    // eight and more draws of named kinds: no chance worth a decision
+    if missing > MAX_MISSING {
+        return 0.0;
+    }
+    let total: f64 = f.unseen.iter().map(|&x| x as f64).sum::<f64>().max(1.0);
+    let held = 13 - missing;
+    let a = if missing > 0 { copies_missing / missing as f64 } else { 0.0 };
+    let b = if held > 0 { copies_held / held as f64 } else { 0.0 };
+    let t_max = turns.clamp(0.0, 40.0) as usize;
+    if t_max == 0 {
+        return 0.0;
+    }
+    let key = [a.to_bits(), b.to_bits(), total.to_bits(), t_max as u64, hazard.to_bits()];
+    ORPHAN_CHAINS.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        let slot = (key.iter().fold(0u64, |h, &x| (h ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15)) >> 60) as usize;
+        match &memo[slot] {
+            Some((k, v)) if *k == key => v[missing][usize::from(pair)],
+            _ => {
+                let v = orphan_chain(a, b, total, t_max, hazard);
+                let x = v[missing][usize::from(pair)];
+                memo[slot] = Some((key, v));
+                x
+            }
+        }
+    })
+}
+
+type OrphanChain = [[f64; 2]; MAX_MISSING + 1];
+/// A kept chain with the bits of its inputs.
+type KeptChain = Option<([u64; 5], OrphanChain)>;
+
+thread_local! {
+    /// The chains of the last inputs (a function of the inputs alone, so a kept one is what
+    /// computing again gives): the discards of one decision mostly leave the same copies.
+    static ORPHAN_CHAINS: std::cell::RefCell<[KeptChain; 16]> = const { std::cell::RefCell::new([None; 16]) };
+}
+
+/// The chance of completing thirteen orphans from each state (kinds missing `m` up to
+/// [`MAX_MISSING`], pair held `p`) in `t_max` turns: `a` copies unseen per missing kind, `b`
+/// per held kind, `total` tiles unseen, `hazard` per turn.
+fn orphan_chain(a: f64, b: f64, total: f64, t_max: usize, hazard: f64) -> OrphanChain {
+    // v[m][p] with one turn fewer left; complete (m = 0, pair held) is 1
+    let mut v: OrphanChain = [[0.0f64; 2]; MAX_MISSING + 1];
+    v[0][1] = 1.0;
+    for _ in 0..t_max {
+        let mut next = v;
+        for m in 0..=MAX_MISSING {
+            for p in 0..2usize {
+                if m == 0 && p == 1 {
+                    continue;
+                }
+                // the own draw: a missing kind, or (no pair yet) a held kind
+                let p_miss = m as f64 * a / total;
+                let p_pair = if p == 0 { (13 - m) as f64 * b / total } else { 0.0 };
+                let mut x = 0.0;
+                if m > 0 {
+                    x += p_miss * v[m - 1][p];
+                }
+                if p == 0 {
+                    x += p_pair * v[m][1];
+                }
+                // ready (one kind missing with the pair, or all thirteen without a pair): the
+                // other seats' discards of a winning kind too
+                let wins = match (m, p) {
+                    (1, 1) => a,
+                    (0, 0) => 13.0 * b,
+                    _ => 0.0,
+                };
+                let ron = (RON_PER_DRAW * wins / total).min(1.0);
+                let stay = (1.0 - p_miss - p_pair).max(0.0);
+                x += stay * (ron + (1.0 - ron - hazard).max(0.0) * v[m][p]);
+                next[m][p] = x;
+            }
+        }
+        v = next;
+    }
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tiles::hand::hand;
+
+    fn features<'a>(h: &'a crate::tiles::hand::Hand, unseen: &'a Counts) -> HandFeatures<'a> {
+        HandFeatures::of(&h.concealed, &h.melds, unseen, 4, true, 0, 1, 0)
+    }
+
+    fn unseen_of(h: &crate::tiles::hand::Hand) -> Counts {
+        let all = h.all_counts();
+        std::array::from_fn(|k| 4 - all[k])
+    }
+
+    /// The chain played out turn by turn with a seeded stream, as its documentation says it
+    /// goes (own draw, then the others' discards when ready, then the hazard), many times: its
+    /// share of completions agrees with the chain's computed chance.
+    #[allow(clippy::too_many_arguments)]
+    fn sampled(missing: usize, pair: bool, a: f64, b: f64, total: f64, turns: usize, hazard: f64, runs: u32) -> f64 {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut uniform = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let mut won = 0;
+        for _ in 0..runs {
+            let (mut m, mut p) = (missing, pair);
+            for _ in 0..turns {
+                let u = uniform();
+                let p_miss = m as f64 * a / total;
+                let p_pair = if p { 0.0 } else { (13 - m) as f64 * b / total };
+                if u < p_miss {
+                    m -= 1;
+                } else if u < p_miss + p_pair {
+                    p = true;
+                } else {
+                    let wins = match (m, p) {
+                        (1, true) => a,
+                        (0, false) => 13.0 * b,
+                        _ => 0.0,
+                    };
+                    let v = uniform();
+                    if v < wins / total {
+                        won += 1;
+                        break;
+                    }
+                    if v < wins / total + hazard {
+                        break;
+                    }
+                    continue;
+                }
+                if m == 0 && p {
+                    won += 1;
+                    break;
+                }
+            }
+        }
+        f64::from(won) / f64::from(runs)
+    }
+
+    #[test]
+    fn the_thirteen_orphans_chain_agrees_with_playing_it_out() {
+        let runs = 200_000;
+        for (missing, pair, turns, hazard) in [(1, true, 10, 0.05), (3, false, 18, 0.08), (0, false, 6, 0.1), (5, true, 25, 0.03)]
+        {
+            let (a, b, total) = (3.0, 2.5, 90.0);
+            let chain = orphan_chain(a, b, total, turns, hazard)[missing][usize::from(pair)];
+            let seen = sampled(missing, pair, a, b, total, turns, hazard, runs);
+            let se = (chain * (1.0 - chain) / f64::from(runs)).sqrt().max(1e-6);
+            assert!((chain - seen).abs() < 4.0 * se + 1e-4, "{missing} {pair}: {chain} against {seen}");
+        }
+    }
+
+    #[test]
+    fn the_thirteen_orphans_chance_reads_the_hand_and_the_deal() {
+        // ten kinds held, no pair: 9s 6z 7z missing
+        let h = hand("19m19p1s12345z567m");
+        let u = unseen_of(&h);
+        let f = features(&h, &u);
+        let c = thirteen_orphans_chance(&f, 15.0, 0.05);
+        assert!(c > 0.0 && c < 1.0, "{c}");
+        // more turns, more chance; a greater hazard, less
+        assert!(thirteen_orphans_chance(&f, 25.0, 0.05) > c);
+        assert!(thirteen_orphans_chance(&f, 15.0, 0.1) < c);
+        assert_eq!(thirteen_orphans_chance(&f, 0.0, 0.05), 0.0);
+        // a kind it lacks with no copy left: no chance
+        let mut dead = u;
+        dead[kind("9s")] = 0;
+        assert_eq!(thirteen_orphans_chance(&features(&h, &dead), 15.0, 0.05), 0.0);
+        // one more kind held: more chance
+        let nearer = hand("19m19p19s12345z67m");
+        let un = unseen_of(&nearer);
+        assert!(thirteen_orphans_chance(&features(&nearer, &un), 15.0, 0.05) > c);
+        // a declared set: none
+        let declared = hand("19m19p1s12345z [567m]");
+        let ud = unseen_of(&declared);
+        assert_eq!(thirteen_orphans_chance(&features(&declared, &ud), 15.0, 0.05), 0.0);
+        // eight kinds or more missing: not looked at
+        let far = hand("19m1p123456789s2p");
+        let uf = unseen_of(&far);
+        assert_eq!(thirteen_orphans_chance(&features(&far, &uf), 15.0, 0.05), 0.0);
+        // kept chains give what computing again gives
+        assert_eq!(thirteen_orphans_chance(&f, 15.0, 0.05), c);
+    }
+
+    fn kind(code: &str) -> usize {
+        crate::tiles::tile::parse_tile(code).unwrap().index()
+    }
 }

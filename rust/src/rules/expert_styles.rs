@@ -13,6 +13,8 @@ pub(crate) const HONG_KONG: ExpertStyle = ExpertStyle {
     step_keep: 0.7,
     alpha: 0.2,
     lookahead: 0.0,
+    long_shot_min: 1.0,
+    exact_alpha: 0.2,
 };
 
 /// taiwanese-high: python scripts/fit_expert.py --rules taiwanese-high --seed 1000 --walls 3000 --rounds 1 --start alpha=0.2 --start lookahead=0.75 --hold lookahead
@@ -25,6 +27,8 @@ pub(crate) const TAIWANESE_HIGH: ExpertStyle = ExpertStyle {
     step_keep: 0.6,
     alpha: 0.05,
     lookahead: 0.75,
+    long_shot_min: 1.0,
+    exact_alpha: 0.05,
 };
 
 /// taiwanese-low: hand-set (not fitted yet)
@@ -37,4 +41,6 @@ pub(crate) const TAIWANESE_LOW: ExpertStyle = ExpertStyle {
     step_keep: 0.5,
     alpha: 1.0,
     lookahead: 0.0,
+    long_shot_min: 1.0,
+    exact_alpha: 1.0,
 };

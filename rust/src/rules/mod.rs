@@ -285,6 +285,12 @@ pub trait Rules: fmt::Debug + Send + Sync {
     fn estimate_hand(&self, _f: &estimate::HandFeatures<'_>) -> estimate::Outlook {
         estimate::default_outlook(self.min_value())
     }
+    /// A limit hand the seat's unfinished hand `f` may still become with `turns` own draws left
+    /// and a per-turn `hazard` of another seat winning first, if any is worth weighing
+    /// ([`estimate::LongShot`]). By default none.
+    fn long_shot(&self, _f: &estimate::HandFeatures<'_>, _turns: f64, _hazard: f64) -> Option<estimate::LongShot> {
+        None
+    }
     /// What a ready-looking opponent's win on a discard would be, from its declared sets and
     /// bonus tiles only (HK §14). By default: the minimum, legal half the time.
     fn estimate_opponent(&self, _f: &estimate::OpponentFeatures<'_>) -> estimate::OpponentOutlook {

@@ -4,7 +4,9 @@
 //! prevailing winds, flushes, all pungs, seven pairs — and an opponent's from its declared
 //! sets. Ready hands are scored exactly elsewhere.
 
-use crate::rules::estimate::{ExpertStyle, HandFeatures, OpponentFeatures, OpponentOutlook, Outlook};
+use crate::rules::estimate::{
+    thirteen_orphans_chance, ExpertStyle, HandFeatures, LongShot, OpponentFeatures, OpponentOutlook, Outlook,
+};
 
 /// HK §10: the faan an unfinished hand is estimated to reach won on a discard, and self-drawn
 /// (F11 adds one).
@@ -44,6 +46,13 @@ pub(crate) fn hand(f: &HandFeatures<'_>) -> Outlook {
         };
     }
     Outlook { discard: v, self_drawn: v + 1.0 }
+}
+
+/// HK §10.4: the limit hand an unfinished hand may still become: thirteen orphans (L1) while
+/// the hand is concealed. None when there is no chance left.
+pub(crate) fn long_shot(f: &HandFeatures<'_>, turns: f64, hazard: f64) -> Option<LongShot> {
+    let chance = thirteen_orphans_chance(f, turns, hazard);
+    (chance > 0.0).then_some(LongShot { chance, value: 13.0 })
 }
 
 /// An opponent's win: legal when its declared sets show value, less often with claimed sets

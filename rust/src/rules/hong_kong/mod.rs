@@ -261,6 +261,14 @@ impl Rules for HongKongRules {
     fn estimate_hand(&self, f: &crate::rules::estimate::HandFeatures<'_>) -> crate::rules::estimate::Outlook {
         estimate::hand(f)
     }
+    fn long_shot(
+        &self,
+        f: &crate::rules::estimate::HandFeatures<'_>,
+        turns: f64,
+        hazard: f64,
+    ) -> Option<crate::rules::estimate::LongShot> {
+        estimate::long_shot(f, turns, hazard)
+    }
     fn estimate_opponent(&self, f: &crate::rules::estimate::OpponentFeatures<'_>) -> crate::rules::estimate::OpponentOutlook {
         estimate::opponent(f, self.min_value())
     }
