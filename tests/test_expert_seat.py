@@ -124,3 +124,54 @@ def test_values_are_one_per_option_and_bad_input_is_a_typed_error() -> None:
         _core.ExpertAgent().choose(counts, [], [3] * 34, None, legal, **{**args, "dealer_streak": -1})
     with pytest.raises(TypeError, match="legal"):
         _core.ExpertAgent().option_values(counts, [], [3] * 34, None, 5, **args)
+
+
+def test_the_hint_puts_passing_first_when_the_expert_waits_for_a_bigger_win(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The hint's order follows the expert's rule for a win on offer: the win first, unless
+    passing is valued above it (the seat lets the discard go to wait for a far bigger
+    self-drawn win, as ``_core.ExpertAgent`` decides)."""
+    from mahjong_fast.game.actions import ActionType
+    from mahjong_fast.seats import expert_hint
+
+    legal = [
+        Action(ActionType.PUNG, 1, (8, 9)),
+        Action(ActionType.WIN, 1),
+        Action(ActionType.PASS, 1),
+    ]
+    cases = [([50.0, 96.0, 7000.0], ActionType.PASS), ([500.0, 96.0, 40.0], ActionType.WIN)]
+    for values, first in cases:
+        monkeypatch.setattr(expert_hint._SEAT, "option_values", lambda view, legal, v=values: v)
+        ranked = expert_ranking(SimpleNamespace(), legal)
+        assert ranked[0][0].type is first
+        assert sorted(v for _, v in ranked) == sorted(values)
+
+
+def test_the_core_expert_lets_a_discard_pass_to_wait_for_the_self_drawn_limit() -> None:
+    """HK L8 (rules §10.4): 111m 555p 999s with the pairs 22m 88p, offered 2m by West: won on
+    the discard it is 5 faan (96 points), self-drawn a limit (24,576); the expert passes, and
+    values passing above the win. With both waits gone it wins."""
+    h = mf.Hand.parse("111m555p999s22m88p")
+    counts = list(h.counts)
+    unseen = [4 - c for c in counts]
+    unseen[1] -= 1  # the 2m on offer
+    from mahjong_fast.game.actions import ActionType
+    from mahjong_fast.seats.greedy import _CODE
+
+    legal = [(_CODE[ActionType.WIN], 0), (_CODE[ActionType.PASS], 0)]
+    args: dict[str, Any] = {
+        "player": 1,
+        "dealer": 0,
+        "seat_winds": [0, 1, 2, 3],
+        "discards": [[], [], [(4, None)], []],  # West's 2m
+        "table_melds": [[], [], [], []],
+        "remaining": 40,
+    }
+    agent = _core.ExpertAgent("hong-kong")
+    assert agent.choose(counts, [], unseen, 1, legal, **args) == 1
+    win, wait = agent.option_values(counts, [], unseen, 1, legal, **args)
+    assert wait > win >= 96
+    dead = list(unseen)
+    dead[1] = dead[16] = 0  # no 2m, no 8p left
+    assert agent.choose(counts, [], dead, 1, legal, **args) == 0

@@ -449,9 +449,10 @@ class Ruleset:
     def to_json(self) -> str: ...
     @property
     def expert_style(self) -> dict[str, float]:
-        """The ``expert`` seat's weights under this ruleset (a new dict of the seven floats
+        """The ``expert`` seat's weights under this ruleset (a new dict of the nine floats
         ``self_draw_share``, ``hazard``, ``caution``, ``below_min_keep``, ``step_keep``,
-        ``alpha``, ``lookahead``; read-only: changing the dict changes nothing)."""
+        ``alpha``, ``lookahead``, ``long_shot_min``, ``exact_alpha``; read-only: changing the
+        dict changes nothing)."""
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -813,8 +814,10 @@ class ExpertAgent:
         dealer_streak: int | None = None,
     ) -> int:
         """As ``StrongAgent.choose``, plus the dealer's streak (TW §15; default 0): the legal
-        win if any, else the first option of the highest ``option_values``. Raises
-        InvalidHandError for a bad hand, option, seat, wind or discard."""
+        win if any (passing instead when ``option_values`` rates passing above the win: the
+        ready hand waits for a far bigger self-drawn win), else the first option of the
+        highest ``option_values``. Raises InvalidHandError for a bad hand, option, seat, wind
+        or discard."""
     def option_values(
         self,
         counts: Sequence[int],
@@ -836,8 +839,9 @@ class ExpertAgent:
         """The value in points of each legal option (same order as ``legal``): a win what it
         pays now, a discard its offence minus its expected loss, a claim the hand after it with
         its best discard, passing the hand as it is, a kong the hand after it; ``-inf`` for a
-        pung or chow that does not advance the hand. Payments are bent toward winning at all
-        as the ruleset's style says. Raises as ``choose``."""
+        pung or chow that does not advance the hand. Exact values (wins, ready hands, the
+        chance of a limit hand) are plain points; estimates of unfinished hands and of losses
+        are bent toward winning at all as the ruleset's style says. Raises as ``choose``."""
 
 @final
 class RandomAgent:

@@ -7,7 +7,8 @@ kong, and whether to take a legal win — the seat's view at that moment (rules 
 tiles and the public table, never a hidden tile) is given to the expert
 (:meth:`~mahjong_fast.seats.expert.ExpertSeat.option_values`), which values every legal option
 in expected points for the rest of the deal. The review records the option played, the option
-the expert plays (a legal win first, then the highest value), both values and the difference
+the expert plays (a legal win first, unless it would wait for a far bigger self-drawn win,
+then the highest value), both values and the difference
 (the estimated loss: the expert's value minus the value of the option played).
 
 A moment where the seat had one option only (a forced pass) is not a decision. A pung or chow

@@ -11,7 +11,9 @@ best one played; the default opponent of ``mahjong-fast play``.
   ruleset, what dealing in would cost under this ruleset's payments, and each tile's danger
   from what is visible. Push or fold is decided by expected value.
 
-Legal wins are always taken. The values are exposed (:meth:`ExpertSeat.option_values`), so the
+Legal wins are taken, but for one case: a win on a discard is let go when the ready hand is worth
+far more waiting for its self-drawn win (a concealed all-pungs hand waiting for its self-drawn
+limit, Hong Kong L8), by the plain points of the ruleset's payments. The values are exposed (:meth:`ExpertSeat.option_values`), so the
 hints of ``play`` rank by the numbers the seat plays by. The policy is decided by the core
 (``_core.ExpertAgent``, Rust ``agents/expert``), the same code that plays the ``expert`` seat in
 simulated deals and in the arena.
@@ -24,12 +26,14 @@ from typing import Any
 
 from mahjong_fast import _core
 
-from ..game.actions import Action
+from ..game.actions import Action, ActionType
 from ..game.view import SeatView
 from .base import BaseSeat, CoreAgentFor
 from .greedy import obvious_answer, option_codes
 
 __all__ = ["ExpertSeat"]
+
+_WINS = (ActionType.WIN, ActionType.SELF_DRAWN_WIN)
 
 
 def _table(view: SeatView) -> dict[str, Any]:
@@ -76,7 +80,8 @@ class ExpertSeat(BaseSeat):
         )
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        obvious = obvious_answer(view, legal)
+        # a win on offer is the core's to weigh (it may wait for a far bigger one)
+        obvious = None if any(a.type in _WINS for a in legal) else obvious_answer(view, legal)
         if obvious is not None:
             return obvious
         disc = view.last_discard[1] >> 2 if view.last_discard is not None else None

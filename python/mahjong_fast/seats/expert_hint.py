@@ -1,9 +1,10 @@
 """The hint of ``play`` by the expert's own evaluation, so that a hint never disagrees with the
 seat the player faces: every legal option ranked by the value the ``expert`` seat gives it
 (:meth:`ExpertSeat.option_values`, points from the seat's view only, rules §14), in the order
-the seat decides — a legal win first, then the highest value, the earlier option on a tie — so
-the first option of the hint is the move the expert would make, in every ruleset and with
-every switch.
+the seat decides — a legal win first (unless passing is valued above it: the expert lets a
+discard go to wait for a far bigger self-drawn win), then the highest value, the earlier option
+on a tie — so the first option of the hint is the move the expert would make, in every ruleset
+and with every switch.
 """
 
 from __future__ import annotations
@@ -30,7 +31,15 @@ def expert_ranking(view: Any, legal: Sequence[Action]) -> list[tuple[Action, flo
         InvalidHandError: ``legal`` empty, or an option the hand cannot make.
     """
     values = _SEAT.option_values(view, legal)
-    order = sorted(range(len(legal)), key=lambda i: (legal[i].type not in _WINS, -values[i], i))
+    order = sorted(range(len(legal)), key=lambda i: (-values[i], i))
+    wins = [i for i in range(len(legal)) if legal[i].type in _WINS]
+    if wins:
+        # the decision: the first win, or passing when the seat values waiting above it
+        passes = [i for i in range(len(legal)) if legal[i].type is ActionType.PASS]
+        first = wins[0]
+        if passes and values[passes[0]] > values[first]:
+            first = passes[0]
+        order = [first] + [i for i in order if i != first]
     return [(legal[i], values[i]) for i in order]
 
 

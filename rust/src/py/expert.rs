@@ -64,10 +64,12 @@ fn args(
 ///
 /// `choose(...) -> int` and `option_values(...) -> list[float]` take the arguments of
 /// `StrongAgent.choose` and the dealer's streak (`dealer_streak=0`, TW §15). `option_values`
-/// gives one value per legal option (points, bent toward winning at all as the ruleset's style
-/// says; `-inf` for a pung or chow that does not advance the hand, which is never rated);
-/// `choose` is the legal win if any, else the first option of the highest value. Raises
-/// InvalidHandError for a bad hand, option, seat, wind or discard.
+/// gives one value per legal option (points: exact values — wins, ready hands, a limit hand's
+/// chance — plain, estimates of unfinished hands and losses bent toward winning at all as the
+/// ruleset's style says; `-inf` for a pung or chow that does not advance the hand, which is
+/// never rated); `choose` is the legal win if any (passing instead when its value is above the
+/// win's: waiting for a far bigger self-drawn win), else the first option of the highest
+/// value. Raises InvalidHandError for a bad hand, option, seat, wind or discard.
 #[pyclass(module = "mahjong_fast._core", name = "ExpertAgent")]
 pub struct PyExpertAgent {
     inner: ExpertAgent,

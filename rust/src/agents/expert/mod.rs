@@ -8,7 +8,10 @@
 //!   ([`crate::rules::Rules::estimate_hand`], in each ruleset's folder), its chance from its
 //!   shanten and ukeire against the draws left; one step from ready, blended by the style's
 //!   `lookahead` weight with a look-ahead over the next draw (the ready hands each improving
-//!   draw reaches with its best discard, valued exactly).
+//!   draw reaches with its best discard, valued exactly); and a limit hand the ruleset sees it
+//!   may still become ([`crate::rules::Rules::long_shot`]: HK thirteen orphans) at its chance
+//!   times what it pays, when that chance is at least the style's `long_shot_min` and that is
+//!   worth more.
 //! - **Defence** ([`defence`]): each opponent's readiness and the chance its ready hand is a
 //!   legal win (the ruleset's [`crate::rules::Rules::estimate_opponent`]), what dealing in would
 //!   cost under this ruleset's payments, each tile's danger from the visible tiles.
@@ -17,9 +20,14 @@
 //!   the hand after it; a win what it pays now. The weights are the ruleset's
 //!   ([`crate::rules::Rules::expert_style`]).
 //!
-//! A legal win is always taken. Otherwise the option of the highest value is chosen (ties: the
-//! earlier option). Among discards, values carry a tie-break far below a point: lower shanten,
-//! then more ukeire. Deterministic: no randomness, no hash maps; kinds and seats in order.
+//! A legal self-drawn win is always taken; a win on a discard too, unless the ready hand is
+//! worth far more waiting for its self-drawn win (plain points, exact values:
+//! [`ExpertAgent::wait_instead`], e.g. a concealed all-pungs hand waiting for HK L8).
+//! Otherwise the option of the highest value is chosen (ties: the earlier option). Among
+//! discards, values carry a tie-break far below a point: lower shanten, then more ukeire.
+//! Units: points of the ruleset's payments; estimates of unfinished hands and of losses bent
+//! by the style's `alpha` toward winning at all, exact values (wins, ready hands) by its
+//! `exact_alpha`; long shots and waiting for a far bigger win in plain points. Deterministic: no randomness, no hash maps; kinds and seats in order.
 
 #![allow(clippy::needless_range_loop)] // kinds and seats are indices by nature
 
@@ -68,11 +76,15 @@ pub struct ExpertAgent {
     look_rates: Vec<Rating>,
 }
 
-/// The option the expert takes given the values of `legal`: a legal win, else the highest
-/// value (the earlier on a tie). `values` has one entry per option.
+/// The option the expert takes given the values of `legal`: a legal win, unless passing is
+/// valued above it (waiting for a far bigger win: [`ExpertAgent::option_values`]); else the
+/// highest value (the earlier on a tie). `values` has one entry per option.
 pub fn best_option(legal: &[LegalOption], values: &[f64]) -> usize {
     if let Some(i) = legal.iter().position(|o| matches!(o.kind, OptionKind::Win | OptionKind::SelfDrawnWin)) {
-        return i;
+        return match legal.iter().position(|o| o.kind == OptionKind::Pass) {
+            Some(p) if values[p] > values[i] => p,
+            _ => i,
+        };
     }
     let mut best = 0;
     for (i, &v) in values.iter().enumerate() {
@@ -121,8 +133,16 @@ impl ExpertAgent {
         if s.legal.is_empty() {
             return Err(MahjongError::hand("no legal option to choose from"));
         }
-        if let Some(i) = s.legal.iter().position(|o| matches!(o.kind, OptionKind::Win | OptionKind::SelfDrawnWin)) {
+        if let Some(i) = s.legal.iter().position(|o| o.kind == OptionKind::SelfDrawnWin) {
             return Ok(i);
+        }
+        if let Some(i) = s.legal.iter().position(|o| o.kind == OptionKind::Win) {
+            self.pay.update(&self.rules, self.style.alpha, self.style.exact_alpha, v.table.winds.seat_wind, v.dealer_streak);
+            let pass = s.legal.iter().position(|o| o.kind == OptionKind::Pass);
+            return Ok(match pass {
+                Some(p) if self.wait_instead(s, v)?.is_some() => p,
+                _ => i,
+            });
         }
         let mut values = std::mem::take(&mut self.values);
         let r = self.values_into(s, v, false, &mut values);
@@ -131,8 +151,11 @@ impl ExpertAgent {
         out
     }
 
-    /// The value in points of each legal option (one per entry of `s.legal`; the ruleset's
-    /// payments bent by the style's `alpha` toward winning at all): a win what it pays now, a
+    /// The value in points of each legal option (one per entry of `s.legal`; estimates of
+    /// unfinished hands and of losses bent by the style's `alpha` toward winning at all, exact
+    /// values — a win on offer, a ready hand's waits — by its `exact_alpha`, a limit hand's
+    /// chance and passing a win to wait for a far bigger one in plain points; every bent scale
+    /// agrees with plain points at the minimum): a win what it pays now, a
     /// discard its offence minus its expected loss, a claim the hand after it with its best
     /// discard, passing the hand as it is, a kong the hand after it. A pung or chow that does
     /// not lower the shanten is not rated ([`NOT_RATED`]). [`best_option`] of these is
@@ -151,7 +174,7 @@ impl ExpertAgent {
     fn values_into(&mut self, s: &Situation<'_>, v: &ExpertView<'_>, full: bool, out: &mut Vec<f64>) -> Result<()> {
         out.clear();
         out.resize(s.legal.len(), NOT_RATED);
-        self.pay.update(&self.rules, self.style.alpha, v.table.winds.seat_wind, v.dealer_streak);
+        self.pay.update(&self.rules, self.style.alpha, self.style.exact_alpha, v.table.winds.seat_wind, v.dealer_streak);
         if s.legal.iter().any(|o| o.kind == OptionKind::Discard) {
             self.turn(s, v, out)?;
         } else {
@@ -163,6 +186,17 @@ impl ExpertAgent {
                 OptionKind::SelfDrawnWin => out[i] = self.win_now(s, v, true),
                 _ => {}
             }
+        }
+        // A win on a discard against passing: passing is worth the plain points of waiting
+        // when the expert would wait for a far bigger win, and never more than the win
+        // otherwise (the win is taken).
+        let win = s.legal.iter().position(|o| o.kind == OptionKind::Win);
+        let pass = s.legal.iter().position(|o| o.kind == OptionKind::Pass);
+        if let (Some(w), Some(p)) = (win, pass) {
+            out[p] = match self.wait_instead(s, v)? {
+                Some(points) => points.max(out[w] + 1.0),
+                None => out[p].min(out[w]),
+            };
         }
         Ok(())
     }
@@ -239,6 +273,14 @@ impl ExpertAgent {
         for r in rates {
             if off[r.kind as usize].is_nan() {
                 off[r.kind as usize] = cap * self.style.step_keep.powi((r.shanten - best) as i32);
+                // a limit hand the ruleset sees may lie on a slower road
+                if melds.is_empty() {
+                    let k = r.kind as usize;
+                    d[k] -= 1;
+                    let ls = self.long_shot_points(&d, melds, v, unseen);
+                    d[k] += 1;
+                    off[k] = off[k].max(ls);
+                }
             }
         }
         let mut top = NOT_RATED;

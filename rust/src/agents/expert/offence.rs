@@ -1,5 +1,8 @@
 //! The expert's offence: what a 13-equivalent hand (after a discard, or passing) is worth in
-//! points. A ready hand is valued exactly: every wait scored by the ruleset self-drawn and on a
+//! points. Estimates of unfinished hands count in points bent by the style's `alpha` toward
+//! winning at all (their big values are rough); exact values (a ready hand's waits, a win on
+//! offer) by its `exact_alpha` (1 under Hong Kong: plain points, what the ruleset's payments
+//! give); a limit hand's chance and the choice to wait for one in plain points. A ready hand is valued exactly: every wait scored by the ruleset self-drawn and on a
 //! discard in the deal's real situation (the seat's wind and dealer status, the streak, the
 //! discards made, an interruption; [`super::view::ExpertView::future_context`]), a wait under
 //! the minimum counting for nothing (HK §10.5, TW §14), the chance to win from the copies of the
@@ -65,10 +68,40 @@ impl ExpertAgent {
         self.value_gain(o.discard, o.self_drawn)
     }
 
+    /// What the limit hand the ruleset sees in the 13-equivalent hand `c` is worth, in plain
+    /// points: its chance in the turns left times what it pays ([`crate::rules::Rules::long_shot`];
+    /// 0 when there is none).
+    pub(super) fn long_shot_points(&self, c: &Counts, melds: &[Meld], v: &ExpertView<'_>, unseen: &Counts) -> f64 {
+        // the only long shot yet is thirteen orphans: a concealed hand with no set declared
+        if !melds.is_empty() || !self.rules.shapes().thirteen_orphans {
+            return 0.0;
+        }
+        let t = &v.table;
+        let shapes = self.rules.shapes();
+        let f = HandFeatures::of(
+            c,
+            melds,
+            unseen,
+            shapes.n_sets,
+            shapes.seven_pairs,
+            t.bonus,
+            t.winds.seat_wind,
+            t.winds.prevailing_wind,
+        );
+        match self.rules.rules().long_shot(&f, t.remaining as f64 / 4.0, self.style.hazard) {
+            Some(ls) if ls.chance >= self.style.long_shot_min => {
+                ls.chance * at(&self.pay.points_tsumo, ls.value).min(at(&self.pay.points_ron, ls.value))
+            }
+            Some(_) => 0.0,
+            None => 0.0,
+        }
+    }
+
     /// The chance per turn `q` that a ready hand `c` wins and the mean points `g` of such a
     /// win (self-drawn and on a discard, each wait scored by the ruleset in the deal's real
     /// situation; a wait under the minimum counts for nothing), from the copies of its legal
-    /// waits the seat cannot see. None when no legal wait is live (dead).
+    /// waits the seat cannot see. None when no legal wait is live (dead). Exact values: points
+    /// bent by the style's `exact_alpha` (plain at 1, where a big wait counts for what it pays).
     fn ready_parts(&mut self, c: &Counts, melds: &[Meld], v: &ExpertView<'_>, unseen: &Counts) -> Result<Option<(f64, f64)>> {
         let total: f64 = unseen.iter().map(|&x| x as f64).sum::<f64>().max(1.0);
         let wv = self.wait_values(c, melds, v)?;
@@ -83,11 +116,11 @@ impl ExpertAgent {
             let live = unseen[w] as f64 / total;
             if wv.self_drawn[w] >= 0 {
                 q_ts += live;
-                g_ts += live * at(&self.pay.gain_tsumo, wv.self_drawn[w] as f64);
+                g_ts += live * at(&self.pay.exact_tsumo, wv.self_drawn[w] as f64);
             }
             if wv.on_discard[w] >= 0 {
                 q_ron += live * RON_FACTOR;
-                g_ron += live * RON_FACTOR * at(&self.pay.gain_ron, wv.on_discard[w] as f64);
+                g_ron += live * RON_FACTOR * at(&self.pay.exact_ron, wv.on_discard[w] as f64);
             }
         }
         let q = q_ts + q_ron;
@@ -231,9 +264,27 @@ impl ExpertAgent {
     }
 
     /// Offence of a 13-equivalent hand `c` (shanten `sh`, ukeire `acc`, the kinds of those
-    /// draws `draws` when known): expected points.
+    /// draws `draws` when known): expected points, the better of its usual value and a limit
+    /// hand it may still become ([`ExpertAgent::long_shot_points`]).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn offence(
+        &mut self,
+        c: &Counts,
+        melds: &[Meld],
+        sh: i8,
+        acc: u32,
+        draws: Option<u64>,
+        v: &ExpertView<'_>,
+        unseen: &Counts,
+    ) -> Result<f64> {
+        let normal = self.offence_normal(c, melds, sh, acc, draws, v, unseen)?;
+        Ok(normal.max(self.long_shot_points(c, melds, v, unseen)))
+    }
+
+    /// The usual value of the hand: exact when ready, else the ruleset's estimate (and the
+    /// look-ahead one step from ready).
+    #[allow(clippy::too_many_arguments)]
+    fn offence_normal(
         &mut self,
         c: &Counts,
         melds: &[Meld],
@@ -276,9 +327,16 @@ impl ExpertAgent {
         Ok((acc, draws))
     }
 
-    /// What winning now is worth (the win on offer, or the self-drawn win in hand), in the
-    /// same bent points as every other option.
+    /// What winning now is worth (the win on offer, or the self-drawn win in hand): an exact
+    /// value, in points bent by the style's `exact_alpha` (plain at 1).
     pub(super) fn win_now(&self, s: &crate::agents::Situation<'_>, v: &ExpertView<'_>, self_drawn: bool) -> f64 {
+        let table = if self_drawn { &self.pay.exact_tsumo } else { &self.pay.exact_ron };
+        at(table, self.win_value(s, v, self_drawn))
+    }
+
+    /// The value (faan or Tai) of winning now: the win on offer, or the best self-drawn win in
+    /// hand; the minimum when the ruleset refuses it (never for a legal option).
+    fn win_value(&self, s: &crate::agents::Situation<'_>, v: &ExpertView<'_>, self_drawn: bool) -> f64 {
         let mut c = *s.concealed;
         let tile = if self_drawn {
             // the tile that completes the hand is unknown here: any kind whose removal leaves
@@ -289,7 +347,6 @@ impl ExpertAgent {
         };
         let hand_tiles = |c: &Counts| Hand { concealed: *c, melds: s.melds.to_vec(), bonus: v.table.bonus };
         let ctx = v.future_context(self_drawn, !s.melds.is_empty());
-        let table = if self_drawn { &self.pay.gain_tsumo } else { &self.pay.gain_ron };
         let best = match tile {
             Some(w) => score_or_none(&self.rules, &hand_tiles(&c), w.index(), &ctx),
             None => {
@@ -307,9 +364,89 @@ impl ExpertAgent {
                 best
             }
         };
-        best.map_or(at(table, self.rules.min_value() as f64), |x| at(table, x))
+        best.unwrap_or(self.rules.min_value() as f64)
+    }
+
+    /// Whether to let the win on a discard (or on a robbed kong) pass and wait with the ready
+    /// hand for a far bigger win, in plain points (not bent: every value here is exact):
+    /// `Some(expected points of waiting)` when waiting is worth more than [`DECLINE_RATIO`]
+    /// times the win on offer, else None. Waiting: every live wait self-drawn at its value,
+    /// a later discard of a wait taken only where it pays at least what waiting is worth (the
+    /// fixed point of that rule), each turn's chance against the others' hazard over the
+    /// turns left. There is no rule against winning later on a kind one passed (HK §6.1: a
+    /// player may always pass, a win included). This is how a concealed all-pungs hand waits
+    /// for its self-drawn limit (HK L8) instead of taking the discard it could win on.
+    pub(super) fn wait_instead(&mut self, s: &crate::agents::Situation<'_>, v: &ExpertView<'_>) -> Result<Option<f64>> {
+        let now = at(&self.pay.points_ron, self.win_value(s, v, false));
+        let (c, melds, unseen) = (s.concealed, s.melds, s.unseen);
+        let total: f64 = unseen.iter().map(|&x| x as f64).sum::<f64>().max(1.0);
+        let turns = v.table.remaining as f64 / 4.0;
+        if turns < 1.0 {
+            return Ok(None);
+        }
+        let wv = self.wait_values(c, melds, v)?;
+        // per wait: (chance per turn, points) self-drawn and on a discard
+        let mut ts: [(f64, f64); N_KINDS] = [(0.0, 0.0); N_KINDS];
+        let mut ron: [(f64, f64); N_KINDS] = [(0.0, f64::NEG_INFINITY); N_KINDS];
+        let mut best_ts = 0.0f64;
+        let mut mask = wv.mask;
+        while mask != 0 {
+            let w = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let live = unseen[w] as f64 / total;
+            if live == 0.0 {
+                continue;
+            }
+            if wv.self_drawn[w] >= 0 {
+                ts[w] = (live, at(&self.pay.points_tsumo, wv.self_drawn[w] as f64));
+                best_ts = best_ts.max(ts[w].1);
+            }
+            if wv.on_discard[w] >= 0 {
+                ron[w] = (live * RON_FACTOR, at(&self.pay.points_ron, wv.on_discard[w] as f64));
+            }
+        }
+        // nothing to wait for: no self-drawn win worth more than the ratio of the one on offer
+        if best_ts <= DECLINE_RATIO * now {
+            return Ok(None);
+        }
+        let h = self.style.hazard;
+        let worth = |threshold: f64| {
+            let (mut q, mut g) = (0.0, 0.0);
+            for w in 0..N_KINDS {
+                q += ts[w].0;
+                g += ts[w].0 * ts[w].1;
+                if ron[w].1 >= threshold {
+                    q += ron[w].0;
+                    g += ron[w].0 * ron[w].1;
+                }
+            }
+            if q <= 0.0 {
+                return 0.0;
+            }
+            let keep = (1.0 - q - h).clamp(0.0, 1.0);
+            g / (q + h) * (1.0 - keep.powf(turns))
+        };
+        // take later discards worth at least waiting: raising the bar drops wins, so iterate
+        // from taking every one to the fixed point (at most one step per kind)
+        let mut value = worth(f64::NEG_INFINITY);
+        for _ in 0..N_KINDS {
+            let next = worth(value);
+            if next <= value * (1.0 + 1e-12) {
+                break;
+            }
+            value = next;
+        }
+        Ok((value > DECLINE_RATIO * now).then_some(value))
     }
 }
+
+/// How many times the win on offer waiting must be worth before the expert lets it pass: a
+/// wide margin for what the estimate of waiting leaves out (the style's hazard is a fitted
+/// weight, not a measured chance; the risk of dealing in meanwhile), so that only a jump to a
+/// far bigger win passes — a limit hand's, hundreds of times the win on offer — and never the
+/// ordinary premium of a self-drawn win (under the Taiwanese tables three payers instead of
+/// one: about three times).
+pub(super) const DECLINE_RATIO: f64 = 8.0;
 
 /// The ruleset's value of each wait of a ready hand (kinds in `mask`), self-drawn and on a
 /// discard; −1 where it is not a legal win.

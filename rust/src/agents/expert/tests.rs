@@ -4,6 +4,7 @@
 use super::*;
 use crate::agents::LegalOption;
 use crate::game::{ActionType, Deal, DealOptions, Phase};
+use crate::rules::estimate::ExpertStyle;
 use crate::rules::SwitchValue;
 use crate::sim::{play_range, play_range_parallel, SeatKind, SimConfig};
 use crate::tiles::tile::Tile;
@@ -211,7 +212,7 @@ fn look_value(agent: &mut ExpertAgent, h: &Hand, unseen: &Counts) -> f64 {
         remaining: 60,
     };
     let v = ExpertView::of_table(table);
-    agent.pay.update(&agent.rules, agent.style.alpha, 1, 0);
+    agent.pay.update(&agent.rules, agent.style.alpha, agent.style.exact_alpha, 1, 0);
     let shapes = *agent.rules.shapes();
     let sh = agent.ev.shanten(&h.concealed, &h.melds, &shapes).unwrap();
     assert_eq!(sh, 1);
@@ -250,9 +251,10 @@ fn the_lookahead_values_a_hand_by_the_ready_hands_its_draws_reach() {
     fewer[crate::tiles::tile::parse_tile("7z").unwrap().index()] = 1;
     let vf = look_value(&mut agent, &high, &fewer);
     assert!(vf < vh && vf > 0.0, "{vf} {vh}");
-    // off (weight 0): the ruleset's estimate alone, as before the look-ahead
-    let mut off = ExpertAgent::with_style(rules.clone(), rules.rules().expert_style());
-    assert_eq!(off.style().lookahead, 0.0);
+    // off (weight 0): the ruleset's estimate alone, as before the look-ahead (which keeps
+    // some chance for a hand under the minimum when `below_min_keep` is above 0)
+    let style = ExpertStyle { lookahead: 0.0, below_min_keep: 0.1, ..rules.rules().expert_style() };
+    let mut off = ExpertAgent::with_style(rules.clone(), style);
     assert!(look_value(&mut off, &low, &ul) > 0.0);
 }
 
@@ -311,4 +313,93 @@ fn progresses_of_one_class_score_alike() {
         }
         assert!(classes > 0, "{}", rules.name());
     }
+}
+
+/// South's view of a quiet Hong Kong table (no discards, no sets) with `remaining` tiles in the
+/// wall, for decisions on a hand given directly.
+fn quiet_table(remaining: u32) -> crate::agents::strong::Table<'static> {
+    use crate::rules::wait_values::ValueSituation;
+    crate::agents::strong::Table {
+        player: 1,
+        dealer: 0,
+        seat_winds: [0, 1, 2, 3],
+        winds: ValueSituation { seat_wind: 1, prevailing_wind: 0 },
+        bonus: 0,
+        discards: [&[]; 4],
+        melds: [&[], &[], &[], &[]],
+        remaining,
+    }
+}
+
+fn kind(code: &str) -> usize {
+    crate::tiles::tile::parse_tile(code).unwrap().index()
+}
+
+/// The expert's answer to a discard of `offered` that the concealed hand `h` (13 tiles) can
+/// win on, with `unseen` copies unseen: true when it lets the win pass.
+fn lets_the_win_pass(agent: &mut ExpertAgent, h: &Hand, offered: &str, unseen: &Counts, remaining: u32) -> bool {
+    let legal = [LegalOption::new(OptionKind::Win, Tile(kind(offered) as u8)), LegalOption::new(OptionKind::Pass, Tile(0))];
+    let s =
+        Situation { concealed: &h.concealed, melds: &h.melds, unseen, discard: Some(Tile(kind(offered) as u8)), legal: &legal };
+    let v = ExpertView::of_table(quiet_table(remaining));
+    let i = agent.choose(&s, &v).unwrap();
+    let values = agent.option_values(&s, &v).unwrap();
+    assert_eq!(i, best_option(&legal, &values), "the decision is the best of the values");
+    i == 1
+}
+
+/// HK §10.4 L8: four concealed pungs are a limit hand only self-drawn; won on a discard they
+/// score the ordinary elements (here 5 faan: 96 points against 24,576). The expert lets such a
+/// discard pass while its waits are live and turns are left, and wins on it otherwise; an
+/// ordinary hand wins at once.
+#[test]
+fn a_concealed_all_pungs_hand_waits_for_its_self_drawn_limit() {
+    let rules = Ruleset::hong_kong();
+    let mut agent = ExpertAgent::new(rules);
+    // 111m 555p 999s and the pairs 22m 88p: waits 2m and 8p
+    let h = crate::tiles::hand::hand("111m555p999s22m88p");
+    let mut unseen = unseen_of(&h);
+    unseen[kind("2m")] -= 1; // the discard on offer is seen
+    assert!(lets_the_win_pass(&mut agent, &h, "2m", &unseen, 40));
+    assert!(lets_the_win_pass(&mut agent, &h, "2m", &unseen, 8), "even two turns from the end");
+    // no copy of either wait left to draw: nothing to wait for
+    let mut dead = unseen;
+    dead[kind("2m")] = 0;
+    dead[kind("8p")] = 0;
+    assert!(!lets_the_win_pass(&mut agent, &h, "2m", &dead, 40));
+    // the wall is empty: the last discard is the last chance
+    assert!(!lets_the_win_pass(&mut agent, &h, "2m", &unseen, 0));
+    // a hand whose self-drawn win is worth about what the discard pays: it wins now
+    let plain = crate::tiles::hand::hand("123m456p789s234s5s");
+    let mut u = unseen_of(&plain);
+    u[kind("5s")] -= 1;
+    let mut agent = ExpertAgent::new(Ruleset::hong_kong().with_switch("min_faan", SwitchValue::Int(0)).unwrap());
+    assert!(!lets_the_win_pass(&mut agent, &plain, "5s", &u, 40));
+}
+
+/// HK §9.3, §10.4 L1: a hand whose standard shape is nearer than thirteen orphans, but whose
+/// chance of completing thirteen orphans with a whole deal ahead is worth more than its usual
+/// value, keeps its orphans (discards a simple); with the long shot off (`long_shot_min` 1) the
+/// same hand lets an orphan go.
+#[test]
+fn a_hand_with_many_orphans_plays_toward_thirteen_orphans() {
+    // eight orphan kinds and two runs: standard shanten 4, thirteen orphans 5
+    let h = crate::tiles::hand::hand("19m19p1s123z234567s");
+    let unseen = unseen_of(&h);
+    let legal: Vec<LegalOption> =
+        (0..N_KINDS).filter(|&k| h.concealed[k] > 0).map(|k| LegalOption::new(OptionKind::Discard, Tile(k as u8))).collect();
+    let s = Situation { concealed: &h.concealed, melds: &h.melds, unseen: &unseen, discard: None, legal: &legal };
+    let v = ExpertView::of_table(quiet_table(80));
+    let rules = Ruleset::hong_kong();
+    let orphan = |i: usize| crate::rules::estimate::ORPHANS.contains(&(legal[i].tile.index()));
+    let base = rules.rules().expert_style();
+    let mut on = ExpertAgent::with_style(rules.clone(), ExpertStyle { long_shot_min: 0.001, ..base });
+    let mut off = ExpertAgent::with_style(rules.clone(), ExpertStyle { long_shot_min: 1.0, ..base });
+    let i_on = on.choose(&s, &v).unwrap();
+    let i_off = off.choose(&s, &v).unwrap();
+    assert!(!orphan(i_on), "keeps the orphans: {:?}", legal[i_on]);
+    assert!(orphan(i_off), "plays the standard shape: {:?}", legal[i_off]);
+    // the value of keeping them is the long shot's: far above the usual value of the hand
+    let values = on.option_values(&s, &v).unwrap();
+    assert!(values[i_on] > 10.0 * off.option_values(&s, &v).unwrap()[i_off], "{values:?}");
 }

@@ -92,21 +92,30 @@ impl ExpertViewBuf {
     }
 }
 
-/// Points by value for one seat in one situation (its seat wind, the streak), bent by the
-/// style's `alpha` toward winning at all: what it gains by a self-drawn win, by a win on a
-/// discard (the mean over the three discarders), and what it pays each opponent (by seat wind)
-/// whose win it discards.
+/// Points by value for one seat in one situation (its seat wind, the streak): what it gains
+/// by a self-drawn win and by a win on a discard (the mean over the three discarders), bent by
+/// the style's `alpha` toward winning at all (for estimates), by its `exact_alpha` (for exact
+/// values) and plain; and what it pays each opponent (by seat wind) whose win it discards,
+/// bent by `alpha`.
 ///
 /// The tables of the last situations are kept ([`PAYOFF_SLOTS`]): one agent decides for every
 /// seat of a simulated table in turn, so the seat changes at nearly every decision. A kept
-/// table is what [`Payoffs::update`] would compute again (a function of the ruleset, `alpha`,
-/// the seat wind and the streak alone), so keeping them changes no value.
+/// table is what [`Payoffs::update`] would compute again (a function of the ruleset, the two
+/// exponents, the seat wind and the streak alone), so keeping them changes no value.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Payoffs {
     key: Option<(u8, u32)>,
     pub gain_tsumo: Vec<f64>,
     pub gain_ron: Vec<f64>,
     pub pay: [Vec<f64>; 4],
+    /// The seat's gain by value, self-drawn and on a discard, bent by the style's
+    /// `exact_alpha`: for the exact values (a win on offer, a ready hand's waits).
+    pub exact_tsumo: Vec<f64>,
+    pub exact_ron: Vec<f64>,
+    /// The same in plain points (not bent): for a limit hand's chance and for weighing a win on
+    /// offer against waiting for a far bigger one.
+    pub points_tsumo: Vec<f64>,
+    pub points_ron: Vec<f64>,
     /// Tables of other situations computed before (each with its key), oldest first.
     kept: Vec<Payoffs>,
 }
@@ -118,7 +127,7 @@ const PAYOFF_SLOTS: usize = 15;
 impl Payoffs {
     /// Make the tables those of `seat` (its seat wind) and `streak`: a kept table when one was
     /// computed for them, else computed now.
-    pub fn update(&mut self, rules: &Ruleset, alpha: f64, seat: u8, streak: u32) {
+    pub fn update(&mut self, rules: &Ruleset, alpha: f64, exact_alpha: f64, seat: u8, streak: u32) {
         let key = Some((seat, streak));
         if self.key == key {
             return;
@@ -135,13 +144,13 @@ impl Payoffs {
                 }
                 kept.push(cur);
             }
-            cur = Payoffs::compute(rules, alpha, seat, streak);
+            cur = Payoffs::compute(rules, alpha, exact_alpha, seat, streak);
         }
         *self = cur;
         self.kept = kept;
     }
 
-    fn compute(rules: &Ruleset, alpha: f64, seat: u8, streak: u32) -> Payoffs {
+    fn compute(rules: &Ruleset, alpha: f64, exact_alpha: f64, seat: u8, streak: u32) -> Payoffs {
         let me = seat as usize % 4;
         let top = rules.max_value().min(64);
         let pays = |winner: usize, v: u8, discarder: Option<usize>| {
@@ -152,7 +161,8 @@ impl Payoffs {
         let ron = |v: u8| (1..4).map(|d| pays(me, v, Some((me + d) % 4))[me].max(0) as f64).sum::<f64>() / 3.0;
         let min = rules.min_value().min(top);
         let (m_ts, m_ron) = (tsumo(min), ron(min));
-        let bend = |g: f64, m: f64| if m > 0.0 { m * (g / m).powf(alpha) } else { g };
+        let bend_by = |a: f64| move |g: f64, m: f64| if m > 0.0 { m * (g / m).powf(a) } else { g };
+        let (bend, exact) = (bend_by(alpha), bend_by(exact_alpha));
         let pay = std::array::from_fn(|o| {
             if o == me {
                 Vec::new()
@@ -167,6 +177,10 @@ impl Payoffs {
             gain_tsumo: (0..=top).map(|v| bend(tsumo(v), m_ts)).collect(),
             gain_ron: (0..=top).map(|v| bend(ron(v), m_ron)).collect(),
             pay,
+            exact_tsumo: (0..=top).map(|v| exact(tsumo(v), m_ts)).collect(),
+            exact_ron: (0..=top).map(|v| exact(ron(v), m_ron)).collect(),
+            points_tsumo: (0..=top).map(tsumo).collect(),
+            points_ron: (0..=top).map(ron).collect(),
             kept: Vec::new(),
         }
     }
@@ -194,18 +208,20 @@ mod tests {
     fn kept_payoff_tables_equal_fresh_ones() {
         for name in ["hong-kong", "taiwanese-high", "taiwanese-low"] {
             let rules = Ruleset::named(name).unwrap();
-            let alpha = rules.rules().expert_style().alpha;
+            let (alpha, exact_alpha) = (rules.rules().expert_style().alpha, rules.rules().expert_style().exact_alpha);
             let mut p = Payoffs::default();
             let (mut kept_hits, mut x) = (0, 7u32);
             for _ in 0..400 {
                 x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
                 let (seat, streak) = ((x >> 16) as u8 % 4, (x >> 20) % 6);
                 let before = p.kept.iter().any(|k| k.key == Some((seat, streak)));
-                p.update(&rules, alpha, seat, streak);
+                p.update(&rules, alpha, exact_alpha, seat, streak);
                 kept_hits += usize::from(before);
-                let fresh = Payoffs::compute(&rules, alpha, seat, streak);
+                let fresh = Payoffs::compute(&rules, alpha, exact_alpha, seat, streak);
                 assert_eq!(p.key, Some((seat, streak)));
                 assert_eq!((&p.gain_tsumo, &p.gain_ron, &p.pay), (&fresh.gain_tsumo, &fresh.gain_ron, &fresh.pay), "{name}");
+                assert_eq!((&p.points_tsumo, &p.points_ron), (&fresh.points_tsumo, &fresh.points_ron), "{name}");
+                assert_eq!((&p.exact_tsumo, &p.exact_ron), (&fresh.exact_tsumo, &fresh.exact_ron), "{name}");
                 assert!(p.kept.len() <= PAYOFF_SLOTS && p.kept.iter().all(|k| k.key != p.key && k.kept.is_empty()));
             }
             assert!(kept_hits > 100, "{name}: {kept_hits}");
