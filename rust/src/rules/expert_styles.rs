@@ -3,18 +3,18 @@
 
 use super::estimate::ExpertStyle;
 
-/// hong-kong: python scripts/fit_expert.py --rules hong-kong --seed 1000 --walls 1500 --rounds 2
+/// hong-kong: python scripts/fit_expert.py --rules hong-kong --seed 1000 --walls 4000 --rounds 2 --start self_draw_share=0.4 --start hazard=0.1 --start caution=0.025 --start below_min_keep=0.1 --start step_keep=0.7 --start alpha=0.2 --start lookahead=0.5 --start long_shot_min=0.01 --start exact_alpha=1 --hold lookahead --hold exact_alpha --min-win-rate 0.31 --max-deal-in 0.043
 #[rustfmt::skip]
 pub(crate) const HONG_KONG: ExpertStyle = ExpertStyle {
     self_draw_share: 0.4,
-    hazard: 0.1,
-    caution: 0.025,
-    below_min_keep: 0.1,
+    hazard: 0.05,
+    caution: 0.1,
+    below_min_keep: 0.0,
     step_keep: 0.7,
     alpha: 0.2,
-    lookahead: 0.0,
-    long_shot_min: 1.0,
-    exact_alpha: 0.2,
+    lookahead: 0.5,
+    long_shot_min: 0.01,
+    exact_alpha: 1.0,
 };
 
 /// taiwanese-high: python scripts/fit_expert.py --rules taiwanese-high --seed 1000 --walls 3000 --rounds 1 --start alpha=0.2 --start lookahead=0.75 --hold lookahead
