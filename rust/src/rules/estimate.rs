@@ -332,29 +332,29 @@ const MAX_MISSING: usize = 7;
 /// Discards from other seats that reach a ready seat per turn, relative to its own draws.
 const RON_PER_DRAW: f64 = 1.0;
 
-/// The chance that a concealed hand (13-equivalent, no declared set: `f.melds` empty) completes
+/// The chance that a concealed hand (13-equivalent, no declared set: `melds` empty) completes
 /// thirteen orphans (HK §9.3) within `turns` of its own draws, each turn ending the deal with
 /// chance `hazard` (another seat's win); 0 with a declared set or when a kind it lacks has no
 /// copy left. A chain over (kinds still missing, pair held): an own draw of a missing kind
 /// takes one off, of a held orphan kind makes the pair; a ready hand also wins on the other
 /// seats' discards. Copies are the seat's unseen counts, averaged over the missing kinds and
 /// over the held ones.
-pub fn thirteen_orphans_chance(f: &HandFeatures<'_>, turns: f64, hazard: f64) -> f64 {
-    if !f.melds.is_empty() {
+pub fn thirteen_orphans_chance(concealed: &Counts, melds: &[Meld], unseen: &Counts, turns: f64, hazard: f64) -> f64 {
+    if !melds.is_empty() {
         return 0.0;
     }
     let (mut missing, mut pair) = (0usize, false);
     let (mut copies_missing, mut copies_held) = (0.0, 0.0);
     for k in ORPHANS {
-        let u = f.unseen[k] as f64;
-        if f.concealed[k] == 0 {
+        let u = unseen[k] as f64;
+        if concealed[k] == 0 {
             if u == 0.0 {
                 return 0.0;
             }
             missing += 1;
             copies_missing += u;
         } else {
-            pair |= f.concealed[k] >= 2;
+            pair |= concealed[k] >= 2;
             copies_held += u;
         }
     }
@@ -362,7 +362,7 @@ pub fn thirteen_orphans_chance(f: &HandFeatures<'_>, turns: f64, hazard: f64) ->
     if missing > MAX_MISSING {
         return 0.0;
     }
-    let total: f64 = f.unseen.iter().map(|&x| x as f64).sum::<f64>().max(1.0);
+    let total: f64 = unseen.iter().map(|&x| x as f64).sum::<f64>().max(1.0);
     let held = 13 - missing;
     let a = if missing > 0 { copies_missing / missing as f64 } else { 0.0 };
     let b = if held > 0 { copies_held / held as f64 } else { 0.0 };
@@ -443,8 +443,8 @@ mod tests {
     use super::*;
     use crate::tiles::hand::hand;
 
-    fn features<'a>(h: &'a crate::tiles::hand::Hand, unseen: &'a Counts) -> HandFeatures<'a> {
-        HandFeatures::of(&h.concealed, &h.melds, unseen, 4, true, 0, 1, 0)
+    fn chance(h: &crate::tiles::hand::Hand, unseen: &Counts, turns: f64, hazard: f64) -> f64 {
+        thirteen_orphans_chance(&h.concealed, &h.melds, unseen, turns, hazard)
     }
 
     fn unseen_of(h: &crate::tiles::hand::Hand) -> Counts {
@@ -518,31 +518,30 @@ mod tests {
         // ten kinds held, no pair: 9s 6z 7z missing
         let h = hand("19m19p1s12345z567m");
         let u = unseen_of(&h);
-        let f = features(&h, &u);
-        let c = thirteen_orphans_chance(&f, 15.0, 0.05);
+        let c = chance(&h, &u, 15.0, 0.05);
         assert!(c > 0.0 && c < 1.0, "{c}");
         // more turns, more chance; a greater hazard, less
-        assert!(thirteen_orphans_chance(&f, 25.0, 0.05) > c);
-        assert!(thirteen_orphans_chance(&f, 15.0, 0.1) < c);
-        assert_eq!(thirteen_orphans_chance(&f, 0.0, 0.05), 0.0);
+        assert!(chance(&h, &u, 25.0, 0.05) > c);
+        assert!(chance(&h, &u, 15.0, 0.1) < c);
+        assert_eq!(chance(&h, &u, 0.0, 0.05), 0.0);
         // a kind it lacks with no copy left: no chance
         let mut dead = u;
         dead[kind("9s")] = 0;
-        assert_eq!(thirteen_orphans_chance(&features(&h, &dead), 15.0, 0.05), 0.0);
+        assert_eq!(chance(&h, &dead, 15.0, 0.05), 0.0);
         // one more kind held: more chance
         let nearer = hand("19m19p19s12345z67m");
         let un = unseen_of(&nearer);
-        assert!(thirteen_orphans_chance(&features(&nearer, &un), 15.0, 0.05) > c);
+        assert!(chance(&nearer, &un, 15.0, 0.05) > c);
         // a declared set: none
         let declared = hand("19m19p1s12345z [567m]");
         let ud = unseen_of(&declared);
-        assert_eq!(thirteen_orphans_chance(&features(&declared, &ud), 15.0, 0.05), 0.0);
+        assert_eq!(chance(&declared, &ud, 15.0, 0.05), 0.0);
         // eight kinds or more missing: not looked at
         let far = hand("19m1p123456789s2p");
         let uf = unseen_of(&far);
-        assert_eq!(thirteen_orphans_chance(&features(&far, &uf), 15.0, 0.05), 0.0);
+        assert_eq!(chance(&far, &uf, 15.0, 0.05), 0.0);
         // kept chains give what computing again gives
-        assert_eq!(thirteen_orphans_chance(&f, 15.0, 0.05), c);
+        assert_eq!(chance(&h, &u, 15.0, 0.05), c);
     }
 
     fn kind(code: &str) -> usize {

@@ -285,10 +285,19 @@ pub trait Rules: fmt::Debug + Send + Sync {
     fn estimate_hand(&self, _f: &estimate::HandFeatures<'_>) -> estimate::Outlook {
         estimate::default_outlook(self.min_value())
     }
-    /// A limit hand the seat's unfinished hand `f` may still become with `turns` own draws left
-    /// and a per-turn `hazard` of another seat winning first, if any is worth weighing
-    /// ([`estimate::LongShot`]). By default none.
-    fn long_shot(&self, _f: &estimate::HandFeatures<'_>, _turns: f64, _hazard: f64) -> Option<estimate::LongShot> {
+    /// A limit hand the seat's unfinished hand (13-equivalent: `concealed` and its declared
+    /// sets `melds`; `unseen` the copies it cannot see) may still become with `turns` own draws
+    /// left and a per-turn `hazard` of another seat winning first, if any is worth weighing
+    /// ([`estimate::LongShot`]). By default none. Asked for every candidate hand of a decision,
+    /// so it should answer a hand far from any limit cheaply.
+    fn long_shot(
+        &self,
+        _concealed: &crate::tiles::hand::Counts,
+        _melds: &[crate::tiles::hand::Meld],
+        _unseen: &crate::tiles::hand::Counts,
+        _turns: f64,
+        _hazard: f64,
+    ) -> Option<estimate::LongShot> {
         None
     }
     /// What a ready-looking opponent's win on a discard would be, from its declared sets and

@@ -225,12 +225,23 @@ mod tests {
         use crate::analysis::shanten::tests::{random_hand, XorShift};
         use crate::rules::{DealProgress, SwitchValue};
         use crate::tiles::tile::N_KINDS;
-        for (name, min) in
-            [("hong-kong", None), ("taiwanese-high", Some(9)), ("taiwanese-low", Some(5)), ("taiwanese-high", None)]
-        {
+        // Hong Kong also with a minimum of 0 and a cap of 8 (HK §18): its form scores each wait
+        // once and derives the self-drawn value (F11, L8)
+        for (name, min) in [
+            ("hong-kong", None),
+            ("hong-kong", Some(0)),
+            ("taiwanese-high", Some(9)),
+            ("taiwanese-low", Some(5)),
+            ("taiwanese-high", None),
+        ] {
             let mut rules = Ruleset::named(name).unwrap();
             if let Some(m) = min {
-                rules = rules.with_switch("min_tai", SwitchValue::Int(m)).unwrap();
+                rules = if name == "hong-kong" {
+                    let r = rules.with_switch("min_faan", SwitchValue::Int(m)).unwrap();
+                    r.with_switch("max_faan", SwitchValue::Int(8)).unwrap()
+                } else {
+                    rules.with_switch("min_tai", SwitchValue::Int(m)).unwrap()
+                };
             }
             let n_sets = rules.shapes().n_sets;
             let mut rng = XorShift(0x5EED_7A10_0000_0003 ^ n_sets as u64 ^ min.unwrap_or(0) as u64);
@@ -252,16 +263,23 @@ mod tests {
                     progress,
                     ..WinContext::default()
                 };
+                // half the time the quiet situations of the expert's next win (Hong Kong's one
+                // scoring per wait), else any flags
+                let flags = rng.below(2) == 0;
                 let ts = WinContext {
                     self_drawn: true,
-                    kong_replacement: rng.below(6) == 0,
-                    last_wall_tile: rng.below(8) == 0,
+                    kong_replacement: flags && rng.below(6) == 0,
+                    last_wall_tile: flags && rng.below(8) == 0,
                     ..base
                 };
                 // the two situations of the expert's next win differ in the deal's progress too
                 let later = DealProgress { discards: discards + rng.below(4) as u32, ..progress };
-                let ron =
-                    WinContext { last_discard: rng.below(8) == 0, robbing_kong: rng.below(8) == 0, progress: later, ..base };
+                let ron = WinContext {
+                    last_discard: flags && rng.below(8) == 0,
+                    robbing_kong: flags && rng.below(8) == 0,
+                    progress: later,
+                    ..base
+                };
                 let Ok(ws) = crate::analysis::waits::waits(&h.concealed, &h.melds, rules.shapes()) else { continue };
                 let mask = ws.iter().fold(0u64, |m, t| m | 1 << t.index());
                 let mut got = [[7i16; N_KINDS]; 2];

@@ -72,28 +72,12 @@ impl ExpertAgent {
     /// points: its chance in the turns left times what it pays ([`crate::rules::Rules::long_shot`];
     /// 0 when there is none).
     pub(super) fn long_shot_points(&self, c: &Counts, melds: &[Meld], v: &ExpertView<'_>, unseen: &Counts) -> f64 {
-        // the only long shot yet is thirteen orphans: a concealed hand with no set declared
-        if !melds.is_empty() || !self.rules.shapes().thirteen_orphans {
-            return 0.0;
-        }
-        let t = &v.table;
-        let shapes = self.rules.shapes();
-        let f = HandFeatures::of(
-            c,
-            melds,
-            unseen,
-            shapes.n_sets,
-            shapes.seven_pairs,
-            t.bonus,
-            t.winds.seat_wind,
-            t.winds.prevailing_wind,
-        );
-        match self.rules.rules().long_shot(&f, t.remaining as f64 / 4.0, self.style.hazard) {
+        let turns = v.table.remaining as f64 / 4.0;
+        match self.rules.rules().long_shot(c, melds, unseen, turns, self.style.hazard) {
             Some(ls) if ls.chance >= self.style.long_shot_min => {
                 ls.chance * at(&self.pay.points_tsumo, ls.value).min(at(&self.pay.points_ron, ls.value))
             }
-            Some(_) => 0.0,
-            None => 0.0,
+            _ => 0.0,
         }
     }
 

@@ -7,6 +7,7 @@
 use crate::rules::estimate::{
     thirteen_orphans_chance, ExpertStyle, HandFeatures, LongShot, OpponentFeatures, OpponentOutlook, Outlook,
 };
+use crate::tiles::hand::{Counts, Meld};
 
 /// HK §10: the faan an unfinished hand is estimated to reach won on a discard, and self-drawn
 /// (F11 adds one).
@@ -50,8 +51,8 @@ pub(crate) fn hand(f: &HandFeatures<'_>) -> Outlook {
 
 /// HK §10.4: the limit hand an unfinished hand may still become: thirteen orphans (L1) while
 /// the hand is concealed. None when there is no chance left.
-pub(crate) fn long_shot(f: &HandFeatures<'_>, turns: f64, hazard: f64) -> Option<LongShot> {
-    let chance = thirteen_orphans_chance(f, turns, hazard);
+pub(crate) fn long_shot(concealed: &Counts, melds: &[Meld], unseen: &Counts, turns: f64, hazard: f64) -> Option<LongShot> {
+    let chance = thirteen_orphans_chance(concealed, melds, unseen, turns, hazard);
     (chance > 0.0).then_some(LongShot { chance, value: 13.0 })
 }
 

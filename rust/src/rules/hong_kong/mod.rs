@@ -13,7 +13,7 @@ use crate::error::{MahjongError, Result};
 use crate::rules::scoring::{DealProgress, Element, RejectReason, ScoreOutcome, WinContext};
 use crate::rules::{BonusWin, MatchOptions, MatchPosition, Rules, Ruleset, Settlement, SwitchKind, SwitchValue, WinPayment};
 use crate::tiles::hand::Hand;
-use crate::tiles::tile::{Bonus, Tile};
+use crate::tiles::tile::{Bonus, Tile, N_KINDS};
 pub use switches::{HongKongSwitches, Responsibility, Spiciness, MAX_UNIT};
 
 /// The Hong Kong ruleset with its switches (HK §18).
@@ -128,6 +128,48 @@ impl Rules for HongKongRules {
     fn score(&self, hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result<ScoreOutcome> {
         let o = scoring::score_hk(hand, win_tile, ctx)?;
         Ok(apply_min_and_cap(o, self.switches.min_faan, self.switches.max_faan))
+    }
+    /// Each wait scored once, on a discard, when the two situations differ only in how the tile
+    /// comes (no kong replacement, robbing, last tile or dealer's start in either): self-drawn,
+    /// every interpretation gains F11 alone (HK §10.2: the winning tile may come from a discard
+    /// in a concealed hand, F10, so nothing else reads it), except that four concealed pungs
+    /// are then the limit L8 (§10.4). Any other pair of situations scores both.
+    fn wait_values_into(&self, hand: &Hand, waits: u64, ts: &WinContext, ron: &WinContext, values: &mut [[i16; N_KINDS]; 2]) {
+        let quiet =
+            |c: &WinContext| !(c.robbing_kong || c.kong_replacement || c.last_wall_tile || c.last_discard || c.dealer_start);
+        let paired = ts.self_drawn
+            && !ron.self_drawn
+            && quiet(ts)
+            && quiet(ron)
+            && (ts.seat_wind, ts.prevailing_wind) == (ron.seat_wind, ron.prevailing_wind);
+        let mut m = waits;
+        while m != 0 {
+            let w = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if !paired {
+                for (out, ctx) in values.iter_mut().zip([ts, ron]) {
+                    out[w] = match self.score(hand, Some(Tile(w as u8)), ctx) {
+                        Ok(o) if o.is_win => i16::from(o.value),
+                        _ => -1,
+                    };
+                }
+                continue;
+            }
+            let (min, max) = (self.switches.min_faan, self.switches.max_faan);
+            let (self_drawn, on_discard) = match self.score(hand, Some(Tile(w as u8)), ron) {
+                Ok(o) if o.interpretation.is_some() => {
+                    let ts_value = if o.limit.is_some() || four_concealed_pungs(hand, w) {
+                        max
+                    } else {
+                        o.raw_value.saturating_add(1).min(max)
+                    };
+                    (ts_value, o.is_win.then_some(o.value))
+                }
+                _ => (0, None),
+            };
+            values[0][w] = if self_drawn >= min && self_drawn > 0 { i16::from(self_drawn) } else { -1 };
+            values[1][w] = on_discard.map_or(-1, i16::from);
+        }
     }
     /// Hong Kong has no bonus-tile win (HK §4.4: bonus tiles are exposed and replaced).
     fn bonus_win(&self, _exposed: &[u8; 4], _exposer: usize, _tile: Bonus) -> Result<Option<BonusWin>> {
@@ -263,11 +305,13 @@ impl Rules for HongKongRules {
     }
     fn long_shot(
         &self,
-        f: &crate::rules::estimate::HandFeatures<'_>,
+        concealed: &crate::tiles::hand::Counts,
+        melds: &[crate::tiles::hand::Meld],
+        unseen: &crate::tiles::hand::Counts,
         turns: f64,
         hazard: f64,
     ) -> Option<crate::rules::estimate::LongShot> {
-        estimate::long_shot(f, turns, hazard)
+        estimate::long_shot(concealed, melds, unseen, turns, hazard)
     }
     fn estimate_opponent(&self, f: &crate::rules::estimate::OpponentFeatures<'_>) -> crate::rules::estimate::OpponentOutlook {
         estimate::opponent(f, self.min_value())
@@ -285,4 +329,25 @@ impl Rules for HongKongRules {
         f += if b & 0xf0 == 0xf0 { 2.0 } else { (b >> (w + 4) & 1) as f64 };
         Some(f)
     }
+}
+
+/// Whether `hand` won with kind `w` is four pungs (concealed kongs among them) and a pair, with
+/// no claimed set: self-drawn, HK §10.4 L8.
+fn four_concealed_pungs(hand: &Hand, w: usize) -> bool {
+    use crate::tiles::hand::MeldKind;
+    if hand.melds.iter().any(|m| m.kind != MeldKind::ConcealedKong) {
+        return false;
+    }
+    let mut c = hand.concealed;
+    c[w] += 1;
+    let (mut pairs, mut pungs) = (0, 0);
+    for &n in &c {
+        match n {
+            0 => {}
+            2 => pairs += 1,
+            3 => pungs += 1,
+            _ => return false,
+        }
+    }
+    pairs == 1 && pungs + hand.melds.len() == 4
 }

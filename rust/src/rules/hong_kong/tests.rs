@@ -414,3 +414,26 @@ fn a_match_is_the_deals_asked_for() {
         assert!(matches!(Match::new(&rotate, opts), Err(MahjongError::RuleConfig(_))), "{opts:?}");
     }
 }
+
+/// The one-scoring form of `wait_values_into` on the hands where self-drawn and on a discard
+/// differ by more than F11: four concealed pungs (L8 only self-drawn, a concealed kong among
+/// them too) and the same tiles with a claimed pung (no L8); each equals `score`.
+#[test]
+fn wait_values_of_four_concealed_pungs() {
+    let r = Ruleset::hong_kong();
+    let ts = WinContext { seat_wind: 1, self_drawn: true, ..WinContext::default() };
+    let ron = WinContext { seat_wind: 1, ..WinContext::default() };
+    for (text, l8) in [("111m555p999s22m88p", true), ("555p999s22m88p ckong[1111m]", true), ("555p999s22m88p [111m]", false)] {
+        let h = hand(text);
+        let waits = (1u64 << parse_tile("2m").unwrap().index()) | (1 << parse_tile("8p").unwrap().index());
+        let mut got = [[0i16; N_KINDS]; 2];
+        r.wait_values_into(&h, waits, &ts, &ron, &mut got);
+        for w in ["2m", "8p"] {
+            let k = parse_tile(w).unwrap().index();
+            let want =
+                |ctx: &WinContext| r.score(&h, Some(Tile(k as u8)), ctx).map(|o| if o.is_win { o.value as i16 } else { -1 });
+            assert_eq!((got[0][k], got[1][k]), (want(&ts).unwrap(), want(&ron).unwrap()), "{text} on {w}");
+            assert_eq!(got[0][k] == 13, l8, "{text} on {w}: {:?}", (got[0][k], got[1][k]));
+        }
+    }
+}
