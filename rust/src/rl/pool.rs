@@ -144,6 +144,10 @@ impl BatchPool {
     /// Let every helper poll for the next call for [`KEEP_WARM`]; a helper already polling
     /// goes on while calls keep coming (the job sent to it returns at once).
     fn keep_warm(&self) {
+        // every helper polling already (calls coming fast): nothing to send
+        if self.shared.polling.iter().all(|p| p.load(Ordering::Relaxed)) {
+            return;
+        }
         let shared = Arc::clone(&self.shared);
         self.helpers.spawn_broadcast(move |ctx| {
             let Some(polling) = shared.polling.get(ctx.index()) else { return };
