@@ -27,7 +27,8 @@
 //! discards, values carry a tie-break far below a point: lower shanten, then more ukeire.
 //! Units: points of the ruleset's payments; estimates of unfinished hands and of losses bent
 //! by the style's `alpha` toward winning at all, exact values (wins, ready hands) by its
-//! `exact_alpha`; long shots and waiting for a far bigger win in plain points. Deterministic: no randomness, no hash maps; kinds and seats in order.
+//! `exact_alpha`; long shots and waiting for a far bigger win in plain points. Deterministic:
+//! no randomness, no hash maps; kinds and seats in order.
 
 #![allow(clippy::needless_range_loop)] // kinds and seats are indices by nature
 
@@ -274,13 +275,11 @@ impl ExpertAgent {
             if off[r.kind as usize].is_nan() {
                 off[r.kind as usize] = cap * self.style.step_keep.powi((r.shanten - best) as i32);
                 // a limit hand the ruleset sees may lie on a slower road
-                if melds.is_empty() {
-                    let k = r.kind as usize;
-                    d[k] -= 1;
-                    let ls = self.long_shot_points(&d, melds, v, unseen);
-                    d[k] += 1;
-                    off[k] = off[k].max(ls);
-                }
+                let k = r.kind as usize;
+                d[k] -= 1;
+                let ls = self.long_shot_points(&d, melds, v, unseen);
+                d[k] += 1;
+                off[k] = off[k].max(ls);
             }
         }
         let mut top = NOT_RATED;
