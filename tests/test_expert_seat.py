@@ -175,3 +175,25 @@ def test_the_core_expert_lets_a_discard_pass_to_wait_for_the_self_drawn_limit() 
     dead = list(unseen)
     dead[1] = dead[16] = 0  # no 2m, no 8p left
     assert agent.choose(counts, [], dead, 1, legal, **args) == 0
+
+
+def test_the_expert_robs_a_kong_at_its_real_value() -> None:
+    """HK §7.3: in a robbing window the seat is given the tile being added, so the win on offer
+    is valued as the engine scores it (here 11 faan with F13: 6,144 points) and taken; valued
+    at the minimum, waiting looked better and the seat passed it."""
+    from mahjong_fast.game.actions import ActionType
+    from mahjong_fast.game.deal import Deal
+
+    d = Deal.from_hands(
+        ["19p19s1234567z5s8s", "1112233567789m", "4m 123p 456p 789s 2z", "2468p2468s 66z 9p 3s 3p"],
+        dealer=0,
+        active=2,
+        melds=["", "", "[444m]", ""],
+    )
+    d.apply(next(a for a in d.legal_actions(2) if a.type is ActionType.ADDED_KONG))
+    view, legal = d.view(1), d.legal_actions(1)
+    assert view.kong_tile is not None and {a.type for a in legal} == {ActionType.WIN, ActionType.PASS}
+    assert ExpertSeat().choose(view, legal).type is ActionType.WIN
+    ranked = expert_ranking(view, legal)
+    assert ranked[0][0].type is ActionType.WIN and ranked[0][1] == 6144.0
+    assert mf.score("1112233567789m", "4m", seat_wind="S", robbing_kong=True).value == 11

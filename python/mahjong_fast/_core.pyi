@@ -812,8 +812,10 @@ class ExpertAgent:
         table_melds: Sequence[Sequence[tuple[int, int]]],
         remaining: int,
         dealer_streak: int | None = None,
+        robbing: bool = False,
     ) -> int:
-        """As ``StrongAgent.choose``, plus the dealer's streak (TW §15; default 0): the legal
+        """As ``StrongAgent.choose``, plus the dealer's streak (TW §15; default 0) and whether
+        ``discard`` is the tile being added to a kong (``robbing``, HK §7.3): the legal
         win if any (passing instead when ``option_values`` rates passing above the win: the
         ready hand waits for a far bigger self-drawn win), else the first option of the
         highest ``option_values``. Raises InvalidHandError for a bad hand, option, seat, wind
@@ -835,13 +837,16 @@ class ExpertAgent:
         table_melds: Sequence[Sequence[tuple[int, int]]],
         remaining: int,
         dealer_streak: int | None = None,
+        robbing: bool = False,
     ) -> list[float]:
         """The value in points of each legal option (same order as ``legal``): a win what it
         pays now, a discard its offence minus its expected loss, a claim the hand after it with
         its best discard, passing the hand as it is, a kong the hand after it; ``-inf`` for a
-        pung or chow that does not advance the hand. Exact values (wins, ready hands, the
-        chance of a limit hand) are plain points; estimates of unfinished hands and of losses
-        are bent toward winning at all as the ruleset's style says. Raises as ``choose``."""
+        pung or chow that does not advance the hand. Estimates of unfinished hands and of
+        losses are bent toward winning at all by the style's ``alpha``, exact values (a win on
+        offer, a ready hand's waits) by its ``exact_alpha`` (plain points at 1, as under Hong
+        Kong); the chance of a limit hand and passing a win to wait for a far bigger one are
+        plain points. Raises as ``choose``."""
 
 @final
 class RandomAgent:

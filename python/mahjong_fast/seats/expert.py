@@ -36,6 +36,16 @@ __all__ = ["ExpertSeat"]
 _WINS = (ActionType.WIN, ActionType.SELF_DRAWN_WIN)
 
 
+def _on_offer(view: SeatView) -> int | None:
+    """The kind of the tile on offer: the discard of a response window, or the tile being
+    added to a kong in a robbing window (HK §7.3); None in the seat's own turn."""
+    if view.last_discard is not None:
+        return view.last_discard[1] >> 2
+    if view.kong_tile is not None:
+        return view.kong_tile[1] >> 2
+    return None
+
+
 def _table(view: SeatView) -> dict[str, Any]:
     """The public table of ``view`` as the core agent's keyword arguments (rules §14)."""
     return {
@@ -48,6 +58,7 @@ def _table(view: SeatView) -> dict[str, Any]:
         "table_melds": [list(view.meld_tuples(p)) for p in range(4)],
         "remaining": view.remaining,
         "dealer_streak": view.dealer_streak,
+        "robbing": view.kong_tile is not None,
     }
 
 
@@ -69,7 +80,7 @@ class ExpertSeat(BaseSeat):
         Raises:
             InvalidHandError: ``legal`` empty, or an option the hand cannot make.
         """
-        disc = view.last_discard[1] >> 2 if view.last_discard is not None else None
+        disc = _on_offer(view)
         return self._agent_for(view.rules).option_values(
             view.hand_counts(),
             view.meld_tuples(),
@@ -84,7 +95,7 @@ class ExpertSeat(BaseSeat):
         obvious = None if any(a.type in _WINS for a in legal) else obvious_answer(view, legal)
         if obvious is not None:
             return obvious
-        disc = view.last_discard[1] >> 2 if view.last_discard is not None else None
+        disc = _on_offer(view)
         i = self._agent_for(view.rules).choose(
             view.hand_counts(),
             view.meld_tuples(),

@@ -15,6 +15,7 @@ struct Args {
     seat: SeatArgs,
     table: TableArgs,
     dealer_streak: u32,
+    robbing: bool,
 }
 
 impl Args {
@@ -26,6 +27,7 @@ impl Args {
             dealer_streak: self.dealer_streak,
             discards_made: self.table.pools.iter().map(|p| p.len() as u32).sum(),
             interrupted: self.table.sets.iter().any(|s| !s.is_empty()),
+            robbing: self.robbing,
         };
         f(&self.seat.situation(), &v)
     }
@@ -48,6 +50,7 @@ fn args(
     table_melds: &Bound<'_, PyAny>,
     remaining: &Bound<'_, PyAny>,
     dealer_streak: Option<&Bound<'_, PyAny>>,
+    robbing: bool,
 ) -> PyResult<Args> {
     Ok(Args {
         seat: SeatArgs::convert(py, counts, melds, unseen, discard, legal)?,
@@ -56,6 +59,7 @@ fn args(
             Some(d) => hand_int(d, "dealer_streak", 0, u32::MAX.into())? as u32,
             None => 0,
         },
+        robbing,
     })
 }
 
@@ -63,11 +67,12 @@ fn args(
 /// from the seat's view, `crate::agents::expert`.
 ///
 /// `choose(...) -> int` and `option_values(...) -> list[float]` take the arguments of
-/// `StrongAgent.choose` and the dealer's streak (`dealer_streak=0`, TW §15). `option_values`
-/// gives one value per legal option (points: exact values — wins, ready hands, a limit hand's
-/// chance — plain, estimates of unfinished hands and losses bent toward winning at all as the
-/// ruleset's style says; `-inf` for a pung or chow that does not advance the hand, which is
-/// never rated); `choose` is the legal win if any (passing instead when its value is above the
+/// `StrongAgent.choose`, the dealer's streak (`dealer_streak=0`, TW §15) and whether the tile on
+/// offer (`discard`) is one being added to a kong (`robbing=False`, HK §7.3). `option_values`
+/// gives one value per legal option (points: estimates of unfinished hands and losses bent
+/// toward winning at all by the style's `alpha`, exact values — wins, ready hands — by its
+/// `exact_alpha`, a limit hand's chance plain; `-inf` for a pung or chow that does not advance
+/// the hand, which is never rated); `choose` is the legal win if any (passing instead when its value is above the
 /// win's: waiting for a far bigger self-drawn win), else the first option of the highest
 /// value. Raises InvalidHandError for a bad hand, option, seat, wind or discard.
 #[pyclass(module = "mahjong_fast._core", name = "ExpertAgent")]
@@ -85,7 +90,7 @@ impl PyExpertAgent {
         Ok(PyExpertAgent { inner: ExpertAgent::new(r.clone()), rules: r })
     }
 
-    #[pyo3(signature = (counts, melds, unseen, discard, legal, *, player, dealer, seat_winds, prevailing_wind = 0, bonus_mask = 0, discards, table_melds, remaining, dealer_streak = None))]
+    #[pyo3(signature = (counts, melds, unseen, discard, legal, *, player, dealer, seat_winds, prevailing_wind = 0, bonus_mask = 0, discards, table_melds, remaining, dealer_streak = None, robbing = false))]
     #[allow(clippy::too_many_arguments)]
     fn choose(
         &mut self,
@@ -104,6 +109,7 @@ impl PyExpertAgent {
         table_melds: &Bound<'_, PyAny>,
         remaining: &Bound<'_, PyAny>,
         dealer_streak: Option<&Bound<'_, PyAny>>,
+        robbing: bool,
     ) -> PyResult<usize> {
         let a = args(
             py,
@@ -121,12 +127,13 @@ impl PyExpertAgent {
             table_melds,
             remaining,
             dealer_streak,
+            robbing,
         )?;
         let agent = &mut self.inner;
         a.decide(|s, v| agent.choose(s, v)).map_err(|e| to_py_err(py, e))
     }
 
-    #[pyo3(signature = (counts, melds, unseen, discard, legal, *, player, dealer, seat_winds, prevailing_wind = 0, bonus_mask = 0, discards, table_melds, remaining, dealer_streak = None))]
+    #[pyo3(signature = (counts, melds, unseen, discard, legal, *, player, dealer, seat_winds, prevailing_wind = 0, bonus_mask = 0, discards, table_melds, remaining, dealer_streak = None, robbing = false))]
     #[allow(clippy::too_many_arguments)]
     fn option_values(
         &mut self,
@@ -145,6 +152,7 @@ impl PyExpertAgent {
         table_melds: &Bound<'_, PyAny>,
         remaining: &Bound<'_, PyAny>,
         dealer_streak: Option<&Bound<'_, PyAny>>,
+        robbing: bool,
     ) -> PyResult<Vec<f64>> {
         let a = args(
             py,
@@ -162,6 +170,7 @@ impl PyExpertAgent {
             table_melds,
             remaining,
             dealer_streak,
+            robbing,
         )?;
         let agent = &mut self.inner;
         a.decide(|s, v| agent.option_values(s, v)).map_err(|e| to_py_err(py, e))

@@ -283,7 +283,8 @@ impl Agents {
             return Ok(r.below(legal.len()));
         }
         let view = deal.view(p);
-        let disc = view.last_discard().map(|(_, t)| t >> 2);
+        // the tile on offer: the discard, or in a robbing window the tile added to the kong
+        let disc = view.last_discard().or(view.kong_tile()).map(|(_, t)| t >> 2);
         self.options.clear();
         self.options.extend(legal.iter().map(|a| option_of(a, disc)));
         self.melds.clear();

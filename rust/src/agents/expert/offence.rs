@@ -318,8 +318,10 @@ impl ExpertAgent {
         at(table, self.win_value(s, v, self_drawn))
     }
 
-    /// The value (faan or Tai) of winning now: the win on offer, or the best self-drawn win in
-    /// hand; the minimum when the ruleset refuses it (never for a legal option).
+    /// The value (faan or Tai) of winning now, in the deal's situation as it stands
+    /// ([`ExpertView::now_context`]): the win on offer (the discard, or the tile added to a
+    /// kong), or the best self-drawn win in hand; the minimum when the ruleset refuses it or
+    /// no tile is on offer (never for a legal option given its tile).
     fn win_value(&self, s: &crate::agents::Situation<'_>, v: &ExpertView<'_>, self_drawn: bool) -> f64 {
         let mut c = *s.concealed;
         let tile = if self_drawn {
@@ -330,7 +332,7 @@ impl ExpertAgent {
             s.discard
         };
         let hand_tiles = |c: &Counts| Hand { concealed: *c, melds: s.melds.to_vec(), bonus: v.table.bonus };
-        let ctx = v.future_context(self_drawn, !s.melds.is_empty());
+        let ctx = v.now_context(self_drawn);
         let best = match tile {
             Some(w) => score_or_none(&self.rules, &hand_tiles(&c), w.index(), &ctx),
             None => {
@@ -361,6 +363,10 @@ impl ExpertAgent {
     /// player may always pass, a win included). This is how a concealed all-pungs hand waits
     /// for its self-drawn limit (HK L8) instead of taking the discard it could win on.
     pub(super) fn wait_instead(&mut self, s: &crate::agents::Situation<'_>, v: &ExpertView<'_>) -> Result<Option<f64>> {
+        // without the tile on offer its value is unknown: take the win
+        if s.discard.is_none() {
+            return Ok(None);
+        }
         let now = at(&self.pay.points_ron, self.win_value(s, v, false));
         let (c, melds, unseen) = (s.concealed, s.melds, s.unseen);
         let total: f64 = unseen.iter().map(|&x| x as f64).sum::<f64>().max(1.0);

@@ -18,6 +18,8 @@ pub struct ExpertView<'a> {
     pub discards_made: u32,
     /// Whether a chow, pung or kong has been made in the deal.
     pub interrupted: bool,
+    /// Whether the tile on offer is one being added to a kong (a robbing window, HK §7.3).
+    pub robbing: bool,
 }
 
 impl<'a> ExpertView<'a> {
@@ -25,12 +27,37 @@ impl<'a> ExpertView<'a> {
     /// discards on the table counted).
     pub fn of_table(table: Table<'a>) -> Self {
         let discards_made = table.discards.iter().map(|d| d.len() as u32).sum();
-        ExpertView { table, dealer_streak: 0, discards_made, interrupted: true }
+        ExpertView { table, dealer_streak: 0, discards_made, interrupted: true, robbing: false }
     }
 
     /// The seat's position counted from the dealer (its seat wind: the dealer is East).
     pub fn seat(&self) -> usize {
         self.table.winds.seat_wind as usize % 4
+    }
+
+    /// The situation of the win the seat can make now (the deal as it stands, as the engine
+    /// scores it: the discards made, its own, the interruption, the streak), self-drawn or on
+    /// the tile on offer: robbing a kong in a robbing window (HK F13), the last discard when
+    /// the wall is empty (F15), the last wall tile self-drawn (F14). Whether a self-drawn tile
+    /// came from a kong's replacement (F12) is not in the view; it counts as not.
+    pub fn now_context(&self, self_drawn: bool) -> WinContext {
+        let own = self.table.discards[self.table.player as usize % 4].len() as u32;
+        let empty = self.table.remaining == 0;
+        WinContext {
+            seat_wind: self.table.winds.seat_wind,
+            prevailing_wind: self.table.winds.prevailing_wind,
+            self_drawn,
+            robbing_kong: !self_drawn && self.robbing,
+            last_discard: !self_drawn && !self.robbing && empty,
+            last_wall_tile: self_drawn && empty,
+            progress: DealProgress {
+                dealer_streak: self.dealer_streak,
+                discards: self.discards_made,
+                winner_discards: own,
+                interrupted: self.interrupted,
+            },
+            ..WinContext::default()
+        }
     }
 
     /// The situation of a win the seat may make later with sets declared (`declared`): its
@@ -88,6 +115,7 @@ impl ExpertViewBuf {
             dealer_streak: view.dealer_streak(),
             discards_made: view.turn(),
             interrupted: view.interrupted(),
+            robbing: view.kong_tile().is_some(),
         }
     }
 }
