@@ -2,7 +2,8 @@
 //! points. Estimates of unfinished hands count in points bent by the style's `alpha` toward
 //! winning at all (their big values are rough); exact values (a ready hand's waits, a win on
 //! offer) by its `exact_alpha` (1 under Hong Kong: plain points, what the ruleset's payments
-//! give); a limit hand's chance and the choice to wait for one in plain points. A ready hand is valued exactly: every wait scored by the ruleset self-drawn and on a
+//! give); a limit hand's chance and the choice to wait for one in plain points. A ready hand
+//! is valued exactly: every wait scored by the ruleset self-drawn and on a
 //! discard in the deal's real situation (the seat's wind and dealer status, the streak, the
 //! discards made, an interruption; [`super::view::ExpertView::future_context`]), a wait under
 //! the minimum counting for nothing (HK §10.5, TW §14), the chance to win from the copies of the
@@ -405,7 +406,8 @@ impl ExpertAgent {
             for w in 0..N_KINDS {
                 q += ts[w].0;
                 g += ts[w].0 * ts[w].1;
-                if ron[w].1 >= threshold {
+                // a wait with no live legal win on a discard has no chance to add
+                if ron[w].0 > 0.0 && ron[w].1 >= threshold {
                     q += ron[w].0;
                     g += ron[w].0 * ron[w].1;
                 }
