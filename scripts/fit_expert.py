@@ -35,17 +35,8 @@ from pathlib import Path
 import mahjong_fast
 from mahjong_fast import _core
 
-FIELDS = (
-    "self_draw_share",
-    "hazard",
-    "caution",
-    "below_min_keep",
-    "step_keep",
-    "alpha",
-    "lookahead",
-    "long_shot_min",
-    "exact_alpha",
-)
+# the weights in the core's order (ExpertStyle::FIELDS), read from the built core
+FIELDS = tuple(_core.Ruleset.from_name("hong-kong").expert_style)
 # the core's allowed ranges (ExpertStyle::RANGES); the search stays inside them
 RANGES = {
     "self_draw_share": (0.0, 1.0),
@@ -71,6 +62,8 @@ FIRST_STEP = {
     "long_shot_min": 0.005,
     "exact_alpha": 0.2,
 }
+if set(RANGES) != set(FIELDS) or set(FIRST_STEP) != set(FIELDS):
+    raise SystemExit(f"fit_expert.py knows {sorted(RANGES)}, the core's weights are {list(FIELDS)}")
 POOL = ("greedy", "value", "strong", "incumbent")
 MIN_SEED = 1000
 REPO = Path(__file__).resolve().parent.parent

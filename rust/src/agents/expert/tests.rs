@@ -199,19 +199,7 @@ fn the_future_situation_is_one_the_ruleset_accepts() {
 /// The look-ahead value (weight 1) of a 13-equivalent hand one step from ready, from South's
 /// view of a quiet table: only the hand and the unseen counts are read.
 fn look_value(agent: &mut ExpertAgent, h: &Hand, unseen: &Counts) -> f64 {
-    use crate::agents::strong::Table;
-    use crate::rules::wait_values::ValueSituation;
-    let table = Table {
-        player: 1,
-        dealer: 0,
-        seat_winds: [0, 1, 2, 3],
-        winds: ValueSituation { seat_wind: 1, prevailing_wind: 0 },
-        bonus: 0,
-        discards: [&[]; 4],
-        melds: [&[], &[], &[], &[]],
-        remaining: 60,
-    };
-    let v = ExpertView::of_table(table);
+    let v = ExpertView::of_table(quiet_table(60));
     agent.pay.update(&agent.rules, agent.style.alpha, agent.style.exact_alpha, 1, 0);
     let shapes = *agent.rules.shapes();
     let sh = agent.ev.shanten(&h.concealed, &h.melds, &shapes).unwrap();
