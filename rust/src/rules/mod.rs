@@ -166,6 +166,29 @@ pub struct MatchPosition {
     pub scores: [i64; 4],
 }
 
+/// [`Rules::wait_values_into`] by scoring every wait in both situations: the default, and what
+/// a ruleset that shares the work falls back to outside the situations it shares.
+pub(crate) fn score_each_wait<R: Rules + ?Sized>(
+    rules: &R,
+    hand: &Hand,
+    waits: u64,
+    ts: &WinContext,
+    ron: &WinContext,
+    values: &mut [[i16; N_KINDS]; 2],
+) {
+    let mut m = waits;
+    while m != 0 {
+        let w = m.trailing_zeros() as usize;
+        m &= m - 1;
+        for (out, ctx) in values.iter_mut().zip([ts, ron]) {
+            out[w] = match rules.score(hand, Some(Tile(w as u8)), ctx) {
+                Ok(o) if o.is_win => i16::from(o.value),
+                _ => -1,
+            };
+        }
+    }
+}
+
 /// Everything a ruleset means, asked by the engine, the match, the agents, the simulation and
 /// the bindings. Implemented once per ruleset folder ([`hong_kong`], [`taiwanese`]).
 ///
@@ -231,17 +254,7 @@ pub trait Rules: fmt::Debug + Send + Sync {
     /// (or the situation is impossible); other entries are left as they are. By default each
     /// is scored; a ruleset may share the work of the two situations (the same numbers).
     fn wait_values_into(&self, hand: &Hand, waits: u64, ts: &WinContext, ron: &WinContext, values: &mut [[i16; N_KINDS]; 2]) {
-        let mut m = waits;
-        while m != 0 {
-            let w = m.trailing_zeros() as usize;
-            m &= m - 1;
-            for (out, ctx) in values.iter_mut().zip([ts, ron]) {
-                out[w] = match self.score(hand, Some(Tile(w as u8)), ctx) {
-                    Ok(o) if o.is_win => i16::from(o.value),
-                    _ => -1,
-                };
-            }
-        }
+        score_each_wait(self, hand, waits, ts, ron, values);
     }
     /// Whether a win's situation is one a deal can reach (the order of turns, discards and
     /// claims; TW §10a), with the discarder's seat wind where the caller knows it

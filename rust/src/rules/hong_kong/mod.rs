@@ -142,20 +142,15 @@ impl Rules for HongKongRules {
             && quiet(ts)
             && quiet(ron)
             && (ts.seat_wind, ts.prevailing_wind) == (ron.seat_wind, ron.prevailing_wind);
+        if !paired {
+            crate::rules::score_each_wait(self, hand, waits, ts, ron, values);
+            return;
+        }
+        let (min, max) = (self.switches.min_faan, self.switches.max_faan);
         let mut m = waits;
         while m != 0 {
             let w = m.trailing_zeros() as usize;
             m &= m - 1;
-            if !paired {
-                for (out, ctx) in values.iter_mut().zip([ts, ron]) {
-                    out[w] = match self.score(hand, Some(Tile(w as u8)), ctx) {
-                        Ok(o) if o.is_win => i16::from(o.value),
-                        _ => -1,
-                    };
-                }
-                continue;
-            }
-            let (min, max) = (self.switches.min_faan, self.switches.max_faan);
             let (self_drawn, on_discard) = match self.score(hand, Some(Tile(w as u8)), ron) {
                 Ok(o) if o.interpretation.is_some() => {
                     let ts_value = if o.limit.is_some() || four_concealed_pungs(hand, w) {
