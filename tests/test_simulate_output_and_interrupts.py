@@ -145,7 +145,7 @@ def test_cli_overwrite_replaces_the_file_and_shows_it_apart(tmp_path: Path) -> N
 def test_workers_above_the_cores_are_capped_with_a_warning(
     monkeypatch: pytest.MonkeyPatch, reference: dict[int, dict[str, Any]]
 ) -> None:
-    monkeypatch.setattr(simulate_mod, "usable_cores", lambda: 1)
+    monkeypatch.setattr(backends_mod, "usable_cores", lambda: 1)  # (the shared cap reads it)
     with pytest.warns(RuntimeWarning, match="workers=3 is more than the 1 cores"):
         res = simulate(N, SEATS, backend="process", seed=SEED, workers=3, chunk_size=CHUNK)
     assert res.records == [reference[i] for i in range(N)]

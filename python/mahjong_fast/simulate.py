@@ -31,7 +31,6 @@ import os
 import signal
 import threading
 import time
-import warnings
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,7 +40,13 @@ from typing import Any
 from . import _core
 from .errors import MahjongError, RuleConfigError
 from .rules import RULESET_NAMES, Ruleset, RulesLike, resolve_rules, with_rotate_dealer
-from .sim.backends import BACKENDS, STOP_SIGNALS, CoreBackend, make_backend, usable_cores
+from .sim.backends import (
+    BACKENDS,
+    STOP_SIGNALS,
+    CoreBackend,
+    capped_threads,
+    make_backend,
+)
 from .sim.chunks import ChunkSpec, auto_chunk_size, chunk_bounds, core_chunk_size
 from .sim.output import RecordWriter, format_of, open_writer, run_metadata
 from .sim.summary import Summary
@@ -254,17 +259,10 @@ def _capped_workers(backend: str, workers: int | None) -> int | None:
     """``workers`` for the core (threads) and process backends, at most the cores this process
     may use: more only adds threads or processes that wait (and thousands take minutes to
     start). A RuntimeWarning says so."""
-    cores = usable_cores()
-    if backend == "ray" or workers is None or workers <= cores:
+    if backend == "ray" or workers is None:
         return workers
     kind = "processes" if backend == "process" else "threads"
-    warnings.warn(
-        f"workers={workers} is more than the {cores} cores this process may use; "
-        f"using {cores} {kind}",
-        RuntimeWarning,
-        stacklevel=3,
-    )
-    return cores
+    return capped_threads("workers", workers, kind, stacklevel=3)
 
 
 def simulate(

@@ -21,6 +21,7 @@ import multiprocessing
 import os
 import signal
 import threading
+import warnings
 from collections.abc import Callable, Iterator
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -35,6 +36,7 @@ __all__ = [
     "ProcessBackend",
     "RayBackend",
     "WorkerFailure",
+    "capped_threads",
     "make_backend",
     "usable_cores",
 ]
@@ -61,6 +63,24 @@ def usable_cores() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except (AttributeError, OSError):  # not on Linux
         return os.cpu_count() or 1
+
+
+def capped_threads(name: str, count: int, kind: str = "threads", stacklevel: int = 1) -> int:
+    """``count`` (the argument ``name``: workers, threads) at most :func:`usable_cores`: more
+    only adds threads or processes that wait (and thousands take minutes to start, or, for a
+    ``TableBatch``, make every call wake them). A RuntimeWarning says so, ``stacklevel`` as if
+    the caller warned (1: the caller's line; the core, which has no frame, passes 1 for the
+    line that called it)."""
+    cores = usable_cores()
+    if count <= cores:
+        return count
+    warnings.warn(
+        f"{name}={count} is more than the {cores} cores this process may use; "
+        f"using {cores} {kind}",
+        RuntimeWarning,
+        stacklevel=stacklevel + 1,
+    )
+    return cores
 
 
 #: the signals that stop a run (:func:`mahjong_fast.simulate`): Ctrl-C, ``kill`` and a closed
