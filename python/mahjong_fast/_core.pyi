@@ -940,6 +940,14 @@ class TableBatch:
         done: npt.NDArray[np.bool_],
         seeds: Sequence[int] | None = None,
     ) -> None: ...
+    def next_episode(
+        self,
+        obs: npt.NDArray[np.float32] | None,
+        mask: npt.NDArray[np.uint8],
+        reward: npt.NDArray[np.float32],
+        seat: npt.NDArray[np.int8],
+        done: npt.NDArray[np.bool_],
+    ) -> None: ...
     def step(
         self,
         actions: npt.NDArray[np.int64],

@@ -70,7 +70,9 @@ fn index_obj<'py>(obj: &Bound<'py, PyAny>, name: &str, expected: &str) -> PyResu
     if is_bool_like || obj.is_instance_of::<PyString>() || !obj.hasattr("__index__")? {
         return Err(type_err(obj, name, expected));
     }
-    obj.call_method0("__index__")
+    // an object whose __index__ refuses (a numpy array of more than one value) is no int either:
+    // the error names the argument
+    obj.call_method0("__index__").map_err(|_| type_err(obj, name, expected))
 }
 
 /// An integer argument. `Ok(None)` is an integer outside the `i64` range (an out-of-range

@@ -22,14 +22,18 @@ use crate::rl::{BatchConfig, BatchPool, IllegalMode, ObsOptions, RewardKind, Sea
 /// value_features=True, privileged=False, reward="points", illegal_penalty=None,
 /// episode="deal")`: `n` tables (1..=65536), `seats` four names (`"learner"` or a built-in
 /// seat: `"expert"`, `"greedy"`, `"random"`, `"strong"`, `"value"`), at least one learner;
-/// table `i` has the seed `seed + i`. `episode="match"` makes an episode a whole match (TW
+/// table `i` has the seed `(seed + i) mod 2**64`; `threads` at most the usable cores (capped
+/// with simulate's RuntimeWarning). `episode="match"` makes an episode a whole match (TW
 /// §16, HK §12): each step's reward the payments of the deals that ended since the previous
 /// step, `done` at the match's end; anything but `"deal"` or `"match"` is a `RuleConfigError`.
 /// `reset(obs, mask, reward, seat, done, seeds=None)` starts every table's first deal;
 /// `step(actions, obs, mask, reward, seat, done)` plays one decision per table (int64
 /// `actions` of shape `(N,)`; ignored for a table whose last step ended a deal: it starts the
 /// next one). An action outside the mask raises `IllegalActionError` naming the table and
-/// changes nothing (with `illegal_penalty=x` it ends that deal with reward `-x` for the seat).
+/// changes nothing (with `illegal_penalty=x`, a finite float32, it ends that deal with reward
+/// `-x` for the seat); an index outside 0..74 is a `MahjongError` naming it, whatever the
+/// penalty. `next_episode(obs, mask, reward, seat, done)` makes every table deal its next
+/// episode (Gymnasium's unseeded reset).
 #[pyclass(module = "mahjong_fast._core", name = "TableBatch")]
 pub struct PyTableBatch {
     inner: TableBatch,
@@ -196,9 +200,16 @@ impl PyTableBatch {
         };
         cfg.illegal = match illegal_penalty {
             None => IllegalMode::Raise,
-            Some(x) if x.is_finite() => IllegalMode::Penalty(x as f32),
-            Some(_) => return Err(to_py_err(py, MahjongError::RuleConfig("illegal_penalty must be finite".into()))),
+            // the reward buffer is float32: a penalty it cannot hold would be -inf
+            Some(x) if (x as f32).is_finite() => IllegalMode::Penalty(x as f32),
+            Some(x) => {
+                return Err(to_py_err(
+                    py,
+                    MahjongError::RuleConfig(format!("illegal_penalty {x} is not a finite float32 (|x| < 3.4e38)")),
+                ))
+            }
         };
+        let threads = capped_threads(py, threads)?;
         let pool = if threads > 1 {
             let pool = BatchPool::new(threads)
                 .map_err(|e| to_py_err(py, MahjongError::RuleConfig(format!("cannot start {threads} threads: {e}"))))?;
@@ -264,10 +275,32 @@ impl PyTableBatch {
         reward: &Bound<'_, PyAny>,
         seat: &Bound<'_, PyAny>,
         done: &Bound<'_, PyAny>,
-        seeds: Option<Vec<u64>>,
+        seeds: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<()> {
+        let seeds = match seeds.filter(|s| !s.is_none()) {
+            Some(s) => Some(seeds_arg(py, s, self.inner.len())?),
+            None => None,
+        };
         let b = self.buffers(obs, mask, reward, seat, done)?;
         self.run(py, b, move |t, o, par| t.reset(seeds.as_deref(), o, par))
+    }
+
+    /// Every table abandons the episode in play (not reported) and starts its next one, as the
+    /// step after an ended episode would; the buffers receive the first decisions (rewards 0).
+    /// Gymnasium's unseeded `reset()` continues a table's stream so. Errors: `InvalidHandError`
+    /// before the first `reset`.
+    #[allow(clippy::too_many_arguments)]
+    fn next_episode(
+        &mut self,
+        py: Python<'_>,
+        obs: &Bound<'_, PyAny>,
+        mask: &Bound<'_, PyAny>,
+        reward: &Bound<'_, PyAny>,
+        seat: &Bound<'_, PyAny>,
+        done: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        let b = self.buffers(obs, mask, reward, seat, done)?;
+        self.run(py, b, move |t, o, par| t.next_episode(o, par))
     }
 
     /// One decision per table (`actions` int64 `(N,)`), then the built-in seats play until a
@@ -296,6 +329,11 @@ impl PyTableBatch {
             Ok(a) => a.to_vec(),
             Err(_) => arr.readonly().as_array().iter().copied().collect(),
         };
+        // an index outside the action space is no action at all (not an illegal one): refused
+        // for every table, whatever illegal_penalty says, before anything changes
+        if let Some((i, a)) = acts.iter().enumerate().find(|(_, a)| !(0..N_ACTIONS as i64).contains(a)) {
+            return Err(super::value_err(py, format!("actions[{i}] {a} is not an action 0..{}", N_ACTIONS - 1)));
+        }
         let b = self.buffers(obs, mask, reward, seat, done)?;
         self.run(py, b, move |t, o, par| t.step(&acts, o, par))
     }
@@ -354,8 +392,9 @@ impl PyTableBatch {
         let Some(r) = t.last_result() else { return Ok(None) };
         let d = PyDict::new(py);
         d.set_item("points", r.payments.to_vec())?;
-        d.set_item("winners", r.wins.iter().map(|w| w.player).collect::<Vec<_>>())?;
-        d.set_item("values", r.wins.iter().map(|w| w.score.value).collect::<Vec<_>>())?;
+        // u32, not u8: a Vec<u8> would reach Python as bytes
+        d.set_item("winners", r.wins.iter().map(|w| u32::from(w.player)).collect::<Vec<_>>())?;
+        d.set_item("values", r.wins.iter().map(|w| u32::from(w.score.value)).collect::<Vec<_>>())?;
         d.set_item("win_kinds", r.wins.iter().map(|w| w.kind.name()).collect::<Vec<_>>())?;
         d.set_item("discarder", r.wins.first().and_then(|w| w.discarder))?;
         d.set_item("dealer", r.dealer)?;
@@ -378,6 +417,34 @@ impl PyTableBatch {
     fn table(&self, py: Python<'_>, i: &Bound<'_, PyAny>) -> PyResult<usize> {
         Ok(super::wide_ranged_arg(py, i, "i", 0, self.inner.len() as i128 - 1)? as usize)
     }
+}
+
+/// One seed per table (`n`), each an int 0..2**64-1: `TypeError` naming `seeds[i]` for a value
+/// that is not an int (bool and float included) or a `seeds` that is not a sequence,
+/// `MahjongError` out of range or for a wrong count.
+fn seeds_arg(py: Python<'_>, seeds: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<u64>> {
+    if seeds.is_instance_of::<pyo3::types::PyString>() || seeds.is_instance_of::<pyo3::types::PyBytes>() {
+        return Err(PyTypeError::new_err("seeds must be a sequence of ints"));
+    }
+    let items = seeds.try_iter().map_err(|_| PyTypeError::new_err("seeds must be a sequence of ints"))?;
+    let mut out = Vec::with_capacity(n);
+    for (i, s) in items.enumerate() {
+        out.push(super::wide_ranged_arg(py, &s?, &format!("seeds[{i}]"), 0, u64::MAX as i128)? as u64);
+    }
+    if out.len() != n {
+        return Err(super::value_err(py, format!("{} seeds for {n} tables", out.len())));
+    }
+    Ok(out)
+}
+
+/// `threads` at most the cores this process may use, as `simulate` caps its workers (the same
+/// helper and RuntimeWarning: more threads only wait, and each call would pay for waking them).
+fn capped_threads(py: Python<'_>, threads: usize) -> PyResult<usize> {
+    if threads <= 1 {
+        return Ok(threads);
+    }
+    let capped = py.import("mahjong_fast.sim.backends")?.getattr("capped_threads")?.call1(("threads", threads, "threads", 1))?;
+    capped.extract()
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

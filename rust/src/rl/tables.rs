@@ -172,6 +172,20 @@ impl Table {
         Ok(())
     }
 
+    /// Abandon the episode in play (it is not reported) and start the next one, as the step after
+    /// an ended episode does; write its first decision with rewards 0. Gymnasium's unseeded
+    /// `reset()` continues a table's stream so. Errors: `InvalidHand` before the first reset.
+    pub fn next_episode(&mut self, cfg: &BatchConfig, out: StepOut<'_>) -> Result<()> {
+        if self.deal.is_none() {
+            return Err(MahjongError::hand("the table was not reset"));
+        }
+        out.reward.fill(0.0);
+        self.episode += 1;
+        self.start(cfg)?;
+        self.write(cfg, out, false);
+        Ok(())
+    }
+
     /// Deal the current episode and play the built-in seats up to a learner's decision. A deal
     /// that ends before any learner has a decision (the built-in seats win on the first
     /// discards, say) is skipped: the next episode is dealt, and [`Table::skipped`] counts it.
@@ -341,7 +355,10 @@ impl Table {
             }
             (None, IllegalMode::Raise) => return Err(self.illegal_error(0, action)),
             (None, IllegalMode::Penalty(x)) => {
-                out.reward[actor as usize] = -x;
+                // the payments of deals the built-in seats finished before this step (match
+                // mode) are reported with the penalty, not dropped
+                out.reward.copy_from_slice(&std::mem::take(&mut self.carry));
+                out.reward[actor as usize] -= x;
                 self.last = None;
                 self.pending_reset = true;
                 self.actor = None;
@@ -572,6 +589,11 @@ impl TableBatch {
             }
         }
         self.run(out, pool, &|i, t, cfg, o| t.reset(cfg, seeds.map(|s| s[i]), o))
+    }
+
+    /// Every table abandons its episode and starts the next ([`Table::next_episode`]).
+    pub fn next_episode(&mut self, out: &mut BatchOut<'_>, pool: Option<&BatchPool>) -> Result<()> {
+        self.run(out, pool, &|_, t, cfg, o| t.next_episode(cfg, o))
     }
 
     /// Check every action first (`IllegalAction` naming the first table whose action is not

@@ -481,3 +481,27 @@ fn match_mode_plays_whole_matches() {
     assert!(one == many);
     assert!(one.iter().any(|s| s.2 != [0.0; 4]), "a deal paid");
 }
+
+/// `next_episode` abandons the episode in play (unreported) and deals the next one, as the step
+/// after an ended episode does; refused before the first reset.
+#[test]
+fn next_episode_deals_the_next_wall() {
+    let cfg = BatchConfig::new(Ruleset::hong_kong(), learners()).unwrap();
+    let mut b = TableBatch::new(2, cfg.clone(), 7);
+    let mut bufs = Bufs::new(2, &b.config().obs);
+    assert!(b.next_episode(&mut bufs.out(), None).is_err());
+    b.reset(None, &mut bufs.out(), None).unwrap();
+    let a = pick(&mut Rng(1), &bufs.mask[..N_ACTIONS]);
+    let c = pick(&mut Rng(2), &bufs.mask[N_ACTIONS..]);
+    b.step(&[a, c], &mut bufs.out(), None).unwrap(); // mid-deal
+    b.next_episode(&mut bufs.out(), None).unwrap();
+    for i in 0..2 {
+        let t = &b.tables()[i];
+        assert_eq!(t.episode(), 1 + t.skipped());
+        assert_eq!(*t.deal().unwrap().wall(), crate::tiles::wall::shuffle(7 + i as u64, t.episode()));
+        let mut fresh = Table::new(&cfg, 7 + i as u64);
+        fresh.start_at(&cfg, 1).unwrap();
+        assert_eq!(fresh.deal().unwrap().snapshot(), t.deal().unwrap().snapshot());
+    }
+    assert!(!bufs.done.iter().any(|&d| d) && bufs.reward.iter().all(|&r| r == 0.0));
+}
