@@ -122,9 +122,12 @@ def train(args: argparse.Namespace) -> None:
     returns: list[float] = []
     start = time.perf_counter()
     deadline = start + 60 * args.minutes
+    # a table whose deal just ended: its next step starts the next deal and ignores the action
+    # (its mask row is all ones, docs/rl.md)
+    term = np.zeros(args.tables, np.bool_)
     while steps < args.steps and time.perf_counter() < deadline:
         mask = info["action_mask"]
-        live = mask.any(axis=1)
+        live = ~term
         probs = policy.probs(obs, mask)
         actions = sample(rng, probs)
         actions[~live] = 0
@@ -167,10 +170,11 @@ def play(policy: Policy, args: argparse.Namespace, walls_per_table: int) -> np.n
     deals = np.zeros(args.tables, np.int64)
     points = np.zeros((args.tables, walls_per_table), np.float64)
     target = 4 * walls_per_table
+    term = np.zeros(args.tables, np.bool_)
     while (deals < target).any():
         mask = info["action_mask"]
         actions = sample(rng, policy.probs(obs, mask))
-        actions[~mask.any(axis=1)] = 0
+        actions[term] = 0  # ignored: the table starts its next deal
         obs, reward, term, _t, info = envs.step(actions)
         for i in np.flatnonzero(term):
             if deals[i] < target:

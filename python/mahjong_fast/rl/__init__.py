@@ -6,7 +6,12 @@
 - :class:`MahjongEnv`: a ``gymnasium.Env``, one learning seat against built-in seats, the mask
   in ``info["action_mask"]``.
 - :class:`MahjongVectorEnv`: a ``gymnasium.vector.VectorEnv`` over one :class:`TableBatch`,
-  equal to N :class:`MahjongEnv` with the seeds ``seed + i``.
+  equal to N :class:`MahjongEnv` with the seeds ``(seed + i) mod 2**64``.
+
+An action the mask forbids ends the deal with ``-illegal_penalty`` on the Gymnasium faces
+(default 100.0) and raises ``IllegalActionError`` on the AEC env; an action that is not an int
+0..74 is refused on every face; ``reset(seed=s)`` starts a stream that ``reset()`` continues
+(docs/rl.md, "Illegal actions, odd actions and seeds").
 
 Actions are the 75 indices of docs/rl.md (discard 0..33, kong 34..67, chow 68..70, pung 71,
 exposed kong 72, win 73, pass 74); observations are ``float32 (C, 42)`` planes of version
@@ -35,8 +40,10 @@ def env(rules: Ruleset | str = "hk", **options: Any) -> MahjongAECEnv:
     ``rules`` a ``Ruleset`` or its name; options: ``seats`` (four names, default four
     learners; built-in seats are played inside and are not agents), ``seed``, ``duplicate``,
     ``value_features``, ``privileged``, ``reward`` (``"points"``, ``"win"``, ``"value"``),
-    ``illegal_penalty``, ``episode`` (``"deal"``, or ``"match"``: an episode is a whole match,
-    TW §16, with each step's rewards the payments of the deals ended since the previous step).
+    ``illegal_penalty`` (default None: an action the mask forbids raises
+    ``IllegalActionError`` and changes nothing), ``episode`` (``"deal"``, or ``"match"``: an
+    episode is a whole match, TW §16, with each step's rewards the payments of the deals ended
+    since the previous step).
     Agents are ``"player_0"``..``"player_3"`` (the learning seats).
     """
     from mahjong_fast.rl.aec import MahjongAECEnv

@@ -6,7 +6,10 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from mahjong_fast import _core
 from mahjong_fast._core import Ruleset, TableBatch
+
+N_ACTIONS = 75
 
 
 class Buffers:
@@ -31,6 +34,10 @@ class Buffers:
     def reset(self, seeds: list[int] | None = None) -> None:
         self.batch.reset(self.obs, self.mask, self.reward, self.seat, self.done, seeds)
 
+    def next_episode(self) -> None:
+        """Every table abandons its episode and starts the next (an unseeded reset)."""
+        self.batch.next_episode(self.obs, self.mask, self.reward, self.seat, self.done)
+
     def step(self, actions: npt.NDArray[np.int64]) -> None:
         self.batch.step(actions, self.obs, self.mask, self.reward, self.seat, self.done)
 
@@ -38,6 +45,21 @@ class Buffers:
         """Step a batch of one table with ``action`` (no array made per step)."""
         self._one[0] = action
         self.batch.step(self._one, self.obs, self.mask, self.reward, self.seat, self.done)
+
+
+def checked_action(action: object, name: str = "action") -> int:
+    """``action`` as an index of the action space: an int (Python's or numpy's, never a bool)
+    in 0..74. Errors: ``TypeError`` naming it (``name``) for another type (a float, a str, a
+    sequence... is not converted), ``MahjongError`` out of range; nothing changes."""
+    if type(action) is int and 0 <= action < N_ACTIONS:  # the common case, without a call
+        return action
+    return int(_core.checked_int(action, name, 0, N_ACTIONS - 1))
+
+
+def checked_seed(seed: object, name: str = "seed") -> int:
+    """``seed`` as a table seed, an int in 0..2**64-1. Errors: ``TypeError`` naming ``name``
+    (bool and float included), ``MahjongError`` out of range."""
+    return int(_core.checked_int(seed, name, 0, 2**64 - 1))
 
 
 def table_buffers(

@@ -9,7 +9,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from mahjong_fast._core import Ruleset
-from mahjong_fast.rl._buffers import table_buffers
+from mahjong_fast.errors import IllegalActionError
+from mahjong_fast.rl._buffers import checked_action, checked_seed, table_buffers
 
 LEARNERS = ("learner", "learner", "learner", "learner")
 
@@ -19,9 +20,12 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]
     match with ``episode="match"``, TW §16: rewards then come as each deal of it ends).
 
     Observations are dicts ``{"observation": float32 (C, 42), "action_mask": int8 (75,)}``
-    (int8, the dtype ``Discrete.sample(mask=...)`` takes; all zero for an agent not to act); actions ``Discrete(75)``. Rewards
-    come in the step that ends the deal (docs/rl.md). A non-legal action raises
-    ``IllegalActionError`` and changes nothing, unless ``illegal_penalty`` is given.
+    (int8, the dtype ``Discrete.sample(mask=...)`` takes; all zero for an agent not to act);
+    actions ``Discrete(75)``. Rewards come in the step that ends the deal (docs/rl.md). An
+    action its mask forbids raises ``IllegalActionError`` and changes nothing (the default;
+    with ``illegal_penalty=x`` it ends the deal with reward ``-x`` for that agent); an action
+    that is not an int 0..74 is refused with ``TypeError``/``MahjongError`` naming it, and
+    changes nothing. Seeds: see :meth:`reset`.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"name": "mahjong_fast_v1", "render_modes": [], "is_parallelizable": False}
@@ -52,7 +56,6 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]
             episode=episode,
         )
         self._batch = self._buf.batch
-        self._seed = seed
         self._players = [p for p, s in enumerate(seats) if s == "learner"]
         self.possible_agents = [f"player_{p}" for p in self._players]
         # agent name <-> player number, looked up rather than parsed at every step
@@ -69,6 +72,7 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]
         self.observation_spaces = {a: space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self._batch.n_actions) for a in self.possible_agents}
         self.agents: list[str] = []
+        self._started = False
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -84,9 +88,18 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]
         return self._agent_names[player]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start an episode. ``reset(seed=s)`` starts the table's stream at its episode 0 with
+        seed ``s`` (an int 0..2**64-1); ``reset()`` deals the stream's next episode (the first
+        one: episode 0 of the constructor's seed), abandoning any episode in play: Gymnasium's
+        seeding convention. Errors: ``TypeError`` naming ``seed`` (bool and float included),
+        ``MahjongError`` out of range; nothing changes then."""
         if seed is not None:
-            self._seed = seed
-        self._buf.reset([self._seed])
+            self._buf.reset([checked_seed(seed)])
+        elif not self._started:
+            self._buf.reset()
+        else:
+            self._buf.next_episode()
+        self._started = True
         seats = self._batch.table_info(0)["seats"]
         self.agents = [f"player_{p}" for p, s in enumerate(seats) if s == "learner"]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -109,13 +122,24 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:
+        """Play ``action`` (an int 0..74, Python's or numpy's) for the agent to act; ``None`` for
+        an agent whose episode has ended, as PettingZoo has it. Errors, with nothing changed:
+        ``TypeError`` naming the action for another type (no float, str, bool or sequence is
+        converted), ``MahjongError`` outside 0..74, ``IllegalActionError`` for an index its
+        mask forbids (unless ``illegal_penalty``), ``WRONG_PHASE`` before the first
+        ``reset()`` and ``DEAL_OVER`` once every agent has left the ended episode."""
+        if not self._started:
+            raise IllegalActionError("WRONG_PHASE", "no episode yet: call reset() before step()")
+        if not self.agents:
+            raise IllegalActionError("DEAL_OVER", "the episode has ended: call reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self._cumulative_rewards[agent] = 0.0
         buf = self._buf
-        buf.step_one(action)
+        buf.step_one(checked_action(action))
+        # only once the core has taken the action: a refused one changes nothing
+        self._cumulative_rewards[agent] = 0.0
         r = buf.reward[0].tolist()  # four floats (cheaper to test than the array's any())
         if r[0] or r[1] or r[2] or r[3]:  # a deal ended (in match mode, also within the match)
             self.rewards = {a: r[self._player_of[a]] for a in self.agents}
