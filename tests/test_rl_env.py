@@ -726,3 +726,27 @@ def test_table_batch_threads_are_capped_as_simulate_caps_workers() -> None:
     with pytest.warns(RuntimeWarning, match=f"threads=1024 is more than the {cores} cores"):
         b = TableBatch(4, GREEDY3, "hk", threads=1024)
     assert b.threads == cores
+
+
+@settings(max_examples=30, deadline=None)
+@given(odd=ODD_SEEDS, at=st.integers(0, 1))
+def test_table_batch_refuses_odd_seeds_and_actions_by_name(odd: Any, at: int) -> None:
+    """The core's own checks: a seed list holding something other than an int 0..2**64-1, or
+    an action index outside 0..74 (even with a penalty), is refused by name, nothing changed."""
+    batch = TableBatch(2, GREEDY3, "hk", seed=4, illegal_penalty=5.0)
+    buf = Buffers(batch)
+    buf.reset()
+    before = [x.copy() for x in (buf.obs, buf.mask, buf.reward, buf.seat, buf.done)]
+    seeds: list[Any] = [1, 2]
+    seeds[at] = odd
+    with pytest.raises((TypeError, MahjongError)) as err:
+        buf.reset(seeds)
+    _odd_is_refused(err.value, "seed")
+    for out_of_range in (-1, N_ACTIONS, 2**40):
+        acts = np.zeros(2, np.int64)
+        acts[at] = out_of_range
+        with pytest.raises(MahjongError, match=rf"actions\[{at}\]"):
+            buf.step(acts)
+    for x, y in zip((buf.obs, buf.mask, buf.reward, buf.seat, buf.done), before):
+        np.testing.assert_array_equal(x, y)
+    assert batch.table_info(0)["seed"] == 4 and batch.table_info(1)["seed"] == 5
