@@ -278,12 +278,13 @@ def review_log(src: LogSource | bytes, seat: int | None = None) -> Review:
     Raises:
         ReplayError: the log does not replay (with its line).
         MahjongError: ``seat`` not given and no single human seat in the log; ``seat`` not 0..3.
-        TypeError: ``seat`` not an int, or ``src`` none of the forms above.
+        TypeError: ``seat`` not an int (numpy's integer scalars are ints; a bool is not), or
+            ``src`` none of the forms above.
     """
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-        raise TypeError(f"seat must be an int 0..3, not {type(seat).__name__}")
-    if seat is not None and not 0 <= seat <= 3:
-        raise MahjongError(f"seat must be 0..3 (got {seat})")
+    if seat is not None:  # the core's conversion: an int or numpy integer, not a bool
+        seat = int(_core.checked_index(seat, "seat", "an int 0..3"))
+        if not 0 <= seat <= 3:
+            raise MahjongError(f"seat must be 0..3 (got {seat})")
     lines = _read_lines(src)
     replay_deals(lines)  # the whole log is checked first: ReplayError with its line
     if seat is None:  # the first line that is not blank is a header (replay_deals checked it)
