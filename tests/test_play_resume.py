@@ -188,3 +188,34 @@ def test_resume_match_from_python_replays_the_seats_past_choices(tmp_path: Path,
             assert text == "".join(whole)
     with pytest.raises(ReplayError, match="over"):
         resume_match(seats(), path, deals=2)
+
+
+def test_a_game_stopped_before_its_first_deal_leaves_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mahjong_fast.cli import app
+    from mahjong_fast.game import match
+    from typer.testing import CliRunner
+
+    def stopped(*_args: object, **_kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(match, "play_match", stopped)
+    path = tmp_path / "game.jsonl"
+    r = CliRunner().invoke(app, ["play", "--seed", "1", "--log", str(path)])
+    assert r.exit_code == 130
+    assert not path.exists()  # nothing played: the name stays free for the next game
+
+
+def test_a_stopped_game_is_reviewed_as_far_as_it_went(tmp_path: Path) -> None:
+    from mahjong_fast.review import review_log
+
+    buf = io.StringIO()
+    play_match([GreedySeat(p) for p in range(4)], seed=4, deals=2, log=buf)
+    whole = buf.getvalue().splitlines()
+    full = [d for dr in review_log(whole, seat=2).deals for d in dr.decisions]
+    actions = [i for i, ln in enumerate(whole) if '"auto":false' in ln]
+    for cut in (actions[5], actions[len(actions) // 2], actions[-1]):
+        part = [d for dr in review_log(whole[:cut], seat=2).deals for d in dr.decisions]
+        assert part == full[: len(part)]
+        assert all(d.line <= cut for d in part) and not any(d.line <= cut for d in full[len(part):])

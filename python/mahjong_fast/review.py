@@ -269,7 +269,8 @@ def review_log(src: LogSource | bytes, seat: int | None = None) -> Review:
     Args:
         src: a log written by ``play --log`` or ``arena --log`` (any ruleset): a path, the log
             text, its bytes, an open file or an iterable of lines (as
-            :func:`~mahjong_fast.game.log.replay`).
+            :func:`~mahjong_fast.game.log.replay`). A game stopped before its end is
+            reviewed as far as it went.
         seat: the player reviewed, 0..3; default the human seat of a ``play`` log.
 
     Returns a :class:`Review`: every deal's decisions (values in the expert's expected points
@@ -286,7 +287,9 @@ def review_log(src: LogSource | bytes, seat: int | None = None) -> Review:
         if not 0 <= seat <= 3:
             raise MahjongError(f"seat must be 0..3 (got {seat})")
     lines = _read_lines(src)
-    replay_deals(lines)  # the whole log is checked first: ReplayError with its line
+    # the whole log is checked first (ReplayError with its line); a game stopped before its
+    # end (play --log, interrupted) is reviewed as far as it went
+    replay_deals(lines, allow_unfinished=True)
     if seat is None:  # the first line that is not blank is a header (replay_deals checked it)
         first = next(_parse(raw, n) for n, raw in enumerate(lines, start=1) if raw.strip())
         seat = _default_seat(_seat_names(first))
