@@ -10,6 +10,14 @@ A log holds one or more deals. Each deal starts with a header line::
      "scores": [0, 0, 0, 0], "auto_pass": true, "wall": [...144 ids...]}
 
 followed by one line per :class:`~mahjong_fast.game.events.Event` (``Event.to_json()``).
+:class:`LogWriter` writes a deal being played as it goes (the header when it begins, then each
+action and what follows from it), so a game stopped at any moment leaves a log whose last deal
+stops at a decision: ``replay_deals(..., allow_unfinished=True)`` reads it and
+:func:`~mahjong_fast.game.match.resume_match` goes on with it.
+
+Every field has the type this format gives it (``seed``: null or a whole number 0..2**64-1,
+``seats``: four strings, an action's ``type``: one of the action names...); a field of
+another type is a :class:`~mahjong_fast.errors.ReplayError` on its line.
 
 ``engine_version`` is the version of mahjong_fast that wrote the log (``mahjong_fast.__version__``),
 for telling which release played a deal; replay does not depend on it, and logs written before
