@@ -266,9 +266,7 @@ def _resume(path: Path, deals: int | None, *, ascii: bool, confirm: bool) -> Non
         raise _error(f"--resume {path}: no such file")
     try:
         lines = _read_lines(path)
-        first = next(
-            (_parse(raw, n) for n, raw in enumerate(lines, start=1) if raw.strip()), None
-        )
+        first = next((_parse(raw, n) for n, raw in enumerate(lines, start=1) if raw.strip()), None)
         if first is None:
             raise ReplayError("the log is empty: it holds no deal (no header line)")
         ruleset = header_rules(first, 1)

@@ -343,7 +343,9 @@ def _read_lines(src: LogSource | bytes) -> list[str]:
         except OSError as e:
             raise ReplayError(f"cannot read log: {e}") from None
         except ValueError:  # a NUL byte in the path: no file has that name
-            raise ReplayError(f"cannot read log: a path holds no NUL byte ({src!r})"[:200]) from None
+            raise ReplayError(
+                f"cannot read log: a path holds no NUL byte ({src!r})"[:200]
+            ) from None
         return _split_bytes(data)
     if hasattr(src, "read"):
         data = src.read()

@@ -470,14 +470,26 @@ def resume_match(
         ruleset,
         deals=deals,
         start_deal=start.deal_index if ruleset.independent_deals else 0,
-        scores=list(first["scores"]) if ruleset.independent_deals else None,
+        scores=list(first.get("scores", [0, 0, 0, 0])) if ruleset.independent_deals else None,
     )
     names = tuple(str(n) for n in first["seats"])
     out = MatchResult(seed=seed, seat_names=names, rules=ruleset, match_index=match_index)
     done = [d for d in replayed if d.result is not None]
+
+    def over() -> ReplayError:
+        hint = ""
+        if ruleset.independent_deals:
+            hint = (" (a Hong Kong log does not hold how many deals the match was to have: "
+                    "give that number, deals= or --deals N)")  # fmt: skip
+        return ReplayError(
+            f"the match is over: the log holds {len(done)} finished deal(s), nothing to resume{hint}"
+        )
+
     for (n, _), d in zip(heads, done):
         nxt = state.next_deal()
-        if nxt is None or nxt["deal_index"] != d.deal_index:
+        if nxt is None:
+            raise over()
+        if nxt["deal_index"] != d.deal_index:
             raise _foreign(f"deal {d.deal_index} is not the next deal of this match", n)
         state.play_deal(_wins(d.result))  # type: ignore[arg-type]
         out.results.append(d.result)  # type: ignore[arg-type]
@@ -485,7 +497,9 @@ def resume_match(
     if replayed[-1].result is None:
         n, head = heads[-1]
         nxt = state.next_deal()
-        if nxt is None or nxt["deal_index"] != replayed[-1].deal_index:
+        if nxt is None:
+            raise over()
+        if nxt["deal_index"] != replayed[-1].deal_index:
             raise _foreign("its last deal is not the next deal of this match", n)
         under_way = new_deal(
             seats, seed=seed, deal_index=nxt["deal_index"], match_index=match_index,
@@ -498,12 +512,7 @@ def resume_match(
         if len(under_way.events) != len(replayed[-1].events):  # replay_deals proved the log
             raise RuntimeError("the deal rebuilt from the log differs from its replay")
     elif state.next_deal() is None:
-        raise ReplayError(
-            f"the match is over: its {len(done)} deal(s) are all played, nothing to resume"
-            + (" (a Hong Kong log does not hold how many deals the match was to have: "
-               "give that number, deals= or --deals N)"
-               if ruleset.independent_deals else "")
-        )  # fmt: skip
+        raise over()
     if on_resumed is not None:
         on_resumed(under_way)
     with LogWriter(log, append=True) as writer:
@@ -512,4 +521,3 @@ def resume_match(
         _play_on(state, seats, out, keep=True, writer=writer, on_deal=on_deal,
                  under_way=under_way)  # fmt: skip
     return out
-
