@@ -269,7 +269,8 @@ def review_log(src: LogSource | bytes, seat: int | None = None) -> Review:
     Args:
         src: a log written by ``play --log`` or ``arena --log`` (any ruleset): a path, the log
             text, its bytes, an open file or an iterable of lines (as
-            :func:`~mahjong_fast.game.log.replay`).
+            :func:`~mahjong_fast.game.log.replay`). A game stopped before its end is
+            reviewed as far as it went.
         seat: the player reviewed, 0..3; default the human seat of a ``play`` log.
 
     Returns a :class:`Review`: every deal's decisions (values in the expert's expected points
@@ -278,14 +279,17 @@ def review_log(src: LogSource | bytes, seat: int | None = None) -> Review:
     Raises:
         ReplayError: the log does not replay (with its line).
         MahjongError: ``seat`` not given and no single human seat in the log; ``seat`` not 0..3.
-        TypeError: ``seat`` not an int, or ``src`` none of the forms above.
+        TypeError: ``seat`` not an int (numpy's integer scalars are ints; a bool is not), or
+            ``src`` none of the forms above.
     """
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-        raise TypeError(f"seat must be an int 0..3, not {type(seat).__name__}")
-    if seat is not None and not 0 <= seat <= 3:
-        raise MahjongError(f"seat must be 0..3 (got {seat})")
+    if seat is not None:  # the core's conversion: an int or numpy integer, not a bool
+        seat = int(_core.checked_index(seat, "seat", "an int 0..3"))
+        if not 0 <= seat <= 3:
+            raise MahjongError(f"seat must be 0..3 (got {seat})")
     lines = _read_lines(src)
-    replay_deals(lines)  # the whole log is checked first: ReplayError with its line
+    # the whole log is checked first (ReplayError with its line); a game stopped before its
+    # end (play --log, interrupted) is reviewed as far as it went
+    replay_deals(lines, allow_unfinished=True)
     if seat is None:  # the first line that is not blank is a header (replay_deals checked it)
         first = next(_parse(raw, n) for n, raw in enumerate(lines, start=1) if raw.strip())
         seat = _default_seat(_seat_names(first))

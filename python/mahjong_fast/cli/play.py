@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -28,8 +31,50 @@ from .common import (
 from .result import _who, show_result
 
 
+class _Stopped(KeyboardInterrupt):
+    """A stop signal other than Ctrl-C (SIGHUP: the terminal closed; SIGTERM)."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def _stop_signals() -> Iterator[None]:
+    """SIGHUP and SIGTERM stop the game as Ctrl-C does (the log keeps what was played)."""
+    previous: dict[int, Any] = {}
+
+    def stop(signum: int, _frame: object) -> None:
+        raise _Stopped(signum)
+
+    for name in ("SIGHUP", "SIGTERM"):
+        sig = getattr(signal, name, None)
+        if sig is not None:
+            with contextlib.suppress(ValueError, OSError):  # not the main thread
+                previous[sig] = signal.signal(sig, stop)
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def _tell(message: str) -> None:
+    """One line on stderr, if the terminal is still there (after SIGHUP it may not be)."""
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.write(message + "\n")
+        sys.stderr.flush()
+
+
+#: the options a resumed game takes from its log
+_FROM_THE_LOG = {"seed": "--seed", "rules_name": "--rules", "rule": "--rule",
+                 "rotate_dealer": "--rotate-dealer", "opponents": "--opponents", "log": "--log",
+                 "overwrite": "--overwrite"}  # fmt: skip
+
+
 @app.command()
 def play(
+    ctx: typer.Context,
     seed: Annotated[
         int | None, typer.Option("--seed", help="Seed of the walls (random if not given).")
     ] = None,
@@ -63,11 +108,33 @@ def play(
             "--opponents", help="The three AI seats' kind: expert, strong, value, greedy or random."
         ),
     ] = "expert",
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            help="Go on with the game a stopped `play --log FILE` left in FILE (its ruleset, "
+            "seats and seed; appended to). Hong Kong: give the game's --deals again.",
+        ),
+    ] = None,
 ) -> None:
     """Play against three AI seats (you are P0, East, the dealer of the first deal).
 
     Hong Kong: --deals deals. Taiwanese (--rules taiwanese-high / taiwanese-low): a whole
-    match of rotating deals (TW §16; --rule match_length=one_deal|east_round|full_game)."""
+    match of rotating deals (TW §16; --rule match_length=one_deal|east_round|full_game).
+
+    With --log FILE the game is written as it goes: stopped at any moment (quit, Ctrl-C, a
+    closed terminal, the end of input), FILE holds what was played and --resume FILE goes on
+    from there."""
+    if resume is not None:
+        # (typer carries its own click: the source is compared by name)
+        given = [opt for name, opt in _FROM_THE_LOG.items()
+                 if getattr(ctx.get_parameter_source(name), "name", "") == "COMMANDLINE"]  # fmt: skip
+        if given:
+            raise _error(
+                f"--resume takes the ruleset, seats and seed from the log: drop {', '.join(given)}"
+            )
+        _resume(resume, deals, ascii=ascii, confirm=not no_confirm)
+        return
     try:
         ruleset = _ruleset(rules_name, rule, rotate_dealer)
     except MahjongError as exc:
@@ -80,7 +147,7 @@ def play(
     by_switches = deals is None and not ruleset.independent_deals
     from ..game.match import play_match
     from ..seats import SEAT_KINDS, make_seat
-    from ..seats.human import HumanSeat, QuitGame
+    from ..seats.human import HumanSeat
 
     if opponents not in SEAT_KINDS:
         raise _error(
@@ -105,20 +172,43 @@ def play(
     )
     console.print(Text(f"{match_line}.", style="bold"))
     console.print(Text("You are P0; type 'help' for the commands.", style="bold"))
-    scores: tuple[int, ...] = (0, 0, 0, 0)
     finished: list[Any] = []  # the results shown so far
 
     def on_deal(_deal: Any, res: Any) -> None:
         finished.append(res)
         show_result(res, ascii=ascii, rules=ruleset)
 
-    try:
+    def run() -> Any:
         # each result is shown when its deal ends (HK §12, TW §16); the human seat waits for
         # Enter before the next deal starts
-        match = play_match(seats, seed=seed, deals=deals, rules=ruleset, log=log_file,
-                           on_deal=on_deal)  # fmt: skip
-        scores = tuple(match.scores)
-        deals = match.deals
+        return play_match(seats, seed=seed, deals=deals, rules=ruleset, log=log_file,
+                          on_deal=on_deal)  # fmt: skip
+
+    try:
+        match = _played(run, finished, log)
+    finally:
+        if log_file is not None:
+            log_file.close()
+            # nothing played (stopped before the first deal began): no file is left behind
+            with contextlib.suppress(OSError):
+                if log is not None and os.path.getsize(log) == 0:
+                    os.unlink(log)
+    _final(match, by_switches, log)
+
+
+def _played(run: Any, finished: list[Any], log: Path | None, prefix: str = "") -> Any:
+    """``run()`` (the match), its ways of stopping turned into exit statuses; the log, written
+    as the game went, keeps what was played."""
+    resume_hint = (
+        f"the game so far is in {log}: `mahjong-fast play --resume {log}` goes on with it"
+        if log is not None
+        else ""
+    )
+    from ..seats.human import QuitGame
+
+    try:
+        with _stop_signals():
+            return run()
     except QuitGame as q:
         if finished:  # the deals played are the game's result so far: never lost
             line = "  ".join(f"{_who(p)} {v}" for p, v in enumerate(finished[-1].scores))
@@ -128,8 +218,8 @@ def play(
                     f"Scores after {n_done} deal{'s' if n_done != 1 else ''}: {line}", style="bold"
                 )
             )
-            if log:
-                console.print(Text(f"Event log of the deals played written to {log}", style="dim"))
+        if log is not None and log.is_file() and log.stat().st_size:
+            console.print(Text(resume_hint[:1].upper() + resume_hint[1:] + ".", style="dim"))
         if q.reason == "eof":  # a pipe (or Ctrl-D) ended before the game did
             sys.stderr.write(
                 f"input ended before the game did: leaving it (exit status {EXIT_INPUT_ENDED})\n"
@@ -137,14 +227,18 @@ def play(
             raise typer.Exit(EXIT_INPUT_ENDED) from None
         console.print("Bye.")
         raise typer.Exit(0) from None
-    except KeyboardInterrupt:
-        sys.stderr.write("\ninterrupted\n")
-        raise typer.Exit(EXIT_INTERRUPTED) from None
+    except KeyboardInterrupt as exc:
+        signum = exc.signum if isinstance(exc, _Stopped) else signal.SIGINT
+        saved = log is not None and log.is_file() and log.stat().st_size > 0
+        _tell("\ninterrupted" + (f": {resume_hint}" if saved else ""))
+        raise typer.Exit(EXIT_INTERRUPTED if signum == signal.SIGINT else 128 + signum) from None
     except MahjongError as exc:
-        raise _error(str(exc)) from None
-    finally:
-        if log_file is not None:
-            log_file.close()
+        raise _error(prefix + str(exc)) from None
+
+
+def _final(match: Any, by_switches: bool, log: Path | None) -> None:
+    """The end of a match: the final scores, and where the log is."""
+    scores, deals = tuple(match.scores), match.deals
     if by_switches or (deals or 1) > 1:
         line = "  ".join(f"{'You' if p == 0 else f'P{p}'} {v}" for p, v in enumerate(scores))
         plural = "s" if deals != 1 else ""
@@ -155,3 +249,77 @@ def play(
         console.print(Text(f"{end}: {line}", style="bold"))
     if log:
         console.print(Text(f"Event log written to {log}", style="dim"))
+
+
+def _resume(path: Path, deals: int | None, *, ascii: bool, confirm: bool) -> None:
+    """``play --resume FILE``: the game a stopped ``play --log FILE`` left, from the first
+    decision FILE does not hold (the ruleset, seats and seed of its header; the AI seats' past
+    choices replayed from it), appended to FILE. A log that does not replay, is not a game of
+    ``play`` or is finished: one line, exit 2."""
+    from ..errors import ReplayError
+    from ..game.log import _parse, _read_lines, header_rules
+    from ..game.match import resume_match
+    from ..seats import SEAT_KINDS, make_seat
+    from ..seats.human import HumanSeat
+
+    if not path.is_file():
+        raise _error(f"--resume {path}: no such file")
+    try:
+        lines = _read_lines(path)
+        first = next((_parse(raw, n) for n, raw in enumerate(lines, start=1) if raw.strip()), None)
+        if first is None:
+            raise ReplayError("the log is empty: it holds no deal (no header line)")
+        ruleset = header_rules(first, 1)
+    except ReplayError as exc:
+        raise _error(f"--resume {path}: corrupt log: {exc}") from None
+    names = first.get("seats")
+    kinds = names[1:] if isinstance(names, list) and len(names) == 4 else []
+    if (
+        not isinstance(names, list)
+        or names[:1] != ["human"]
+        or len(set(map(str, kinds))) != 1
+        or kinds[0] not in SEAT_KINDS
+    ):
+        raise _error(
+            f"--resume {path}: not a game of `mahjong-fast play` (its seats are {names!r}); "
+            "nothing to resume"
+        )
+    seed = first.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise _error(f"--resume {path}: its header names no seed; nothing to resume")
+    try:
+        _core.Match(ruleset, deals=deals)
+    except MahjongError as exc:
+        raise _error(f"--deals: {exc}") from None
+    human = HumanSeat(console, ascii=ascii, confirm=confirm, rules=ruleset)
+    human.muted = True  # the deal is rebuilt from the log quietly, then shown
+    seats = [human, *(make_seat(str(kinds[0]), seed + p) for p in (1, 2, 3))]
+    by_switches = deals is None and not ruleset.independent_deals
+    finished: list[Any] = []
+
+    def on_resumed(deal: Any) -> None:  # the log is valid and the game goes on: say so
+        human.muted = False
+        console.print(
+            Text(
+                f"mahjong-fast: resuming {path}: {ruleset.title}, seed {seed}, rules "
+                f"{_changed_switches(ruleset)}, opponents {kinds[0]}.",
+                style="bold",
+            )
+        )
+        if deal is not None:
+            console.print(Text(f"\n=== Deal {deal.deal_index + 1} ===", style="bold"))
+            done = sum(1 for ev in deal.events if ev.type == "action" and not ev.data.get("auto"))
+            console.print(
+                Text(f"Deal {deal.deal_index + 1} goes on after {done} actions.", style="bold")
+            )
+        console.print(Text("You are P0; type 'help' for the commands.", style="bold"))
+
+    def on_deal(_deal: Any, res: Any) -> None:
+        finished.append(res)
+        show_result(res, ascii=ascii, rules=ruleset)
+
+    def run() -> Any:
+        return resume_match(seats, path, deals=deals, on_deal=on_deal, on_resumed=on_resumed)
+
+    match = _played(run, finished, path, prefix=f"--resume {path}: ")
+    _final(match, by_switches, path)

@@ -39,7 +39,8 @@ def replay(
     rules_name: RulesOption = None,
     rule: RuleOption = None,
 ) -> None:
-    """Check an event log against the rules and print its deals step by step.
+    """Check an event log against the rules and print its deals step by step (a game
+    stopped before its end replays up to where it stopped).
 
     Each deal is replayed under the ruleset of its header; ``--rules`` / ``--rule``, when
     given, must be that ruleset (switches included)."""
@@ -51,9 +52,9 @@ def replay(
     if not file.is_file():
         raise _error(f"{file}: no such file")
     try:
-        replayed = replay_log(
-            file, rules=expected
-        )  # every kind of bad log is a ReplayError with its line
+        # every kind of bad log is a ReplayError with its line; a log that stops at a
+        # decision is a game stopped before its end (play --resume goes on with it)
+        replayed = replay_log(file, rules=expected, allow_unfinished=True)
     except ReplayError as exc:
         if expected is not None and "was given" in str(exc):
             raise _error(f"{file}: {exc}") from None
@@ -70,7 +71,16 @@ def replay(
                 unit = header_rules(obj).unit
             _print_log_line(obj, ascii, unit)
     results = _deal_results(replayed)
-    if results:
+    if results and results[-1] is None:
+        console.print(
+            Text(
+                f"Replay OK: {len(results)} deal(s), every action legal; the last deal is "
+                f"unfinished (a game stopped before its end: `mahjong-fast play --resume "
+                f"{file}` goes on with it).",
+                style="bold green",
+            )
+        )
+    elif results:
         console.print(
             Text(f"Replay OK: {len(results)} deal(s), every action legal.", style="bold green")
         )

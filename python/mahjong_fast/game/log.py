@@ -10,6 +10,14 @@ A log holds one or more deals. Each deal starts with a header line::
      "scores": [0, 0, 0, 0], "auto_pass": true, "wall": [...144 ids...]}
 
 followed by one line per :class:`~mahjong_fast.game.events.Event` (``Event.to_json()``).
+:class:`LogWriter` writes a deal being played as it goes (the header when it begins, then each
+action and what follows from it), so a game stopped at any moment leaves a log whose last deal
+stops at a decision: ``replay_deals(..., allow_unfinished=True)`` reads it and
+:func:`~mahjong_fast.game.match.resume_match` goes on with it.
+
+Every field has the type this format gives it (``seed``: null or a whole number 0..2**64-1,
+``seats``: four strings, an action's ``type``: one of the action names...); a field of
+another type is a :class:`~mahjong_fast.errors.ReplayError` on its line.
 
 ``engine_version`` is the version of mahjong_fast that wrote the log (``mahjong_fast.__version__``),
 for telling which release played a deal; replay does not depend on it, and logs written before
@@ -46,6 +54,7 @@ produce raises :class:`~mahjong_fast.errors.ReplayError` with the 1-based line n
 
 from __future__ import annotations
 
+import io
 import json
 import os
 from collections.abc import Iterable, Iterator, Sequence
@@ -91,7 +100,19 @@ def header(
     match: int | None = None,
 ) -> dict[str, Any]:
     """The header dict of ``deal``. ``start_scores`` default: the scores before any payment;
-    ``match``: the index of the match the deal belongs to (None: a deal of its own)."""
+    ``match``: the index of the match the deal belongs to (None: a deal of its own).
+
+    ``seed`` and ``match`` are ints (numpy's integer scalars too) 0..2**64-1 and 0..2**32-1,
+    ``seats`` four names: TypeError naming the argument for another type, MahjongError out of
+    range (what the log holds is what replay reads back)."""
+    if seed is not None:
+        seed = int(_core.checked_int(seed, "seed", 0, 2**64 - 1))
+    if match is not None:
+        match = int(_core.checked_int(match, "match", 0, 2**32 - 1))
+    if seats is not None:
+        seats = _core.checked_names(seats, "seats")
+        if len(seats) != 4:
+            raise ValueError(f"seats: four names expected, got {len(seats)}")
     if start_scores is None:
         start_scores = _start_scores(deal)
     head: dict[str, Any] = {
@@ -152,20 +173,37 @@ def deal_lines(
 
 
 class LogWriter:
-    """Append deals to a JSON Lines log as they finish. Use as a context manager or call
-    :meth:`close`. ``target``: a path or an open text file.
+    """Append deals to a JSON Lines log. Use as a context manager or call :meth:`close`.
+    ``target``: a path (created or replaced; with ``append=True`` appended to) or an open text
+    file. TypeError for anything else.
 
-    A deal goes out whole or not at all: its lines are all encoded before the first is
-    written, in one write; if that write fails on a seekable file, the file is cut back to
-    where the deal began. So an error never leaves a log half written."""
+    :meth:`write_deal` writes a finished deal whole or not at all: its lines are all encoded
+    before the first is written, in one write; if that write fails on a seekable file, the
+    file is cut back to where the deal began.
 
-    def __init__(self, target: str | os.PathLike[str] | IO[str]):
+    A deal being played is written as it goes: :meth:`start_deal` writes its header and the
+    events so far, :meth:`catch_up` the events since (each time whole lines, flushed), and
+    :meth:`end_deal` the rest. A game stopped at any moment (Ctrl-C, a closed terminal, an
+    error) so leaves a log that replays up to there (``replay_deals(...,
+    allow_unfinished=True)``; ``mahjong-fast play --resume`` continues it); a finished deal's
+    lines are the same bytes either way."""
+
+    def __init__(self, target: str | os.PathLike[str] | IO[str], *, append: bool = False):
+        self._live: Deal | None = None  # the deal being written as it goes
+        self._written = 0  # how many of its events are in the log
         if isinstance(target, (str, os.PathLike)):
-            self._f: IO[str] = open(target, "w", encoding="utf-8")  # noqa: SIM115
+            self._f: IO[str] = open(target, "a" if append else "w", encoding="utf-8")  # noqa: SIM115
             self._own = True
-        else:
+        elif callable(getattr(target, "write", None)) and not isinstance(
+            target, (io.RawIOBase, io.BufferedIOBase)
+        ):
             self._f = target
             self._own = False
+        else:
+            raise TypeError(
+                "log must be a path (str or os.PathLike) or an open text file, not "
+                f"{type(target).__name__}"
+            )
 
     def write_deal(
         self,
@@ -196,6 +234,52 @@ class LogWriter:
                 except (OSError, ValueError):
                     pass
             raise
+
+    def _put(self, text: str) -> None:
+        self._f.write(text)
+        self._f.flush()
+
+    def start_deal(
+        self,
+        deal: Deal,
+        *,
+        seed: int | None = None,
+        seats: Sequence[str] | None = None,
+        match: int | None = None,
+    ) -> None:
+        """Begin writing ``deal`` (recorded, not yet ended) as it is played: its header and
+        its events so far, now. ValueError as :meth:`write_deal`."""
+        lines = deal_lines(deal, seed=seed, seats=seats, match=match)
+        head = next(lines)  # checks the deal can be logged
+        self._live, self._written = None, 0
+        self._put(head + "\n")
+        self._live = deal
+        self.catch_up()
+
+    def resume_deal(self, deal: Deal) -> None:
+        """Go on writing ``deal``, whose header and events so far are already in the log (a
+        game resumed from it)."""
+        self._live, self._written = deal, len(deal.events)
+
+    def catch_up(self) -> None:
+        """Write the events of the deal being played that the log does not hold yet."""
+        deal = self._live
+        if deal is None:
+            return
+        events = deal.events
+        if len(events) > self._written:
+            self._put(
+                "".join(
+                    json.dumps(ev.to_json(), separators=(",", ":")) + "\n"
+                    for ev in events[self._written :]
+                )
+            )
+            self._written = len(events)
+
+    def end_deal(self) -> None:
+        """Write the rest of the deal being played (its end)."""
+        self.catch_up()
+        self._live = None
 
     def close(self) -> None:
         if self._own:
@@ -255,9 +339,14 @@ def _read_lines(src: LogSource | bytes) -> list[str]:
     if isinstance(src, (str, os.PathLike)):
         try:
             with open(src, "rb") as f:
-                return _split_bytes(f.read())
+                data = f.read()
         except OSError as e:
             raise ReplayError(f"cannot read log: {e}") from None
+        except ValueError:  # a NUL byte in the path: no file has that name
+            raise ReplayError(
+                f"cannot read log: a path holds no NUL byte ({src!r})"[:200]
+            ) from None
+        return _split_bytes(data)
     if hasattr(src, "read"):
         data = src.read()
         if isinstance(data, (bytes, bytearray)):
@@ -310,8 +399,9 @@ def _whole(
     """Header field ``key``: an integer lo..hi (not a bool), or ``default`` when absent."""
     v = obj.get(key, default)
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        top = {2**64 - 1: "2**64-1", 2**32 - 1: "2**32-1"}.get(hi, str(hi))
         raise ReplayError(
-            f"bad header: {key} must be a whole number {lo}..{hi} (got {v!r})"[:200], lineno
+            f"bad header: {key} must be a whole number {lo}..{top} (got {v!r})"[:200], lineno
         )
     return v
 
@@ -410,7 +500,7 @@ def _action_of(obj: dict[str, Any], lineno: int) -> Action:
     if not isinstance(data, dict):
         raise ReplayError("malformed action: 'action' must be an object", lineno)
     kind, player, tiles = data.get("type"), data.get("player"), data.get("tiles", [])
-    if kind not in {t.value for t in ActionType}:
+    if not isinstance(kind, str) or kind not in {t.value for t in ActionType}:
         raise ReplayError(f"malformed action: unknown type {kind!r}"[:200], lineno)
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player <= 3:
         raise ReplayError(f"malformed action: player must be 0..3 (got {player!r})"[:200], lineno)
@@ -551,6 +641,12 @@ def _deal_from_header(obj: dict[str, Any], lineno: int, expected: Ruleset | None
     auto_pass = obj.get("auto_pass", True)
     if not isinstance(auto_pass, bool):
         raise ReplayError("bad header: auto_pass must be true or false", lineno)
+    seed = obj.get("seed")
+    if seed is not None:
+        _whole(obj, "seed", 0, 2**64 - 1, lineno)
+    seats = obj.get("seats", [f"P{i}" for i in range(4)])
+    if not isinstance(seats, list) or len(seats) != 4 or not all(isinstance(n, str) for n in seats):
+        raise ReplayError(f"bad header: seats must be four names (got {seats!r})"[:200], lineno)
     try:
         return Deal(
             wall,

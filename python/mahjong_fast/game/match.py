@@ -25,13 +25,13 @@ from dataclasses import dataclass, field
 from typing import IO
 
 from mahjong_fast import _core
-from mahjong_fast.errors import IllegalActionError, RuleConfigError
+from mahjong_fast.errors import IllegalActionError, ReplayError, RuleConfigError
 from mahjong_fast.rules import Ruleset, RulesLike, resolve_rules, with_rotate_dealer
 
 from .actions import Action, Phase
 from .deal import Deal
 from .events import Event, visible_event
-from .log import LogWriter
+from .log import LogWriter, _action_of, _parse, _read_lines, replay_deals
 from .result import DealResult
 
 __all__ = [
@@ -42,6 +42,7 @@ __all__ = [
     "deal_wall",
     "new_deal",
     "play_match",
+    "resume_match",
     "run_deal",
 ]
 
@@ -172,7 +173,13 @@ def checked_action(answer: object, p: int, seat: object = None) -> Action:
     return action
 
 
-def run_deal(deal: Deal, seats: Sequence[object], *, rules: RulesLike = None) -> DealResult:
+def run_deal(
+    deal: Deal,
+    seats: Sequence[object],
+    *,
+    rules: RulesLike = None,
+    on_action: Callable[[], None] | None = None,
+) -> DealResult:
     """Play ``deal`` to its end, asking ``seats[p].choose(view, legal)`` for each action.
 
     ACTION / AFTER_CLAIM: the active player is asked. RESPONSE / ROB: every player in
@@ -180,6 +187,10 @@ def run_deal(deal: Deal, seats: Sequence[object], *, rules: RulesLike = None) ->
     player order with the same view; the window is resolved once all have answered. An
     illegal choice, or an action for another player, is rejected (state unchanged); the
     seat's optional ``rejected(action, error)`` hook is called and the seat is asked again.
+
+    ``on_action``, when given, is called after each action the deal accepts (a log written
+    as the game goes, :meth:`~mahjong_fast.game.log.LogWriter.catch_up`). A deal already
+    under way (rebuilt from a log) is played on from where it is.
 
     The deal is played under its own ruleset (``deal.rules``). ``rules``, when given (a
     :class:`~mahjong_fast.Ruleset` or a name), must be that ruleset: a different one raises
@@ -208,12 +219,15 @@ def run_deal(deal: Deal, seats: Sequence[object], *, rules: RulesLike = None) ->
                 answer = seat.choose(views[p](p), legal)  # type: ignore[attr-defined]
                 try:
                     deal.apply(checked_action(answer, p, seat))
-                    break
                 except IllegalActionError as e:
                     last = e
                     hook = getattr(seat, "rejected", None)
                     if callable(hook):
                         hook(answer, e)
+                    continue
+                if on_action is not None:
+                    on_action()
+                break
             else:
                 raise IllegalActionError(
                     last.code,
@@ -285,7 +299,9 @@ def play_match(
             every deal is played under it and every log header records it (HK §18).
         rotate_dealer: shorthand that sets the ruleset's ``rotate_dealer`` switch (None: as
             ``rules`` says; a ruleset without the switch refuses it).
-        log: a path or text file to write the JSON Lines event log to (None: no log).
+        log: a path or text file to write the JSON Lines event log to (None: no log), as
+            the game goes: a match stopped at any moment leaves a log that replays up to
+            there, which :func:`resume_match` continues.
         match_index: j, 0 .. 2**32-1.
         on_deal: called as ``on_deal(deal, result)`` after each deal (and after its log
             lines are written), e.g. to show the result.
@@ -298,13 +314,14 @@ def play_match(
         ValueError: not four seats.
         MahjongError: ``seed`` outside 0..2**64-1, ``start_deal`` or ``deals`` out of range,
             ``scores`` not four scores within ±10**15.
-        TypeError: ``seed``, ``deals`` or ``start_deal`` not an int (bool included).
+        TypeError: ``seed``, ``deals`` or ``start_deal`` not an int (bool included); ``log``
+            neither a path nor a text file.
     """
     if len(seats) != 4:
         raise ValueError("a match needs four seats")
     # the core's one argument conversion (TypeError naming the argument, MahjongError out of range)
-    _core.checked_int(seed, "seed", 0, 2**64 - 1)
-    _core.checked_int(match_index, "match_index", 0, 2**32 - 1)
+    seed = int(_core.checked_int(seed, "seed", 0, 2**64 - 1))
+    match_index = int(_core.checked_int(match_index, "match_index", 0, 2**32 - 1))
     ruleset = with_rotate_dealer(resolve_rules(rules), rotate_dealer)
     state = _core.Match(
         ruleset,
@@ -317,7 +334,42 @@ def play_match(
     keep = writer is not None if record is None else record or writer is not None
     out = MatchResult(seed=seed, seat_names=names, rules=ruleset, match_index=match_index)
     try:
-        while (nxt := state.next_deal()) is not None:
+        _play_on(state, seats, out, keep=keep, writer=writer, on_deal=on_deal)
+    finally:
+        if writer is not None:
+            writer.close()
+    return out
+
+
+def _wins(res: DealResult) -> list[dict[str, object]]:
+    """A deal's wins as the core's match settles them (HK §12, TW §15/§16)."""
+    return [
+        {"winner": w.player, "value": w.value, "discarder": w.discarder,
+         "self_drawn": w.discarder is None}
+        for w in res.wins
+    ]  # fmt: skip
+
+
+def _play_on(
+    state: _core.Match,
+    seats: Sequence[object],
+    out: MatchResult,
+    *,
+    keep: bool,
+    writer: LogWriter | None,
+    on_deal: Callable[[Deal, DealResult], None] | None,
+    under_way: Deal | None = None,
+) -> None:
+    """Play the match ``state`` to its end (``under_way``: its next deal, already begun and
+    logged as far as it went), adding each deal's result to ``out``; each deal is written to
+    ``writer`` as it is played."""
+    seed, match_index, names = out.seed, out.match_index, out.seat_names
+    while (nxt := state.next_deal()) is not None:
+        if under_way is not None:
+            deal, under_way = under_way, None
+            if writer is not None:
+                writer.resume_deal(deal)
+        else:
             deal = new_deal(
                 seats,
                 seed=seed,
@@ -325,32 +377,147 @@ def play_match(
                 match_index=match_index,
                 scores=nxt["scores"],
                 record=keep,
-                rules=ruleset,
+                rules=out.rules,
                 dealer=nxt["dealer"],
                 prevailing_wind=nxt["prevailing_wind"],
                 dealer_streak=nxt["dealer_streak"],
             )
-            res = run_deal(deal, seats)
-            settled = state.play_deal(
-                [
-                    {"winner": w.player, "value": w.value, "discarder": w.discarder,
-                     "self_drawn": w.discarder is None}
-                    for w in res.wins
-                ]
-            )  # fmt: skip
-            if tuple(settled["payments"]) != res.payments or tuple(state.scores) != res.scores:
-                raise RuntimeError(  # the deal and the match ask the same core ruleset
-                    f"deal {nxt['deal_index']}: the deal paid {res.payments}, the match "
-                    f"{settled['payments']}"
-                )
-            out.results.append(res)
             if writer is not None:
-                writer.write_deal(deal, seed=seed, seats=names, match=match_index)
-            if on_deal is not None:
-                on_deal(deal, res)
-    finally:
+                writer.start_deal(deal, seed=seed, seats=names, match=match_index)
+        res = run_deal(deal, seats, on_action=None if writer is None else writer.catch_up)
+        settled = state.play_deal(_wins(res))
+        if tuple(settled["payments"]) != res.payments or tuple(state.scores) != res.scores:
+            raise RuntimeError(  # the deal and the match ask the same core ruleset
+                f"deal {nxt['deal_index']}: the deal paid {res.payments}, the match "
+                f"{settled['payments']}"
+            )
+        out.results.append(res)
         if writer is not None:
-            writer.close()
+            writer.end_deal()
+        if on_deal is not None:
+            on_deal(deal, res)
     out.scores = tuple(state.scores)  # type: ignore[assignment]
     out.passes = state.passes
+
+
+def _foreign(why: str, line: int | None = None) -> ReplayError:
+    return ReplayError(f"not a match this can resume: {why}", line)
+
+
+def resume_match(
+    seats: Sequence[object],
+    log: str | os.PathLike[str],
+    *,
+    deals: int | None = None,
+    on_deal: Callable[[Deal, DealResult], None] | None = None,
+    on_resumed: Callable[[Deal | None], None] | None = None,
+) -> MatchResult:
+    """Go on with a match whose log a stopped :func:`play_match` left (Ctrl-C, a closed
+    terminal, the end of input): the match of the log's seed, match index and ruleset (HK §18),
+    from the first decision the log does not hold, appending to the log.
+
+    The deals the log holds whole are taken as they are. The deal it holds in part is rebuilt
+    from its wall and the actions the log records (each seat's past choices are replayed from
+    the log, not asked again; seats' ``new_deal`` and ``notify`` hooks see the deal as it
+    went), then played on: ``seats`` are asked from there. The log's lines are never changed.
+
+    Args:
+        seats: the four seats, as the log's header names them.
+        log: the path of the log (it must hold the match from its first deal).
+        deals: a Hong Kong match's number of deals (the log does not record it; default 1, as
+            :func:`play_match`); a Taiwanese match takes none (its switches end it, TW §16).
+        on_deal: as :func:`play_match`, for the deals played from here.
+        on_resumed: called once the log is replayed, before any seat is asked, with the deal
+            under way (None when the log ends between deals).
+
+    Returns the :class:`MatchResult` of the whole match (the deals of the log included).
+
+    Raises:
+        ReplayError: the log does not replay (with its line), holds deals of more than one
+            match or seed or seat line-up, walls not of its seed, or a finished match.
+        RuleConfigError: ``deals`` given to a Taiwanese match, or below 1.
+        ValueError: not four seats.
+    """
+    if len(seats) != 4:
+        raise ValueError("a match needs four seats")
+    try:
+        with open(log, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise ReplayError(f"cannot read log: {e.strerror or e}") from None
+    except ValueError:
+        raise ReplayError("cannot read log: a path holds no NUL byte") from None
+    lines = _read_lines(data)
+    replayed = replay_deals(lines, allow_unfinished=True)  # ReplayError: not a valid log
+    parsed = [(n, _parse(raw, n)) for n, raw in enumerate(lines, start=1) if raw.strip()]
+    heads = [(n, obj) for n, obj in parsed if obj.get("type") == "header"]
+    first_line, first = heads[0]
+    seed, match_index = first.get("seed"), first.get("match")
+    if seed is None or match_index is None:
+        raise _foreign("its header names no seed or no match", first_line)
+    for (n, head), deal in zip(heads, replayed):
+        for key in ("seed", "match", "seats"):
+            if head.get(key) != first.get(key):
+                raise _foreign(
+                    f"its deals differ in {key} ({head.get(key)!r}, not {first.get(key)!r})", n
+                )
+        index = (match_index << MATCH_SHIFT) | deal.deal_index
+        if list(deal.wall) != deal_wall(seed, index):
+            raise _foreign(f"the wall of deal {deal.deal_index} is not that of seed {seed}", n)
+    ruleset = replayed[0].rules
+    start = replayed[0]
+    state = _core.Match(
+        ruleset,
+        deals=deals,
+        start_deal=start.deal_index if ruleset.independent_deals else 0,
+        scores=list(first.get("scores", [0, 0, 0, 0])) if ruleset.independent_deals else None,
+    )
+    names = tuple(str(n) for n in first["seats"])
+    out = MatchResult(seed=seed, seat_names=names, rules=ruleset, match_index=match_index)
+    done = [d for d in replayed if d.result is not None]
+
+    def over() -> ReplayError:
+        hint = ""
+        if ruleset.independent_deals:
+            hint = (" (a Hong Kong log does not hold how many deals the match was to have: "
+                    "give that number, deals= or --deals N)")  # fmt: skip
+        return ReplayError(
+            f"the match is over: the log holds {len(done)} finished deal(s), nothing to resume{hint}"
+        )
+
+    for (n, _), d in zip(heads, done):
+        nxt = state.next_deal()
+        if nxt is None:
+            raise over()
+        if nxt["deal_index"] != d.deal_index:
+            raise _foreign(f"deal {d.deal_index} is not the next deal of this match", n)
+        state.play_deal(_wins(d.result))  # type: ignore[arg-type]
+        out.results.append(d.result)  # type: ignore[arg-type]
+    under_way: Deal | None = None
+    if replayed[-1].result is None:
+        n, head = heads[-1]
+        nxt = state.next_deal()
+        if nxt is None:
+            raise over()
+        if nxt["deal_index"] != replayed[-1].deal_index:
+            raise _foreign("its last deal is not the next deal of this match", n)
+        under_way = new_deal(
+            seats, seed=seed, deal_index=nxt["deal_index"], match_index=match_index,
+            scores=nxt["scores"], record=True, rules=ruleset, dealer=nxt["dealer"],
+            prevailing_wind=nxt["prevailing_wind"], dealer_streak=nxt["dealer_streak"],
+        )  # fmt: skip
+        for m, obj in parsed:  # the deal's recorded actions, in order
+            if m > n and obj.get("e") == "action" and not obj.get("auto"):
+                under_way.apply(_action_of(obj, m))
+        if len(under_way.events) != len(replayed[-1].events):  # replay_deals proved the log
+            raise RuntimeError("the deal rebuilt from the log differs from its replay")
+    elif state.next_deal() is None:
+        raise over()
+    if on_resumed is not None:
+        on_resumed(under_way)
+    with LogWriter(log, append=True) as writer:
+        if data and not data.endswith(b"\n"):
+            writer._put("\n")  # the last line was not ended: the next starts on its own
+        _play_on(state, seats, out, keep=True, writer=writer, on_deal=on_deal,
+                 under_way=under_way)  # fmt: skip
     return out

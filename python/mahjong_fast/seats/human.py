@@ -145,6 +145,8 @@ class HumanSeat(BaseSeat):
         self.pause = pause
         #: deals started with this seat
         self.deals_started = 0
+        #: events are followed but not printed (a deal being rebuilt from its log on resume)
+        self.muted = False
 
     # ------------------------------------------------------------------ hooks
     def new_deal(self, deal_index: int, player: int) -> None:
@@ -154,11 +156,14 @@ class HumanSeat(BaseSeat):
         self.player = player
         self.last_discard = None
         self._full_shown = False
-        self.console.print(Text(f"\n=== Deal {deal_index + 1} ===", style="bold"))
+        if not self.muted:
+            self.console.print(Text(f"\n=== Deal {deal_index + 1} ===", style="bold"))
 
     def notify(self, event: Any) -> None:
         if getattr(event, "type", None) == "discard":
             self.last_discard = (event.player, event.data["tile"])
+        if self.muted:
+            return
         try:
             line = describe_event(event, self.player, ascii=self.ascii, unit=self.unit)
         except Exception:  # noqa: BLE001 - a display problem must never stop the game

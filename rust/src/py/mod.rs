@@ -404,14 +404,26 @@ pub(crate) fn counts_obj(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Cou
     }
     let items = obj.try_iter().map_err(|_| type_err(obj, "counts", COUNTS_TYPES))?;
     let mut v = Vec::with_capacity(N_KINDS);
+    let mut beyond = None; // the first count outside i64, shown as the caller wrote it
     for item in items {
         let item = item?;
-        v.push(int_arg(&item, "each count", "an int 0..4")?.unwrap_or(i64::MAX));
+        let n = int_arg(&item, "each count", "an int 0..4")?;
+        if n.is_none() && beyond.is_none() {
+            beyond = Some((v.len(), item.repr().map(|r| r.to_string()).unwrap_or_default()));
+        }
+        v.push(n.unwrap_or(i64::MAX));
         if v.len() > N_KINDS {
             break;
         }
     }
-    counts_arg(py, &v)
+    match beyond {
+        // the length is checked first, then the counts in order: a count beyond i64 is the
+        // first one out of range only when no count before it is
+        Some((i, r)) if v.len() == N_KINDS && v[..i].iter().all(|n| (0..=4).contains(n)) => {
+            Err(hand_err(py, format!("count of {} is {r}; each kind has 0..4 copies", Tile(i as u8))))
+        }
+        _ => counts_arg(py, &v),
+    }
 }
 
 /// Melds from an optional sequence of `(meld_kind, kind)` pairs; `None` or an empty list is no
