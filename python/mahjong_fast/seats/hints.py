@@ -31,7 +31,6 @@ def hint_table(rows: Sequence[HintRow]) -> Group:
         pad_edge=False,
         padding=(0, 1, 0, 0),
         header_style="bold",
-        expand=True,
     )
     table.add_column("  type", no_wrap=True, style="bold")
     table.add_column("points", justify="right", no_wrap=True)
