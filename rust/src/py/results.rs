@@ -224,13 +224,8 @@ impl ScoreResult {
         d.set_item("limit", self.limit())?;
         d.set_item("base", self.base())?;
         d.set_item("interpretation", self.interpretation())?;
-        let els = self
-            .scored
-            .outcome
-            .elements
-            .iter()
-            .map(|e| Element::of(e, self.unit).to_dict(py))
-            .collect::<PyResult<Vec<_>>>()?;
+        let els =
+            self.scored.outcome.elements.iter().map(|e| Element::of(e, self.unit).to_dict(py)).collect::<PyResult<Vec<_>>>()?;
         d.set_item("elements", els)?;
         d.set_item("payments", self.payments(py)?)?;
         Ok(d)
