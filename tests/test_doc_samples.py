@@ -153,6 +153,15 @@ def test_every_default_stated_is_the_clis(name: str) -> None:
                 assert listed == set(SEAT_KINDS), (word, listed)
 
 
+def test_the_commands_said_to_accept_json_are_those_that_do() -> None:
+    flat = " ".join(_docs(CLI_MD).split())
+    m = re.search(r"((?:`\w+`,? )+and `\w+`) accept `--json`", flat)
+    assert m is not None
+    said = set(re.findall(r"`(\w+)`", m.group(1)))
+    have = {n for n in COMMAND.commands if any("--json" in p.opts for p in _options(n))}
+    assert said == have
+
+
 def _command_lines(text: str) -> list[str]:
     out = []
     for block in re.findall(r"```sh\n(.*?)```", text, flags=re.DOTALL):

@@ -335,11 +335,12 @@ def hint_rows(view: Any, legal: Sequence[Action]) -> list[HintRow]:
             )
         )
 
+    win_on_offer = any(a.type in _WINS for a in legal)
+
     def key(item: tuple[int, HintRow]) -> tuple[Any, ...]:
         i, r = item
-        forced_first = r.expert and r.action.type in _WINS or (
-            r.expert and any(a.type in _WINS for a in legal)
-        )
+        # with a win on offer the expert's decision (the win, or passing it by) comes first
+        forced_first = r.expert and win_on_offer
         v = -math.inf if r.value is None else round(r.value, 2)
         return (
             not forced_first,

@@ -8,7 +8,7 @@ from a pipe as well as from a keyboard. At the player's turn::
     last / .    select the rightmost tile (the drawn tile, when there is one)
     win         declare a self-drawn win (offered only when legal)
     kong [5s]   declare a concealed or added kong (offered only when legal)
-    hint        the expert's ranking of the options, shanten, waits
+    hint        every option ranked by the expert, with what to type and why
     board       show the table again
     help        list the commands
     quit        leave the game (asks first)
@@ -58,7 +58,8 @@ __all__ = [
 HELP_TURN = (
     "commands: a tile code (5s) or a position (1-{n}) selects a discard; 'last' or '.' selects "
     "the rightmost tile; 'win' declares a self-drawn win; 'kong' or 'kong 5s' declares a kong; "
-    "'hint' ranks your options as the expert would, with shanten and waits; 'board' redraws the table; 'quit' exits"
+    "'hint' lists every option, best first, with what to type and why; 'board' redraws the "
+    "table; 'quit' exits"
 )
 HELP_CLAIM = (
     "commands: the number of a choice, or its word (win / pung / kong / chow / pass); "
