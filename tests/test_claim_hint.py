@@ -156,4 +156,6 @@ def test_hint_at_the_claim_prompt_through_the_seat() -> None:
     chosen = seat.choose(view, legal)
     assert chosen.type == ActionType.PASS
     out = console.export_text()
-    assert "[1] pung 5z" in out and "best legal wait 3 faan" in out and "[0] pass: ready" in out
+    # every option of the prompt, with the command that makes it and what it does
+    assert "pung 5z (with your 5z 5z): not valued" in out and "best legal wait 3 faan" in out
+    assert "pass: ready" in out and "not rated" not in out

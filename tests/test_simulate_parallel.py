@@ -252,3 +252,18 @@ def test_cli_bad_arguments_one_line_exit_2(args: list[str], tmp_path: Path) -> N
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: "), proc.stderr
     assert proc.stdout == ""
+
+
+def test_ray_backend_prints_no_ray_token_warning(tmp_path: Path) -> None:
+    """A run on a local Ray instance prints the summary, not Ray's warning about its token
+    authentication mode (the instance is started with the mode said explicitly)."""
+    pytest.importorskip("ray", reason="ray not installed (extra ray; CI installs it)")
+    env = {k: v for k, v in os.environ.items() if k != "RAY_AUTH_MODE"}
+    proc = subprocess.run(
+        _cli("simulate", "-n", "8", "--seed", "1", "--workers", "1", "--backend", "ray"),
+        capture_output=True, text=True, timeout=300, env=env, cwd=tmp_path, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "8 deals" in proc.stdout
+    assert "Token authentication" not in proc.stdout + proc.stderr
+    assert "RAY_AUTH_MODE" not in proc.stdout + proc.stderr

@@ -177,10 +177,11 @@ class TaiwaneseMatch(_core.Match):
         return super().__new__(cls, "taiwanese-high" if rules is None else rules, first_dealer)
 
 
-#: What the analysis functions take as a hand: notation, a :class:`Hand`, or 34 counts (a list,
-#: tuple, bytes or numpy array indexed by kind, as the ``mahjong`` package and riichienv hold a
-#: hand: the concealed tiles, any declared sets being elsewhere).
-AnalysisHand = HandLike | _Sequence[int]
+#: What the analysis functions take as a hand: notation, a :class:`Hand`, a list of tile codes
+#: (``["1m", "2m", ...]``, the concealed tiles), or 34 counts (a list, tuple, bytes or numpy
+#: array indexed by kind, as the ``mahjong`` package and riichienv hold a hand: the concealed
+#: tiles, any declared sets being elsewhere).
+AnalysisHand = HandLike | _Sequence[int] | _Sequence[str | Tile]
 
 
 def _analysis_hand(hand: object) -> _Any:
@@ -189,6 +190,14 @@ def _analysis_hand(hand: object) -> _Any:
     4); anything else as given, for the core's TypeError naming ``hand``."""
     if isinstance(hand, (str, Hand)):
         return hand
+    if isinstance(hand, (list, tuple)) and any(isinstance(x, (str, Tile)) for x in hand):
+        # tile codes (["1m", "2m", Tile("3m"), ...]): the concealed tiles, read as notation
+        if not all(isinstance(x, (str, Tile)) for x in hand):
+            raise TypeError(
+                "hand: a list is either tile codes (['1m', '2m', ...]) or 34 counts by kind "
+                "([0, 1, 1, 2, 0, ...]), not a mix of both"
+            )
+        return "".join(str(x).strip() for x in hand)
     if isinstance(hand, (list, tuple, bytes, bytearray)) or hasattr(hand, "__array__"):
         if getattr(hand, "ndim", 1) != 1:
             raise TypeError(
@@ -251,6 +260,16 @@ class WaitValue:
     def can_win(self) -> bool:
         """Whether the wait is a legal win self-drawn or on a discard."""
         return self.self_drawn.is_win or self.discard.is_win
+
+    def to_dict(self) -> dict[str, _Any]:
+        """Plain values for ``json.dumps``: ``tile`` (its code), ``can_win``, ``self_drawn``
+        and ``discard`` (each ``ScoreResult.to_dict()``)."""
+        return {
+            "tile": str(self.tile),
+            "can_win": self.can_win,
+            "self_drawn": self.self_drawn.to_dict(),
+            "discard": self.discard.to_dict(),
+        }
 
     def __str__(self) -> str:
         def one(r: ScoreResult) -> str:

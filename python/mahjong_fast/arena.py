@@ -98,6 +98,76 @@ class ArenaReport:
             "lineup": list(self.lineup),
         }
 
+    def to_dict(self) -> dict[str, Any]:
+        """The same JSON-ready dict as :meth:`to_json` (what ``mahjong-fast arena --json``
+        prints), under the name the other results use."""
+        return self.to_json()
+
+    def tables(self, title: str | None = None) -> list[Any]:
+        """The report as the two :class:`rich.table.Table` of ``mahjong-fast arena`` (80
+        columns): points per deal with their 95% intervals (also without limit hands), then
+        win, deal-in and self-draw rates, the dead-ready share, refused wins per deal and the
+        mean value of a win."""
+        from rich import box
+        from rich.table import Table
+
+        if title is None:
+            title = (
+                f"arena: {self.rules}, seed {self.seed}, {self.walls} walls x 4 rotations\n"
+                f"line-up {', '.join(self.lineup)}"
+            )
+        unit = "Tai" if self.unit == "tai" else self.unit
+
+        def ci(lo: float, hi: float) -> str:
+            return f"[{lo:+.2f}, {hi:+.2f}]"
+
+        style: dict[str, Any] = {
+            "box": box.SIMPLE_HEAD,
+            "show_edge": False,
+            "collapse_padding": True,
+        }
+        points = Table(title=title, title_justify="left", **style)
+        for col in ("seat", "deals", "points/deal", "95% CI", "no limit", "95% CI"):
+            points.add_column(col, justify="left" if col == "seat" else "right", no_wrap=True)
+        play = Table(**style)
+        for col in ("seat", "win", "deal-in", "self-draw", "dead ready", "refused/deal",
+                    f"{unit}/win"):  # fmt: skip
+            play.add_column(col, justify="left" if col == "seat" else "right", no_wrap=True)
+        for st in self.seats:
+            points.add_row(
+                st.seat,
+                str(st.deals),
+                f"{st.mean_points:+.2f}",
+                ci(*st.ci95),
+                f"{st.mean_points_no_limit:+.2f}",
+                ci(*st.ci95_no_limit),
+            )
+            play.add_row(
+                st.seat,
+                f"{st.win_rate:.1%}",
+                f"{st.deal_in_rate:.1%}",
+                f"{st.self_draw_rate:.1%}",
+                f"{st.dead_ready_share:.1%}",
+                f"{st.refused_wins_per_deal:.2f}",
+                f"{st.mean_win_value:.2f}",
+            )
+        return [points, play]
+
+    def __rich__(self) -> Any:
+        from rich.console import Group
+
+        return Group(*self.tables())
+
+    def __str__(self) -> str:
+        """The report's tables as plain text (what ``print(report)`` shows, as the CLI)."""
+        import io
+
+        from rich.console import Console
+
+        buf = io.StringIO()
+        Console(file=buf, width=80, color_system=None, highlight=False).print(self)
+        return buf.getvalue().rstrip("\n")
+
 
 def _wrap(core: _core.Deal) -> Deal:
     """The ended deal the core played, as a recorded :class:`Deal` (as ``Deal.from_hands``

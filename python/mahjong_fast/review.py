@@ -50,7 +50,7 @@ class Decision:
     """One decision of the reviewed seat.
 
     Attributes:
-        deal: the deal's position in the log (0-based).
+        deal: the deal's position in the log (1 = the first, as ``review`` prints it).
         line: the 1-based log line of the action played.
         remaining: tiles left in the wall at the decision.
         kind: ``"discard"``, ``"claim"`` (claim or pass on a discard), ``"kong"`` or
@@ -130,7 +130,7 @@ class Summary:
 
 @dataclass(frozen=True)
 class DealReview:
-    """The review of one deal: its position in the log, its deal index, the reviewed seat's
+    """The review of one deal: its position in the log (1 = the first), its deal index, the reviewed seat's
     name in its header (an arena log rotates the line-up from deal to deal), its decisions in
     the order played, and their summary."""
 
@@ -305,7 +305,7 @@ def review_log(src: LogSource | bytes, seat: int | None = None) -> Review:
         if deal is not None:
             reviewed.append(
                 DealReview(
-                    len(reviewed), deal.deal_index, name, decisions, Summary.of(decisions)
+                    len(reviewed) + 1, deal.deal_index, name, decisions, Summary.of(decisions)
                 )
             )
 
@@ -328,7 +328,7 @@ def review_log(src: LogSource | bytes, seat: int | None = None) -> Review:
         data = obj["action"]
         action = Action(ActionType(data["type"]), data["player"], tuple(data.get("tiles", [])))
         if action.player == who:
-            d = _decision(deal, len(reviewed), lineno, action, who)
+            d = _decision(deal, len(reviewed) + 1, lineno, action, who)
             if d is not None:
                 decisions.append(d)
         deal.apply(action)

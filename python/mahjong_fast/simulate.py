@@ -97,6 +97,22 @@ class SimulationResult:
     rules: Ruleset = field(default_factory=Ruleset.hong_kong)
     failure: str | None = None
 
+    def to_dict(self) -> dict[str, Any]:
+        """The run as plain values for ``json.dumps``: ``deals``, ``matches``, ``interrupted``,
+        ``failure``, ``out`` (the path as text, or None), ``rules`` (the ruleset's
+        ``to_dict()``), ``summary`` (:meth:`Summary.to_dict`) and ``records`` (already plain
+        values; None with ``out``)."""
+        return {
+            "deals": self.deals,
+            "matches": self.matches,
+            "interrupted": self.interrupted,
+            "failure": self.failure,
+            "out": None if self.out is None else str(self.out),
+            "rules": self.rules.to_dict(),
+            "summary": self.summary.to_dict(),
+            "records": self.records,
+        }
+
 
 class SimulationInterrupted(KeyboardInterrupt):
     """Raised by :func:`simulate` on Ctrl-C, SIGTERM or SIGHUP (or a KeyboardInterrupt from

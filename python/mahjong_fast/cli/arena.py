@@ -22,42 +22,8 @@ from .common import (
 
 
 def _arena_tables(rep: Any, title: str) -> list[Table]:
-    """The arena's report as two tables that fit 80 columns: points (each with its 95%
-    interval beside it), then how each policy plays."""
-    from rich import box
-
-    unit = "Tai" if rep.unit == "tai" else rep.unit
-
-    def ci(lo: float, hi: float) -> str:
-        return f"[{lo:+.2f}, {hi:+.2f}]"
-
-    style: dict[str, Any] = {"box": box.SIMPLE_HEAD, "show_edge": False, "collapse_padding": True}
-    points = Table(title=title, title_justify="left", **style)
-    for col in ("seat", "deals", "points/deal", "95% CI", "no limit", "95% CI"):
-        points.add_column(col, justify="left" if col == "seat" else "right", no_wrap=True)
-    play = Table(**style)
-    for col in ("seat", "win", "deal-in", "self-draw", "dead ready", "refused/deal",
-                f"{unit}/win"):  # fmt: skip
-        play.add_column(col, justify="left" if col == "seat" else "right", no_wrap=True)
-    for st in rep.seats:
-        points.add_row(
-            st.seat,
-            str(st.deals),
-            f"{st.mean_points:+.2f}",
-            ci(*st.ci95),
-            f"{st.mean_points_no_limit:+.2f}",
-            ci(*st.ci95_no_limit),
-        )
-        play.add_row(
-            st.seat,
-            f"{st.win_rate:.1%}",
-            f"{st.deal_in_rate:.1%}",
-            f"{st.self_draw_rate:.1%}",
-            f"{st.dead_ready_share:.1%}",
-            f"{st.refused_wins_per_deal:.2f}",
-            f"{st.mean_win_value:.2f}",
-        )
-    return [points, play]
+    """The arena's report as two tables that fit 80 columns (:meth:`ArenaReport.tables`)."""
+    return list(rep.tables(title))
 
 
 @app.command()

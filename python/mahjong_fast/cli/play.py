@@ -159,6 +159,10 @@ def play(
     elif not 0 <= seed < 2**64:
         raise _error(f"--seed must be in 0 .. 2**64-1 (got {seed})")
     log_file = _open_log(log, overwrite)
+    if console.is_terminal:
+        # a terminal: lines are wrapped here at word and tile boundaries to its width (a pipe
+        # gets every line whole)
+        console.soft_wrap = False
     human = HumanSeat(console, ascii=ascii, confirm=not no_confirm, rules=ruleset)
     seats = [human, *(make_seat(opponents, seed + p) for p in (1, 2, 3))]
     what = ruleset.title

@@ -11,6 +11,9 @@ from rich.text import Text
 
 from .common import _error, _print_json, app, console, user_errors
 
+#: the line under the review's head: what its numbers mean
+LEGEND = "pts: expert's expected points for the rest of the deal; loss: expert - played"
+
 
 def _rate(decisions: int, agreement: float) -> str:
     """An agreement rate, or "-" where there was no decision to agree with."""
@@ -39,16 +42,24 @@ def _review_tables(rev: Any, top: int) -> list[Table]:
                           no_wrap=True)  # fmt: skip
     for d in rev.biggest_losses(top):
         losses.add_row(
-            str(d.deal + 1), str(d.line), str(d.remaining), d.kind, _short(d.made),
+            str(d.deal), str(d.line), str(d.remaining), d.kind, _short(d.made),
             _pts(d.made_value), _short(d.expert), _pts(d.expert_value),
             "unrated" if d.loss is None else f"{d.loss:.2f}",
         )  # fmt: skip
+    hands = Table(title="Your hand at each of these decisions" if rev.seat_name == "human"
+                  else f"P{rev.seat}'s hand at each of these decisions",
+                  title_justify="left", **style)  # fmt: skip
+    for col in ("deal", "line", "hand (concealed tiles)"):
+        hands.add_column(col, justify="right" if col != "hand (concealed tiles)" else "left",
+                         no_wrap=True)  # fmt: skip
+    for d in rev.biggest_losses(top):
+        hands.add_row(str(d.deal), str(d.line), d.hand)
     deals = Table(title="Per deal", title_justify="left", **style)
     for col in ("deal", "index", "seat", "decisions", "agreed", "agreement", "loss"):
         deals.add_column(col, justify="left" if col == "seat" else "right", no_wrap=True)
     for dr in rev.deals:
         s = dr.summary
-        deals.add_row(str(dr.deal + 1), str(dr.deal_index), dr.seat_name[:12], str(s.decisions),
+        deals.add_row(str(dr.deal), str(dr.deal_index), dr.seat_name[:12], str(s.decisions),
                       str(s.agreed), _rate(s.decisions, s.agreement), f"{s.loss:.2f}")  # fmt: skip
     kinds = Table(title="Per kind of decision (whole log)", title_justify="left", **style)
     for col in ("kind", "decisions", "agreed", "agreement", "loss"):
@@ -60,7 +71,7 @@ def _review_tables(rev: Any, top: int) -> list[Table]:
     s = rev.summary
     kinds.add_row("all", str(s.decisions), str(s.agreed), _rate(s.decisions, s.agreement), f"{s.loss:.2f}",
                   style="bold")  # fmt: skip
-    return [losses, deals, kinds]
+    return [losses, hands, deals, kinds] if top else [losses, deals, kinds]
 
 
 @app.command()
@@ -118,5 +129,6 @@ def review(
             style="bold",
         )
     )
+    console.print(Text(LEGEND, style="dim"))
     for table in _review_tables(rev, top):
         console.print(table)

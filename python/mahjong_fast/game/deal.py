@@ -48,6 +48,7 @@ from .view import LiveView, MeldView, SeatView
 
 if TYPE_CHECKING:
     from mahjong_fast._core import ScoreResult
+    from mahjong_fast.seats.advice import HintRow
 
 __all__ = ["MIN_FAAN", "PREVAILING_WIND", "Deal"]
 
@@ -517,6 +518,27 @@ class Deal:
         Raises TypeError (``player`` not an int) or InvalidHandError (not 0..3): one seat
         never sees another's concealed tiles."""
         return LiveView(self, _core.checked_player(player)).snapshot()
+
+    def hint(self, player: int) -> list[HintRow]:
+        """Every legal option of ``player`` now, ranked as the ``expert`` seat ranks them, each
+        with the command that makes it in ``mahjong-fast play`` and its reason in words: the
+        rows the ``hint`` command shows (:class:`~mahjong_fast.seats.advice.HintRow`: ``option``,
+        ``command``, ``value`` in expected points for the rest of the deal, ``shanten``,
+        ``ukeire``, ``safety``, ``reason``, ``expert``).
+
+        Only what ``player`` may see is used (rules §14). Options of equal value (to 0.01
+        point) are ordered by lower shanten, then more ukeire, then safety; the ``expert``
+        seat's decision is marked, and does not depend on this order. Empty when ``player``
+        has no decision to make (no legal action, or only a forced pass).
+
+        Raises TypeError (``player`` not an int) or InvalidHandError (not 0..3)."""
+        from mahjong_fast.seats.advice import hint_rows
+
+        view = self.view(player)
+        legal = self.legal_actions(player)
+        if len(legal) < 2:
+            return []
+        return hint_rows(view, legal)
 
     def live_view(self, player: int) -> LiveView:
         """The same information as :meth:`view`, read from the deal on access (valid until the

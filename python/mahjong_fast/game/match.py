@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import IO
+from typing import IO, Any
 
 from mahjong_fast import _core
 from mahjong_fast.errors import IllegalActionError, ReplayError, RuleConfigError
@@ -260,6 +260,21 @@ class MatchResult:
     @property
     def deals(self) -> int:
         return len(self.results)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The match as plain values for ``json.dumps``: ``seed``, ``match_index``, ``rules``
+        (the ruleset's ``to_dict()``), ``seat_names``, ``scores``, ``passes``, ``deals`` and
+        ``results`` (each :meth:`DealResult.to_dict`)."""
+        return {
+            "seed": self.seed,
+            "match_index": self.match_index,
+            "rules": self.rules.to_dict(),
+            "seat_names": list(self.seat_names),
+            "scores": list(self.scores),
+            "passes": self.passes,
+            "deals": self.deals,
+            "results": [r.to_dict() for r in self.results],
+        }
 
 
 def play_match(

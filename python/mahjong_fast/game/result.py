@@ -13,6 +13,23 @@ __all__ = ["WIN_KINDS", "DealResult", "WinResult"]
 WIN_KINDS = ("self_drawn", "discard", "robbing_kong", "bonus_all_eight", "bonus_rob_eighth")
 
 
+def _code(tile_id: int | None) -> str | None:
+    """The MPSZ code of a physical tile id (``None`` stays ``None``)."""
+    from mahjong_fast.render import code_of_id
+
+    return None if tile_id is None else code_of_id(tile_id)
+
+
+def _codes(ids: Any) -> list[str]:
+    from mahjong_fast.render import code_of_id
+
+    return [code_of_id(t) for t in ids]
+
+
+def _elements(elements: Any) -> list[dict[str, Any]]:
+    return [{"code": c, "name": n, "value": v} for c, n, v in elements]
+
+
 def _alias(unit: str, alias: str, value: int, name: str = "value") -> int:
     """A value under its unit's own name (``faan`` in Hong Kong, ``tai`` in Taiwanese)."""
     if alias == unit:
@@ -66,6 +83,22 @@ class WinResult:
     def tai(self) -> int:
         """``value`` of a Taiwanese win (``AttributeError`` naming ``value`` otherwise)."""
         return _alias(self.unit, "tai", self.value)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The win as plain values for ``json.dumps``: tiles as codes (``"5s"``), players
+        0..3, elements as ``{"code", "name", "value"}``."""
+        return {
+            "player": self.player,
+            "discarder": self.discarder,
+            "win_kind": self.win_kind,
+            "win_tile": _code(self.win_tile),
+            "value": self.value,
+            "unit": self.unit,
+            "elements": _elements(self.elements),
+            "interpretation": self.interpretation,
+            "payments": list(self.payments),
+            "flags": dict(self.flags),
+        }
 
 
 @dataclass(frozen=True)
@@ -158,6 +191,48 @@ class DealResult:
     def tai(self) -> int:
         """``value`` of a Taiwanese deal (``AttributeError`` naming ``value`` otherwise)."""
         return _alias(self.unit, "tai", self.value)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every field as plain values for ``json.dumps``: tiles as codes (``"5s"``, ``"1f"``),
+        players 0..3, elements as ``{"code", "name", "value"}``, each win as
+        :meth:`WinResult.to_dict`, a set as ``{"kind", "tiles"}`` (kind: ``chow``, ``pung``,
+        ``kong``, ``addkong``, ``ckong``)."""
+        from mahjong_fast.game.view import MELD_NAMES
+
+        return {
+            "deal_index": self.deal_index,
+            "dealer": self.dealer,
+            "exhaustive_draw": self.exhaustive_draw,
+            "draw_reason": self.draw_reason,
+            "winner": self.winner,
+            "discarder": self.discarder,
+            "win_kind": self.win_kind,
+            "win_tile": _code(self.win_tile),
+            "value": self.value,
+            "raw_value": self.raw_value,
+            "unit": self.unit,
+            "limit": self.limit,
+            "elements": _elements(self.elements),
+            "interpretation": self.interpretation,
+            "payments": list(self.payments),
+            "scores": list(self.scores),
+            "turns": self.turns,
+            "tiles_left": self.tiles_left,
+            "final_hands": [_codes(h) for h in self.final_hands],
+            "final_melds": [
+                [{"kind": MELD_NAMES[m[0]], "tiles": _codes(m[1:])} for m in melds]
+                for melds in self.final_melds
+            ],
+            "bonus": [_codes(b) for b in self.bonus],
+            "flags": dict(self.flags),
+            "winners": list(self.winners),
+            "wins": [w.to_dict() for w in self.wins],
+            "prevailing_wind": self.prevailing_wind,
+            "dealer_streak": self.dealer_streak,
+            "dealer_after": self.dealer_after,
+            "streak_after": self.streak_after,
+            "passed": self.passed,
+        }
 
     def to_record(self) -> dict[str, Any]:
         """The simulation record of this deal (``docs/records.md``) without the run's

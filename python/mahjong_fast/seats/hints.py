@@ -7,15 +7,40 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 
-from ..game.actions import Action
+from ..game.actions import Action, ActionType
 from ..render import (
     code_of_kind,
 )
 from ..rules import resolve_rules
+from .advice import POINTS_NOTE, HintRow
 
-__all__ = ["claim_hint_text", "hint_text"]
+__all__ = ["claim_hint_text", "hint_table", "hint_text"]
+
+
+def hint_table(rows: Sequence[HintRow]) -> Group:
+    """The rows of :func:`.advice.hint_rows` as the terminal shows them: what to type, the
+    points, and the reason (wrapped at word boundaries to the console's width), then one line
+    saying what the points are."""
+    table = Table(
+        box=None,
+        show_edge=False,
+        pad_edge=False,
+        padding=(0, 1, 0, 0),
+        header_style="bold",
+    )
+    table.add_column("  type", no_wrap=True, style="bold")
+    table.add_column("points", justify="right", no_wrap=True)
+    table.add_column("why", ratio=1)
+    for r in rows:
+        value = "-" if r.value is None else f"{r.value:+.2f}"
+        head = "" if r.action.type is ActionType.DISCARD else f"{r.option}: "
+        mark = "expert's choice; " if r.expert else ""
+        table.add_row(f"  {r.command}", value, f"{mark}{head}{r.reason}")
+    return Group(table, Text(POINTS_NOTE, style="dim"))
 
 
 def _waits_with_values(view: Any, counts: list[int], melds: Any) -> str:
@@ -74,10 +99,14 @@ def _complete_text(view: Any, counts: list[int], melds: Any, can_win: bool | Non
     return f"a winning shape, but not a legal win self-drawn: {why} "
 
 
-def hint_text(view: Any, top: int = 5, *, can_win: bool | None = None) -> Text:
+def hint_text(
+    view: Any, top: int = 5, *, can_win: bool | None = None, discards: bool = True
+) -> Text:
     """Shanten, waits (when ready, with their value self-drawn / on a discard) and the discards
-    that keep the hand's best shanten, most tiles that improve it first. ``can_win``: whether a self-drawn win is offered now (a
-    complete hand that is not is explained: its value against the minimum)."""
+    that keep the hand's best shanten, most tiles that improve it first. ``can_win``: whether a
+    self-drawn win is offered now (a complete hand that is not is explained: its value against
+    the minimum). ``discards=False`` leaves the list of discards out (the hint table of
+    :func:`hint_table` has every option with its reason)."""
     from .. import _core
 
     rules = resolve_rules(getattr(view, "rules", None))
@@ -91,6 +120,8 @@ def hint_text(view: Any, top: int = 5, *, can_win: bool | None = None) -> Text:
             out.append(_complete_text(view, counts, melds, can_win))
         else:
             out.append(f"shanten {sh}. ")
+        if not discards:
+            return out
         rated = sorted(
             _core.rate_discards(counts, melds, view.unseen_counts(), rules=rules),
             key=lambda r: (r[1], -r[2], r[0]),

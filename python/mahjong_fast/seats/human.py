@@ -8,7 +8,7 @@ from a pipe as well as from a keyboard. At the player's turn::
     last / .    select the rightmost tile (the drawn tile, when there is one)
     win         declare a self-drawn win (offered only when legal)
     kong [5s]   declare a concealed or added kong (offered only when legal)
-    hint        the expert's ranking of the options, shanten, waits
+    hint        every option ranked by the expert, with what to type and why
     board       show the table again
     help        list the commands
     quit        leave the game (asks first)
@@ -42,16 +42,24 @@ from ..render import (
     tile_label,
 )
 from ..rules import resolve_rules
+from .advice import claim_menu, hint_rows
 from .base import BaseSeat
-from .hints import claim_hint_text, hint_text
-from .narration import _kinds, _tiles, describe_event
+from .hints import claim_hint_text, hint_table, hint_text
+from .narration import describe_event
 
-__all__ = ["HumanSeat", "QuitGame", "describe_event", "not_a_tile_to_discard"]
+__all__ = [
+    "HumanSeat",
+    "QuitGame",
+    "claim_hint_text",
+    "describe_event",
+    "not_a_tile_to_discard",
+]
 
 HELP_TURN = (
     "commands: a tile code (5s) or a position (1-{n}) selects a discard; 'last' or '.' selects "
     "the rightmost tile; 'win' declares a self-drawn win; 'kong' or 'kong 5s' declares a kong; "
-    "'hint' ranks your options as the expert would, with shanten and waits; 'board' redraws the table; 'quit' exits"
+    "'hint' lists every option, best first, with what to type and why; 'board' redraws the "
+    "table; 'quit' exits"
 )
 HELP_CLAIM = (
     "commands: the number of a choice, or its word (win / pung / kong / chow / pass); "
@@ -91,6 +99,26 @@ def not_a_tile_to_discard(text: str) -> str | None:
     if tile.is_bonus:
         return "a bonus tile is exposed and replaced as soon as it is drawn; it is never discarded"
     return None
+
+
+#: the labels of the table's rows whose tiles may run over one line (then wrapped under them)
+_HANGING = ("    discards: ", "    sets:     ")
+
+
+def _hanging(line: Text) -> Any:
+    """A row of the table whose tiles may not fit the console's width (late in a deal), with
+    the tiles wrapped at tile boundaries under its label; any other line as it is."""
+    plain = line.plain
+    label = next((h for h in _HANGING if plain.startswith(h)), None)
+    if label is None:
+        return line
+    from rich.table import Table
+
+    grid = Table.grid(padding=0)
+    grid.add_column(no_wrap=True, width=len(label))
+    grid.add_column(ratio=1)
+    grid.add_row(line[: len(label)], line[len(label) :])
+    return grid
 
 
 def _small_int(text: str) -> int | None:
@@ -224,7 +252,7 @@ class HumanSeat(BaseSeat):
             compact=compact,
             rules=resolve_rules(self.rules),
         ):
-            self.console.print(line)
+            self.console.print(_hanging(line))
 
     # ------------------------------------------------------------------ choose
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
@@ -239,29 +267,7 @@ class HumanSeat(BaseSeat):
 
     # claims --------------------------------------------------------------
     def _claim_options(self, view: Any, legal: Sequence[Action]) -> list[tuple[str, Action]]:
-        order = {ActionType.WIN: 0, ActionType.KONG: 1, ActionType.PUNG: 2, ActionType.CHOW: 3}
-        seen: set[tuple[Any, ...]] = set()
-        options: list[tuple[str, Action]] = []
-        claims = sorted(
-            (a for a in legal if a.type != ActionType.PASS),
-            key=lambda a: (order.get(a.type, 9), _kinds(a.tiles)),
-        )
-        target = view.kong_tile if view.phase == Phase.ROB else view.last_discard
-        tcode = code_of_id(target[1]) if target else "?"
-        for a in claims:
-            key = (a.type, _kinds(a.tiles))
-            if key in seen:
-                continue
-            seen.add(key)
-            if a.type == ActionType.WIN:
-                label = f"win on {tcode}" + (" (rob the kong)" if view.phase == Phase.ROB else "")
-            elif a.type == ActionType.CHOW:
-                kinds = sorted([*_kinds(a.tiles), target[1] // 4]) if target else _kinds(a.tiles)
-                label = f"chow {' '.join(code_of_kind(k) for k in kinds)} (with your {_tiles(sorted(a.tiles))})"
-            else:
-                label = f"{a.type.value} {tcode} (with your {_tiles(sorted(a.tiles))})"
-            options.append((label, a))
-        return options
+        return claim_menu(view, legal)
 
     def _choose_claim(self, view: Any, legal: Sequence[Action]) -> Action:
         passes = [a for a in legal if a.type == ActionType.PASS]
@@ -454,21 +460,17 @@ class HumanSeat(BaseSeat):
     def _claim_hint(
         self, view: Any, options: Sequence[tuple[str, Action]], pass_action: Action
     ) -> None:
-        """The hand now, then what each offered option does to shanten and value."""
+        """The hand now, then every offered option (and pass) ranked, with what it does."""
         self._hint(view, legal=[a for _label, a in options] + [pass_action])
-        try:
-            self.console.print(claim_hint_text(view, options, pass_action))
-        except Exception as exc:  # noqa: BLE001 - a hint must never stop the game
-            self._say(f"no hint for the options available ({exc})")
 
     def _hint(
         self, view: Any, *, can_win: bool | None = None, legal: Sequence[Action] = ()
     ) -> None:
+        """The hand's shanten (or why a complete hand is not a win), then every option ranked
+        by :func:`.advice.hint_rows` with the command that makes it and its reason."""
         try:
-            if legal:  # the expert's ranking first: its first option is what the expert would do
-                from .expert_hint import ranking_text
-
-                self.console.print(Text("  hint: " + ranking_text(view, legal), style="cyan"))
-            self.console.print(hint_text(view, can_win=can_win))
+            self.console.print(hint_text(view, can_win=can_win, discards=not legal))
+            if legal:
+                self.console.print(hint_table(hint_rows(view, legal)))
         except Exception as exc:  # noqa: BLE001 - a hint must never stop the game
             self._say(f"no hint available ({exc})")

@@ -20,6 +20,7 @@ import logging
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import warnings
 from collections.abc import Callable, Iterator
@@ -275,11 +276,17 @@ class RayBackend:
     If Ray is already initialised in this process, that instance is used as it is."""
 
     def __init__(self, spec: ChunkSpec, workers: int | None, address: str | None):
+        if address is None and "ray" not in sys.modules:
+            # the local instance we start is ours: token authentication on (what Ray does by
+            # default for a new local instance, Ray makes the token), said explicitly before
+            # Ray reads its configuration, so that Ray prints no warning about the mode on
+            # every run; a mode the user set is kept
+            os.environ.setdefault("RAY_AUTH_MODE", "token")
         try:
             import ray
         except ImportError:
             raise ImportError(
-                "the ray backend needs Ray: pip install 'mahjong_fast[ray]'"
+                "the ray backend needs Ray: pip install ray (the 'ray' extra of mahjong_fast)"
             ) from None
         self._ray = ray
         self._started = False
@@ -292,6 +299,7 @@ class RayBackend:
             if address is None:
                 opts["address"] = "local"  # never attach to a cluster found by chance
                 opts["num_cpus"] = workers or os.cpu_count() or 1
+
             else:
                 opts["address"] = address
             ray.init(**opts)

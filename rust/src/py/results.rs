@@ -91,6 +91,15 @@ impl Element {
     fn tai(&self) -> PyResult<u32> {
         unit_alias(self.unit, "tai", "this element", self.value)
     }
+    /// The element as plain values for `json.dumps`: `{"code", "name", "value", "unit"}`.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("code", &self.code)?;
+        d.set_item("name", &self.name)?;
+        d.set_item("value", self.value)?;
+        d.set_item("unit", self.unit)?;
+        Ok(d)
+    }
     fn __str__(&self) -> String {
         format!("{} {} {}", self.code, self.name, self.value)
     }
@@ -200,6 +209,25 @@ impl ScoreResult {
                 d.set_item(w, v)?;
             }
         }
+        Ok(d)
+    }
+    /// The result as plain values (codes, numbers, strings, `None`) for `json.dumps`:
+    /// `is_win`, `reason`, `value`, `raw_value`, `unit`, `limit`, `base`, `interpretation`,
+    /// `elements` (each `Element.to_dict()`) and `payments` (by seat wind).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("is_win", self.is_win())?;
+        d.set_item("reason", self.reason())?;
+        d.set_item("value", self.value())?;
+        d.set_item("raw_value", self.raw_value())?;
+        d.set_item("unit", self.unit)?;
+        d.set_item("limit", self.limit())?;
+        d.set_item("base", self.base())?;
+        d.set_item("interpretation", self.interpretation())?;
+        let els =
+            self.scored.outcome.elements.iter().map(|e| Element::of(e, self.unit).to_dict(py)).collect::<PyResult<Vec<_>>>()?;
+        d.set_item("elements", els)?;
+        d.set_item("payments", self.payments(py)?)?;
         Ok(d)
     }
     fn __str__(&self) -> String {
