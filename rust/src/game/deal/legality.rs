@@ -28,7 +28,7 @@ impl Deal {
     /// silently not be offered. Asked of the ruleset ([`crate::rules::Rules::check_history`];
     /// one that reads no history, as Hong Kong, accepts any) as the engine would score the
     /// earliest win each player can make: the player to act self-drawn now, every other player
-    /// on its next discard.
+    /// on its next discard (the last live tile or the last discard when the wall is empty).
     pub(in crate::game) fn check_position(&self) -> Result<()> {
         let Some(active) = self.active else { return Ok(()) };
         if self.dealer_start {
@@ -43,12 +43,17 @@ impl Deal {
                 interrupted: self.interrupted,
             };
             let mut ctx = WinContext { seat_wind: self.seat_winds[p], progress, ..Default::default() };
+            // the flags the engine would score that win with (TW §10a rule 2: an empty wall
+            // needs the draws that emptied it)
+            let empty = self.remaining() == 0;
             let discarder = if p == active as usize {
                 ctx.self_drawn = true;
                 ctx.kong_replacement = self.replacement_flag();
+                ctx.last_wall_tile = empty;
                 None
             } else {
                 ctx.progress.discards += 1;
+                ctx.last_discard = empty;
                 Some(self.seat_winds[active as usize])
             };
             self.rules.rules().check_history(&hand, &ctx, discarder).map_err(|e| match e {
