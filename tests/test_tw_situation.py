@@ -518,7 +518,7 @@ def situations(max_sets: int) -> list[Situation]:
 def situation_hand(sit: Situation) -> tuple[str, str | None]:
     """A hand with the situation's declared sets (honour kongs and pungs, chows in manzu and
     pinzu) that wins on its tile: the pair on 7s, a robbed kong on 3s (12s held, no 3s)."""
-    s, kind, _, _, _, _, sets, bonus, _ = sit
+    _, kind, _, _, _, _, sets, bonus, _ = sit
     if kind == "heavenly":
         return "123m456m789m123p456p77s" + (" 1f" if bonus else ""), None
     declared, honour = [], 1
@@ -601,3 +601,121 @@ def test_every_turn_order_with_more_sets_is_accepted_and_nothing_else(sit: Situa
     else:
         with pytest.raises(InvalidHandError):
             score_situation(sit)
+
+
+def _plain(sit: Situation) -> bool:
+    """A situation of a hand with no declared set, won self-drawn or on a discard."""
+    return sum(sit[6]) == 0 and sit[1] in ("self", "discard")
+
+
+def test_score_batch_accepts_and_refuses_the_rows_score_does() -> None:
+    """The rows of hands with no declared set (``score_batch`` takes no sets and no
+    discarder): every reachable one in one batch with ``score``'s value, every other one
+    refused alone, naming the rule."""
+    hand, tile = situation_hand((0, "self", False, 0, 0, False, (0,) * 5, True, None))
+    counts = list(mf.Hand.parse(hand).counts)
+    rows = [x for x in situations(max_sets=0) if _plain(x) and x[8] is None]
+
+    def batch(sits: list[Situation]) -> np.ndarray:
+        n = len(sits)
+        value, _ = mf.score_batch(
+            np.array([counts] * n, np.uint8), np.full(n, mf.Tile(tile).kind, np.uint8),
+            np.array([x[0] for x in sits], np.uint8), np.array([x[1] == "self" for x in sits]),
+            bonus_mask=np.array([1 if x[7] else 0 for x in sits], np.uint8),
+            kong_replacement=np.array([x[2] for x in sits]), rules=TW,
+            discards=np.array([x[3] for x in sits], np.uint32),
+            winner_discards=np.array([x[4] for x in sits], np.uint32),
+            interrupted=np.array([x[5] for x in sits]))
+        return value
+
+    good = [x for x in rows if x in REACHABLE]
+    assert len(good) > 100
+    assert list(batch(good)) == [score_situation(x).value for x in good]
+    bad = [x for x in rows if x not in REACHABLE]
+    assert len(bad) > 500
+    for x in bad:
+        with pytest.raises(InvalidHandError, match=r"row 0: (TW §10a rule \d|a win on a loose)"):
+            batch([x])
+
+
+def test_wait_values_takes_a_situation_only_when_both_wins_are_reachable() -> None:
+    """``wait_values`` values each wait self-drawn and on a discard in one situation: it is
+    accepted exactly when both are reachable, with ``score``'s values."""
+    hand = "123m456m789m123p456p7s"  # waits on 7s
+    for s, d, intr in itertools.product(range(4), range(DEPTH + 1), (False, True)):
+        for w in range(d + 1):
+            both = [(s, kind, False, d, w, intr, (0,) * 5, False, None)
+                    for kind in ("self", "discard")]
+            kw = {"seat_wind": s, "discards": d, "winner_discards": w, "interrupted": intr}
+            if all(x in REACHABLE for x in both):
+                (v,) = mf.wait_values(hand, TW, **kw)  # type: ignore[arg-type]
+                assert (v.self_drawn.value, v.discard.value) == tuple(
+                    score_situation(x).value for x in both)
+            else:
+                with pytest.raises(InvalidHandError, match=r"TW §10a rule \d"):
+                    mf.wait_values(hand, TW, **kw)  # type: ignore[arg-type]
+
+
+def test_last_tile_and_discard_counts_need_the_wall() -> None:
+    # TW §10a rule 2: the last live tile after at least 55 draws in play, at most one per
+    # discard and one per kong; at most 84 discards (64 without a claim)
+    hand, kw = "123m456m234p678p11z67s", {"self_drawn": True, "seat_wind": "S"}
+    for d, w, intr in ((5, 1, True), (30, 7, True), (54, 13, False), (39, 9, True)):
+        with pytest.raises(InvalidHandError, match="rule 2: the last live tile"):
+            tw_score(hand, "8s", last_tile=True, discards=d, winner_discards=w,
+                     interrupted=intr, **kw)
+        with pytest.raises(InvalidHandError, match="rule 2: the last discard"):
+            tw_score(hand, "8s", last_tile=True, discards=d, winner_discards=w,
+                     interrupted=intr, seat_wind="S", discarder="E")
+    assert tw_score(hand, "8s", last_tile=True, discards=57, winner_discards=14,
+                    interrupted=False, **kw).is_win
+    # each kong of the winner is one more draw: 39 discards are enough with one
+    assert tw_score("123m456m234p11z67s kong[5555p]", "8s", last_tile=True, discards=39,
+                    winner_discards=9, **kw).is_win
+    for d, intr in ((85, True), (65, False), (1000, True)):
+        with pytest.raises(InvalidHandError, match="rule 2: a deal"):
+            tw_score(hand, "8s", discards=d, winner_discards=5, interrupted=intr, **kw)
+    assert tw_score(hand, "8s", discards=84, winner_discards=20, **kw).is_win
+
+
+def test_the_issue_examples_name_their_rule() -> None:
+    hand = "123m456m789m123p7s"
+    add = f"{hand} addkong[5555z]"
+    # South wins on West's discard with an added kong after one own discard (rule 7b)
+    with pytest.raises(InvalidHandError, match="rule 7b"):
+        tw_score(add, "7s", seat_wind="S", discarder="W", discards=9, winner_discards=1)
+    assert tw_score(add, "7s", seat_wind="S", discarder="W", discards=9, winner_discards=2).is_win
+    # South self-drawn at D = 2 with no own discard and no declared set (rule 6)
+    with pytest.raises(InvalidHandError, match="rule 6"):
+        tw_score(f"{hand}456p", "7s", self_drawn=True, seat_wind="S", discards=2,
+                 winner_discards=0)
+    # West's loose tile at D = 1 with no declared set, a bonus tile held (rule 6 / 7d)
+    with pytest.raises(InvalidHandError, match="rule 6"):
+        tw_score(f"{hand}456p 3f", "7s", self_drawn=True, kong_replacement=True,
+                 seat_wind="W", discards=1, winner_discards=0)
+    # West's exposed kong claimed the dealer's discard 1 and was followed by discard 2: its
+    # winning turn after discard 3 began with a draw, with no kong in it (rule 7d), unless it
+    # replaced a bonus tile
+    kong = f"{hand} kong[5555z]"
+    kw = {"self_drawn": True, "kong_replacement": True, "seat_wind": "W", "discards": 3,
+          "winner_discards": 1}
+    with pytest.raises(InvalidHandError, match="rule 7d"):
+        tw_score(kong, "7s", **kw)
+    assert tw_score(f"{kong} 3f", "7s", **kw).is_win
+
+
+def test_a_set_up_position_names_the_rule_it_breaks() -> None:
+    hands = [
+        "1m 1m 1m 2m 2m 2m 3m 3m 3m 4m 4m 4m 6m 6m 6m 9s",
+        "123m 456m 789p 67s 33s 8s",
+        "5m 5m 5m 7m 7m 7m 8m 8m 8m 9m 9m 9m 1s 1s 1s 2s",
+        "1z 1z 1z 2z 2z 2z 3z 3z 3z 4z 4z 4z 7z 7z 7z 6z",
+    ]
+    melds = ["", "addkong[5555z]", "", ""]
+    # South to act with an added kong and one own discard: that discard followed the pung
+    # claim, and the kong was not added in this turn (no loose tile): rule 7b
+    with pytest.raises(InvalidHandError, match="no possible history, P1: TW §10a rule 7b"):
+        Deal.from_hands(hands, dealer=0, active=1, rules=TW, melds=melds,
+                        discards=["1p 2p", "4s", "", ""])
+    Deal.from_hands(hands, dealer=0, active=1, rules=TW, melds=melds,
+                    discards=["1p 2p 3p", "4s 5s", "", ""])
