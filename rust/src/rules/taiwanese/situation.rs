@@ -449,7 +449,7 @@ pub fn rob_orders(seat: u8, d: u32, w: u32, y: u8, max_forced: u32) -> Vec<(u32,
         return Vec::new();
     }
     // Many discards leave room for every turn to follow the player before: no forced turn
-    // (checked against the full search for every seat, declarer and w ≤ 13).
+    // (checked against the search for every seat, declarer, w ≤ 13 and D up to 2w + 39).
     if d >= (2 * w + 3).max(4) {
         return vec![(0, 0)];
     }
