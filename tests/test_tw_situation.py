@@ -10,6 +10,7 @@ and every situation that breaks one of the necessary conditions the issue names 
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 import mahjong_fast as mf
@@ -81,15 +82,25 @@ def test_the_dealer_before_any_discard_wins_only_on_a_concealed_kongs_replacemen
         tw_score("123m456m789m123p7s (5555z)", "7s", **dict(base, kong_replacement=False))
 
 
-def test_robbing_a_kong_needs_two_discards() -> None:
+def test_robbing_a_kong_needs_three_discards() -> None:
+    # the declarer's pung claim of one discard, its own discard after it, then its turn after
+    # a third (TW §10a rule 8)
     hand = "123m456m789m123p12s99s"
     kw = dict(seat_wind="S", robbing_kong=True, interrupted=True, winner_discards=0)
-    for d in (0, 1):
-        with pytest.raises(InvalidHandError):
+    for d, rule in ((0, 5), (1, 8), (2, 8)):
+        with pytest.raises(InvalidHandError, match=f"rule {rule}"):
             tw_score(hand, "3s", discards=d, **kw)
-    assert tw_score(hand, "3s", discards=2, **kw).is_win
+    assert tw_score(hand, "3s", discards=3, **kw).is_win
     with pytest.raises(InvalidHandError, match="interrupt"):
-        tw_score(hand, "3s", **dict(kw, discards=2, interrupted=False))
+        tw_score(hand, "3s", **dict(kw, discards=3, interrupted=False))
+    # the issue's example: the dealer robs South's kong at D = 2
+    with pytest.raises(InvalidHandError, match="rule 8"):
+        tw_score(hand, "3s", **dict(kw, seat_wind="E", discards=2, winner_discards=1,
+                                    discarder="S"))
+    # the dealer's own pung discard is the third at the earliest: robbed at D = 4, not 3
+    with pytest.raises(InvalidHandError, match="declared by East"):
+        tw_score(hand, "3s", discards=3, discarder="E", **kw)
+    assert tw_score(hand, "3s", discards=4, discarder="E", **kw).is_win
 
 
 def test_the_discarder_of_an_uninterrupted_deal_follows_the_seat_order() -> None:
@@ -132,7 +143,7 @@ def test_score_batch_refuses_the_same_rows() -> None:
         "123m456m234p678p11z67s", "8s", self_drawn=True, seat_wind="N", discards=3,
         winner_discards=0, interrupted=False).value
     bad = dict(ok, discards=np.array([3, 1, 3], np.uint32))
-    with pytest.raises(InvalidHandError, match="row 1: in an uninterrupted deal"):
+    with pytest.raises(InvalidHandError, match="row 1: TW §10a rule 4: in an uninterrupted deal"):
         mf.score_batch(rows, win, seat, True, rules=TW, **bad)
 
 
@@ -393,3 +404,294 @@ def test_every_situation_breaking_a_named_condition_is_refused(w: Win) -> None:
     elif not w.interrupted:
         # the order of an uninterrupted deal is exact: nothing else is refused there
         score_win(w, discarder=w.discarder)
+
+
+# --- every turn order to five discards, exhaustively ----------------------------------------
+#
+# A second model of the deal's turns, abstract and complete: from the dealer's first turn it
+# walks every sequence of turns a deal can take (HK §5–§7, TW §5–§7) up to DEPTH discards,
+# following one focus seat in full (its discards, declared sets and bonus tiles) and the others
+# only as far as the situation of the focus seat's win depends on them (whose turn it is, a
+# pung that can be added and robbed, an interruption). Every situation it reaches must be
+# accepted by ``score`` with the value ``score_batch`` and ``wait_values`` give it; every other
+# situation of the same shape (seat, how the tile came, D <= DEPTH, w, interrupted, the
+# declared sets, a bonus tile, the discarder) must be refused, naming a rule of TW §10a.
+
+DEPTH = 5
+SET_KINDS = ("chow", "pung", "kong", "addkong", "ckong")
+# a situation: seat, kind (self / discard / rob / heavenly), loose, D, w, interrupted,
+# sets (counts of SET_KINDS), bonus tile held, discarder (None when not given)
+Situation = tuple[int, str, bool, int, int, bool, tuple[int, ...], bool, "int | None"]
+
+
+def _turn_orders(s: int, depth: int) -> set[Situation]:
+    """The situations of seat ``s``'s wins over every turn order with at most ``depth``
+    discards. A state is (D, interrupted, the seat to act, whether its turn began with a chow
+    or pung (only a discard then, TW §6), whether its tile in hand is loose, the dealer's
+    first turn, s's discards, s's sets, s's bonus tile, which other seats hold a pung)."""
+    out: set[Situation] = set()
+    start = (0, False, 0, False, False, True, 0, (0, 0, 0, 0, 0), False, (False,) * 4)
+    seen = {start}
+    todo = [start]
+
+    def push(state: tuple) -> None:  # type: ignore[type-arg]
+        if state not in seen:
+            seen.add(state)
+            todo.append(state)
+
+    while todo:
+        d, intr, cur, after_claim, loose, first, w, sets, bonus, pungs = todo.pop()
+        if not after_claim:  # a turn in which a win or a kong may be declared (HK §5.3, §7)
+            if cur == s:
+                if first and not loose:
+                    out.add((s, "heavenly", False, 0, 0, False, sets, bonus, None))
+                else:
+                    out.add((s, "self", loose, d, w, intr, sets, bonus, None))
+                if sum(sets) < 5:  # a concealed kong, then its loose tile
+                    c = list(sets)
+                    c[4] += 1
+                    push((d, True, cur, False, True, first, w, tuple(c), bonus, pungs))
+                if sets[1]:  # an added kong: nobody robs it, its loose tile
+                    c = list(sets)
+                    c[1] -= 1
+                    c[3] += 1
+                    push((d, True, cur, False, True, first, w, tuple(c), bonus, pungs))
+            else:
+                push((d, True, cur, False, True, first, w, sets, bonus, pungs))  # some kong
+                if pungs[cur]:  # it adds to its pung and s robs the tile (HK §7.3)
+                    out.add((s, "rob", False, d, w, True, sets, bonus, cur))
+        if d == depth:
+            continue
+        # the discard
+        d2, w2, nxt = d + 1, w + (cur == s), (cur + 1) % 4
+        if cur != s:
+            out.add((s, "discard", False, d2, w, intr, sets, bonus, cur))
+        for drew_bonus in (False, True):  # the next player draws (a bonus tile: a loose tile)
+            push((d2, intr, nxt, False, drew_bonus, False, w2, sets,
+                  bonus or (drew_bonus and nxt == s), pungs))
+        for q in range(4):
+            if q == cur:
+                continue
+            for claim in ("pung", "kong") + (("chow",) if q == nxt else ()):
+                if q == s:
+                    if sum(sets) == 5:
+                        continue
+                    c = list(sets)
+                    c[SET_KINDS.index(claim)] += 1
+                    sets2, pungs2 = tuple(c), pungs
+                else:
+                    sets2 = sets
+                    pungs2 = tuple(p or (i == q and claim == "pung") for i, p in enumerate(pungs))
+                push((d2, True, q, claim != "kong", claim == "kong", False, w2, sets2, bonus,
+                      pungs2))
+    return out
+
+
+def reachable(depth: int = DEPTH) -> set[Situation]:
+    out: set[Situation] = set()
+    for s in range(4):
+        out |= _turn_orders(s, depth)
+    out |= {x[:7] + (True, x[8]) for x in out}  # a bonus tile held since the deal
+    out |= {x[:8] + (None,) for x in out}  # the discarder not given
+    return out
+
+
+REACHABLE = reachable()
+
+
+def situations(max_sets: int) -> list[Situation]:
+    """Every situation of the shapes above with D <= DEPTH and at most ``max_sets`` sets."""
+    all_sets = [c for c in itertools.product(range(max_sets + 1), repeat=5) if sum(c) <= max_sets]
+    out: list[Situation] = [(s, "heavenly", False, 0, 0, False, (0,) * 5, False, None)
+                            for s in range(4)]
+    for s, d, intr, sets, bonus in itertools.product(range(4), range(DEPTH + 1), (False, True),
+                                                     all_sets, (False, True)):
+        for w in range(d + 1):
+            for loose in (False, True):
+                out.append((s, "self", loose, d, w, intr, sets, bonus, None))
+            for kind in ("discard", "rob"):
+                for x in [None] + [q for q in range(4) if q != s]:
+                    out.append((s, kind, False, d, w, intr, sets, bonus, x))
+    return out
+
+
+def situation_hand(sit: Situation) -> tuple[str, str | None]:
+    """A hand with the situation's declared sets (honour kongs and pungs, chows in manzu and
+    pinzu) that wins on its tile: the pair on 7s, a robbed kong on 3s (12s held, no 3s)."""
+    _, kind, _, _, _, _, sets, bonus, _ = sit
+    if kind == "heavenly":
+        return "123m456m789m123p456p77s" + (" 1f" if bonus else ""), None
+    declared, honour = [], 1
+    for k, n in zip(SET_KINDS, sets):
+        for _ in range(n):
+            if k == "chow":
+                declared.append(f"chow[{['123m', '456m', '789m', '123p', '456p'][len(declared)]}]")
+            else:
+                size = 3 if k == "pung" else 4
+                declared.append(f"{k}[{str(honour) * size}z]")
+                honour += 1
+    chows = ["123m", "456m", "789m", "123p", "456p"]
+    used = {x[x.index("[") + 1:-1] for x in declared if x.startswith("chow")}
+    free = [c for c in chows if c not in used]
+    slots = (4 if kind == "rob" else 5) - len(declared)
+    tail = "12s99s" if kind == "rob" else "7s"
+    hand = "".join(free[:slots]) + tail + "".join(" " + x for x in declared)
+    return hand + (" 1f" if bonus else ""), "3s" if kind == "rob" else "7s"
+
+
+def score_situation(sit: Situation) -> mf.ScoreResult:
+    s, kind, loose, d, w, intr, _, _, x = sit
+    hand, tile = situation_hand(sit)
+    if kind == "heavenly":
+        return tw_score(hand, None, seat_wind=s, dealer_start=True, self_drawn=True)
+    return tw_score(hand, tile, seat_wind=s, self_drawn=kind == "self",
+                    robbing_kong=kind == "rob", kong_replacement=loose, discarder=x,
+                    discards=d, winner_discards=w, interrupted=intr)
+
+
+def test_the_turn_order_model_reaches_the_issue_examples_and_not_their_variants() -> None:
+    # the model itself: reachable and unreachable neighbours the issue names
+    reach = REACHABLE
+    assert (1, "discard", False, 4, 2, True, (0, 0, 0, 1, 0), False, 2) not in reach  # 1 discard
+    assert (1, "discard", False, 5, 2, True, (0, 0, 0, 1, 0), False, None) in reach
+    assert (0, "rob", False, 2, 1, True, (0,) * 5, False, 1) not in reach
+    assert (0, "rob", False, 3, 1, True, (0,) * 5, False, 1) in reach
+    assert (1, "self", False, 2, 0, True, (0,) * 5, False, None) not in reach
+    assert (1, "self", False, 3, 0, True, (0,) * 5, False, None) in reach
+    assert (2, "self", True, 1, 0, True, (0,) * 5, True, None) not in reach
+    assert (2, "self", True, 1, 0, True, (0, 0, 1, 0, 0), False, None) in reach
+
+
+def test_every_turn_order_to_five_discards_is_accepted_and_nothing_else() -> None:
+    """Exhaustive over every hand with up to five declared sets: reachable <=> accepted."""
+    accepted = refused = 0
+    for sit in situations(max_sets=5):
+        if sit[6][0] + sit[6][1] + sit[6][2] + sit[6][3] + sit[6][4] > (4 if sit[1] == "rob" else 5):
+            continue
+        if sit in REACHABLE:
+            r = score_situation(sit)
+            assert r.value > 0, sit
+            accepted += 1
+        else:
+            with pytest.raises(InvalidHandError, match=r"TW §10a rule \d|loose tile|start of play"):
+                score_situation(sit)
+            refused += 1
+    assert accepted > 1000 and refused > 10000, (accepted, refused)
+
+
+def _plain(sit: Situation) -> bool:
+    """A situation of a hand with no declared set, won self-drawn or on a discard."""
+    return sum(sit[6]) == 0 and sit[1] in ("self", "discard")
+
+
+def test_score_batch_accepts_and_refuses_the_rows_score_does() -> None:
+    """The rows of hands with no declared set (``score_batch`` takes no sets and no
+    discarder): every reachable one in one batch with ``score``'s value, every other one
+    refused alone, naming the rule."""
+    hand, tile = situation_hand((0, "self", False, 0, 0, False, (0,) * 5, True, None))
+    counts = list(mf.Hand.parse(hand).counts)
+    rows = [x for x in situations(max_sets=0) if _plain(x) and x[8] is None]
+
+    def batch(sits: list[Situation]) -> np.ndarray:
+        n = len(sits)
+        value, _ = mf.score_batch(
+            np.array([counts] * n, np.uint8), np.full(n, mf.Tile(tile).kind, np.uint8),
+            np.array([x[0] for x in sits], np.uint8), np.array([x[1] == "self" for x in sits]),
+            bonus_mask=np.array([1 if x[7] else 0 for x in sits], np.uint8),
+            kong_replacement=np.array([x[2] for x in sits]), rules=TW,
+            discards=np.array([x[3] for x in sits], np.uint32),
+            winner_discards=np.array([x[4] for x in sits], np.uint32),
+            interrupted=np.array([x[5] for x in sits]))
+        return value
+
+    good = [x for x in rows if x in REACHABLE]
+    assert len(good) > 100
+    assert list(batch(good)) == [score_situation(x).value for x in good]
+    bad = [x for x in rows if x not in REACHABLE]
+    assert len(bad) > 500
+    for x in bad:
+        with pytest.raises(InvalidHandError, match=r"row 0: (TW §10a rule \d|a win on a loose)"):
+            batch([x])
+
+
+def test_wait_values_takes_a_situation_only_when_both_wins_are_reachable() -> None:
+    """``wait_values`` values each wait self-drawn and on a discard in one situation: it is
+    accepted exactly when both are reachable, with ``score``'s values."""
+    hand = "123m456m789m123p456p7s"  # waits on 7s
+    for s, d, intr in itertools.product(range(4), range(DEPTH + 1), (False, True)):
+        for w in range(d + 1):
+            both = [(s, kind, False, d, w, intr, (0,) * 5, False, None)
+                    for kind in ("self", "discard")]
+            kw = {"seat_wind": s, "discards": d, "winner_discards": w, "interrupted": intr}
+            if all(x in REACHABLE for x in both):
+                (v,) = mf.wait_values(hand, TW, **kw)  # type: ignore[arg-type]
+                assert (v.self_drawn.value, v.discard.value) == tuple(
+                    score_situation(x).value for x in both)
+            else:
+                with pytest.raises(InvalidHandError, match=r"TW §10a rule \d"):
+                    mf.wait_values(hand, TW, **kw)  # type: ignore[arg-type]
+
+
+def test_last_tile_and_discard_counts_need_the_wall() -> None:
+    # TW §10a rule 2: the last live tile after at least 55 draws in play, at most one per
+    # discard and one per kong; at most 84 discards (64 without a claim)
+    hand, kw = "123m456m234p678p11z67s", {"self_drawn": True, "seat_wind": "S"}
+    for d, w, intr in ((5, 1, True), (30, 7, True), (54, 13, False), (39, 9, True)):
+        with pytest.raises(InvalidHandError, match="rule 2: the last live tile"):
+            tw_score(hand, "8s", last_tile=True, discards=d, winner_discards=w,
+                     interrupted=intr, **kw)
+        with pytest.raises(InvalidHandError, match="rule 2: the last discard"):
+            tw_score(hand, "8s", last_tile=True, discards=d, winner_discards=w,
+                     interrupted=intr, seat_wind="S", discarder="E")
+    assert tw_score(hand, "8s", last_tile=True, discards=57, winner_discards=14,
+                    interrupted=False, **kw).is_win
+    # each kong of the winner is one more draw: 39 discards are enough with one
+    assert tw_score("123m456m234p11z67s kong[5555p]", "8s", last_tile=True, discards=39,
+                    winner_discards=9, **kw).is_win
+    for d, intr in ((85, True), (65, False), (1000, True)):
+        with pytest.raises(InvalidHandError, match="rule 2: a deal"):
+            tw_score(hand, "8s", discards=d, winner_discards=5, interrupted=intr, **kw)
+    assert tw_score(hand, "8s", discards=84, winner_discards=20, **kw).is_win
+
+
+def test_the_issue_examples_name_their_rule() -> None:
+    hand = "123m456m789m123p7s"
+    add = f"{hand} addkong[5555z]"
+    # South wins on West's discard with an added kong after one own discard (rule 7b)
+    with pytest.raises(InvalidHandError, match="rule 7b"):
+        tw_score(add, "7s", seat_wind="S", discarder="W", discards=9, winner_discards=1)
+    assert tw_score(add, "7s", seat_wind="S", discarder="W", discards=9, winner_discards=2).is_win
+    # South self-drawn at D = 2 with no own discard and no declared set (rule 6)
+    with pytest.raises(InvalidHandError, match="rule 6"):
+        tw_score(f"{hand}456p", "7s", self_drawn=True, seat_wind="S", discards=2,
+                 winner_discards=0)
+    # West's loose tile at D = 1 with no declared set, a bonus tile held (rule 6 / 7d)
+    with pytest.raises(InvalidHandError, match="rule 6"):
+        tw_score(f"{hand}456p 3f", "7s", self_drawn=True, kong_replacement=True,
+                 seat_wind="W", discards=1, winner_discards=0)
+    # West's exposed kong claimed the dealer's discard 1 and was followed by discard 2: its
+    # winning turn after discard 3 began with a draw, with no kong in it (rule 7d), unless it
+    # replaced a bonus tile
+    kong = f"{hand} kong[5555z]"
+    kw = {"self_drawn": True, "kong_replacement": True, "seat_wind": "W", "discards": 3,
+          "winner_discards": 1}
+    with pytest.raises(InvalidHandError, match="rule 7d"):
+        tw_score(kong, "7s", **kw)
+    assert tw_score(f"{kong} 3f", "7s", **kw).is_win
+
+
+def test_a_set_up_position_names_the_rule_it_breaks() -> None:
+    hands = [
+        "1m 1m 1m 2m 2m 2m 3m 3m 3m 4m 4m 4m 6m 6m 6m 9s",
+        "123m 456m 789p 67s 33s 8s",
+        "5m 5m 5m 7m 7m 7m 8m 8m 8m 9m 9m 9m 1s 1s 1s 2s",
+        "1z 1z 1z 2z 2z 2z 3z 3z 3z 4z 4z 4z 7z 7z 7z 6z",
+    ]
+    melds = ["", "addkong[5555z]", "", ""]
+    # South to act with an added kong and one own discard: that discard followed the pung
+    # claim, and the kong was not added in this turn (no loose tile): rule 7b
+    with pytest.raises(InvalidHandError, match="no possible history, P1: TW §10a rule 7b"):
+        Deal.from_hands(hands, dealer=0, active=1, rules=TW, melds=melds,
+                        discards=["1p 2p", "4s", "", ""])
+    Deal.from_hands(hands, dealer=0, active=1, rules=TW, melds=melds,
+                    discards=["1p 2p 3p", "4s 5s", "", ""])

@@ -162,16 +162,18 @@ def test_taiwanese_waits_in_a_full_situation_equal_score(rules: str) -> None:
     ]
     for _ in range(150):
         hand = rng.choice(ready)
-        discards = rng.choice([3, 7, 15, 30])
+        last = rng.random() < 0.2
+        # a situation a deal can reach (TW §10a): the last tile needs an emptied wall (rule 2),
+        # West's and North's first draw follows discard 2 at the earliest (rule 6)
+        discards = rng.choice([55, 60] if last else [4, 7, 15, 30])
         sit = {
             "seat_wind": rng.choice("ESWN"),
             "prevailing_wind": rng.choice("ESWN"),
             "dealer_streak": rng.randrange(3),
             "discards": discards,
-            "winner_discards": 1 + discards // 4,
+            "winner_discards": max(1, discards // 4),
             "interrupted": True,
         }
-        last = rng.random() < 0.2
         for w in mf.wait_values(hand, rules, last_tile=last, **sit):
             sd = mf.score(hand, w.tile, self_drawn=True, last_tile=last, rules=rules, **sit)
             dc = mf.score(hand, w.tile, last_tile=last, rules=rules, **sit)

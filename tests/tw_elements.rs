@@ -106,11 +106,12 @@ const CASES: &[Case] = &[
         low_has: "L18",
         low_not: "L16 L17",
     },
-    // Moon from the bottom of the sea (self-drawn last live tile), and its near miss.
+    // Moon from the bottom of the sea (self-drawn last live tile, once the wall can be empty:
+    // TW §10a rule 2), and its near miss.
     Case {
         hand: "123m456m234p678p11z67s",
         win: "8s",
-        opts: "self last",
+        opts: "self last D=60 wd=15",
         high_has: "H04 H12",
         high_not: "H41 H08",
         low_has: "L08 L10",

@@ -82,6 +82,10 @@ impl<'a> ExpertView<'a> {
     }
 }
 
+/// The most discards of an uninterrupted deal: the dealer's first and one per live tile
+/// (TW §10a rule 2).
+const UNINTERRUPTED_MAX_DISCARDS: u32 = 1 + crate::rules::taiwanese::scoring::LIVE_AT_START;
+
 /// The deal's progress at a win a seat (its position from the dealer `seat`) may make after
 /// its next discard, when `made` discards are on the table, `own` of them its own: consistent
 /// with the order of turns (TW §10a) so that the ruleset scores it as the engine would. In an
@@ -96,6 +100,11 @@ pub fn future_progress(made: u32, own: u32, seat: u32, streak: u32, interrupted:
     let mut d = made + 1;
     while (self_drawn && d % 4 != seat % 4) || (!self_drawn && (d - 1) % 4 == seat % 4) {
         d += 1;
+    }
+    // an uninterrupted deal ends with its live wall (TW §10a rule 2): a round earlier is the
+    // same value class (D > 10, two own discards), and a situation the ruleset accepts
+    while d > UNINTERRUPTED_MAX_DISCARDS {
+        d -= 4;
     }
     let w = (0..d).filter(|i| i % 4 == seat % 4).count() as u32;
     DealProgress { dealer_streak: streak, discards: d, winner_discards: w, interrupted }

@@ -28,7 +28,7 @@ impl Deal {
     /// silently not be offered. Asked of the ruleset ([`crate::rules::Rules::check_history`];
     /// one that reads no history, as Hong Kong, accepts any) as the engine would score the
     /// earliest win each player can make: the player to act self-drawn now, every other player
-    /// on its next discard.
+    /// on its next discard (the last live tile or the last discard when the wall is empty).
     pub(in crate::game) fn check_position(&self) -> Result<()> {
         let Some(active) = self.active else { return Ok(()) };
         if self.dealer_start {
@@ -43,12 +43,17 @@ impl Deal {
                 interrupted: self.interrupted,
             };
             let mut ctx = WinContext { seat_wind: self.seat_winds[p], progress, ..Default::default() };
+            // the flags the engine would score that win with (TW §10a rule 2: an empty wall
+            // needs the draws that emptied it)
+            let empty = self.remaining() == 0;
             let discarder = if p == active as usize {
                 ctx.self_drawn = true;
                 ctx.kong_replacement = self.replacement_flag();
+                ctx.last_wall_tile = empty;
                 None
             } else {
                 ctx.progress.discards += 1;
+                ctx.last_discard = empty;
                 Some(self.seat_winds[active as usize])
             };
             self.rules.rules().check_history(&hand, &ctx, discarder).map_err(|e| match e {
@@ -57,6 +62,55 @@ impl Deal {
             })?;
         }
         Ok(())
+    }
+
+    /// Tests: the situation of every win a player could make right now is one the ruleset
+    /// accepts (TW §10a): the active player's self-drawn win in `ACTION`, every other player's
+    /// win on the open discard (`RESPONSE`) or on the added tile (`ROB`), with the flags the
+    /// engine scores them with. A deal only reaches possible situations, so a refusal here
+    /// is a rule that refuses too much.
+    #[cfg(test)]
+    pub(in crate::game) fn check_situations_now(&self) -> Result<()> {
+        let progress = DealProgress {
+            dealer_streak: self.opts.dealer_streak,
+            discards: self.turn,
+            winner_discards: 0,
+            interrupted: self.interrupted,
+        };
+        let empty = self.remaining() == 0;
+        let check = |p: usize, ctx: WinContext, discarder: Option<u8>| {
+            let hand = Hand { concealed: [0; N_KINDS], melds: self.core_melds(p), bonus: self.bonus_mask[p] };
+            let progress = DealProgress { winner_discards: self.discards[p].len() as u32, ..ctx.progress };
+            let ctx = WinContext { seat_wind: self.seat_winds[p], progress, ..ctx };
+            self.rules.rules().check_history(&hand, &ctx, discarder).map_err(|e| match e {
+                MahjongError::InvalidHand(m) => MahjongError::hand(format!("P{p} in {:?}: {m}", self.phase)),
+                other => other,
+            })
+        };
+        match (self.phase, self.active) {
+            (Phase::Action, Some(a)) if self.dealer_start => {
+                let ctx = WinContext { self_drawn: true, dealer_start: true, ..Default::default() };
+                check(a as usize, WinContext { progress: DealProgress::START_OF_PLAY, ..ctx }, None)
+            }
+            (Phase::Action, Some(a)) => {
+                let ctx = WinContext {
+                    self_drawn: true,
+                    kong_replacement: self.replacement_flag(),
+                    last_wall_tile: empty,
+                    progress,
+                    ..Default::default()
+                };
+                check(a as usize, ctx, None)
+            }
+            (Phase::Response | Phase::Rob, _) => {
+                let robbing = self.phase == Phase::Rob;
+                let from = if robbing { self.active } else { self.window_from };
+                let Some(from) = from else { return Ok(()) };
+                let ctx = WinContext { robbing_kong: robbing, last_discard: !robbing && empty, progress, ..Default::default() };
+                (0..4).filter(|&q| q != from as usize).try_for_each(|q| check(q, ctx, Some(self.seat_winds[from as usize])))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// The situation's "won on a replacement tile" flag: HK §7.4 a kong's replacement chain;

@@ -56,6 +56,8 @@ fn taken_by_events(d: &Deal) -> usize {
 
 /// The invariants of a running deal (TW §4.2, §4.3; tiles conserved).
 fn check_state(d: &Deal, start_sum: i64) {
+    // TW §10a: every win anyone could make now has a situation the rule accepts
+    d.check_situations_now().unwrap();
     let mut all = d.tile_locations();
     all.sort_unstable();
     assert_eq!(all, (0..144).collect::<Vec<u8>>(), "every tile in exactly one place");

@@ -20,7 +20,7 @@ use crate::tiles::tile::Tile;
 /// on the last live tile, `dealer_start` the heavenly blessing.
 pub use crate::rules::scoring::DealProgress as TwContext;
 
-pub use super::situation::{check_tw_situation, uninterrupted_own_discards};
+pub use super::situation::{check_tw_situation, rob_orders, uninterrupted_own_discards, LIVE_AT_START, MAX_DISCARDS};
 
 /// Score a Taiwanese win (TW §11): every interpretation of the hand with every placement of
 /// the winning tile is valued under the table of `switches.tai_table`; the highest hand Tai

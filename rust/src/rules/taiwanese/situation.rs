@@ -7,6 +7,18 @@ use crate::error::{MahjongError, Result};
 use crate::rules::scoring::WinContext;
 use crate::tiles::hand::{Hand, MeldKind};
 
+/// TW §4.2: live tiles at the start of play before any bonus replacement (144 − 65 dealt − 16
+/// never drawn); every draw in play, normal or replacement, takes one of them.
+pub const LIVE_AT_START: u32 = 63;
+/// TW §7: bonus tiles in the wall; each one replaced (in the deal or in play) costs a draw.
+const BONUS_TILES: u32 = 8;
+/// TW §4.3: a player declares at most five sets (16 tiles, each set counting 3).
+const MAX_SETS: u32 = 5;
+/// TW §10a rule 2: the most discards a deal can hold. Every discard ends a turn: the dealer's
+/// first (no draw), one begun with a draw from the live wall (at most [`LIVE_AT_START`]) or one
+/// begun with a claim (a declared set: at most five for each player).
+pub const MAX_DISCARDS: u32 = 1 + LIVE_AT_START + 4 * MAX_SETS;
+
 /// Discards seat `seat` (0 = the dealer) has made after `discards` discards of an uninterrupted
 /// deal, where discard i (from 0) is made by seat i mod 4 (TW §10 [`check_tw_situation`]).
 pub const fn uninterrupted_own_discards(discards: u32, seat: u8) -> u32 {
@@ -18,176 +30,477 @@ pub const fn uninterrupted_own_discards(discards: u32, seat: u8) -> u32 {
     }
 }
 
+const WIND: [&str; 4] = ["East", "South", "West", "North"];
+
+fn bad(rule: &str, m: String) -> Result<()> {
+    Err(MahjongError::hand(format!("TW §10a rule {rule}: {m}")))
+}
+
+/// The winner's declared sets by kind.
+#[derive(Debug, Clone, Copy)]
+struct Sets {
+    chows: u32,
+    pungs: u32,
+    exposed_kongs: u32,
+    added_kongs: u32,
+    concealed_kongs: u32,
+}
+
+impl Sets {
+    fn of(hand: &Hand) -> Sets {
+        let n = |k: MeldKind| hand.melds.iter().filter(|m| m.kind == k).count() as u32;
+        Sets {
+            chows: n(MeldKind::Chow),
+            pungs: n(MeldKind::Pung),
+            exposed_kongs: n(MeldKind::ExposedKong),
+            added_kongs: n(MeldKind::AddedKong),
+            concealed_kongs: n(MeldKind::ConcealedKong),
+        }
+    }
+    fn total(&self) -> u32 {
+        self.chows + self.pungs + self.exposed_kongs + self.added_kongs + self.concealed_kongs
+    }
+    fn kongs(&self) -> u32 {
+        self.exposed_kongs + self.added_kongs + self.concealed_kongs
+    }
+}
+
+/// How the winning tile came (TW §10).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum How {
+    /// Self-drawn; `loose`: on a loose tile (a replacement for a kong or a bonus tile).
+    SelfDrawn { loose: bool },
+    /// On another player's discard, `D` the claimed one.
+    Discard,
+    /// On the tile another player added to a pung (an added kong).
+    Robbed,
+}
+
 /// TW §10a "impossible combinations are input errors": the one consistency rule for the
-/// situation of a Taiwanese win — `ctx`, the winner's declared sets in `hand`, `s` (`D`, the
-/// winner's discards `w`, an interruption) and the discarder's seat wind when known (`None`
-/// otherwise: the checks that need it are skipped). `score`, `score_batch` and the deal
-/// engine go through it (the scorer calls it), as should anything that values a hand in a
-/// deal's situation.
+/// situation of a Taiwanese win — `ctx`, the winner's declared sets and bonus tiles in `hand`,
+/// `s` (`D`, the winner's discards `w`, an interruption) and the discarder's seat wind when
+/// known (`None` otherwise: the checks that need it are skipped; for a robbed kong it is the
+/// kong's declarer). `score`, `score_batch`, `wait_values` and the deal engine go through it
+/// (the scorer calls it), as should anything that values a hand in a deal's situation.
 ///
-/// It follows from the order of a deal (TW §1 with HK §5–§7, TW §5, §6, §10). The deal is a
-/// sequence of turns: the dealer's first turn starts it on the dealt hand; every other turn
-/// begins with a draw after another player's discard or with the claim of another player's
-/// discard, and ends with one discard or with a win (kongs and bonus replacements happen
-/// within a turn). A chow or pung claim must be followed by a discard (TW §6); an exposed
-/// kong claim by its replacement draw, then a discard or a win on the loose tile. `D` counts
-/// every discard, claimed ones included; a robbed kong tile is not one (TW §10).
+/// Every rule follows from the order of a deal (TW §1 with HK §5–§7, TW §4–§7, §10): the deal
+/// is a sequence of turns. The dealer's first turn starts it on the dealt hand (no draw); every
+/// other turn begins either with a draw, which follows the discard of the player before (seat
+/// s − 1), or with the claim of another player's discard (a chow only from the player before;
+/// a pung or an exposed kong from anyone), and ends with one discard or with a win. No kong is
+/// declared in a turn begun with a chow or pung (TW §6); a concealed or added kong, or an
+/// exposed kong's claim, draws a loose tile; the first discard is the dealer's and no player
+/// makes two discards in a row. The rules are numbered as in `docs/taiwanese-rules.md`:
 ///
-/// 1. Heavenly blessing (`dealer_start`): `D` = 0, `w` = 0, not interrupted.
-/// 2. `w` ≤ `D`; a declared set, a robbed kong or `D` = 0 with a concealed kong means the deal
-///    was interrupted.
-/// 3. No interruption: the turns go round from the dealer, discard i made by seat i mod 4. A
-///    self-drawn win by seat `s` (0 = dealer) needs `D` ≡ `s` (mod 4) and `D` > 0 (the dealer
-///    at `D` = 0 is the heavenly blessing); a win on a discard needs `D` ≥ 1, the last discard
-///    (by seat (`D` − 1) mod 4, the discarder when given) not the winner's; and `w` is exactly
-///    the number of discards i < `D` with i ≡ `s` (mod 4).
-/// 4. The winner's turns are its `w` turns that ended with a discard plus the winning turn of
-///    a self-drawn win. Each of them but the dealer's first needs another player's discard
-///    since the winner's previous turn, and a win on a discard needs the claimed discard after
-///    the winner's last turn: `D` − `w` ≥ turns − [dealer] + [on a discard]. In particular the
-///    first discard is the dealer's (a dealer with `D` > 0 has `w` ≥ 1) and a non-dealer
-///    cannot win before it (`D` ≥ 1).
-/// 5. Each claimed set of the winner is one of those turns, never the dealer's first; a chow,
-///    pung or added kong (grown from a claimed pung) was a turn that ended with a discard; an
-///    exposed kong's turn may instead be the winning turn when the win is self-drawn on a
-///    loose tile. So chows + pungs + added kongs ≤ `w` − [dealer, `w` ≥ 1], and all claimed
-///    sets ≤ that + [self-drawn on a loose tile with an exposed kong].
-/// 6. Before any discard (`D` = 0) the dealer wins only on the dealt hand (1) or on a loose
-///    tile after a concealed kong (TW §10a): no other set, and `kong_replacement`.
-/// 7. Robbing a kong needs the kong declarer's earlier pung claim (one discard) and the
-///    discard that followed it (TW §6): `D` ≥ 2, one of them not the winner's.
+/// 1. Heavenly blessing (`dealer_start`): the dealer, `D` = 0, `w` = 0, not interrupted, no
+///    declared set.
+/// 2. The wall: `w` ≤ `D` ≤ [`MAX_DISCARDS`] (1 + [`LIVE_AT_START`] without an interruption).
+///    The last live tile self-drawn needs `D` + kongs ≥ 55, the last discard `D` + kongs ≥ 56
+///    (the live wall's 63 tiles less at most 8 bonus replacements are drawn at one per discard
+///    and one per kong; kongs: the winner's, and at most 15 by the others in an interrupted
+///    deal).
+/// 3. A declared set or a robbed kong means the deal was interrupted.
+/// 4. No interruption: discard i is made by seat i mod 4 — a self-drawn win by seat `s` needs
+///    `D` ≡ `s` (mod 4) and `D` > 0; a win on a discard `D` ≥ 1 with the last discard (by seat
+///    (`D` − 1) mod 4, the discarder when given) not the winner's; `w` counts the discards i <
+///    `D` with i ≡ `s` (mod 4).
+/// 5. Before any discard (`D` = 0) only the dealer wins, on the dealt hand (rule 1) or on the
+///    loose tile of a concealed kong, with no other declared set.
+/// 6. Whose turn follows a discard (interrupted, `D` ≥ 1): the dealer has made the first
+///    discard (`w` ≥ 1); each of the winner's turns but the dealer's first follows another
+///    player's discard, and a win on a discard follows one more: `D` ≥ 2`w` + 1 − [dealer]
+///    (robbing aside). West's and North's turn right after the first discard (the dealer's)
+///    is a pung or kong claim, and so is South's right after the second (not the dealer's):
+///    with none of them claimed before, West or North need one discard more
+///    (`D` ≥ 2`w` + 2), a first turn that is the self-drawn winning one begun with a draw needs
+///    `D` ≥ 2 (West, North) or `D` ≠ 2 (South), and a win on a discard with no own discard is on
+///    the dealer's at `D` = 1 and on another's at `D` = 2.
+/// 7. Claims and kongs take turns of their own: (a) each chow, pung or added kong (grown from a
+///    pung), and each exposed kong but one claimed in the winning turn of a win on its loose
+///    tile, was a claim that began one of the winner's turns ending with a discard, never the
+///    dealer's first: at most `w` − [dealer]; (b) an added kong was added in a later turn of
+///    the winner's not begun with a chow or pung: one begun with a draw (an own discard not
+///    taken by a claim), an exposed kong's claim, or the winning turn of a win on a loose tile;
+///    (c) a concealed kong needs one of those turns or the dealer's first; (d) a win on a loose
+///    tile had, in its winning turn, an exposed kong's claim, a kong declared, or a bonus tile
+///    replaced (a bonus tile held).
+/// 8. Robbing a kong: its declarer (the discarder when given, another player) claimed a pung
+///    and discarded after it (a discard after the first, not the winner's), then adds in a turn
+///    that follows the `D`-th discard (not its own); so `D` ≥ 3, with the winner's turns placed
+///    as rule 6 says around the declarer's ([`rob_orders`]).
 ///
-/// Errors: `InvalidHand` naming the first condition that fails.
+/// Errors: `InvalidHand` naming the first rule that fails.
 pub fn check_tw_situation(ctx: &WinContext, hand: &Hand, s: &TwContext, discarder: Option<u8>) -> Result<()> {
-    let bad = |m: String| Err(MahjongError::hand(m));
-    let (d, w) = (s.discards, s.winner_discards);
+    let (d, w, interrupted) = (s.discards, s.winner_discards, s.interrupted);
     let seat = ctx.seat_wind % 4;
     let dealer = seat == 0;
-    let self_drawn = ctx.self_drawn || ctx.dealer_start;
-    let on_discard = !self_drawn && !ctx.robbing_kong;
+    let sets = Sets::of(hand);
     // 1. The heavenly blessing.
     if ctx.dealer_start {
-        if d != 0 || w != 0 || s.interrupted {
-            return bad(format!(
-                "the heavenly blessing comes before any discard or interruption: discards = 0, winner_discards = 0, \
-                 interrupted = false (got {d}, {w}, {})",
-                s.interrupted
-            ));
+        if !dealer || d != 0 || w != 0 || interrupted || sets.total() > 0 {
+            return bad(
+                "1",
+                format!(
+                    "the heavenly blessing is the dealer's win on the dealt hand before any discard, declared set or \
+                     interruption: seat East, discards = 0, winner_discards = 0, interrupted = false (got {}, {d}, {w}, \
+                     {interrupted}, {} declared set(s))",
+                    WIND[seat as usize],
+                    sets.total()
+                ),
+            );
         }
         return Ok(());
     }
-    // 2.
+    let how = if ctx.robbing_kong {
+        How::Robbed
+    } else if ctx.self_drawn {
+        How::SelfDrawn { loose: ctx.kong_replacement }
+    } else {
+        How::Discard
+    };
+    // 2. The wall.
     if w > d {
-        return bad(format!("the winner cannot have made more discards than the deal (winner_discards {w} > discards {d})"));
+        return bad("2", format!("the winner cannot have made more discards than the deal (winner_discards {w} > discards {d})"));
     }
-    if !s.interrupted {
-        if !hand.melds.is_empty() {
-            return bad("a hand with a declared set means the deal was interrupted (interrupted = true)".into());
+    let max_d = if interrupted { MAX_DISCARDS } else { 1 + LIVE_AT_START };
+    if d > max_d {
+        return bad(
+            "2",
+            format!(
+                "a deal{} holds at most {max_d} discards (one per turn: the dealer's first, one per draw from the {} \
+                 live tiles{}), not {d}",
+                if interrupted { "" } else { " without a claim" },
+                LIVE_AT_START,
+                if interrupted { ", one per claimed set, at most 5 a player" } else { "" }
+            ),
+        );
+    }
+    let kongs = if interrupted { sets.kongs() + 3 * MAX_SETS } else { 0 };
+    let drawn_needed = LIVE_AT_START - BONUS_TILES;
+    if ctx.last_wall_tile && d + kongs < drawn_needed {
+        return bad(
+            "2",
+            format!(
+                "the last live tile comes after at least {drawn_needed} draws in play (the {LIVE_AT_START} live tiles \
+                 less at most {BONUS_TILES} bonus replacements), at most one per discard and one per kong: discards {d} \
+                 with at most {kongs} kong(s) is too early"
+            ),
+        );
+    }
+    if ctx.last_discard && d + kongs < drawn_needed + 1 {
+        return bad(
+            "2",
+            format!(
+                "the last discard follows the draw of the last live tile (at least {drawn_needed} draws in play, at \
+                 most one per earlier discard and one per kong): discards {d} with at most {kongs} kong(s) is too early"
+            ),
+        );
+    }
+    // 3. What an interruption is.
+    if !interrupted {
+        if sets.total() > 0 {
+            return bad("3", "a hand with a declared set means the deal was interrupted (interrupted = true)".into());
         }
-        if ctx.robbing_kong {
-            return bad("robbing a kong needs an added kong, an interruption (interrupted = true)".into());
+        if how == How::Robbed {
+            return bad("3", "robbing a kong needs an added kong, an interruption (interrupted = true)".into());
         }
-        // 3. The uninterrupted order.
-        let who = |i: u32| ["East", "South", "West", "North"][(i % 4) as usize];
-        if self_drawn && (d % 4 != u32::from(seat) || d == 0) {
-            return bad(if d == 0 {
+        return uninterrupted(how, seat, d, w, discarder);
+    }
+    // 5. Before any discard: the dealer's loose tile after a concealed kong.
+    if d == 0 {
+        if !dealer {
+            return bad("5", "a non-dealer cannot win before the dealer's first discard (discards = 0)".into());
+        }
+        let kongs_only = sets.total() == sets.concealed_kongs && sets.concealed_kongs > 0;
+        if !(how == (How::SelfDrawn { loose: true }) && kongs_only) {
+            return bad(
+                "5",
                 "before any discard the dealer wins only on the dealt hand (dealer_start) or on a concealed kong's \
-                 replacement (TW §10a)"
-                    .into()
-            } else {
-                format!(
-                    "in an uninterrupted deal the turn after {d} discard{} is {}'s, not the winner's ({}): a \
-                     self-drawn win by {} needs discards ≡ {seat} (mod 4)",
-                    if d == 1 { "" } else { "s" },
-                    who(d),
-                    who(u32::from(seat)),
-                    who(u32::from(seat)),
-                )
-            });
+                 replacement, with no other declared set (TW §10a)"
+                    .into(),
+            );
         }
-        if on_discard {
+        return Ok(());
+    }
+    // 6. The dealer's first turn ends with the first discard.
+    if dealer && w == 0 {
+        return bad("6", format!("the dealer makes the first discard of the deal (winner_discards = 0 with discards = {d})"));
+    }
+    // 6.–8. The winner's turns. A self-drawn win on a loose tile with an exposed kong may have
+    // claimed that kong in its winning turn; the first reason a reading fails is reported.
+    let claimed_in_win = matches!(how, How::SelfDrawn { loose: true }) && sets.exposed_kongs > 0;
+    let first = turns(how, seat, d, w, &sets, hand.bonus != 0, discarder, false);
+    if first.is_err() && claimed_in_win && turns(how, seat, d, w, &sets, hand.bonus != 0, discarder, true).is_ok() {
+        return Ok(());
+    }
+    first
+}
+
+/// TW §10a rule 4: the order of an uninterrupted deal, discard i by seat i mod 4.
+fn uninterrupted(how: How, seat: u8, d: u32, w: u32, discarder: Option<u8>) -> Result<()> {
+    let who = |i: u32| WIND[(i % 4) as usize];
+    match how {
+        How::SelfDrawn { .. } if d % 4 != u32::from(seat) || d == 0 => {
+            return bad(
+                "4",
+                if d == 0 {
+                    "before any discard the dealer wins only on the dealt hand (dealer_start) or on a concealed kong's \
+                     replacement (TW §10a)"
+                        .into()
+                } else {
+                    format!(
+                        "in an uninterrupted deal the turn after {d} discard{} is {}'s, not the winner's ({}): a \
+                         self-drawn win by {} needs discards ≡ {seat} (mod 4)",
+                        if d == 1 { "" } else { "s" },
+                        who(d),
+                        who(u32::from(seat)),
+                        who(u32::from(seat)),
+                    )
+                },
+            );
+        }
+        How::Discard => {
             if d == 0 {
-                return bad("a win on a discard needs a discard (discards ≥ 1)".into());
+                return bad("4", "a win on a discard needs a discard (discards ≥ 1)".into());
             }
             let last = (d - 1) % 4;
             if last == u32::from(seat) {
-                return bad(format!(
-                    "in an uninterrupted deal discard {d} is made by {}, the winner: a win on a discard needs another \
-                     player's",
-                    who(last)
-                ));
+                return bad(
+                    "4",
+                    format!(
+                        "in an uninterrupted deal discard {d} is made by {}, the winner: a win on a discard needs \
+                         another player's",
+                        who(last)
+                    ),
+                );
             }
             if let Some(x) = discarder.filter(|&x| u32::from(x) != last) {
-                return bad(format!(
-                    "in an uninterrupted deal discard {d} is made by {}, not by the discarder {}",
-                    who(last),
-                    who(u32::from(x))
-                ));
+                return bad(
+                    "4",
+                    format!(
+                        "in an uninterrupted deal discard {d} is made by {}, not by the discarder {}",
+                        who(last),
+                        who(u32::from(x))
+                    ),
+                );
             }
         }
-        let own = uninterrupted_own_discards(d, seat);
-        if w != own {
-            return bad(format!(
+        _ => {}
+    }
+    let own = uninterrupted_own_discards(d, seat);
+    if w != own {
+        return bad(
+            "4",
+            format!(
                 "in an uninterrupted deal {} has made {own} of the {d} discards, not {w} (winner_discards)",
                 who(u32::from(seat))
-            ));
-        }
-        return Ok(());
-    }
-    // 6. Before any discard: the dealer's loose tile after a concealed kong.
-    if d == 0 {
-        if !dealer {
-            return bad("a non-dealer cannot win before the dealer's first discard (discards = 0)".into());
-        }
-        let kongs_only = hand.melds.iter().all(|m| m.kind == MeldKind::ConcealedKong);
-        if !(ctx.kong_replacement && self_drawn && kongs_only && !hand.melds.is_empty()) {
-            return bad("before any discard the dealer wins only on the dealt hand (dealer_start) or on a concealed kong's \
-                 replacement, with no other declared set (TW §10a)"
-                .into());
-        }
-        return Ok(());
-    }
-    // 4. The winner's turns and the other players' discards.
-    if dealer && w == 0 {
-        return bad(format!("the dealer makes the first discard of the deal (winner_discards = 0 with discards = {d})"));
-    }
-    let turns = w + u32::from(self_drawn);
-    let needed = turns - u32::from(dealer && turns > 0) + u32::from(on_discard);
-    if d - w < needed {
-        return bad(format!(
-            "{d} discards with {w} by the winner leave {} by the others; the winner's {turns} turn(s){} need at least \
-             {needed} (each turn after another player's discard)",
-            d - w,
-            if on_discard { " and the claimed discard" } else { "" },
-        ));
-    }
-    // 5. The winner's claims.
-    let count = |k: &[MeldKind]| hand.melds.iter().filter(|m| k.contains(&m.kind)).count() as u32;
-    let after_discard = count(&[MeldKind::Chow, MeldKind::Pung, MeldKind::AddedKong]);
-    let exposed_kongs = count(&[MeldKind::ExposedKong]);
-    let claim_turns = w - u32::from(dealer);
-    if after_discard > claim_turns {
-        return bad(format!(
-            "each chow or pung claim is followed by a discard (TW §6): {after_discard} claimed chow(s) and pung(s) \
-             need at least {} discard(s) by the winner, not {w}",
-            after_discard + u32::from(dealer)
-        ));
-    }
-    let loose_kong_turn = u32::from(self_drawn && ctx.kong_replacement && exposed_kongs > 0);
-    if after_discard + exposed_kongs > claim_turns + loose_kong_turn {
-        return bad(format!(
-            "{} claimed set(s) are {} claim turn(s) of the winner, each but a kong won on its loose tile followed by \
-             a discard: winner_discards {w} is too few",
-            after_discard + exposed_kongs,
-            after_discard + exposed_kongs
-        ));
-    }
-    // 7. Robbing a kong.
-    if ctx.robbing_kong && (d < 2 || d == w) {
-        return bad(format!(
-            "robbing a kong needs the declarer's pung claim and the discard after it (discards ≥ 2, one by another \
-             player), not discards = {d} with {w} by the winner"
-        ));
+            ),
+        );
     }
     Ok(())
+}
+
+/// TW §10a rules 6–8 for an interrupted deal with `D` ≥ 1 (the dealer with `w` ≥ 1), reading
+/// the winning turn as an exposed kong's claim when `kong_in_win` (a self-drawn win on its
+/// loose tile).
+#[allow(clippy::too_many_arguments)]
+fn turns(how: How, seat: u8, d: u32, w: u32, sets: &Sets, bonus: bool, discarder: Option<u8>, kong_in_win: bool) -> Result<()> {
+    let dealer = seat == 0;
+    let e = u32::from(kong_in_win);
+    let own_turns = w - u32::from(dealer); // the turns begun with a draw or a claim
+                                           // 7 (a). Claims that ended with a discard.
+    let claims = sets.chows + sets.pungs + sets.added_kongs + sets.exposed_kongs - e;
+    if claims > own_turns {
+        return bad(
+            "7a",
+            format!(
+                "each chow or pung claim is followed by a discard (TW §6), as is each exposed kong not claimed in the \
+                 winning turn: {claims} claimed set(s) need at least {} discard(s) by the winner, not {w}",
+                claims + u32::from(dealer)
+            ),
+        );
+    }
+    let draws = own_turns - claims; // own turns begun with a draw
+    let pung_like = sets.pungs + sets.added_kongs + sets.exposed_kongs - e;
+    let loose_win = how == (How::SelfDrawn { loose: true });
+    // 7 (b), (c). Kongs declared in turns of their own.
+    let kong_turn = draws >= 1 || sets.exposed_kongs > e || loose_win;
+    if sets.added_kongs > 0 && !kong_turn {
+        return bad(
+            "7b",
+            "an added kong is added in a later turn of the winner's, begun with a draw or an exposed kong's claim (an \
+             own discard no claim took), or in the winning turn of a win on a loose tile: none is left"
+                .into(),
+        );
+    }
+    if sets.concealed_kongs > 0 && !(kong_turn || dealer) {
+        return bad(
+            "7c",
+            "a concealed kong is declared in a turn not begun with a chow or pung (TW §6): every own discard followed a \
+             chow or pung claim and the win is not on a loose tile"
+                .into(),
+        );
+    }
+    // 7 (d). The loose tile's replacement.
+    if loose_win && !kong_in_win && sets.concealed_kongs + sets.added_kongs == 0 && !bonus {
+        return bad(
+            "7d",
+            "a win on a loose tile needs, in the winning turn, an exposed kong's claim, a concealed or added kong, or \
+             a bonus tile replaced (a bonus tile held)"
+                .into(),
+        );
+    }
+    if how == How::Robbed {
+        return robbed(seat, d, w, sets, draws, discarder);
+    }
+    // 6. Whose turn follows a discard.
+    let need = 2 * w + 1 - u32::from(dealer);
+    let on_discard = how == How::Discard;
+    if d < need {
+        return bad(
+            "6",
+            format!(
+                "{d} discards with {w} by the winner leave {} by the others; the winner's turns{} need at least {} \
+                 (each turn after another player's discard)",
+                d - w,
+                if on_discard { " and the claimed discard" } else { "" },
+                need - w,
+            ),
+        );
+    }
+    if dealer {
+        return Ok(());
+    }
+    let who = WIND[seat as usize];
+    if w == 0 {
+        if matches!(how, How::SelfDrawn { .. }) && !kong_in_win && ((seat == 1 && d == 2) || (seat != 1 && d < 2)) {
+            return bad(
+                "6",
+                format!(
+                    "{who}'s first turn, begun with a draw, follows the discard of the player before ({}), which cannot \
+                     be discard {d} (the first is the dealer's; nobody discards twice in a row)",
+                    WIND[(seat as usize + 3) % 4]
+                ),
+            );
+        }
+        if let Some(x) = discarder.filter(|_| on_discard) {
+            if (d == 1 && x != 0) || (d == 2 && x == 0) {
+                return bad(
+                    "6",
+                    if d == 1 {
+                        format!("discard 1 is the dealer's (East's), not {}'s", WIND[x as usize % 4])
+                    } else {
+                        "discard 2 is not the dealer's: East made the first and nobody discards twice in a row".into()
+                    },
+                );
+            }
+        }
+    } else if pung_like == 0 && seat != 1 && d < need + 1 {
+        return bad(
+            "6",
+            format!(
+                "{who}'s turn after the first discard (the dealer's) can only be a pung or kong claim; with no such \
+                 claim {w} own discard(s) and the {} need at least {} discards",
+                if on_discard { "claimed discard" } else { "winning turn" },
+                need + 1
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// TW §10a rule 8: a win robbing a kong, given the winner's own turns begun with a draw
+/// (`draws`).
+fn robbed(seat: u8, d: u32, w: u32, sets: &Sets, draws: u32, discarder: Option<u8>) -> Result<()> {
+    let pung_like = sets.pungs + sets.added_kongs + sets.exposed_kongs;
+    // an added kong with no exposed kong: the turns after the last one begun with a draw
+    // must be plain pung claims (an added kong's pung needs a later kong turn)
+    let watch_tail = sets.added_kongs > 0 && sets.exposed_kongs == 0;
+    let fits = |forced: u32, tail: u32| forced <= pung_like && (!watch_tail || (draws >= 1 && tail <= sets.pungs));
+    let declarers: Vec<u8> = match discarder {
+        Some(x) => vec![x % 4],
+        None => (0..4).filter(|&y| y != seat).collect(),
+    };
+    if d >= 3 && declarers.iter().any(|&y| rob_orders(seat, d, w, y, pung_like).iter().any(|&(f, t)| fits(f, t))) {
+        return Ok(());
+    }
+    bad(
+        "8",
+        format!(
+            "robbing a kong needs its declarer's pung claim, the declarer's discard after it (not the first) and its \
+             turn after the last discard, which is not its own (discards ≥ 3), with the winner's {w} discard(s) in \
+             turns that follow other players' discards: discards = {d}{} cannot hold them",
+            discarder.map(|x| format!(" with the kong declared by {}", WIND[x as usize % 4])).unwrap_or_default()
+        ),
+    )
+}
+
+/// TW §10a rule 8: the seat orders of `d` discards in which the winner (`seat`) makes `w` and
+/// the declarer `y` of a robbed kong can have claimed a pung and discarded (a discard after the
+/// first) and takes the turn after the `d`-th (not its own discard). Discard 1 is the dealer's
+/// and no seat discards twice in a row. Each of the winner's turns after a discard that is not
+/// by the player before it is a pung or kong claim (forced); returned: every pair (forced
+/// turns, forced turns after the last turn begun with a draw or chow) with at most
+/// `max_forced` forced turns.
+pub fn rob_orders(seat: u8, d: u32, w: u32, y: u8, max_forced: u32) -> Vec<(u32, u32)> {
+    let (s, y) = (usize::from(seat % 4), usize::from(y % 4));
+    let before = (s + 3) % 4;
+    if s == y || d == 0 {
+        return Vec::new();
+    }
+    // Many discards leave room for every turn to follow the player before: no forced turn
+    // (checked against the search for every seat, declarer, w ≤ 13 and D up to 2w + 39).
+    if d >= (2 * w + 3).max(4) {
+        return vec![(0, 0)];
+    }
+    let (wn, fnn) = (w as usize + 1, max_forced as usize + 1);
+    // state: (last seat, own discards, declarer placed, forced, forced since the last free turn)
+    let idx = |x: usize, own: usize, placed: usize, f: usize, t: usize| (((x * wn + own) * 2 + placed) * fnn + f) * fnn + t;
+    let size = 4 * wn * 2 * fnn * fnn;
+    let mut cur = vec![false; size];
+    cur[idx(0, usize::from(s == 0), 0, 0, 0)] = true;
+    for _ in 2..=d {
+        let mut next = vec![false; size];
+        for x in 0..4 {
+            for own in 0..wn {
+                for placed in 0..2 {
+                    for f in 0..fnn {
+                        for t in 0..fnn {
+                            if !cur[idx(x, own, placed, f, t)] {
+                                continue;
+                            }
+                            for nx in (0..4).filter(|&nx| nx != x) {
+                                let (mut own2, mut f2, mut t2) = (own, f, t);
+                                if nx == s {
+                                    own2 += 1;
+                                    if x == before {
+                                        t2 = 0;
+                                    } else {
+                                        f2 += 1;
+                                        t2 += 1;
+                                    }
+                                }
+                                if own2 >= wn || f2 >= fnn || t2 >= fnn {
+                                    continue;
+                                }
+                                next[idx(nx, own2, placed.max(usize::from(nx == y)), f2, t2)] = true;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        cur = next;
+    }
+    let mut out = Vec::new();
+    for x in (0..4).filter(|&x| x != y) {
+        for f in 0..fnn {
+            for t in 0..fnn {
+                if cur[idx(x, w as usize, 1, f, t)] {
+                    out.push((f as u32, t as u32));
+                }
+            }
+        }
+    }
+    out
 }

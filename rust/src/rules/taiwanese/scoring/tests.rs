@@ -83,11 +83,31 @@ fn the_order_of_a_deal() {
     let loose = WinContext { self_drawn: true, kong_replacement: true, ..Default::default() };
     assert!(run("123m456m789m123p7s ckong[5555z]", t("7s"), loose, at(0, 0, true), &sw).is_ok());
     assert!(run("123m456m789m123p7s kong[5555z]", t("7s"), loose, at(0, 0, true), &sw).is_err());
-    // robbing a kong: the declarer's pung claim and its discard after it
+    // robbing a kong: the declarer's pung claim, its discard after it and its turn after the
+    // last discard (rule 8)
     let rob = WinContext { seat_wind: 1, robbing_kong: true, ..Default::default() };
-    assert!(run("123m456m789m123p12s99s", t("3s"), rob, at(1, 0, true), &sw).is_err());
-    assert!(run("123m456m789m123p12s99s", t("3s"), rob, at(2, 0, true), &sw).is_ok());
-    assert!(run("123m456m789m123p12s99s", t("3s"), rob, at(2, 2, true), &sw).is_err());
+    for d in [1, 2] {
+        assert!(run("123m456m789m123p12s99s", t("3s"), rob, at(d, 0, true), &sw).is_err());
+    }
+    assert!(run("123m456m789m123p12s99s", t("3s"), rob, at(3, 0, true), &sw).is_ok());
+    assert!(run("123m456m789m123p12s99s", t("3s"), rob, at(3, 2, true), &sw).is_err());
+    // the dealer as the declarer: its pung discard comes third at the earliest
+    let h = hand("123m456m789m123p12s99s");
+    assert!(check_tw_situation(&rob, &h, &at(3, 0, true), Some(0)).is_err());
+    assert!(check_tw_situation(&rob, &h, &at(4, 0, true), Some(0)).is_ok());
+    // whose turn follows a discard: South's draw cannot follow discard 2 (East made the first)
+    let south_drawn = WinContext { seat_wind: 1, self_drawn: true, ..Default::default() };
+    assert!(run(plain, t("8s"), south_drawn, at(2, 0, true), &sw).is_err());
+    assert!(run(plain, t("8s"), south_drawn, at(3, 0, true), &sw).is_ok());
+    // an added kong needs a turn of its own after its pung's: not with one own discard
+    let added = "123m456m789m123p7s addkong[5555z]";
+    assert!(run(added, t("7s"), south, at(9, 1, true), &sw).is_err());
+    assert!(run(added, t("7s"), south, at(9, 2, true), &sw).is_ok());
+    // the wall: the last live tile after 30 discards is too early, and 1000 discards too many
+    let last = WinContext { last_wall_tile: true, ..south_drawn };
+    assert!(run(plain, t("8s"), last, at(30, 7, true), &sw).is_err());
+    assert!(run(plain, t("8s"), last, at(60, 15, true), &sw).is_ok());
+    assert!(run(plain, t("8s"), south_drawn, at(1000, 5, true), &sw).is_err());
     // the heavenly blessing
     let start = WinContext { self_drawn: true, dealer_start: true, ..Default::default() };
     assert!(run("123m456m234p678p11z678s", None, start, TwContext::START_OF_PLAY, &sw).is_ok());
