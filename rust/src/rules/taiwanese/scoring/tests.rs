@@ -49,7 +49,7 @@ fn impossible_situations_are_invalid_hand() {
     }
     // Switches are checked first.
     let bad = TwSwitches { tai_value: 0, ..TwSwitches::default() };
-    assert!(matches!(run(plain, t("8s"), south(), mid, &bad), Err(MahjongError::RuleConfig(_))));
+    assert!(run(plain, t("8s"), south(), mid, &bad).is_err_and(|e| e.is_rule_config()));
 }
 
 /// TW §10a, the order of a deal ([`check_tw_situation`]): impossible orders refused, the
