@@ -46,8 +46,8 @@ use crate::tiles::hand::Hand;
 use crate::tiles::tile::{Bonus, Tile, N_KINDS};
 
 pub use registry::{preset_names, presets as registry_presets, ruleset_names, Preset};
-pub use switch_table::{Allowed, Forbidden, Needs, SwitchLit, SwitchRow, SwitchSet, SwitchTable};
 pub use scoring::{DealProgress, Element, RejectReason, ScoreOutcome, WinContext};
+pub use switch_table::{Allowed, Forbidden, Needs, SwitchLit, SwitchRow, SwitchSet, SwitchTable};
 
 /// The value of one switch, as given by a caller (binding, CLI, JSON).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -22,8 +22,8 @@ use crate::rules::switch_table::SwitchSet;
 use crate::rules::{BonusWin, MatchOptions, MatchPosition, Rules, Ruleset, Settlement, WinPayment};
 use crate::tiles::hand::Hand;
 use crate::tiles::tile::{Bonus, Tile, N_KINDS};
-pub use switches::{MAX_MIN_TAI, SWITCH_TABLE};
 use switches::{MatchLength, TaiTable, TwSwitches, DEAD_WALL};
+pub use switches::{MAX_MIN_TAI, SWITCH_TABLE};
 
 /// A Taiwanese ruleset with its switches (TW §2; there is no `rotate_dealer`: the Taiwanese
 /// dealer keeps the seat on a win or a draw, TW §16): the values as recorded and their typed

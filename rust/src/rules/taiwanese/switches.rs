@@ -145,7 +145,9 @@ impl TaiTable {
         match s {
             "high" => Ok(TaiTable::High),
             "low" => Ok(TaiTable::Low),
-            _ => Err(MahjongError::switch("tai_table", Some("CE-UNKNOWN"), format!("tai_table = {s:?} (use \"high\" or \"low\")"))),
+            _ => {
+                Err(MahjongError::switch("tai_table", Some("CE-UNKNOWN"), format!("tai_table = {s:?} (use \"high\" or \"low\")")))
+            }
         }
     }
 }
@@ -177,13 +179,11 @@ impl MatchLength {
             "one_deal" => Ok(MatchLength::OneDeal),
             "east_round" => Ok(MatchLength::EastRound),
             "full_game" => Ok(MatchLength::FullGame),
-            _ => {
-                Err(MahjongError::switch(
+            _ => Err(MahjongError::switch(
                 "match_length",
                 Some("CE-UNKNOWN"),
                 format!("match_length = {s:?} (use \"one_deal\", \"east_round\" or \"full_game\")"),
-            ))
-            }
+            )),
         }
     }
     /// Passes of the dealership after which the match is over (`None` for `one_deal`, which

@@ -11,8 +11,8 @@
 use crate::analysis::decompose::{Interpretation, ShapeRules, HK_SHAPES};
 use crate::error::{MahjongError, Result};
 use crate::rules::hong_kong::scoring::HongKong;
-use crate::rules::scoring::{score, Element, Evaluation, ScoreOutcome, ScoringTable, WinContext, WinFacts};
 use crate::rules::registry::Preset;
+use crate::rules::scoring::{score, Element, Evaluation, ScoreOutcome, ScoringTable, WinContext, WinFacts};
 use crate::rules::switch_table::{Allowed, SwitchLit, SwitchRow, SwitchSet, SwitchTable};
 use crate::rules::{BonusWin, MatchOptions, MatchPosition, Rules, Settlement, WinPayment};
 use crate::tiles::hand::Hand;
