@@ -49,7 +49,7 @@ from mahjong_fast.errors import (
     ReplayError,
     RuleConfigError,
 )
-from mahjong_fast.rules import Ruleset, resolve_rules
+from mahjong_fast.rules import Ruleset, presets, resolve_rules
 from mahjong_fast.tiles import (
     Hand,
     HandLike,
@@ -102,6 +102,7 @@ __all__ = [
     "arena",
     "bonus_win",
     "decompose",
+    "presets",
     "score",
     "score_batch",
     "settle_deal",

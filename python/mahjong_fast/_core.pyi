@@ -10,7 +10,7 @@ naming the argument; a wrong value, an integer of any size out of range included
 """
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, Literal, TypeAlias, TypedDict, final
+from typing import Any, Literal, TypeAlias, TypedDict, final, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -39,6 +39,8 @@ __all__ = [
     "ScoreResult",
     "Simulator",
     "StrongAgent",
+    "SwitchRow",
+    "SwitchTableMethod",
     "TableBatch",
     "ValueAgent",
     "__version__",
@@ -57,6 +59,8 @@ __all__ = [
     "parse_hand",
     "parse_tiles",
     "payments",
+    "preset_docs",
+    "presets",
     "rate_discards",
     "ruleset_names",
     "score",
@@ -401,16 +405,21 @@ class Ruleset:
     are equal."""
 
     @classmethod
-    def hong_kong(cls, **switches: bool | int | str) -> Ruleset:
-        """The Hong Kong preset with §18 switches (RuleConfigError naming a bad one)."""
+    def hong_kong(cls, preset: str | None = None, **switches: bool | int | str) -> Ruleset:
+        """The Hong Kong preset (or the HK §19.14 preset of id ``preset``) with §18 switches
+        on top (RuleConfigError whose ``.switch`` names a bad one, ``"preset"`` a bad id)."""
     @classmethod
-    def taiwanese(cls, **switches: bool | int | str) -> Ruleset:
-        """A Taiwanese preset with TW §2 switches (``tai_table="high"|"low"``, ``min_tai``,
-        ``tai_value``, ...); RuleConfigError naming a bad one or a Hong Kong switch."""
+    def taiwanese(cls, preset: str | None = None, **switches: bool | int | str) -> Ruleset:
+        """A Taiwanese preset (``preset="high"`` the default, ``"low"``) with TW §2 switches
+        (``tai_table="high"|"low"``, ``min_tai``, ``tai_value``, ...); RuleConfigError naming
+        a bad one or a Hong Kong switch."""
     @classmethod
     def from_name(cls, name: str, **switches: bool | int | str) -> Ruleset:
-        """The preset ``"hong-kong"`` (alias ``"hk"``), ``"taiwanese-high"`` or
-        ``"taiwanese-low"`` with switches."""
+        """The preset of a name of ``presets()`` (``"hong-kong"``, alias ``"hk"``,
+        ``"taiwanese-high"``, ``"taiwanese-low"``, ...) with switches on top."""
+    switch_table: SwitchTableMethod
+    """``Ruleset.switch_table()`` / ``rules.switch_table()``: the rows of the switch table
+    (the class's is Hong Kong's; ``Ruleset.switch_table("taiwanese-high")`` a named one)."""
     @classmethod
     def from_json(cls, data: str | dict[str, Any]) -> Ruleset:
         """The ruleset of its JSON form (``to_json``), text or decoded dict."""
@@ -461,6 +470,47 @@ class Ruleset:
         dict changes nothing)."""
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+
+@final
+class SwitchTableMethod:
+    """``Ruleset.switch_table``: bound to the ruleset it is read from, or to the class."""
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None, /) -> SwitchTableMethod: ...
+    @overload
+    def __get__(self, obj: Ruleset, owner: type | None = None, /) -> SwitchTableMethod: ...
+    def __call__(self, rules: Ruleset | str | None = None) -> list[SwitchRow]:
+        """One row per switch, in the order of the rules."""
+
+@final
+class SwitchRow:
+    """One switch of a ruleset's table; fields as attributes or keys (``row["name"]``)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def kind(self) -> Literal["bool", "int", "str"]: ...
+    @property
+    def default(self) -> bool | int | str: ...
+    @property
+    def allowed(self) -> list[bool] | list[str] | range:
+        """``[False, True]``, a ``range`` of integers or a list of strings."""
+    @property
+    def doc(self) -> str: ...
+    @property
+    def section(self) -> str: ...
+    @property
+    def depends(self) -> list[str]:
+        """What it needs and the combinations it may not be in, in words."""
+    def __getitem__(self, key: str, /) -> Any: ...
+    def keys(self) -> list[str]: ...
+    def to_dict(self) -> dict[str, Any]: ...
+
+def presets() -> list[str]:
+    """Every listed preset name: ``hong-kong``, ``taiwanese-high``, ``taiwanese-low`` first."""
+
+def preset_docs() -> list[tuple[str, str]]:
+    """``(name, doc)`` of every listed preset, in the order of ``presets()``."""
 
 # A bonus-tile win of TW §7 (``bonus_win``): kind ("all_eight" / "rob_eighth"), winner and
 # discarder (winds), value, unit, the unit's own name (tai) as an alias, elements, payments.

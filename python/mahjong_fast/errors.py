@@ -76,7 +76,21 @@ class IllegalActionError(MahjongError):
 
 
 class RuleConfigError(MahjongError):
-    """A ruleset name or option that does not exist or has an impossible value."""
+    """A ruleset name or option that does not exist or has an impossible value.
+
+    Attributes:
+        switch: the switch at fault, as the ruleset's switch table names it (``"min_faan"``;
+            ``"preset"`` for an unknown preset or ruleset name; ``None`` when the error is not
+            about one switch, e.g. a match option).
+        code: the rules' code of the refusal where they give one (TW §20.3: ``"CE-UNKNOWN"``
+            for an unknown switch or a value it does not take, ``"CE-TABLE"`` for a high-table
+            option with the low table), else ``None``.
+    """
+
+    def __init__(self, message: str, switch: str | None = None, code: str | None = None):
+        super().__init__(message)
+        self.switch = switch
+        self.code = code
 
 
 class ReplayError(MahjongError):

@@ -14,40 +14,40 @@ point that takes ``rules=`` accepts a ``Ruleset`` or a name (``"hong-kong"``, al
     >>> Ruleset.from_json(r.to_json()) == r
     True
 
-The Hong Kong switches (HK §18; defaults first):
+Each ruleset declares its switches once, as a table (``Ruleset.switch_table()``: one row per
+switch with its ``name``, ``kind``, ``default``, ``allowed`` values, one-line ``doc``, rules
+``section`` and what it ``depends`` on); checking, recording, the CLI's ``--rule`` help and the
+docs' switch tables (``switch_table_markdown``) all come from it::
 
-==================  ============================================  =================================
-switch              values                                        effect
-==================  ============================================  =================================
-``min_faan``        3; int 0..13                                  smallest legal win (§10.5)
-``max_faan``        13; int 3..13, >= ``min_faan``                cap; a limit hand is worth it
-``spiciness``       ``"spicy"``; ``"half"``                       multiplier M(F): 2^F or half-spicy
-``responsibility``  ``"seed"``; ``"full"``; ``"half"``            who pays for a win on a discard
-``unit``            1; int 1..10**6                               every payment is multiplied by it
-``rotate_dealer``   False; True                                   the dealer passes every deal (§12)
-==================  ============================================  =================================
+    >>> [row.name for row in Ruleset.switch_table()]
+    ['min_faan', 'max_faan', 'spiciness', 'responsibility', 'unit', 'rotate_dealer']
+    >>> row = Ruleset.taiwanese().switch_table()[3]
+    >>> row.name, row.default, row.allowed, row.depends
+    ('high_seat_bonus_extra', False, [False, True], ['tai_table=high'])
 
-A switch the ruleset does not have, a value of the wrong type or out of range, ``max_faan`` below
-``min_faan``, or a configuration that can pay a fractional amount (``responsibility="half"``
-with ``min_faan=0`` and an odd ``unit``) raises :class:`~mahjong_fast.errors.RuleConfigError`
-naming the switch.
+A switch the ruleset does not have, a value of the wrong type or out of range, or a combination
+the table forbids (``max_faan`` below ``min_faan``; ``responsibility="half"`` with
+``min_faan=0`` and an odd ``unit``; a high-table option with ``tai_table="low"``) raises
+:class:`~mahjong_fast.errors.RuleConfigError` whose ``.switch`` names the switch::
 
-The Taiwanese switches (TW §2; ``Ruleset.taiwanese(tai_table="high", min_tai=5, ...)``, or the
-names ``"taiwanese-high"`` / ``"taiwanese-low"`` with the defaults):
+    >>> try:
+    ...     Ruleset.taiwanese(tai_table="low", high_wind_pung_extra=True)
+    ... except RuleConfigError as e:
+    ...     print(e.switch, e.code)
+    high_wind_pung_extra CE-TABLE
 
-=========================  ==========================================  =======================
-switch                     values                                      effect
-=========================  ==========================================  =======================
-``tai_table``              ``"high"``; ``"low"``                       Tai table (§12 / §13)
-``min_tai``                5; int 0..255                               smallest legal win (§14)
-``tai_value``              1; int 1..10**6                             points per Tai (§15)
-``high_seat_bonus_extra``  False; True (high table only)               H03 extra for own bonus
-``high_wind_pung_extra``   False; True (high table only)               H06 extra for wind pungs
-``match_length``           ``"east_round"``; ``"one_deal"``;           match end (§16)
-                           ``"full_game"``
-``max_deals``              32; int >= 1                                safety stop of a match
-``starting_score``         0; int                                      each player's start
-=========================  ==========================================  =======================
+A **preset** is a named full switch set (HK §19.14, TW §20.8); the three rulesets are presets
+too. :func:`presets` lists the names, ``Ruleset.from_name(NAME, **overrides)`` takes each, and
+``Ruleset.hong_kong(preset=ID, **overrides)`` / ``Ruleset.taiwanese(preset=ID, **overrides)``
+take the rules' id. A preset is recorded as its ruleset's name and every switch::
+
+    >>> presets()[:3]
+    ['hong-kong', 'taiwanese-high', 'taiwanese-low']
+    >>> r = Ruleset.hong_kong(preset="half_spicy_3faan", unit=10)
+    >>> r == Ruleset.from_name("hong-kong-half-spicy-3faan", unit=10), r.name
+    (True, 'hong-kong')
+    >>> Ruleset.taiwanese(preset="low", min_tai=3) == Ruleset.taiwanese(tai_table="low", min_tai=3)
+    True
 
 A Hong Kong switch given to a Taiwanese ruleset (``min_faan``, ``rotate_dealer``, ...) or the
 reverse raises :class:`~mahjong_fast.errors.RuleConfigError` naming it::
@@ -67,7 +67,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from mahjong_fast import _core
-from mahjong_fast._core import Ruleset
+from mahjong_fast._core import Ruleset, SwitchRow
 from mahjong_fast.errors import RuleConfigError
 
 __all__ = [
@@ -75,9 +75,14 @@ __all__ = [
     "RULESET_NAMES",
     "RulesLike",
     "Ruleset",
+    "SwitchRow",
     "parse_switch",
+    "preset_table_markdown",
+    "presets",
     "resolve_rules",
+    "rule_help",
     "ruleset_from_options",
+    "switch_table_markdown",
     "with_rotate_dealer",
 ]
 
@@ -123,12 +128,13 @@ def with_rotate_dealer(rules: RulesLike, rotate_dealer: bool | None) -> Ruleset:
 
 def parse_switch(text: str, rules: RulesLike = None) -> tuple[str, bool | int | str]:
     """One ``KEY=VALUE`` switch as typed on the command line (``--rule min_faan=1``), the value
-    converted to the type the switch of ``rules`` takes: ``true``/``false`` (also yes/no,
-    on/off, 1/0) for a bool switch, a whole number for an integer switch, the text otherwise.
+    converted to the kind its row of the switch table of ``rules`` gives: ``true``/``false``
+    (also yes/no, on/off, 1/0) for a bool switch, a whole number for an integer switch, the
+    text otherwise.
 
     Raises:
-        RuleConfigError: no ``=``, an unknown switch, or a value that is not of its type (the
-            range is checked when the ruleset is built).
+        RuleConfigError: no ``=``, an unknown switch, or a value that is not of its kind (the
+            range is checked when the ruleset is built); ``.switch`` names the switch.
 
     >>> parse_switch("min_faan=1"), parse_switch("rotate_dealer=yes")
     (('min_faan', 1), ('rotate_dealer', True))
@@ -137,26 +143,97 @@ def parse_switch(text: str, rules: RulesLike = None) -> tuple[str, bool | int | 
     key, value = key.strip(), value.strip()
     if not sep or not key:
         raise RuleConfigError(f"a rule switch is written KEY=VALUE, e.g. min_faan=1 (got {text!r})")
-    defaults = resolve_rules(rules).switches
-    if key not in defaults:
-        known = ", ".join(defaults)
-        raise RuleConfigError(
-            f"unknown switch {key!r} for ruleset {resolve_rules(rules).name} (its switches: {known})"
-        )
-    default = defaults[key]
-    if isinstance(default, bool):
+    r = resolve_rules(rules)
+    row = next((row for row in r.switch_table() if row.name == key), None)
+    if row is None:
+        r.replace(**{key: value})  # the table's error: unknown switch, named
+        raise AssertionError("unreachable")  # pragma: no cover
+    if row.kind == "bool":
         v = value.lower()
         if v in _TRUE:
             return key, True
         if v in _FALSE:
             return key, False
-        raise RuleConfigError(f"switch {key} takes true or false, got {value!r}")
-    if isinstance(default, int):
+    elif row.kind == "int":
         try:
             return key, int(value)
         except ValueError:
-            raise RuleConfigError(f"switch {key} takes an integer, got {value!r}") from None
-    return key, value
+            pass
+    else:
+        return key, value
+    r.replace(**{key: value})  # the table's error: a value not of the switch's kind, named
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def presets() -> list[str]:
+    """The name of every preset (a named full switch set, HK §19.14, TW §20.8), the rulesets
+    ``hong-kong``, ``taiwanese-high`` and ``taiwanese-low`` first; each is a name
+    ``Ruleset.from_name`` and ``--rules`` take.
+
+    >>> presets()[:3]
+    ['hong-kong', 'taiwanese-high', 'taiwanese-low']
+    """
+    return list(_core.presets())
+
+
+def _lit(v: bool | int | str) -> str:
+    return f"`{str(v).lower()}`" if isinstance(v, bool) else f"`{v}`"
+
+
+def _values(row: SwitchRow) -> str:
+    allowed = row.allowed
+    if isinstance(allowed, range):
+        return f"{_lit(row.default)}; integer {allowed.start}…{allowed.stop - 1}"
+    rest = [v for v in allowed if v != row.default]
+    return "; ".join(_lit(v) for v in [row.default, *rest])
+
+
+def switch_table_markdown(rules: RulesLike = None) -> str:
+    """The switch table of ``rules`` as the docs print it (a Markdown table, one row per switch:
+    switch, values with the default first, effect, rules section, dependencies). The docs'
+    tables are this text (a test compares them)."""
+    lines = [
+        "| Switch | Values (default first) | Effect | Rules | Needs / refused with |",
+        "|---|---|---|---|---|",
+    ]
+    for row in resolve_rules(rules).switch_table():
+        depends = "; ".join(f"`{d}`" for d in row.depends) or "—"
+        lines.append(f"| `{row.name}` | {_values(row)} | {row.doc} | {row.section} | {depends} |")
+    return "\n".join(lines) + "\n"
+
+
+def preset_table_markdown() -> str:
+    """The presets as the docs print them (a Markdown table: name, the switches that differ
+    from its ruleset's defaults, what it is); a test compares the docs with it."""
+    lines = ["| Preset | Switches (besides the defaults) | What it is |", "|---|---|---|"]
+    for name, doc in _core.preset_docs():
+        r = Ruleset.from_name(name)
+        base = Ruleset.switch_table(r)
+        changed = [f"`{row.name}={_lit(r.switches[row.name]).strip('`')}`" for row in base
+                   if r.switches[row.name] != row.default]
+        lines.append(f"| `{name}` | {', '.join(changed) or '—'} | {doc} |")
+    return "\n".join(lines) + "\n"
+
+
+def rule_help() -> str:
+    """The CLI's ``--rule`` help: every ruleset's switches with their values."""
+    parts = []
+    for name in ("hong-kong", "taiwanese-high"):
+        rows = Ruleset.switch_table(name)
+        items = []
+        for row in rows:
+            a = row.allowed
+            if isinstance(a, range):
+                vals = f"{a.start}..{a.stop - 1}"
+            else:
+                vals = "|".join(str(v).lower() if isinstance(v, bool) else str(v) for v in a)
+            items.append(f"{row.name}={vals}")
+        label = "Hong Kong" if name == "hong-kong" else "Taiwanese"
+        parts.append(f"{label}: " + ", ".join(items))
+    return (
+        "One switch of the ruleset as KEY=VALUE (repeatable, on top of --rules), e.g. "
+        "--rule min_faan=1. " + "; ".join(parts) + "."
+    )
 
 
 def ruleset_from_options(

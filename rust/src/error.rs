@@ -18,6 +18,11 @@ pub enum MahjongError {
     /// A ruleset option that does not exist or has an impossible value.
     #[error("invalid rule configuration: {0}")]
     RuleConfig(String),
+    /// A switch, value or combination of switches a ruleset's switch table refuses
+    /// (`rules::switch_table`): `switch` names the switch at fault (`"preset"` for an unknown
+    /// preset), `code` is the rules' code where they give one (TW §20.3 `"CE-DEP"`).
+    #[error("invalid rule configuration: {message}")]
+    Switch { switch: String, code: Option<&'static str>, message: String },
     /// An action the rules do not allow now (HK §13), with its code and what was wrong.
     #[error("{code}: {message}")]
     IllegalAction { code: crate::game::IllegalCode, message: String },
@@ -29,6 +34,20 @@ impl MahjongError {
     }
     pub fn tile(pos: usize, reason: impl Into<String>) -> Self {
         MahjongError::InvalidTile { pos, reason: reason.into() }
+    }
+    pub fn switch(switch: impl Into<String>, code: Option<&'static str>, message: impl Into<String>) -> Self {
+        MahjongError::Switch { switch: switch.into(), code, message: message.into() }
+    }
+    /// Whether this is a configuration error (`RuleConfigError` in Python).
+    pub fn is_rule_config(&self) -> bool {
+        matches!(self, MahjongError::RuleConfig(_) | MahjongError::Switch { .. })
+    }
+    /// The switch a configuration error names, if it names one.
+    pub fn switch_name(&self) -> Option<&str> {
+        match self {
+            MahjongError::Switch { switch, .. } => Some(switch),
+            _ => None,
+        }
     }
 }
 

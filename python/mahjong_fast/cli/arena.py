@@ -17,6 +17,7 @@ from .common import (
     _ruleset,
     app,
     console,
+    rules_help,
     user_errors,
 )
 
@@ -44,7 +45,7 @@ def arena(
         str,
         typer.Option(
             "--rules",
-            help="The ruleset: hong-kong (alias hk; the default), taiwanese-high or taiwanese-low.",
+            help=rules_help(with_rule=False),
         ),
     ] = "hk",
     workers: Annotated[

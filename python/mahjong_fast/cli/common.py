@@ -119,23 +119,24 @@ def _bonus(value: str | None) -> tuple[str, ...]:
     return tuple(tile_code(k) for k in kinds)
 
 
-RulesOption = Annotated[
-    str | None,
-    typer.Option(
-        "--rules",
-        help="The ruleset: hong-kong (alias hk; the default), taiwanese-high or taiwanese-low.",
-    ),
-]
-RuleOption = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--rule",
-        help="One switch of the ruleset as KEY=VALUE (repeatable), e.g. --rule min_faan=1; "
-        "switches: min_faan, max_faan, spiciness, responsibility, unit, rotate_dealer "
-        "(Taiwanese: tai_table, min_tai, tai_value, high_seat_bonus_extra, "
-        "high_wind_pung_extra, match_length, max_deals, starting_score).",
-    ),
-]
+def rules_help(with_rule: bool = True) -> str:
+    """The ``--rules`` help: every preset name, from the core's registry (and, where the
+    command takes ``--rule``, that its switches go on top)."""
+    from ..rules import presets
+
+    names = presets()
+    text = f"The ruleset or preset: {names[0]} (alias hk; the default), " + ", ".join(names[1:])
+    return text + ("; --rule switches go on top." if with_rule else ".")
+
+
+def _rule_help() -> str:
+    from ..rules import rule_help
+
+    return rule_help()
+
+
+RulesOption = Annotated[str | None, typer.Option("--rules", help=rules_help())]
+RuleOption = Annotated[list[str] | None, typer.Option("--rule", help=_rule_help())]
 
 
 def _ruleset(name: str | None, switches: list[str] | None, rotate_dealer: bool = False) -> Any:

@@ -32,6 +32,9 @@ pub(crate) fn to_py_err(py: Python<'_>, e: MahjongError) -> PyErr {
             }
             MahjongError::InvalidHand(_) => errors.getattr("InvalidHandError")?.call1((e.to_string(),))?,
             MahjongError::RuleConfig(_) => errors.getattr("RuleConfigError")?.call1((e.to_string(),))?,
+            MahjongError::Switch { switch, code, .. } => {
+                errors.getattr("RuleConfigError")?.call1((e.to_string(), switch.clone(), *code))?
+            }
             MahjongError::IllegalAction { code, message } => {
                 errors.getattr("IllegalActionError")?.call1((code.code(), message.clone()))?
             }

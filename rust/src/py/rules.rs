@@ -1,16 +1,17 @@
 //! Binding of the ruleset value (`mahjong_fast.Ruleset`, design §2, HK §18).
 
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString, PyType};
+use pyo3::types::{PyDict, PyList, PyString, PyType};
 
 use super::{hand_err, ranged_arg, to_py_err};
 use crate::error::MahjongError;
-use crate::rules::{Ruleset as CoreRuleset, SwitchKind, SwitchValue, WinPayment};
+use crate::rules::{Allowed, Ruleset as CoreRuleset, SwitchKind, SwitchLit, SwitchRow, SwitchTable, SwitchValue, WinPayment};
 
 /// Which game is played: a frozen, hashable, picklable value (rules `hong-kong.md` §18).
 ///
-/// Build it with `Ruleset.hong_kong(**switches)` or by name with `Ruleset.from_name("hk")`;
-/// every entry point that takes `rules=` also accepts the name.
+/// Build it with `Ruleset.hong_kong(**switches)`, by preset with
+/// `Ruleset.hong_kong(preset="half_spicy_3faan", **overrides)` or by name with
+/// `Ruleset.from_name("hk")`; every entry point that takes `rules=` also accepts the name.
 #[pyclass(frozen, eq, hash, module = "mahjong_fast._core", name = "Ruleset")]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyRuleset {
@@ -37,57 +38,52 @@ fn switch_value(py: Python<'_>, r: &CoreRuleset, key: &str, v: &Bound<'_, PyAny>
         let shown = v.repr().map(|s| s.to_string()).unwrap_or_else(|_| "?".into());
         format!("{shown} ({t})")
     };
+    let code = r.switch_table().unknown_code;
+    let bad = |msg: String| to_py_err(py, MahjongError::switch(key, code, msg));
     match kind {
         // The core's conversions: a flag is a bool or numpy's bool_, an int any int (numpy's
         // too) but a bool; a wrong type is this function's RuleConfigError naming the switch.
         SwitchKind::Bool => match super::bool_arg(v, key) {
             Ok(b) => Ok(SwitchValue::Bool(b)),
-            Err(_) => Err(config_err(py, format!("switch {key} takes true or false, got {}", got()))),
+            Err(_) => Err(bad(format!("switch {key} takes true or false, got {}", got()))),
         },
         SwitchKind::Int => match super::int_arg(v, key, "an int") {
             Ok(Some(n)) => Ok(SwitchValue::Int(n)),
             // Beyond i64 is out of every range.
-            Ok(None) => Err(config_err(py, format!("switch {key}: {} is out of range", got()))),
-            Err(_) => Err(config_err(py, format!("switch {key} takes an integer, got {}", got()))),
+            Ok(None) => Err(bad(format!("switch {key}: {} is out of range", got()))),
+            Err(_) => Err(bad(format!("switch {key} takes an integer, got {}", got()))),
         },
         SwitchKind::Str => match v.cast::<PyString>() {
             Ok(s) => Ok(SwitchValue::Str(s.to_str()?.to_owned())),
-            Err(_) => Err(config_err(py, format!("switch {key} takes a string, got {}", got()))),
+            Err(_) => Err(bad(format!("switch {key} takes a string, got {}", got()))),
         },
     }
 }
 
 impl PyRuleset {
-    /// `base` with `switches` applied in order, then checked as a whole.
+    /// `base` with `switches` applied in order, then checked as a whole (the table's checks).
     fn build(py: Python<'_>, base: CoreRuleset, switches: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        let mut values: Vec<(String, SwitchValue)> = Vec::new();
-        if let Some(sw) = switches {
-            for (k, v) in sw.iter() {
-                let key: String = k.extract().map_err(|_| {
-                    config_err(
-                        py,
-                        format!("switch names are strings, got {}", k.repr().map(|s| s.to_string()).unwrap_or_default()),
-                    )
-                })?;
-                let value = switch_value(py, &base, &key, &v)?;
-                values.push((key, value));
-            }
-        }
-        let name = base.name();
-        if values.is_empty() {
+        let Some(sw) = switches.filter(|d| !d.is_empty()) else {
             return Ok(PyRuleset { inner: base });
+        };
+        let mut set = base.switch_set().clone();
+        for (k, v) in sw.iter() {
+            let key: String = k.extract().map_err(|_| {
+                config_err(py, format!("switch names are strings, got {}", k.repr().map(|s| s.to_string()).unwrap_or_default()))
+            })?;
+            let value = switch_value(py, &base, &key, &v)?;
+            set.set(&key, &value).map_err(|e| to_py_err(py, e))?;
         }
-        let mut all = base.switch_values();
-        for (k, v) in values {
-            match all.iter_mut().find(|(n, _)| *n == k) {
-                Some(slot) => slot.1 = v,
-                None => {
-                    // Unknown switch: the core's message names it.
-                    return Err(to_py_err(py, CoreRuleset::from_switches(name, [(k.as_str(), v)]).unwrap_err()));
-                }
-            }
-        }
-        CoreRuleset::from_switches(name, all).map(|inner| PyRuleset { inner }).map_err(|e| to_py_err(py, e))
+        CoreRuleset::from_set(&set).map(|inner| PyRuleset { inner }).map_err(|e| to_py_err(py, e))
+    }
+
+    /// The preset of `ruleset` by the rules' id (`preset=`; `None`: the default preset).
+    fn preset(py: Python<'_>, ruleset: &str, preset: Option<&Bound<'_, PyAny>>) -> PyResult<CoreRuleset> {
+        let id = match preset {
+            Some(p) if !p.is_none() => Some(super::str_arg(p, "preset")?),
+            _ => None,
+        };
+        CoreRuleset::preset(ruleset, id.as_deref()).map_err(|e| to_py_err(py, e))
     }
 
     fn switches_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
@@ -105,13 +101,20 @@ impl PyRuleset {
 
 #[pymethods]
 impl PyRuleset {
-    /// The Hong Kong preset (`hong-kong.md`) with the given §18 switches; an unknown switch or
-    /// a value of the wrong type, out of range or in an impossible combination raises
-    /// `RuleConfigError` naming it.
+    /// The Hong Kong preset (`hong-kong.md`) with the given §18 switches; `preset` is the id
+    /// of a preset of HK §19.14 (`"hkos_classic"`, `"half_spicy_3faan"`; `None`: the
+    /// defaults), the switches override it. An unknown preset, an unknown switch or a value of
+    /// the wrong type, out of range or in an impossible combination raises `RuleConfigError`
+    /// whose `.switch` names it (`"preset"` for the preset).
     #[classmethod]
-    #[pyo3(signature = (**switches))]
-    fn hong_kong(_cls: &Bound<'_, PyType>, py: Python<'_>, switches: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        Self::build(py, CoreRuleset::named("hong-kong").map_err(|e| to_py_err(py, e))?, switches)
+    #[pyo3(signature = (preset = None, **switches))]
+    fn hong_kong(
+        _cls: &Bound<'_, PyType>,
+        py: Python<'_>,
+        preset: Option<&Bound<'_, PyAny>>,
+        switches: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        Self::build(py, Self::preset(py, "hong-kong", preset)?, switches)
     }
 
     /// A Taiwanese preset (`taiwanese.md`) with the given TW §2 switches: `tai_table` (`"high"`
@@ -120,15 +123,23 @@ impl PyRuleset {
     /// `match_length` (`"one_deal"`, `"east_round"` default, `"full_game"`), `max_deals` (≥ 1,
     /// default 32), `starting_score` (default 0). A Hong Kong switch (e.g. `min_faan`), an
     /// unknown one, or a value of the wrong type or out of range raises `RuleConfigError`
-    /// naming it.
+    /// naming it. `preset` is the id of a Taiwanese preset (`"high"`, `"low"`; `None`: the
+    /// high table), the switches override it; an unknown id raises `RuleConfigError` naming
+    /// `preset`.
     #[classmethod]
-    #[pyo3(signature = (**switches))]
-    fn taiwanese(_cls: &Bound<'_, PyType>, py: Python<'_>, switches: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        Self::build(py, CoreRuleset::named("taiwanese-high").map_err(|e| to_py_err(py, e))?, switches)
+    #[pyo3(signature = (preset = None, **switches))]
+    fn taiwanese(
+        _cls: &Bound<'_, PyType>,
+        py: Python<'_>,
+        preset: Option<&Bound<'_, PyAny>>,
+        switches: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        Self::build(py, Self::preset(py, "taiwanese", preset)?, switches)
     }
 
-    /// The preset of a ruleset name (`"hong-kong"` (alias `"hk"`), `"taiwanese-high"`,
-    /// `"taiwanese-low"`) with the given switches.
+    /// The preset of a name (`mahjong_fast.presets()`: `"hong-kong"` (alias `"hk"`),
+    /// `"taiwanese-high"`, `"taiwanese-low"`, `"hong-kong-half-spicy-3faan"`, ...) with the
+    /// given switches on top.
     #[classmethod]
     #[pyo3(signature = (name, **switches))]
     fn from_name(
@@ -293,6 +304,14 @@ impl PyRuleset {
         Ok(d)
     }
 
+    /// The ruleset's switches as declared: a list of `SwitchRow`, one per switch in the order
+    /// of the rules. Also on the class: `Ruleset.switch_table()` is Hong Kong's,
+    /// `Ruleset.switch_table("taiwanese-high")` a named ruleset's.
+    #[classattr]
+    fn switch_table() -> SwitchTableMethod {
+        SwitchTableMethod { bound: None }
+    }
+
     /// `to_dict()` as compact JSON (key order fixed), read back by `Ruleset.from_json`.
     fn to_json(&self, py: Python<'_>) -> PyResult<String> {
         let kw = PyDict::new(py);
@@ -392,6 +411,138 @@ pub(crate) fn rules_arg(py: Python<'_>, rules: Option<&Bound<'_, PyAny>>) -> PyR
     }
 }
 
+/// `Ruleset.switch_table`: bound to a ruleset when read from one, to the class otherwise.
+#[pyclass(frozen, module = "mahjong_fast._core", name = "SwitchTableMethod")]
+pub struct SwitchTableMethod {
+    bound: Option<CoreRuleset>,
+}
+
+#[pymethods]
+impl SwitchTableMethod {
+    fn __get__(&self, obj: Option<&Bound<'_, PyAny>>, _owner: Option<&Bound<'_, PyAny>>) -> Self {
+        let bound = obj.and_then(|o| o.cast::<PyRuleset>().ok()).map(|r| r.get().inner.clone());
+        SwitchTableMethod { bound }
+    }
+
+    /// The rows of the switch table of `rules` (a `Ruleset` or a name; by default the ruleset
+    /// it was read from, or Hong Kong's on the class).
+    #[pyo3(signature = (rules = None))]
+    fn __call__<'py>(&self, py: Python<'py>, rules: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyList>> {
+        let r = match (rules, &self.bound) {
+            (Some(o), _) if !o.is_none() => rules_arg(py, Some(o))?,
+            (_, Some(b)) => b.clone(),
+            _ => CoreRuleset::default(),
+        };
+        let t = r.switch_table();
+        let rows: Vec<PySwitchRow> = t.rows.iter().map(|row| PySwitchRow { row, table: t }).collect();
+        PyList::new(py, rows)
+    }
+}
+
+/// One switch of a ruleset's table (`Ruleset.switch_table()`): read its fields as attributes
+/// or as keys (`row.name`, `row["name"]`).
+#[pyclass(frozen, module = "mahjong_fast._core", name = "SwitchRow")]
+pub struct PySwitchRow {
+    row: &'static SwitchRow,
+    table: &'static SwitchTable,
+}
+
+const ROW_KEYS: [&str; 7] = ["name", "kind", "default", "allowed", "doc", "section", "depends"];
+
+fn lit_py<'py>(py: Python<'py>, v: SwitchLit) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match v {
+        SwitchLit::Bool(b) => pyo3::types::PyBool::new(py, b).to_owned().into_any(),
+        SwitchLit::Int(n) => n.into_pyobject(py)?.into_any(),
+        SwitchLit::Str(s) => PyString::new(py, s).into_any(),
+    })
+}
+
+#[pymethods]
+impl PySwitchRow {
+    /// The switch's name (`"min_faan"`).
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.row.name
+    }
+    /// The type of its values: `"bool"`, `"int"` or `"str"`.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        match self.row.allowed.kind() {
+            SwitchKind::Bool => "bool",
+            SwitchKind::Int => "int",
+            SwitchKind::Str => "str",
+        }
+    }
+    /// Its default, the value of the rules without house rules.
+    #[getter]
+    fn default<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        lit_py(py, self.row.default)
+    }
+    /// The values it takes: `[False, True]`, a `range` of integers, or a list of strings
+    /// (`value in row.allowed` checks one).
+    #[getter]
+    fn allowed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(match self.row.allowed {
+            Allowed::Bool => PyList::new(py, [false, true])?.into_any(),
+            Allowed::Int { lo, hi } => py.import("builtins")?.getattr("range")?.call1((lo, i128::from(hi) + 1))?,
+            Allowed::Choice(c) => PyList::new(py, c)?.into_any(),
+        })
+    }
+    /// What it does, in one line.
+    #[getter]
+    fn doc(&self) -> &'static str {
+        self.row.doc
+    }
+    /// The rules section it implements (`"HK §18, §10.5"`).
+    #[getter]
+    fn section(&self) -> &'static str {
+        self.row.section
+    }
+    /// What it needs and the combinations it may not be in, in words
+    /// (`["tai_table=high"]`, `["max_faan >= min_faan"]`); empty when it is free.
+    #[getter]
+    fn depends(&self) -> Vec<String> {
+        self.table.depends(self.row.name)
+    }
+    /// The field `key`, one of `name`, `kind`, `default`, `allowed`, `doc`, `section`,
+    /// `depends` (`KeyError` otherwise).
+    fn __getitem__<'py>(slf: &Bound<'py, Self>, key: &str) -> PyResult<Bound<'py, PyAny>> {
+        if !ROW_KEYS.contains(&key) {
+            return Err(pyo3::exceptions::PyKeyError::new_err(key.to_string()));
+        }
+        slf.getattr(key)
+    }
+    /// The field names, for `dict(row)`.
+    fn keys(&self) -> Vec<&'static str> {
+        ROW_KEYS.to_vec()
+    }
+    /// The row as a new dict.
+    fn to_dict<'py>(slf: &Bound<'py, Self>, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for k in ROW_KEYS {
+            d.set_item(k, slf.getattr(k)?)?;
+        }
+        Ok(d)
+    }
+    fn __repr__(&self) -> String {
+        format!("SwitchRow({:?}, default={}, allowed={})", self.row.name, self.row.default, self.row.allowed.describe())
+    }
+}
+
+/// The names of every listed preset: the rulesets `"hong-kong"`, `"taiwanese-high"` and
+/// `"taiwanese-low"` first, then the house styles of HK §19.14 / TW §20.8 the switches express
+/// (`"hong-kong-half-spicy-3faan"`, ...). Each is a name `Ruleset.from_name` takes.
+#[pyfunction]
+fn presets() -> Vec<&'static str> {
+    crate::rules::preset_names()
+}
+
+/// One line about each listed preset, in the order of `presets()`, as `(name, doc)` pairs.
+#[pyfunction]
+fn preset_docs() -> Vec<(&'static str, &'static str)> {
+    crate::rules::registry_presets().into_iter().map(|p| (p.name, p.doc)).collect()
+}
+
 /// The names of the registered rulesets, the default first (with ``aliases``, each followed by
 /// its aliases: ``["hong-kong", "hk", "taiwanese-high", "taiwanese-low"]``).
 #[pyfunction]
@@ -402,6 +553,10 @@ fn ruleset_names(aliases: bool) -> Vec<&'static str> {
 
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyRuleset>()?;
+    m.add_class::<PySwitchRow>()?;
+    m.add_class::<SwitchTableMethod>()?;
     m.add_function(wrap_pyfunction!(ruleset_names, m)?)?;
+    m.add_function(wrap_pyfunction!(presets, m)?)?;
+    m.add_function(wrap_pyfunction!(preset_docs, m)?)?;
     Ok(())
 }

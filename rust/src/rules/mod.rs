@@ -10,10 +10,14 @@
 //!   best interpretation) and the situation of a win ([`WinContext`]).
 //! - [`wait_values`]: the exact value of each wait of a ready hand in a full situation.
 //! - [`estimate`]: what a ruleset tells the expert seat about hands it cannot score yet.
-//! - `registry`: the names (`"hong-kong"`, alias `"hk"`, `"taiwanese-high"`, `"taiwanese-low"`).
+//! - [`switch_table`]: switches declared once, as a table per ruleset (parsing, checking,
+//!   names, recording, help and docs come from it).
+//! - `registry`: the presets by name (`"hong-kong"`, alias `"hk"`, `"taiwanese-high"`,
+//!   `"taiwanese-low"`, then the presets of HK §19.14 and TW §20.8 the switches can express),
+//!   each a named full switch set its ruleset's folder declares as data.
 //!
-//! A third ruleset is a new folder with a type implementing [`Rules`] and one line in the
-//! registry (see `docs/architecture.md`).
+//! A third ruleset is a new folder with a type implementing [`Rules`], its switch table and
+//! its presets, and one line in the registry (see `docs/architecture.md`).
 //!
 //! ```
 //! use mahjong_fast::rules::{Ruleset, SwitchValue, WinPayment};
@@ -27,6 +31,7 @@ mod expert_styles;
 pub mod hong_kong;
 mod registry;
 pub mod scoring;
+pub mod switch_table;
 pub mod taiwanese;
 #[cfg(test)]
 mod test_ruleset;
@@ -36,12 +41,13 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::analysis::decompose::ShapeRules;
-use crate::error::{MahjongError, Result};
+use crate::error::Result;
 use crate::tiles::hand::Hand;
 use crate::tiles::tile::{Bonus, Tile, N_KINDS};
 
-pub use registry::ruleset_names;
+pub use registry::{preset_names, presets as registry_presets, ruleset_names, Preset};
 pub use scoring::{DealProgress, Element, RejectReason, ScoreOutcome, WinContext};
+pub use switch_table::{Allowed, Forbidden, Needs, SwitchLit, SwitchRow, SwitchSet, SwitchTable};
 
 /// The value of one switch, as given by a caller (binding, CLI, JSON).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -67,11 +73,6 @@ pub enum SwitchKind {
     Bool,
     Int,
     Str,
-}
-
-/// The error of a switch given a value of the wrong type or out of range.
-pub(crate) fn wrong_switch(key: &str, value: &SwitchValue, what: &str) -> MahjongError {
-    MahjongError::RuleConfig(format!("switch {key} takes {what}, got {value}"))
 }
 
 /// One win as payment sees it (HK §11, TW §15). Positions 0..=3 are the players in turn
@@ -192,7 +193,7 @@ pub(crate) fn score_each_wait<R: Rules + ?Sized>(
 /// Everything a ruleset means, asked by the engine, the match, the agents, the simulation and
 /// the bindings. Implemented once per ruleset folder ([`hong_kong`], [`taiwanese`]).
 ///
-/// Positions 0..=3 are players in turn order. Errors are [`MahjongError`]s: `RuleConfig` for
+/// Positions 0..=3 are players in turn order. Errors are [`MahjongError`](crate::error::MahjongError)s: `RuleConfig` for
 /// switches and match options, `InvalidHand` for impossible hands, situations and wins.
 pub trait Rules: fmt::Debug + Send + Sync {
     // ---------------------------------------------------------------- name and switches
@@ -202,19 +203,9 @@ pub trait Rules: fmt::Debug + Send + Sync {
     fn unit(&self) -> &'static str;
     /// The game's name for a person (`"Hong Kong mahjong"`).
     fn title(&self) -> &'static str;
-    /// The switch names in the order of the rules' table.
-    fn switch_names(&self) -> &'static [&'static str];
-    /// The type switch `key` takes; `None` if the ruleset has no such switch.
-    fn switch_kind(&self, key: &str) -> Option<SwitchKind>;
-    /// Every switch with its value, in the order of [`Rules::switch_names`].
-    fn switch_values(&self) -> Vec<(&'static str, SwitchValue)>;
-    /// Set one switch, checking its type and range (not the other switches: see
-    /// [`Rules::validate`]). `key` is one of [`Rules::switch_names`].
-    fn set_switch(&mut self, key: &str, value: &SwitchValue) -> Result<()>;
-    /// The checks between switches.
-    fn validate(&self) -> Result<()>;
-    /// A boxed copy (a [`Ruleset`] changes a switch on a copy).
-    fn boxed(&self) -> Box<dyn Rules>;
+    /// Every switch with its value, checked; its table ([`SwitchSet::table`]) is the
+    /// ruleset's declaration of its switches and builds the ruleset of other values.
+    fn switches(&self) -> &SwitchSet;
 
     // ---------------------------------------------------------------- the table
     /// Winning shapes: sets per hand and the special shapes.
@@ -375,24 +366,35 @@ impl Ruleset {
         Ruleset::default()
     }
 
+    /// The preset of ruleset `ruleset` (a table's name: `"hong-kong"`, `"taiwanese"`) with
+    /// the rules' id `id` (`"half_spicy_3faan"`, `"low"`; dashes read as underscores), or its
+    /// default preset for `None`; an unknown id is a configuration error naming `preset`.
+    pub fn preset(ruleset: &str, id: Option<&str>) -> Result<Ruleset> {
+        registry::by_id(ruleset, id)
+    }
+
     /// The preset named `name` with `switches` applied in order, then checked as a whole. An
-    /// unknown name or switch, a value of the wrong type or out of range, or an impossible
-    /// combination is a `RuleConfig` error naming it.
+    /// unknown name, switch, a value of the wrong type or out of range, or an impossible
+    /// combination is a configuration error naming it (the switch, or `preset`).
     pub fn from_switches<'a>(name: &str, switches: impl IntoIterator<Item = (&'a str, SwitchValue)>) -> Result<Ruleset> {
-        let mut r = registry::preset(name)?;
+        let mut set = registry::named(name)?.switch_set().clone();
         for (k, v) in switches {
-            set_checked(r.as_mut(), k, &v)?;
+            set.set(k, &v)?;
         }
-        r.validate()?;
-        Ok(Ruleset::of(r))
+        Ruleset::from_set(&set)
+    }
+
+    /// The ruleset of a set of switch values, checked as a whole ([`SwitchSet::validate`]).
+    pub fn from_set(set: &SwitchSet) -> Result<Ruleset> {
+        set.validate()?;
+        Ok(Ruleset::of((set.table().build)(set)))
     }
 
     /// A copy with one switch changed, checked as a whole.
     pub fn with_switch(&self, key: &str, value: SwitchValue) -> Result<Ruleset> {
-        let mut r = self.rules.boxed();
-        set_checked(r.as_mut(), key, &value)?;
-        r.validate()?;
-        Ok(Ruleset::of(r))
+        let mut set = self.switch_set().clone();
+        set.set(key, &value)?;
+        Ruleset::from_set(&set)
     }
 
     /// The implementation (every question the engine asks).
@@ -412,21 +414,29 @@ impl Ruleset {
     pub fn title(&self) -> &'static str {
         self.rules.title()
     }
+    /// The ruleset's switches as declared: one row per switch, in the order of the rules.
+    pub fn switch_table(&self) -> &'static SwitchTable {
+        self.rules.switches().table()
+    }
+    /// Every switch with its value.
+    pub fn switch_set(&self) -> &SwitchSet {
+        self.rules.switches()
+    }
     /// The switch names in the order of the rules.
-    pub fn switch_names(&self) -> &'static [&'static str] {
-        self.rules.switch_names()
+    pub fn switch_names(&self) -> Vec<&'static str> {
+        self.switch_table().names()
     }
     /// The type switch `key` takes (`None`: no such switch).
     pub fn switch_kind(&self, key: &str) -> Option<SwitchKind> {
-        self.rules.switch_kind(key)
+        self.switch_table().row(key).map(|r| r.allowed.kind())
     }
-    /// Every switch with its value, in the order of the rules.
+    /// Every switch with its value, in the order of the rules (what logs and records write).
     pub fn switch_values(&self) -> Vec<(&'static str, SwitchValue)> {
-        self.rules.switch_values()
+        self.rules.switches().values()
     }
     /// The checks between switches.
     pub fn validate(&self) -> Result<()> {
-        self.rules.validate()
+        self.rules.switches().validate()
     }
     /// Winning shapes (sets per hand, special shapes).
     pub fn shapes(&self) -> &'static ShapeRules {
@@ -492,19 +502,6 @@ impl Ruleset {
     pub fn independent_deals(&self) -> bool {
         self.rules.independent_deals()
     }
-}
-
-/// Set one switch after checking that the ruleset has it (the error names the switch and lists
-/// the ruleset's switches).
-fn set_checked(r: &mut dyn Rules, key: &str, value: &SwitchValue) -> Result<()> {
-    if r.switch_kind(key).is_none() {
-        return Err(MahjongError::RuleConfig(format!(
-            "unknown switch {key:?} for ruleset {} (its switches: {})",
-            r.name(),
-            r.switch_names().join(", ")
-        )));
-    }
-    r.set_switch(key, value)
 }
 
 impl Default for Ruleset {

@@ -1,82 +1,151 @@
-//! The registry: every ruleset by name (the names of the rules files) and its aliases. A new
-//! ruleset is one line here beside its folder.
+//! The registry: every preset by name. A preset is a named full switch set of one ruleset's
+//! table (HK §19.14, TW §20.8), declared as data in its ruleset's folder; the default rulesets
+//! (`hong-kong`, `taiwanese-high`, `taiwanese-low`) are presets too. A new ruleset is one line
+//! here beside its folder; a new preset is one entry in its folder's list.
 
 use std::sync::LazyLock;
 
-use super::{Rules, Ruleset};
+use super::switch_table::{SwitchLit, SwitchSet, SwitchTable};
+use super::Ruleset;
 use crate::error::{MahjongError, Result};
 
-/// One registered ruleset: its names (the first is the name of its rules file, the others
-/// aliases) and the constructor of its preset (default switches).
-struct Entry {
-    names: &'static [&'static str],
-    preset: fn() -> Box<dyn Rules>,
+/// One named switch set: the table's defaults overwritten by `values`, recorded (logs,
+/// records) as its ruleset's name and every switch, never as the preset's name.
+#[derive(Debug)]
+pub struct Preset {
+    /// The ruleset's name, a dash and the rules' id of the preset in kebab case
+    /// (`"hong-kong-half-spicy-3faan"`); the default presets are the rulesets' own names.
+    pub name: &'static str,
+    /// Other names it is known by (`"hk"`).
+    pub aliases: &'static [&'static str],
+    /// The rules' id (`"half_spicy_3faan"`, `"low"`): what `Ruleset.hong_kong(preset=...)`
+    /// and `Ruleset.taiwanese(preset=...)` take; `None` for a ruleset's plain default.
+    pub id: Option<&'static str>,
+    pub table: &'static SwitchTable,
+    /// Whether it is a ruleset of the rules files (`hong-kong`, `taiwanese-high`,
+    /// `taiwanese-low`: `mf.ruleset_names()`) rather than a house style.
+    pub ruleset: bool,
+    /// The switches that differ from the table's defaults.
+    pub values: &'static [(&'static str, SwitchLit)],
+    /// What table style it is, in one line, with its rules section.
+    pub doc: &'static str,
 }
 
-/// Every ruleset of the product; the first is the default.
-const RULESETS: &[Entry] = &[
-    Entry { names: &["hong-kong", "hk"], preset: super::hong_kong::preset },
-    Entry { names: &["taiwanese-high"], preset: super::taiwanese::preset_high },
-    Entry { names: &["taiwanese-low"], preset: super::taiwanese::preset_low },
-];
+impl Preset {
+    /// Every switch of the preset (checked by [`Ruleset::from_set`] when it is built).
+    pub fn switch_set(&self) -> Result<SwitchSet> {
+        let mut set = self.table.defaults();
+        for (k, v) in self.values {
+            set.set(k, &v.value())?;
+        }
+        Ok(set)
+    }
+}
 
-/// Rulesets registered for the crate's own tests only (a third ruleset played through the
-/// same engine: `rules/test_ruleset/`).
+/// Every listed preset of the product; the first is the default ruleset.
+fn listed() -> impl Iterator<Item = &'static Preset> {
+    let hk = super::hong_kong::switches::PRESETS;
+    let tw = super::taiwanese::switches::PRESETS;
+    // the three rulesets first (HK's default, then Taiwanese's), then the other presets
+    hk[..1].iter().chain(tw).chain(&hk[1..])
+}
+
+/// Presets registered for the crate's own tests only (a third ruleset played through the
+/// same engine: `rules/test_ruleset/`), not listed.
 #[cfg(test)]
-const TEST_RULESETS: &[Entry] = &[Entry { names: &["test-hong-kong-one-faan"], preset: super::test_ruleset::preset }];
+fn unlisted() -> impl Iterator<Item = &'static Preset> {
+    super::test_ruleset::PRESETS.iter()
+}
 #[cfg(not(test))]
-const TEST_RULESETS: &[Entry] = &[];
+fn unlisted() -> impl Iterator<Item = &'static Preset> {
+    [].iter()
+}
 
-fn entries() -> impl Iterator<Item = &'static Entry> {
-    RULESETS.iter().chain(TEST_RULESETS)
+fn entries() -> impl Iterator<Item = &'static Preset> {
+    listed().chain(unlisted())
 }
 
 /// Every registered preset, built once: naming a ruleset (`rules="hk"` on every call of
-/// `score`) shares it instead of building it again.
-static PRESETS: LazyLock<Vec<Ruleset>> = LazyLock::new(|| entries().map(|e| Ruleset::of((e.preset)())).collect());
+/// `score`) shares it instead of building it again. A preset its table refuses is a bug
+/// caught by the tests; it stays an error here, never a panic.
+static BUILT: LazyLock<Vec<Result<Ruleset>>> =
+    LazyLock::new(|| entries().map(|p| p.switch_set().and_then(|s| Ruleset::from_set(&s))).collect());
 
-/// The preset ruleset registered under `name` or one of its aliases (shared, not rebuilt).
+/// The preset registered under `name` or one of its aliases (shared, not rebuilt); an unknown
+/// name is a configuration error naming `preset` and listing the known names.
 pub(super) fn named(name: &str) -> Result<Ruleset> {
-    match entries().position(|e| e.names.contains(&name)) {
-        Some(i) => Ok(PRESETS[i].clone()),
+    match entries().position(|p| p.name == name || p.aliases.contains(&name)) {
+        Some(i) => BUILT[i].clone(),
         None => Err(unknown(name)),
+    }
+}
+
+/// The preset of a ruleset by the rules' id (`Ruleset.taiwanese(preset="low")`): the listed
+/// preset of the table named `ruleset` whose id is `id` (dashes read as underscores), or the
+/// ruleset's default preset for `None`.
+pub fn by_id(ruleset: &str, id: Option<&str>) -> Result<Ruleset> {
+    let want = id.map(|i| i.replace('-', "_"));
+    let found = entries().position(|p| {
+        p.table.ruleset == ruleset
+            && match &want {
+                None => p.ruleset,
+                Some(w) => p.id == Some(w.as_str()),
+            }
+    });
+    match found {
+        Some(i) => BUILT[i].clone(),
+        None => {
+            let ids: Vec<String> =
+                entries().filter(|p| p.table.ruleset == ruleset).filter_map(|p| p.id).map(|i| format!("{i:?}")).collect();
+            Err(MahjongError::switch(
+                "preset",
+                None,
+                format!("unknown preset {:?} for {ruleset} (its presets: {})", id.unwrap_or(""), ids.join(", ")),
+            ))
+        }
     }
 }
 
 /// The default ruleset's preset (the first registered), shared.
 pub(super) fn default_ruleset() -> Ruleset {
-    PRESETS[0].clone()
-}
-
-/// The preset registered under `name` or one of its aliases, to change its switches.
-pub(super) fn preset(name: &str) -> Result<Box<dyn Rules>> {
-    match entries().find(|e| e.names.contains(&name)) {
-        Some(e) => Ok((e.preset)()),
-        None => Err(unknown(name)),
+    match BUILT.first() {
+        Some(Ok(r)) => r.clone(),
+        // the default preset is its table's defaults, which the tests check valid
+        _ => {
+            let t = &super::hong_kong::SWITCH_TABLE;
+            Ruleset::of((t.build)(&t.defaults()))
+        }
     }
 }
 
 fn unknown(name: &str) -> MahjongError {
-    let known: Vec<String> = RULESETS
-        .iter()
-        .map(|e| match e.names {
-            [main] => format!("{main:?}"),
-            [main, aliases @ ..] => {
+    let known: Vec<String> = listed()
+        .map(|p| match p.aliases {
+            [] => format!("{:?}", p.name),
+            aliases => {
                 let a: Vec<String> = aliases.iter().map(|a| format!("{a:?}")).collect();
-                format!("{main:?} (alias {})", a.join(", "))
+                format!("{:?} (alias {})", p.name, a.join(", "))
             }
-            [] => String::new(),
         })
         .collect();
-    MahjongError::RuleConfig(format!("unknown ruleset {name:?} (known: {})", known.join(", ")))
+    MahjongError::switch("preset", None, format!("unknown ruleset {name:?} (known: {})", known.join(", ")))
 }
 
-/// The name of every registered ruleset, default first; with `aliases`, each followed by its
-/// aliases.
+/// The name of every ruleset, default first (`hong-kong`, `taiwanese-high`,
+/// `taiwanese-low`); with `aliases`, each followed by its aliases.
 pub fn ruleset_names(aliases: bool) -> Vec<&'static str> {
-    if aliases {
-        RULESETS.iter().flat_map(|e| e.names.iter().copied()).collect()
-    } else {
-        RULESETS.iter().map(|e| e.names[0]).collect()
-    }
+    listed()
+        .filter(|p| p.ruleset)
+        .flat_map(|p| std::iter::once(p.name).chain(if aliases { p.aliases } else { &[] }.iter().copied()))
+        .collect()
+}
+
+/// Every listed preset's name, the three rulesets first; test presets are not listed.
+pub fn preset_names() -> Vec<&'static str> {
+    listed().map(|p| p.name).collect()
+}
+
+/// Every listed preset (for the bindings and the docs).
+pub fn presets() -> Vec<&'static Preset> {
+    listed().collect()
 }

@@ -11,26 +11,30 @@ mod tests;
 use crate::analysis::decompose::{ShapeRules, HK_SHAPES};
 use crate::error::{MahjongError, Result};
 use crate::rules::scoring::{DealProgress, Element, RejectReason, ScoreOutcome, WinContext};
-use crate::rules::{BonusWin, MatchOptions, MatchPosition, Rules, Ruleset, Settlement, SwitchKind, SwitchValue, WinPayment};
+use crate::rules::switch_table::SwitchSet;
+use crate::rules::{BonusWin, MatchOptions, MatchPosition, Rules, Ruleset, Settlement, WinPayment};
 use crate::tiles::hand::Hand;
 use crate::tiles::tile::{Bonus, Tile, N_KINDS};
-pub use switches::{HongKongSwitches, Responsibility, Spiciness, MAX_UNIT};
+pub use switches::{HongKongSwitches, Responsibility, Spiciness, MAX_UNIT, SWITCH_TABLE};
 
-/// The Hong Kong ruleset with its switches (HK §18).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+/// The Hong Kong ruleset with its switches (HK §18): the values as recorded and their typed
+/// form the rules read.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct HongKongRules {
     pub switches: HongKongSwitches,
+    set: SwitchSet,
 }
 
-/// The registry's constructor: the defaults of HK §18.
-pub(crate) fn preset() -> Box<dyn Rules> {
-    Box::new(HongKongRules::default())
+impl HongKongRules {
+    /// The ruleset of a checked set of values of [`SWITCH_TABLE`].
+    fn of(set: &SwitchSet) -> HongKongRules {
+        HongKongRules { switches: HongKongSwitches::from_set(set), set: set.clone() }
+    }
 }
 
 /// A Hong Kong ruleset with these switches, checked (HK §18).
 pub fn ruleset(switches: HongKongSwitches) -> Result<Ruleset> {
-    switches.validate()?;
-    Ok(Ruleset::of(Box::new(HongKongRules { switches })))
+    Ruleset::from_set(&switches.to_set()?)
 }
 
 /// HK §18 `min_faan` / `max_faan` applied to an outcome scored with the defaults (3 and 13).
@@ -69,23 +73,8 @@ impl Rules for HongKongRules {
     fn title(&self) -> &'static str {
         "Hong Kong mahjong"
     }
-    fn switch_names(&self) -> &'static [&'static str] {
-        &switches::SWITCHES
-    }
-    fn switch_kind(&self, key: &str) -> Option<SwitchKind> {
-        HongKongSwitches::kind(key)
-    }
-    fn switch_values(&self) -> Vec<(&'static str, SwitchValue)> {
-        self.switches.values()
-    }
-    fn set_switch(&mut self, key: &str, value: &SwitchValue) -> Result<()> {
-        self.switches.set(key, value)
-    }
-    fn validate(&self) -> Result<()> {
-        self.switches.validate()
-    }
-    fn boxed(&self) -> Box<dyn Rules> {
-        Box::new(*self)
+    fn switches(&self) -> &SwitchSet {
+        &self.set
     }
 
     /// HK §9: four sets and a pair, seven pairs, thirteen orphans.

@@ -1,8 +1,9 @@
-//! The switches of the Hong Kong ruleset (HK §18) and their validation.
+//! The switches of the Hong Kong ruleset (HK §18), declared once as a table, and its presets.
 
 use super::scoring::{LIMIT_FAAN, MIN_FAAN};
-use crate::error::{MahjongError, Result};
-use crate::rules::{wrong_switch, SwitchKind, SwitchValue};
+use crate::error::Result;
+use crate::rules::registry::Preset;
+use crate::rules::switch_table::{switch_fields, Allowed, ChoiceField, Forbidden, SwitchLit, SwitchRow, SwitchTable};
 /// The largest `unit` (HK §18: 1..=10^6).
 pub const MAX_UNIT: u32 = 1_000_000;
 
@@ -31,8 +32,120 @@ pub enum Responsibility {
 /// HK §18 half-spicy multipliers M(F), F = 0..=13.
 pub(crate) const HALF_SPICY: [i64; 14] = [1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384];
 
-/// The switch names of HK §18 in the order of its table.
-pub(crate) const SWITCHES: [&str; 6] = ["min_faan", "max_faan", "spiciness", "responsibility", "unit", "rotate_dealer"];
+/// The switches of HK §18, declared once: parsing, checking, the names, recording, the CLI's
+/// `--rule` help and the docs' table all come from these rows (`rules::switch_table`).
+pub static SWITCH_TABLE: SwitchTable = SwitchTable {
+    ruleset: "hong-kong",
+    rows: &[
+        SwitchRow {
+            name: "min_faan",
+            allowed: Allowed::Int { lo: 0, hi: LIMIT_FAAN as i64 },
+            default: SwitchLit::Int(MIN_FAAN as i64),
+            doc: "The smallest total that is a legal win (replaces the minimum of 3 faan).",
+            section: "HK §18, §10.5",
+            depends: &[],
+        },
+        SwitchRow {
+            name: "max_faan",
+            allowed: Allowed::Int { lo: 3, hi: LIMIT_FAAN as i64 },
+            default: SwitchLit::Int(LIMIT_FAAN as i64),
+            doc: "The cap: totals above it are reduced to it; a limit hand is worth exactly max_faan.",
+            section: "HK §18, §10.4",
+            depends: &[],
+        },
+        SwitchRow {
+            name: "spiciness",
+            allowed: Allowed::Choice(&["spicy", "half"]),
+            default: SwitchLit::Str("spicy"),
+            doc: "The multiplier M(F): 2^F (spicy) or 1, 2, 4, 8, 16, 24, 32, 48, ..., 384 (half).",
+            section: "HK §18, §11.1",
+            depends: &[],
+        },
+        SwitchRow {
+            name: "responsibility",
+            allowed: Allowed::Choice(&["seed", "full", "half"]),
+            default: SwitchLit::Str("seed"),
+            doc: "Who pays for a win on a discard: the discarder 3 M (seed), 2 M (full), or M and each other player M/2 (half).",
+            section: "HK §18, §11.1",
+            depends: &[],
+        },
+        SwitchRow {
+            name: "unit",
+            allowed: Allowed::Int { lo: 1, hi: MAX_UNIT as i64 },
+            default: SwitchLit::Int(1),
+            doc: "Every payment is multiplied by it.",
+            section: "HK §18",
+            depends: &[],
+        },
+        SwitchRow {
+            name: "rotate_dealer",
+            allowed: Allowed::Bool,
+            default: SwitchLit::Bool(false),
+            doc: "The dealer passes after every deal.",
+            section: "HK §18, §12",
+            depends: &[],
+        },
+    ],
+    forbidden: &[
+        Forbidden {
+            switch: "max_faan",
+            code: None,
+            doc: "max_faan >= min_faan",
+            refuses: |s| {
+                let (max, min) = (s.int("max_faan"), s.int("min_faan"));
+                (max < min).then(|| format!("{max} is below min_faan {min} (max_faan must be >= min_faan)"))
+            },
+        },
+        Forbidden {
+            switch: "responsibility",
+            code: None,
+            doc: "not half with min_faan 0 and an odd unit (a fractional payment)",
+            refuses: |s| {
+                let unit = s.int("unit");
+                (s.str("responsibility") == "half" && s.int("min_faan") == 0 && unit % 2 == 1).then(|| {
+                    format!(
+                        "\"half\" with min_faan 0 and an odd unit ({unit}) would pay half of M(0) x unit, \
+                         a fractional payment (raise min_faan or use an even unit)"
+                    )
+                })
+            },
+        },
+    ],
+    unknown_code: None,
+    build: |s| Box::new(super::HongKongRules::of(s)),
+};
+
+/// The presets of Hong Kong (HK §18 the default, HK §19.14 the house styles the switches of
+/// §18 express; the others need the switches of §19).
+pub static PRESETS: &[Preset] = &[
+    Preset {
+        name: "hong-kong",
+        aliases: &["hk"],
+        id: None,
+        table: &SWITCH_TABLE,
+        ruleset: true,
+        values: &[],
+        doc: "The rules of hong-kong.md (HK §1-§18) with every switch at its default.",
+    },
+    Preset {
+        name: "hong-kong-hkos-classic",
+        aliases: &[],
+        id: Some("hkos_classic"),
+        table: &SWITCH_TABLE,
+        ruleset: false,
+        values: &[],
+        doc: "HK §19.14 hkos_classic: the classic 3-faan, 13-faan, spicy table (the defaults).",
+    },
+    Preset {
+        name: "hong-kong-half-spicy-3faan",
+        aliases: &[],
+        id: Some("half_spicy_3faan"),
+        table: &SWITCH_TABLE,
+        ruleset: false,
+        values: &[("spiciness", SwitchLit::Str("half")), ("responsibility", SwitchLit::Str("full"))],
+        doc: "HK §19.14 half_spicy_3faan: half spicy, the discarder pays alone (full), 3 faan minimum.",
+    },
+];
 
 /// The switches of the Hong Kong ruleset (HK §18), defaults as in the rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -53,15 +166,9 @@ pub struct HongKongSwitches {
 }
 
 impl Default for HongKongSwitches {
+    /// The defaults of the table's rows.
     fn default() -> Self {
-        HongKongSwitches {
-            min_faan: MIN_FAAN,
-            max_faan: LIMIT_FAAN,
-            spiciness: Spiciness::Spicy,
-            responsibility: Responsibility::Seed,
-            unit: 1,
-            rotate_dealer: false,
-        }
+        HongKongSwitches::from_set(&SWITCH_TABLE.defaults())
     }
 }
 
@@ -75,98 +182,19 @@ impl HongKongSwitches {
         }
     }
 
-    /// The type a switch takes (`None`: not a Hong Kong switch).
-    pub(crate) fn kind(key: &str) -> Option<SwitchKind> {
-        match key {
-            "rotate_dealer" => Some(SwitchKind::Bool),
-            "min_faan" | "max_faan" | "unit" => Some(SwitchKind::Int),
-            "spiciness" | "responsibility" => Some(SwitchKind::Str),
-            _ => None,
-        }
+    /// HK §18 the checks between switches (the table's forbidden combinations).
+    pub fn validate(&self) -> Result<()> {
+        self.to_set()?.validate()
     }
+}
 
-    /// Every switch with its value, in the order of HK §18.
-    pub(crate) fn values(&self) -> Vec<(&'static str, SwitchValue)> {
-        let spiciness = match self.spiciness {
-            Spiciness::Spicy => "spicy",
-            Spiciness::Half => "half",
-        };
-        let responsibility = match self.responsibility {
-            Responsibility::Seed => "seed",
-            Responsibility::Full => "full",
-            Responsibility::Half => "half",
-        };
-        vec![
-            ("min_faan", SwitchValue::Int(self.min_faan.into())),
-            ("max_faan", SwitchValue::Int(self.max_faan.into())),
-            ("spiciness", SwitchValue::Str(spiciness.into())),
-            ("responsibility", SwitchValue::Str(responsibility.into())),
-            ("unit", SwitchValue::Int(self.unit.into())),
-            ("rotate_dealer", SwitchValue::Bool(self.rotate_dealer)),
-        ]
-    }
+switch_fields!(HongKongSwitches, SWITCH_TABLE, [min_faan, max_faan, spiciness, responsibility, unit, rotate_dealer]);
 
-    /// Set one switch, checking its type and range (HK §18).
-    pub(crate) fn set(&mut self, key: &str, value: &SwitchValue) -> Result<()> {
-        let wrong = |what: &str| wrong_switch(key, value, what);
-        match key {
-            "rotate_dealer" => match value {
-                SwitchValue::Bool(b) => self.rotate_dealer = *b,
-                _ => return Err(wrong("true or false")),
-            },
-            "min_faan" | "max_faan" => {
-                let lo = if key == "min_faan" { 0 } else { 3 };
-                let n = match value {
-                    SwitchValue::Int(n) if (lo..=i64::from(LIMIT_FAAN)).contains(n) => *n as u8,
-                    _ => return Err(wrong(&format!("an integer {lo}..{LIMIT_FAAN}"))),
-                };
-                if key == "min_faan" {
-                    self.min_faan = n;
-                } else {
-                    self.max_faan = n;
-                }
-            }
-            "unit" => match value {
-                SwitchValue::Int(n) if (1..=i64::from(MAX_UNIT)).contains(n) => self.unit = *n as u32,
-                _ => return Err(wrong(&format!("an integer 1..{MAX_UNIT}"))),
-            },
-            "spiciness" => {
-                self.spiciness = match value {
-                    SwitchValue::Str(v) if v == "spicy" => Spiciness::Spicy,
-                    SwitchValue::Str(v) if v == "half" => Spiciness::Half,
-                    _ => return Err(wrong("\"spicy\" or \"half\"")),
-                }
-            }
-            "responsibility" => {
-                self.responsibility = match value {
-                    SwitchValue::Str(v) if v == "seed" => Responsibility::Seed,
-                    SwitchValue::Str(v) if v == "full" => Responsibility::Full,
-                    SwitchValue::Str(v) if v == "half" => Responsibility::Half,
-                    _ => return Err(wrong("\"seed\", \"full\" or \"half\"")),
-                }
-            }
-            _ => return Err(MahjongError::RuleConfig(format!("unknown switch {key:?} for ruleset hong-kong"))),
-        }
-        Ok(())
-    }
+impl ChoiceField for Spiciness {
+    const NAMES: &'static [(&'static str, Self)] = &[("spicy", Spiciness::Spicy), ("half", Spiciness::Half)];
+}
 
-    /// HK §18 the checks between switches: `max_faan ≥ min_faan`, and no configuration that can
-    /// produce a fractional payment (`responsibility = half` with `min_faan = 0` and an odd
-    /// `unit`: half of M(0) × unit; every other M(F) is even).
-    pub(crate) fn validate(&self) -> Result<()> {
-        if self.max_faan < self.min_faan {
-            return Err(MahjongError::RuleConfig(format!(
-                "switch max_faan: {} is below min_faan {} (max_faan must be >= min_faan)",
-                self.max_faan, self.min_faan
-            )));
-        }
-        if self.responsibility == Responsibility::Half && self.min_faan == 0 && self.unit % 2 == 1 {
-            return Err(MahjongError::RuleConfig(format!(
-                "switch responsibility: \"half\" with min_faan 0 and an odd unit ({}) would pay half of M(0) x unit, \
-                 a fractional payment (raise min_faan or use an even unit)",
-                self.unit
-            )));
-        }
-        Ok(())
-    }
+impl ChoiceField for Responsibility {
+    const NAMES: &'static [(&'static str, Self)] =
+        &[("seed", Responsibility::Seed), ("full", Responsibility::Full), ("half", Responsibility::Half)];
 }

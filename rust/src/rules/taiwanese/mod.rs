@@ -18,61 +18,39 @@ pub mod switches;
 use crate::analysis::decompose::{ShapeRules, TW_SHAPES};
 use crate::error::{MahjongError, Result};
 use crate::rules::scoring::{win_values_of, DealProgress, ScoreOutcome, WinContext};
-use crate::rules::{
-    wrong_switch, BonusWin, MatchOptions, MatchPosition, Rules, Ruleset, Settlement, SwitchKind, SwitchValue, WinPayment,
-};
+use crate::rules::switch_table::SwitchSet;
+use crate::rules::{BonusWin, MatchOptions, MatchPosition, Rules, Ruleset, Settlement, WinPayment};
 use crate::tiles::hand::Hand;
 use crate::tiles::tile::{Bonus, Tile, N_KINDS};
-use switches::{MatchLength, TaiTable, TwSwitches, DEAD_WALL, MAX_TAI_VALUE};
+use switches::{MatchLength, TaiTable, TwSwitches, DEAD_WALL};
+pub use switches::{MAX_MIN_TAI, SWITCH_TABLE};
 
-/// The largest `min_tai` the product accepts (TW §2 allows any integer ≥ 0; a hand's Tai fits
-/// in a `u8`, so a minimum above 255 could never be reached and is refused as a typo).
-pub const MAX_MIN_TAI: u32 = 255;
-
-/// The switch names of TW §2 in the order of its table (there is no `rotate_dealer`: the
-/// Taiwanese dealer keeps the seat on a win or a draw, TW §16).
-const SWITCHES: [&str; 8] = [
-    "tai_table",
-    "min_tai",
-    "tai_value",
-    "high_seat_bonus_extra",
-    "high_wind_pung_extra",
-    "match_length",
-    "max_deals",
-    "starting_score",
-];
-
-/// A Taiwanese ruleset with its switches (TW §2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+/// A Taiwanese ruleset with its switches (TW §2; there is no `rotate_dealer`: the Taiwanese
+/// dealer keeps the seat on a win or a draw, TW §16): the values as recorded and their typed
+/// form the rules read.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct TaiwaneseRules {
     pub switches: TwSwitches,
+    set: SwitchSet,
 }
 
-/// The registry's constructor of `taiwanese-high` (TW §2 defaults).
-pub(crate) fn preset_high() -> Box<dyn Rules> {
-    Box::new(TaiwaneseRules { switches: TwSwitches::with_table(TaiTable::High) })
-}
-
-/// The registry's constructor of `taiwanese-low` (TW §2 defaults, the low table).
-pub(crate) fn preset_low() -> Box<dyn Rules> {
-    Box::new(TaiwaneseRules { switches: TwSwitches::with_table(TaiTable::Low) })
+impl TaiwaneseRules {
+    /// The ruleset of a checked set of values of [`SWITCH_TABLE`].
+    fn of(set: &SwitchSet) -> TaiwaneseRules {
+        TaiwaneseRules { switches: TwSwitches::from_set(set), set: set.clone() }
+    }
 }
 
 /// A Taiwanese ruleset with these switches, checked (TW §2).
 pub fn ruleset(switches: TwSwitches) -> Result<Ruleset> {
-    switches.validate()?;
-    Ok(Ruleset::of(Box::new(TaiwaneseRules { switches })))
+    Ruleset::from_set(&switches.to_set()?)
 }
 
 /// The TW §2 switches of a Taiwanese ruleset, read back from its switch values (for tests that
 /// check amounts against the switches).
 #[cfg(test)]
 pub(crate) fn switches_of(r: &Ruleset) -> TwSwitches {
-    let mut t = TaiwaneseRules::default();
-    for (k, v) in r.switch_values() {
-        t.set_switch(k, &v).expect("a Taiwanese ruleset");
-    }
-    t.switches
+    TwSwitches::from_set(r.switch_set())
 }
 
 impl Rules for TaiwaneseRules {
@@ -86,72 +64,8 @@ impl Rules for TaiwaneseRules {
     fn title(&self) -> &'static str {
         "Taiwanese 16-tile mahjong"
     }
-    fn switch_names(&self) -> &'static [&'static str] {
-        &SWITCHES
-    }
-    fn switch_kind(&self, key: &str) -> Option<SwitchKind> {
-        match key {
-            "min_tai" | "tai_value" | "max_deals" | "starting_score" => Some(SwitchKind::Int),
-            "tai_table" | "match_length" => Some(SwitchKind::Str),
-            "high_seat_bonus_extra" | "high_wind_pung_extra" => Some(SwitchKind::Bool),
-            _ => None,
-        }
-    }
-    fn switch_values(&self) -> Vec<(&'static str, SwitchValue)> {
-        let s = &self.switches;
-        vec![
-            ("tai_table", SwitchValue::Str(s.tai_table.name().into())),
-            ("min_tai", SwitchValue::Int(s.min_tai.into())),
-            ("tai_value", SwitchValue::Int(s.tai_value.into())),
-            ("high_seat_bonus_extra", SwitchValue::Bool(s.high_seat_bonus_extra)),
-            ("high_wind_pung_extra", SwitchValue::Bool(s.high_wind_pung_extra)),
-            ("match_length", SwitchValue::Str(s.match_length.name().into())),
-            ("max_deals", SwitchValue::Int(s.max_deals.into())),
-            ("starting_score", SwitchValue::Int(s.starting_score)),
-        ]
-    }
-    /// Set one switch of TW §2, checking its type and range.
-    fn set_switch(&mut self, key: &str, value: &SwitchValue) -> Result<()> {
-        let t = &mut self.switches;
-        let wrong = |what: &str| wrong_switch(key, value, what);
-        let int = |lo: i64, hi: i64| match value {
-            SwitchValue::Int(n) if (lo..=hi).contains(n) => Ok(*n),
-            _ => Err(wrong(&format!("an integer {lo}..{hi}"))),
-        };
-        let boolean = || match value {
-            SwitchValue::Bool(b) => Ok(*b),
-            _ => Err(wrong("true or false")),
-        };
-        match key {
-            "tai_table" => {
-                t.tai_table = match value {
-                    SwitchValue::Str(v) => TaiTable::from_name(v).map_err(|_| wrong("\"high\" or \"low\""))?,
-                    _ => return Err(wrong("\"high\" or \"low\"")),
-                }
-            }
-            "min_tai" => t.min_tai = int(0, i64::from(MAX_MIN_TAI))? as u32,
-            "tai_value" => t.tai_value = int(1, i64::from(MAX_TAI_VALUE))? as u32,
-            "high_seat_bonus_extra" => t.high_seat_bonus_extra = boolean()?,
-            "high_wind_pung_extra" => t.high_wind_pung_extra = boolean()?,
-            "match_length" => {
-                t.match_length = match value {
-                    SwitchValue::Str(v) => {
-                        MatchLength::from_name(v).map_err(|_| wrong("\"one_deal\", \"east_round\" or \"full_game\""))?
-                    }
-                    _ => return Err(wrong("\"one_deal\", \"east_round\" or \"full_game\"")),
-                }
-            }
-            "max_deals" => t.max_deals = int(1, i64::from(u32::MAX))? as u32,
-            "starting_score" => t.starting_score = int(-1_000_000_000_000_000, 1_000_000_000_000_000)?,
-            _ => return Err(MahjongError::RuleConfig(format!("unknown switch {key:?} for ruleset {}", self.name()))),
-        }
-        Ok(())
-    }
-    fn validate(&self) -> Result<()> {
-        self.switches.validate()
-    }
-    fn boxed(&self) -> Box<dyn Rules> {
-        Box::new(*self)
+    fn switches(&self) -> &SwitchSet {
+        &self.set
     }
 
     /// TW §9: five sets and a pair, eight and a half pairs.
@@ -200,21 +114,18 @@ impl Rules for TaiwaneseRules {
     /// TW §10, §10a, §11 under the table of `tai_table`, with the deal's progress of `ctx`
     /// (`D`, the winner's discards, the interruption); `is_win` from `min_tai` (TW §14).
     fn score(&self, hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result<ScoreOutcome> {
-        scoring::score_tw(hand, win_tile, ctx, &ctx.progress, &self.switches)
+        scoring::score_tw_checked(hand, win_tile, ctx, &ctx.progress, &self.switches)
     }
     /// TW §11 for both situations of each wait from one decomposition, and the hand's wait set
     /// `W` found once ([`scoring::wait_set`]): the numbers of `score` (tested).
     fn wait_values_into(&self, hand: &Hand, waits: u64, ts: &WinContext, ron: &WinContext, values: &mut [[i16; N_KINDS]; 2]) {
-        let ok = self.switches.validate().is_ok();
         let w_set = scoring::wait_set(hand);
         let mut m = waits;
         while m != 0 {
             let w = m.trailing_zeros() as usize;
             m &= m - 1;
             let tile = Tile(w as u8);
-            let v = if !ok {
-                [None, None]
-            } else {
+            let v = {
                 let sw = &self.switches;
                 match sw.tai_table {
                     TaiTable::High => win_values_of(

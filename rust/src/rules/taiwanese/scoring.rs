@@ -54,6 +54,18 @@ pub fn score_tw(
     switches: &TwSwitches,
 ) -> Result<ScoreOutcome> {
     switches.validate()?;
+    score_tw_checked(hand, win_tile, ctx, situation, switches)
+}
+
+/// [`score_tw`] with switches already checked (those of a built ruleset, which validated them
+/// once: scoring does not check them again on every call).
+pub(crate) fn score_tw_checked(
+    hand: &Hand,
+    win_tile: Option<Tile>,
+    ctx: &WinContext,
+    situation: &TwContext,
+    switches: &TwSwitches,
+) -> Result<ScoreOutcome> {
     match switches.tai_table {
         TaiTable::High => score(&super::high::TwHigh::new(switches, situation), hand, win_tile, ctx),
         TaiTable::Low => score(&super::low::TwLow::new(switches, situation), hand, win_tile, ctx),

@@ -10,7 +10,7 @@ use crate::error::{MahjongError, Result};
 use crate::rules::scoring::Element;
 use crate::rules::taiwanese::high::{H28, H32};
 use crate::rules::taiwanese::low::{L29, L30};
-use crate::rules::taiwanese::switches::{TaiTable, TwSwitches};
+use crate::rules::taiwanese::switches::TaiTable;
 use crate::rules::{BonusWin, BonusWinKind, Settlement, WinPayment};
 use crate::tiles::tile::Bonus;
 
@@ -136,7 +136,7 @@ fn payments_of(w: &WinPayment, dealer: usize, streak: u32, tai_value: u32) -> [i
 /// (positions out of range, a winner twice, a self-drawn win with another win, winners on
 /// different discards, the discarder among the winners).
 pub fn settle_deal(wins: &[WinPayment], dealer: usize, streak: u32, tai_value: u32) -> Result<Settlement> {
-    TwSwitches { tai_value, ..TwSwitches::default() }.validate()?;
+    super::SWITCH_TABLE.check("tai_value", &crate::rules::SwitchValue::Int(tai_value.into()))?;
     check_wins(wins, dealer)?;
     let mut payments = [0i64; 4];
     for w in wins {
@@ -159,7 +159,7 @@ pub fn settle_deal(wins: &[WinPayment], dealer: usize, streak: u32, tai_value: u
 mod tests {
     use super::*;
     use crate::game::Match;
-    use crate::rules::taiwanese::switches::MatchLength;
+    use crate::rules::taiwanese::switches::{MatchLength, TwSwitches};
     use crate::rules::{MatchOptions, Ruleset};
 
     fn tw(s: TwSwitches) -> Ruleset {
@@ -211,7 +211,7 @@ mod tests {
             assert!(matches!(settle_deal(&w, 0, 0, 1), Err(MahjongError::InvalidHand(_))), "{w:?}");
         }
         assert!(matches!(settle_deal(&[], 4, 0, 1), Err(MahjongError::InvalidHand(_))));
-        assert!(matches!(settle_deal(&[], 0, 0, 0), Err(MahjongError::RuleConfig(m)) if m.contains("tai_value")));
+        assert_eq!(settle_deal(&[], 0, 0, 0).unwrap_err().switch_name(), Some("tai_value"));
     }
 
     #[test]
@@ -302,7 +302,7 @@ mod tests {
             MatchOptions { scores: Some([1, -1, 0, 0]), ..Default::default() },
         ] {
             let e = Match::new(&tw(full), opts).unwrap_err();
-            assert!(matches!(&e, MahjongError::RuleConfig(m) if m.contains("match_length")), "{e}");
+            assert!(e.is_rule_config() && e.to_string().contains("match_length"), "{e}");
         }
     }
 }

@@ -1,14 +1,126 @@
-//! The switches of the Taiwanese 16-tile rules (TW §2) as one plain, validated value. The
-//! scorer (`scoring::tw`), the bonus-tile wins, settlement and the match (`settle`) read it;
-//! `crate::rules::Ruleset` will carry it for the Taiwanese presets.
+//! The switches of the Taiwanese 16-tile rules (TW §2), declared once as a table, their typed
+//! form (one plain value the scorer `scoring::tw`, the bonus-tile wins, settlement and the
+//! match `settle` read) and the presets.
 
 use crate::error::{MahjongError, Result};
+use crate::rules::registry::Preset;
+use crate::rules::switch_table::{switch_fields, Allowed, ChoiceField, Needs, SwitchLit, SwitchRow, SwitchTable};
 
 /// TW §4.2: tiles at the tail of the wall that are never drawn.
 pub const DEAD_WALL: usize = 16;
 
 /// Largest `tai_value` (TW §2, §10a: an integer 1…10⁶).
 pub const MAX_TAI_VALUE: u32 = 1_000_000;
+
+/// The largest `min_tai` the product accepts (TW §2 allows any integer ≥ 0; a hand's Tai fits
+/// in a `u8`, so a minimum above 255 could never be reached and is refused as a typo).
+pub const MAX_MIN_TAI: u32 = 255;
+
+/// The largest `starting_score` in absolute value: scores stay far from overflow (10^15
+/// leaves room for 32 deals of the largest payments, 3 × 10^6 × a few hundred Tai each).
+pub const MAX_STARTING_SCORE: i64 = 1_000_000_000_000_000;
+
+/// The high-table options may leave their default only with the high table (TW §2, §20.3
+/// CE-TABLE).
+const HIGH_TABLE_ONLY: &[Needs] = &[Needs { switch: "tai_table", values: &[SwitchLit::Str("high")], code: Some("CE-TABLE") }];
+
+/// The switches of TW §2, declared once: parsing, checking, the names, recording, the CLI's
+/// `--rule` help and the docs' table all come from these rows (`rules::switch_table`).
+pub static SWITCH_TABLE: SwitchTable = SwitchTable {
+    ruleset: "taiwanese",
+    rows: &[
+        SwitchRow {
+            name: "tai_table",
+            allowed: Allowed::Choice(&["high", "low"]),
+            default: SwitchLit::Str("high"),
+            doc: "Which Tai table scores hands; it names the ruleset (taiwanese-high, taiwanese-low).",
+            section: "TW §2, §12, §13",
+            depends: &[],
+        },
+        SwitchRow {
+            name: "min_tai",
+            allowed: Allowed::Int { lo: 0, hi: MAX_MIN_TAI as i64 },
+            default: SwitchLit::Int(5),
+            doc: "The smallest hand Tai that is a legal win.",
+            section: "TW §2, §14",
+            depends: &[],
+        },
+        SwitchRow {
+            name: "tai_value",
+            allowed: Allowed::Int { lo: 1, hi: MAX_TAI_VALUE as i64 },
+            default: SwitchLit::Int(1),
+            doc: "Points paid per Tai.",
+            section: "TW §2, §15",
+            depends: &[],
+        },
+        SwitchRow {
+            name: "high_seat_bonus_extra",
+            allowed: Allowed::Bool,
+            default: SwitchLit::Bool(false),
+            doc: "+1 Tai for each held bonus tile that matches the winner's seat (H03).",
+            section: "TW §2, §12",
+            depends: HIGH_TABLE_ONLY,
+        },
+        SwitchRow {
+            name: "high_wind_pung_extra",
+            allowed: Allowed::Bool,
+            default: SwitchLit::Bool(false),
+            doc: "+1 Tai for a wind pung of the round wind and +1 for one of the seat wind (H06).",
+            section: "TW §2, §12",
+            depends: HIGH_TABLE_ONLY,
+        },
+        SwitchRow {
+            name: "match_length",
+            allowed: Allowed::Choice(&["one_deal", "east_round", "full_game"]),
+            default: SwitchLit::Str("east_round"),
+            doc: "The match: one deal, the East round (four passes of the dealership) or a full game (sixteen).",
+            section: "TW §2, §16",
+            depends: &[],
+        },
+        SwitchRow {
+            name: "max_deals",
+            allowed: Allowed::Int { lo: 1, hi: u32::MAX as i64 },
+            default: SwitchLit::Int(32),
+            doc: "Safety stop: the match ends after this many deals at the latest.",
+            section: "TW §2, §16",
+            depends: &[],
+        },
+        SwitchRow {
+            name: "starting_score",
+            allowed: Allowed::Int { lo: -MAX_STARTING_SCORE, hi: MAX_STARTING_SCORE },
+            default: SwitchLit::Int(0),
+            doc: "Every player's score at the start of a match.",
+            section: "TW §2, §16",
+            depends: &[],
+        },
+    ],
+    forbidden: &[],
+    unknown_code: Some("CE-UNKNOWN"),
+    build: |s| Box::new(super::TaiwaneseRules::of(s)),
+};
+
+/// The presets of Taiwanese (TW §2: the high and the low table with the other defaults; the
+/// presets of TW §20.8 need the switches of §20).
+pub static PRESETS: &[Preset] = &[
+    Preset {
+        name: "taiwanese-high",
+        aliases: &[],
+        id: Some("high"),
+        table: &SWITCH_TABLE,
+        ruleset: true,
+        values: &[],
+        doc: "The rules of taiwanese.md (TW §1-§19) with the high Tai table (§12).",
+    },
+    Preset {
+        name: "taiwanese-low",
+        aliases: &[],
+        id: Some("low"),
+        table: &SWITCH_TABLE,
+        ruleset: true,
+        values: &[("tai_table", SwitchLit::Str("low"))],
+        doc: "The rules of taiwanese.md (TW §1-§19) with the low Tai table (§13).",
+    },
+];
 
 /// Which Tai table scores hands (TW §2 `tai_table`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -33,7 +145,9 @@ impl TaiTable {
         match s {
             "high" => Ok(TaiTable::High),
             "low" => Ok(TaiTable::Low),
-            _ => Err(MahjongError::RuleConfig(format!("tai_table = {s:?} (use \"high\" or \"low\")"))),
+            _ => {
+                Err(MahjongError::switch("tai_table", Some("CE-UNKNOWN"), format!("tai_table = {s:?} (use \"high\" or \"low\")")))
+            }
         }
     }
 }
@@ -65,9 +179,11 @@ impl MatchLength {
             "one_deal" => Ok(MatchLength::OneDeal),
             "east_round" => Ok(MatchLength::EastRound),
             "full_game" => Ok(MatchLength::FullGame),
-            _ => {
-                Err(MahjongError::RuleConfig(format!("match_length = {s:?} (use \"one_deal\", \"east_round\" or \"full_game\")")))
-            }
+            _ => Err(MahjongError::switch(
+                "match_length",
+                Some("CE-UNKNOWN"),
+                format!("match_length = {s:?} (use \"one_deal\", \"east_round\" or \"full_game\")"),
+            )),
         }
     }
     /// Passes of the dealership after which the match is over (`None` for `one_deal`, which
@@ -106,18 +222,25 @@ pub struct TwSwitches {
     pub starting_score: i64,
 }
 
+switch_fields!(
+    TwSwitches,
+    SWITCH_TABLE,
+    [tai_table, min_tai, tai_value, high_seat_bonus_extra, high_wind_pung_extra, match_length, max_deals, starting_score]
+);
+
+impl ChoiceField for TaiTable {
+    const NAMES: &'static [(&'static str, Self)] = &[("high", TaiTable::High), ("low", TaiTable::Low)];
+}
+
+impl ChoiceField for MatchLength {
+    const NAMES: &'static [(&'static str, Self)] =
+        &[("one_deal", MatchLength::OneDeal), ("east_round", MatchLength::EastRound), ("full_game", MatchLength::FullGame)];
+}
+
 impl Default for TwSwitches {
+    /// The defaults of the table's rows.
     fn default() -> Self {
-        TwSwitches {
-            tai_table: TaiTable::High,
-            min_tai: 5,
-            tai_value: 1,
-            high_seat_bonus_extra: false,
-            high_wind_pung_extra: false,
-            match_length: MatchLength::EastRound,
-            max_deals: 32,
-            starting_score: 0,
-        }
+        TwSwitches::from_set(&SWITCH_TABLE.defaults())
     }
 }
 
@@ -127,29 +250,10 @@ impl TwSwitches {
         TwSwitches { tai_table, ..TwSwitches::default() }
     }
 
-    /// Check every switch (TW §2); the error is `RuleConfig` and names the switch.
+    /// Check every switch against the table (TW §2); the error is a configuration error that
+    /// names the switch.
     pub fn validate(&self) -> Result<()> {
-        let bad = |m: String| Err(MahjongError::RuleConfig(m));
-        if !(1..=MAX_TAI_VALUE).contains(&self.tai_value) {
-            return bad(format!("tai_value = {} (an integer 1..={MAX_TAI_VALUE})", self.tai_value));
-        }
-        if self.max_deals == 0 {
-            return bad("max_deals = 0 (at least 1)".to_string());
-        }
-        if self.tai_table != TaiTable::High {
-            if self.high_seat_bonus_extra {
-                return bad("high_seat_bonus_extra is an option of the high Tai table (tai_table = \"low\")".to_string());
-            }
-            if self.high_wind_pung_extra {
-                return bad("high_wind_pung_extra is an option of the high Tai table (tai_table = \"low\")".to_string());
-            }
-        }
-        // Scores stay far from overflow: |starting_score| ≤ 10^15 leaves room for 32 deals
-        // of the largest payments (3 × 10^6 × a few hundred Tai each).
-        if self.starting_score.unsigned_abs() > 1_000_000_000_000_000 {
-            return bad(format!("starting_score = {} (at most 10^15 in absolute value)", self.starting_score));
-        }
-        Ok(())
+        self.to_set()?.validate()
     }
 
     /// The ruleset id of the rules file (`"taiwanese-high"` / `"taiwanese-low"`).
@@ -178,7 +282,7 @@ mod tests {
 
     fn err_names(s: TwSwitches, switch: &str) {
         match s.validate() {
-            Err(MahjongError::RuleConfig(m)) => assert!(m.contains(switch), "{m}"),
+            Err(e) => assert_eq!(e.switch_name(), Some(switch), "{e}"),
             other => panic!("{switch}: {other:?}"),
         }
     }
@@ -195,8 +299,8 @@ mod tests {
         err_names(TwSwitches { high_wind_pung_extra: true, ..low }, "high_wind_pung_extra");
         err_names(TwSwitches { starting_score: i64::MIN, ..d }, "starting_score");
         TwSwitches { min_tai: 0, ..low }.validate().unwrap();
-        assert!(matches!(TaiTable::from_name("medium"), Err(MahjongError::RuleConfig(m)) if m.contains("tai_table")));
-        assert!(matches!(MatchLength::from_name("forever"), Err(MahjongError::RuleConfig(m)) if m.contains("match_length")));
+        assert_eq!(TaiTable::from_name("medium").unwrap_err().switch_name(), Some("tai_table"));
+        assert_eq!(MatchLength::from_name("forever").unwrap_err().switch_name(), Some("match_length"));
         for t in [TaiTable::High, TaiTable::Low] {
             assert_eq!(TaiTable::from_name(t.name()).unwrap(), t);
         }

@@ -11,8 +11,10 @@
 use crate::analysis::decompose::{Interpretation, ShapeRules, HK_SHAPES};
 use crate::error::{MahjongError, Result};
 use crate::rules::hong_kong::scoring::HongKong;
+use crate::rules::registry::Preset;
 use crate::rules::scoring::{score, Element, Evaluation, ScoreOutcome, ScoringTable, WinContext, WinFacts};
-use crate::rules::{wrong_switch, BonusWin, MatchOptions, MatchPosition, Rules, Settlement, SwitchKind, SwitchValue, WinPayment};
+use crate::rules::switch_table::{Allowed, SwitchLit, SwitchRow, SwitchSet, SwitchTable};
+use crate::rules::{BonusWin, MatchOptions, MatchPosition, Rules, Settlement, WinPayment};
 use crate::tiles::hand::Hand;
 use crate::tiles::tile::{Bonus, Tile};
 
@@ -22,14 +24,38 @@ mod tests;
 /// T1: every win is worth one faan more.
 const T1: Element = Element { code: "T1", name: "Any win", value: 1 };
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 struct OneFaan {
     min_faan: u8,
+    set: SwitchSet,
 }
 
-pub(crate) fn preset() -> Box<dyn Rules> {
-    Box::new(OneFaan { min_faan: 1 })
-}
+/// Its one switch.
+static SWITCH_TABLE: SwitchTable = SwitchTable {
+    ruleset: "test-hong-kong-one-faan",
+    rows: &[SwitchRow {
+        name: "min_faan",
+        allowed: Allowed::Int { lo: 0, hi: 13 },
+        default: SwitchLit::Int(1),
+        doc: "The smallest total that is a legal win.",
+        section: "tests",
+        depends: &[],
+    }],
+    forbidden: &[],
+    unknown_code: None,
+    build: |s| Box::new(OneFaan { min_faan: s.int("min_faan") as u8, set: s.clone() }),
+};
+
+/// Its preset, registered in test builds only.
+pub(crate) static PRESETS: &[Preset] = &[Preset {
+    name: "test-hong-kong-one-faan",
+    aliases: &[],
+    id: None,
+    table: &SWITCH_TABLE,
+    ruleset: true,
+    values: &[],
+    doc: "A third ruleset for the crate's tests.",
+}];
 
 /// The Hong Kong table with T1 added and its own minimum, without a cap.
 struct Table {
@@ -67,29 +93,8 @@ impl Rules for OneFaan {
     fn title(&self) -> &'static str {
         "Hong Kong mahjong, one faan (a test ruleset)"
     }
-    fn switch_names(&self) -> &'static [&'static str] {
-        &["min_faan"]
-    }
-    fn switch_kind(&self, key: &str) -> Option<SwitchKind> {
-        (key == "min_faan").then_some(SwitchKind::Int)
-    }
-    fn switch_values(&self) -> Vec<(&'static str, SwitchValue)> {
-        vec![("min_faan", SwitchValue::Int(self.min_faan.into()))]
-    }
-    fn set_switch(&mut self, key: &str, value: &SwitchValue) -> Result<()> {
-        match value {
-            SwitchValue::Int(n) if (0..=13).contains(n) => {
-                self.min_faan = *n as u8;
-                Ok(())
-            }
-            _ => Err(wrong_switch(key, value, "an integer 0..13")),
-        }
-    }
-    fn validate(&self) -> Result<()> {
-        Ok(())
-    }
-    fn boxed(&self) -> Box<dyn Rules> {
-        Box::new(*self)
+    fn switches(&self) -> &SwitchSet {
+        &self.set
     }
     fn shapes(&self) -> &'static ShapeRules {
         &HK_SHAPES

@@ -49,7 +49,7 @@ fn impossible_situations_are_invalid_hand() {
     }
     // Switches are checked first.
     let bad = TwSwitches { tai_value: 0, ..TwSwitches::default() };
-    assert!(matches!(run(plain, t("8s"), south(), mid, &bad), Err(MahjongError::RuleConfig(_))));
+    assert!(run(plain, t("8s"), south(), mid, &bad).is_err_and(|e| e.is_rule_config()));
 }
 
 /// TW §10a, the order of a deal ([`check_tw_situation`]): impossible orders refused, the
@@ -125,8 +125,12 @@ fn results_not_errors() {
     assert!(r.is_win && r.value == 2, "{r:?}");
     let r = run("123m456m234p678p11z67s", t("8s"), south(), mid, &low(3)).unwrap();
     assert_eq!((r.is_win, r.reason), (false, Some(RejectReason::BelowMinimum)));
-    let r = run("123m456m234p678p11z67s", t("8s"), south(), mid, &TwSwitches { min_tai: 1000, ..sw }).unwrap();
+    let r = run("123m456m234p678p11z67s", t("8s"), south(), mid, &TwSwitches { min_tai: 255, ..sw }).unwrap();
     assert!(!r.is_win);
+    // Above the largest minimum the switch table takes (MAX_MIN_TAI) is a configuration error
+    // naming the switch, as for a ruleset built with it.
+    let e = run("123m456m234p678p11z67s", t("8s"), south(), mid, &TwSwitches { min_tai: 1000, ..sw }).unwrap_err();
+    assert_eq!(e.switch_name(), Some("min_tai"));
 }
 
 /// TW §11 step 3: with equal Tai the reading whose sorted element numbers are smaller is

@@ -1,0 +1,466 @@
+//! Switches declared once (issue 33): each ruleset folder declares its switches as one table
+//! of rows (name, kind, default, allowed values or range, one-line doc, rules section,
+//! dependencies) plus the forbidden combinations, and everything else is derived from it here:
+//! parsing and checking a value, the list of names, the checks between switches, the full set
+//! of values recorded in logs and records, and the rows the bindings, the CLI's `--rule` help
+//! and the docs' switch tables show.
+//!
+//! Adding a switch is one [`SwitchRow`] in its ruleset's table, one field in that ruleset's
+//! typed switches (listed in its `switch_fields!`) and its effect where the rule is applied.
+//!
+//! ```
+//! use mahjong_fast::rules::{Ruleset, SwitchValue};
+//! let t = Ruleset::hong_kong().switch_table();
+//! assert_eq!(t.rows[0].name, "min_faan");
+//! let e = Ruleset::hong_kong().with_switch("min_faan", SwitchValue::Int(14)).unwrap_err();
+//! assert_eq!(e.switch_name(), Some("min_faan"));
+//! ```
+
+use std::fmt;
+
+use super::{Rules, SwitchKind, SwitchValue};
+use crate::error::{MahjongError, Result};
+
+/// A switch value written in a table (a row's default, a preset's value).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SwitchLit {
+    Bool(bool),
+    Int(i64),
+    Str(&'static str),
+}
+
+impl SwitchLit {
+    /// The value as a caller gives it.
+    pub fn value(self) -> SwitchValue {
+        match self {
+            SwitchLit::Bool(b) => SwitchValue::Bool(b),
+            SwitchLit::Int(n) => SwitchValue::Int(n),
+            SwitchLit::Str(s) => SwitchValue::Str(s.to_string()),
+        }
+    }
+    fn is(self, v: &SwitchValue) -> bool {
+        match (self, v) {
+            (SwitchLit::Bool(a), SwitchValue::Bool(b)) => a == *b,
+            (SwitchLit::Int(a), SwitchValue::Int(b)) => a == *b,
+            (SwitchLit::Str(a), SwitchValue::Str(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl fmt::Display for SwitchLit {
+    /// As typed on the command line (`true`, `3`, `half`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SwitchLit::Bool(b) => write!(f, "{b}"),
+            SwitchLit::Int(n) => write!(f, "{n}"),
+            SwitchLit::Str(s) => f.write_str(s),
+        }
+    }
+}
+
+/// The values a switch takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Allowed {
+    /// `true` or `false`.
+    Bool,
+    /// An integer `lo..=hi`.
+    Int { lo: i64, hi: i64 },
+    /// One of these strings.
+    Choice(&'static [&'static str]),
+}
+
+impl Allowed {
+    /// The type of the values.
+    pub fn kind(self) -> SwitchKind {
+        match self {
+            Allowed::Bool => SwitchKind::Bool,
+            Allowed::Int { .. } => SwitchKind::Int,
+            Allowed::Choice(_) => SwitchKind::Str,
+        }
+    }
+    /// The values in words, as an error message and the docs say them (`an integer 0..13`,
+    /// `"spicy" or "half"`).
+    pub fn describe(self) -> String {
+        match self {
+            Allowed::Bool => "true or false".into(),
+            Allowed::Int { lo, hi } => format!("an integer {lo}..{hi}"),
+            Allowed::Choice(c) => {
+                let q: Vec<String> = c.iter().map(|s| format!("{s:?}")).collect();
+                match q.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+                    _ => q.join(""),
+                }
+            }
+        }
+    }
+    fn admits(self, v: &SwitchValue) -> bool {
+        match (self, v) {
+            (Allowed::Bool, SwitchValue::Bool(_)) => true,
+            (Allowed::Int { lo, hi }, SwitchValue::Int(n)) => (lo..=hi).contains(n),
+            (Allowed::Choice(c), SwitchValue::Str(s)) => c.contains(&s.as_str()),
+            _ => false,
+        }
+    }
+}
+
+/// A dependency: the row's switch may leave its default only while `switch` has one of
+/// `values` (TW §20.0 rule 3: a dependent switch at its default is never an error).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Needs {
+    pub switch: &'static str,
+    pub values: &'static [SwitchLit],
+    /// The rules' code of the refusal, where they give one (`"CE-TABLE"`, TW §20.3).
+    pub code: Option<&'static str>,
+}
+
+impl fmt::Display for Needs {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let v: Vec<String> = self.values.iter().map(|v| v.to_string()).collect();
+        write!(f, "{}={}", self.switch, v.join("|"))
+    }
+}
+
+/// One switch of a ruleset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SwitchRow {
+    pub name: &'static str,
+    pub allowed: Allowed,
+    pub default: SwitchLit,
+    /// What the switch does, in one line.
+    pub doc: &'static str,
+    /// The rules section it implements (`"HK §18"`).
+    pub section: &'static str,
+    /// The switches it needs to leave its default.
+    pub depends: &'static [Needs],
+}
+
+/// A combination of switches the rules forbid that a [`Needs`] cannot say (`max_faan <
+/// min_faan`): `refuses` gives the reason when the set is one of them; the error names
+/// `switch`.
+#[derive(Debug, Clone, Copy)]
+pub struct Forbidden {
+    pub switch: &'static str,
+    pub code: Option<&'static str>,
+    /// The rule, in one line (shown with the switch's row).
+    pub doc: &'static str,
+    pub refuses: fn(&SwitchSet) -> Option<String>,
+}
+
+/// A ruleset's switches: the rows in the order of its rules, the forbidden combinations, and
+/// how a ruleset is built of a checked set of values.
+#[derive(Debug)]
+pub struct SwitchTable {
+    /// The ruleset the table belongs to (`"hong-kong"`, `"taiwanese"`): the start of its
+    /// presets' names.
+    pub ruleset: &'static str,
+    pub rows: &'static [SwitchRow],
+    pub forbidden: &'static [Forbidden],
+    /// The rules' code of an unknown switch or a value it does not take (`"CE-UNKNOWN"`).
+    pub unknown_code: Option<&'static str>,
+    /// The ruleset of a set of values [`SwitchSet::validate`] accepted.
+    pub build: fn(&SwitchSet) -> Box<dyn Rules>,
+}
+
+impl SwitchTable {
+    /// The row of switch `key`.
+    pub fn row(&self, key: &str) -> Option<&'static SwitchRow> {
+        self.rows.iter().find(|r| r.name == key)
+    }
+    /// The switch names in the order of the rules.
+    pub fn names(&self) -> Vec<&'static str> {
+        self.rows.iter().map(|r| r.name).collect()
+    }
+    /// Every switch at its default.
+    pub fn defaults(&'static self) -> SwitchSet {
+        SwitchSet { table: self, values: self.rows.iter().map(|r| r.default.value()).collect() }
+    }
+    /// What the row of `key` depends on, in words: its [`Needs`] and the forbidden
+    /// combinations that name it.
+    pub fn depends(&self, key: &str) -> Vec<String> {
+        let mut out: Vec<String> = self.row(key).map(|r| r.depends.iter().map(|n| n.to_string()).collect()).unwrap_or_default();
+        out.extend(self.forbidden.iter().filter(|f| f.switch == key).map(|f| f.doc.to_string()));
+        out
+    }
+    /// Whether the table has switch `key` and it takes `value`: the row's index, or the
+    /// error naming the switch.
+    pub fn check(&self, key: &str, value: &SwitchValue) -> Result<usize> {
+        let Some(i) = self.rows.iter().position(|r| r.name == key) else {
+            return Err(self.unknown(key));
+        };
+        let row = &self.rows[i];
+        if !row.allowed.admits(value) {
+            return Err(MahjongError::switch(
+                row.name,
+                self.unknown_code,
+                format!("switch {key} takes {}, got {value}", row.allowed.describe()),
+            ));
+        }
+        Ok(i)
+    }
+    fn unknown(&self, key: &str) -> MahjongError {
+        MahjongError::switch(
+            key,
+            self.unknown_code,
+            format!("unknown switch {key:?} for ruleset {} (its switches: {})", self.ruleset, self.names().join(", ")),
+        )
+    }
+}
+
+/// Every switch of one table with its value, in the table's order.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SwitchSet {
+    table: &'static SwitchTable,
+    values: Vec<SwitchValue>,
+}
+
+impl PartialEq for SwitchTable {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+impl Eq for SwitchTable {}
+impl std::hash::Hash for SwitchTable {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.ruleset.hash(state);
+    }
+}
+
+impl SwitchSet {
+    /// The table of these values.
+    pub fn table(&self) -> &'static SwitchTable {
+        self.table
+    }
+    /// Set one switch, checking that the table has it and that it takes the value (not the
+    /// other switches: see [`SwitchSet::validate`]).
+    pub fn set(&mut self, key: &str, value: &SwitchValue) -> Result<()> {
+        let i = self.table.check(key, value)?;
+        self.values[i] = value.clone();
+        Ok(())
+    }
+    /// The checks between switches: every row's [`Needs`], then every [`Forbidden`]
+    /// combination, in the table's order; the error names the switch at fault.
+    pub fn validate(&self) -> Result<()> {
+        for (row, v) in self.table.rows.iter().zip(&self.values) {
+            if row.default.is(v) {
+                continue;
+            }
+            for n in row.depends {
+                let other = self.get(n.switch);
+                if !n.values.iter().any(|lit| lit.is(other)) {
+                    return Err(MahjongError::switch(
+                        row.name,
+                        n.code,
+                        format!("switch {} = {v} needs {n} (here {} = {other})", row.name, n.switch),
+                    ));
+                }
+            }
+        }
+        for f in self.table.forbidden {
+            if let Some(why) = (f.refuses)(self) {
+                return Err(MahjongError::switch(f.switch, f.code, format!("switch {}: {why}", f.switch)));
+            }
+        }
+        Ok(())
+    }
+    /// Every switch with its value, in the table's order (what logs and records write).
+    pub fn values(&self) -> Vec<(&'static str, SwitchValue)> {
+        self.table.rows.iter().map(|r| r.name).zip(self.values.iter().cloned()).collect()
+    }
+    /// The value of switch `key`, one of the table's names (a name the table lacks is a bug
+    /// of the ruleset's code, caught by its tests; it reads as `false`).
+    pub fn get(&self, key: &str) -> &SwitchValue {
+        const NONE: SwitchValue = SwitchValue::Bool(false);
+        match self.table.rows.iter().position(|r| r.name == key) {
+            Some(i) => &self.values[i],
+            None => {
+                debug_assert!(false, "no switch {key} in the {} table", self.table.ruleset);
+                &NONE
+            }
+        }
+    }
+    /// The value of a bool switch.
+    pub fn bool(&self, key: &str) -> bool {
+        matches!(self.get(key), SwitchValue::Bool(true))
+    }
+    /// The value of an integer switch.
+    pub fn int(&self, key: &str) -> i64 {
+        match self.get(key) {
+            SwitchValue::Int(n) => *n,
+            _ => 0,
+        }
+    }
+    /// The value of a string switch.
+    pub fn str(&self, key: &str) -> &str {
+        match self.get(key) {
+            SwitchValue::Str(s) => s,
+            _ => "",
+        }
+    }
+}
+
+/// A typed field of a ruleset's switches, read from and written to a [`SwitchSet`] (the
+/// field's name is the switch's).
+pub trait SwitchField: Sized {
+    fn from_set(set: &SwitchSet, key: &str) -> Self;
+    fn to_value(&self) -> SwitchValue;
+}
+
+impl SwitchField for bool {
+    fn from_set(set: &SwitchSet, key: &str) -> Self {
+        set.bool(key)
+    }
+    fn to_value(&self) -> SwitchValue {
+        SwitchValue::Bool(*self)
+    }
+}
+
+macro_rules! int_field {
+    ($($t:ty),*) => {$(
+        impl SwitchField for $t {
+            /// In range: the table's range is within the type's.
+            fn from_set(set: &SwitchSet, key: &str) -> Self {
+                <$t>::try_from(set.int(key)).unwrap_or_default()
+            }
+            fn to_value(&self) -> SwitchValue {
+                SwitchValue::Int(i64::from(*self))
+            }
+        }
+    )*};
+}
+int_field!(u8, u32, i64);
+
+/// A switch whose values are the names of an enum's variants.
+pub trait ChoiceField: Sized + Default + 'static {
+    const NAMES: &'static [(&'static str, Self)];
+}
+
+impl<T: ChoiceField + Copy + PartialEq> SwitchField for T {
+    fn from_set(set: &SwitchSet, key: &str) -> Self {
+        let s = set.str(key);
+        T::NAMES.iter().find(|(n, _)| *n == s).map(|(_, v)| *v).unwrap_or_default()
+    }
+    fn to_value(&self) -> SwitchValue {
+        let name = T::NAMES.iter().find(|(_, v)| v == self).map_or("", |(n, _)| n);
+        SwitchValue::Str(name.to_string())
+    }
+}
+
+/// `switch_fields!(Type, TABLE, [field, ...])`: `Type::from_set` and `Type::to_set` between a
+/// ruleset's typed switches and its table's values; each field is named as its switch.
+macro_rules! switch_fields {
+    ($ty:ty, $table:expr, [$($field:ident),* $(,)?]) => {
+        impl $ty {
+            /// The typed switches of a set of values of the table.
+            pub fn from_set(set: &$crate::rules::switch_table::SwitchSet) -> Self {
+                use $crate::rules::switch_table::SwitchField;
+                Self { $($field: SwitchField::from_set(set, stringify!($field))),* }
+            }
+            /// The values of these switches, each checked against its row (the checks between
+            /// switches are `SwitchSet::validate`'s).
+            pub fn to_set(&self) -> $crate::error::Result<$crate::rules::switch_table::SwitchSet> {
+                use $crate::rules::switch_table::SwitchField;
+                let mut set = $table.defaults();
+                $( set.set(stringify!($field), &self.$field.to_value())?; )*
+                Ok(set)
+            }
+        }
+    };
+}
+pub(crate) use switch_fields;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::hong_kong::{HongKongSwitches, SWITCH_TABLE as HK};
+    use crate::rules::taiwanese::switches::TwSwitches;
+    use crate::rules::taiwanese::SWITCH_TABLE as TW;
+    use crate::rules::{preset_names, registry_presets, ruleset_names, Ruleset};
+
+    /// A value of the row other than its default (its other end of the range, its next string).
+    fn other(row: &SwitchRow) -> SwitchValue {
+        match (row.allowed, row.default) {
+            (Allowed::Bool, SwitchLit::Bool(b)) => SwitchValue::Bool(!b),
+            (Allowed::Int { lo, hi }, SwitchLit::Int(d)) => SwitchValue::Int(if d == hi { lo } else { hi }),
+            (Allowed::Choice(c), SwitchLit::Str(d)) => SwitchValue::Str(c.iter().find(|s| **s != d).unwrap().to_string()),
+            _ => panic!("{}: the default is not of the row's kind", row.name),
+        }
+    }
+
+    #[test]
+    fn every_row_default_is_allowed_and_the_names_are_unique() {
+        for t in [&HK, &TW] {
+            let mut names = t.names();
+            for row in t.rows {
+                t.check(row.name, &row.default.value()).unwrap();
+                for n in row.depends {
+                    assert!(t.row(n.switch).is_some(), "{} depends on an unknown {}", row.name, n.switch);
+                }
+            }
+            t.defaults().validate().unwrap();
+            names.sort_unstable();
+            names.dedup();
+            assert_eq!(names.len(), t.rows.len());
+            assert!(t.forbidden.iter().all(|f| t.row(f.switch).is_some()));
+        }
+    }
+
+    /// The typed switches read and write every row (a row missing from `switch_fields!` would
+    /// come back at its default).
+    #[test]
+    fn the_typed_switches_carry_every_row() {
+        for row in HK.rows {
+            let mut set = HK.defaults();
+            set.set(row.name, &other(row)).unwrap();
+            assert_eq!(HongKongSwitches::from_set(&set).to_set().unwrap(), set, "{}", row.name);
+        }
+        for row in TW.rows {
+            let mut set = TW.defaults();
+            set.set(row.name, &other(row)).unwrap();
+            assert_eq!(TwSwitches::from_set(&set).to_set().unwrap(), set, "{}", row.name);
+        }
+        assert_eq!(HongKongSwitches::default().to_set().unwrap(), HK.defaults());
+        assert_eq!(TwSwitches::default().to_set().unwrap(), TW.defaults());
+    }
+
+    #[test]
+    fn a_dependent_switch_needs_its_switch_only_off_its_default() {
+        let mut set = TW.defaults();
+        set.set("tai_table", &SwitchValue::Str("low".into())).unwrap();
+        set.validate().unwrap(); // the high-table options at their default: never an error
+        set.set("high_wind_pung_extra", &SwitchValue::Bool(true)).unwrap();
+        let e = set.validate().unwrap_err();
+        assert_eq!((e.switch_name(), e.is_rule_config()), (Some("high_wind_pung_extra"), true));
+        assert!(matches!(e, MahjongError::Switch { code: Some("CE-TABLE"), .. }), "{e}");
+        let e = TW.defaults().set("tai_value", &SwitchValue::Bool(true)).unwrap_err();
+        assert!(matches!(e, MahjongError::Switch { code: Some("CE-UNKNOWN"), .. }), "{e}");
+        assert_eq!(HK.depends("max_faan"), ["max_faan >= min_faan"]);
+        assert_eq!(TW.depends("high_seat_bonus_extra"), ["tai_table=high"]);
+    }
+
+    #[test]
+    fn presets_are_data_and_the_rulesets_come_first() {
+        assert_eq!(ruleset_names(false), ["hong-kong", "taiwanese-high", "taiwanese-low"]);
+        assert_eq!(ruleset_names(true), ["hong-kong", "hk", "taiwanese-high", "taiwanese-low"]);
+        let names = preset_names();
+        assert_eq!(names[..3], ["hong-kong", "taiwanese-high", "taiwanese-low"]);
+        assert!(!names.contains(&"test-hong-kong-one-faan"));
+        for p in registry_presets() {
+            let r = Ruleset::named(p.name).unwrap();
+            assert_eq!(r.switch_table(), p.table);
+            assert!(p.name.starts_with(p.table.ruleset), "{}", p.name);
+            if let Some(id) = p.id {
+                assert_eq!(Ruleset::preset(p.table.ruleset, Some(id)).unwrap(), r);
+                assert!(p.name.ends_with(&id.replace('_', "-")), "{}", p.name);
+            }
+            for (k, v) in p.values {
+                assert!(p.table.row(k).is_some_and(|row| row.default != *v), "{}: {k} is a default", p.name);
+            }
+        }
+        assert_eq!(Ruleset::preset("hong-kong", None).unwrap(), Ruleset::hong_kong());
+        assert_eq!(Ruleset::preset("taiwanese", None).unwrap(), Ruleset::named("taiwanese-high").unwrap());
+        let e = Ruleset::preset("hong-kong", Some("benwassa_v1")).unwrap_err();
+        assert_eq!(e.switch_name(), Some("preset"));
+        assert_eq!(Ruleset::named("riichi").unwrap_err().switch_name(), Some("preset"));
+    }
+}
