@@ -29,9 +29,10 @@ mod settlement;
 mod transitions;
 mod views;
 
-use super::action::{Action, ActionType, IllegalCode, Phase, Tiles, UNKNOWN_PLAYER};
+use super::action::{Action, ActionType, Phase, Tiles, UNKNOWN_PLAYER};
 use super::event::{DealResult, DrawReason, Event, ReplacementReason, Win, WinFlags, WinKind};
 use crate::analysis::decompose::is_complete;
+use crate::error::IllegalCode;
 use crate::error::{MahjongError, Result};
 use crate::rules::scoring::{DealProgress, ScoreOutcome, WinContext};
 use crate::rules::{BonusWin, BonusWinKind, Ruleset, Settlement, WinPayment};
