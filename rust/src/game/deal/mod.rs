@@ -23,7 +23,7 @@
 //! `transitions.rs` (dealing, draws, `apply`, the response windows), `settlement.rs` (wins,
 //! payments, the exhaustive draw).
 
-mod held;
+mod id_set;
 mod legality;
 mod settlement;
 mod transitions;
@@ -38,7 +38,7 @@ use crate::rules::scoring::{DealProgress, ScoreOutcome, WinContext};
 use crate::rules::{BonusWin, BonusWinKind, Ruleset, Settlement, WinPayment};
 use crate::tiles::hand::{Counts, Hand, Meld, MeldKind};
 use crate::tiles::tile::{Bonus, Tile, N_KINDS, N_TILES};
-use held::IdSet;
+use id_set::IdSet;
 
 /// Ordinary tile ids are below this; 136..=143 are bonus tiles (HK §2.3).
 pub const N_ORDINARY: u8 = 136;
