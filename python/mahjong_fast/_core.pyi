@@ -22,6 +22,7 @@ from mahjong_fast.tiles import Hand, Tile
 __all__ = [
     "BUILD_PROFILE",
     "DEAL_INDICES",
+    "ILLEGAL_ACTION_CODES",
     "MAX_ARENA_WALLS",
     "MAX_NOTATION_CHARS",
     "MAX_RUN_DEALS",
@@ -33,8 +34,14 @@ __all__ = [
     "Element",
     "ExpertAgent",
     "GreedyAgent",
+    "IllegalActionError",
+    "InvalidHandError",
+    "InvalidTileError",
+    "MahjongError",
     "Match",
     "RandomAgent",
+    "ReplayError",
+    "RuleConfigError",
     "Ruleset",
     "ScoreResult",
     "Simulator",
@@ -78,6 +85,44 @@ __all__ = [
 ]
 
 __version__: str
+
+# --- errors (design §6): made by the core, re-exported by mahjong_fast.errors ---------------
+
+#: The error codes of HK §13, in the order the rules list them.
+ILLEGAL_ACTION_CODES: tuple[str, ...]
+
+class MahjongError(ValueError):
+    """Base class of every error mahjong_fast raises for bad input (a ValueError)."""
+
+class InvalidTileError(MahjongError):
+    """Tile notation that cannot be read; ``position`` is the 0-based offset (or None)."""
+
+    position: int | None
+    reason: str
+    def __init__(self, message: str, position: int | None = None, reason: str | None = None) -> None: ...
+
+class InvalidHandError(MahjongError):
+    """Tiles that cannot make the hand asked for, or an impossible situation (HK §14a, TW §10a)."""
+
+class IllegalActionError(MahjongError):
+    """An action the rules forbid now (HK §13); ``code`` is one of ILLEGAL_ACTION_CODES."""
+
+    code: str
+    def __init__(self, code: str, message: str) -> None: ...
+
+class RuleConfigError(MahjongError):
+    """A ruleset name, switch or option that does not exist or has an impossible value."""
+
+    switch: str | None
+    code: str | None
+    def __init__(self, message: str, switch: str | None = None, code: str | None = None) -> None: ...
+
+class ReplayError(MahjongError):
+    """An event log that cannot be replayed; ``line`` is the 1-based line (or None)."""
+
+    line: int | None
+    def __init__(self, message: str, line: int | None = None) -> None: ...
+
 BUILD_PROFILE: str  # "release" | "debug"
 
 def wall(seed: int, deal_index: int | None = None) -> list[int]:

@@ -25,7 +25,7 @@ pub enum MahjongError {
     Switch { switch: String, code: Option<&'static str>, message: String },
     /// An action the rules do not allow now (HK §13), with its code and what was wrong.
     #[error("{code}: {message}")]
-    IllegalAction { code: crate::game::IllegalCode, message: String },
+    IllegalAction { code: IllegalCode, message: String },
 }
 
 impl MahjongError {
@@ -48,6 +48,65 @@ impl MahjongError {
             MahjongError::Switch { switch, .. } => Some(switch),
             _ => None,
         }
+    }
+}
+
+/// Why an action is rejected (HK §13), in the order the rules list them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum IllegalCode {
+    DealOver,
+    NotYourTurn,
+    WrongPhase,
+    AlreadyResponded,
+    UnknownTile,
+    TileNotInHand,
+    InvalidMeld,
+    ChowNotAllowed,
+    NoReplacementTile,
+    LastDiscardWinOnly,
+    NotAWinningHand,
+    BelowMinimum,
+}
+
+impl IllegalCode {
+    /// Every code, in the order the rules list them (HK §13).
+    pub const ALL: [IllegalCode; 12] = [
+        IllegalCode::DealOver,
+        IllegalCode::NotYourTurn,
+        IllegalCode::WrongPhase,
+        IllegalCode::AlreadyResponded,
+        IllegalCode::UnknownTile,
+        IllegalCode::TileNotInHand,
+        IllegalCode::InvalidMeld,
+        IllegalCode::ChowNotAllowed,
+        IllegalCode::NoReplacementTile,
+        IllegalCode::LastDiscardWinOnly,
+        IllegalCode::NotAWinningHand,
+        IllegalCode::BelowMinimum,
+    ];
+
+    /// The code as the rules write it (`"WRONG_PHASE"`).
+    pub const fn code(self) -> &'static str {
+        match self {
+            IllegalCode::DealOver => "DEAL_OVER",
+            IllegalCode::NotYourTurn => "NOT_YOUR_TURN",
+            IllegalCode::WrongPhase => "WRONG_PHASE",
+            IllegalCode::AlreadyResponded => "ALREADY_RESPONDED",
+            IllegalCode::UnknownTile => "UNKNOWN_TILE",
+            IllegalCode::TileNotInHand => "TILE_NOT_IN_HAND",
+            IllegalCode::InvalidMeld => "INVALID_MELD",
+            IllegalCode::ChowNotAllowed => "CHOW_NOT_ALLOWED",
+            IllegalCode::NoReplacementTile => "NO_REPLACEMENT_TILE",
+            IllegalCode::LastDiscardWinOnly => "LAST_DISCARD_WIN_ONLY",
+            IllegalCode::NotAWinningHand => "NOT_A_WINNING_HAND",
+            IllegalCode::BelowMinimum => "BELOW_MINIMUM",
+        }
+    }
+}
+
+impl std::fmt::Display for IllegalCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.code())
     }
 }
 

@@ -12,7 +12,7 @@ pub mod agents;
 pub mod analysis;
 pub mod error;
 pub mod game;
-mod hint;
+mod prefetch;
 pub mod rl;
 pub mod rules;
 pub mod sim;

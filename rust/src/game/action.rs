@@ -202,49 +202,6 @@ impl fmt::Display for Action {
     }
 }
 
-/// Why an action is rejected (HK §13), in the order the rules list them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum IllegalCode {
-    DealOver,
-    NotYourTurn,
-    WrongPhase,
-    AlreadyResponded,
-    UnknownTile,
-    TileNotInHand,
-    InvalidMeld,
-    ChowNotAllowed,
-    NoReplacementTile,
-    LastDiscardWinOnly,
-    NotAWinningHand,
-    BelowMinimum,
-}
-
-impl IllegalCode {
-    /// The code as the rules write it (`"WRONG_PHASE"`).
-    pub const fn code(self) -> &'static str {
-        match self {
-            IllegalCode::DealOver => "DEAL_OVER",
-            IllegalCode::NotYourTurn => "NOT_YOUR_TURN",
-            IllegalCode::WrongPhase => "WRONG_PHASE",
-            IllegalCode::AlreadyResponded => "ALREADY_RESPONDED",
-            IllegalCode::UnknownTile => "UNKNOWN_TILE",
-            IllegalCode::TileNotInHand => "TILE_NOT_IN_HAND",
-            IllegalCode::InvalidMeld => "INVALID_MELD",
-            IllegalCode::ChowNotAllowed => "CHOW_NOT_ALLOWED",
-            IllegalCode::NoReplacementTile => "NO_REPLACEMENT_TILE",
-            IllegalCode::LastDiscardWinOnly => "LAST_DISCARD_WIN_ONLY",
-            IllegalCode::NotAWinningHand => "NOT_A_WINNING_HAND",
-            IllegalCode::BelowMinimum => "BELOW_MINIMUM",
-        }
-    }
-}
-
-impl fmt::Display for IllegalCode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.code())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -27,7 +27,8 @@ mod tests;
 #[cfg(test)]
 mod tw_tests;
 
-pub use action::{Action, ActionType, IllegalCode, Phase, Tiles, UNKNOWN_PLAYER, UNKNOWN_TILE};
+pub use crate::error::IllegalCode;
+pub use action::{Action, ActionType, Phase, Tiles, UNKNOWN_PLAYER, UNKNOWN_TILE};
 pub use deal::{Deal, DealMeld, DealOptions, Discard, Snapshot, ToAct, MAX_SCORE, PREVAILING_WIND};
 pub use event::{DealResult, DrawReason, Event, ReplacementReason, Win, WinFlags, WinKind};
 pub use matches::{lone_deal, Match, MatchDeal, NextDeal};

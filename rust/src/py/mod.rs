@@ -14,6 +14,7 @@ mod analysis;
 mod arena;
 mod batch;
 mod deal_args;
+mod errors;
 mod expert;
 mod game;
 mod results;
@@ -22,27 +23,7 @@ pub(crate) mod rules;
 mod settle;
 mod sim;
 
-/// Raise the Python class of `mahjong_fast.errors` that matches a core error.
-pub(crate) fn to_py_err(py: Python<'_>, e: MahjongError) -> PyErr {
-    let build = || -> PyResult<PyErr> {
-        let errors = py.import("mahjong_fast.errors")?;
-        let value = match &e {
-            MahjongError::InvalidTile { pos, reason } => {
-                errors.getattr("InvalidTileError")?.call1((e.to_string(), *pos, reason.clone()))?
-            }
-            MahjongError::InvalidHand(_) => errors.getattr("InvalidHandError")?.call1((e.to_string(),))?,
-            MahjongError::RuleConfig(_) => errors.getattr("RuleConfigError")?.call1((e.to_string(),))?,
-            MahjongError::Switch { switch, code, .. } => {
-                errors.getattr("RuleConfigError")?.call1((e.to_string(), switch.clone(), *code))?
-            }
-            MahjongError::IllegalAction { code, message } => {
-                errors.getattr("IllegalActionError")?.call1((code.code(), message.clone()))?
-            }
-        };
-        Ok(PyErr::from_value(value))
-    };
-    build().unwrap_or_else(|err| err)
-}
+pub(crate) use errors::{tile_value_err, to_py_err, value_err};
 
 // --- argument conversion: the one place where Python values become core values ----------------
 //
@@ -88,16 +69,6 @@ pub(crate) fn int_arg(obj: &Bound<'_, PyAny>, name: &str, expected: &str) -> PyR
 /// `Ok(None)` beyond that. Types as [`int_arg`].
 pub(crate) fn wide_int_arg(obj: &Bound<'_, PyAny>, name: &str, expected: &str) -> PyResult<Option<i128>> {
     Ok(index_obj(obj, name, expected)?.extract::<i128>().ok())
-}
-
-/// `mahjong_fast.errors.MahjongError(msg)`: an argument value out of its range that is not a
-/// tile, a hand, an action or a rule (a seed, a deal index, a number of deals).
-pub(crate) fn value_err(py: Python<'_>, msg: String) -> PyErr {
-    let build = || -> PyResult<PyErr> {
-        let cls = py.import("mahjong_fast.errors")?.getattr("MahjongError")?;
-        Ok(PyErr::from_value(cls.call1((msg.clone(),))?))
-    };
-    build().unwrap_or_else(|e| e)
 }
 
 /// A bound of a range as a person reads it: `2**32`, `2**64-1`, or the number.
@@ -283,15 +254,6 @@ pub(crate) fn ranged_arg(
 /// `InvalidHandError(msg)`.
 pub(crate) fn hand_err(py: Python<'_>, msg: String) -> PyErr {
     to_py_err(py, MahjongError::hand(msg))
-}
-
-/// `InvalidTileError(msg)` about a value rather than a position in a string (`position=None`).
-pub(crate) fn tile_value_err(py: Python<'_>, msg: String) -> PyErr {
-    let build = || -> PyResult<PyErr> {
-        let cls = py.import("mahjong_fast.errors")?.getattr("InvalidTileError")?;
-        Ok(PyErr::from_value(cls.call1((msg.clone(), py.None(), msg.clone()))?))
-    };
-    build().unwrap_or_else(|e| e)
 }
 
 /// A helper function of `mahjong_fast.tiles` (the slow paths: `Hand`, `Tile` and iterables of
@@ -532,6 +494,7 @@ fn parse_tiles(py: Python<'_>, notation: &Bound<'_, PyAny>) -> PyResult<Vec<u32>
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    errors::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("BUILD_PROFILE", if cfg!(debug_assertions) { "debug" } else { "release" })?;
     m.add("MAX_NOTATION_CHARS", crate::tiles::tile::MAX_NOTATION_CHARS)?;

@@ -79,9 +79,6 @@ impl Element {
     pub fn number(&self) -> u8 {
         self.code.bytes().filter(u8::is_ascii_digit).fold(0u8, |n, d| n.saturating_mul(10).saturating_add(d - b'0'))
     }
-    pub fn is_limit(&self) -> bool {
-        self.code.starts_with('L')
-    }
 }
 
 /// Why a declared or claimed win is rejected (HK §13).

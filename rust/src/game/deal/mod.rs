@@ -23,21 +23,22 @@
 //! `transitions.rs` (dealing, draws, `apply`, the response windows), `settlement.rs` (wins,
 //! payments, the exhaustive draw).
 
-mod held;
+mod id_set;
 mod legality;
 mod settlement;
 mod transitions;
 mod views;
 
-use super::action::{Action, ActionType, IllegalCode, Phase, Tiles, UNKNOWN_PLAYER};
+use super::action::{Action, ActionType, Phase, Tiles, UNKNOWN_PLAYER};
 use super::event::{DealResult, DrawReason, Event, ReplacementReason, Win, WinFlags, WinKind};
 use crate::analysis::decompose::is_complete;
+use crate::error::IllegalCode;
 use crate::error::{MahjongError, Result};
 use crate::rules::scoring::{DealProgress, ScoreOutcome, WinContext};
 use crate::rules::{BonusWin, BonusWinKind, Ruleset, Settlement, WinPayment};
 use crate::tiles::hand::{Counts, Hand, Meld, MeldKind};
 use crate::tiles::tile::{Bonus, Tile, N_KINDS, N_TILES};
-use held::IdSet;
+use id_set::IdSet;
 
 /// Ordinary tile ids are below this; 136..=143 are bonus tiles (HK §2.3).
 pub const N_ORDINARY: u8 = 136;

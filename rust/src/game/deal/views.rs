@@ -188,12 +188,12 @@ impl Deal {
     /// hands, declared sets, bonus tiles and discards), so that a batch can overlap the next
     /// table's memory latency with the current table's work. A hint: nothing changes.
     pub fn prefetch(&self) {
-        crate::hint::prefetch_bytes(self as *const Deal as *const u8, std::mem::size_of::<Deal>());
+        crate::prefetch::prefetch_bytes(self as *const Deal as *const u8, std::mem::size_of::<Deal>());
         for q in 0..4 {
-            crate::hint::prefetch_bytes(self.hands[q].as_ptr(), 1);
-            crate::hint::prefetch_bytes(self.melds[q].as_ptr() as *const u8, 1);
-            crate::hint::prefetch_bytes(self.bonus[q].as_ptr(), 1);
-            crate::hint::prefetch_bytes(
+            crate::prefetch::prefetch_bytes(self.hands[q].as_ptr(), 1);
+            crate::prefetch::prefetch_bytes(self.melds[q].as_ptr() as *const u8, 1);
+            crate::prefetch::prefetch_bytes(self.bonus[q].as_ptr(), 1);
+            crate::prefetch::prefetch_bytes(
                 self.discards[q].as_ptr() as *const u8,
                 std::mem::size_of_val(self.discards[q].as_slice()),
             );

@@ -278,32 +278,5 @@ pub fn score_hk(hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result
     score(&HongKong, hand, win_tile, ctx)
 }
 
-/// HK §11 with the default switches (for the §18 switches use [`crate::rules::Ruleset::payments`]):
-/// base = 2^faan. Self-drawn: each other player pays one base. On a discard (robbing a
-/// kong included, the kong declarer paying) the discarder pays three bases. Indexed by seat
-/// 0..=3; sums to zero. Indices out of range, a missing discarder on a discard win, or a
-/// discarder equal to the winner give all zeros (no payment can be made).
-pub fn payments(faan: u8, winner: usize, self_drawn: bool, discarder: Option<usize>) -> [i64; 4] {
-    let mut p = [0i64; 4];
-    if winner >= 4 {
-        return p;
-    }
-    let base = 1i64 << faan.min(60);
-    if self_drawn {
-        for (seat, v) in p.iter_mut().enumerate() {
-            *v = if seat == winner { 3 * base } else { -base };
-        }
-    } else {
-        match discarder {
-            Some(d) if d < 4 && d != winner => {
-                p[d] = -3 * base;
-                p[winner] = 3 * base;
-            }
-            _ => {}
-        }
-    }
-    p
-}
-
 #[cfg(test)]
 mod tests;

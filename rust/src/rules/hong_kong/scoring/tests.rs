@@ -1,8 +1,9 @@
+use super::score_hk;
 use super::*;
-use super::{payments, score_hk};
 use crate::analysis::decompose::Interpretation;
 use crate::error::MahjongError;
 use crate::rules::scoring::{RejectReason, WinContext};
+use crate::rules::{Ruleset, WinPayment};
 use crate::tiles::hand::{hand, parse_hand};
 use crate::tiles::tile::parse_tile;
 
@@ -67,7 +68,9 @@ fn worked_examples_of_section_15() {
         assert!(s.interpretation.is_some(), "{id} reading");
 
         let discarder = a.get("discarder").map(wind);
-        let pay = if s.is_win { payments(s.value, seat, self_drawn, discarder) } else { [0; 4] };
+        // through the product path: the ruleset's payments at the default switches (HK §11)
+        let win = WinPayment { winner: seat, value: s.value.into(), self_drawn, discarder };
+        let pay = if s.is_win { Ruleset::hong_kong().win_payments(&win, 0, 0).unwrap() } else { [0; 4] };
         let want_pay: Vec<i64> = "ESWN".chars().map(|w| ex["payments"][w.to_string()].as_i64().unwrap()).collect();
         assert_eq!(pay.to_vec(), want_pay, "{id} payments");
         seen += 1;
@@ -237,16 +240,6 @@ fn impossible_situations_are_errors() {
     bad.melds.push(crate::tiles::hand::Meld { kind: crate::tiles::hand::MeldKind::Pung, tile: Tile(99) });
     err(&bad, w, ctx(1, true));
     err(&h, Some(Tile(34)), ctx(1, true));
-}
-
-#[test]
-fn payments_rules() {
-    assert_eq!(payments(3, 0, true, None), [24, -8, -8, -8]);
-    assert_eq!(payments(13, 2, false, Some(1)), [0, -24576, 24576, 0]);
-    assert_eq!(payments(5, 3, false, None), [0; 4]);
-    assert_eq!(payments(5, 3, false, Some(3)), [0; 4]);
-    assert_eq!(payments(5, 7, true, None), [0; 4]);
-    assert_eq!(payments(255, 1, true, None).iter().sum::<i64>(), 0);
 }
 
 #[test]

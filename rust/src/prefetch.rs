@@ -1,4 +1,4 @@
-//! Hints to the processor: they change no value and cannot fault.
+//! Prefetch hints to the processor: they change no value and cannot fault.
 
 /// Ask the processor to start loading the `len` bytes at `p`.
 #[inline(always)]
