@@ -6,8 +6,9 @@ use mahjong_fast::agents::{GreedyAgent, LegalOption, OptionKind, Situation};
 use mahjong_fast::analysis::decompose::{decompose, is_complete, HK_SHAPES, TW_SHAPES};
 use mahjong_fast::game::{Action, Deal, DealOptions};
 use mahjong_fast::rules::hong_kong::scoring::score_hk;
+use mahjong_fast::rules::scoring::DealProgress;
 use mahjong_fast::rules::scoring::WinContext;
-use mahjong_fast::rules::taiwanese::scoring::{score_tw, TwContext};
+use mahjong_fast::rules::taiwanese::scoring::score_tw;
 use mahjong_fast::rules::taiwanese::switches::{TaiTable, TwSwitches};
 use mahjong_fast::{Counts, Hand, Meld, MeldKind, Ruleset, Tile};
 use std::hint::black_box;
@@ -213,7 +214,7 @@ fn benches(c: &mut Criterion) {
     });
     let tw_hands: Vec<(Hand, Tile)> =
         tw_done.iter().map(|(c, w)| (Hand { concealed: *c, melds: Vec::new(), bonus: 0 }, Tile(*w))).collect();
-    let situation = TwContext::default();
+    let situation = DealProgress::default();
     for table in [TaiTable::High, TaiTable::Low] {
         let sw = TwSwitches::with_table(table);
         let mut next = cycle(&tw_hands);

@@ -7,8 +7,9 @@
 
 use mahjong_fast::analysis::decompose::TW_SHAPES;
 use mahjong_fast::game::Match;
+use mahjong_fast::rules::scoring::DealProgress;
 use mahjong_fast::rules::scoring::{RejectReason, WinContext};
-use mahjong_fast::rules::taiwanese::scoring::{score_tw, tw_reading, TwContext};
+use mahjong_fast::rules::taiwanese::scoring::{score_tw, tw_reading};
 use mahjong_fast::rules::taiwanese::settle::{check_bonus_win, settle_deal, win_payments};
 use mahjong_fast::rules::taiwanese::switches::{MatchLength, TaiTable, TwSwitches};
 use mahjong_fast::rules::{BonusWinKind, MatchOptions, WinPayment};
@@ -119,7 +120,7 @@ fn check_hand(e: &Value) {
         dealer_start: b(a, "dealer_start"),
         ..Default::default()
     };
-    let situation = TwContext {
+    let situation = DealProgress {
         dealer_streak: u(a, "streak"),
         discards: u(a, "discards"),
         winner_discards: u(a, "winner_discards"),

@@ -6,8 +6,9 @@
 use std::collections::BTreeSet;
 
 use mahjong_fast::parse_hand;
+use mahjong_fast::rules::scoring::DealProgress;
 use mahjong_fast::rules::scoring::{Element, WinContext};
-use mahjong_fast::rules::taiwanese::scoring::{score_tw, TwContext};
+use mahjong_fast::rules::taiwanese::scoring::score_tw;
 use mahjong_fast::rules::taiwanese::settle::check_bonus_win;
 use mahjong_fast::rules::taiwanese::switches::{TaiTable, TwSwitches};
 use mahjong_fast::rules::taiwanese::{high as tw_high, low as tw_low};
@@ -415,7 +416,7 @@ const CASES: &[Case] = &[
 fn run(case: &Case, table: TaiTable) -> Vec<Element> {
     let hand = parse_hand(case.hand).unwrap_or_else(|e| panic!("{}: {e}", case.hand));
     let mut ctx = WinContext { seat_wind: 1, ..Default::default() };
-    let mut sit = TwContext { dealer_streak: 0, discards: 20, winner_discards: 5, interrupted: true };
+    let mut sit = DealProgress { dealer_streak: 0, discards: 20, winner_discards: 5, interrupted: true };
     let mut sw = TwSwitches::with_table(table);
     for o in case.opts.split_whitespace() {
         let num = || o.split('=').nth(1).unwrap().parse::<u32>().unwrap();

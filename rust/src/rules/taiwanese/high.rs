@@ -1,7 +1,8 @@
 //! The Taiwanese "high" Tai table (TW §12.1 elements, §12.2 replacement rules) as a
 //! [`ScoringTable`]. Conditions shared with the low table live in [`super::scoring`].
 
-use super::scoring::{is_own_bonus, kongs, timing, worth, Reading, Role, TaiElements, Timing, TwBase, TwContext};
+use super::scoring::{is_own_bonus, kongs, timing, worth, Reading, Role, TaiElements, Timing, TwBase};
+use crate::rules::scoring::DealProgress;
 use crate::rules::scoring::{Element, WinFacts};
 use crate::rules::taiwanese::switches::TwSwitches;
 
@@ -58,11 +59,11 @@ pub struct TwHigh<'a> {
 }
 
 impl<'a> TwHigh<'a> {
-    pub fn new(switches: &'a TwSwitches, situation: &'a TwContext) -> Self {
+    pub fn new(switches: &'a TwSwitches, situation: &'a DealProgress) -> Self {
         TwHigh { base: TwBase::new(switches, situation) }
     }
     /// [`TwHigh::new`] with the hand's wait set `W` known ([`super::scoring::TwBase::with_waits`]).
-    pub fn with_waits(switches: &'a TwSwitches, situation: &'a TwContext, waits: u64) -> Self {
+    pub fn with_waits(switches: &'a TwSwitches, situation: &'a DealProgress, waits: u64) -> Self {
         TwHigh { base: TwBase::with_waits(switches, situation, waits) }
     }
 

@@ -1,7 +1,8 @@
 //! The Taiwanese "low" Tai table (TW §13.1 elements, §13.2 replacement rules) as a
 //! [`ScoringTable`]. Conditions shared with the high table live in [`super::scoring`].
 
-use super::scoring::{is_own_bonus, kongs, timing, Reading, TaiElements, Timing, TwBase, TwContext};
+use super::scoring::{is_own_bonus, kongs, timing, Reading, TaiElements, Timing, TwBase};
+use crate::rules::scoring::DealProgress;
 use crate::rules::scoring::{Element, WinFacts};
 use crate::rules::taiwanese::switches::TwSwitches;
 use crate::tiles::tile::Tile;
@@ -52,11 +53,11 @@ pub struct TwLow<'a> {
 }
 
 impl<'a> TwLow<'a> {
-    pub fn new(switches: &'a TwSwitches, situation: &'a TwContext) -> Self {
+    pub fn new(switches: &'a TwSwitches, situation: &'a DealProgress) -> Self {
         TwLow { base: TwBase::new(switches, situation) }
     }
     /// [`TwLow::new`] with the hand's wait set `W` known ([`super::scoring::TwBase::with_waits`]).
-    pub fn with_waits(switches: &'a TwSwitches, situation: &'a TwContext, waits: u64) -> Self {
+    pub fn with_waits(switches: &'a TwSwitches, situation: &'a DealProgress, waits: u64) -> Self {
         TwLow { base: TwBase::with_waits(switches, situation, waits) }
     }
 

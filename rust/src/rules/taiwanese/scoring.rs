@@ -18,7 +18,7 @@ use crate::tiles::tile::Tile;
 /// round wind, `seat_wind` 0 (East) is the dealer, `kong_replacement` is a win on a loose tile
 /// (a kong's or a bonus tile's replacement, chains included), `last_wall_tile` a self-drawn win
 /// on the last live tile, `dealer_start` the heavenly blessing.
-pub use crate::rules::scoring::DealProgress as TwContext;
+use crate::rules::scoring::DealProgress;
 
 pub use super::situation::{check_tw_situation, rob_orders, uninterrupted_own_discards, LIVE_AT_START, MAX_DISCARDS};
 
@@ -39,18 +39,18 @@ pub use super::situation::{check_tw_situation, rob_orders, uninterrupted_own_dis
 /// ```
 /// use mahjong_fast::{parse_hand, tiles::tile::parse_tile, rules::taiwanese::switches::TwSwitches};
 /// use mahjong_fast::rules::scoring::WinContext;
-/// use mahjong_fast::rules::taiwanese::scoring::{score_tw, TwContext};
+/// use mahjong_fast::rules::{scoring::DealProgress, taiwanese::scoring::score_tw};
 /// // TW §18 T1 (high table): South wins on West's 5s.
 /// let h = parse_hand("234m567m222p678p34s99s 3f 6f").unwrap();
 /// let ctx = WinContext { seat_wind: 1, ..Default::default() };
-/// let s = score_tw(&h, Some(parse_tile("5s").unwrap()), &ctx, &TwContext::default(), &TwSwitches::default()).unwrap();
+/// let s = score_tw(&h, Some(parse_tile("5s").unwrap()), &ctx, &DealProgress::default(), &TwSwitches::default()).unwrap();
 /// assert_eq!((s.value, s.is_win), (6, true)); // H02 H03 H03 H08 H40
 /// ```
 pub fn score_tw(
     hand: &Hand,
     win_tile: Option<Tile>,
     ctx: &WinContext,
-    situation: &TwContext,
+    situation: &DealProgress,
     switches: &TwSwitches,
 ) -> Result<ScoreOutcome> {
     switches.validate()?;
@@ -63,7 +63,7 @@ pub(crate) fn score_tw_checked(
     hand: &Hand,
     win_tile: Option<Tile>,
     ctx: &WinContext,
-    situation: &TwContext,
+    situation: &DealProgress,
     switches: &TwSwitches,
 ) -> Result<ScoreOutcome> {
     match switches.tai_table {
@@ -77,7 +77,7 @@ pub(crate) fn score_tw_checked(
 #[derive(Debug)]
 pub struct TwBase<'a> {
     pub switches: &'a TwSwitches,
-    pub situation: &'a TwContext,
+    pub situation: &'a DealProgress,
     waits: OnceCell<u64>,
     colours: OnceCell<Colours>,
 }
@@ -141,13 +141,13 @@ pub(crate) struct Colours {
 }
 
 impl<'a> TwBase<'a> {
-    pub fn new(switches: &'a TwSwitches, situation: &'a TwContext) -> Self {
+    pub fn new(switches: &'a TwSwitches, situation: &'a DealProgress) -> Self {
         TwBase { switches, situation, waits: OnceCell::new(), colours: OnceCell::new() }
     }
 
     /// [`TwBase::new`] with the wait set `W` already known (`waits`: [`wait_set`] of the hand
     /// before the winning tile), for scoring one hand on several tiles or situations.
-    pub fn with_waits(switches: &'a TwSwitches, situation: &'a TwContext, waits: u64) -> Self {
+    pub fn with_waits(switches: &'a TwSwitches, situation: &'a DealProgress, waits: u64) -> Self {
         TwBase { switches, situation, waits: OnceCell::from(waits), colours: OnceCell::new() }
     }
 
@@ -271,7 +271,7 @@ pub fn tw_reading(
     hand: &Hand,
     win_tile: Option<Tile>,
     ctx: &WinContext,
-    situation: &TwContext,
+    situation: &DealProgress,
     switches: &TwSwitches,
     interp: &Interpretation,
 ) -> Result<Option<TwReading>> {
@@ -498,7 +498,7 @@ pub(crate) enum Timing {
     None,
 }
 
-pub(crate) fn timing(facts: &WinFacts<'_>, s: &TwContext) -> Timing {
+pub(crate) fn timing(facts: &WinFacts<'_>, s: &DealProgress) -> Timing {
     if facts.ctx.dealer_start {
         Timing::Heavenly
     } else if facts.ctx.seat_wind != 0 && s.winner_discards == 0 && !s.interrupted {

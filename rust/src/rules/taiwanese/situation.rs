@@ -2,8 +2,8 @@
 //! win can follow from the order of a deal (the deal's progress, the winner's declared sets
 //! and discards), the one check the scorer, `score_batch` and the deal engine share.
 
-use super::scoring::TwContext;
 use crate::error::{MahjongError, Result};
+use crate::rules::scoring::DealProgress;
 use crate::rules::scoring::WinContext;
 use crate::tiles::hand::{Hand, MeldKind};
 
@@ -130,7 +130,7 @@ enum How {
 ///    as rule 6 says around the declarer's ([`rob_orders`]).
 ///
 /// Errors: `InvalidHand` naming the first rule that fails.
-pub fn check_tw_situation(ctx: &WinContext, hand: &Hand, s: &TwContext, discarder: Option<u8>) -> Result<()> {
+pub fn check_tw_situation(ctx: &WinContext, hand: &Hand, s: &DealProgress, discarder: Option<u8>) -> Result<()> {
     let (d, w, interrupted) = (s.discards, s.winner_discards, s.interrupted);
     let seat = ctx.seat_wind % 4;
     let dealer = seat == 0;

@@ -7,7 +7,7 @@ fn t(s: &str) -> Option<Tile> {
     Some(parse_tile(s).unwrap())
 }
 
-fn run(h: &str, w: Option<Tile>, ctx: WinContext, sit: TwContext, sw: &TwSwitches) -> Result<ScoreOutcome> {
+fn run(h: &str, w: Option<Tile>, ctx: WinContext, sit: DealProgress, sw: &TwSwitches) -> Result<ScoreOutcome> {
     score_tw(&hand(h), w, &ctx, &sit, sw)
 }
 
@@ -19,27 +19,27 @@ fn south() -> WinContext {
 fn impossible_situations_are_invalid_hand() {
     let sw = TwSwitches::default();
     let plain = "123m456m234p678p11z67s";
-    let mid = TwContext::default();
-    let cases: Vec<(&str, Option<Tile>, WinContext, TwContext)> = vec![
-        (plain, t("8s"), south(), TwContext { winner_discards: 21, ..mid }),
-        (plain, t("8s"), south(), TwContext { discards: 0, winner_discards: 0, ..mid }),
-        (plain, t("8s"), south(), TwContext { discards: 5, winner_discards: 5, ..mid }),
-        (plain, t("8s"), WinContext { seat_wind: 0, ..Default::default() }, TwContext { winner_discards: 0, ..mid }),
+    let mid = DealProgress::default();
+    let cases: Vec<(&str, Option<Tile>, WinContext, DealProgress)> = vec![
+        (plain, t("8s"), south(), DealProgress { winner_discards: 21, ..mid }),
+        (plain, t("8s"), south(), DealProgress { discards: 0, winner_discards: 0, ..mid }),
+        (plain, t("8s"), south(), DealProgress { discards: 5, winner_discards: 5, ..mid }),
+        (plain, t("8s"), WinContext { seat_wind: 0, ..Default::default() }, DealProgress { winner_discards: 0, ..mid }),
         (
             plain,
             t("8s"),
             WinContext { seat_wind: 0, self_drawn: true, ..Default::default() },
-            TwContext { discards: 0, winner_discards: 0, ..mid },
+            DealProgress { discards: 0, winner_discards: 0, ..mid },
         ),
-        (plain, t("8s"), WinContext { robbing_kong: true, ..south() }, TwContext { interrupted: false, ..mid }),
-        ("123m456m234p11z67s chow[678p]", t("8s"), south(), TwContext { interrupted: false, ..mid }),
+        (plain, t("8s"), WinContext { robbing_kong: true, ..south() }, DealProgress { interrupted: false, ..mid }),
+        ("123m456m234p11z67s chow[678p]", t("8s"), south(), DealProgress { interrupted: false, ..mid }),
         (plain, t("8s"), WinContext { self_drawn: true, kong_replacement: true, ..south() }, mid),
         ("123m456m234p678p11z67s 1f 2f 3f 4f 5f 6f 7f 8f", t("8s"), south(), mid),
         (
             "123m456m234p678p11z678s",
             None,
             WinContext { seat_wind: 0, dealer_start: true, self_drawn: true, ..Default::default() },
-            TwContext { discards: 1, winner_discards: 1, interrupted: false, ..mid },
+            DealProgress { discards: 1, winner_discards: 1, interrupted: false, ..mid },
         ),
         ("123m456m234p678p11z6s", t("8s"), south(), mid),
     ];
@@ -58,7 +58,7 @@ fn impossible_situations_are_invalid_hand() {
 fn the_order_of_a_deal() {
     let sw = TwSwitches::default();
     let plain = "123m456m234p678p11z67s";
-    let at = |d, w, i| TwContext { dealer_streak: 0, discards: d, winner_discards: w, interrupted: i };
+    let at = |d, w, i| DealProgress { dealer_streak: 0, discards: d, winner_discards: w, interrupted: i };
     let north_drawn = WinContext { seat_wind: 3, self_drawn: true, ..Default::default() };
     // uninterrupted: North's turns come after discards 3, 7, 11, ...
     for (d, w, ok) in [(1, 0, false), (9, 0, false), (9, 2, false), (3, 0, true), (11, 2, true), (11, 0, false)] {
@@ -110,13 +110,13 @@ fn the_order_of_a_deal() {
     assert!(run(plain, t("8s"), south_drawn, at(1000, 5, true), &sw).is_err());
     // the heavenly blessing
     let start = WinContext { self_drawn: true, dealer_start: true, ..Default::default() };
-    assert!(run("123m456m234p678p11z678s", None, start, TwContext::START_OF_PLAY, &sw).is_ok());
+    assert!(run("123m456m234p678p11z678s", None, start, DealProgress::START_OF_PLAY, &sw).is_ok());
 }
 
 #[test]
 fn results_not_errors() {
     let sw = TwSwitches::default();
-    let mid = TwContext::default();
+    let mid = DealProgress::default();
     let r = run("123m456m234p678p11z67s", t("1m"), south(), mid, &sw).unwrap();
     assert_eq!((r.is_win, r.reason, r.value), (false, Some(RejectReason::NotAWinningHand), 0));
     // The minimum decides legality only: 0 admits every shape.
@@ -137,12 +137,12 @@ fn results_not_errors() {
 /// reported: the 5s completing the pair (H42) rather than the middle of 456s (H43).
 #[test]
 fn tie_goes_to_the_smaller_element_numbers() {
-    let r = run("123m456m234p789p4556s", t("5s"), south(), TwContext::default(), &TwSwitches::default()).unwrap();
+    let r = run("123m456m234p789p4556s", t("5s"), south(), DealProgress::default(), &TwSwitches::default()).unwrap();
     let codes: Vec<&str> = r.elements.iter().map(|e| e.code).collect();
     assert!(codes.contains(&"H42") && !codes.contains(&"H43"), "{codes:?}");
     assert!(matches!(r.interpretation, Some(Interpretation::Standard { pair, .. }) if pair == Tile(22)));
     let h = hand("123m456m234p789p4556s");
-    let (sit, sw) = (TwContext::default(), TwSwitches::default());
+    let (sit, sw) = (DealProgress::default(), TwSwitches::default());
     let info = tw_reading(&h, t("5s"), &south(), &sit, &sw, r.interpretation.as_ref().unwrap()).unwrap().unwrap();
     assert_eq!(info, TwReading { concealed_pungs: 0, role: Role::Pair, waits: Some(vec![Tile(22)]) });
     // An interpretation of another hand has no reading here.
@@ -156,9 +156,9 @@ fn tie_goes_to_the_smaller_element_numbers() {
 fn four_equal_tiles() {
     let sw = TwSwitches::default();
     let selfd = WinContext { self_drawn: true, ..south() };
-    let r = run("1111m22m44m55m77m1z555z", t("1z"), selfd, TwContext::default(), &sw).unwrap();
+    let r = run("1111m22m44m55m77m1z555z", t("1z"), selfd, DealProgress::default(), &sw).unwrap();
     assert_eq!(r.reason, Some(RejectReason::NotAWinningHand));
     // 1111m as a pung and a chow.
-    let r = run("1111m23m456p789p11z67s", t("8s"), south(), TwContext::default(), &sw).unwrap();
+    let r = run("1111m23m456p789p11z67s", t("8s"), south(), DealProgress::default(), &sw).unwrap();
     assert!(r.interpretation.is_some());
 }
