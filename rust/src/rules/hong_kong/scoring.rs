@@ -10,7 +10,6 @@ use crate::tiles::tile::Tile;
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct HongKong;
 
-pub const MIN_FAAN: u8 = 3;
 pub const LIMIT_FAAN: u8 = 13;
 
 const fn el(code: &'static str, name: &'static str, value: u8) -> Element {
@@ -164,8 +163,9 @@ impl ScoringTable for HongKong {
     fn shapes(&self) -> &ShapeRules {
         &HK_SHAPES
     }
+    /// The `min_faan` switch's default (HK §10.5: 3), from the switch table.
     fn min_total(&self) -> u8 {
-        MIN_FAAN
+        super::switches::HongKongSwitches::default().min_faan
     }
     fn cap(&self) -> Option<u8> {
         Some(LIMIT_FAAN)

@@ -1,6 +1,6 @@
 //! The switches of the Hong Kong ruleset (HK §18), declared once as a table, and its presets.
 
-use super::scoring::{LIMIT_FAAN, MIN_FAAN};
+use super::scoring::LIMIT_FAAN;
 use crate::error::Result;
 use crate::rules::registry::Preset;
 use crate::rules::switch_table::{switch_fields, Allowed, ChoiceField, Forbidden, SwitchLit, SwitchRow, SwitchTable};
@@ -40,7 +40,7 @@ pub static SWITCH_TABLE: SwitchTable = SwitchTable {
         SwitchRow {
             name: "min_faan",
             allowed: Allowed::Int { lo: 0, hi: LIMIT_FAAN as i64 },
-            default: SwitchLit::Int(MIN_FAAN as i64),
+            default: SwitchLit::Int(3), // HK §10.5: a win needs 3 faan
             doc: "The smallest total that is a legal win (replaces the minimum of 3 faan).",
             section: "HK §18, §10.5",
             depends: &[],
@@ -150,7 +150,7 @@ pub static PRESETS: &[Preset] = &[
 /// The switches of the Hong Kong ruleset (HK §18), defaults as in the rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct HongKongSwitches {
-    /// `min_faan` (0..=13, default 3): replaces `MIN_FAAN` (HK §10.5).
+    /// `min_faan` (0..=13, default 3): replaces the minimum of 3 (HK §10.5).
     pub min_faan: u8,
     /// `max_faan` (3..=13 and ≥ `min_faan`, default 13): replaces `LIMIT_FAAN`; totals above it
     /// are reduced to it and limit hands are worth exactly `max_faan`.
