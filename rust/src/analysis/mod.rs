@@ -7,6 +7,9 @@
 pub mod advise;
 mod api;
 pub mod decompose;
+// A brute-force oracle of this layer for the 16/17-tile shapes (TW §9), beside the tests it serves.
+#[cfg(test)]
+mod reference_tests;
 pub mod shanten;
 // The SSE2 helpers: used where `cfg(simd)` (see build.rs), and compiled for the tests on any
 // x86_64 build, which compare them with the scalar paths.

@@ -8,8 +8,6 @@
 pub(crate) mod estimate;
 pub mod high;
 pub mod low;
-#[cfg(test)]
-mod reference;
 pub mod scoring;
 pub mod settle;
 mod situation;
