@@ -1,11 +1,10 @@
 //! Hand analysis (HK §9, §14a; TW §9): the lookup tables, every decomposition of a hand, waits,
 //! shanten (one engine, which the agents' evaluator uses too) and discard advice, pure
 //! functions of counts and shape rules. What differs between rulesets is given to them as a
-//! [`decompose::ShapeRules`]; nothing here knows a ruleset by name. `api` is the checked
-//! entry point the Python functions, the CLI and the game call.
+//! [`decompose::ShapeRules`]; nothing here knows a ruleset by name. The checked entry points
+//! the Python functions and the CLI call, with a ruleset, are `rules::checked`.
 
 pub mod advise;
-mod api;
 pub mod decompose;
 // A brute-force oracle of this layer for the 16/17-tile shapes (TW §9), beside the tests it serves.
 #[cfg(test)]
@@ -17,5 +16,3 @@ pub mod shanten;
 pub(crate) mod simd;
 pub mod tables;
 pub mod waits;
-
-pub use api::*;

@@ -13,7 +13,7 @@ use super::results::{to_result, Element, ScoreResult};
 use super::rules::rules_arg;
 use super::{counts_obj, hand_err, kind_arg, melds_obj, opt_wind_arg, ranged_arg, to_py_err, wind_arg};
 use crate::analysis::decompose::{interpretation_text, ShapeRules, HK_SHAPES};
-use crate::analysis::Scored;
+use crate::rules::checked::Scored;
 use crate::rules::scoring::{DealProgress, WinContext};
 use crate::tiles::hand::Hand;
 use crate::tiles::tile::AnyTile;
@@ -33,7 +33,7 @@ fn notation_arg(py: Python<'_>, hand: &Bound<'_, PyAny>) -> PyResult<Hand> {
 #[pyo3(signature = (hand, rules = None))]
 fn shanten_notation(py: Python<'_>, hand: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<i8> {
     let h = notation_arg(py, hand)?;
-    crate::analysis::shanten(&h, &rules_arg(py, rules)?).map_err(|e| to_py_err(py, e))
+    crate::rules::checked::shanten(&h, &rules_arg(py, rules)?).map_err(|e| to_py_err(py, e))
 }
 
 /// The interned `mahjong_fast.tiles.Tile` objects by kind (`tiles._TILES`), read once.
@@ -49,7 +49,7 @@ fn waits_notation<'py>(
     rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
     let h = notation_arg(py, hand)?;
-    let mask = crate::analysis::waits_mask(&h, &rules_arg(py, rules)?).map_err(|e| to_py_err(py, e))?;
+    let mask = crate::rules::checked::waits_mask(&h, &rules_arg(py, rules)?).map_err(|e| to_py_err(py, e))?;
     let tiles = TILE_OBJECTS
         .get_or_try_init(py, || -> PyResult<Py<PyTuple>> {
             Ok(py.import("mahjong_fast.tiles")?.getattr("_TILES")?.cast_into::<PyTuple>()?.unbind())
@@ -67,7 +67,7 @@ fn waits_notation<'py>(
 #[pyo3(signature = (hand, rules = None))]
 fn decompose_notation(py: Python<'_>, hand: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
     let h = notation_arg(py, hand)?;
-    crate::analysis::decompose(&h, &rules_arg(py, rules)?).map_err(|e| to_py_err(py, e))
+    crate::rules::checked::decompose(&h, &rules_arg(py, rules)?).map_err(|e| to_py_err(py, e))
 }
 
 /// Bonus tiles given as notation (`"1f 5f"`, `"1f,5f"`, `"15f"`) added to `mask`.
@@ -212,7 +212,7 @@ fn score_notation(
         dealer_start,
         progress,
     };
-    let scored = crate::analysis::score(&h, win, &ctx, discarder, &rules).map_err(|e| to_py_err(py, e))?;
+    let scored = crate::rules::checked::score(&h, win, &ctx, discarder, &rules).map_err(|e| to_py_err(py, e))?;
     Ok(ScoreResult { scored, melds: h.melds, unit: rules.unit() })
 }
 
@@ -408,7 +408,7 @@ fn score(
     };
     let discarder = opt_wind_arg(py, discarder, "discarder")?;
     let hand = Hand { concealed: c, melds: m, bonus };
-    let scored = crate::analysis::score(&hand, win, &ctx, discarder, &rules).map_err(|e| to_py_err(py, e))?;
+    let scored = crate::rules::checked::score(&hand, win, &ctx, discarder, &rules).map_err(|e| to_py_err(py, e))?;
     Ok(ScoreResult { scored, melds: hand.melds, unit: rules.unit() })
 }
 

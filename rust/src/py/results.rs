@@ -7,7 +7,7 @@ use pyo3::types::{PyDict, PyTuple};
 
 use super::hand_err;
 use crate::analysis::decompose::interpretation_text;
-use crate::analysis::Scored;
+use crate::rules::checked::Scored;
 use crate::rules::scoring::ScoreOutcome;
 use crate::tiles::hand::Meld;
 

@@ -26,6 +26,7 @@
 //! assert_eq!(r.win_payments(&win, 0, 0).unwrap(), [-48, 144, -48, -48]); // M(7) = 48
 //! ```
 
+pub mod checked;
 pub mod estimate;
 mod expert_styles;
 pub mod hong_kong;
