@@ -57,9 +57,6 @@ from mahjong_fast.tiles import (
     MeldKind,
     Tile,
     TileLike,
-    as_hand,
-    bonus_kinds,
-    wind_index,
 )
 
 __version__: str = _core.__version__
@@ -384,25 +381,15 @@ def wait_values(
         >>> [str(w) for w in wait_values("123m456m789p234s5s", seat_wind="S")][0]
         '2s: self-drawn 4 faan, discard 3 faan'
     """
-    ruleset = resolve_rules(rules)
-    h = as_hand(hand)
-    kinds = [t.kind for t in h.bonus]
-    for k in bonus_kinds(() if bonus is None else bonus):
-        if k in kinds:
-            raise InvalidHandError(f"bonus tile {Tile(k)} given twice (there is one of each)")
-        kinds.append(k)
-    mask = 0
-    for k in kinds:
-        mask |= 1 << (k - 34)
-    seat = wind_index(seat_wind, "seat wind")
-    prevailing = wind_index(prevailing_wind, "prevailing wind")
-    raw = _core.wait_values(
-        list(h.counts),
-        h.core_melds,
-        mask,
-        seat,
-        prevailing,
-        ruleset,
+    # the hand, its bonus tiles and the winds are read by the core, as score reads them (a
+    # wind Tile, which wait_values took before, as its code)
+    seat, prevailing = (str(w) if isinstance(w, Tile) else w for w in (seat_wind, prevailing_wind))
+    raw = _core.wait_values_notation(
+        hand,
+        None if rules is None else resolve_rules(rules),
+        seat_wind=seat,
+        prevailing_wind=prevailing,
+        bonus=bonus,
         last_tile=last_tile,
         dealer_streak=dealer_streak,
         discards=discards,

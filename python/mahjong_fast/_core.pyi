@@ -77,6 +77,7 @@ __all__ = [
     "shanten_notation",
     "unit_name",
     "wait_values",
+    "wait_values_notation",
     "waits",
     "waits_batch",
     "waits_notation",
@@ -412,6 +413,22 @@ def wait_values(
     """Every wait of a ready hand as ``(kind, self_drawn, discard)`` scores in the full
     situation (winds, last tile, the deal's progress as for ``score``), ascending kind; empty
     when not ready (HK §10, §14a; TW §10, §11)."""
+
+def wait_values_notation(
+    hand: str | Hand,
+    rules: Ruleset | str | None = None,
+    *,
+    seat_wind: str | int | None = None,
+    prevailing_wind: str | int | None = None,
+    bonus: str | Iterable[str | int | Tile] | None = None,
+    last_tile: bool = False,
+    dealer_streak: int | None = None,
+    discards: int | None = None,
+    winner_discards: int | None = None,
+    interrupted: bool | None = None,
+) -> list[tuple[int, ScoreResult, ScoreResult]]:
+    """``mahjong_fast.wait_values``: ``wait_values`` of notation or a Hand, the hand, its
+    bonus tiles and the winds read as ``score_notation`` reads them (the winds' None is East)."""
 
 def waits_batch(
     counts: npt.NDArray[np.uint8], *, rules: Ruleset | str | None = None
