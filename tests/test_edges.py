@@ -254,6 +254,7 @@ def test_cli_ctrl_c_at_any_moment_of_a_process_run_is_clean(tmp_path: Path, dela
 
 HAND = "123m456m789p234s5s"
 TW_HAND = "123m456m234p678p11z67s"
+TW = mf.Ruleset.taiwanese()
 
 
 def test_the_examples_of_the_issue() -> None:
@@ -266,9 +267,9 @@ def test_the_examples_of_the_issue() -> None:
     with pytest.raises(TypeError, match="discards"):
         Deal.from_hands(hands, discards=[[True], [], [], []])
     with pytest.raises(InvalidHandError, match="first_dealer"):
-        mf.TaiwaneseMatch(first_dealer=2**70)
+        mf.Match("taiwanese-high", first_dealer=2**70)
     with pytest.raises(TypeError, match="first_dealer"):
-        mf.TaiwaneseMatch(first_dealer=True)
+        mf.Match("taiwanese-high", first_dealer=True)
     with pytest.raises(MahjongError, match="walls"):
         mf.arena(GREEDY, walls=2**70)
     with pytest.raises(TypeError, match="walls"):
@@ -324,7 +325,7 @@ FLAGS: list[tuple[str, Callable[[Any], Any]]] = [
     ("last_tile", lambda v: _core.score(bytes(mf.Hand.parse(HAND).counts), None, 0, 22, 1,
                                         last_tile=v)),
     ("self_drawn", lambda v: mf.Ruleset.hong_kong().payments(3, 1, v)),
-    ("self_drawn", lambda v: mf.settle_deal([{"winner": "S", "tai": 6, "self_drawn": v}])),
+    ("self_drawn", lambda v: TW.settle([{"winner": "S", "tai": 6, "self_drawn": v}])),
     ("auto_pass", lambda v: _core.Deal(_core.wall(0), auto_pass=v)),
     ("record", lambda v: _core.Deal(_core.wall(0), record=v)),
     ("overwrite", lambda v: mf.simulate(1, overwrite=v)),
@@ -365,9 +366,9 @@ COUNTS: list[tuple[str, Callable[[Any], Any]]] = [
     ("walls", lambda v: mf.arena(GREEDY, v)),
     ("seed", lambda v: mf.arena(GREEDY, 1, seed=v)),
     ("workers", lambda v: mf.arena(GREEDY, 1, workers=v)),
-    ("first_dealer", lambda v: mf.TaiwaneseMatch(first_dealer=v)),
-    ("dealer_streak", lambda v: mf.bonus_win("1f", "2f", seat="E", dealer_streak=v)),
-    ("dealer_streak", lambda v: mf.settle_deal([], dealer_streak=v)),
+    ("first_dealer", lambda v: mf.Match("taiwanese-high", first_dealer=v)),
+    ("dealer_streak", lambda v: TW.bonus_win("1f", "2f", seat="E", dealer_streak=v)),
+    ("dealer_streak", lambda v: TW.settle([], dealer_streak=v)),
     ("dealer_streak", lambda v: mf.score(TW_HAND, "8s", seat_wind="S", dealer_streak=v,
                                          rules="taiwanese-high")),
     ("discards", lambda v: mf.score(TW_HAND, "8s", seat_wind="S", discards=v,

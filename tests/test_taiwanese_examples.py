@@ -1,6 +1,6 @@
 """Every worked example of the Taiwanese rules (TW §15, §18; ``tests/data/taiwanese-examples.json``,
 53 entries) checked through the PUBLIC Python API: ``score`` and ``waits`` with
-``rules="taiwanese-high"/"taiwanese-low"``, ``bonus_win``, ``settle_deal`` and ``TaiwaneseMatch``.
+``rules="taiwanese-high"/"taiwanese-low"``, ``Ruleset.bonus_win``, ``Ruleset.settle`` and ``Match``.
 
 The examples' flag names are mapped onto the one vocabulary of the API: ``round_wind`` →
 ``prevailing_wind``, ``loose_tile`` → ``kong_replacement``, ``last_live_tile`` /
@@ -91,13 +91,12 @@ def test_hand(e: dict[str, Any]) -> None:
 @pytest.mark.parametrize("e", _by_id("bonus_win"))
 def test_bonus_win(e: dict[str, Any]) -> None:
     a = e["args"]
-    w = mf.bonus_win(
+    w = mf.resolve_rules(_rules(e)).bonus_win(
         a["bonus"],
         a["win_tile"],
         seat=a["seat"],
         discarder=a["discarder"],
         dealer_streak=a["streak"],
-        rules=_rules(e),
     )
     assert w is not None and e["legal"]
     assert w["kind"] == a["bonus_win"]
@@ -122,7 +121,7 @@ def test_settlement(e: dict[str, Any]) -> None:
         }
         for w in a["wins"]
     ]
-    s = mf.settle_deal(wins, dealer=a["dealer"], dealer_streak=a["streak"], rules=_rules(e))
+    s = mf.resolve_rules(_rules(e)).settle(wins, dealer=a["dealer"], dealer_streak=a["streak"])
     assert s["payments"] == e["payments"]
     assert sum(s["payments"].values()) == 0
     if "dealer_after" in e:
@@ -135,7 +134,7 @@ def test_settlement(e: dict[str, Any]) -> None:
 def test_match(e: dict[str, Any]) -> None:
     a = e["args"]
     rules = _rules(e)
-    m = mf.TaiwaneseMatch(rules, first_dealer=PLAYERS.index(a["first_dealer"]))
+    m = mf.Match(rules, first_dealer=PLAYERS.index(a["first_dealer"]))
     assert len(a["deals"]) == len(e["deals"])
     for j, (deal, want) in enumerate(zip(a["deals"], e["deals"], strict=True)):
         assert not m.is_over, f"over before deal {j}"

@@ -37,8 +37,8 @@ def play_match_checked(
     seats: list, seed: int, j: int, rules: mf.Ruleset, tally: Tally
 ) -> list[mf.game.DealResult]:
     """Match ``j`` deal by deal through the Python Deal, every state checked, the match state
-    kept by the core's TaiwaneseMatch; every deal's log replayed."""
-    state = mf.TaiwaneseMatch(rules, 0)
+    kept by the core's Match; every deal's log replayed."""
+    state = mf.Match(rules, 0)
     results = []
     i = 0
     while not state.is_over:

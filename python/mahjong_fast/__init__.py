@@ -57,9 +57,6 @@ from mahjong_fast.tiles import (
     MeldKind,
     Tile,
     TileLike,
-    as_hand,
-    bonus_kinds,
-    wind_index,
 )
 
 __version__: str = _core.__version__
@@ -152,30 +149,89 @@ ScoreResult = _core.ScoreResult
 #: 4
 score = _core.score_notation
 
-#: Taiwanese rules (``taiwanese.md``) without a hand: the bonus-tile wins of TW §7
-#: (``bonus_win(bonus, win_tile, *, seat, discarder=None, dealer_streak=0, rules=None)``, None
-#: or a dict with kind, winner, value/tai, unit, elements, payments), the settlement of one
-#: deal's wins of HK §11 / TW §15 (``settle_deal(wins, *, dealer=None, dealer_streak=0,
-#: rules=None)``) and a match of any ruleset (``Match(rules, ...).play_deal(wins)``, HK §12, TW
-#: §16); the rules of the first two default to ``"taiwanese-high"``; ``help()`` of each has
-#: the shapes and the errors.
-#:
-#: >>> bonus_win("1f 2f 3f 5f 6f 7f 8f", "4f", seat="W")["payments"]   # TW §18 T19
-#: {'E': -31, 'S': -30, 'W': 91, 'N': -30}
-bonus_win = _core.bonus_win
-settle_deal = _core.settle_deal
 Match = _core.Match
+
+#: The name that the deprecated ``settle_deal``, ``bonus_win`` and ``TaiwaneseMatch`` still
+#: default to for one release (data: no decision reads it).
+_LEGACY_DEFAULT = "taiwanese-high"
+
+
+def _legacy_rules(what: str, instead: str, rules: Ruleset | str | None) -> Ruleset:
+    """The ruleset of a deprecated entry point, with its DeprecationWarning: without ``rules``
+    the 0.x default (``"taiwanese-high"``), kept for this release only."""
+    if rules is None:
+        _warnings.warn(
+            f"{what} is deprecated; called without rules= it still uses {_LEGACY_DEFAULT!r} in "
+            f"this release, but will use Hong Kong (the default of every rules= argument) in the "
+            f"next. Use {instead} with the ruleset named.",
+            DeprecationWarning,
+            stacklevel=3,
+        )
+        return resolve_rules(_LEGACY_DEFAULT)
+    _warnings.warn(f"{what} is deprecated; use {instead}.", DeprecationWarning, stacklevel=3)
+    return resolve_rules(rules)
+
+
+def settle_deal(
+    wins: _Any,
+    *,
+    dealer: int | str | None = None,
+    dealer_streak: int = 0,
+    rules: Ruleset | str | None = None,
+) -> "_core._Settlement":
+    """Deprecated: :meth:`Ruleset.settle` (``resolve_rules(rules).settle(wins, dealer=,
+    dealer_streak=)``), the one entry point of payments (HK §11–§12, TW §15–§16).
+
+    Called without ``rules`` it settles under ``"taiwanese-high"``, as in 0.x, for this release
+    only (with a DeprecationWarning that says so). Arguments, result and errors are those of
+    :meth:`Ruleset.settle`; an unknown ruleset name raises RuleConfigError.
+    """
+    r = _legacy_rules(
+        "mahjong_fast.settle_deal", "Ruleset.settle(wins, dealer=, dealer_streak=)", rules
+    )
+    return r.settle(wins, dealer=dealer, dealer_streak=dealer_streak)
+
+
+def bonus_win(
+    bonus: str,
+    win_tile: str,
+    *,
+    seat: int | str,
+    discarder: int | str | None = None,
+    dealer_streak: int = 0,
+    rules: Ruleset | str | None = None,
+) -> "_core._BonusWin | None":
+    """Deprecated: :meth:`Ruleset.bonus_win` (``resolve_rules(rules).bonus_win(bonus,
+    win_tile, seat=, discarder=, dealer_streak=)``), the bonus-tile wins of TW §7.
+
+    Called without ``rules`` it answers under ``"taiwanese-high"``, as in 0.x, for this release
+    only (with a DeprecationWarning that says so). Arguments, result and errors are those of
+    :meth:`Ruleset.bonus_win`.
+
+    >>> import warnings
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore", DeprecationWarning)
+    ...     bonus_win("1f 2f 3f 5f 6f 7f 8f", "4f", seat="W")["payments"]   # TW §18 T19
+    {'E': -31, 'S': -30, 'W': 91, 'N': -30}
+    """
+    r = _legacy_rules(
+        "mahjong_fast.bonus_win", "Ruleset.bonus_win(bonus, win_tile, seat=, ...)", rules
+    )
+    return r.bonus_win(bonus, win_tile, seat=seat, discarder=discarder, dealer_streak=dealer_streak)
 
 
 class TaiwaneseMatch(_core.Match):
-    """A :class:`Match` whose ruleset defaults to ``"taiwanese-high"`` (TW §16), as in 0.1:
-    ``TaiwaneseMatch(rules="taiwanese-high", first_dealer=0)``; ``first_dealer=None`` is seat 0
-    (East), as for :class:`Match`."""
+    """Deprecated alias of :class:`Match` (``Match(Ruleset.taiwanese(), first_dealer=0)``).
+
+    Constructing one warns (DeprecationWarning); without ``rules`` it is still a
+    ``"taiwanese-high"`` match (TW §16) for this release, and ``first_dealer`` still defaults to
+    seat 0 (East), as in 0.1."""
 
     def __new__(  # noqa: PYI034 - a plain class under Python 3.10 (no typing.Self)
         cls, rules: Ruleset | str | None = None, first_dealer: int | None = 0
     ) -> "TaiwaneseMatch":
-        return super().__new__(cls, "taiwanese-high" if rules is None else rules, first_dealer)
+        r = _legacy_rules("mahjong_fast.TaiwaneseMatch", "Match(rules, first_dealer=)", rules)
+        return super().__new__(cls, r, first_dealer)
 
 
 #: What the analysis functions take as a hand: notation, a :class:`Hand`, a list of tile codes
@@ -325,25 +381,15 @@ def wait_values(
         >>> [str(w) for w in wait_values("123m456m789p234s5s", seat_wind="S")][0]
         '2s: self-drawn 4 faan, discard 3 faan'
     """
-    ruleset = resolve_rules(rules)
-    h = as_hand(hand)
-    kinds = [t.kind for t in h.bonus]
-    for k in bonus_kinds(() if bonus is None else bonus):
-        if k in kinds:
-            raise InvalidHandError(f"bonus tile {Tile(k)} given twice (there is one of each)")
-        kinds.append(k)
-    mask = 0
-    for k in kinds:
-        mask |= 1 << (k - 34)
-    seat = wind_index(seat_wind, "seat wind")
-    prevailing = wind_index(prevailing_wind, "prevailing wind")
-    raw = _core.wait_values(
-        list(h.counts),
-        h.core_melds,
-        mask,
-        seat,
-        prevailing,
-        ruleset,
+    # the hand, its bonus tiles and the winds are read by the core, as score reads them (a
+    # wind Tile, which wait_values took before, as its code)
+    seat, prevailing = (str(w) if isinstance(w, Tile) else w for w in (seat_wind, prevailing_wind))
+    raw = _core.wait_values_notation(
+        hand,
+        None if rules is None else resolve_rules(rules),
+        seat_wind=seat,
+        prevailing_wind=prevailing,
+        bonus=bonus,
         last_tile=last_tile,
         dealer_streak=dealer_streak,
         discards=discards,

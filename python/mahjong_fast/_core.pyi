@@ -52,7 +52,6 @@ __all__ = [
     "ValueAgent",
     "__version__",
     "arena",
-    "bonus_win",
     "checked_bool",
     "checked_index",
     "checked_int",
@@ -73,11 +72,12 @@ __all__ = [
     "score",
     "score_batch",
     "score_notation",
-    "settle_deal",
     "shanten",
     "shanten_batch",
     "shanten_notation",
+    "unit_name",
     "wait_values",
+    "wait_values_notation",
     "waits",
     "waits_batch",
     "waits_notation",
@@ -414,6 +414,22 @@ def wait_values(
     situation (winds, last tile, the deal's progress as for ``score``), ascending kind; empty
     when not ready (HK §10, §14a; TW §10, §11)."""
 
+def wait_values_notation(
+    hand: str | Hand,
+    rules: Ruleset | str | None = None,
+    *,
+    seat_wind: str | int | None = None,
+    prevailing_wind: str | int | None = None,
+    bonus: str | Iterable[str | int | Tile] | None = None,
+    last_tile: bool = False,
+    dealer_streak: int | None = None,
+    discards: int | None = None,
+    winner_discards: int | None = None,
+    interrupted: bool | None = None,
+) -> list[tuple[int, ScoreResult, ScoreResult]]:
+    """``mahjong_fast.wait_values``: ``wait_values`` of notation or a Hand, the hand, its
+    bonus tiles and the winds read as ``score_notation`` reads them (the winds' None is East)."""
+
 def waits_batch(
     counts: npt.NDArray[np.uint8], *, rules: Ruleset | str | None = None
 ) -> npt.NDArray[np.bool_]:
@@ -503,6 +519,43 @@ class Ruleset:
         self, value: int, winner: int, self_drawn: bool, discarder: int | None = None
     ) -> list[int]:
         """Payments per player 0..3 of a win worth ``value`` (§11, §18); sums to zero."""
+    @property
+    def family(self) -> str:
+        """The rulesets sharing these switches, for a person (``"Hong Kong"``, ``"Taiwanese"``)."""
+    @property
+    def unit_name(self) -> str:
+        """The unit's name in text and headings (``"faan"``; Taiwanese ``"Tai"``)."""
+    @property
+    def capped(self) -> bool:
+        """Whether a hand's value is capped (HK §10.4 ``max_faan``; not TW §11)."""
+    @property
+    def cap_switch(self) -> str | None:
+        """The switch that sets the cap (``"max_faan"``), None without a cap."""
+    def describe_shapes(self) -> str:
+        """The winning shapes in words (HK §9, TW §9)."""
+    def section(self, fact: Literal["shapes", "minimum", "cap", "payments", "match"]) -> str | None:
+        """The rules section of a fact (``"HK §10.5"``), None where the ruleset has no such
+        rule; ValueError for another fact."""
+    def settle(
+        self,
+        wins: Sequence[Mapping[str, Any]],
+        *,
+        dealer: str | int | None = None,
+        dealer_streak: int = 0,
+    ) -> _Settlement:
+        """HK §11–§12, TW §15–§16: settle one deal's wins (``{"winner", "value" (or "tai"),
+        "self_drawn", "discarder"}``) and say who deals next: the one payments entry point."""
+    def bonus_win(
+        self,
+        bonus: str,
+        win_tile: str,
+        *,
+        seat: str | int,
+        discarder: str | int | None = None,
+        dealer_streak: int = 0,
+    ) -> _BonusWin | None:
+        """TW §7: the bonus-tile win after ``win_tile`` is exposed, if any (no hand needed;
+        None under a ruleset without bonus-tile wins)."""
     def replace(self, **switches: bool | int | str) -> Ruleset: ...
     def to_dict(self) -> dict[str, Any]:
         """``{"name": ..., "switches": {...}}``."""
@@ -551,18 +604,22 @@ class SwitchRow:
     def keys(self) -> list[str]: ...
     def to_dict(self) -> dict[str, Any]: ...
 
+def unit_name(unit: str) -> str:
+    """The name in text of a unit of results and records (``"tai"`` -> ``"Tai"``), as its
+    ruleset words it; an unknown unit as it is."""
+
 def presets() -> list[str]:
     """Every listed preset name: ``hong-kong``, ``taiwanese-high``, ``taiwanese-low`` first."""
 
 def preset_docs() -> list[tuple[str, str]]:
     """``(name, doc)`` of every listed preset, in the order of ``presets()``."""
 
-# A bonus-tile win of TW §7 (``bonus_win``): kind ("all_eight" / "rob_eighth"), winner and
+# A bonus-tile win of TW §7 (``Ruleset.bonus_win``): kind ("all_eight" / "rob_eighth"), winner and
 # discarder (winds), value, unit, the unit's own name (tai) as an alias, elements, payments.
 _BonusWin: TypeAlias = dict[str, Any]
 
 class _Settlement(TypedDict):
-    """One deal settled (HK §11–§12, TW §15–§16; ``settle_deal``)."""
+    """One deal settled (HK §11–§12, TW §15–§16; ``Ruleset.settle``)."""
 
     payments: dict[str, int]
     dealer_after: str
@@ -579,28 +636,6 @@ class _MatchDeal(TypedDict):
     dealer_after: int
     streak_after: int
     passes_after: int
-
-def bonus_win(
-    bonus: str,
-    win_tile: str,
-    *,
-    seat: str | int,
-    discarder: str | int | None = None,
-    dealer_streak: int = 0,
-    rules: Ruleset | str | None = None,
-) -> _BonusWin | None:
-    """TW §7: the bonus-tile win after ``win_tile`` is exposed, if any (no hand needed; None
-    under a ruleset without bonus-tile wins). ``rules`` defaults to ``"taiwanese-high"``."""
-
-def settle_deal(
-    wins: Sequence[Mapping[str, Any]],
-    *,
-    dealer: str | int | None = None,
-    dealer_streak: int = 0,
-    rules: Ruleset | str | None = None,
-) -> _Settlement:
-    """HK §11–§12, TW §15–§16: settle one deal's wins (``{"winner", "value" (or "tai"),
-    "self_drawn", "discarder"}``); ``rules`` defaults to ``"taiwanese-high"``."""
 
 class _NextDeal(TypedDict):
     """What the next deal of a match starts from (``Match.next_deal``)."""

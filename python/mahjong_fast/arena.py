@@ -42,7 +42,7 @@ from typing import IO, Any
 from mahjong_fast import _core
 from mahjong_fast.game.deal import Deal
 from mahjong_fast.game.log import LogWriter
-from mahjong_fast.rules import Ruleset, resolve_rules
+from mahjong_fast.rules import DEFAULT_RULES, Ruleset, resolve_rules, unit_name
 
 __all__ = ["ArenaReport", "PolicyStats", "arena"]
 
@@ -78,7 +78,7 @@ class ArenaReport:
     lineup: tuple[str, ...]
     seats: list[PolicyStats]
     deals: list[dict[str, Any]] = field(default_factory=list, repr=False)
-    unit: str = "faan"
+    unit: str = DEFAULT_RULES.unit
 
     def to_json(self) -> dict[str, Any]:
         """``{"seats": [{"seat": ..., "mean_points": ..., "ci95": [lo, hi], ...}], "walls": ...,
@@ -116,7 +116,7 @@ class ArenaReport:
                 f"arena: {self.rules}, seed {self.seed}, {self.walls} walls x 4 rotations\n"
                 f"line-up {', '.join(self.lineup)}"
             )
-        unit = "Tai" if self.unit == "tai" else self.unit
+        unit = unit_name(self.unit)
 
         def ci(lo: float, hi: float) -> str:
             return f"[{lo:+.2f}, {hi:+.2f}]"

@@ -32,7 +32,7 @@ from mahjong_fast.rules import RulesLike
 __all__ = ["score_batch", "shanten_batch", "waits_batch"]
 
 
-def shanten_batch(counts: npt.NDArray[np.uint8], *, rules: RulesLike = "hong-kong") -> npt.NDArray[np.int8]:
+def shanten_batch(counts: npt.NDArray[np.uint8], *, rules: RulesLike = None) -> npt.NDArray[np.int8]:
     """Shanten of each row (rules §14a), like :func:`mahjong_fast.shanten` on a concealed hand.
 
     Args:
@@ -53,7 +53,7 @@ def shanten_batch(counts: npt.NDArray[np.uint8], *, rules: RulesLike = "hong-kon
     return _core.shanten_batch(counts, rules=rules)
 
 
-def waits_batch(counts: npt.NDArray[np.uint8], *, rules: RulesLike = "hong-kong") -> npt.NDArray[np.bool_]:
+def waits_batch(counts: npt.NDArray[np.uint8], *, rules: RulesLike = None) -> npt.NDArray[np.bool_]:
     """Waits of each 13-tile row (rules §14a) as a mask: ``out[i, k]`` is True when kind ``k``
     completes row ``i`` (a kind the row holds four times is never a wait), like
     :func:`mahjong_fast.waits`.
@@ -97,7 +97,7 @@ def score_batch(
     discards: Counts32 | None = None,
     winner_discards: Counts32 | None = None,
     interrupted: Bools | None = None,
-    rules: RulesLike = "hong-kong",
+    rules: RulesLike = None,
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]:
     """Score each row under the table of ``rules``, each row in its own situation: row ``i``
     gives what :func:`mahjong_fast.score` gives for the concealed hand ``counts[i]`` (no

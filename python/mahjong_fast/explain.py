@@ -41,13 +41,6 @@ def _counted(result: Any) -> str:
     return f"Counted: {parts} = {total} {unit}."
 
 
-def _shapes(rules: Any) -> tuple[str, str]:
-    """(the shapes in words, the rules section) of a ruleset."""
-    if str(rules.name).startswith("taiwanese"):
-        return "five sets and a pair, or eight and a half pairs", "TW §9"
-    return "four sets and a pair, seven pairs, or the thirteen orphans", "HK §9"
-
-
 def explain_score(
     result: Any,
     *,
@@ -66,10 +59,10 @@ def explain_score(
     """
     ruleset = resolve_rules(rules)
     unit = result.unit
-    section = "TW §14" if unit == "tai" else "HK §10.5"
+    section = ruleset.section("minimum")
     minimum = ruleset.min_value
     if result.reason == "NOT_A_WINNING_HAND":
-        shapes, where = _shapes(ruleset)
+        shapes, where = ruleset.describe_shapes(), ruleset.section("shapes")
         lines = [f"Not a winning shape ({where}): the tiles cannot be read as {shapes}."]
         if hand is not None:
             lines.append(_distance(hand, win, ruleset))
@@ -78,7 +71,8 @@ def explain_score(
     if result.is_win:
         if result.raw_value != result.value:
             lines.append(
-                f"The total is capped at {result.value} faan (max_faan, HK §10.4, §18)"
+                f"The total is capped at {result.value} {unit} ({ruleset.cap_switch}, "
+                f"{ruleset.section('cap')})"
                 + (f"; limit hand {result.limit}" if result.limit else "")
                 + "."
             )

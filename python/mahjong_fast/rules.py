@@ -83,6 +83,7 @@ __all__ = [
     "rule_help",
     "ruleset_from_options",
     "switch_table_markdown",
+    "unit_name",
     "with_rotate_dealer",
 ]
 
@@ -91,6 +92,11 @@ RULESET_NAMES: tuple[str, ...] = tuple(_core.ruleset_names(aliases=True))
 
 #: the default ruleset (the registry's first: Hong Kong) with its default switches
 DEFAULT_RULES = Ruleset.from_name(_core.ruleset_names()[0])
+
+#: The name in text of a unit written in results and records, as the ruleset of that unit
+#: words it (``unit_name("tai") == "Tai"``, ``unit_name("faan") == "faan"``; an unknown unit
+#: as it is): for faces that hold a result's ``unit`` and no Ruleset.
+unit_name = _core.unit_name
 
 #: what a ``rules=`` argument accepts
 RulesLike = Ruleset | str | None
@@ -218,7 +224,12 @@ def preset_table_markdown() -> str:
 def rule_help() -> str:
     """The CLI's ``--rule`` help: every ruleset's switches with their values."""
     parts = []
-    for name in ("hong-kong", "taiwanese-high"):
+    families: list[str] = []
+    for name in _core.ruleset_names():
+        family = Ruleset.from_name(name).family
+        if family in families:  # the same switches (the Tai tables)
+            continue
+        families.append(family)
         rows = Ruleset.switch_table(name)
         items = []
         for row in rows:
@@ -228,8 +239,7 @@ def rule_help() -> str:
             else:
                 vals = "|".join(str(v).lower() if isinstance(v, bool) else str(v) for v in a)
             items.append(f"{row.name}={vals}")
-        label = "Hong Kong" if name == "hong-kong" else "Taiwanese"
-        parts.append(f"{label}: " + ", ".join(items))
+        parts.append(f"{family}: " + ", ".join(items))
     return (
         "One switch of the ruleset as KEY=VALUE (repeatable, on top of --rules), e.g. "
         "--rule min_faan=1. " + "; ".join(parts) + "."

@@ -94,7 +94,7 @@ class SimulationResult:
     deals: int = 0
     matches: int = 0
     interrupted: bool = False
-    rules: Ruleset = field(default_factory=Ruleset.hong_kong)
+    rules: Ruleset = field(default_factory=resolve_rules)
     failure: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -284,7 +284,7 @@ def _capped_workers(backend: str, workers: int | None) -> int | None:
 def simulate(
     deals: int | None = None,
     seats: Sequence[str] = ("greedy",) * 4,
-    rules: RulesLike = "hong-kong",
+    rules: RulesLike = None,
     seed: int = 0,
     workers: int | None = None,
     backend: str = "auto",

@@ -34,7 +34,7 @@ from .common import (
 # --------------------------------------------------------------------------- score
 
 
-def _score_payload(hand: str, result: Any) -> dict[str, Any]:
+def _score_payload(hand: str, result: Any, rules: Any) -> dict[str, Any]:
     return {
         "hand": hand,
         "is_win": bool(result.is_win),
@@ -42,12 +42,9 @@ def _score_payload(hand: str, result: Any) -> dict[str, Any]:
         "value": result.value,
         "raw_value": result.raw_value,
         "unit": result.unit,
-        # the unit's own name as an alias (HK: faan; TW: tai)
-        **(
-            {"tai": result.value}
-            if result.unit == "tai"
-            else {"faan": result.value, "raw_faan": result.raw_value}
-        ),
+        # the unit's own name as an alias (HK: faan, raw_faan; TW: tai, uncapped: no raw alias)
+        result.unit: result.value,
+        **({f"raw_{result.unit}": result.raw_value} if rules.capped else {}),
         "limit": result.limit,
         "elements": [{"code": e.code, "name": e.name, "value": e.value} for e in result.elements],
         "interpretation": result.interpretation,
@@ -182,7 +179,7 @@ def score(
 
         why = explain_score(result, hand=hand, win=win, rules=ruleset)
     if as_json:
-        payload = _score_payload(hand, result)
+        payload = _score_payload(hand, result, ruleset)
         payload["rules"] = ruleset.to_dict()
         if explain:
             payload["explain"] = why
@@ -220,11 +217,11 @@ def _print_score(
     for e in result.elements:
         table.add_row(e.code, e.name, str(e.value))
     console.print(table)
-    if result.is_win and unit == "tai":
-        console.print(Text(f"Total: {result.value} tai", style="bold green"))
+    if result.is_win and not rules.capped:
+        console.print(Text(f"Total: {result.value} {unit}", style="bold green"))
     elif result.is_win:
         console.print(
-            Text(f"Total: {result.value} faan (raw {result.raw_value})", style="bold green")
+            Text(f"Total: {result.value} {unit} (raw {result.raw_value})", style="bold green")
         )
     elif result.reason == "NOT_A_WINNING_HAND":
         console.print(
@@ -241,20 +238,22 @@ def _print_score(
                 style="bold red",
             )
         )
-    if unit != "tai":
+    if rules.capped:  # a limit hand is worth the cap (HK §10.4)
         console.print(f"Limit: {result.limit or '-'}")
     if result.interpretation:
         console.print(f"Interpretation: {result.interpretation}")
     if not result.is_win:
         return
-    if unit == "tai":
-        # TW §15: each payer pays (hand Tai + dealer Tai) x tai_value; the dealer is East.
-        tw_payments = dict(getattr(result, "payments", {}) or {})
-        if tw_payments:
-            parts = [f"{w} {tw_payments.get(w, 0):+d}" for w in WIND_LETTERS]
-            console.print("Payments (TW §15, dealer East): " + "  ".join(parts))
+    if rules.reads_progress:
+        # the dealer and the streak are in the payments (TW §15: each payer pays (hand Tai +
+        # dealer Tai) x tai_value); the dealer is East
+        section = rules.section("payments")
+        by_seat = dict(getattr(result, "payments", {}) or {})
+        if by_seat:
+            parts = [f"{w} {by_seat.get(w, 0):+d}" for w in WIND_LETTERS]
+            console.print(f"Payments ({section}, dealer East): " + "  ".join(parts))
         else:
-            console.print("Payments: give --discarder for payments by seat (TW §15)")
+            console.print(f"Payments: give --discarder for payments by seat ({section})")
         return
     base = getattr(result, "base", None) or rules.base(result.value)
     payments = dict(getattr(result, "payments", {}) or {})

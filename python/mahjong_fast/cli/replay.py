@@ -61,7 +61,7 @@ def replay(
         raise _error(f"{file}: corrupt log: {exc}") from None
     # the log is valid UTF-8 JSON Lines now: show it
     text = file.read_bytes().decode("utf-8")
-    unit = "faan"
+    unit: str | None = None  # until a header names its ruleset
     for raw in text.split("\n"):
         if raw.strip():
             obj = json.loads(raw)
@@ -88,7 +88,7 @@ def replay(
         console.print(Text("Replay OK.", style="bold green"))
 
 
-def _print_log_line(obj: dict[str, Any], ascii: bool, unit: str = "faan") -> None:
+def _print_log_line(obj: dict[str, Any], ascii: bool, unit: str | None = None) -> None:
     from ..seats.human import describe_event
 
     etype = obj.get("e")

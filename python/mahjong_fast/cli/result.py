@@ -12,6 +12,7 @@ from ..render import (
     meld_label,
     tiles_label,
 )
+from ..rules import resolve_rules, unit_name
 from .common import (
     console,
 )
@@ -21,8 +22,6 @@ def show_result(res: Any, *, ascii: bool = False, rules: Any = None) -> None:
     """The end of a deal: every hand revealed, each winner's breakdown (faan or Tai) and
     settlement, or a draw; in Taiwanese also what happens to the dealer (TW §16)."""
     console.print(Text("─" * 72, style="dim"))
-    from ..rules import resolve_rules
-
     head = f"End of deal {res.deal_index + 1} (dealer P{res.dealer}"
     # the dealer's streak is a Taiwanese count (TW §15, §16); Hong Kong deals have none (§12)
     streaks = rules is not None and not resolve_rules(rules).independent_deals
@@ -74,8 +73,9 @@ def show_result(res: Any, *, ascii: bool = False, rules: Any = None) -> None:
                     style="bold green",
                 )
             )
+        ruleset = resolve_rules(rules)
         for w in wins:
-            _show_win(res, w)
+            _show_win(res, w, ruleset)
         if len(wins) > 1:
             console.print("Payments: " + _signed(res.payments))
     if res.passed is not None:
@@ -127,10 +127,10 @@ def _signed(values: Any) -> str:
     return "  ".join(f"{_who(p)} {v:+d}" for p, v in enumerate(values))
 
 
-def _show_win(res: Any, w: Any) -> None:
-    """One winner: how, the breakdown and this win's settlement."""
-    tai = w.unit == "tai"
-    unit = "Tai" if tai else "faan"
+def _show_win(res: Any, w: Any, rules: Any) -> None:
+    """One winner: how, the breakdown and this win's settlement (``rules`` the deal's
+    Ruleset: whether values are capped, whether the dealer's streak changes payments)."""
+    unit = unit_name(w.unit)
     whose = "your" if w.discarder == 0 else f"P{w.discarder}'s"
     how = {
         "self_drawn": "by self-draw",
@@ -141,9 +141,9 @@ def _show_win(res: Any, w: Any) -> None:
     }.get(w.win_kind or "", "")
     tile = "" if w.win_tile is None else f" with {_code(w.win_tile)}"
     extra = ""
-    if not tai and res.raw_value != res.value:
+    if rules.capped and res.raw_value != res.value:
         extra += f" (raw {res.raw_value})"
-    if not tai and res.limit:
+    if rules.capped and res.limit:
         extra += f", limit hand {res.limit}"
     console.print(
         Text(
@@ -160,8 +160,9 @@ def _show_win(res: Any, w: Any) -> None:
     console.print(table)
     if w.interpretation:
         console.print(f"Interpretation: {w.interpretation}")
-    if tai:
-        # TW §15: each payer pays (Tai + dealer adjustment) x tai_value
+    if rules.reads_progress:
+        # the dealer's streak is in the payments (TW §15): each payer pays (Tai + dealer
+        # adjustment) x tai_value
         payers = [p for p in range(4) if w.payments[p] < 0]
         parts = [f"{_who(p)} {'pay' if p == 0 else 'pays'} {-w.payments[p]}" for p in payers]
         note = ""

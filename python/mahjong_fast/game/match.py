@@ -86,7 +86,7 @@ def new_deal(
     scores: Sequence[int] = (0, 0, 0, 0),
     record: bool = True,
     wall: Sequence[int] | None = None,
-    rules: RulesLike = "hong-kong",
+    rules: RulesLike = None,
     match_index: int = 0,
     dealer: int | None = None,
     prevailing_wind: int = 0,
@@ -253,7 +253,7 @@ class MatchResult:
     seed: int = 0
     seat_names: tuple[str, ...] = ()
     #: the ruleset every deal was played under (with all its switches)
-    rules: Ruleset = field(default_factory=Ruleset.hong_kong)
+    rules: Ruleset = field(default_factory=resolve_rules)
     match_index: int = 0
     passes: int = 0
 
@@ -286,7 +286,7 @@ def play_match(
     log: str | os.PathLike[str] | IO[str] | None = None,
     start_deal: int = 0,
     scores: Sequence[int] | None = None,
-    rules: RulesLike = "hong-kong",
+    rules: RulesLike = None,
     match_index: int = 0,
     on_deal: Callable[[Deal, DealResult], None] | None = None,
     record: bool | None = None,

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 __all__ = ["N_ACTIONS", "OBS_VERSION", "MahjongEnv", "MahjongVectorEnv", "TableBatch", "env"]
 
 
-def env(rules: Ruleset | str = "hk", **options: Any) -> MahjongAECEnv:
+def env(rules: Ruleset | str | None = None, **options: Any) -> MahjongAECEnv:
     """A PettingZoo ``AECEnv`` over one table (requires ``pettingzoo``).
 
     ``rules`` a ``Ruleset`` or its name; options: ``seats`` (four names, default four

@@ -64,7 +64,7 @@ def checked_seed(seed: object, name: str = "seed") -> int:
 
 def table_buffers(
     n: int,
-    rules: Ruleset | str,
+    rules: Ruleset | str | None,
     seats: tuple[str, ...] | list[str],
     seed: int,
     *,

@@ -32,7 +32,7 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]
 
     def __init__(
         self,
-        rules: Ruleset | str = "hk",
+        rules: Ruleset | str | None = None,
         seats: tuple[str, ...] | list[str] = LEARNERS,
         seed: int = 0,
         duplicate: bool = False,

@@ -61,7 +61,7 @@ class MahjongEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 
     def __init__(
         self,
-        rules: Ruleset | str = "hk",
+        rules: Ruleset | str | None = None,
         seats: tuple[str, ...] | list[str] = GREEDY_OPPONENTS,
         seed: int = 0,
         duplicate: bool = False,
@@ -164,7 +164,7 @@ class MahjongVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
     def __init__(
         self,
         num_envs: int,
-        rules: Ruleset | str = "hk",
+        rules: Ruleset | str | None = None,
         seats: tuple[str, ...] | list[str] = GREEDY_OPPONENTS,
         seed: int = 0,
         threads: int = 1,

@@ -28,6 +28,7 @@ from typing import Any
 from .. import _core
 from ..game.actions import Action, ActionType, Phase
 from ..render import code_of_kind
+from ..rules import resolve_rules
 
 __all__ = ["ClaimOutlook", "claim_outlooks", "outlook_text"]
 
@@ -67,7 +68,7 @@ class _Analyst:
         self.bonus = view.bonus_mask()
         self.unseen = view.unseen_counts()
         self._best: dict[tuple[tuple[int, ...], Melds], tuple[int, str, str] | None] = {}
-        self.unit = "faan"
+        self.unit = resolve_rules(self.rules).unit
 
     def shanten(self, counts: Sequence[int], melds: Melds) -> int:
         return int(_core.shanten(list(counts), list(melds), rules=self.rules))

@@ -13,6 +13,7 @@ from ..render import (
     tile_label,
     tiles_label,
 )
+from ..rules import DEFAULT_RULES, unit_name
 
 __all__ = ["describe_event"]
 
@@ -51,14 +52,17 @@ def _eplayer(event: Any) -> int | None:
 
 
 def describe_event(
-    event: Any, me: int | None = 0, *, ascii: bool = False, unit: str = "faan"
+    event: Any, me: int | None = 0, *, ascii: bool = False, unit: str | None = None
 ) -> Text | None:
     """One line describing an event of a deal (``None`` for events not worth a line).
 
     Takes an :class:`~mahjong_fast.game.events.Event` or its JSON form (``{"e": ..., "p": ...}``).
     ``me`` is the player called "You" (``None``: nobody, as in a replay); ``unit`` names the
-    value of a win (``"faan"`` or ``"tai"``).
+    value of a win (``"faan"`` or ``"tai"``, the ``unit`` of its ruleset; default the default
+    ruleset's).
     """
+    if unit is None:
+        unit = DEFAULT_RULES.unit
     etype = _etype(event)
     player = _eplayer(event)
 
@@ -141,7 +145,7 @@ def describe_event(
             line.append(" ")
             line.append_text(tile(_ev(event, "tile")))
         if faan is not None:
-            line.append(f" — {faan} {'Tai' if unit == 'tai' else 'faan'}", style="bold green")
+            line.append(f" — {faan} {unit_name(unit)}", style="bold green")
         return line
     if etype == "exhaustive_draw":
         why = {

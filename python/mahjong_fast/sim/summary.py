@@ -24,6 +24,12 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from mahjong_fast.rules import DEFAULT_RULES, unit_name
+
+#: The unit of the default ruleset, the only one of 0.1: a summary in it keeps the 0.1 shape
+#: (no ``unit`` / ``mean_value`` unless it counts matches). Data, not a ruleset's rule.
+_UNIT_OF_0_1 = DEFAULT_RULES.unit
+
 #: the record fields of each seat's points (see ``mahjong_fast.sim.output.FIELDS``)
 _POINTS = ("points_p0", "points_p1", "points_p2", "points_p3")
 
@@ -65,7 +71,7 @@ class Summary:
     #: a caption for the table (seats, seed, ...)
     title: str = ""
     #: the unit of the values counted in the histogram: "faan" or "tai"
-    unit: str = "faan"
+    unit: str = DEFAULT_RULES.unit
     #: matches seen (records with ``deal_in_match`` 0); 0 when simulating by deals
     matches: int = 0
     #: deals with more than one winner (TW §5.2)
@@ -207,7 +213,7 @@ class Summary:
             "points_ci95": [list(ci) if ci is not None else None for ci in self.points_ci95],
             "deals_per_second": self.deals_per_second,
         }
-        if self.unit != "faan" or self.matches:
+        if self.unit != _UNIT_OF_0_1 or self.matches:
             out["unit"] = self.unit
             out["mean_value"] = self.mean_value
             out["multiple_win_rate"] = self._rate(self.multiple_wins)
@@ -247,10 +253,10 @@ class Summary:
         if self.multiple_wins:
             table.add_row("several winners (of deals)", f"{self._rate(self.multiple_wins):.2%}")
         hist = self.faan_histogram
-        unit = "Tai" if self.unit == "tai" else self.unit
+        unit = unit_name(self.unit)
         table.add_row(f"{unit} histogram", _entry_lines([f"{k}: {v}" for k, v in hist.items()]))
         mean = self.mean_value
-        if self.unit != "faan" and mean is not None:
+        if self.unit != _UNIT_OF_0_1 and mean is not None:
             table.add_row(f"mean {unit} per win", f"{mean:.2f}")
         for p, (mean, ci) in enumerate(zip(self.mean_points, self.points_ci95)):
             ci_text = f"  [{ci[0]:+.2f}, {ci[1]:+.2f}]" if ci is not None else ""

@@ -458,7 +458,8 @@ fn rate_discards(
 /// `dealer_streak`); the payer of a win on a discard is unknown, so it has no payments (as
 /// `score` without `discarder`). `last_tile`: the next tile is the last one (F14 self-drawn,
 /// F15 on a discard; TW H04 / the last discard). The deal-progress keywords are those of
-/// `score`, refused by rulesets that do not read them.
+/// `score`, refused by rulesets that do not read them. The form of counts, melds and a bonus
+/// mask (the seats' own); `wait_values_notation` is the same from notation.
 #[pyfunction]
 #[pyo3(signature = (counts, melds, bonus_mask, seat_wind, prevailing_wind = None, rules = None, *,
     last_tile = false, dealer_streak = None, discards = None, winner_discards = None, interrupted = None))]
@@ -483,16 +484,63 @@ fn wait_values(
     let seat = wind_arg(py, seat_wind, "seat_wind")?;
     let ruleset = rules_arg(py, rules)?;
     let progress = progress_arg(py, &ruleset, false, dealer_streak, discards, winner_discards, interrupted)?;
+    let prevailing = opt_wind_arg(py, prevailing_wind, "prevailing_wind")?.unwrap_or(0);
+    let hand = Hand { concealed: c, melds: m, bonus };
+    values_of_waits(py, &hand, seat, prevailing, &ruleset, last_tile, progress)
+}
+
+/// `wait_values` of hand notation (or a `mahjong_fast.Hand`), the situation given as to
+/// `score_notation`: this is `mahjong_fast.wait_values` (the hand, its bonus tiles and the
+/// winds read here, as `score` reads them). `bonus`: more exposed bonus tiles (notation or
+/// tiles), added to any in the hand; one given twice is an `InvalidHandError`.
+#[pyfunction]
+#[pyo3(signature = (hand, rules = None, *, seat_wind = None, prevailing_wind = None, bonus = None,
+    last_tile = false, dealer_streak = None, discards = None, winner_discards = None, interrupted = None))]
+#[allow(clippy::too_many_arguments)]
+fn wait_values_notation(
+    py: Python<'_>,
+    hand: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
+    seat_wind: Option<&Bound<'_, PyAny>>,
+    prevailing_wind: Option<&Bound<'_, PyAny>>,
+    bonus: Option<&Bound<'_, PyAny>>,
+    #[pyo3(from_py_with = super::params::last_tile)] last_tile: bool,
+    dealer_streak: Option<&Bound<'_, PyAny>>,
+    discards: Option<&Bound<'_, PyAny>>,
+    winner_discards: Option<&Bound<'_, PyAny>>,
+    interrupted: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<(u32, ScoreResult, ScoreResult)>> {
+    let ruleset = rules_arg(py, rules)?;
+    let mut h = notation_arg(py, hand)?;
+    if let Some(b) = bonus.filter(|b| !b.is_none()) {
+        add_bonus_notation(py, &mut h, b)?;
+    }
+    let seat = opt_wind_arg(py, seat_wind, "seat_wind")?.unwrap_or(0);
+    let prevailing = opt_wind_arg(py, prevailing_wind, "prevailing_wind")?.unwrap_or(0);
+    let progress = progress_arg(py, &ruleset, false, dealer_streak, discards, winner_discards, interrupted)?;
+    values_of_waits(py, &h, seat, prevailing, &ruleset, last_tile, progress)
+}
+
+/// The body of both forms of `wait_values`: each wait scored self-drawn (with its payments)
+/// and on a discard.
+fn values_of_waits(
+    py: Python<'_>,
+    hand: &Hand,
+    seat: u8,
+    prevailing: u8,
+    ruleset: &crate::rules::Ruleset,
+    last_tile: bool,
+    progress: DealProgress,
+) -> PyResult<Vec<(u32, ScoreResult, ScoreResult)>> {
     let ctx = WinContext {
         seat_wind: seat,
-        prevailing_wind: opt_wind_arg(py, prevailing_wind, "prevailing_wind")?.unwrap_or(0),
+        prevailing_wind: prevailing,
         last_wall_tile: last_tile,
         last_discard: last_tile,
         progress,
         ..WinContext::default()
     };
-    let hand = Hand { concealed: c, melds: m, bonus };
-    let v = crate::rules::wait_values::wait_values(&hand, &ruleset, &ctx).map_err(|e| to_py_err(py, e))?;
+    let v = crate::rules::wait_values::wait_values(hand, ruleset, &ctx).map_err(|e| to_py_err(py, e))?;
     Ok(v.into_iter()
         .map(|w| {
             let outcome = w.self_drawn;
@@ -512,7 +560,7 @@ fn wait_values(
             debug_assert!(gain[seat as usize] == w.self_drawn_gain);
             let self_drawn =
                 ScoreResult { scored: Scored { outcome, base, payments }, melds: hand.melds.clone(), unit: ruleset.unit() };
-            (w.tile.0 as u32, self_drawn, to_result(w.discard, &hand.melds, &ruleset))
+            (w.tile.0 as u32, self_drawn, to_result(w.discard, &hand.melds, ruleset))
         })
         .collect())
 }
@@ -525,6 +573,7 @@ pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(decompose_notation, m)?)?;
     m.add("score_notation", wrap_pyfunction!(score_notation, m)?)?;
     m.add_function(wrap_pyfunction!(wait_values, m)?)?;
+    m.add_function(wrap_pyfunction!(wait_values_notation, m)?)?;
     m.add_function(wrap_pyfunction!(shanten, m)?)?;
     m.add_function(wrap_pyfunction!(waits, m)?)?;
     m.add_function(wrap_pyfunction!(is_complete, m)?)?;

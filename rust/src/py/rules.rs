@@ -5,7 +5,9 @@ use pyo3::types::{PyDict, PyList, PyString, PyType};
 
 use super::{hand_err, ranged_arg, to_py_err};
 use crate::error::MahjongError;
-use crate::rules::{Allowed, Ruleset as CoreRuleset, SwitchKind, SwitchLit, SwitchRow, SwitchTable, SwitchValue, WinPayment};
+use crate::rules::{
+    Allowed, Fact, Ruleset as CoreRuleset, SwitchKind, SwitchLit, SwitchRow, SwitchTable, SwitchValue, WinPayment,
+};
 
 /// Which game is played: a frozen, hashable, picklable value (rules `hong-kong.md` §18).
 ///
@@ -276,6 +278,122 @@ impl PyRuleset {
         converted_payments(py, &self.inner, ("value", value), winner, self_drawn, discarder)
     }
 
+    /// The family of rulesets that share this one's switches, for a person (`"Hong Kong"`;
+    /// `"Taiwanese"` for both Tai tables).
+    #[getter]
+    fn family(&self) -> &'static str {
+        self.inner.wording().family
+    }
+
+    /// The unit's name in text and headings (`"faan"`; Taiwanese `"Tai"`), where `unit` is the
+    /// key written in results and records.
+    #[getter]
+    fn unit_name(&self) -> &'static str {
+        self.inner.wording().unit_name
+    }
+
+    /// Whether a hand's value is capped (HK §10.4, switch `max_faan`: totals above become the
+    /// cap, a limit hand is worth it, `raw_value` may exceed `value`); Taiwanese values are not
+    /// (TW §11).
+    #[getter]
+    fn capped(&self) -> bool {
+        self.inner.wording().capped()
+    }
+
+    /// The switch that sets the cap (`"max_faan"`), None without a cap.
+    #[getter]
+    fn cap_switch(&self) -> Option<&'static str> {
+        self.inner.wording().cap_switch
+    }
+
+    /// The winning shapes in words (HK §9: `"four sets and a pair, seven pairs, or the
+    /// thirteen orphans"`; TW §9: `"five sets and a pair, or eight and a half pairs"`).
+    fn describe_shapes(&self) -> &'static str {
+        self.inner.wording().shapes
+    }
+
+    /// The rules section of a fact, for a person: `fact` is one of `"shapes"`, `"minimum"`,
+    /// `"cap"`, `"payments"`, `"match"` (`Ruleset.hong_kong().section("minimum")` is
+    /// `"HK §10.5"`). None where the ruleset has no such rule (the Taiwanese cap). Raises
+    /// `ValueError` for another fact.
+    fn section(&self, fact: &str) -> PyResult<Option<&'static str>> {
+        let f = Fact::named(fact).ok_or_else(|| {
+            let names: Vec<&str> = Fact::ALL.iter().map(|f| f.name()).collect();
+            pyo3::exceptions::PyValueError::new_err(format!("unknown fact {fact:?} (facts: {})", names.join(", ")))
+        })?;
+        Ok(self.inner.wording().section(f))
+    }
+
+    /// Settle one deal's wins (HK §11–§12; TW §15–§16: several winners on one discard each
+    /// paid by the discarder) and say who deals next; no wins for an exhaustive draw. The one
+    /// entry point of payments (a `Match` settles its deals with it; `payments` is one win
+    /// with the dealer East on streak 0).
+    ///
+    /// Args:
+    ///     wins: a sequence of mappings ``{"winner": "S", "value": 16, "self_drawn": False,
+    ///         "discarder": "E"}`` (winds or positions 0..3 in turn order; ``value`` is the
+    ///         hand's value in this ruleset's unit, ``tai`` accepted as its Taiwanese name).
+    ///     dealer: the dealer's position (default East, 0).
+    ///     dealer_streak: the dealer's streak k before the deal (TW §15; Hong Kong reads none).
+    ///
+    /// Returns:
+    ///     A dict: ``payments`` by wind (sums to zero), ``dealer_after`` (the wind, in this
+    ///     deal, of the next dealer), ``streak_after`` (int) and ``passed`` (the dealership
+    ///     moved).
+    ///
+    /// Raises:
+    ///     TypeError: wins not a sequence of mappings. InvalidHandError: impossible wins (a
+    ///     winner twice, a self-drawn win with another win, winners on different discards, the
+    ///     discarder among the winners, a missing discarder, several winners where only one
+    ///     wins, a value above the cap).
+    #[pyo3(signature = (wins, *, dealer = None, dealer_streak = 0))]
+    fn settle<'py>(
+        &self,
+        py: Python<'py>,
+        wins: &Bound<'py, PyAny>,
+        dealer: Option<&Bound<'py, PyAny>>,
+        #[pyo3(from_py_with = super::params::dealer_streak)] dealer_streak: u32,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        super::settle::settle(py, &self.inner, wins, dealer, dealer_streak)
+    }
+
+    /// The bonus-tile win after a player exposes a bonus tile, if any (TW §7; a ruleset without
+    /// bonus-tile wins, such as Hong Kong, answers None); no hand is needed.
+    ///
+    /// Args:
+    ///     bonus: the bonus tiles the player at ``seat`` had exposed before (notation, e.g.
+    ///         ``"1f 2f 3f 5f 6f 7f 8f"``).
+    ///     win_tile: the bonus tile just exposed (``"4f"``).
+    ///     seat: the winner's seat wind (``"E"``..``"N"`` or 0..3); the dealer is East (TW §3).
+    ///     discarder: None when the winner exposed ``win_tile`` (all eight, self-drawn); else
+    ///         the seat that exposed it (seven robbing the eighth: that seat pays as the
+    ///         discarder).
+    ///     dealer_streak: the dealer's streak k (TW §15).
+    ///
+    /// Returns:
+    ///     None when the exposure wins nothing, else a dict: ``kind`` (``"all_eight"`` or
+    ///     ``"rob_eighth"``), ``winner`` and ``discarder`` (winds), ``value`` (int) with its
+    ///     ``unit`` and the unit's own name (``tai``), ``elements`` (a tuple of one
+    ///     ``Element``: H32/L30 or H28/L29) and ``payments`` (by wind, sums to zero; TW §15,
+    ///     as ``settle`` makes them).
+    ///
+    /// Raises:
+    ///     TypeError: an argument of the wrong type. InvalidTileError: unreadable or non-bonus
+    ///     tiles. InvalidHandError: a bonus tile exposed twice, a bad wind, the discarder being
+    ///     the winner.
+    #[pyo3(signature = (bonus, win_tile, *, seat, discarder = None, dealer_streak = 0))]
+    fn bonus_win<'py>(
+        &self,
+        py: Python<'py>,
+        bonus: &Bound<'py, PyAny>,
+        win_tile: &Bound<'py, PyAny>,
+        seat: &Bound<'py, PyAny>,
+        discarder: Option<&Bound<'py, PyAny>>,
+        #[pyo3(from_py_with = super::params::dealer_streak)] dealer_streak: u32,
+    ) -> PyResult<Option<Bound<'py, PyDict>>> {
+        super::settle::bonus_win(py, &self.inner, bonus, win_tile, seat, discarder, dealer_streak)
+    }
+
     /// A copy with some switches changed (checked as a whole).
     #[pyo3(signature = (**switches))]
     fn replace(&self, py: Python<'_>, switches: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
@@ -532,6 +650,17 @@ impl PySwitchRow {
 /// The names of every listed preset: the rulesets `"hong-kong"`, `"taiwanese-high"` and
 /// `"taiwanese-low"` first, then the house styles of HK §19.14 / TW §20.8 the switches express
 /// (`"hong-kong-half-spicy-3faan"`, ...). Each is a name `Ruleset.from_name` takes.
+/// The name in text of a unit written in results and records (`"tai"` -> `"Tai"`), as the
+/// ruleset of that unit words it; an unknown unit is returned as it is.
+#[pyfunction]
+fn unit_name(unit: &str) -> String {
+    crate::rules::ruleset_names(false)
+        .into_iter()
+        .filter_map(|n| CoreRuleset::named(n).ok())
+        .find(|r| r.unit() == unit)
+        .map_or_else(|| unit.to_string(), |r| r.wording().unit_name.to_string())
+}
+
 #[pyfunction]
 fn presets() -> Vec<&'static str> {
     crate::rules::preset_names()
@@ -557,6 +686,7 @@ pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<SwitchTableMethod>()?;
     m.add_function(wrap_pyfunction!(ruleset_names, m)?)?;
     m.add_function(wrap_pyfunction!(presets, m)?)?;
+    m.add_function(wrap_pyfunction!(unit_name, m)?)?;
     m.add_function(wrap_pyfunction!(preset_docs, m)?)?;
     Ok(())
 }

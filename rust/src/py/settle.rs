@@ -14,15 +14,6 @@ use crate::tiles::tile::AnyTile;
 
 const WINDS: [&str; 4] = ["E", "S", "W", "N"];
 
-/// The ruleset of a `rules=` argument of the functions first written for the Taiwanese rules,
-/// whose default stays `"taiwanese-high"` (looked up in the registry like any name).
-fn settle_rules(py: Python<'_>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Ruleset> {
-    match rules {
-        Some(o) if !o.is_none() => rules_arg(py, Some(o)),
-        _ => Ruleset::named("taiwanese-high").map_err(|e| to_py_err(py, e)),
-    }
-}
-
 fn by_wind<'py>(py: Python<'py>, p: &[i64; 4]) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     for (w, v) in WINDS.iter().zip(p) {
@@ -78,42 +69,17 @@ fn wins_arg(py: Python<'_>, wins: &Bound<'_, PyAny>) -> PyResult<Vec<WinPayment>
         .collect()
 }
 
-/// The bonus-tile win after a player exposes a bonus tile, if any (TW §7; a ruleset without
-/// bonus-tile wins, such as Hong Kong, answers None); no hand is needed.
-///
-/// Args:
-///     bonus: the bonus tiles the player at ``seat`` had exposed before (notation, e.g.
-///         ``"1f 2f 3f 5f 6f 7f 8f"``).
-///     win_tile: the bonus tile just exposed (``"4f"``).
-///     seat: the winner's seat wind (``"E"``..``"N"`` or 0..3); the dealer is East (TW §3).
-///     discarder: None when the winner exposed ``win_tile`` (all eight, self-drawn); else the
-///         seat that exposed it (seven robbing the eighth: that seat pays as the discarder).
-///     dealer_streak: the dealer's streak k (TW §15).
-///     rules: a ``Ruleset`` or name; default ``"taiwanese-high"``.
-///
-/// Returns:
-///     None when the exposure wins nothing, else a dict: ``kind`` (``"all_eight"`` or
-///     ``"rob_eighth"``), ``winner`` and ``discarder`` (winds), ``value`` (int) with its
-///     ``unit`` and the unit's own name (``tai``), ``elements`` (a tuple of one ``Element``:
-///     H32/L30 or H28/L29) and ``payments`` (by wind, sums to zero; TW §15).
-///
-/// Raises:
-///     TypeError: an argument of the wrong type. InvalidTileError: unreadable or non-bonus
-///     tiles. InvalidHandError: a bonus tile exposed twice, a bad wind, the discarder being
-///     the winner. RuleConfigError: an unknown ruleset name.
-#[pyfunction]
-#[pyo3(signature = (bonus, win_tile, *, seat, discarder = None, dealer_streak = 0, rules = None))]
-fn bonus_win<'py>(
+/// `Ruleset.bonus_win` (documented there): the bonus-tile win of TW §7 as a dict, or None.
+pub(super) fn bonus_win<'py>(
     py: Python<'py>,
+    r: &Ruleset,
     bonus: &Bound<'py, PyAny>,
     win_tile: &Bound<'py, PyAny>,
     seat: &Bound<'py, PyAny>,
     discarder: Option<&Bound<'py, PyAny>>,
-    #[pyo3(from_py_with = super::params::dealer_streak)] dealer_streak: u32,
-    rules: Option<&Bound<'py, PyAny>>,
+    dealer_streak: u32,
 ) -> PyResult<Option<Bound<'py, PyDict>>> {
     let (bonus, win_tile) = (super::str_arg(bonus, "bonus")?, super::str_arg(win_tile, "win_tile")?);
-    let r = settle_rules(py, rules)?;
     let winner = wind_arg(py, seat, "seat")? as usize;
     let exposer = opt_wind_arg(py, discarder, "discarder")?.map_or(winner, usize::from);
     if discarder.is_some_and(|d| !d.is_none()) && exposer == winner {
@@ -155,36 +121,14 @@ fn bonus_win<'py>(
     Ok(Some(d))
 }
 
-/// Settle one deal's wins under a ruleset (HK §11–§12; TW §15–§16: several winners on one
-/// discard each paid by the discarder) and say who deals next; none for an exhaustive draw.
-///
-/// Args:
-///     wins: a sequence of mappings ``{"winner": "S", "value": 16, "self_drawn": False,
-///         "discarder": "E"}`` (winds or positions 0..3 in turn order; ``value`` is the hand's
-///         value, ``tai`` accepted as its Taiwanese name).
-///     dealer: the dealer's position (default East, 0).
-///     dealer_streak: the dealer's streak k before the deal.
-///     rules: a ``Ruleset`` or name; default ``"taiwanese-high"``.
-///
-/// Returns:
-///     A dict: ``payments`` by wind (sums to zero), ``dealer_after`` (the wind, in this deal,
-///     of the next dealer), ``streak_after`` (int) and ``passed`` (the dealership moved).
-///
-/// Raises:
-///     TypeError: wins not a sequence of mappings. InvalidHandError: impossible wins (a
-///     winner twice, a self-drawn win with another win, winners on different discards, the
-///     discarder among the winners, a missing discarder, several winners where only one wins).
-///     RuleConfigError: an unknown ruleset name.
-#[pyfunction]
-#[pyo3(signature = (wins, *, dealer = None, dealer_streak = 0, rules = None))]
-fn settle_deal<'py>(
+/// `Ruleset.settle` (documented there): one deal's wins settled, as a dict.
+pub(super) fn settle<'py>(
     py: Python<'py>,
+    r: &Ruleset,
     wins: &Bound<'py, PyAny>,
     dealer: Option<&Bound<'py, PyAny>>,
-    #[pyo3(from_py_with = super::params::dealer_streak)] dealer_streak: u32,
-    rules: Option<&Bound<'py, PyAny>>,
+    dealer_streak: u32,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let r = settle_rules(py, rules)?;
     let wins = wins_arg(py, wins)?;
     let dealer = opt_wind_arg(py, dealer, "dealer")?.unwrap_or(0) as usize;
     let s = r.settle(&wins, dealer, dealer_streak).map_err(|e| to_py_err(py, e))?;
@@ -203,7 +147,7 @@ fn settle_deal<'py>(
 /// Kong match is the ``deals`` asked for (default 1) from deal index ``start_deal``, starting
 /// from ``scores``; a Taiwanese match is set by its switches (``match_length``, ``max_deals``,
 /// ``starting_score``) and may name ``first_dealer``. ``next_deal`` says what the next deal
-/// starts from; ``play_deal(wins)`` settles it (wins as for ``settle_deal``, with players 0..3
+/// starts from; ``play_deal(wins)`` settles it (wins as for ``Ruleset.settle``, with players 0..3
 /// as ``winner`` and ``discarder``) and returns its record. Raises ``RuleConfigError`` for an
 /// option the ruleset does not take, ``InvalidHandError`` for impossible wins or a deal after
 /// the end (the match is unchanged).
@@ -359,7 +303,5 @@ fn lone_deal<'py>(
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyMatch>()?;
     m.add_function(wrap_pyfunction!(lone_deal, m)?)?;
-    m.add_function(wrap_pyfunction!(bonus_win, m)?)?;
-    m.add_function(wrap_pyfunction!(settle_deal, m)?)?;
     Ok(())
 }

@@ -191,6 +191,73 @@ pub(crate) fn score_each_wait<R: Rules + ?Sized>(
     }
 }
 
+/// A fact of a ruleset whose rules section a face cites ([`Wording::section`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fact {
+    /// The winning shapes.
+    Shapes,
+    /// The smallest value that is a legal win.
+    Minimum,
+    /// The cap of a hand's value (none in a ruleset without one).
+    Cap,
+    /// The payments of a win.
+    Payments,
+    /// The match: dealer, streak, rounds.
+    Match,
+}
+
+impl Fact {
+    /// Every fact, in the order of [`Fact::name`]s.
+    pub const ALL: [Fact; 5] = [Fact::Shapes, Fact::Minimum, Fact::Cap, Fact::Payments, Fact::Match];
+
+    /// The fact's name for the bindings (`"shapes"`, `"minimum"`, `"cap"`, `"payments"`,
+    /// `"match"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Fact::Shapes => "shapes",
+            Fact::Minimum => "minimum",
+            Fact::Cap => "cap",
+            Fact::Payments => "payments",
+            Fact::Match => "match",
+        }
+    }
+
+    /// The fact of a name of [`Fact::name`].
+    pub fn named(name: &str) -> Option<Fact> {
+        Fact::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
+/// What a ruleset says of itself to a person, so that no face (explanations, tables, the
+/// command line) has to know which ruleset it shows.
+#[derive(Debug)]
+pub struct Wording {
+    /// The family of rulesets that share this one's switches, for a person (`"Hong Kong"`,
+    /// `"Taiwanese"`: the high and low tables are one family).
+    pub family: &'static str,
+    /// The unit's name in running text and headings (`"faan"`, `"Tai"`).
+    pub unit_name: &'static str,
+    /// The winning shapes in words (`"four sets and a pair, ..."`).
+    pub shapes: &'static str,
+    /// The switch that sets the cap, `None` without a cap.
+    pub cap_switch: Option<&'static str>,
+    /// The rules sections, by [`Fact`] in the order of [`Fact::ALL`] (`""`: the ruleset has no
+    /// such rule, as the cap of the Taiwanese rules).
+    pub sections: [&'static str; 5],
+}
+
+impl Wording {
+    /// The rules section of `fact` (`"HK §10.5"`), `None` where the ruleset has no such rule.
+    pub fn section(&self, fact: Fact) -> Option<&'static str> {
+        let i = Fact::ALL.iter().position(|f| *f == fact).unwrap_or(0);
+        Some(self.sections[i]).filter(|s| !s.is_empty())
+    }
+    /// Whether a hand's value is capped (a cap switch exists).
+    pub fn capped(&self) -> bool {
+        self.cap_switch.is_some()
+    }
+}
+
 /// Everything a ruleset means, asked by the engine, the match, the agents, the simulation and
 /// the bindings. Implemented once per ruleset folder ([`hong_kong`], [`taiwanese`]).
 ///
@@ -204,6 +271,9 @@ pub trait Rules: fmt::Debug + Send + Sync {
     fn unit(&self) -> &'static str;
     /// The game's name for a person (`"Hong Kong mahjong"`).
     fn title(&self) -> &'static str;
+    /// What the ruleset says of itself to a person ([`Wording`]): the unit's name in text, the
+    /// winning shapes in words, the rules section of each [`Fact`].
+    fn wording(&self) -> &'static Wording;
     /// Every switch with its value, checked; its table ([`SwitchSet::table`]) is the
     /// ruleset's declaration of its switches and builds the ruleset of other values.
     fn switches(&self) -> &SwitchSet;
@@ -414,6 +484,10 @@ impl Ruleset {
     /// The game's name for a person.
     pub fn title(&self) -> &'static str {
         self.rules.title()
+    }
+    /// See [`Rules::wording`].
+    pub fn wording(&self) -> &'static Wording {
+        self.rules.wording()
     }
     /// The ruleset's switches as declared: one row per switch, in the order of the rules.
     pub fn switch_table(&self) -> &'static SwitchTable {

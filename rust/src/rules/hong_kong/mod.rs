@@ -12,7 +12,16 @@ use crate::analysis::decompose::{ShapeRules, HK_SHAPES};
 use crate::error::{MahjongError, Result};
 use crate::rules::scoring::{DealProgress, Element, RejectReason, ScoreOutcome, WinContext};
 use crate::rules::switch_table::SwitchSet;
-use crate::rules::{BonusWin, MatchOptions, MatchPosition, Rules, Ruleset, Settlement, WinPayment};
+use crate::rules::{BonusWin, MatchOptions, MatchPosition, Rules, Ruleset, Settlement, WinPayment, Wording};
+
+/// How the Hong Kong rules word themselves (HK §9, §10.4, §10.5, §11, §12, §18).
+static HK_WORDING: Wording = Wording {
+    family: "Hong Kong",
+    unit_name: "faan",
+    shapes: "four sets and a pair, seven pairs, or the thirteen orphans",
+    cap_switch: Some("max_faan"),
+    sections: ["HK §9", "HK §10.5", "HK §10.4, §18", "HK §11", "HK §12"],
+};
 use crate::tiles::hand::Hand;
 use crate::tiles::tile::{Bonus, Tile, N_KINDS};
 pub use switches::{HongKongSwitches, Responsibility, Spiciness, MAX_UNIT, SWITCH_TABLE};
@@ -72,6 +81,10 @@ impl Rules for HongKongRules {
     }
     fn title(&self) -> &'static str {
         "Hong Kong mahjong"
+    }
+    /// HK §9 shapes, §10.5 minimum, §10.4 / §18 cap, §11 payments, §12 match.
+    fn wording(&self) -> &'static Wording {
+        &HK_WORDING
     }
     fn switches(&self) -> &SwitchSet {
         &self.set

@@ -17,7 +17,16 @@ use crate::analysis::decompose::{ShapeRules, TW_SHAPES};
 use crate::error::{MahjongError, Result};
 use crate::rules::scoring::{win_values_of, DealProgress, ScoreOutcome, WinContext};
 use crate::rules::switch_table::SwitchSet;
-use crate::rules::{BonusWin, MatchOptions, MatchPosition, Rules, Ruleset, Settlement, WinPayment};
+use crate::rules::{BonusWin, MatchOptions, MatchPosition, Rules, Ruleset, Settlement, WinPayment, Wording};
+
+/// How the Taiwanese rules word themselves (TW §9, §11: no cap, §14, §15, §16).
+static TW_WORDING: Wording = Wording {
+    family: "Taiwanese",
+    unit_name: "Tai",
+    shapes: "five sets and a pair, or eight and a half pairs",
+    cap_switch: None,
+    sections: ["TW §9", "TW §14", "", "TW §15", "TW §16"],
+};
 use crate::tiles::hand::Hand;
 use crate::tiles::tile::{Bonus, Tile, N_KINDS};
 use switches::{MatchLength, TaiTable, TwSwitches, DEAD_WALL};
@@ -61,6 +70,10 @@ impl Rules for TaiwaneseRules {
     /// The same for both tables: the ruleset's name says which.
     fn title(&self) -> &'static str {
         "Taiwanese 16-tile mahjong"
+    }
+    /// TW §9 shapes, §14 minimum, no cap (§11), §15 payments, §16 match.
+    fn wording(&self) -> &'static Wording {
+        &TW_WORDING
     }
     fn switches(&self) -> &SwitchSet {
         &self.set

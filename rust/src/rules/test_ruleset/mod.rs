@@ -14,7 +14,16 @@ use crate::rules::hong_kong::scoring::HongKong;
 use crate::rules::registry::Preset;
 use crate::rules::scoring::{score, Element, Evaluation, ScoreOutcome, ScoringTable, WinContext, WinFacts};
 use crate::rules::switch_table::{Allowed, SwitchLit, SwitchRow, SwitchSet, SwitchTable};
-use crate::rules::{BonusWin, MatchOptions, MatchPosition, Rules, Settlement, WinPayment};
+use crate::rules::{BonusWin, MatchOptions, MatchPosition, Rules, Settlement, WinPayment, Wording};
+
+/// The Hong Kong shapes and sections, without a cap.
+static WORDING: Wording = Wording {
+    family: "Hong Kong (test)",
+    unit_name: "faan",
+    shapes: "four sets and a pair, seven pairs, or the thirteen orphans",
+    cap_switch: None,
+    sections: ["HK §9", "HK §10.5", "", "HK §11", "HK §12"],
+};
 use crate::tiles::hand::Hand;
 use crate::tiles::tile::{Bonus, Tile};
 
@@ -92,6 +101,9 @@ impl Rules for OneFaan {
     }
     fn title(&self) -> &'static str {
         "Hong Kong mahjong, one faan (a test ruleset)"
+    }
+    fn wording(&self) -> &'static Wording {
+        &WORDING
     }
     fn switches(&self) -> &SwitchSet {
         &self.set
