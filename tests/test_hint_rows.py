@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from mahjong_fast import _core
 from mahjong_fast.game import Action, ActionType, Deal, Phase, deal_wall, new_deal
@@ -120,6 +120,9 @@ def test_every_option_ranked_marked_and_explained(rules: str, seed: int) -> None
 @pytest.mark.parametrize("rules", RULESETS)
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1))
+# 668: under taiwanese-high a ready hand after an added kong, whose waits were once valued in a
+# default situation TW §10a refuses (the hint must value them in the deal's own situation)
+@example(seed=668)
 def test_each_command_makes_its_option(rules: str, seed: int) -> None:
     """Typed at the ``play`` prompt, the command of every row chooses that row's option."""
     for i, (deal, legal) in enumerate(_decisions(seed, rules)):

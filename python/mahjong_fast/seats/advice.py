@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import _core
+from ..errors import InvalidHandError
 from ..game.actions import Action, ActionType, Phase
 from ..render import code_of_id, code_of_kind
 from ..rules import resolve_rules
@@ -158,16 +159,22 @@ class _Reasons:
         """``wait 3p 6p (8 tiles), up to 4 faan`` for a ready 13-equivalent hand, or why it
         cannot win."""
         view = self.view
-        values = _core.wait_values(
-            counts,
-            list(melds),
-            view.bonus_mask(),
-            view.seat_wind,
-            getattr(view, "prevailing_wind", 0),
-            rules=self.rules,
-        )
-        kinds = [k for k, _sd, _dc in values]
+        kinds = list(_core.waits(list(counts), list(melds), rules=self.rules))
         left = sum(self.unseen[k] for k in kinds)
+        try:
+            values = _core.wait_values(
+                counts,
+                list(melds),
+                view.bonus_mask(),
+                view.seat_wind,
+                getattr(view, "prevailing_wind", 0),
+                rules=self.rules,
+                **self._next_round(melds),
+            )
+        except InvalidHandError as e:
+            # the wall's end is too near for a win in the next round of turns (TW §10a)
+            codes = " ".join(code_of_kind(k) for k in kinds)
+            return f"ready: wait {codes} ({left} tiles); not valued: {e}"
         best = max(
             (r.value for _k, sd, dc in values for r in (sd, dc) if r.is_win), default=None
         )
@@ -178,6 +185,20 @@ class _Reasons:
                 f"{self.rules.min_value}-{self.unit} minimum: it cannot win"
             )
         return f"ready: wait {codes} ({left} tiles), worth up to {best} {self.unit}"
+
+    def _next_round(self, melds: Sequence[tuple[int, int]]) -> dict[str, Any]:
+        """The situation of a win in the round of turns after this player's next discard:
+        that discard is number ``turn + 1`` and the win comes at ``turn + 4`` (the player
+        before this one discards it, or this player then draws); interrupted when any set
+        was declared (TW §10 "Interruption"; Hong Kong reads none of it)."""
+        view = self.view
+        me = view.player
+        declared = bool(melds) or any(view.meld_tuples(p) for p in range(4) if p != me)
+        return {
+            "discards": view.turn + 4,
+            "winner_discards": len(view.discard_history[me]) + 1,
+            "interrupted": declared,
+        }
 
     def discard(
         self, kind: int, after: int, ukeire: int, best: int, complete: bool
