@@ -197,3 +197,22 @@ def test_no_hint_without_a_decision() -> None:
     assert d.hint(1) == []  # not P1's turn: no legal action
     with pytest.raises(TypeError):
         d.hint("0")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("rules", ["taiwanese-high", "taiwanese-low"])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), player=st.integers(0, 3))
+@example(seed=668, player=0)
+def test_taiwanese_hints_value_wins_only_in_situations_a_deal_reaches(
+    rules: str, seed: int, player: int
+) -> None:
+    """TW §10a refuses situations no deal reaches: every decision's hint (and the terminal's
+    hint text) values its waits and wins in the deal's own situation, so none raises, and
+    every row says why."""
+    for deal, legal in _decisions(seed, rules, player):
+        view = deal.view(player)
+        rows = deal.hint(player)
+        assert rows and all(r.reason for r in rows)
+        assert {option_label(r.action, _target_kind(view)) for r in rows} == {
+            option_label(a, _target_kind(view)) for a in legal
+        }

@@ -27,6 +27,7 @@ from ..rules import resolve_rules
 from .claim_hint import ClaimOutlook, claim_outlooks, outlook_text
 from .expert_hint import expert_ranking, option_label
 from .narration import _kinds, _tiles
+from .situation import win_situation
 
 __all__ = ["POINTS_NOTE", "HintRow", "claim_menu", "hint_rows"]
 
@@ -169,7 +170,7 @@ class _Reasons:
                 view.seat_wind,
                 getattr(view, "prevailing_wind", 0),
                 rules=self.rules,
-                **self._next_round(melds),
+                **win_situation(view, next_round=True),
             )
         except InvalidHandError as e:
             # the wall's end is too near for a win in the next round of turns (TW §10a)
@@ -185,20 +186,6 @@ class _Reasons:
                 f"{self.rules.min_value}-{self.unit} minimum: it cannot win"
             )
         return f"ready: wait {codes} ({left} tiles), worth up to {best} {self.unit}"
-
-    def _next_round(self, melds: Sequence[tuple[int, int]]) -> dict[str, Any]:
-        """The situation of a win in the round of turns after this player's next discard:
-        that discard is number ``turn + 1`` and the win comes at ``turn + 4`` (the player
-        before this one discards it, or this player then draws); interrupted when any set
-        was declared (TW §10 "Interruption"; Hong Kong reads none of it)."""
-        view = self.view
-        me = view.player
-        declared = bool(melds) or any(view.meld_tuples(p) for p in range(4) if p != me)
-        return {
-            "discards": view.turn + 4,
-            "winner_discards": len(view.discard_history[me]) + 1,
-            "interrupted": declared,
-        }
 
     def discard(
         self, kind: int, after: int, ukeire: int, best: int, complete: bool
@@ -241,16 +228,21 @@ class _Reasons:
             return "win now (self-drawn)"
         c = list(self.counts)
         c[drawn >> 2] -= 1
-        r = _core.score(
-            c,
-            self.melds,
-            self.view.bonus_mask(),
-            drawn >> 2,
-            self.view.seat_wind,
-            getattr(self.view, "prevailing_wind", 0),
-            self_drawn=True,
-            rules=self.rules,
-        )
+        try:
+            r = _core.score(
+                c,
+                self.melds,
+                self.view.bonus_mask(),
+                drawn >> 2,
+                self.view.seat_wind,
+                getattr(self.view, "prevailing_wind", 0),
+                self_drawn=True,
+                last_tile=self.view.remaining == 0,
+                rules=self.rules,
+                **win_situation(self.view),
+            )
+        except InvalidHandError:  # a situation the view cannot tell exactly (TW §10a)
+            return "win now (self-drawn)"
         return f"win now (self-drawn): {r.value} {self.unit}"
 
 

@@ -26,9 +26,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import _core
+from ..errors import InvalidHandError
 from ..game.actions import Action, ActionType, Phase
 from ..render import code_of_kind
 from ..rules import resolve_rules
+from .situation import win_situation
 
 __all__ = ["ClaimOutlook", "claim_outlooks", "outlook_text"]
 
@@ -58,6 +60,11 @@ class ClaimOutlook:
     detail: str = ""
 
 
+def _discarder(view: Any) -> int | None:
+    """The player whose discard is on offer, if any."""
+    return view.last_discard[0] if view.last_discard else None
+
+
 class _Analyst:
     """Core calls for one view, with the wait values of each hand cached for the hint."""
 
@@ -69,6 +76,8 @@ class _Analyst:
         self.unseen = view.unseen_counts()
         self._best: dict[tuple[tuple[int, ...], Melds], tuple[int, str, str] | None] = {}
         self.unit = resolve_rules(self.rules).unit
+        # a ready hand's waits are won in the round of turns after the claim's discard
+        self.situation = win_situation(view, next_round=True)
 
     def shanten(self, counts: Sequence[int], melds: Melds) -> int:
         return int(_core.shanten(list(counts), list(melds), rules=self.rules))
@@ -80,9 +89,14 @@ class _Analyst:
         if key in self._best:
             return self._best[key]
         best: tuple[int, str, str] | None = None
-        for kind, sd, dc in _core.wait_values(
-            list(counts), list(melds), self.bonus, self.seat, self.prevailing, self.rules
-        ):
+        try:
+            values = _core.wait_values(
+                list(counts), list(melds), self.bonus, self.seat, self.prevailing, self.rules,
+                **self.situation,
+            )
+        except InvalidHandError:  # no win in the next round of turns (TW §10a: the wall's end)
+            values = []
+        for kind, sd, dc in values:
             self.unit = sd.unit
             for res, how in ((sd, "self-drawn"), (dc, "on a discard")):
                 if res.is_win and (best is None or res.value > best[0]):
@@ -170,12 +184,18 @@ def claim_outlooks(view: Any, options: Sequence[Action]) -> list[ClaimOutlook]:
             out.append(an.thirteen(list(counts), melds))
             continue
         if a.type == ActionType.WIN:
-            r = _core.score(
-                list(counts), list(melds), an.bonus, kind, an.seat, an.prevailing,
-                robbing_kong=view.phase == Phase.ROB,
-                last_tile=bool(view.is_last_discard),
-                rules=an.rules,
-            )
+            try:
+                r = _core.score(
+                    list(counts), list(melds), an.bonus, kind, an.seat, an.prevailing,
+                    robbing_kong=view.phase == Phase.ROB,
+                    last_tile=bool(view.is_last_discard),
+                    rules=an.rules,
+                    discarder=None if view.phase == Phase.ROB else _discarder(view),
+                    **win_situation(view),
+                )
+            except InvalidHandError:  # a situation the view cannot tell exactly (TW §10a)
+                out.append(ClaimOutlook(-1, None, an.unit, detail="win now"))
+                continue
             out.append(ClaimOutlook(-1, r.value if r.is_win else None, r.unit,
                                     detail="win now" if r.is_win else "not a legal win"))
             continue

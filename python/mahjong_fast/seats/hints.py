@@ -11,12 +11,14 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ..errors import InvalidHandError
 from ..game.actions import Action, ActionType
 from ..render import (
     code_of_kind,
 )
 from ..rules import resolve_rules
 from .advice import POINTS_NOTE, HintRow
+from .situation import win_situation
 
 __all__ = ["claim_hint_text", "hint_table", "hint_text"]
 
@@ -52,14 +54,19 @@ def _waits_with_values(view: Any, counts: list[int], melds: Any) -> str:
     rules = resolve_rules(getattr(view, "rules", None))
     unit, minimum = rules.unit, rules.min_value
     parts = []
-    for kind, sd, dc in _core.wait_values(
-        counts,
-        melds,
-        view.bonus_mask(),
-        view.seat_wind,
-        getattr(view, "prevailing_wind", 0),
-        rules=rules,
-    ):
+    try:
+        values = _core.wait_values(
+            counts,
+            melds,
+            view.bonus_mask(),
+            view.seat_wind,
+            getattr(view, "prevailing_wind", 0),
+            rules=rules,
+            **win_situation(view, next_round=True),
+        )
+    except InvalidHandError as e:  # no win in the next round of turns (TW §10a: the wall's end)
+        return f"not valued: {e}"
+    for kind, sd, dc in values:
         code = code_of_kind(kind)
         if sd.is_win and dc.is_win:
             parts.append(f"{code} {sd.value}/{dc.value} {unit}")
@@ -92,9 +99,13 @@ def _complete_text(view: Any, counts: list[int], melds: Any, can_win: bool | Non
     c = list(counts)
     c[drawn // 4] -= 1
     rules = getattr(view, "rules", None)
-    r = _core.score(
-        c, list(melds), view.bonus_mask(), drawn // 4, view.seat_wind, self_drawn=True, rules=rules
-    )
+    try:
+        r = _core.score(
+            c, list(melds), view.bonus_mask(), drawn // 4, view.seat_wind, self_drawn=True,
+            last_tile=view.remaining == 0, rules=rules, **win_situation(view),
+        )
+    except InvalidHandError:  # a situation the view cannot tell exactly (TW §10a)
+        return "your hand is complete (a winning shape). "
     why = " ".join(explain_score(r, rules=rules))
     return f"a winning shape, but not a legal win self-drawn: {why} "
 
