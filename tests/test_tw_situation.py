@@ -11,7 +11,9 @@ and every situation that breaks one of the necessary conditions the issue names 
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import mahjong_fast as mf
 import numpy as np
@@ -695,3 +697,101 @@ def test_a_set_up_position_names_the_rule_it_breaks() -> None:
                         discards=["1p 2p", "4s", "", ""])
     Deal.from_hands(hands, dealer=0, active=1, rules=TW, melds=melds,
                     discards=["1p 2p 3p", "4s 5s", "", ""])
+
+
+# --- every refusal names its rule ------------------------------------------------------------
+
+_DOCS = (Path(__file__).resolve().parents[1] / "docs" / "taiwanese-rules.md").read_text()
+_RULE_RE = re.compile(r"^invalid hand: TW §10a rule (\d+)([a-z]?): ")
+
+
+def documented_rules() -> set[str]:
+    """The rule numbers of the §10a list in docs/taiwanese-rules.md ("3", "7", "7a", ...)."""
+    part = _DOCS.split("error names the numbered rule", 1)[1].split("These rules are exact", 1)[0]
+    out: set[str] = set()
+    top = ""
+    for line in part.splitlines():
+        if m := re.match(r"^(\d+)\. ", line):
+            top = m.group(1)
+            out.add(top)
+        elif (m := re.match(r"^ {3}([a-z])\. ", line)) and top:
+            out.add(top + m.group(1))
+    return out
+
+
+def test_the_documented_rule_list_is_read() -> None:
+    rules = documented_rules()
+    assert {str(n) for n in range(1, 10)} <= rules
+    assert {"7a", "7b", "7c", "7d"} <= rules
+
+
+_HANDS = [
+    ("123m456m789m123p78s11z", "9s"),             # concealed
+    ("123m456m789m123p456p7s 3f", "7s"),         # with a bonus tile, pair wait
+    ("123m456m789m7s [123p] [555z]", "7s"),        # a chow and a pung claimed
+    ("123m456m789m123p7s addkong[5555z]", "7s"),   # an added kong
+    ("123m456m789m123p7s kong[5555z]", "7s"),      # an exposed kong
+    ("123m456m789m123p7s (5555z)", "7s"),          # a concealed kong
+    ("123456m123456p123s77z", None),               # the dealt hand (heavenly blessing)
+]
+_SEATS = ["E", "S", "W", "N"]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.data())
+def test_every_refused_situation_names_a_documented_rule(data: st.DataObject) -> None:
+    # the tile counts always fit (17 for the dealt hand, 16 and a winning tile otherwise, or
+    # no winning tile): only the situation can be refused
+    hand, win = data.draw(st.sampled_from(_HANDS))
+    dealer_start = win is None or data.draw(st.booleans())
+    if win is None and data.draw(st.booleans()):
+        win = "7z"  # the dealt hand given a winning tile
+    elif win is not None and not dealer_start and data.draw(st.integers(0, 9)) == 0:
+        win = None  # a winning tile missing
+    kw: dict[str, object] = {
+        "seat_wind": data.draw(st.sampled_from(_SEATS)),
+        "self_drawn": data.draw(st.booleans()),
+        "dealer_start": dealer_start,
+        "kong_replacement": data.draw(st.booleans()),
+        "last_tile": data.draw(st.booleans()),
+        "robbing_kong": data.draw(st.booleans()),
+        "discards": data.draw(st.integers(0, 90)),
+        "winner_discards": data.draw(st.integers(0, 25)),
+        "interrupted": data.draw(st.booleans()),
+    }
+    discarder = data.draw(st.sampled_from([None, *_SEATS]))
+    if discarder is not None:
+        kw["discarder"] = discarder
+    try:
+        tw_score(hand, win, **kw)
+    except InvalidHandError as e:
+        m = _RULE_RE.match(str(e))
+        assert m, f"no rule named: {e}"
+        assert m.group(1) + m.group(2) in documented_rules(), str(e)
+
+
+def test_the_tester_examples_name_the_right_rule() -> None:
+    hand = "123m456m789m123p78s11z"
+    # before any discard only the dealer wins (rule 5), also without an interruption
+    for kw in ({"self_drawn": True}, {"discarder": "E"}):
+        with pytest.raises(InvalidHandError, match=r"^invalid hand: TW §10a rule 5: "):
+            tw_score(hand, "9s", seat_wind="S", discards=0, winner_discards=0,
+                     interrupted=False, **kw)  # type: ignore[arg-type]
+    cases: list[tuple[str, dict[str, object]]] = [
+        ("7d", {"self_drawn": True, "kong_replacement": True}),
+        ("9", {"discarder": "E", "kong_replacement": True}),
+        ("9", {"discarder": "E", "last_tile": True, "robbing_kong": True}),
+        ("1", {"dealer_start": True, "seat_wind": "E", "discards": 0, "winner_discards": 0,
+               "interrupted": False}),
+    ]
+    for rule, kw in cases:
+        kw = {"seat_wind": "S", **kw}
+        with pytest.raises(InvalidHandError, match=rf"^invalid hand: TW §10a rule {rule}: "):
+            tw_score(hand, "9s", **kw)
+    dealt = "123456m123456p123s77z"
+    for kw in ({"seat_wind": "S"}, {"seat_wind": "E", "kong_replacement": True},
+               {"seat_wind": "E", "last_tile": True}, {"seat_wind": "E", "robbing_kong": True}):
+        with pytest.raises(InvalidHandError, match=r"^invalid hand: TW §10a rule 1: "):
+            tw_score(dealt, None, dealer_start=True, **kw)  # type: ignore[arg-type]
+    with pytest.raises(InvalidHandError, match=r"^invalid hand: TW §10a rule 1: "):
+        tw_score("123456m123456p7z [1111s]", None, dealer_start=True, seat_wind="E")

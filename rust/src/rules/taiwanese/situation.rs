@@ -128,9 +128,12 @@ enum How {
 ///    and discarded after it (a discard after the first, not the winner's), then adds in a turn
 ///    that follows the `D`-th discard (not its own); so `D` ≥ 3, with the winner's turns placed
 ///    as rule 6 says around the declarer's ([`rob_orders`]).
+/// 9. How the tile comes, with rules 1 and 7d's conditions on the flags alone: [`check_tw_how`],
+///    which runs first.
 ///
 /// Errors: `InvalidHand` naming the first rule that fails.
 pub fn check_tw_situation(ctx: &WinContext, hand: &Hand, s: &TwContext, discarder: Option<u8>) -> Result<()> {
+    check_tw_how(ctx, hand, None, discarder)?;
     let (d, w, interrupted) = (s.discards, s.winner_discards, s.interrupted);
     let seat = ctx.seat_wind % 4;
     let dealer = seat == 0;
@@ -236,13 +239,74 @@ pub fn check_tw_situation(ctx: &WinContext, hand: &Hand, s: &TwContext, discarde
     first
 }
 
+/// TW §10a rules 1, 7d and 9, checked before anything else of the win (the scorer calls it
+/// first, so that no refusal of a Taiwanese situation goes without its rule): the heavenly
+/// blessing's own conditions (rule 1: no winning tile, no discarder, not on a loose tile, the
+/// last live tile, the last discard or a robbed kong; seat East, no declared set), how the
+/// winning tile comes (rule 9) and the loose tile's source (rule 7d: a declared kong or a bonus
+/// tile). `win_tile`: whether a winning tile is given (`None`: the caller does not say).
+///
+/// Errors: `InvalidHand` naming the first rule that fails.
+pub fn check_tw_how(ctx: &WinContext, hand: &Hand, win_tile: Option<bool>, discarder: Option<u8>) -> Result<()> {
+    if ctx.dealer_start {
+        let mut why = Vec::new();
+        if win_tile == Some(true) {
+            why.push("it has no winning tile");
+        }
+        if discarder.is_some() {
+            why.push("it is self-drawn, with no discarder");
+        }
+        if ctx.seat_wind % 4 != 0 {
+            why.push("only the dealer (East) wins it");
+        }
+        if !hand.melds.is_empty() {
+            why.push("the dealer has declared no set");
+        }
+        if ctx.kong_replacement || ctx.last_wall_tile || ctx.last_discard || ctx.robbing_kong {
+            why.push("it is not on a loose tile, the last live tile, the last discard or a robbed kong");
+        }
+        if !why.is_empty() {
+            return bad("1", format!("the heavenly blessing is the dealer's win on the dealt hand: {}", why.join("; ")));
+        }
+        return Ok(());
+    }
+    if win_tile == Some(false) {
+        return bad("1", "a winning tile is needed (only the heavenly blessing has none)".into());
+    }
+    if ctx.kong_replacement && !ctx.self_drawn {
+        return bad("9", "a win on a loose tile (kong_replacement) is self-drawn".into());
+    }
+    if ctx.last_wall_tile && !ctx.self_drawn {
+        return bad("9", "a win on the last live tile is self-drawn".into());
+    }
+    if ctx.self_drawn && (ctx.last_discard || ctx.robbing_kong) {
+        return bad("9", "a self-drawn win is not on the last discard or a robbed kong".into());
+    }
+    if ctx.self_drawn && discarder.is_some() {
+        return bad("9", "a self-drawn win has no discarder".into());
+    }
+    if discarder.is_some_and(|x| x % 4 == ctx.seat_wind % 4) {
+        return bad("9", "the discarder (or a robbed kong's declarer) is another player, not the winner".into());
+    }
+    if ctx.last_discard && ctx.robbing_kong {
+        return bad(
+            "9",
+            "robbing a kong is not a win on the last discard: a kong is declared only while a live tile is left (TW §4.2)".into(),
+        );
+    }
+    if ctx.kong_replacement && !hand.melds.iter().any(|m| m.kind.is_kong()) && hand.bonus == 0 {
+        return bad("7d", "a win on a loose tile needs a declared kong or a bonus tile to replace".into());
+    }
+    Ok(())
+}
+
 /// TW §10a rule 4: the order of an uninterrupted deal, discard i by seat i mod 4.
 fn uninterrupted(how: How, seat: u8, d: u32, w: u32, discarder: Option<u8>) -> Result<()> {
     let who = |i: u32| WIND[(i % 4) as usize];
     match how {
         How::SelfDrawn { .. } if d % 4 != u32::from(seat) || d == 0 => {
             return bad(
-                "4",
+                if d == 0 { "5" } else { "4" },
                 if d == 0 {
                     "before any discard the dealer wins only on the dealt hand (dealer_start) or on a concealed kong's \
                      replacement (TW §10a)"
@@ -261,7 +325,12 @@ fn uninterrupted(how: How, seat: u8, d: u32, w: u32, discarder: Option<u8>) -> R
         }
         How::Discard => {
             if d == 0 {
-                return bad("4", "a win on a discard needs a discard (discards ≥ 1)".into());
+                return bad(
+                    "5",
+                    "before any discard (discards = 0) only the dealer wins, on the dealt hand or a loose tile: a win \
+                     on a discard needs a discard (discards ≥ 1)"
+                        .into(),
+                );
             }
             let last = (d - 1) % 4;
             if last == u32::from(seat) {
