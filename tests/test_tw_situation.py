@@ -795,3 +795,24 @@ def test_the_tester_examples_name_the_right_rule() -> None:
             tw_score(dealt, None, dealer_start=True, **kw)  # type: ignore[arg-type]
     with pytest.raises(InvalidHandError, match=r"^invalid hand: TW §10a rule 1: "):
         tw_score("123456m123456p7z [1111s]", None, dealer_start=True, seat_wind="E")
+
+
+@pytest.mark.parametrize("rules", ["taiwanese-high", "taiwanese-low"])
+def test_the_heavenly_blessing_is_self_drawn_whatever_self_drawn_says(rules: str) -> None:
+    # TW §10: the heavenly blessing counts as a self-drawn win; `self_drawn` defaults to False,
+    # so False is "not given" and the win is scored (and paid) as self-drawn either way
+    for hand in ("123456m123456p123s77z", "111222333m456p789s77z", "123m456m789m123p456p77z"):
+        try:
+            given = mf.score(hand, None, seat_wind="E", dealer_start=True, self_drawn=True,
+                             rules=rules)
+        except InvalidHandError:
+            continue
+        plain = mf.score(hand, None, seat_wind="E", dealer_start=True, self_drawn=False,
+                         rules=rules)
+        assert plain.to_dict() == given.to_dict()
+        assert given.payments is not None and all(v < 0 for k, v in given.payments.items()
+                                                  if k != "E")
+        for discarder in ("S", "W", "N"):
+            with pytest.raises(InvalidHandError, match="TW §10a rule 1: "):
+                mf.score(hand, None, seat_wind="E", dealer_start=True, discarder=discarder,
+                         rules=rules)
