@@ -635,8 +635,8 @@ def test_wait_values_takes_a_situation_only_when_both_wins_are_reachable() -> No
 
 
 def test_last_tile_and_discard_counts_need_the_wall() -> None:
-    # TW §10a rule 2: the last live tile after at least 55 draws in play, at most one per
-    # discard and one per kong; at most 84 discards (64 without a claim)
+    # TW §10a rule 2: the last live tile after at least 40 discards (55 with no interruption),
+    # at most 84 discards
     hand, kw = "123m456m234p678p11z67s", {"self_drawn": True, "seat_wind": "S"}
     for d, w, intr in ((5, 1, True), (30, 7, True), (54, 13, False), (39, 9, True)):
         with pytest.raises(InvalidHandError, match="rule 2: the last live tile"):
@@ -647,13 +647,78 @@ def test_last_tile_and_discard_counts_need_the_wall() -> None:
                      interrupted=intr, seat_wind="S", discarder="E")
     assert tw_score(hand, "8s", last_tile=True, discards=57, winner_discards=14,
                     interrupted=False, **kw).is_win
-    # each kong of the winner is one more draw: 39 discards are enough with one
-    assert tw_score("123m456m234p11z67s kong[5555p]", "8s", last_tile=True, discards=39,
+    # a concealed kong of the winner's is one more draw with no claim: 39 discards are enough
+    # with one; an exposed kong is a claim and a draw, and changes nothing
+    assert tw_score("123m456m234p11z67s (5555p)", "8s", last_tile=True, discards=39,
                     winner_discards=9, **kw).is_win
-    for d, intr in ((85, True), (65, False), (1000, True)):
+    with pytest.raises(InvalidHandError, match="rule 2: the last live tile"):
+        tw_score("123m456m234p11z67s kong[5555p]", "8s", last_tile=True, discards=39,
+                 winner_discards=9, **kw)
+    for d, intr in ((85, True), (1000, True)):
         with pytest.raises(InvalidHandError, match="rule 2: a deal"):
             tw_score(hand, "8s", discards=d, winner_discards=5, interrupted=intr, **kw)
-    assert tw_score(hand, "8s", discards=84, winner_discards=20, **kw).is_win
+    with pytest.raises(InvalidHandError, match="rule 2: "):
+        tw_score(hand, "8s", discards=65, winner_discards=16, interrupted=False, **kw)
+    assert tw_score(hand, "8s", discards=77, winner_discards=19, **kw).is_win
+    assert tw_score(hand, "8s", discards=78, winner_discards=19, last_tile=True, **kw).is_win
+
+
+H0 = "23s456s789s111z222z77z"  # fully concealed 16 tiles, wins on 1s
+
+
+@pytest.mark.parametrize(("hand", "kw", "ok"), [
+    # no interruption: discard D follows draw D; 63 live tiles
+    (H0, {"seat_wind": "E", "self_drawn": True, "discards": 64, "winner_discards": 16,
+          "interrupted": False}, False),
+    (H0, {"seat_wind": "E", "self_drawn": True, "discards": 64, "winner_discards": 16,
+          "interrupted": False, "last_tile": True}, False),
+    (H0, {"seat_wind": "N", "self_drawn": True, "discards": 63, "winner_discards": 15,
+          "interrupted": False}, False),
+    (H0, {"seat_wind": "N", "self_drawn": True, "discards": 63, "winner_discards": 15,
+          "interrupted": False, "last_tile": True}, True),
+    (H0, {"seat_wind": "N", "self_drawn": True, "discards": 59, "winner_discards": 14,
+          "interrupted": False}, True),
+    (H0, {"seat_wind": "E", "discarder": "N", "discards": 64, "winner_discards": 16,
+          "interrupted": False}, False),
+    (H0, {"seat_wind": "E", "discarder": "N", "discards": 64, "winner_discards": 16,
+          "interrupted": False, "last_tile": True}, True),
+    # interrupted: the others' claims, five each at most
+    (H0, {"seat_wind": "S", "self_drawn": True, "discards": 84, "winner_discards": 20,
+          "interrupted": True, "last_tile": True}, False),
+    (H0, {"seat_wind": "S", "self_drawn": True, "discards": 79, "winner_discards": 19,
+          "interrupted": True, "last_tile": True}, False),
+    (H0, {"seat_wind": "S", "self_drawn": True, "discards": 78, "winner_discards": 19,
+          "interrupted": True, "last_tile": True}, True),
+    (H0, {"seat_wind": "S", "self_drawn": True, "discards": 78, "winner_discards": 19,
+          "interrupted": True}, False),
+    (H0, {"seat_wind": "S", "discarder": "E", "discards": 84, "winner_discards": 20,
+          "interrupted": True}, False),
+    (H0, {"seat_wind": "S", "discarder": "E", "discards": 79, "winner_discards": 19,
+          "interrupted": True, "last_tile": True}, True),
+    (H0, {"seat_wind": "S", "discarder": "E", "discards": 79, "winner_discards": 19,
+          "interrupted": True}, False),
+    # the winner's chows and pungs raise the last tile's minimum
+    ("23s77z [123m] [456m] [789m] [123p]", {"seat_wind": "S", "self_drawn": True,
+     "last_tile": True, "discards": 40, "winner_discards": 10, "interrupted": True}, False),
+    ("23s77z [123m] [456m] [789m] [123p]", {"seat_wind": "S", "self_drawn": True,
+     "last_tile": True, "discards": 44, "winner_discards": 10, "interrupted": True}, True),
+    ("23s456s77z [111m] [222m] [333m]", {"seat_wind": "S", "discarder": "E",
+     "last_tile": True, "discards": 41, "winner_discards": 10, "interrupted": True}, False),
+    ("23s456s77z [111m] [222m] [333m]", {"seat_wind": "S", "discarder": "E",
+     "last_tile": True, "discards": 44, "winner_discards": 10, "interrupted": True}, True),
+    # exposed kongs do not lower it (a claim and a loose tile each)
+    ("7z [1111m] [2222m] [3333m] [4444m] [5555m]", {"seat_wind": "S", "self_drawn": True,
+     "last_tile": True, "discards": 39, "winner_discards": 5, "interrupted": True}, False),
+    ("7z [1111m] [2222m] [3333m] [4444m] [5555m]", {"seat_wind": "S", "self_drawn": True,
+     "last_tile": True, "discards": 40, "winner_discards": 5, "interrupted": True}, True),
+])
+def test_the_wall_bounds_of_the_tester(hand: str, kw: dict[str, object], ok: bool) -> None:
+    win = "7z" if hand.startswith("7z") else "1s"
+    if ok:  # accepted: scored (some below the table's minimum)
+        assert tw_score(hand, win, **kw).value > 0
+    else:
+        with pytest.raises(InvalidHandError, match="TW §10a rule 2: "):
+            tw_score(hand, win, **kw)
 
 
 def test_the_issue_examples_name_their_rule() -> None:
