@@ -11,7 +11,9 @@ and every situation that breaks one of the necessary conditions the issue names 
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import mahjong_fast as mf
 import numpy as np
@@ -633,8 +635,8 @@ def test_wait_values_takes_a_situation_only_when_both_wins_are_reachable() -> No
 
 
 def test_last_tile_and_discard_counts_need_the_wall() -> None:
-    # TW §10a rule 2: the last live tile after at least 55 draws in play, at most one per
-    # discard and one per kong; at most 84 discards (64 without a claim)
+    # TW §10a rule 2: the last live tile after at least 40 discards (55 with no interruption),
+    # at most 84 discards
     hand, kw = "123m456m234p678p11z67s", {"self_drawn": True, "seat_wind": "S"}
     for d, w, intr in ((5, 1, True), (30, 7, True), (54, 13, False), (39, 9, True)):
         with pytest.raises(InvalidHandError, match="rule 2: the last live tile"):
@@ -645,13 +647,78 @@ def test_last_tile_and_discard_counts_need_the_wall() -> None:
                      interrupted=intr, seat_wind="S", discarder="E")
     assert tw_score(hand, "8s", last_tile=True, discards=57, winner_discards=14,
                     interrupted=False, **kw).is_win
-    # each kong of the winner is one more draw: 39 discards are enough with one
-    assert tw_score("123m456m234p11z67s kong[5555p]", "8s", last_tile=True, discards=39,
+    # a concealed kong of the winner's is one more draw with no claim: 39 discards are enough
+    # with one; an exposed kong is a claim and a draw, and changes nothing
+    assert tw_score("123m456m234p11z67s (5555p)", "8s", last_tile=True, discards=39,
                     winner_discards=9, **kw).is_win
-    for d, intr in ((85, True), (65, False), (1000, True)):
+    with pytest.raises(InvalidHandError, match="rule 2: the last live tile"):
+        tw_score("123m456m234p11z67s kong[5555p]", "8s", last_tile=True, discards=39,
+                 winner_discards=9, **kw)
+    for d, intr in ((85, True), (1000, True)):
         with pytest.raises(InvalidHandError, match="rule 2: a deal"):
             tw_score(hand, "8s", discards=d, winner_discards=5, interrupted=intr, **kw)
-    assert tw_score(hand, "8s", discards=84, winner_discards=20, **kw).is_win
+    with pytest.raises(InvalidHandError, match="rule 2: "):
+        tw_score(hand, "8s", discards=65, winner_discards=16, interrupted=False, **kw)
+    assert tw_score(hand, "8s", discards=77, winner_discards=19, **kw).is_win
+    assert tw_score(hand, "8s", discards=78, winner_discards=19, last_tile=True, **kw).is_win
+
+
+H0 = "23s456s789s111z222z77z"  # fully concealed 16 tiles, wins on 1s
+
+
+@pytest.mark.parametrize(("hand", "kw", "ok"), [
+    # no interruption: discard D follows draw D; 63 live tiles
+    (H0, {"seat_wind": "E", "self_drawn": True, "discards": 64, "winner_discards": 16,
+          "interrupted": False}, False),
+    (H0, {"seat_wind": "E", "self_drawn": True, "discards": 64, "winner_discards": 16,
+          "interrupted": False, "last_tile": True}, False),
+    (H0, {"seat_wind": "N", "self_drawn": True, "discards": 63, "winner_discards": 15,
+          "interrupted": False}, False),
+    (H0, {"seat_wind": "N", "self_drawn": True, "discards": 63, "winner_discards": 15,
+          "interrupted": False, "last_tile": True}, True),
+    (H0, {"seat_wind": "N", "self_drawn": True, "discards": 59, "winner_discards": 14,
+          "interrupted": False}, True),
+    (H0, {"seat_wind": "E", "discarder": "N", "discards": 64, "winner_discards": 16,
+          "interrupted": False}, False),
+    (H0, {"seat_wind": "E", "discarder": "N", "discards": 64, "winner_discards": 16,
+          "interrupted": False, "last_tile": True}, True),
+    # interrupted: the others' claims, five each at most
+    (H0, {"seat_wind": "S", "self_drawn": True, "discards": 84, "winner_discards": 20,
+          "interrupted": True, "last_tile": True}, False),
+    (H0, {"seat_wind": "S", "self_drawn": True, "discards": 79, "winner_discards": 19,
+          "interrupted": True, "last_tile": True}, False),
+    (H0, {"seat_wind": "S", "self_drawn": True, "discards": 78, "winner_discards": 19,
+          "interrupted": True, "last_tile": True}, True),
+    (H0, {"seat_wind": "S", "self_drawn": True, "discards": 78, "winner_discards": 19,
+          "interrupted": True}, False),
+    (H0, {"seat_wind": "S", "discarder": "E", "discards": 84, "winner_discards": 20,
+          "interrupted": True}, False),
+    (H0, {"seat_wind": "S", "discarder": "E", "discards": 79, "winner_discards": 19,
+          "interrupted": True, "last_tile": True}, True),
+    (H0, {"seat_wind": "S", "discarder": "E", "discards": 79, "winner_discards": 19,
+          "interrupted": True}, False),
+    # the winner's chows and pungs raise the last tile's minimum
+    ("23s77z [123m] [456m] [789m] [123p]", {"seat_wind": "S", "self_drawn": True,
+     "last_tile": True, "discards": 40, "winner_discards": 10, "interrupted": True}, False),
+    ("23s77z [123m] [456m] [789m] [123p]", {"seat_wind": "S", "self_drawn": True,
+     "last_tile": True, "discards": 44, "winner_discards": 10, "interrupted": True}, True),
+    ("23s456s77z [111m] [222m] [333m]", {"seat_wind": "S", "discarder": "E",
+     "last_tile": True, "discards": 41, "winner_discards": 10, "interrupted": True}, False),
+    ("23s456s77z [111m] [222m] [333m]", {"seat_wind": "S", "discarder": "E",
+     "last_tile": True, "discards": 44, "winner_discards": 10, "interrupted": True}, True),
+    # exposed kongs do not lower it (a claim and a loose tile each)
+    ("7z [1111m] [2222m] [3333m] [4444m] [5555m]", {"seat_wind": "S", "self_drawn": True,
+     "last_tile": True, "discards": 39, "winner_discards": 5, "interrupted": True}, False),
+    ("7z [1111m] [2222m] [3333m] [4444m] [5555m]", {"seat_wind": "S", "self_drawn": True,
+     "last_tile": True, "discards": 40, "winner_discards": 5, "interrupted": True}, True),
+])
+def test_the_wall_bounds_of_the_tester(hand: str, kw: dict[str, object], ok: bool) -> None:
+    win = "7z" if hand.startswith("7z") else "1s"
+    if ok:  # accepted: scored (some below the table's minimum)
+        assert tw_score(hand, win, **kw).value > 0
+    else:
+        with pytest.raises(InvalidHandError, match="TW §10a rule 2: "):
+            tw_score(hand, win, **kw)
 
 
 def test_the_issue_examples_name_their_rule() -> None:
@@ -695,3 +762,122 @@ def test_a_set_up_position_names_the_rule_it_breaks() -> None:
                         discards=["1p 2p", "4s", "", ""])
     Deal.from_hands(hands, dealer=0, active=1, rules=TW, melds=melds,
                     discards=["1p 2p 3p", "4s 5s", "", ""])
+
+
+# --- every refusal names its rule ------------------------------------------------------------
+
+_DOCS = (Path(__file__).resolve().parents[1] / "docs" / "taiwanese-rules.md").read_text()
+_RULE_RE = re.compile(r"^invalid hand: TW §10a rule (\d+)([a-z]?): ")
+
+
+def documented_rules() -> set[str]:
+    """The rule numbers of the §10a list in docs/taiwanese-rules.md ("3", "7", "7a", ...)."""
+    part = _DOCS.split("error names the numbered rule", 1)[1].split("These rules are exact", 1)[0]
+    out: set[str] = set()
+    top = ""
+    for line in part.splitlines():
+        if m := re.match(r"^(\d+)\. ", line):
+            top = m.group(1)
+            out.add(top)
+        elif (m := re.match(r"^ {3}([a-z])\. ", line)) and top:
+            out.add(top + m.group(1))
+    return out
+
+
+def test_the_documented_rule_list_is_read() -> None:
+    rules = documented_rules()
+    assert {str(n) for n in range(1, 10)} <= rules
+    assert {"7a", "7b", "7c", "7d"} <= rules
+
+
+_HANDS = [
+    ("123m456m789m123p78s11z", "9s"),             # concealed
+    ("123m456m789m123p456p7s 3f", "7s"),         # with a bonus tile, pair wait
+    ("123m456m789m7s [123p] [555z]", "7s"),        # a chow and a pung claimed
+    ("123m456m789m123p7s addkong[5555z]", "7s"),   # an added kong
+    ("123m456m789m123p7s kong[5555z]", "7s"),      # an exposed kong
+    ("123m456m789m123p7s (5555z)", "7s"),          # a concealed kong
+    ("123456m123456p123s77z", None),               # the dealt hand (heavenly blessing)
+]
+_SEATS = ["E", "S", "W", "N"]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.data())
+def test_every_refused_situation_names_a_documented_rule(data: st.DataObject) -> None:
+    # the tile counts always fit (17 for the dealt hand, 16 and a winning tile otherwise, or
+    # no winning tile): only the situation can be refused
+    hand, win = data.draw(st.sampled_from(_HANDS))
+    dealer_start = win is None or data.draw(st.booleans())
+    if win is None and data.draw(st.booleans()):
+        win = "7z"  # the dealt hand given a winning tile
+    elif win is not None and not dealer_start and data.draw(st.integers(0, 9)) == 0:
+        win = None  # a winning tile missing
+    kw: dict[str, object] = {
+        "seat_wind": data.draw(st.sampled_from(_SEATS)),
+        "self_drawn": data.draw(st.booleans()),
+        "dealer_start": dealer_start,
+        "kong_replacement": data.draw(st.booleans()),
+        "last_tile": data.draw(st.booleans()),
+        "robbing_kong": data.draw(st.booleans()),
+        "discards": data.draw(st.integers(0, 90)),
+        "winner_discards": data.draw(st.integers(0, 25)),
+        "interrupted": data.draw(st.booleans()),
+    }
+    discarder = data.draw(st.sampled_from([None, *_SEATS]))
+    if discarder is not None:
+        kw["discarder"] = discarder
+    try:
+        tw_score(hand, win, **kw)
+    except InvalidHandError as e:
+        m = _RULE_RE.match(str(e))
+        assert m, f"no rule named: {e}"
+        assert m.group(1) + m.group(2) in documented_rules(), str(e)
+
+
+def test_the_tester_examples_name_the_right_rule() -> None:
+    hand = "123m456m789m123p78s11z"
+    # before any discard only the dealer wins (rule 5), also without an interruption
+    for kw in ({"self_drawn": True}, {"discarder": "E"}):
+        with pytest.raises(InvalidHandError, match=r"^invalid hand: TW §10a rule 5: "):
+            tw_score(hand, "9s", seat_wind="S", discards=0, winner_discards=0,
+                     interrupted=False, **kw)  # type: ignore[arg-type]
+    cases: list[tuple[str, dict[str, object]]] = [
+        ("7d", {"self_drawn": True, "kong_replacement": True}),
+        ("9", {"discarder": "E", "kong_replacement": True}),
+        ("9", {"discarder": "E", "last_tile": True, "robbing_kong": True}),
+        ("1", {"dealer_start": True, "seat_wind": "E", "discards": 0, "winner_discards": 0,
+               "interrupted": False}),
+    ]
+    for rule, kw in cases:
+        kw = {"seat_wind": "S", **kw}
+        with pytest.raises(InvalidHandError, match=rf"^invalid hand: TW §10a rule {rule}: "):
+            tw_score(hand, "9s", **kw)
+    dealt = "123456m123456p123s77z"
+    for kw in ({"seat_wind": "S"}, {"seat_wind": "E", "kong_replacement": True},
+               {"seat_wind": "E", "last_tile": True}, {"seat_wind": "E", "robbing_kong": True}):
+        with pytest.raises(InvalidHandError, match=r"^invalid hand: TW §10a rule 1: "):
+            tw_score(dealt, None, dealer_start=True, **kw)  # type: ignore[arg-type]
+    with pytest.raises(InvalidHandError, match=r"^invalid hand: TW §10a rule 1: "):
+        tw_score("123456m123456p7z [1111s]", None, dealer_start=True, seat_wind="E")
+
+
+@pytest.mark.parametrize("rules", ["taiwanese-high", "taiwanese-low"])
+def test_the_heavenly_blessing_is_self_drawn_whatever_self_drawn_says(rules: str) -> None:
+    # TW §10: the heavenly blessing counts as a self-drawn win; `self_drawn` defaults to False,
+    # so False is "not given" and the win is scored (and paid) as self-drawn either way
+    for hand in ("123456m123456p123s77z", "111222333m456p789s77z", "123m456m789m123p456p77z"):
+        try:
+            given = mf.score(hand, None, seat_wind="E", dealer_start=True, self_drawn=True,
+                             rules=rules)
+        except InvalidHandError:
+            continue
+        plain = mf.score(hand, None, seat_wind="E", dealer_start=True, self_drawn=False,
+                         rules=rules)
+        assert plain.to_dict() == given.to_dict()
+        assert given.payments is not None and all(v < 0 for k, v in given.payments.items()
+                                                  if k != "E")
+        for discarder in ("S", "W", "N"):
+            with pytest.raises(InvalidHandError, match="TW §10a rule 1: "):
+                mf.score(hand, None, seat_wind="E", dealer_start=True, discarder=discarder,
+                         rules=rules)

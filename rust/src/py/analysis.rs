@@ -130,7 +130,7 @@ fn add_bonus_notation(py: Python<'_>, hand: &mut Hand, bonus: &Bound<'_, PyAny>)
 ///     interrupted: Taiwanese only (TW §10): a chow, pung or kong was made earlier in the deal.
 ///         Default True. (The defaults are a mid-deal win in which no timing element applies;
 ///         with ``dealer_start`` they are 0, 0 and False, which the heavenly blessing implies.)
-///         The situation must be one a deal can reach (TW §10a rules 1-8: whose turn follows
+///         The situation must be one a deal can reach (TW §10a rules 1-9: whose turn follows
 ///         a discard, each claim is followed by a discard, a kong takes a turn of its own, at
 ///         most 84 discards, a ``last_tile`` win only once the wall can be empty, so give
 ///         ``discards`` with it); otherwise ``InvalidHandError`` naming the rule.

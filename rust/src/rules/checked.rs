@@ -127,11 +127,12 @@ pub struct Scored {
 /// paid by [`Ruleset::win_payments`] with the dealer East (seat 0, HK §3, TW §3) on the
 /// progress's streak.
 pub fn score(hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext, discarder: Option<u8>, rules: &Ruleset) -> Result<Scored> {
-    check_history(ctx, discarder)?;
-    if discarder.is_some() {
-        // with what only this caller knows: who discarded (the scorer checks the rest)
+    if ctx.seat_wind <= 3 && discarder.is_some_and(|d| d <= 3) {
+        // with what only this caller knows: who discarded (the scorer checks the rest); first,
+        // so that the ruleset names its own rule for a discarder that cannot be (TW §10a)
         rules.rules().check_history(hand, ctx, discarder)?;
     }
+    check_history(ctx, discarder)?;
     let outcome = rules.score(hand, win_tile, ctx)?;
     let self_drawn = ctx.self_drawn || ctx.dealer_start;
     let payments = (outcome.is_win && (self_drawn || discarder.is_some()))

@@ -153,6 +153,12 @@ pub trait ScoringTable {
     fn check_situation(&self, _facts: &WinFacts<'_>) -> Result<()> {
         Ok(())
     }
+    /// Situation checks run before the generic ones of [`score`], so that a ruleset can name
+    /// its own rule for every refusal (TW §10a); `win_tile` is the winning tile as given
+    /// (default: none).
+    fn check_situation_first(&self, _hand: &Hand, _win_tile: Option<Tile>, _ctx: &WinContext) -> Result<()> {
+        Ok(())
+    }
     /// A win on a replacement tile (`WinContext::kong_replacement`) needs a source for it; by
     /// default a declared kong (HK §10.2 F12). The Taiwanese loose tile may also replace a
     /// bonus tile (TW §10).
@@ -229,6 +235,7 @@ pub fn win_facts<'a, R: ScoringTable + ?Sized>(
             ctx.seat_wind, ctx.prevailing_wind
         )));
     }
+    rules.check_situation_first(hand, win_tile, ctx)?;
     let held = held_counts(&hand.concealed, &hand.melds)?;
     if hand.melds.len() > shapes.n_sets {
         return Err(bad(format!("{} declared sets (at most {})", hand.melds.len(), shapes.n_sets)));

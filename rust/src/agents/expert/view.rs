@@ -86,6 +86,11 @@ impl<'a> ExpertView<'a> {
 /// (TW §10a rule 2).
 const UNINTERRUPTED_MAX_DISCARDS: u32 = 1 + crate::rules::taiwanese::scoring::LIVE_AT_START;
 
+/// The most discards at a win on a discard not on the last tile that TW §10a rule 2 accepts
+/// for every hand of an interrupted deal: 1 + 62 live tiles drawn + 15 claims by the others −
+/// 5 concealed kongs of the winner's − 7 bonus tiles of its.
+const INTERRUPTED_FORECAST_MAX: u32 = 1 + crate::rules::taiwanese::scoring::LIVE_AT_START - 1 + 15 - 5 - 7;
+
 /// The deal's progress at a win a seat (its position from the dealer `seat`) may make after
 /// its next discard, when `made` discards are on the table, `own` of them its own: consistent
 /// with the order of turns (TW §10a) so that the ruleset scores it as the engine would. In an
@@ -93,8 +98,18 @@ const UNINTERRUPTED_MAX_DISCARDS: u32 = 1 + crate::rules::taiwanese::scoring::LI
 /// count of discards at which the seat's draw (self-drawn) or another's discard comes.
 pub fn future_progress(made: u32, own: u32, seat: u32, streak: u32, interrupted: bool, self_drawn: bool) -> DealProgress {
     if interrupted {
-        let d = made + 4;
-        return DealProgress { dealer_streak: streak, discards: d, winner_discards: (own + 1).min(d), interrupted };
+        let w = own + 1;
+        let mut d = made + 4;
+        // the live wall bounds a win that is not on its last tile (TW §10a rule 2: on a discard
+        // `D` ≤ 78 + E − B, self-drawn 77 + E − B, for the winner's chows and pungs less its
+        // concealed kongs E ≥ −5 and bonus tiles B ≤ 7): a count above the lowest of them is
+        // the same value class (D > 10), moved back to one the ruleset accepts for every hand;
+        // above MAX_DISCARDS it stays the refused situation it always was
+        let cap = INTERRUPTED_FORECAST_MAX - u32::from(self_drawn);
+        if d > cap && d <= crate::rules::taiwanese::scoring::MAX_DISCARDS {
+            d = cap.max(2 * w + 2);
+        }
+        return DealProgress { dealer_streak: streak, discards: d, winner_discards: w.min(d), interrupted };
     }
     // discard i is made by seat i mod 4
     let mut d = made + 1;
@@ -103,7 +118,9 @@ pub fn future_progress(made: u32, own: u32, seat: u32, streak: u32, interrupted:
     }
     // an uninterrupted deal ends with its live wall (TW §10a rule 2): a round earlier is the
     // same value class (D > 10, two own discards), and a situation the ruleset accepts
-    while d > UNINTERRUPTED_MAX_DISCARDS {
+    // (and a win not on the last tile leaves the wall's last tile, bonus tiles drawn: on a
+    // discard `D` ≤ 63 − B, self-drawn 62 − B, B ≤ 7 the winner's bonus tiles)
+    while d > UNINTERRUPTED_MAX_DISCARDS - 8 - u32::from(self_drawn) {
         d -= 4;
     }
     let w = (0..d).filter(|i| i % 4 == seat % 4).count() as u32;

@@ -20,7 +20,9 @@ use crate::tiles::tile::Tile;
 /// on the last live tile, `dealer_start` the heavenly blessing.
 use crate::rules::scoring::DealProgress;
 
-pub use super::situation::{check_tw_situation, rob_orders, uninterrupted_own_discards, LIVE_AT_START, MAX_DISCARDS};
+pub use super::situation::{
+    check_tw_how, check_tw_situation, rob_orders, uninterrupted_own_discards, LIVE_AT_START, MAX_DISCARDS,
+};
 
 /// Score a Taiwanese win (TW §11): every interpretation of the hand with every placement of
 /// the winning tile is valued under the table of `switches.tai_table`; the highest hand Tai
@@ -109,6 +111,20 @@ impl<T: TaiElements> ScoringTable for T {
     fn check_situation(&self, facts: &WinFacts<'_>) -> Result<()> {
         self.base().check_situation(facts)
     }
+    /// TW §10a rules 1, 7d and 9 before the generic checks ([`check_tw_how`]).
+    fn check_situation_first(&self, hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result<()> {
+        check_tw_how(ctx, hand, Some(win_tile.is_some()), None)?;
+        // rule 8: the robbed tile is the fourth copy of the declarer's kong
+        if let (true, Some(t), Ok(held)) = (ctx.robbing_kong, win_tile, held_counts(&hand.concealed, &hand.melds)) {
+            if held.get(t.index()).is_some_and(|&n| n > 0) {
+                return Err(MahjongError::hand(format!(
+                    "TW §10a rule 8: the robbed tile {t} is the fourth copy of another player's kong: the winner holds \
+                     none of it"
+                )));
+            }
+        }
+        Ok(())
+    }
     fn check_replacement(&self, hand: &Hand) -> Result<()> {
         self.base().check_replacement(hand)
     }
@@ -195,7 +211,7 @@ impl<'a> TwBase<'a> {
         if hand.melds.iter().any(|m| m.kind.is_kong()) || hand.bonus != 0 {
             Ok(())
         } else {
-            Err(MahjongError::hand("a win on a loose tile needs a declared kong or a bonus tile to replace"))
+            Err(MahjongError::hand("TW §10a rule 7d: a win on a loose tile needs a declared kong or a bonus tile to replace"))
         }
     }
 

@@ -60,9 +60,6 @@ impl Sets {
     fn total(&self) -> u32 {
         self.chows + self.pungs + self.exposed_kongs + self.added_kongs + self.concealed_kongs
     }
-    fn kongs(&self) -> u32 {
-        self.exposed_kongs + self.added_kongs + self.concealed_kongs
-    }
 }
 
 /// How the winning tile came (TW §10).
@@ -94,11 +91,8 @@ enum How {
 ///
 /// 1. Heavenly blessing (`dealer_start`): the dealer, `D` = 0, `w` = 0, not interrupted, no
 ///    declared set.
-/// 2. The wall: `w` ≤ `D` ≤ [`MAX_DISCARDS`] (1 + [`LIVE_AT_START`] without an interruption).
-///    The last live tile self-drawn needs `D` + kongs ≥ 55, the last discard `D` + kongs ≥ 56
-///    (the live wall's 63 tiles less at most 8 bonus replacements are drawn at one per discard
-///    and one per kong; kongs: the winner's, and at most 15 by the others in an interrupted
-///    deal).
+/// 2. The wall: `w` ≤ `D` ≤ [`MAX_DISCARDS`], and the live tiles drawn before the win fit
+///    the live wall exactly as [`wall`] says (the last live tile and the last discard at 63).
 /// 3. A declared set or a robbed kong means the deal was interrupted.
 /// 4. No interruption: discard i is made by seat i mod 4 — a self-drawn win by seat `s` needs
 ///    `D` ≡ `s` (mod 4) and `D` > 0; a win on a discard `D` ≥ 1 with the last discard (by seat
@@ -128,9 +122,12 @@ enum How {
 ///    and discarded after it (a discard after the first, not the winner's), then adds in a turn
 ///    that follows the `D`-th discard (not its own); so `D` ≥ 3, with the winner's turns placed
 ///    as rule 6 says around the declarer's ([`rob_orders`]).
+/// 9. How the tile comes, with rules 1 and 7d's conditions on the flags alone: [`check_tw_how`],
+///    which runs first.
 ///
 /// Errors: `InvalidHand` naming the first rule that fails.
 pub fn check_tw_situation(ctx: &WinContext, hand: &Hand, s: &DealProgress, discarder: Option<u8>) -> Result<()> {
+    check_tw_how(ctx, hand, None, discarder)?;
     let (d, w, interrupted) = (s.discards, s.winner_discards, s.interrupted);
     let seat = ctx.seat_wind % 4;
     let dealer = seat == 0;
@@ -162,40 +159,16 @@ pub fn check_tw_situation(ctx: &WinContext, hand: &Hand, s: &DealProgress, disca
     if w > d {
         return bad("2", format!("the winner cannot have made more discards than the deal (winner_discards {w} > discards {d})"));
     }
-    let max_d = if interrupted { MAX_DISCARDS } else { 1 + LIVE_AT_START };
-    if d > max_d {
+    if d > MAX_DISCARDS {
         return bad(
             "2",
             format!(
-                "a deal{} holds at most {max_d} discards (one per turn: the dealer's first, one per draw from the {} \
-                 live tiles{}), not {d}",
-                if interrupted { "" } else { " without a claim" },
-                LIVE_AT_START,
-                if interrupted { ", one per claimed set, at most 5 a player" } else { "" }
+                "a deal holds at most {MAX_DISCARDS} discards (one per turn: the dealer's first, one per draw from the \
+                 {LIVE_AT_START} live tiles, one per claimed set, at most 5 a player), not {d}"
             ),
         );
     }
-    let kongs = if interrupted { sets.kongs() + 3 * MAX_SETS } else { 0 };
-    let drawn_needed = LIVE_AT_START - BONUS_TILES;
-    if ctx.last_wall_tile && d + kongs < drawn_needed {
-        return bad(
-            "2",
-            format!(
-                "the last live tile comes after at least {drawn_needed} draws in play (the {LIVE_AT_START} live tiles \
-                 less at most {BONUS_TILES} bonus replacements), at most one per discard and one per kong: discards {d} \
-                 with at most {kongs} kong(s) is too early"
-            ),
-        );
-    }
-    if ctx.last_discard && d + kongs < drawn_needed + 1 {
-        return bad(
-            "2",
-            format!(
-                "the last discard follows the draw of the last live tile (at least {drawn_needed} draws in play, at \
-                 most one per earlier discard and one per kong): discards {d} with at most {kongs} kong(s) is too early"
-            ),
-        );
-    }
+    wall(ctx, how, &sets, hand.bonus.count_ones(), d, interrupted)?;
     // 3. What an interruption is.
     if !interrupted {
         if sets.total() > 0 {
@@ -236,13 +209,131 @@ pub fn check_tw_situation(ctx: &WinContext, hand: &Hand, s: &DealProgress, disca
     first
 }
 
+/// TW §10a rule 2, the live wall at the win. The live tiles drawn in play (one for each turn
+/// begun with a draw, each kong's loose tile and each bonus replacement, `b`, in the deal or in
+/// play: 8 at most, and at least the winner's bonus tiles `B`) number at most
+/// [`LIVE_AT_START`], exactly that at the last live tile and at the last discard, and less
+/// when a kong is declared (robbing one). The turns that ended with a discard are the
+/// dealer's first, the turns begun with a draw and those begun with a claim, so the draws
+/// before the win are `D` − [on a discard] − `c` (the claims) and the tiles drawn `x` − (`c` −
+/// `k`) + `b`, with `x` = `D` − [on a discard] and `k` the kongs declared. A chow or a pung kept
+/// adds to `c` − `k`, a concealed kong takes from it, an exposed or added kong does neither
+/// (its claim and its loose tile): `c` − `k` is the winner's chows and pungs less its concealed
+/// kongs (`E`) and, in an interrupted deal, between −15 and 15 for the other three (at most
+/// five sets each); with no interruption it is 0. So, with 63 live tiles:
+/// the last live tile (self-drawn) or the last discard needs 40 + `E` ≤ `x` ≤ 78 + `E` − `B`
+/// (uninterrupted 55 ≤ `x` ≤ 63 − `B`); any other win `x` ≤ 77 + `E` − `B` (uninterrupted 62 −
+/// `B`), a robbed kong too.
+fn wall(ctx: &WinContext, how: How, sets: &Sets, own_bonus: u32, d: u32, interrupted: bool) -> Result<()> {
+    let x = i64::from(d) - i64::from(how == How::Discard);
+    let live = i64::from(LIVE_AT_START);
+    let (others, e) = if interrupted {
+        (i64::from(3 * MAX_SETS), i64::from(sets.chows + sets.pungs) - i64::from(sets.concealed_kongs))
+    } else {
+        (0, 0)
+    };
+    let b = i64::from(own_bonus);
+    let last = ctx.last_wall_tile || ctx.last_discard;
+    let what = match how {
+        How::SelfDrawn { .. } if last => "the last live tile self-drawn",
+        How::SelfDrawn { .. } => "a self-drawn win before the last live tile",
+        How::Discard if last => "the last discard (a win on it)",
+        How::Discard => "a win on a discard before the last",
+        How::Robbed => "robbing a kong (declared with a live tile left)",
+    };
+    let offset = i64::from(how == How::Discard);
+    let (lo, hi) = if last {
+        (live - i64::from(BONUS_TILES) - others + e, live + others + e - b)
+    } else {
+        (-offset, live - 1 + others + e - b)
+    };
+    if x < lo || x > hi {
+        let why = format!(
+            "the {LIVE_AT_START} live tiles are drawn one per turn begun with a draw (the discards{}, less the claims), \
+             one per kong and one per bonus tile (at most {BONUS_TILES}, at least the winner's {own_bonus}); {}",
+            if offset == 1 { " before the claimed one" } else { "" },
+            if interrupted {
+                format!(
+                    "the claims less the kongs are the winner's chows and pungs less its concealed kongs ({e}) and at \
+                     most {others} more or fewer by the others"
+                )
+            } else {
+                "with no interruption there is no claim and no kong".into()
+            }
+        );
+        return bad("2", format!("{what} needs {} ≤ discards ≤ {} here, not {d}: {why}", (lo + offset).max(0), hi + offset));
+    }
+    Ok(())
+}
+
+/// TW §10a rules 1, 7d and 9, checked before anything else of the win (the scorer calls it
+/// first, so that no refusal of a Taiwanese situation goes without its rule): the heavenly
+/// blessing's own conditions (rule 1: no winning tile, no discarder, not on a loose tile, the
+/// last live tile, the last discard or a robbed kong; seat East, no declared set), how the
+/// winning tile comes (rule 9) and the loose tile's source (rule 7d: a declared kong or a bonus
+/// tile). `win_tile`: whether a winning tile is given (`None`: the caller does not say).
+///
+/// Errors: `InvalidHand` naming the first rule that fails.
+pub fn check_tw_how(ctx: &WinContext, hand: &Hand, win_tile: Option<bool>, discarder: Option<u8>) -> Result<()> {
+    if ctx.dealer_start {
+        let mut why = Vec::new();
+        if win_tile == Some(true) {
+            why.push("it has no winning tile");
+        }
+        if discarder.is_some() {
+            why.push("it is self-drawn, with no discarder");
+        }
+        if ctx.seat_wind % 4 != 0 {
+            why.push("only the dealer (East) wins it");
+        }
+        if !hand.melds.is_empty() {
+            why.push("the dealer has declared no set");
+        }
+        if ctx.kong_replacement || ctx.last_wall_tile || ctx.last_discard || ctx.robbing_kong {
+            why.push("it is not on a loose tile, the last live tile, the last discard or a robbed kong");
+        }
+        if !why.is_empty() {
+            return bad("1", format!("the heavenly blessing is the dealer's win on the dealt hand: {}", why.join("; ")));
+        }
+        return Ok(());
+    }
+    if win_tile == Some(false) {
+        return bad("1", "a winning tile is needed (only the heavenly blessing has none)".into());
+    }
+    if ctx.kong_replacement && !ctx.self_drawn {
+        return bad("9", "a win on a loose tile (kong_replacement) is self-drawn".into());
+    }
+    if ctx.last_wall_tile && !ctx.self_drawn {
+        return bad("9", "a win on the last live tile is self-drawn".into());
+    }
+    if ctx.self_drawn && (ctx.last_discard || ctx.robbing_kong) {
+        return bad("9", "a self-drawn win is not on the last discard or a robbed kong".into());
+    }
+    if ctx.self_drawn && discarder.is_some() {
+        return bad("9", "a self-drawn win has no discarder".into());
+    }
+    if discarder.is_some_and(|x| x % 4 == ctx.seat_wind % 4) {
+        return bad("9", "the discarder (or a robbed kong's declarer) is another player, not the winner".into());
+    }
+    if ctx.last_discard && ctx.robbing_kong {
+        return bad(
+            "9",
+            "robbing a kong is not a win on the last discard: a kong is declared only while a live tile is left (TW §4.2)".into(),
+        );
+    }
+    if ctx.kong_replacement && !hand.melds.iter().any(|m| m.kind.is_kong()) && hand.bonus == 0 {
+        return bad("7d", "a win on a loose tile needs a declared kong or a bonus tile to replace".into());
+    }
+    Ok(())
+}
+
 /// TW §10a rule 4: the order of an uninterrupted deal, discard i by seat i mod 4.
 fn uninterrupted(how: How, seat: u8, d: u32, w: u32, discarder: Option<u8>) -> Result<()> {
     let who = |i: u32| WIND[(i % 4) as usize];
     match how {
         How::SelfDrawn { .. } if d % 4 != u32::from(seat) || d == 0 => {
             return bad(
-                "4",
+                if d == 0 { "5" } else { "4" },
                 if d == 0 {
                     "before any discard the dealer wins only on the dealt hand (dealer_start) or on a concealed kong's \
                      replacement (TW §10a)"
@@ -261,7 +352,12 @@ fn uninterrupted(how: How, seat: u8, d: u32, w: u32, discarder: Option<u8>) -> R
         }
         How::Discard => {
             if d == 0 {
-                return bad("4", "a win on a discard needs a discard (discards ≥ 1)".into());
+                return bad(
+                    "5",
+                    "before any discard (discards = 0) only the dealer wins, on the dealt hand or a loose tile: a win \
+                     on a discard needs a discard (discards ≥ 1)"
+                        .into(),
+                );
             }
             let last = (d - 1) % 4;
             if last == u32::from(seat) {
