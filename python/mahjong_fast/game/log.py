@@ -224,8 +224,7 @@ class LogWriter:
         except (OSError, ValueError):
             start = None
         try:
-            self._f.write(text)
-            self._f.flush()
+            self._put(text)
         except BaseException:
             if start is not None:
                 try:
