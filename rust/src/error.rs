@@ -66,11 +66,19 @@ pub enum IllegalCode {
     LastDiscardWinOnly,
     NotAWinningHand,
     BelowMinimum,
+    /// HK §19 / TW §20.5.2: a seat that passed a win may not claim one until the flag clears.
+    PassOver,
+    /// TW §20.5.3: a discard of a kind forbidden after the claim just made.
+    ForbiddenDiscard,
+    /// TW §20.6.1: what a seat that declared ready may no longer do.
+    ReadyLocked,
+    /// TW §20.6.1: a second ready declaration in one deal.
+    AlreadyDeclared,
 }
 
 impl IllegalCode {
     /// Every code, in the order the rules list them (HK §13).
-    pub const ALL: [IllegalCode; 12] = [
+    pub const ALL: [IllegalCode; 16] = [
         IllegalCode::DealOver,
         IllegalCode::NotYourTurn,
         IllegalCode::WrongPhase,
@@ -83,6 +91,10 @@ impl IllegalCode {
         IllegalCode::LastDiscardWinOnly,
         IllegalCode::NotAWinningHand,
         IllegalCode::BelowMinimum,
+        IllegalCode::PassOver,
+        IllegalCode::ForbiddenDiscard,
+        IllegalCode::ReadyLocked,
+        IllegalCode::AlreadyDeclared,
     ];
 
     /// The code as the rules write it (`"WRONG_PHASE"`).
@@ -100,6 +112,10 @@ impl IllegalCode {
             IllegalCode::LastDiscardWinOnly => "LAST_DISCARD_WIN_ONLY",
             IllegalCode::NotAWinningHand => "NOT_A_WINNING_HAND",
             IllegalCode::BelowMinimum => "BELOW_MINIMUM",
+            IllegalCode::PassOver => "PASS_OVER",
+            IllegalCode::ForbiddenDiscard => "FORBIDDEN_DISCARD",
+            IllegalCode::ReadyLocked => "READY_LOCKED",
+            IllegalCode::AlreadyDeclared => "ALREADY_DECLARED",
         }
     }
 }

@@ -22,6 +22,9 @@ pub enum Phase {
     Rob = 3,
     /// The deal is over.
     Ended = 4,
+    /// A declaration window a ruleset's hooks open (`rules/hooks.rs`): the seats it names
+    /// answer once each, with one of the ruleset's extra actions or a pass.
+    Declare = 5,
 }
 
 impl Phase {
@@ -32,6 +35,7 @@ impl Phase {
             Phase::Response => "response",
             Phase::Rob => "rob",
             Phase::Ended => "ended",
+            Phase::Declare => "declare",
         }
     }
     /// RESPONSE or ROB: a window in which several players answer.
@@ -54,10 +58,15 @@ pub enum ActionType {
     /// Exposed kong claimed from a discard.
     Kong = 7,
     Chow = 8,
+    /// A ready declaration (TW §20.6.1), an action only a ruleset's hooks add
+    /// ([`crate::rules::DealHooks::extra_actions`]); the tiles it names are the ruleset's.
+    DeclareReady = 9,
 }
 
 impl ActionType {
-    pub const ALL: [ActionType; 9] = [
+    /// The engine's own action types (HK §5.3, §6, §7): every ruleset's.
+    pub const BASE: usize = 9;
+    pub const ALL: [ActionType; 10] = [
         ActionType::Discard,
         ActionType::SelfDrawnWin,
         ActionType::ConcealedKong,
@@ -67,6 +76,7 @@ impl ActionType {
         ActionType::Pung,
         ActionType::Kong,
         ActionType::Chow,
+        ActionType::DeclareReady,
     ];
     pub const fn from_u8(v: u8) -> Option<ActionType> {
         if (v as usize) < Self::ALL.len() {
@@ -86,7 +96,12 @@ impl ActionType {
             ActionType::Pung => "pung",
             ActionType::Kong => "kong",
             ActionType::Chow => "chow",
+            ActionType::DeclareReady => "declare_ready",
         }
+    }
+    /// An action a ruleset adds (not one of the engine's own [`ActionType::BASE`] types).
+    pub const fn is_extra(self) -> bool {
+        self as usize >= Self::BASE
     }
     /// A response of a RESPONSE/ROB window (HK §5.4): pass, win, pung, kong, chow.
     pub const fn is_response(self) -> bool {

@@ -55,6 +55,8 @@ pub enum DrawReason {
     LastDiscard,
     /// A replacement tile was needed from an empty wall (case 2).
     NoReplacement,
+    /// An abortive draw a ruleset's hooks called (TW §20.5.6 `four_winds`), with its reason.
+    Abortive(&'static str),
 }
 
 impl DrawReason {
@@ -62,7 +64,12 @@ impl DrawReason {
         match self {
             DrawReason::LastDiscard => "last_discard",
             DrawReason::NoReplacement => "no_replacement",
+            DrawReason::Abortive(reason) => reason,
         }
+    }
+    /// Whether the ruleset ended the deal early (not an exhaustive draw of HK §8.2).
+    pub const fn is_abortive(self) -> bool {
+        matches!(self, DrawReason::Abortive(_))
     }
 }
 
@@ -104,8 +111,14 @@ pub enum Event {
     Win { player: u8, win: usize, hand: Vec<u8> },
     /// HK §11: per player, and the scores after payment.
     Payments { payments: [i64; 4], scores: [i64; 4] },
-    /// HK §8.2.
+    /// HK §8.2; a ruleset's abortive draw too ([`DrawReason::Abortive`]).
     ExhaustiveDraw { reason: DrawReason },
+    /// A per-seat rule flag of the ruleset set or cleared (`rules/hooks.rs`); a private flag
+    /// (`public` false) is seen by its seat only.
+    RuleFlag { player: u8, flag: &'static str, value: bool, public: bool },
+    /// A liability record made (TW §20.7.2): `liable` pays for `player`'s win as the ruleset
+    /// settles it.
+    Liability { player: u8, liable: u8, pattern: &'static str },
 }
 
 impl Event {
@@ -125,6 +138,8 @@ impl Event {
             Event::Win { .. } => "win",
             Event::Payments { .. } => "payments",
             Event::ExhaustiveDraw { .. } => "exhaustive_draw",
+            Event::RuleFlag { .. } => "rule_flag",
+            Event::Liability { .. } => "liability",
         }
     }
     /// The player the event is about (None for deal, payments, exhaustive draw).
@@ -138,7 +153,9 @@ impl Event {
             | Event::ConcealedKong { player, .. }
             | Event::AddedKong { player, .. }
             | Event::KongCompleted { player, .. }
-            | Event::Win { player, .. } => Some(player),
+            | Event::Win { player, .. }
+            | Event::RuleFlag { player, .. }
+            | Event::Liability { player, .. } => Some(player),
             Event::Action { action, .. } => Some(action.player),
             Event::Deal { .. } | Event::Payments { .. } | Event::ExhaustiveDraw { .. } => None,
         }

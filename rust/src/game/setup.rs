@@ -169,6 +169,11 @@ impl Deal {
         }
         let draws = s.draws.iter().map(|&x| resolve(x, "wall")).collect::<Result<Vec<u8>>>()?;
         let tail = s.tail.iter().map(|&x| resolve(x, "wall")).collect::<Result<Vec<u8>>>()?;
+        // a ruleset that plays without some ids (136 tiles: no bonus tiles) cannot place them
+        let set = rules.tile_set();
+        if let Some(t) = (0..N_TILES as u8).find(|&t| al2.used[t as usize] && !set.contains(t)) {
+            return Err(MahjongError::hand(format!("tile id {t} is not in the ruleset's {}-tile set", set.len())));
+        }
         for p in 0..4 {
             let size = hands[p].len() + 3 * melds[p].len();
             let want = rules.hand_tiles() + usize::from(p as u8 == active);
@@ -187,17 +192,17 @@ impl Deal {
         let front = wall.len();
         wall.extend_from_slice(&draws);
         for t in crate::tiles::wall::shuffle(s.seed, s.deal_index as u64) {
-            if !al2.used[t as usize] {
+            if !al2.used[t as usize] && set.contains(t) {
                 wall.push(t);
             }
         }
         wall.extend(tail.iter().rev());
-        debug_assert_eq!(wall.len(), N_TILES);
+        debug_assert_eq!(wall.len(), set.len());
         let mut w = [0u8; N_TILES];
-        w.copy_from_slice(&wall);
+        w[..wall.len()].copy_from_slice(&wall);
 
         let fresh = melds.iter().all(Vec::is_empty) && discards.iter().all(Vec::is_empty) && active == s.dealer;
-        let mut d = Deal::blank(rules, w, s.dealer, s.scores, s.deal_index, opts);
+        let mut d = Deal::blank(rules, w, wall.len(), s.dealer, s.scores, s.deal_index, opts);
         d.set_position(front, hands, melds, bonus, discards);
         if opts.record {
             let hands = std::array::from_fn(|p| d.hand(p).to_vec());
@@ -214,7 +219,7 @@ impl Deal {
         let drawn = if fresh { None } else { d.hand(active as usize).last().copied() };
         d.start_action(active, drawn, fresh);
         d.check_position()?;
-        debug_assert_eq!(d.phase(), Phase::Action);
+        debug_assert!(matches!(d.phase(), Phase::Action | Phase::Declare | Phase::Ended));
         Ok(d)
     }
 }

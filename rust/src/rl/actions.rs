@@ -50,6 +50,8 @@ pub fn index_of(a: &Action, discard_kind: Option<u8>) -> usize {
         ActionType::Kong => EXPOSED_KONG,
         ActionType::SelfDrawnWin | ActionType::Win => WIN,
         ActionType::Pass => PASS,
+        // never asked: version 1 refuses a ruleset that adds actions (`BatchConfig::new`)
+        ActionType::DeclareReady => PASS,
     }
 }
 

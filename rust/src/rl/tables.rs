@@ -79,10 +79,23 @@ pub struct BatchConfig {
 
 impl BatchConfig {
     /// A configuration with the default observation, points as reward, illegal actions refused.
-    /// Errors: `RuleConfig` when no seat is a learner.
+    /// Errors: `RuleConfig` when no seat is a learner; a configuration error naming the
+    /// ruleset (`.switch`) when it adds actions ([`Ruleset::extra_actions`]), which the
+    /// 75 indices of observation/action version 1 cannot express (docs/rl.md).
     pub fn new(rules: Ruleset, seats: [Seat; 4]) -> Result<BatchConfig> {
         if !seats.iter().any(|s| s.is_learner()) {
             return Err(MahjongError::RuleConfig("at least one seat must be \"learner\"".into()));
+        }
+        if let Some(a) = rules.extra_actions().first() {
+            return Err(MahjongError::switch(
+                rules.name(),
+                None,
+                format!(
+                    "{} adds the action {}, which observation/action version 1 (75 actions) cannot express",
+                    rules.name(),
+                    a.name()
+                ),
+            ));
         }
         Ok(BatchConfig {
             rules,

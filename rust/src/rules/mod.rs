@@ -30,10 +30,12 @@ pub mod checked;
 pub mod estimate;
 mod expert_styles;
 pub mod hong_kong;
+pub mod hooks;
 mod registry;
 pub mod scoring;
 pub mod switch_table;
 pub mod taiwanese;
+mod test_house_hooks;
 #[cfg(test)]
 mod test_ruleset;
 pub mod wait_values;
@@ -46,6 +48,7 @@ use crate::error::Result;
 use crate::tiles::hand::Hand;
 use crate::tiles::tile::{Bonus, Tile, N_KINDS};
 
+pub use hooks::{DealHooks, HookEvent, Liability, RuleFlags, RuleState, TileSet};
 pub use registry::{preset_names, presets as registry_presets, ruleset_names, Preset};
 pub use scoring::{DealProgress, Element, RejectReason, ScoreOutcome, WinContext};
 pub use switch_table::{Allowed, Forbidden, Needs, SwitchLit, SwitchRow, SwitchSet, SwitchTable};
@@ -259,11 +262,13 @@ impl Wording {
 }
 
 /// Everything a ruleset means, asked by the engine, the match, the agents, the simulation and
-/// the bindings. Implemented once per ruleset folder ([`hong_kong`], [`taiwanese`]).
+/// the bindings. Implemented once per ruleset folder ([`hong_kong`], [`taiwanese`]); the deal
+/// hooks (who wins one discard, the automatic wins, house rules in the deal) are its
+/// [`DealHooks`] capability (`hooks.rs`).
 ///
 /// Positions 0..=3 are players in turn order. Errors are [`MahjongError`](crate::error::MahjongError)s: `RuleConfig` for
 /// switches and match options, `InvalidHand` for impossible hands, situations and wins.
-pub trait Rules: fmt::Debug + Send + Sync {
+pub trait Rules: DealHooks + fmt::Debug + Send + Sync {
     // ---------------------------------------------------------------- name and switches
     /// The name as in the rules files (`"hong-kong"`, `"taiwanese-high"`).
     fn name(&self) -> &'static str;
@@ -283,9 +288,6 @@ pub trait Rules: fmt::Debug + Send + Sync {
     fn shapes(&self) -> &'static ShapeRules;
     /// Tiles at the tail of the wall that are never drawn.
     fn dead_wall(&self) -> usize;
-    /// Whether every player claiming a win on one tile wins (else only the first in turn order
-    /// after the discarder).
-    fn several_winners(&self) -> bool;
     /// Whether a tile drawn to replace a bonus tile counts as a replacement for the
     /// replacement-tile element (else only a kong's replacement chain does).
     fn bonus_replacement_scores(&self) -> bool;
@@ -325,9 +327,6 @@ pub trait Rules: fmt::Debug + Send + Sync {
     fn check_history(&self, _hand: &Hand, _ctx: &WinContext, _discarder: Option<u8>) -> Result<()> {
         Ok(())
     }
-    /// The automatic win, if any, after player `exposer` exposes bonus tile `tile`;
-    /// `exposed[p]` is the mask of the bonus tiles `p` had exposed before (bit i = `(i+1)f`).
-    fn bonus_win(&self, exposed: &[u8; 4], exposer: usize, tile: Bonus) -> Result<Option<BonusWin>>;
 
     // ---------------------------------------------------------------- payments
     /// What one unit of value is worth in points as each opponent pays it on a self-drawn win
@@ -402,6 +401,8 @@ struct TableFacts {
     dead_wall: usize,
     several_winners: bool,
     bonus_replacement_scores: bool,
+    has_hooks: bool,
+    tile_set: TileSet,
 }
 
 /// A complete ruleset with its switches: a cheap, shareable, immutable value that every part of
@@ -422,6 +423,8 @@ impl Ruleset {
             dead_wall: rules.dead_wall(),
             several_winners: rules.several_winners(),
             bonus_replacement_scores: rules.bonus_replacement_scores(),
+            has_hooks: rules.has_hooks(),
+            tile_set: rules.tile_set(),
         };
         Ruleset { rules: Arc::from(rules), facts }
     }
@@ -529,6 +532,26 @@ impl Ruleset {
     pub fn several_winners(&self) -> bool {
         self.facts.several_winners
     }
+    /// Whether the deal engine asks the ruleset's house-rule hooks ([`DealHooks::has_hooks`]).
+    pub fn has_hooks(&self) -> bool {
+        self.facts.has_hooks
+    }
+    /// The physical ids the wall is built from ([`DealHooks::tile_set`]).
+    pub fn tile_set(&self) -> TileSet {
+        self.facts.tile_set
+    }
+    /// The deal hooks ([`DealHooks`]).
+    pub fn hooks(&self) -> &dyn Rules {
+        &*self.rules
+    }
+    /// The names of the per-seat rule flags ([`DealHooks::rule_flags`]).
+    pub fn rule_flags(&self) -> &'static RuleFlags {
+        self.rules.rule_flags()
+    }
+    /// The action types the ruleset adds ([`DealHooks::extra_actions`]).
+    pub fn extra_actions(&self) -> &'static [crate::game::ActionType] {
+        self.rules.extra_actions()
+    }
     /// Whether a bonus tile's replacement counts as a replacement win.
     pub fn bonus_replacement_scores(&self) -> bool {
         self.facts.bonus_replacement_scores
@@ -557,7 +580,7 @@ impl Ruleset {
     pub fn wait_values_into(&self, hand: &Hand, waits: u64, ts: &WinContext, ron: &WinContext, values: &mut [[i16; N_KINDS]; 2]) {
         self.rules.wait_values_into(hand, waits, ts, ron, values)
     }
-    /// See [`Rules::bonus_win`].
+    /// See [`DealHooks::bonus_win`].
     pub fn bonus_win(&self, exposed: &[u8; 4], exposer: usize, tile: Bonus) -> Result<Option<BonusWin>> {
         self.rules.bonus_win(exposed, exposer, tile)
     }

@@ -50,15 +50,16 @@ fn listed() -> impl Iterator<Item = &'static Preset> {
     hk[..1].iter().chain(tw).chain(&hk[1..])
 }
 
-/// Presets registered for the crate's own tests only (a third ruleset played through the
-/// same engine: `rules/test_ruleset/`), not listed.
+/// Presets for tests, not listed: `test-house-hooks` (every deal hook, `rules/test_house_hooks/`)
+/// in every build, so that the Python tests drive it against the release wheel; in the crate's
+/// own tests also a third ruleset played through the same engine (`rules/test_ruleset/`).
 #[cfg(test)]
 fn unlisted() -> impl Iterator<Item = &'static Preset> {
-    super::test_ruleset::PRESETS.iter()
+    super::test_house_hooks::PRESETS.iter().chain(super::test_ruleset::PRESETS)
 }
 #[cfg(not(test))]
 fn unlisted() -> impl Iterator<Item = &'static Preset> {
-    [].iter()
+    super::test_house_hooks::PRESETS.iter()
 }
 
 fn entries() -> impl Iterator<Item = &'static Preset> {

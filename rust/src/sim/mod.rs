@@ -286,6 +286,18 @@ impl Agents {
         // the tile on offer: the discard, or in a robbing window the tile added to the kong
         let disc = view.last_discard().or(view.kong_tile()).map(|(_, t)| t >> 2);
         self.options.clear();
+        if legal.iter().any(|a| a.kind.is_extra()) {
+            // the built-in seats decide among the engine's own actions (a ruleset's extra
+            // actions are for random seats and players): the chosen index maps back
+            self.options.extend(legal.iter().filter(|a| !a.kind.is_extra()).map(|a| option_of(a, disc)));
+            let own: Vec<usize> = (0..legal.len()).filter(|&i| !legal[i].kind.is_extra()).collect();
+            let legal_own: Vec<Action> = own.iter().map(|&i| legal[i]).collect();
+            if legal_own.is_empty() {
+                return Err(MahjongError::hand("no action of the engine's own to choose from"));
+            }
+            let i = self.choose(rules, kind, deal, p, &legal_own, random)?;
+            return own.get(i).copied().ok_or_else(|| MahjongError::hand("an agent chose outside the legal list"));
+        }
         self.options.extend(legal.iter().map(|a| option_of(a, disc)));
         self.melds.clear();
         self.melds.extend(deal.melds(p as usize).iter().map(|m| m.core()));
@@ -344,6 +356,8 @@ pub(crate) fn option_of(a: &Action, discard_kind: Option<u8>) -> LegalOption {
         ActionType::Pung => OptionKind::Pung,
         ActionType::Kong => OptionKind::Kong,
         ActionType::Chow => OptionKind::Chow,
+        // never given to an agent (`Agents::choose` leaves the extra actions out)
+        ActionType::DeclareReady => OptionKind::Pass,
     };
     LegalOption::new(k, Tile(kind))
 }

@@ -212,14 +212,52 @@ impl Deal {
     // ------------------------------------------------------------- legality (§13)
     /// Check `a` against the rules (HK §5–§7, §13) without changing anything: `Ok` with the
     /// score of a win, or `Err(MahjongError::IllegalAction)` with the §13 code. The one
-    /// function that decides legality.
+    /// function that decides legality: the engine's rules first, then the ruleset's hooks
+    /// ([`crate::rules::DealHooks::check`]: its restrictions and its extra actions).
     pub fn check(&self, a: &Action) -> Result<Option<ScoreOutcome>> {
+        let r = self.check_engine(a)?;
+        if self.hooks {
+            self.rules.hooks().check(self, a, &self.rule_state)?;
+        }
+        Ok(r)
+    }
+
+    fn check_engine(&self, a: &Action) -> Result<Option<ScoreOutcome>> {
         use ActionType as A;
         use IllegalCode as C;
         let p = a.player;
         let kind = a.kind;
+        if kind.is_extra() && self.phase != Phase::Ended && !self.rules.extra_actions().contains(&kind) {
+            return Err(illegal(C::WrongPhase, format!("{} is not an action of {}", kind.name(), self.rules.name())));
+        }
         match self.phase {
             Phase::Ended => Err(illegal(C::DealOver, "the deal has ended")),
+            Phase::Declare => {
+                if p < 4 && self.responses[p as usize].is_some() {
+                    return Err(illegal(C::AlreadyResponded, format!("P{p} has already answered this declaration")));
+                }
+                if !self.to_act.contains(p) {
+                    return Err(illegal(C::NotYourTurn, format!("P{} is not asked to declare", PlayerName(p))));
+                }
+                match kind {
+                    A::Pass if a.tiles.count() != 0 => Err(illegal(C::InvalidMeld, "a pass names no tiles")),
+                    A::Pass => Ok(None),
+                    // the ruleset's hook decides its own actions
+                    k if k.is_extra() => Ok(None),
+                    _ => Err(illegal(C::WrongPhase, format!("{} is not allowed in DECLARE", kind.name()))),
+                }
+            }
+            Phase::Action | Phase::AfterClaim if kind.is_extra() => {
+                let active = self.active.unwrap_or(UNKNOWN_PLAYER);
+                if p != active {
+                    return Err(illegal(C::NotYourTurn, format!("it is P{active}'s turn, not P{}'s", PlayerName(p))));
+                }
+                // one named tile is discarded with the action: a discard's checks
+                if a.tiles.count() == 1 {
+                    self.check_tiles(a, 1)?;
+                }
+                Ok(None)
+            }
             Phase::Action | Phase::AfterClaim => {
                 if kind.is_response() {
                     return Err(illegal(C::WrongPhase, format!("{} is a response; no claim window is open", kind.name())));
@@ -402,6 +440,15 @@ impl Deal {
             return;
         }
         let c = &self.counts[p];
+        if self.hooks {
+            self.rules.hooks().extra_candidates(self, player, out);
+            out.retain(|a| self.check(a).is_ok());
+            if self.phase == Phase::Declare {
+                out.insert(0, Action::bare(ActionType::Pass, player));
+                return;
+            }
+        }
+        let extras = out.len();
         match self.phase {
             Phase::Action => {
                 let (n_melds, shapes) = (self.melds[p].len(), self.rules.shapes());
@@ -425,7 +472,17 @@ impl Deal {
                 self.held[p].for_each_ascending(|t| out.push(Action::discard(player, t)));
             }
             Phase::AfterClaim => self.held[p].for_each_ascending(|t| out.push(Action::discard(player, t))),
-            Phase::Response | Phase::Rob | Phase::Ended => {}
+            Phase::Response | Phase::Rob | Phase::Ended | Phase::Declare => {}
+        }
+        if self.hooks {
+            // the ruleset's restrictions on discards, then its extra actions last
+            out.rotate_left(extras);
+            let n = out.len() - extras;
+            let mut i = 0;
+            out.retain(|a| {
+                i += 1;
+                i > n || a.kind != ActionType::Discard || self.check(a).is_ok()
+            });
         }
     }
 

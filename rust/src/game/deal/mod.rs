@@ -18,6 +18,11 @@
 //! exposure (TW §7), the score of a win in the deal's full situation (round wind and dealer's
 //! streak from [`DealOptions`]) and the settlement of the deal's wins (HK §11, TW §15).
 //!
+//! House rules come from the ruleset's deal hooks ([`crate::rules::DealHooks`]): the tile set
+//! the wall is built from, restrictions on claims and discards, extra actions and the
+//! declaration phase, per-seat rule state, abortive draws and liability records. The engine
+//! asks them only when the ruleset says it has any ([`Ruleset::has_hooks`], read once).
+//!
 //! This file holds the state and its construction; the methods are split by concern:
 //! `views.rs` (reading the state), `legality.rs` (the check and the legal actions),
 //! `transitions.rs` (dealing, draws, `apply`, the response windows), `settlement.rs` (wins,
@@ -35,7 +40,7 @@ use crate::analysis::decompose::is_complete;
 use crate::error::IllegalCode;
 use crate::error::{MahjongError, Result};
 use crate::rules::scoring::{DealProgress, ScoreOutcome, WinContext};
-use crate::rules::{BonusWin, BonusWinKind, Ruleset, Settlement, WinPayment};
+use crate::rules::{BonusWin, BonusWinKind, HookEvent, RuleState, Ruleset, Settlement, WinPayment};
 use crate::tiles::hand::{Counts, Hand, Meld, MeldKind};
 use crate::tiles::tile::{Bonus, Tile, N_KINDS, N_TILES};
 use id_set::IdSet;
@@ -103,16 +108,17 @@ impl DealOptions {
     }
 }
 
-/// The players who must act now: the active player, or the responders of a window ascending.
+/// The players who must act now: the active player, the responders of a window ascending, or
+/// the seats of a declaration window ascending.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct ToAct {
-    players: [u8; 3],
+    players: [u8; 4],
     len: u8,
 }
 
 impl ToAct {
     fn one(p: u8) -> ToAct {
-        ToAct { players: [p, 0, 0], len: 1 }
+        ToAct { players: [p, 0, 0, 0], len: 1 }
     }
     pub fn as_slice(&self) -> &[u8] {
         &self.players[..self.len as usize]
@@ -121,8 +127,10 @@ impl ToAct {
         self.as_slice().contains(&p)
     }
     fn push(&mut self, p: u8) {
-        self.players[self.len as usize] = p;
-        self.len += 1;
+        if let Some(slot) = self.players.get_mut(self.len as usize) {
+            *slot = p;
+            self.len += 1;
+        }
     }
     fn remove(&mut self, p: u8) {
         let mut out = ToAct::default();
@@ -162,6 +170,8 @@ pub struct Snapshot {
     pub result: Option<DealResult>,
     /// (TW §10 interrupted, the tile in hand is a loose tile).
     pub situation: (bool, bool),
+    /// The ruleset's per-seat flags and liability records.
+    pub rule_state: RuleState,
 }
 
 /// One deal (HK §4–§11, TW §4–§8) under a [`Ruleset`].
@@ -169,6 +179,12 @@ pub struct Snapshot {
 pub struct Deal {
     rules: Ruleset,
     wall: [u8; N_TILES],
+    /// The number of ids of the wall (the ruleset's tile set: 144, or 136 without bonus tiles).
+    wall_len: usize,
+    /// Whether the ruleset's house-rule hooks are asked ([`Ruleset::has_hooks`], read once).
+    hooks: bool,
+    /// The ruleset's per-seat flags and liability records (empty without hooks).
+    rule_state: RuleState,
     /// Next front position (normal draws).
     front: usize,
     /// One past the next tail position (replacement draws): the wall is `wall[front..back]`.
@@ -337,19 +353,35 @@ pub(super) fn check_scores(scores: &[i64; 4]) -> Result<()> {
 impl Deal {
     // ------------------------------------------------------------------ setup
     /// Deal from an explicit wall: `wall` holds the 144 ids 0..=143 once each, front first.
-    /// Errors: `InvalidHand` for a wall that is not a permutation of 0..=143, a dealer
+    /// Under a ruleset whose tile set is smaller ([`Ruleset::tile_set`], 136 without bonus
+    /// tiles) the wall holds that set's ids once each, or all 144 ids, of which the ones
+    /// outside the set are left out (in order: a seeded wall serves every tile set).
+    /// Errors: `InvalidHand` for a wall that is not such a permutation, a dealer
     /// outside 0..=3 or a score outside ±[`MAX_SCORE`].
     pub fn new(rules: &Ruleset, wall: &[u8], dealer: u8, scores: [i64; 4], deal_index: u32, opts: DealOptions) -> Result<Deal> {
-        if wall.len() != N_TILES {
-            return Err(MahjongError::hand(format!("a wall has 144 tiles, got {}", wall.len())));
+        let set = rules.tile_set();
+        let kept: Vec<u8>;
+        let wall = if !set.is_full() && wall.len() == N_TILES && wall.iter().all(|&t| (t as usize) < N_TILES) {
+            kept = wall.iter().copied().filter(|&t| set.contains(t)).collect();
+            &kept[..]
+        } else {
+            wall
+        };
+        let n = set.len();
+        if wall.len() != n {
+            return Err(MahjongError::hand(format!("a wall has {n} tiles, got {}", wall.len())));
         }
         let mut seen = [false; N_TILES];
         for &t in wall {
             if t as usize >= N_TILES {
                 return Err(MahjongError::tile(0, format!("wall tile id {t} is outside 0..143")));
             }
-            if seen[t as usize] {
-                return Err(MahjongError::hand("the wall must hold every tile id 0..143 exactly once"));
+            if seen[t as usize] || !set.contains(t) {
+                return Err(MahjongError::hand(if set.is_full() {
+                    "the wall must hold every tile id 0..143 exactly once".to_string()
+                } else {
+                    format!("the wall must hold every tile id of the ruleset's {n}-tile set exactly once")
+                }));
             }
             seen[t as usize] = true;
         }
@@ -359,8 +391,8 @@ impl Deal {
         check_scores(&scores)?;
         check_options(&opts)?;
         let mut w = [0u8; N_TILES];
-        w.copy_from_slice(wall);
-        let mut d = Deal::empty(rules, w, dealer, scores, deal_index, opts);
+        w[..n].copy_from_slice(wall);
+        let mut d = Deal::empty(rules, w, n, dealer, scores, deal_index, opts);
         d.deal_tiles();
         Ok(d)
     }
@@ -374,12 +406,13 @@ impl Deal {
     pub(super) fn blank(
         rules: &Ruleset,
         wall: [u8; N_TILES],
+        wall_len: usize,
         dealer: u8,
         scores: [i64; 4],
         deal_index: u32,
         opts: DealOptions,
     ) -> Deal {
-        Deal::empty(rules, wall, dealer, scores, deal_index, opts)
+        Deal::empty(rules, wall, wall_len, dealer, scores, deal_index, opts)
     }
 
     /// Place a set-up position (`setup.rs`): the tiles before `front` are out of the wall.
@@ -419,15 +452,29 @@ impl Deal {
 
     pub(super) fn start_action(&mut self, p: u8, drawn: Option<u8>, dealer_start: bool) {
         self.enter_action(p, drawn, dealer_start, false);
+        if dealer_start && self.hooks {
+            self.open_declare();
+        }
     }
 
-    fn empty(rules: &Ruleset, wall: [u8; N_TILES], dealer: u8, scores: [i64; 4], deal_index: u32, opts: DealOptions) -> Deal {
+    fn empty(
+        rules: &Ruleset,
+        wall: [u8; N_TILES],
+        wall_len: usize,
+        dealer: u8,
+        scores: [i64; 4],
+        deal_index: u32,
+        opts: DealOptions,
+    ) -> Deal {
         let cap = rules.hand_tiles() + 2;
         Deal {
             rules: rules.clone(),
             wall,
+            wall_len,
+            hooks: rules.has_hooks(),
+            rule_state: RuleState::default(),
             front: 0,
-            back: N_TILES,
+            back: wall_len,
             dealer,
             deal_index,
             seat_winds: std::array::from_fn(|p| (p as u8 + 4 - dealer) % 4),

@@ -15,16 +15,22 @@ impl Deal {
 
     /// The ruleset's settlement of the deal's wins (HK §11–§12, TW §15–§16): payments and who
     /// deals next.
+    /// With house rules, the settlement is adjusted by the deal's liability records
+    /// ([`crate::rules::DealHooks::settle_records`]).
     pub(super) fn settlement(&self, wins: &[Win]) -> Settlement {
         let pay: Vec<WinPayment> = wins.iter().map(Win::as_payment).collect();
         let (dealer, streak) = (self.dealer as usize, self.opts.dealer_streak);
         // the deal's own wins are consistent: the ruleset cannot refuse them
-        self.rules.settle(&pay, dealer, streak).unwrap_or(Settlement {
+        let s = self.rules.settle(&pay, dealer, streak).unwrap_or(Settlement {
             payments: [0; 4],
             dealer_after: dealer,
             streak_after: streak,
             passed: false,
-        })
+        });
+        if self.hooks && !self.rule_state.records.is_empty() {
+            return self.rules.hooks().settle_records(&pay, &self.rule_state.records, s);
+        }
+        s
     }
 
     /// HK §8.1 / TW §8 win(s): pay (HK §11, TW §15) and end. `winners` in turn order with
@@ -117,16 +123,23 @@ impl Deal {
 
     /// Apply the wins' payments, record the `win` and `payments` events (`hands`: each
     /// winner's final concealed ids, when recording) and end the deal.
+    /// With house rules the deal's payments are the settlement's (liability records may move
+    /// a win's payments onto the liable seat; each win's own `payments` are before that).
     pub(super) fn settle_and_end(&mut self, wins: Vec<Win>, hands: Vec<(u8, Vec<u8>)>) {
         let mut total = [0i64; 4];
         for w in &wins {
-            for ((s, t), x) in self.scores.iter_mut().zip(total.iter_mut()).zip(w.payments) {
-                *s += x;
+            for (t, x) in total.iter_mut().zip(w.payments) {
                 *t += x;
             }
         }
         let settlement = self.settlement(&wins);
+        if self.hooks {
+            total = settlement.payments;
+        }
         debug_assert!(settlement.payments == total);
+        for (s, x) in self.scores.iter_mut().zip(total) {
+            *s += x;
+        }
         if self.opts.record {
             for (i, (p, hand)) in hands.into_iter().enumerate() {
                 self.emit(Event::Win { player: p, win: i, hand });
@@ -149,7 +162,8 @@ impl Deal {
     }
 
     /// HK §8.2 / TW §8 exhaustive draw: no winner, no payments (the dealer keeps the seat
-    /// and the streak, TW §16).
+    /// and the streak, TW §16); a ruleset's abortive draw too (TW §20.5.6).
+    /// Tiles left is the live count; under house rules the records of the deal do not apply.
     pub(super) fn exhaustive_draw(&mut self, reason: DrawReason) {
         self.emit(Event::ExhaustiveDraw { reason });
         let settlement = self.settlement(&[]);

@@ -84,6 +84,91 @@ impl Deal {
         self.recount();
         // HK §5.2 the dealer acts with the dealt tiles, without drawing
         self.enter_action(self.dealer, None, true, false);
+        if self.hooks {
+            self.open_declare();
+        }
+    }
+
+    // ------------------------------------------------------------- the ruleset's hooks
+    /// Tell the ruleset's hooks what happened ([`crate::rules::DealHooks::on_event`]): its rule
+    /// state is kept, each flag it changed and each liability record it made is an event, and
+    /// an abortive draw it calls ends the deal. True when the deal ended.
+    pub(super) fn hook(&mut self, e: HookEvent) -> bool {
+        let mut st = std::mem::take(&mut self.rule_state);
+        let (public, private, records) = (st.public, st.private, st.records.len());
+        let abort = self.rules.hooks().on_event(self, &e, &mut st);
+        if self.opts.record {
+            let names = self.rules.rule_flags();
+            for p in 0..4 {
+                for (flags, before, list, is_public) in
+                    [(st.public[p], public[p], names.public, true), (st.private[p], private[p], names.private, false)]
+                {
+                    let changed = flags ^ before;
+                    for (bit, name) in list.iter().enumerate().take(16) {
+                        if changed >> bit & 1 == 1 {
+                            let value = flags >> bit & 1 == 1;
+                            self.emit(Event::RuleFlag { player: p as u8, flag: name, value, public: is_public });
+                        }
+                    }
+                }
+            }
+            for r in &st.records[records.min(st.records.len())..] {
+                self.emit(Event::Liability { player: r.seat, liable: r.liable, pattern: r.pattern });
+            }
+        }
+        self.rule_state = st;
+        match abort {
+            Some(reason) if self.phase != Phase::Ended => {
+                self.exhaustive_draw(DrawReason::Abortive(reason));
+                true
+            }
+            _ => self.phase == Phase::Ended,
+        }
+    }
+
+    /// The hands are dealt: the hooks hear it, then the declaration window they ask for opens
+    /// (`DECLARE`: the seats named answer once each; then the dealer acts, HK §5.2).
+    pub(super) fn open_declare(&mut self) {
+        if self.hook(HookEvent::Dealt) {
+            return;
+        }
+        let Some(seats) = self.rules.hooks().declare_window(self) else { return };
+        let mut to_act = ToAct::default();
+        for q in 0..4u8 {
+            if seats[q as usize] {
+                to_act.push(q);
+            }
+        }
+        if to_act.is_empty() {
+            return;
+        }
+        self.phase = Phase::Declare;
+        self.to_act = to_act;
+        self.responses = [None; 4];
+    }
+
+    /// An answer in the declaration window; when every seat named has answered, the hooks hear
+    /// it and the dealer acts (HK §5.2).
+    fn answer_declare(&mut self, a: &Action) {
+        self.responses[a.player as usize] = Some(*a);
+        self.to_act.remove(a.player);
+        if a.kind.is_extra() && self.hook(HookEvent::Extra { action: *a }) {
+            return;
+        }
+        if self.to_act.is_empty() && !self.hook(HookEvent::WindowClosed) {
+            self.enter_action(self.dealer, None, true, false);
+        }
+    }
+
+    /// One of the ruleset's extra actions in the player's turn: the hooks hear it; one named
+    /// tile is then discarded (TW §20.6.1 `DECLARE_READY(tile)`), else the turn goes on.
+    fn do_extra(&mut self, a: &Action) {
+        if self.hook(HookEvent::Extra { action: *a }) {
+            return;
+        }
+        if let [t] = a.tiles.as_slice() {
+            self.discard(a.player as usize, *t);
+        }
     }
 
     pub(super) fn add_bonus(&mut self, p: usize, t: u8) {
@@ -224,6 +309,9 @@ impl Deal {
     pub(super) fn draw_and_act(&mut self, p: u8, replacement: bool) {
         if self.draw(p as usize, replacement, ReplacementReason::Kong) {
             self.enter_action(p, self.drawn_tile, false, replacement);
+            if self.hooks {
+                self.hook(HookEvent::Drew { player: p });
+            }
         }
     }
 
@@ -233,9 +321,22 @@ impl Deal {
     pub fn apply(&mut self, a: &Action) -> Result<()> {
         let score = self.check(a)?;
         self.emit(Event::Action { action: *a, auto: false });
-        if matches!(self.phase, Phase::Action | Phase::AfterClaim) {
-            self.do_turn(a, score);
+        if self.phase == Phase::Declare {
+            self.answer_declare(a);
+        } else if matches!(self.phase, Phase::Action | Phase::AfterClaim) {
+            if a.kind.is_extra() {
+                self.do_extra(a);
+            } else {
+                self.do_turn(a, score);
+            }
         } else {
+            if self.hooks && a.kind == ActionType::Pass {
+                // whether the seat passed a win it could claim (TW §20.5.2 pass-over)
+                let could_win = self.check(&Action::bare(ActionType::Win, a.player)).is_ok();
+                if self.hook(HookEvent::Passed { player: a.player, could_win }) {
+                    return Ok(());
+                }
+            }
             let p = a.player as usize;
             self.responses[p] = Some(*a);
             self.win_scores[p] = score;
@@ -291,6 +392,9 @@ impl Deal {
         self.turn += 1;
         let last = self.remaining() == 0;
         self.emit(Event::Discard { player: p as u8, tile, last });
+        if self.hooks && self.hook(HookEvent::Discarded { player: p as u8, tile }) {
+            return;
+        }
         self.open_window(Phase::Response, p as u8, tile);
     }
 
@@ -405,6 +509,9 @@ impl Deal {
         self.melds[q].push(DealMeld { kind, tiles, claimed_from: Some(src), claimed_tile: Some(tile) });
         self.interrupted = true;
         self.emit(Event::Claim { player: best.player, kind: best.kind, tile, from: src, tiles });
+        if self.hooks && self.hook(HookEvent::Claimed { player: best.player, kind: best.kind, tile, from: src }) {
+            return;
+        }
         if best.kind == ActionType::Kong {
             self.draw_and_act(best.player, true); // §7.2, §7.4
         } else {

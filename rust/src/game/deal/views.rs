@@ -32,9 +32,19 @@ impl Deal {
     pub fn options(&self) -> DealOptions {
         self.opts
     }
-    /// The wall, front first.
+    /// The wall, front first (under a smaller tile set, the entries from
+    /// [`Deal::wall_ids`]`().len()` on are unused).
     pub fn wall(&self) -> &[u8; N_TILES] {
         &self.wall
+    }
+    /// The wall's ids, front first: the ruleset's whole tile set.
+    pub fn wall_ids(&self) -> &[u8] {
+        &self.wall[..self.wall_len]
+    }
+    /// The ruleset's per-seat flags and liability records so far ([`RuleState`]; empty for a
+    /// ruleset without house rules).
+    pub fn rule_state(&self) -> &RuleState {
+        &self.rule_state
     }
     /// Tiles that may still be drawn (HK §4.1; the dead wall excluded).
     pub fn remaining(&self) -> usize {
@@ -163,6 +173,7 @@ impl Deal {
             events: self.events.len(),
             result: self.result.clone(),
             situation: (self.interrupted, self.loose_tile),
+            rule_state: self.rule_state.clone(),
         }
     }
 

@@ -165,7 +165,7 @@ fn check_event_log(d: &Deal) {
                 mine.sort_unstable();
                 assert_eq!(&mine, shown);
             }
-            Event::Payments { .. } | Event::ExhaustiveDraw { .. } => {}
+            Event::Payments { .. } | Event::ExhaustiveDraw { .. } | Event::RuleFlag { .. } | Event::Liability { .. } => {}
         }
         // conservation after this event
         let mut seen = [0u8; 144];

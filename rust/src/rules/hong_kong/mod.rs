@@ -3,6 +3,7 @@
 //! the payments of §11 with the switches of §18, head bump (§11.3), dealer rotation (§12).
 
 pub(crate) mod estimate;
+mod hooks;
 pub mod scoring;
 pub mod switches;
 #[cfg(test)]
@@ -12,7 +13,7 @@ use crate::analysis::decompose::{ShapeRules, HK_SHAPES};
 use crate::error::{MahjongError, Result};
 use crate::rules::scoring::{DealProgress, Element, RejectReason, ScoreOutcome, WinContext};
 use crate::rules::switch_table::SwitchSet;
-use crate::rules::{BonusWin, MatchOptions, MatchPosition, Rules, Ruleset, Settlement, WinPayment, Wording};
+use crate::rules::{MatchOptions, MatchPosition, Rules, Ruleset, Settlement, WinPayment, Wording};
 
 /// How the Hong Kong rules word themselves (HK §9, §10.4, §10.5, §11, §12, §18).
 static HK_WORDING: Wording = Wording {
@@ -23,7 +24,7 @@ static HK_WORDING: Wording = Wording {
     sections: ["HK §9", "HK §10.5", "HK §10.4, §18", "HK §11", "HK §12"],
 };
 use crate::tiles::hand::Hand;
-use crate::tiles::tile::{Bonus, Tile, N_KINDS};
+use crate::tiles::tile::{Tile, N_KINDS};
 pub use switches::{HongKongSwitches, Responsibility, Spiciness, MAX_UNIT, SWITCH_TABLE};
 
 /// The Hong Kong ruleset with its switches (HK §18): the values as recorded and their typed
@@ -98,10 +99,6 @@ impl Rules for HongKongRules {
     fn dead_wall(&self) -> usize {
         0
     }
-    /// HK §11.3: head bump, only the first claimant in turn order after the discarder wins.
-    fn several_winners(&self) -> bool {
-        false
-    }
     /// HK §10.2 F12: only a kong's replacement chain is a win on a replacement.
     fn bonus_replacement_scores(&self) -> bool {
         false
@@ -167,10 +164,6 @@ impl Rules for HongKongRules {
             values[0][w] = if self_drawn >= min && self_drawn > 0 { i16::from(self_drawn) } else { -1 };
             values[1][w] = on_discard.map_or(-1, i16::from);
         }
-    }
-    /// Hong Kong has no bonus-tile win (HK §4.4: bonus tiles are exposed and replaced).
-    fn bonus_win(&self, _exposed: &[u8; 4], _exposer: usize, _tile: Bonus) -> Result<Option<BonusWin>> {
-        Ok(None)
     }
 
     /// HK §18 the amount of one M(F) in points: M(`value`) × `unit` (what each opponent pays on

@@ -7,6 +7,7 @@
 
 pub(crate) mod estimate;
 pub mod high;
+mod hooks;
 pub mod low;
 pub mod scoring;
 pub mod settle;
@@ -17,7 +18,7 @@ use crate::analysis::decompose::{ShapeRules, TW_SHAPES};
 use crate::error::{MahjongError, Result};
 use crate::rules::scoring::{win_values_of, DealProgress, ScoreOutcome, WinContext};
 use crate::rules::switch_table::SwitchSet;
-use crate::rules::{BonusWin, MatchOptions, MatchPosition, Rules, Ruleset, Settlement, WinPayment, Wording};
+use crate::rules::{MatchOptions, MatchPosition, Rules, Ruleset, Settlement, WinPayment, Wording};
 
 /// How the Taiwanese rules word themselves (TW §9, §11: no cap, §14, §15, §16).
 static TW_WORDING: Wording = Wording {
@@ -28,7 +29,7 @@ static TW_WORDING: Wording = Wording {
     sections: ["TW §9", "TW §14", "", "TW §15", "TW §16"],
 };
 use crate::tiles::hand::Hand;
-use crate::tiles::tile::{Bonus, Tile, N_KINDS};
+use crate::tiles::tile::{Tile, N_KINDS};
 use switches::{MatchLength, TaiTable, TwSwitches, DEAD_WALL};
 pub use switches::{MAX_MIN_TAI, SWITCH_TABLE};
 
@@ -86,10 +87,6 @@ impl Rules for TaiwaneseRules {
     /// TW §4.2: the last 16 tiles are never drawn.
     fn dead_wall(&self) -> usize {
         DEAD_WALL
-    }
-    /// TW §5.2: every player claiming a win on the tile wins, each paid by the discarder.
-    fn several_winners(&self) -> bool {
-        true
     }
     /// TW §10: the loose tile replaces a kong or a bonus tile.
     fn bonus_replacement_scores(&self) -> bool {
@@ -175,10 +172,6 @@ impl Rules for TaiwaneseRules {
     }
     fn expert_style(&self) -> crate::rules::estimate::ExpertStyle {
         estimate::style(&self.switches)
-    }
-    /// TW §7: all eight bonus tiles, or seven robbing the eighth, after each exposure.
-    fn bonus_win(&self, exposed: &[u8; 4], exposer: usize, tile: Bonus) -> Result<Option<BonusWin>> {
-        settle::check_bonus_win(self.switches.tai_table, exposed, exposer, tile)
     }
 
     /// TW §15 before the dealer's extra Tai: `value` × `tai_value`.

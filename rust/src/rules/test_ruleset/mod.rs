@@ -14,7 +14,7 @@ use crate::rules::hong_kong::scoring::HongKong;
 use crate::rules::registry::Preset;
 use crate::rules::scoring::{score, Element, Evaluation, ScoreOutcome, ScoringTable, WinContext, WinFacts};
 use crate::rules::switch_table::{Allowed, SwitchLit, SwitchRow, SwitchSet, SwitchTable};
-use crate::rules::{BonusWin, MatchOptions, MatchPosition, Rules, Settlement, WinPayment, Wording};
+use crate::rules::{DealHooks, MatchOptions, MatchPosition, Rules, Settlement, WinPayment, Wording};
 
 /// The Hong Kong shapes and sections, without a cap.
 static WORDING: Wording = Wording {
@@ -25,7 +25,7 @@ static WORDING: Wording = Wording {
     sections: ["HK §9", "HK §10.5", "", "HK §11", "HK §12"],
 };
 use crate::tiles::hand::Hand;
-use crate::tiles::tile::{Bonus, Tile};
+use crate::tiles::tile::Tile;
 
 #[cfg(test)]
 mod tests;
@@ -92,6 +92,13 @@ impl ScoringTable for Table {
     }
 }
 
+/// Every claimant of a winning tile wins; no bonus-tile win.
+impl DealHooks for OneFaan {
+    fn several_winners(&self) -> bool {
+        true
+    }
+}
+
 impl Rules for OneFaan {
     fn name(&self) -> &'static str {
         "test-hong-kong-one-faan"
@@ -114,9 +121,6 @@ impl Rules for OneFaan {
     fn dead_wall(&self) -> usize {
         14
     }
-    fn several_winners(&self) -> bool {
-        true
-    }
     fn bonus_replacement_scores(&self) -> bool {
         false
     }
@@ -131,9 +135,6 @@ impl Rules for OneFaan {
     }
     fn score(&self, hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result<ScoreOutcome> {
         score(&Table { min: self.min_faan }, hand, win_tile, ctx)
-    }
-    fn bonus_win(&self, _exposed: &[u8; 4], _exposer: usize, _tile: Bonus) -> Result<Option<BonusWin>> {
-        Ok(None)
     }
     fn base(&self, value: u8) -> i64 {
         10 * i64::from(value)

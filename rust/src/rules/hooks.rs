@@ -1,0 +1,206 @@
+//! The deal hooks (issue 33 item 4): what a ruleset may change in the deal engine, each with a
+//! default that means "no house rule". The engine (`game/deal/`) asks a ruleset with
+//! [`DealHooks::has_hooks`] false only the three table hooks ([`DealHooks::tile_set`],
+//! [`DealHooks::several_winners`], [`DealHooks::bonus_win`]): with no house rule the other hooks
+//! are never called, so they cost nothing and change no record, log or event stream.
+//!
+//! What each hook is for (HK §19, TW §20):
+//! - [`DealHooks::tile_set`]: the physical ids the wall is built from (136 without bonus
+//!   tiles, HK §19 `flowers=false`); ids keep their meaning 0..=143, a set omits some.
+//! - [`DealHooks::several_winners`], [`DealHooks::bonus_win`]: who wins one discard (HK §11.3,
+//!   TW §5.2, §20.5.1) and the automatic bonus-tile wins (TW §7, §20.5.8, HK §19 flower wins).
+//! - [`DealHooks::rule_flags`]: the names of the per-seat rule state the ruleset keeps in a
+//!   [`RuleState`]: public flags every seat sees (a declared ready) and private ones only the
+//!   seat sees (the pass-over flag, TW §20.6.4).
+//! - [`DealHooks::extra_actions`]: the action types the ruleset adds (`DECLARE_READY`, TW
+//!   §20.6.1); [`DealHooks::extra_candidates`] lists them for `legal_actions()` and
+//!   [`DealHooks::check`] decides them.
+//! - [`DealHooks::declare_window`]: the extra phase `DECLARE`, a window in which the seats the
+//!   ruleset names answer once with one of its actions or a pass (an opening declaration; TW
+//!   `BONUS_CHOICE` is such a window of one seat).
+//! - [`DealHooks::check`]: restrictions on the engine's own actions (pass-over, TW §20.5.2;
+//!   discard restrictions after a claim, §20.5.3; what a declared seat may do, §20.6.1), each an
+//!   `IllegalAction` error with its code, and the legality of the extra actions.
+//! - [`DealHooks::on_event`]: what happened in the deal ([`HookEvent`]), for the ruleset to
+//!   keep its [`RuleState`] (flags, liability records, HK §19 / TW §20.7.2) and to end the
+//!   deal in an abortive draw (TW §20.5.6) by returning its reason.
+//! - [`DealHooks::settle_records`]: the settlement adjusted by the deal's liability records
+//!   (TW §20.7.2, HK §19 包牌).
+
+use super::{BonusWin, Settlement, WinPayment};
+use crate::error::Result;
+use crate::game::{Action, ActionType, Deal};
+use crate::tiles::tile::{Bonus, N_TILES};
+
+/// The physical ids a ruleset plays with, as a mask over 0..=143.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TileSet {
+    mask: [u64; 3],
+}
+
+impl TileSet {
+    /// All 144 ids (the rules files' set).
+    pub const FULL: TileSet = TileSet { mask: [u64::MAX, u64::MAX, (1 << (N_TILES - 128)) - 1] };
+    /// The 136 ordinary tiles, no bonus tiles (ids 136..=143 omitted).
+    pub const NO_BONUS: TileSet = TileSet { mask: [u64::MAX, u64::MAX, (1 << (136 - 128)) - 1] };
+
+    /// Whether id `t` is in the set.
+    #[inline]
+    pub fn contains(&self, t: u8) -> bool {
+        (t as usize) < N_TILES && self.mask[t as usize / 64] >> (t % 64) & 1 == 1
+    }
+    /// The number of ids.
+    pub fn len(&self) -> usize {
+        self.mask.iter().map(|m| m.count_ones() as usize).sum()
+    }
+    /// Whether the set is empty (never for a ruleset's set).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Whether it is the full set of 144 ids.
+    pub fn is_full(&self) -> bool {
+        *self == TileSet::FULL
+    }
+}
+
+/// The names of a ruleset's per-seat flags: bit i of [`RuleState::public`] is `public[i]`,
+/// bit i of [`RuleState::private`] is `private[i]` (at most 16 each).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RuleFlags {
+    pub public: &'static [&'static str],
+    pub private: &'static [&'static str],
+}
+
+impl RuleFlags {
+    /// No flags.
+    pub const NONE: RuleFlags = RuleFlags { public: &[], private: &[] };
+}
+
+/// A liability record (包牌, TW §20.7.2, HK §19): `liable` fed `seat` the set that makes
+/// `pattern` threaten, and pays for `seat`'s win as the ruleset settles it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Liability {
+    /// The seat the record is for (the winner it may pay for).
+    pub seat: u8,
+    /// Who is liable.
+    pub liable: u8,
+    /// The pattern, in the rules' words (`"big_three_dragons"`).
+    pub pattern: &'static str,
+}
+
+/// The rule state of one deal: flags per seat and the liability records, kept by the ruleset
+/// through [`DealHooks::on_event`], readable from the deal and (its public part and the seat's
+/// own private flags) from the seat's view.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct RuleState {
+    /// Per seat, the public flags (bit i: [`RuleFlags::public`]`[i]`).
+    pub public: [u16; 4],
+    /// Per seat, the private flags (bit i: [`RuleFlags::private`]`[i]`), seen by the seat only.
+    pub private: [u16; 4],
+    /// The liability records, in the order made.
+    pub records: Vec<Liability>,
+}
+
+impl RuleState {
+    /// Whether public flag `bit` of seat `p` is set.
+    pub fn public_flag(&self, p: usize, bit: u8) -> bool {
+        self.public.get(p).is_some_and(|f| f >> bit & 1 == 1)
+    }
+    /// Whether private flag `bit` of seat `p` is set.
+    pub fn private_flag(&self, p: usize, bit: u8) -> bool {
+        self.private.get(p).is_some_and(|f| f >> bit & 1 == 1)
+    }
+    /// Set or clear public flag `bit` of seat `p`.
+    pub fn set_public(&mut self, p: usize, bit: u8, on: bool) {
+        if let Some(f) = self.public.get_mut(p) {
+            *f = if on { *f | 1 << bit } else { *f & !(1 << bit) };
+        }
+    }
+    /// Set or clear private flag `bit` of seat `p`.
+    pub fn set_private(&mut self, p: usize, bit: u8, on: bool) {
+        if let Some(f) = self.private.get_mut(p) {
+            *f = if on { *f | 1 << bit } else { *f & !(1 << bit) };
+        }
+    }
+}
+
+/// What happened in the deal, told to [`DealHooks::on_event`] after the engine carried it
+/// out (the deal passed along shows the state after it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HookEvent {
+    /// The hands are dealt and the bonus tiles replaced; nobody has acted.
+    Dealt,
+    /// `player` drew (a normal or a replacement draw, bonus replacements done).
+    Drew { player: u8 },
+    /// `player` discarded `tile` (its response window is open).
+    Discarded { player: u8, tile: u8 },
+    /// `player` passed in a response or robbing window; `could_win`: a win was legal for it.
+    Passed { player: u8, could_win: bool },
+    /// `player` claimed `tile` from `from` for a chow, pung or exposed kong (the set is now the
+    /// last of its declared sets).
+    Claimed { player: u8, kind: ActionType, tile: u8, from: u8 },
+    /// One of the ruleset's extra actions was accepted (and, when it names one tile outside a
+    /// declaration window, carried out as a discard of it).
+    Extra { action: Action },
+    /// Every seat of a declaration window has answered; play goes on unless the hook ends the
+    /// deal.
+    WindowClosed,
+}
+
+/// The deal hooks of a ruleset (see the module documentation). Every method has a default
+/// that means "no house rule"; a ruleset with house rules overrides
+/// [`DealHooks::has_hooks`] to return true and the hooks it uses.
+pub trait DealHooks {
+    /// Whether the engine asks the hooks below [`DealHooks::bonus_win`] at all (a constant,
+    /// read once per deal: with false, the engine calls none of them).
+    fn has_hooks(&self) -> bool {
+        false
+    }
+    /// The physical ids the wall is built from.
+    fn tile_set(&self) -> TileSet {
+        TileSet::FULL
+    }
+    /// Whether every player claiming a win on one tile wins (else only the first in turn order
+    /// after the discarder: HK §11.3 head bump).
+    fn several_winners(&self) -> bool {
+        false
+    }
+    /// The automatic win, if any, after player `exposer` exposes bonus tile `tile`;
+    /// `exposed[p]` is the mask of the bonus tiles `p` had exposed before (bit i = `(i+1)f`).
+    fn bonus_win(&self, _exposed: &[u8; 4], _exposer: usize, _tile: Bonus) -> Result<Option<BonusWin>> {
+        Ok(None)
+    }
+    /// The names of the per-seat flags of the [`RuleState`].
+    fn rule_flags(&self) -> &'static RuleFlags {
+        &RuleFlags::NONE
+    }
+    /// The action types the ruleset adds to the engine's own (each refused as `WRONG_PHASE`
+    /// by a ruleset that does not list it).
+    fn extra_actions(&self) -> &'static [ActionType] {
+        &[]
+    }
+    /// Candidates of the ruleset's extra actions for `player` now, appended to `out`; the
+    /// engine lists those [`DealHooks::check`] accepts.
+    fn extra_candidates(&self, _deal: &Deal, _player: u8, _out: &mut Vec<Action>) {}
+    /// The seats that answer a declaration window (`DECLARE`) opened once the hands are dealt,
+    /// before the dealer acts (`None`: no window).
+    fn declare_window(&self, _deal: &Deal) -> Option<[bool; 4]> {
+        None
+    }
+    /// Refuse an action the engine's own rules accept (an `IllegalAction` error with its
+    /// code), and decide the ruleset's extra actions (after the engine checked the phase and
+    /// the player). `state` is the deal's rule state.
+    fn check(&self, _deal: &Deal, _a: &Action, _state: &RuleState) -> Result<()> {
+        Ok(())
+    }
+    /// Keep the rule state after `e`; `Some(reason)` ends the deal at once in an abortive
+    /// draw with that reason (no winner, nothing settled).
+    fn on_event(&self, _deal: &Deal, _e: &HookEvent, _state: &mut RuleState) -> Option<&'static str> {
+        None
+    }
+    /// The settlement of the deal's `wins` (the ruleset's [`super::Rules::settle`]) adjusted
+    /// by the deal's liability `records`; its payments still sum to zero.
+    fn settle_records(&self, _wins: &[WinPayment], _records: &[Liability], s: Settlement) -> Settlement {
+        s
+    }
+}

@@ -1,0 +1,18 @@
+//! The Taiwanese deal hooks: several winners and the bonus-tile wins (TW §5.2, §7); the flow
+//! rules of TW §20.5–§20.6 come here (issue 38).
+
+use super::{settle, TaiwaneseRules};
+use crate::error::Result;
+use crate::rules::{BonusWin, DealHooks};
+use crate::tiles::tile::Bonus;
+
+impl DealHooks for TaiwaneseRules {
+    /// TW §5.2: every player claiming a win on the tile wins, each paid by the discarder.
+    fn several_winners(&self) -> bool {
+        true
+    }
+    /// TW §7: all eight bonus tiles, or seven robbing the eighth, after each exposure.
+    fn bonus_win(&self, exposed: &[u8; 4], exposer: usize, tile: Bonus) -> Result<Option<BonusWin>> {
+        settle::check_bonus_win(self.switches.tai_table, exposed, exposer, tile)
+    }
+}
