@@ -24,6 +24,8 @@ What ``tiles`` holds per action type:
 ``PUNG``            the two hand tiles used with the discard
 ``KONG``            the three hand tiles used with the discard (exposed kong)
 ``CHOW``            the two hand tiles used with the discard
+``DECLARE_READY``   what the ruleset says (an action only a ruleset's house rules
+                    add: ``test-house-hooks`` in its ``DECLARE`` window, no tiles)
 ==================  ===========================================================
 """
 
@@ -33,7 +35,15 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-__all__ = ["CLAIM_TYPES", "RESPONSE_TYPES", "TURN_TYPES", "Action", "ActionType", "Phase"]
+__all__ = [
+    "CLAIM_TYPES",
+    "ENGINE_TYPES",
+    "RESPONSE_TYPES",
+    "TURN_TYPES",
+    "Action",
+    "ActionType",
+    "Phase",
+]
 
 
 class ActionType(str, Enum):
@@ -48,6 +58,8 @@ class ActionType(str, Enum):
     PUNG = "pung"
     KONG = "kong"  # exposed kong claimed from a discard
     CHOW = "chow"
+    #: a ready declaration: an action a ruleset's house rules add (its deal hooks)
+    DECLARE_READY = "declare_ready"
 
     def __str__(self) -> str:  # pragma: no cover - cosmetic
         return self.value
@@ -70,6 +82,10 @@ TURN_TYPES: frozenset[ActionType] = frozenset(
 )
 
 
+#: The engine's own action types, every ruleset's (the others are added by a ruleset's hooks).
+ENGINE_TYPES: frozenset[ActionType] = RESPONSE_TYPES | TURN_TYPES
+
+
 class Phase(str, Enum):
     """Phases of a deal (rules §5.1)."""
 
@@ -83,6 +99,9 @@ class Phase(str, Enum):
     ROB = "rob"
     #: the deal is over; no action is legal
     ENDED = "ended"
+    #: a declaration window a ruleset's house rules open: the seats it names answer once
+    #: each with one of its actions (``declare_ready``) or a pass
+    DECLARE = "declare"
 
     def __str__(self) -> str:  # pragma: no cover - cosmetic
         return self.value

@@ -56,7 +56,7 @@ MIN_FAAN = 3
 PREVAILING_WIND = 0  # East, rules §1.2
 
 #: the core's phase numbers and action type numbers, in the core's order
-_PHASES = (Phase.ACTION, Phase.AFTER_CLAIM, Phase.RESPONSE, Phase.ROB, Phase.ENDED)
+_PHASES = (Phase.ACTION, Phase.AFTER_CLAIM, Phase.RESPONSE, Phase.ROB, Phase.ENDED, Phase.DECLARE)
 _TYPES = tuple(ActionType)
 _TYPE_INDEX = {t: i for i, t in enumerate(_TYPES)}
 
@@ -324,6 +324,26 @@ class Deal:
     def interrupted(self) -> bool:
         """TW §10: a chow, pung or kong has been made in this deal."""
         return self._core.interrupted
+
+    @property
+    def public_flags(self) -> tuple[frozenset[str], ...]:
+        """Per seat, the public flags of the ruleset's house rules set now (a declared ready);
+        empty sets under a ruleset without house rules."""
+        pub, _, bits, _, _ = self._core.rule_state
+        return tuple(frozenset(n for i, n in enumerate(pub) if b >> i & 1) for b in bits)
+
+    @property
+    def private_flags(self) -> tuple[frozenset[str], ...]:
+        """Per seat, the private flags of the ruleset's house rules set now (the pass-over
+        flag); each seat's view shows its own only (:attr:`SeatView.own_flags`)."""
+        _, priv, _, bits, _ = self._core.rule_state
+        return tuple(frozenset(n for i, n in enumerate(priv) if b >> i & 1) for b in bits)
+
+    @property
+    def liabilities(self) -> list[tuple[int, int, str]]:
+        """The liability records (包牌) made so far, in order: ``(seat, liable, pattern)``,
+        ``liable`` paying for ``seat``'s win as the ruleset settles it."""
+        return list(self._core.rule_state[4])
 
     @property
     def wall_position(self) -> tuple[int, int]:

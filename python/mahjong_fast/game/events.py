@@ -25,7 +25,13 @@ Every change of a :class:`~mahjong_fast.game.deal.Deal` appends one :class:`Even
                        ``raw_faan``, ``limit``, ``elements``, ``hand`` (final concealed ids);
                        one per winner in turn order (Hong Kong: one, head bump §11.3)
 ``payments``           ``payments`` (per player), ``scores`` (after payment)
-``exhaustive_draw``    ``reason`` (``"last_discard"`` or ``"no_replacement"``)
+``exhaustive_draw``    ``reason`` (``"last_discard"`` or ``"no_replacement"``; a ruleset's
+                       abortive draw gives its own reason, e.g. ``"four_ready"``)
+``rule_flag``          ``flag``, ``value``, ``public`` — a per-seat flag of the ruleset's house
+                       rules set or cleared for ``player`` (a private one is seen by that seat
+                       only)
+``liability``          ``liable``, ``pattern`` — a liability record (包牌): ``liable`` pays for
+                       ``player``'s win as the ruleset settles it
 =====================  ==========================================================================
 
 :func:`visible_event` redacts an event for one seat (rules §14): other players' dealt
@@ -90,4 +96,6 @@ def visible_event(event: Event, player: int) -> Event | None:
         return Event(t, event.player, {**event.data, "tile": None})
     if t == "action" and event.player != player and event.data["action"]["type"] in _RESPONSE_TYPES:
         return None  # §5.4 a response is not revealed before the window is resolved
+    if t == "rule_flag" and event.player != player and not event.data["public"]:
+        return None  # a private rule flag (TW §20.6.4 pass-over) is its seat's only
     return event  # everything else is public (the winner's hand is shown at the end)

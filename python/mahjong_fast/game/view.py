@@ -114,6 +114,12 @@ class SeatView:
         prevailing_wind: the prevailing (round) wind, 0=East .. 3=North (TW §16).
         dealer_streak: the dealer's streak k (TW §15, §16; 0 in Hong Kong).
         rules: the ruleset of the deal (public: every seat plays under it).
+        public_flags: per player, the public flags of the ruleset's house rules set now (a
+            declared ``ready``); empty under a ruleset without house rules.
+        own_flags: this player's own private flags (the ``pass_over`` flag); the others'
+            are hidden.
+        liabilities: the liability records made so far, ``(seat, liable, pattern)`` (public:
+            they follow from public claims).
     """
 
     player: int
@@ -137,6 +143,9 @@ class SeatView:
     prevailing_wind: int = 0
     dealer_streak: int = 0
     rules: Ruleset = DEFAULT_RULES
+    public_flags: tuple[frozenset[str], ...] = (frozenset(),) * 4
+    own_flags: frozenset[str] = frozenset()
+    liabilities: tuple[tuple[int, int, str], ...] = ()
 
     # ----------------------------------------------------------------- helpers
     @property
@@ -225,9 +234,21 @@ class LiveView:
         # §14 / §5.4: who still has a claim to make is not public, so in a RESPONSE or ROB
         # window a seat only learns whether it must respond itself
         c = self._core
-        if c.phase in (2, 3):
+        if c.phase in (2, 3, 5):  # RESPONSE, ROB, DECLARE
             return (self.player,) if self.player in c.to_act else ()
         return c.to_act  # type: ignore[no-any-return]
+
+    @property
+    def public_flags(self) -> tuple[frozenset[str], ...]:
+        return self._deal.public_flags  # type: ignore[no-any-return]
+
+    @property
+    def own_flags(self) -> frozenset[str]:
+        return self._deal.private_flags[self.player]  # type: ignore[no-any-return]
+
+    @property
+    def liabilities(self) -> tuple[tuple[int, int, str], ...]:
+        return tuple(self._deal.liabilities)
 
     @property
     def dealer(self) -> int:
@@ -360,4 +381,7 @@ class LiveView:
             prevailing_wind=self.prevailing_wind,
             dealer_streak=self.dealer_streak,
             rules=self.rules,
+            public_flags=self.public_flags,
+            own_flags=self.own_flags,
+            liabilities=self.liabilities,
         )

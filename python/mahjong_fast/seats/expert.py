@@ -29,7 +29,7 @@ from mahjong_fast import _core
 from ..game.actions import Action, ActionType
 from ..game.view import SeatView
 from .base import BaseSeat, CoreAgentFor
-from .greedy import obvious_answer, option_codes
+from .greedy import engine_only, obvious_answer, option_codes
 
 __all__ = ["ExpertSeat"]
 
@@ -91,6 +91,7 @@ class ExpertSeat(BaseSeat):
         )
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        legal = engine_only(legal)
         # a win on offer is the core's to weigh (it may wait for a far bigger one)
         obvious = None if any(a.type in _WINS for a in legal) else obvious_answer(view, legal)
         if obvious is not None:

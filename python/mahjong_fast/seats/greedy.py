@@ -29,7 +29,7 @@ from typing import Any
 
 from mahjong_fast import _core
 
-from ..game.actions import Action, ActionType
+from ..game.actions import ENGINE_TYPES, Action, ActionType
 from ..game.view import SeatView
 from .base import BaseSeat, CoreAgentFor
 
@@ -40,6 +40,15 @@ _A = ActionType
 _CODE = {t: i for i, t in enumerate(ActionType)}
 _WINS = (_A.WIN, _A.SELF_DRAWN_WIN)
 _CLAIMS = (_A.PUNG, _A.KONG, _A.CHOW)
+
+
+def engine_only(legal: Sequence[Action]) -> Sequence[Action]:
+    """The engine's own actions of ``legal``: the built-in policies decide among them and
+    leave a ruleset's extra actions (``declare_ready``) to random seats and players, as the
+    core's agents do in a simulated deal."""
+    if all(a.type in ENGINE_TYPES for a in legal):
+        return legal
+    return [a for a in legal if a.type in ENGINE_TYPES]
 
 
 def obvious_answer(view: SeatView, legal: Sequence[Action]) -> Action | None:
@@ -87,6 +96,7 @@ class GreedySeat(BaseSeat):
         self._agent_for = CoreAgentFor(_core.GreedyAgent)
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        legal = engine_only(legal)
         # The cases the agent answers without looking at the hand are answered here, with the
         # same result, to spare building its arguments.
         for a in legal:

@@ -26,7 +26,7 @@ from mahjong_fast import _core
 from ..game.actions import Action
 from ..game.view import SeatView
 from .base import BaseSeat, CoreAgentFor
-from .greedy import obvious_answer, option_codes
+from .greedy import engine_only, obvious_answer, option_codes
 
 __all__ = ["StrongSeat"]
 
@@ -44,6 +44,7 @@ class StrongSeat(BaseSeat):
         self._agent_for = CoreAgentFor(_core.StrongAgent)
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        legal = engine_only(legal)
         obvious = obvious_answer(view, legal)
         if obvious is not None:
             return obvious

@@ -24,7 +24,7 @@ from mahjong_fast import _core
 from ..game.actions import Action
 from ..game.view import SeatView
 from .base import BaseSeat, CoreAgentFor
-from .greedy import obvious_answer, option_codes
+from .greedy import engine_only, obvious_answer, option_codes
 
 __all__ = ["ValueSeat"]
 
@@ -42,6 +42,7 @@ class ValueSeat(BaseSeat):
         self._agent_for = CoreAgentFor(_core.ValueAgent)
 
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        legal = engine_only(legal)
         obvious = obvious_answer(view, legal)
         if obvious is not None:
             return obvious

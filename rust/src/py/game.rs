@@ -97,6 +97,15 @@ impl PyDeal {
             Event::ExhaustiveDraw { reason } => {
                 d.set_item(intern!(py, "reason"), reason.name())?;
             }
+            Event::RuleFlag { flag, value, public, .. } => {
+                d.set_item(intern!(py, "flag"), flag)?;
+                d.set_item(intern!(py, "value"), value)?;
+                d.set_item(intern!(py, "public"), public)?;
+            }
+            Event::Liability { liable, pattern, .. } => {
+                d.set_item(intern!(py, "liable"), liable)?;
+                d.set_item(intern!(py, "pattern"), pattern)?;
+            }
         }
         Ok(d)
     }
@@ -262,7 +271,23 @@ impl PyDeal {
     }
     #[getter]
     fn wall<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.deal.wall().iter())
+        PyTuple::new(py, self.deal.wall_ids().iter())
+    }
+    /// The ruleset's per-seat rule state: `(public_names, private_names, public, private,
+    /// records)`, the flags as bit masks per seat (bit i: the i-th name), each record
+    /// `(seat, liable, pattern)` (empty for a ruleset without house rules).
+    #[getter]
+    #[allow(clippy::type_complexity)]
+    fn rule_state(&self) -> (Vec<&'static str>, Vec<&'static str>, [u16; 4], [u16; 4], Vec<(u8, u8, &'static str)>) {
+        let names = self.deal.rules().rule_flags();
+        let st = self.deal.rule_state();
+        (
+            names.public.to_vec(),
+            names.private.to_vec(),
+            st.public,
+            st.private,
+            st.records.iter().map(|r| (r.seat, r.liable, r.pattern)).collect(),
+        )
     }
     #[getter]
     fn remaining(&self) -> usize {

@@ -6,7 +6,8 @@
 //! The Hong Kong shapes and faan table (minimum 1 faan by default, switch `min_faan`; no cap);
 //! each payer pays 10 points a faan, the discarder twice that; every claimant of a winning tile
 //! wins; the dealer keeps the seat on a win of the dealer's and on a draw; a match is four deals
-//! unless `deals` asks otherwise. Its house rules, one per hook:
+//! unless `deals` asks otherwise (a deal can also be played alone, its dealer by its index).
+//! Its house rules, one per hook:
 //!
 //! - **H1 tile set**: 136 tiles, no bonus tiles (ids 136..=143 are not in the wall).
 //! - **H2 declaration phase**: once the hands are dealt, before the dealer acts, a `DECLARE`
@@ -280,7 +281,7 @@ impl Rules for HouseHooks {
         Ok(Settlement { payments, dealer_after, streak_after: 0, passed: !keeps })
     }
     fn independent_deals(&self) -> bool {
-        false
+        true
     }
     fn match_start(&self, opts: &MatchOptions) -> Result<MatchPosition> {
         if opts.deals == Some(0) {
