@@ -9,7 +9,6 @@
 //! - [`scoring`]: the generic scorer every table plugs into (HK §10.1 / TW §11 selection of the
 //!   best interpretation) and the situation of a win ([`WinContext`]).
 //! - [`wait_values`]: the exact value of each wait of a ready hand in a full situation.
-//! - [`estimate`]: what a ruleset tells the expert seat about hands it cannot score yet.
 //! - [`switch_table`]: switches declared once, as a table per ruleset (parsing, checking,
 //!   names, recording, help and docs come from it).
 //! - `registry`: the presets by name (`"hong-kong"`, alias `"hk"`, `"taiwanese-high"`,
@@ -27,8 +26,6 @@
 //! ```
 
 pub mod checked;
-pub mod estimate;
-mod expert_styles;
 pub mod hong_kong;
 mod registry;
 pub mod scoring;
@@ -353,45 +350,6 @@ pub trait Rules: fmt::Debug + Send + Sync {
     /// How long a match asked for with `opts` lasts, in words for a person (`"1 deal"`,
     /// `"a match of the East round ..."`).
     fn describe_match(&self, opts: &MatchOptions) -> String;
-
-    // ---------------------------------------------------------------- the expert seat
-    /// What the seat's unfinished hand `f` may be worth once complete, in this ruleset's unit
-    /// (the expert seat, `agents/expert`; [`estimate`]). By default the minimum.
-    fn estimate_hand(&self, _f: &estimate::HandFeatures<'_>) -> estimate::Outlook {
-        estimate::default_outlook(self.min_value())
-    }
-    /// A limit hand the seat's unfinished hand (13-equivalent: `concealed` and its declared
-    /// sets `melds`; `unseen` the copies it cannot see) may still become with `turns` own draws
-    /// left and a per-turn `hazard` of another seat winning first, if any is worth weighing
-    /// ([`estimate::LongShot`]). By default none. Asked for every candidate hand of a decision,
-    /// so it should answer a hand far from any limit cheaply.
-    fn long_shot(
-        &self,
-        _concealed: &crate::tiles::hand::Counts,
-        _melds: &[crate::tiles::hand::Meld],
-        _unseen: &crate::tiles::hand::Counts,
-        _turns: f64,
-        _hazard: f64,
-    ) -> Option<estimate::LongShot> {
-        None
-    }
-    /// What a ready-looking opponent's win on a discard would be, from its declared sets and
-    /// bonus tiles only (HK §14). By default: the minimum, legal half the time.
-    fn estimate_opponent(&self, _f: &estimate::OpponentFeatures<'_>) -> estimate::OpponentOutlook {
-        estimate::OpponentOutlook { legal: 0.5, value: self.min_value() as f64 }
-    }
-    /// The expert seat's weights under this ruleset.
-    fn expert_style(&self) -> estimate::ExpertStyle {
-        estimate::ExpertStyle::default()
-    }
-
-    // ---------------------------------------------------------------- baselines
-    /// The bonus-tile value the baseline `strong` seat counts when it estimates an unfinished
-    /// hand (agents/strong.rs), in the ruleset's unit; `None` where that baseline counts none.
-    /// The baseline was tuned on Hong Kong and is kept exactly as it was measured.
-    fn strong_bonus_estimate(&self, _bonus: u8, _seat_wind: u8) -> Option<f64> {
-        None
-    }
 }
 
 /// Facts of the table read on hot paths (the live-tile count of every draw, the agents'

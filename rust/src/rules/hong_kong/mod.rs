@@ -2,7 +2,6 @@
 //! thirteen orphans (HK §9), no dead wall (§4.2), the faan table (§10) with its minimum and cap,
 //! the payments of §11 with the switches of §18, head bump (§11.3), dealer rotation (§12).
 
-pub(crate) mod estimate;
 pub mod scoring;
 pub mod switches;
 #[cfg(test)]
@@ -292,39 +291,6 @@ impl Rules for HongKongRules {
             n if self.switches.rotate_dealer => format!("a match of {n} deals, the deal passing after every deal"),
             n => format!("a match of {n} deals"),
         }
-    }
-
-    /// F16–F20 (HK §10.2, §10.3), known before the win: no bonus tiles 1; own flower and own
-    /// season 1 each, or 2 for all four flowers / all four seasons.
-    /// The expert seat's estimates (`estimate.rs`).
-    fn estimate_hand(&self, f: &crate::rules::estimate::HandFeatures<'_>) -> crate::rules::estimate::Outlook {
-        estimate::hand(f)
-    }
-    fn long_shot(
-        &self,
-        concealed: &crate::tiles::hand::Counts,
-        melds: &[crate::tiles::hand::Meld],
-        unseen: &crate::tiles::hand::Counts,
-        turns: f64,
-        hazard: f64,
-    ) -> Option<crate::rules::estimate::LongShot> {
-        estimate::long_shot(concealed, melds, unseen, turns, hazard)
-    }
-    fn estimate_opponent(&self, f: &crate::rules::estimate::OpponentFeatures<'_>) -> crate::rules::estimate::OpponentOutlook {
-        estimate::opponent(f, self.min_value())
-    }
-    fn expert_style(&self) -> crate::rules::estimate::ExpertStyle {
-        estimate::style()
-    }
-    fn strong_bonus_estimate(&self, bonus: u8, seat_wind: u8) -> Option<f64> {
-        let (b, w) = (bonus, seat_wind);
-        let mut f = 0.0;
-        if b == 0 {
-            f += 1.0;
-        }
-        f += if b & 0x0f == 0x0f { 2.0 } else { (b >> w & 1) as f64 };
-        f += if b & 0xf0 == 0xf0 { 2.0 } else { (b >> (w + 4) & 1) as f64 };
-        Some(f)
     }
 }
 

@@ -5,7 +5,6 @@
 //! switches are those of TW §2; `tai_table` decides the name (`taiwanese-high` /
 //! `taiwanese-low`).
 
-pub(crate) mod estimate;
 pub mod high;
 pub mod low;
 pub mod scoring;
@@ -165,16 +164,6 @@ impl Rules for TaiwaneseRules {
     /// with the discarder when known.
     fn check_history(&self, hand: &Hand, ctx: &WinContext, discarder: Option<u8>) -> Result<()> {
         scoring::check_tw_situation(ctx, hand, &ctx.progress, discarder)
-    }
-    /// The expert seat's estimates under the table (`estimate.rs`).
-    fn estimate_hand(&self, f: &crate::rules::estimate::HandFeatures<'_>) -> crate::rules::estimate::Outlook {
-        estimate::hand(f, &self.switches)
-    }
-    fn estimate_opponent(&self, f: &crate::rules::estimate::OpponentFeatures<'_>) -> crate::rules::estimate::OpponentOutlook {
-        estimate::opponent(f, &self.switches)
-    }
-    fn expert_style(&self) -> crate::rules::estimate::ExpertStyle {
-        estimate::style(&self.switches)
     }
     /// TW §7: all eight bonus tiles, or seven robbing the eighth, after each exposure.
     fn bonus_win(&self, exposed: &[u8; 4], exposer: usize, tile: Bonus) -> Result<Option<BonusWin>> {
