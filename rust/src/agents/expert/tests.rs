@@ -188,7 +188,7 @@ fn the_future_situation_is_one_the_ruleset_accepts() {
                     let mut h13 = h.clone();
                     h13.concealed[26] -= 1;
                     if !interrupted {
-                        assert!(rules.rules().check_history(&h13, &ctx, None).is_ok(), "{seat} {made} {self_drawn} {p:?}");
+                        assert!(rules.check_history(&h13, &ctx, None).is_ok(), "{seat} {made} {self_drawn} {p:?}");
                     }
                 }
             }

@@ -11,7 +11,9 @@ use crate::analysis::decompose::{ShapeRules, HK_SHAPES};
 use crate::error::{MahjongError, Result};
 use crate::rules::scoring::{DealProgress, Element, RejectReason, ScoreOutcome, WinContext};
 use crate::rules::switch_table::SwitchSet;
-use crate::rules::{BonusWin, MatchOptions, MatchPosition, Rules, Ruleset, Settlement, WinPayment, Wording};
+use crate::rules::{
+    BonusWin, Identity, MatchFlow, MatchOptions, MatchPosition, Payments, Ruleset, Settlement, Table, WinPayment, Wording,
+};
 
 /// How the Hong Kong rules word themselves (HK §9, §10.4, §10.5, §11, §12, §18).
 static HK_WORDING: Wording = Wording {
@@ -71,7 +73,7 @@ fn bad(msg: impl Into<String>) -> MahjongError {
     MahjongError::hand(msg)
 }
 
-impl Rules for HongKongRules {
+impl Identity for HongKongRules {
     fn name(&self) -> &'static str {
         "hong-kong"
     }
@@ -88,7 +90,9 @@ impl Rules for HongKongRules {
     fn switches(&self) -> &SwitchSet {
         &self.set
     }
+}
 
+impl Table for HongKongRules {
     /// HK §9: four sets and a pair, seven pairs, thirteen orphans.
     fn shapes(&self) -> &'static ShapeRules {
         &HK_SHAPES
@@ -105,7 +109,6 @@ impl Rules for HongKongRules {
     fn bonus_replacement_scores(&self) -> bool {
         false
     }
-
     /// Hong Kong scores no timing and keeps no streak (HK §10, §11).
     fn reads_progress(&self) -> bool {
         false
@@ -114,7 +117,6 @@ impl Rules for HongKongRules {
     fn value_progress_class(&self, _p: &DealProgress) -> DealProgress {
         DealProgress::START_OF_PLAY
     }
-
     /// HK §10.5 / §18 `min_faan`.
     fn min_value(&self) -> u8 {
         self.switches.min_faan
@@ -171,14 +173,15 @@ impl Rules for HongKongRules {
     fn bonus_win(&self, _exposed: &[u8; 4], _exposer: usize, _tile: Bonus) -> Result<Option<BonusWin>> {
         Ok(None)
     }
+}
 
+impl Payments for HongKongRules {
     /// HK §18 the amount of one M(F) in points: M(`value`) × `unit` (what each opponent pays on
     /// a self-drawn win). `value` above the cap is read as the cap.
     fn base(&self, value: u8) -> i64 {
         let s = &self.switches;
         s.multiplier(value.min(s.max_faan)) * i64::from(s.unit)
     }
-
     /// HK §11, §18: self-drawn, each other player pays one base ([`Rules::base`]). On a discard
     /// (robbing a kong included, the kong declarer paying) by `responsibility`: seed, the
     /// discarder pays 3 bases; full, 2; half, the discarder 1 and each other player ½. The dealer
@@ -233,7 +236,6 @@ impl Rules for HongKongRules {
         }
         Ok(p)
     }
-
     /// HK §11 for the one winner (§11.3 head bump: a deal has at most one), and §12: with
     /// `rotate_dealer` the dealer passes after every deal, win or draw; without it the dealer
     /// keeps the seat. Hong Kong keeps no streak.
@@ -252,7 +254,9 @@ impl Rules for HongKongRules {
         let dealer_after = if passed { (dealer + 1) % 4 } else { dealer };
         Ok(Settlement { payments, dealer_after, streak_after: 0, passed })
     }
+}
 
+impl MatchFlow for HongKongRules {
     /// HK §12: the deals of a match are independent, nothing carries over but the scores.
     fn independent_deals(&self) -> bool {
         true

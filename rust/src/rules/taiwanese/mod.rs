@@ -16,7 +16,9 @@ use crate::analysis::decompose::{ShapeRules, TW_SHAPES};
 use crate::error::{MahjongError, Result};
 use crate::rules::scoring::{win_values_of, DealProgress, ScoreOutcome, WinContext};
 use crate::rules::switch_table::SwitchSet;
-use crate::rules::{BonusWin, MatchOptions, MatchPosition, Rules, Ruleset, Settlement, WinPayment, Wording};
+use crate::rules::{
+    BonusWin, Identity, MatchFlow, MatchOptions, MatchPosition, Payments, Ruleset, Settlement, Table, WinPayment, Wording,
+};
 
 /// How the Taiwanese rules word themselves (TW §9, §11: no cap, §14, §15, §16).
 static TW_WORDING: Wording = Wording {
@@ -59,7 +61,7 @@ pub(crate) fn switches_of(r: &Ruleset) -> TwSwitches {
     TwSwitches::from_set(r.switch_set())
 }
 
-impl Rules for TaiwaneseRules {
+impl Identity for TaiwaneseRules {
     fn name(&self) -> &'static str {
         self.switches.name()
     }
@@ -77,7 +79,9 @@ impl Rules for TaiwaneseRules {
     fn switches(&self) -> &SwitchSet {
         &self.set
     }
+}
 
+impl Table for TaiwaneseRules {
     /// TW §9: five sets and a pair, eight and a half pairs.
     fn shapes(&self) -> &'static ShapeRules {
         &TW_SHAPES
@@ -94,7 +98,6 @@ impl Rules for TaiwaneseRules {
     fn bonus_replacement_scores(&self) -> bool {
         true
     }
-
     /// TW §10 timing elements (`D`, the winner's discards, an interruption) and TW §15 the
     /// dealer's streak.
     fn reads_progress(&self) -> bool {
@@ -112,7 +115,6 @@ impl Rules for TaiwaneseRules {
             DealProgress { dealer_streak: 0, ..*p }
         }
     }
-
     /// TW §14 `min_tai` (hand Tai never reaches 255, so a larger minimum means the same).
     fn min_value(&self) -> u8 {
         self.switches.min_tai.min(u32::from(u8::MAX)) as u8
@@ -169,7 +171,9 @@ impl Rules for TaiwaneseRules {
     fn bonus_win(&self, exposed: &[u8; 4], exposer: usize, tile: Bonus) -> Result<Option<BonusWin>> {
         settle::check_bonus_win(self.switches.tai_table, exposed, exposer, tile)
     }
+}
 
+impl Payments for TaiwaneseRules {
     /// TW §15 before the dealer's extra Tai: `value` × `tai_value`.
     fn base(&self, value: u8) -> i64 {
         i64::from(value) * i64::from(self.switches.tai_value)
@@ -184,7 +188,9 @@ impl Rules for TaiwaneseRules {
     fn settle(&self, wins: &[WinPayment], dealer: usize, streak: u32) -> Result<Settlement> {
         settle::settle_deal(wins, dealer, streak, self.switches.tai_value)
     }
+}
 
+impl MatchFlow for TaiwaneseRules {
     /// TW §15, §16: a deal depends on the one before (the dealer and the streak).
     fn independent_deals(&self) -> bool {
         false

@@ -14,7 +14,9 @@ use crate::rules::hong_kong::scoring::HongKong;
 use crate::rules::registry::Preset;
 use crate::rules::scoring::{score, Element, Evaluation, ScoreOutcome, ScoringTable, WinContext, WinFacts};
 use crate::rules::switch_table::{Allowed, SwitchLit, SwitchRow, SwitchSet, SwitchTable};
-use crate::rules::{BonusWin, MatchOptions, MatchPosition, Rules, Settlement, WinPayment, Wording};
+use crate::rules::{
+    BonusWin, Identity, MatchFlow, MatchOptions, MatchPosition, Payments, Settlement, Table, WinPayment, Wording,
+};
 
 /// The Hong Kong shapes and sections, without a cap.
 static WORDING: Wording = Wording {
@@ -67,11 +69,11 @@ pub(crate) static PRESETS: &[Preset] = &[Preset {
 }];
 
 /// The Hong Kong table with T1 added and its own minimum, without a cap.
-struct Table {
+struct OneFaanTable {
     min: u8,
 }
 
-impl ScoringTable for Table {
+impl ScoringTable for OneFaanTable {
     fn shapes(&self) -> &ShapeRules {
         &HK_SHAPES
     }
@@ -92,7 +94,7 @@ impl ScoringTable for Table {
     }
 }
 
-impl Rules for OneFaan {
+impl Identity for OneFaan {
     fn name(&self) -> &'static str {
         "test-hong-kong-one-faan"
     }
@@ -108,6 +110,9 @@ impl Rules for OneFaan {
     fn switches(&self) -> &SwitchSet {
         &self.set
     }
+}
+
+impl Table for OneFaan {
     fn shapes(&self) -> &'static ShapeRules {
         &HK_SHAPES
     }
@@ -130,11 +135,14 @@ impl Rules for OneFaan {
         u8::MAX
     }
     fn score(&self, hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result<ScoreOutcome> {
-        score(&Table { min: self.min_faan }, hand, win_tile, ctx)
+        score(&OneFaanTable { min: self.min_faan }, hand, win_tile, ctx)
     }
     fn bonus_win(&self, _exposed: &[u8; 4], _exposer: usize, _tile: Bonus) -> Result<Option<BonusWin>> {
         Ok(None)
     }
+}
+
+impl Payments for OneFaan {
     fn base(&self, value: u8) -> i64 {
         10 * i64::from(value)
     }
@@ -166,6 +174,9 @@ impl Rules for OneFaan {
         let dealer_after = if keeps { dealer } else { (dealer + 1) % 4 };
         Ok(Settlement { payments, dealer_after, streak_after: 0, passed: !keeps })
     }
+}
+
+impl MatchFlow for OneFaan {
     fn independent_deals(&self) -> bool {
         false
     }
