@@ -23,8 +23,6 @@ use crate::tiles::tile::{Bonus, Tile, N_KINDS};
 pub trait Identity {
     /// The name as in the rules files (`"hong-kong"`, `"taiwanese-high"`).
     fn name(&self) -> &'static str;
-    /// The unit of a hand's value: `"faan"` or `"tai"`.
-    fn unit(&self) -> &'static str;
     /// The game's name for a person (`"Hong Kong mahjong"`).
     fn title(&self) -> &'static str;
     /// What the ruleset says of itself to a person ([`Wording`]): the unit's name in text, the

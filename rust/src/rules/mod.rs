@@ -213,6 +213,9 @@ pub struct Wording {
     /// The family of rulesets that share this one's switches, for a person (`"Hong Kong"`,
     /// `"Taiwanese"`: the high and low tables are one family).
     pub family: &'static str,
+    /// The unit of a hand's value as data and in records: `"faan"` or `"tai"` (the one source
+    /// of [`Ruleset::unit`]).
+    pub unit: &'static str,
     /// The unit's name in running text and headings (`"faan"`, `"Tai"`).
     pub unit_name: &'static str,
     /// The winning shapes in words (`"four sets and a pair, ..."`).
@@ -323,7 +326,7 @@ impl Ruleset {
     }
     /// The unit of a hand's value (`"faan"` / `"tai"`).
     pub fn unit(&self) -> &'static str {
-        self.rules.unit()
+        self.rules.wording().unit
     }
     /// The game's name for a person.
     pub fn title(&self) -> &'static str {

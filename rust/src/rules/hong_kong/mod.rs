@@ -18,6 +18,7 @@ use crate::rules::{
 /// How the Hong Kong rules word themselves (HK §9, §10.4, §10.5, §11, §12, §18).
 static HK_WORDING: Wording = Wording {
     family: "Hong Kong",
+    unit: "faan",
     unit_name: "faan",
     shapes: "four sets and a pair, seven pairs, or the thirteen orphans",
     cap_switch: Some("max_faan"),
@@ -76,9 +77,6 @@ fn bad(msg: impl Into<String>) -> MahjongError {
 impl Identity for HongKongRules {
     fn name(&self) -> &'static str {
         "hong-kong"
-    }
-    fn unit(&self) -> &'static str {
-        "faan"
     }
     fn title(&self) -> &'static str {
         "Hong Kong mahjong"

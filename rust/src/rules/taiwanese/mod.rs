@@ -23,6 +23,7 @@ use crate::rules::{
 /// How the Taiwanese rules word themselves (TW §9, §11: no cap, §14, §15, §16).
 static TW_WORDING: Wording = Wording {
     family: "Taiwanese",
+    unit: "tai",
     unit_name: "Tai",
     shapes: "five sets and a pair, or eight and a half pairs",
     cap_switch: None,
@@ -64,9 +65,6 @@ pub(crate) fn switches_of(r: &Ruleset) -> TwSwitches {
 impl Identity for TaiwaneseRules {
     fn name(&self) -> &'static str {
         self.switches.name()
-    }
-    fn unit(&self) -> &'static str {
-        "tai"
     }
     /// The same for both tables: the ruleset's name says which.
     fn title(&self) -> &'static str {

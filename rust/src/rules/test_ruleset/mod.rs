@@ -21,6 +21,7 @@ use crate::rules::{
 /// The Hong Kong shapes and sections, without a cap.
 static WORDING: Wording = Wording {
     family: "Hong Kong (test)",
+    unit: "faan",
     unit_name: "faan",
     shapes: "four sets and a pair, seven pairs, or the thirteen orphans",
     cap_switch: None,
@@ -97,9 +98,6 @@ impl ScoringTable for OneFaanTable {
 impl Identity for OneFaan {
     fn name(&self) -> &'static str {
         "test-hong-kong-one-faan"
-    }
-    fn unit(&self) -> &'static str {
-        "faan"
     }
     fn title(&self) -> &'static str {
         "Hong Kong mahjong, one faan (a test ruleset)"
