@@ -13,7 +13,7 @@ import pytest
 from mahjong_fast import _core
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "fit_expert.py"
-GENERATED = SCRIPT.parent.parent / "rust" / "src" / "rules" / "expert_styles.rs"
+GENERATED = SCRIPT.parent.parent / "rust" / "src" / "agents" / "knowledge" / "expert_styles.rs"
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:

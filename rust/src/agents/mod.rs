@@ -19,6 +19,7 @@ mod danger;
 pub mod eval;
 pub mod expert;
 pub mod greedy;
+pub mod knowledge;
 mod options;
 pub mod random;
 pub mod strong;

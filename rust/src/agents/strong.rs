@@ -93,6 +93,8 @@ impl Default for StrongParams {
 pub struct StrongAgent {
     ev: Evaluator,
     rules: Ruleset,
+    /// What the agents know of `rules` beyond what it scores (the bonus-tile estimate).
+    know: crate::agents::knowledge::Knowledge,
     params: StrongParams,
     rates: Vec<Rating>,
     melds: Vec<Meld>,
@@ -151,6 +153,7 @@ impl StrongAgent {
         let gain_ron = (0..=top).map(|v| bend(gain(v, false), m_ron)).collect();
         StrongAgent {
             ev: Evaluator::new(),
+            know: crate::agents::knowledge::Knowledge::of(&rules),
             rules,
             params,
             rates: Vec::with_capacity(18),
@@ -248,7 +251,7 @@ impl StrongAgent {
     fn estimate(&self, c: &Counts, melds: &[Meld], t: &Table<'_>, unseen: &Counts) -> f64 {
         let mut f = 0.0;
         // The value the bonus tiles give before the win, where this baseline counts it.
-        if let Some(b) = self.rules.rules().strong_bonus_estimate(t.bonus, t.winds.seat_wind) {
+        if let Some(b) = self.know.strong_bonus_estimate(t.bonus, t.winds.seat_wind) {
             f += b;
         }
         let claimed = melds.iter().any(is_claimed);

@@ -65,7 +65,7 @@ impl Match {
     /// dealer outside 0..=3 (`InvalidHand`).
     pub fn new(rules: &Ruleset, opts: MatchOptions) -> Result<Match> {
         rules.validate()?;
-        let pos = rules.rules().match_start(&opts)?;
+        let pos = rules.match_start(&opts)?;
         Ok(Match { rules: rules.clone(), opts, pos })
     }
 
@@ -91,7 +91,7 @@ impl Match {
     }
     /// The round wind of the next deal.
     pub fn round_wind(&self) -> u8 {
-        self.rules.rules().round_wind(&self.pos)
+        self.rules.round_wind(&self.pos)
     }
     /// Every player's score now.
     pub fn scores(&self) -> [i64; 4] {
@@ -103,11 +103,11 @@ impl Match {
     }
     /// How long the match lasts, in words for a person (the ruleset's).
     pub fn describe(&self) -> String {
-        self.rules.rules().describe_match(&self.opts)
+        self.rules.describe_match(&self.opts)
     }
     /// Whether the match is over.
     pub fn is_over(&self) -> bool {
-        self.rules.rules().match_is_over(&self.opts, &self.pos)
+        self.rules.match_is_over(&self.opts, &self.pos)
     }
 
     /// The next deal (None once the match is over).

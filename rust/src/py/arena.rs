@@ -7,7 +7,7 @@ use pyo3::types::{PyDict, PyList};
 use super::game::PyDeal;
 use super::rules::PyRuleset;
 use super::to_py_err;
-use crate::rules::estimate::ExpertStyle;
+use crate::agents::knowledge::{ExpertStyle, Knowledge};
 use crate::rules::Ruleset;
 use crate::sim::arena::{play_wall_range_styled, summarize, ArenaDeal, PolicyStats};
 use crate::sim::SeatKind;
@@ -40,7 +40,7 @@ fn styles_arg(
             items.len()
         )));
     }
-    let base = ruleset.rules().expert_style().values();
+    let base = Knowledge::of(ruleset).expert_style().values();
     for (i, item) in items.iter().enumerate() {
         if item.is_none() {
             continue;

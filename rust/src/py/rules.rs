@@ -414,9 +414,9 @@ impl PyRuleset {
     /// `expert_styles` takes.
     #[getter]
     fn expert_style<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let st = self.inner.rules().expert_style();
+        let st = crate::agents::knowledge::Knowledge::of(&self.inner).expert_style();
         let d = PyDict::new(py);
-        for (k, v) in crate::rules::estimate::ExpertStyle::FIELDS.iter().zip(st.values()) {
+        for (k, v) in crate::agents::knowledge::ExpertStyle::FIELDS.iter().zip(st.values()) {
             d.set_item(*k, v)?;
         }
         Ok(d)

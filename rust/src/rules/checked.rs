@@ -130,7 +130,7 @@ pub fn score(hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext, discarder: O
     if ctx.seat_wind <= 3 && discarder.is_some_and(|d| d <= 3) {
         // with what only this caller knows: who discarded (the scorer checks the rest); first,
         // so that the ruleset names its own rule for a discarder that cannot be (TW §10a)
-        rules.rules().check_history(hand, ctx, discarder)?;
+        rules.check_history(hand, ctx, discarder)?;
     }
     check_history(ctx, discarder)?;
     let outcome = rules.score(hand, win_tile, ctx)?;

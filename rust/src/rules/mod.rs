@@ -1,5 +1,6 @@
-//! The rulesets (design §2): one interface, [`Rules`], that every ruleset implements, one folder
-//! per ruleset holding everything that ruleset means, and the registry that maps names to
+//! The rulesets (design §2): one interface, [`Rules`], the sum of small capabilities
+//! ([`capabilities`]: [`Identity`], [`Table`], [`Payments`], [`MatchFlow`]) that every ruleset
+//! implements, one folder per ruleset holding everything that ruleset means, and the registry that maps names to
 //! rulesets. The rest of the crate — the deal state machine, the match, the agents, the
 //! simulation, the arena and the bindings — holds a [`Ruleset`] and asks it; none of it names a
 //! ruleset or reads one ruleset's switches.
@@ -9,15 +10,14 @@
 //! - [`scoring`]: the generic scorer every table plugs into (HK §10.1 / TW §11 selection of the
 //!   best interpretation) and the situation of a win ([`WinContext`]).
 //! - [`wait_values`]: the exact value of each wait of a ready hand in a full situation.
-//! - [`estimate`]: what a ruleset tells the expert seat about hands it cannot score yet.
 //! - [`switch_table`]: switches declared once, as a table per ruleset (parsing, checking,
 //!   names, recording, help and docs come from it).
 //! - `registry`: the presets by name (`"hong-kong"`, alias `"hk"`, `"taiwanese-high"`,
 //!   `"taiwanese-low"`, then the presets of HK §19.14 and TW §20.8 the switches can express),
 //!   each a named full switch set its ruleset's folder declares as data.
 //!
-//! A third ruleset is a new folder with a type implementing [`Rules`], its switch table and
-//! its presets, and one line in the registry (see `docs/architecture.md`).
+//! A third ruleset is a new folder with a type implementing the capabilities, its switch table
+//! and its presets, and one line in the registry (see `docs/architecture.md`).
 //!
 //! ```
 //! use mahjong_fast::rules::{Ruleset, SwitchValue, WinPayment};
@@ -26,9 +26,8 @@
 //! assert_eq!(r.win_payments(&win, 0, 0).unwrap(), [-48, 144, -48, -48]); // M(7) = 48
 //! ```
 
+pub mod capabilities;
 pub mod checked;
-pub mod estimate;
-mod expert_styles;
 pub mod hong_kong;
 pub mod hooks;
 mod registry;
@@ -48,6 +47,8 @@ use crate::error::Result;
 use crate::tiles::hand::Hand;
 use crate::tiles::tile::{Bonus, Tile, N_KINDS};
 
+pub use capabilities::{Identity, MatchFlow, Payments, Table};
+pub(crate) use capabilities::score_each_wait;
 pub use hooks::{DealHooks, HookEvent, Liability, RuleFlags, RuleState, TileSet};
 pub use registry::{preset_names, presets as registry_presets, ruleset_names, Preset};
 pub use scoring::{DealProgress, Element, RejectReason, ScoreOutcome, WinContext};
@@ -171,29 +172,6 @@ pub struct MatchPosition {
     pub scores: [i64; 4],
 }
 
-/// [`Rules::wait_values_into`] by scoring every wait in both situations: the default, and what
-/// a ruleset that shares the work falls back to outside the situations it shares.
-pub(crate) fn score_each_wait<R: Rules + ?Sized>(
-    rules: &R,
-    hand: &Hand,
-    waits: u64,
-    ts: &WinContext,
-    ron: &WinContext,
-    values: &mut [[i16; N_KINDS]; 2],
-) {
-    let mut m = waits;
-    while m != 0 {
-        let w = m.trailing_zeros() as usize;
-        m &= m - 1;
-        for (out, ctx) in values.iter_mut().zip([ts, ron]) {
-            out[w] = match rules.score(hand, Some(Tile(w as u8)), ctx) {
-                Ok(o) if o.is_win => i16::from(o.value),
-                _ => -1,
-            };
-        }
-    }
-}
-
 /// A fact of a ruleset whose rules section a face cites ([`Wording::section`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Fact {
@@ -238,6 +216,9 @@ pub struct Wording {
     /// The family of rulesets that share this one's switches, for a person (`"Hong Kong"`,
     /// `"Taiwanese"`: the high and low tables are one family).
     pub family: &'static str,
+    /// The unit of a hand's value as data and in records: `"faan"` or `"tai"` (the one source
+    /// of [`Ruleset::unit`]).
+    pub unit: &'static str,
     /// The unit's name in running text and headings (`"faan"`, `"Tai"`).
     pub unit_name: &'static str,
     /// The winning shapes in words (`"four sets and a pair, ..."`).
@@ -261,137 +242,14 @@ impl Wording {
     }
 }
 
-/// Everything a ruleset means, asked by the engine, the match, the agents, the simulation and
-/// the bindings. Implemented once per ruleset folder ([`hong_kong`], [`taiwanese`]); the deal
-/// hooks (who wins one discard, the automatic wins, house rules in the deal) are its
-/// [`DealHooks`] capability (`hooks.rs`).
-///
-/// Positions 0..=3 are players in turn order. Errors are [`MahjongError`](crate::error::MahjongError)s: `RuleConfig` for
-/// switches and match options, `InvalidHand` for impossible hands, situations and wins.
-pub trait Rules: DealHooks + fmt::Debug + Send + Sync {
-    // ---------------------------------------------------------------- name and switches
-    /// The name as in the rules files (`"hong-kong"`, `"taiwanese-high"`).
-    fn name(&self) -> &'static str;
-    /// The unit of a hand's value: `"faan"` or `"tai"`.
-    fn unit(&self) -> &'static str;
-    /// The game's name for a person (`"Hong Kong mahjong"`).
-    fn title(&self) -> &'static str;
-    /// What the ruleset says of itself to a person ([`Wording`]): the unit's name in text, the
-    /// winning shapes in words, the rules section of each [`Fact`].
-    fn wording(&self) -> &'static Wording;
-    /// Every switch with its value, checked; its table ([`SwitchSet::table`]) is the
-    /// ruleset's declaration of its switches and builds the ruleset of other values.
-    fn switches(&self) -> &SwitchSet;
+/// Everything a ruleset means: the sum of its capabilities ([`capabilities`]), implemented for
+/// every type that has them all. Implemented once per ruleset folder ([`hong_kong`],
+/// [`taiwanese`]); the engine asks through [`Ruleset`]. The deal hooks (who wins one
+/// discard, the automatic wins, house rules in the deal) are the [`DealHooks`] capability
+/// (`hooks.rs`).
+pub trait Rules: Identity + Table + Payments + MatchFlow + DealHooks + fmt::Debug + Send + Sync {}
 
-    // ---------------------------------------------------------------- the table
-    /// Winning shapes: sets per hand and the special shapes.
-    fn shapes(&self) -> &'static ShapeRules;
-    /// Tiles at the tail of the wall that are never drawn.
-    fn dead_wall(&self) -> usize;
-    /// Whether a tile drawn to replace a bonus tile counts as a replacement for the
-    /// replacement-tile element (else only a kong's replacement chain does).
-    fn bonus_replacement_scores(&self) -> bool;
-    /// Whether the deal's progress ([`DealProgress`]: discards made, the winner's discards,
-    /// an interruption, the dealer's streak) can change a score or a payment.
-    fn reads_progress(&self) -> bool;
-    /// A representative of the progresses that give every hand the same score as `p` does
-    /// (among the progresses a deal can reach): two progresses with the same class score every
-    /// hand, winning tile and situation alike. A key for caches of scores, never scored
-    /// itself. The default is `p` itself (no two progresses assumed alike).
-    fn value_progress_class(&self, p: &DealProgress) -> DealProgress {
-        *p
-    }
-
-    // ---------------------------------------------------------------- a hand's value
-    /// The smallest value that is a legal win.
-    fn min_value(&self) -> u8;
-    /// The cap (totals above become it; a limit hand is worth it), or 255 without a cap.
-    fn max_value(&self) -> u8;
-    /// Score a win in its full situation (`hand` before the winning tile; `win_tile` `None`
-    /// only for the dealer's start win): every interpretation valued, the best chosen, the
-    /// minimum and the cap applied. An impossible situation is an `InvalidHand` error; a hand
-    /// that does not win is `Ok` with `is_win = false` and its reason.
-    fn score(&self, hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result<ScoreOutcome>;
-    /// The value of each wait of a ready hand (the kinds of `waits`, a mask by kind) won
-    /// self-drawn in `ts` and on a discard in `ron`, into `values[0]` / `values[1]` at the
-    /// wait's kind: the `value` of [`Rules::score`] where it is a legal win, -1 where it is not
-    /// (or the situation is impossible); other entries are left as they are. By default each
-    /// is scored; a ruleset may share the work of the two situations (the same numbers).
-    fn wait_values_into(&self, hand: &Hand, waits: u64, ts: &WinContext, ron: &WinContext, values: &mut [[i16; N_KINDS]; 2]) {
-        score_each_wait(self, hand, waits, ts, ron, values);
-    }
-    /// Whether a win's situation is one a deal can reach (the order of turns, discards and
-    /// claims; TW §10a), with the discarder's seat wind where the caller knows it
-    /// (`score(..., discarder=)`, a set-up position). By default every situation is (a ruleset
-    /// that scores no history, as Hong Kong).
-    fn check_history(&self, _hand: &Hand, _ctx: &WinContext, _discarder: Option<u8>) -> Result<()> {
-        Ok(())
-    }
-
-    // ---------------------------------------------------------------- payments
-    /// What one unit of value is worth in points as each opponent pays it on a self-drawn win
-    /// by a player who is not the dealer (value above the cap read as the cap).
-    fn base(&self, value: u8) -> i64;
-    /// Payments of one win, by position, summing to zero, with the deal's dealer and streak.
-    fn win_payments(&self, win: &WinPayment, dealer: usize, streak: u32) -> Result<[i64; 4]>;
-    /// Settle a deal's wins (empty for an exhaustive draw): the payments of every winner and
-    /// who deals next with which streak.
-    fn settle(&self, wins: &[WinPayment], dealer: usize, streak: u32) -> Result<Settlement>;
-
-    // ---------------------------------------------------------------- the match
-    /// Whether a deal can be played alone from its index (nothing but the scores carries over)
-    /// rather than only as part of a match.
-    fn independent_deals(&self) -> bool;
-    /// The position before the first deal of a match asked for with `opts` (options the
-    /// ruleset does not take are a `RuleConfig` error naming them).
-    fn match_start(&self, opts: &MatchOptions) -> Result<MatchPosition>;
-    /// Whether the match is over at `pos`.
-    fn match_is_over(&self, opts: &MatchOptions, pos: &MatchPosition) -> bool;
-    /// The prevailing (round) wind of the next deal at `pos`, 0 = East .. 3 = North.
-    fn round_wind(&self, pos: &MatchPosition) -> u8;
-    /// How long a match asked for with `opts` lasts, in words for a person (`"1 deal"`,
-    /// `"a match of the East round ..."`).
-    fn describe_match(&self, opts: &MatchOptions) -> String;
-
-    // ---------------------------------------------------------------- the expert seat
-    /// What the seat's unfinished hand `f` may be worth once complete, in this ruleset's unit
-    /// (the expert seat, `agents/expert`; [`estimate`]). By default the minimum.
-    fn estimate_hand(&self, _f: &estimate::HandFeatures<'_>) -> estimate::Outlook {
-        estimate::default_outlook(self.min_value())
-    }
-    /// A limit hand the seat's unfinished hand (13-equivalent: `concealed` and its declared
-    /// sets `melds`; `unseen` the copies it cannot see) may still become with `turns` own draws
-    /// left and a per-turn `hazard` of another seat winning first, if any is worth weighing
-    /// ([`estimate::LongShot`]). By default none. Asked for every candidate hand of a decision,
-    /// so it should answer a hand far from any limit cheaply.
-    fn long_shot(
-        &self,
-        _concealed: &crate::tiles::hand::Counts,
-        _melds: &[crate::tiles::hand::Meld],
-        _unseen: &crate::tiles::hand::Counts,
-        _turns: f64,
-        _hazard: f64,
-    ) -> Option<estimate::LongShot> {
-        None
-    }
-    /// What a ready-looking opponent's win on a discard would be, from its declared sets and
-    /// bonus tiles only (HK §14). By default: the minimum, legal half the time.
-    fn estimate_opponent(&self, _f: &estimate::OpponentFeatures<'_>) -> estimate::OpponentOutlook {
-        estimate::OpponentOutlook { legal: 0.5, value: self.min_value() as f64 }
-    }
-    /// The expert seat's weights under this ruleset.
-    fn expert_style(&self) -> estimate::ExpertStyle {
-        estimate::ExpertStyle::default()
-    }
-
-    // ---------------------------------------------------------------- baselines
-    /// The bonus-tile value the baseline `strong` seat counts when it estimates an unfinished
-    /// hand (agents/strong.rs), in the ruleset's unit; `None` where that baseline counts none.
-    /// The baseline was tuned on Hong Kong and is kept exactly as it was measured.
-    fn strong_bonus_estimate(&self, _bonus: u8, _seat_wind: u8) -> Option<f64> {
-        None
-    }
-}
+impl<T: Identity + Table + Payments + MatchFlow + DealHooks + fmt::Debug + Send + Sync> Rules for T {}
 
 /// Facts of the table read on hot paths (the live-tile count of every draw, the agents'
 /// shapes), copied out of the ruleset once.
@@ -471,24 +329,19 @@ impl Ruleset {
         Ruleset::from_set(&set)
     }
 
-    /// The implementation (every question the engine asks).
-    pub fn rules(&self) -> &dyn Rules {
-        &*self.rules
-    }
-
     /// The name as in the rules files.
     pub fn name(&self) -> &'static str {
         self.rules.name()
     }
     /// The unit of a hand's value (`"faan"` / `"tai"`).
     pub fn unit(&self) -> &'static str {
-        self.rules.unit()
+        self.rules.wording().unit
     }
     /// The game's name for a person.
     pub fn title(&self) -> &'static str {
         self.rules.title()
     }
-    /// See [`Rules::wording`].
+    /// See [`Identity::wording`].
     pub fn wording(&self) -> &'static Wording {
         self.rules.wording()
     }
@@ -540,8 +393,9 @@ impl Ruleset {
     pub fn tile_set(&self) -> TileSet {
         self.facts.tile_set
     }
-    /// The deal hooks ([`DealHooks`]).
-    pub fn hooks(&self) -> &dyn Rules {
+    /// The deal hooks ([`DealHooks`]): what the deal engine asks of a ruleset with house rules
+    /// ([`Ruleset::has_hooks`]).
+    pub fn hooks(&self) -> &dyn DealHooks {
         &*self.rules
     }
     /// The names of the per-seat rule flags ([`DealHooks::rule_flags`]).
@@ -556,11 +410,11 @@ impl Ruleset {
     pub fn bonus_replacement_scores(&self) -> bool {
         self.facts.bonus_replacement_scores
     }
-    /// See [`Rules::reads_progress`].
+    /// See [`Table::reads_progress`].
     pub fn reads_progress(&self) -> bool {
         self.rules.reads_progress()
     }
-    /// See [`Rules::value_progress_class`].
+    /// See [`Table::value_progress_class`].
     pub fn value_progress_class(&self, p: &DealProgress) -> DealProgress {
         self.rules.value_progress_class(p)
     }
@@ -572,11 +426,11 @@ impl Ruleset {
     pub fn max_value(&self) -> u8 {
         self.rules.max_value()
     }
-    /// See [`Rules::score`].
+    /// See [`Table::score`].
     pub fn score(&self, hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result<ScoreOutcome> {
         self.rules.score(hand, win_tile, ctx)
     }
-    /// See [`Rules::wait_values_into`].
+    /// See [`Table::wait_values_into`].
     pub fn wait_values_into(&self, hand: &Hand, waits: u64, ts: &WinContext, ron: &WinContext, values: &mut [[i16; N_KINDS]; 2]) {
         self.rules.wait_values_into(hand, waits, ts, ron, values)
     }
@@ -584,21 +438,41 @@ impl Ruleset {
     pub fn bonus_win(&self, exposed: &[u8; 4], exposer: usize, tile: Bonus) -> Result<Option<BonusWin>> {
         self.rules.bonus_win(exposed, exposer, tile)
     }
-    /// See [`Rules::base`].
+    /// See [`Payments::base`].
     pub fn base(&self, value: u8) -> i64 {
         self.rules.base(value)
     }
-    /// See [`Rules::win_payments`].
+    /// See [`Payments::win_payments`].
     pub fn win_payments(&self, win: &WinPayment, dealer: usize, streak: u32) -> Result<[i64; 4]> {
         self.rules.win_payments(win, dealer, streak)
     }
-    /// See [`Rules::settle`].
+    /// See [`Payments::settle`].
     pub fn settle(&self, wins: &[WinPayment], dealer: usize, streak: u32) -> Result<Settlement> {
         self.rules.settle(wins, dealer, streak)
     }
-    /// See [`Rules::independent_deals`].
+    /// See [`MatchFlow::independent_deals`].
     pub fn independent_deals(&self) -> bool {
         self.rules.independent_deals()
+    }
+    /// See [`MatchFlow::match_start`].
+    pub fn match_start(&self, opts: &MatchOptions) -> Result<MatchPosition> {
+        self.rules.match_start(opts)
+    }
+    /// See [`MatchFlow::match_is_over`].
+    pub fn match_is_over(&self, opts: &MatchOptions, pos: &MatchPosition) -> bool {
+        self.rules.match_is_over(opts, pos)
+    }
+    /// See [`MatchFlow::round_wind`].
+    pub fn round_wind(&self, pos: &MatchPosition) -> u8 {
+        self.rules.round_wind(pos)
+    }
+    /// See [`MatchFlow::describe_match`].
+    pub fn describe_match(&self, opts: &MatchOptions) -> String {
+        self.rules.describe_match(opts)
+    }
+    /// See [`Table::check_history`].
+    pub fn check_history(&self, hand: &Hand, ctx: &WinContext, discarder: Option<u8>) -> Result<()> {
+        self.rules.check_history(hand, ctx, discarder)
     }
 }
 

@@ -15,9 +15,9 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use rayon::prelude::*;
 
+use crate::agents::knowledge::ExpertStyle;
 use crate::error::{MahjongError, Result};
 use crate::game::{Action, ActionType, Deal};
-use crate::rules::estimate::ExpertStyle;
 use crate::rules::scoring::{RejectReason, WinContext};
 use crate::rules::wait_values::{any_legal_wait, ValueSituation};
 use crate::rules::Ruleset;

@@ -21,10 +21,10 @@ pub mod arena;
 use rayon::prelude::*;
 
 use crate::agents::expert::{ExpertAgent, ExpertViewBuf};
+use crate::agents::knowledge::ExpertStyle;
 use crate::agents::{GreedyAgent, LegalOption, OptionKind, RandomAgent, SeatValue, Situation, StrongAgent, TableBuf, ValueAgent};
 use crate::error::{MahjongError, Result};
 use crate::game::{lone_deal, Action, ActionType, Deal, DealOptions, DealResult, Match, Phase};
-use crate::rules::estimate::ExpertStyle;
 use crate::rules::scoring::Element;
 use crate::rules::{MatchOptions, Ruleset};
 use crate::tiles::hand::{Hand, Meld};

@@ -11,12 +11,11 @@
 use super::view::{at, ExpertView, Payoffs};
 use crate::agents::danger::{discard_reads, readiness};
 pub(crate) use crate::agents::danger::{loss, Threat};
+use crate::agents::knowledge::{Knowledge, OpponentFeatures};
 use crate::agents::Situation;
-use crate::rules::estimate::OpponentFeatures;
-use crate::rules::Ruleset;
 
 /// Readiness, payment and safe tiles of each opponent, from the public table only.
-pub(crate) fn threats(rules: &Ruleset, pay: &Payoffs, s: &Situation<'_>, v: &ExpertView<'_>) -> [Threat; 4] {
+pub(crate) fn threats(know: &Knowledge, pay: &Payoffs, s: &Situation<'_>, v: &ExpertView<'_>) -> [Threat; 4] {
     let t = &v.table;
     let mut out = discard_reads(s, t);
     let me = t.player as usize % 4;
@@ -49,7 +48,7 @@ pub(crate) fn threats(rules: &Ruleset, pay: &Payoffs, s: &Situation<'_>, v: &Exp
             flush: th.flush,
             honour_sets,
         };
-        let est = rules.rules().estimate_opponent(&f);
+        let est = know.estimate_opponent(&f);
         th.p = ready * est.legal;
         th.pay = at(&pay.pay[t.seat_winds[o] as usize % 4], est.value);
     }

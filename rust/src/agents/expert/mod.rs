@@ -5,20 +5,20 @@
 //! - **Offence** ([`offence`]): a ready hand's waits scored exactly by the ruleset in the deal's
 //!   real situation (the seat's dealer status, the streak, discards made, an interruption, the
 //!   round wind); an unfinished hand valued by the ruleset's own estimate
-//!   ([`crate::rules::Rules::estimate_hand`], in each ruleset's folder), its chance from its
+//!   ([`crate::agents::knowledge::Knowledge::estimate_hand`], by the ruleset's family), its chance from its
 //!   shanten and ukeire against the draws left; one step from ready, blended by the style's
 //!   `lookahead` weight with a look-ahead over the next draw (the ready hands each improving
 //!   draw reaches with its best discard, valued exactly); and a limit hand the ruleset sees it
-//!   may still become ([`crate::rules::Rules::long_shot`]: HK thirteen orphans) at its chance
+//!   may still become ([`crate::agents::knowledge::Knowledge::long_shot`]: HK thirteen orphans) at its chance
 //!   times what it pays, when that chance is at least the style's `long_shot_min` and that is
 //!   worth more.
 //! - **Defence** ([`defence`]): each opponent's readiness and the chance its ready hand is a
-//!   legal win (the ruleset's [`crate::rules::Rules::estimate_opponent`]), what dealing in would
+//!   legal win ([`crate::agents::knowledge::Knowledge::estimate_opponent`]), what dealing in would
 //!   cost under this ruleset's payments, each tile's danger from the visible tiles.
 //! - **Push or fold by expected value**: a discard is worth its offence minus its expected
 //!   loss; a claim the hand after it with its best discard; passing the hand as it is; a kong
 //!   the hand after it; a win what it pays now. The weights are the ruleset's
-//!   ([`crate::rules::Rules::expert_style`]).
+//!   ([`crate::agents::knowledge::Knowledge::expert_style`]).
 //!
 //! A legal self-drawn win is always taken; a win on a discard too, unless the ready hand is
 //! worth far more waiting for its self-drawn win (plain points, exact values:
@@ -42,8 +42,8 @@ mod tests;
 use super::eval::{Evaluator, Rating};
 use super::options::{claim, take};
 use super::{LegalOption, OptionKind, Situation};
+use crate::agents::knowledge::{ExpertStyle, Knowledge};
 use crate::error::{MahjongError, Result};
-use crate::rules::estimate::ExpertStyle;
 use crate::rules::Ruleset;
 use crate::tiles::hand::{Counts, Hand, Meld, MeldKind};
 use crate::tiles::tile::N_KINDS;
@@ -60,6 +60,8 @@ pub const NOT_RATED: f64 = f64::NEG_INFINITY;
 pub struct ExpertAgent {
     ev: Evaluator,
     rules: Ruleset,
+    /// What the agents know of `rules` beyond what it scores (estimates, long shots).
+    know: Knowledge,
     style: ExpertStyle,
     rates: Vec<Rating>,
     melds: Vec<Meld>,
@@ -99,7 +101,7 @@ pub fn best_option(legal: &[LegalOption], values: &[f64]) -> usize {
 impl ExpertAgent {
     /// An expert agent for `rules` with the ruleset's weights.
     pub fn new(rules: Ruleset) -> Self {
-        let style = rules.rules().expert_style();
+        let style = Knowledge::of(&rules).expert_style();
         Self::with_style(rules, style)
     }
 
@@ -107,6 +109,7 @@ impl ExpertAgent {
     pub fn with_style(rules: Ruleset, style: ExpertStyle) -> Self {
         ExpertAgent {
             ev: Evaluator::new(),
+            know: Knowledge::of(&rules),
             rules,
             style,
             rates: Vec::with_capacity(18),
@@ -298,7 +301,7 @@ impl ExpertAgent {
     }
 
     fn turn(&mut self, s: &Situation<'_>, v: &ExpertView<'_>, out: &mut [f64]) -> Result<()> {
-        let threats = defence::threats(&self.rules, &self.pay, s, v);
+        let threats = defence::threats(&self.know, &self.pay, s, v);
         let mut by_kind = [NOT_RATED; N_KINDS];
         self.discards(s.concealed, s.melds, v, s.unseen, &threats, &mut by_kind)?;
         let shapes = *self.rules.shapes();
@@ -387,7 +390,7 @@ impl ExpertAgent {
                     }
                     let th = match threats {
                         Some(t) => t,
-                        None => *threats.insert(defence::threats(&self.rules, &self.pay, s, v)),
+                        None => *threats.insert(defence::threats(&self.know, &self.pay, s, v)),
                     };
                     let mut by_kind = [NOT_RATED; N_KINDS];
                     self.discards(&c, &melds, v, s.unseen, &th, &mut by_kind)?

@@ -8,7 +8,7 @@
 //! discards made, an interruption; [`super::view::ExpertView::future_context`]), a wait under
 //! the minimum counting for nothing (HK §10.5, TW §14), the chance to win from the copies of the
 //! legal waits the seat cannot see. A hand not yet ready is valued by the ruleset's estimate
-//! ([`crate::rules::Rules::estimate_hand`]) and its chance by its shanten and ukeire against the
+//! ([`crate::agents::knowledge::Knowledge::estimate_hand`]) and its chance by its shanten and ukeire against the
 //! draws left; an estimate under the minimum is discounted (reaching it is a requirement). A
 //! hand one step from ready may also be valued by a look-ahead over its next draw (the style's
 //! `lookahead` weight, `ExpertAgent::lookahead`): the ready hands its draws reach, each
@@ -16,9 +16,9 @@
 
 use super::view::at;
 use super::ExpertAgent;
+use crate::agents::knowledge::HandFeatures;
 use crate::analysis::decompose::held_counts;
 use crate::error::Result;
-use crate::rules::estimate::HandFeatures;
 use crate::rules::{DealProgress, WinContext};
 use crate::tiles::hand::{Counts, Hand, Meld};
 use crate::tiles::tile::{Tile, N_KINDS};
@@ -65,16 +65,16 @@ impl ExpertAgent {
             t.winds.seat_wind,
             t.winds.prevailing_wind,
         );
-        let o = self.rules.rules().estimate_hand(&f);
+        let o = self.know.estimate_hand(&f);
         self.value_gain(o.discard, o.self_drawn)
     }
 
     /// What the limit hand the ruleset sees in the 13-equivalent hand `c` is worth, in plain
-    /// points: its chance in the turns left times what it pays ([`crate::rules::Rules::long_shot`];
+    /// points: its chance in the turns left times what it pays ([`crate::agents::knowledge::Knowledge::long_shot`];
     /// 0 when there is none).
     pub(super) fn long_shot_points(&self, c: &Counts, melds: &[Meld], v: &ExpertView<'_>, unseen: &Counts) -> f64 {
         let turns = v.table.remaining as f64 / 4.0;
-        match self.rules.rules().long_shot(c, melds, unseen, turns, self.style.hazard) {
+        match self.know.long_shot(c, melds, unseen, turns, self.style.hazard) {
             Some(ls) if ls.chance >= self.style.long_shot_min => {
                 ls.chance * at(&self.pay.points_tsumo, ls.value).min(at(&self.pay.points_ron, ls.value))
             }

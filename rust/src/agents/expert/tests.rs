@@ -2,9 +2,9 @@
 //! do not depend on hidden tiles, values that agree with the decision.
 
 use super::*;
+use crate::agents::knowledge::{ExpertStyle, Knowledge};
 use crate::agents::LegalOption;
 use crate::game::{ActionType, Deal, DealOptions, Phase};
-use crate::rules::estimate::ExpertStyle;
 use crate::rules::SwitchValue;
 use crate::sim::{play_range, play_range_parallel, SeatKind, SimConfig};
 use crate::tiles::tile::Tile;
@@ -98,7 +98,7 @@ fn the_decision_is_the_best_of_the_option_values() {
 #[test]
 fn kept_wait_values_change_no_value() {
     for rules in rulesets() {
-        let mut style = rules.rules().expert_style();
+        let mut style = Knowledge::of(&rules).expert_style();
         style.lookahead = 0.5;
         let mut warm = ExpertAgent::with_style(rules.clone(), style);
         let mut cold = ExpertAgent::with_style(rules.clone(), style);
@@ -133,7 +133,7 @@ fn the_decision_does_not_depend_on_hidden_tiles() {
     // ruleset's weights and with the look-ahead over the next draw on.
     for (rules, lookahead) in rulesets().into_iter().flat_map(|r| [(r.clone(), None), (r, Some(1.0))]) {
         let opts = DealOptions::new(false, false);
-        let mut style = rules.rules().expert_style();
+        let mut style = Knowledge::of(&rules).expert_style();
         style.lookahead = lookahead.unwrap_or(style.lookahead);
         let mut agent = ExpertAgent::with_style(rules.clone(), style);
         let mut compared = 0;
@@ -188,7 +188,7 @@ fn the_future_situation_is_one_the_ruleset_accepts() {
                     let mut h13 = h.clone();
                     h13.concealed[26] -= 1;
                     if !interrupted {
-                        assert!(rules.rules().check_history(&h13, &ctx, None).is_ok(), "{seat} {made} {self_drawn} {p:?}");
+                        assert!(rules.check_history(&h13, &ctx, None).is_ok(), "{seat} {made} {self_drawn} {p:?}");
                     }
                 }
             }
@@ -217,7 +217,7 @@ fn unseen_of(h: &Hand) -> Counts {
 #[test]
 fn the_lookahead_values_a_hand_by_the_ready_hands_its_draws_reach() {
     let rules = Ruleset::hong_kong();
-    let mut style = rules.rules().expert_style();
+    let mut style = Knowledge::of(&rules).expert_style();
     style.lookahead = 1.0;
     let mut agent = ExpertAgent::with_style(rules.clone(), style);
     // Two dragon pungs out, the third dragon single: its draws reach ready hands of three
@@ -241,7 +241,7 @@ fn the_lookahead_values_a_hand_by_the_ready_hands_its_draws_reach() {
     assert!(vf < vh && vf > 0.0, "{vf} {vh}");
     // off (weight 0): the ruleset's estimate alone, as before the look-ahead (which keeps
     // some chance for a hand under the minimum when `below_min_keep` is above 0)
-    let style = ExpertStyle { lookahead: 0.0, below_min_keep: 0.1, ..rules.rules().expert_style() };
+    let style = ExpertStyle { lookahead: 0.0, below_min_keep: 0.1, ..Knowledge::of(&rules).expert_style() };
     let mut off = ExpertAgent::with_style(rules.clone(), style);
     assert!(look_value(&mut off, &low, &ul) > 0.0);
 }
@@ -379,8 +379,8 @@ fn a_hand_with_many_orphans_plays_toward_thirteen_orphans() {
     let s = Situation { concealed: &h.concealed, melds: &h.melds, unseen: &unseen, discard: None, legal: &legal };
     let v = ExpertView::of_table(quiet_table(80));
     let rules = Ruleset::hong_kong();
-    let orphan = |i: usize| crate::rules::estimate::ORPHANS.contains(&(legal[i].tile.index()));
-    let base = rules.rules().expert_style();
+    let orphan = |i: usize| crate::agents::knowledge::ORPHANS.contains(&(legal[i].tile.index()));
+    let base = Knowledge::of(&rules).expert_style();
     let mut on = ExpertAgent::with_style(rules.clone(), ExpertStyle { long_shot_min: 0.001, ..base });
     let mut off = ExpertAgent::with_style(rules.clone(), ExpertStyle { long_shot_min: 1.0, ..base });
     let i_on = on.choose(&s, &v).unwrap();

@@ -262,7 +262,8 @@ mod tests {
     fn kept_payoff_tables_equal_fresh_ones() {
         for name in ["hong-kong", "taiwanese-high", "taiwanese-low"] {
             let rules = Ruleset::named(name).unwrap();
-            let (alpha, exact_alpha) = (rules.rules().expert_style().alpha, rules.rules().expert_style().exact_alpha);
+            let style = crate::agents::knowledge::Knowledge::of(&rules).expert_style();
+            let (alpha, exact_alpha) = (style.alpha, style.exact_alpha);
             let mut p = Payoffs::default();
             let (mut kept_hits, mut x) = (0, 7u32);
             for _ in 0..400 {

@@ -56,7 +56,7 @@ impl Deal {
                 ctx.last_discard = empty;
                 Some(self.seat_winds[active as usize])
             };
-            self.rules.rules().check_history(&hand, &ctx, discarder).map_err(|e| match e {
+            self.rules.check_history(&hand, &ctx, discarder).map_err(|e| match e {
                 MahjongError::InvalidHand(m) => MahjongError::hand(format!("this position has no possible history, P{p}: {m}")),
                 other => other,
             })?;
@@ -82,7 +82,7 @@ impl Deal {
             let hand = Hand { concealed: [0; N_KINDS], melds: self.core_melds(p), bonus: self.bonus_mask[p] };
             let progress = DealProgress { winner_discards: self.discards[p].len() as u32, ..ctx.progress };
             let ctx = WinContext { seat_wind: self.seat_winds[p], progress, ..ctx };
-            self.rules.rules().check_history(&hand, &ctx, discarder).map_err(|e| match e {
+            self.rules.check_history(&hand, &ctx, discarder).map_err(|e| match e {
                 MahjongError::InvalidHand(m) => MahjongError::hand(format!("P{p} in {:?}: {m}", self.phase)),
                 other => other,
             })

@@ -272,7 +272,7 @@ fn rescore(d: &Deal, w: &Win, win_no: usize, set_up: bool) -> crate::rules::scor
     // TW §10a: the situation is one the rule accepts, with the discarder too (which the
     // engine's own scoring does not pass)
     let discarder = w.discarder.map(|p| d.seat_winds()[p as usize]);
-    d.rules().rules().check_history(&h, &ctx, discarder).unwrap();
+    d.rules().check_history(&h, &ctx, discarder).unwrap();
     d.rules().score(&h, w.tile.map(|t| Tile(t >> 2)), &ctx).unwrap()
 }
 

@@ -2,7 +2,6 @@
 //! thirteen orphans (HK §9), no dead wall (§4.2), the faan table (§10) with its minimum and cap,
 //! the payments of §11 with the switches of §18, head bump (§11.3), dealer rotation (§12).
 
-pub(crate) mod estimate;
 mod hooks;
 pub mod scoring;
 pub mod switches;
@@ -13,11 +12,14 @@ use crate::analysis::decompose::{ShapeRules, HK_SHAPES};
 use crate::error::{MahjongError, Result};
 use crate::rules::scoring::{DealProgress, Element, RejectReason, ScoreOutcome, WinContext};
 use crate::rules::switch_table::SwitchSet;
-use crate::rules::{MatchOptions, MatchPosition, Rules, Ruleset, Settlement, WinPayment, Wording};
+use crate::rules::{
+    Identity, MatchFlow, MatchOptions, MatchPosition, Payments, Ruleset, Settlement, Table, WinPayment, Wording,
+};
 
 /// How the Hong Kong rules word themselves (HK §9, §10.4, §10.5, §11, §12, §18).
 static HK_WORDING: Wording = Wording {
     family: "Hong Kong",
+    unit: "faan",
     unit_name: "faan",
     shapes: "four sets and a pair, seven pairs, or the thirteen orphans",
     cap_switch: Some("max_faan"),
@@ -73,12 +75,9 @@ fn bad(msg: impl Into<String>) -> MahjongError {
     MahjongError::hand(msg)
 }
 
-impl Rules for HongKongRules {
+impl Identity for HongKongRules {
     fn name(&self) -> &'static str {
         "hong-kong"
-    }
-    fn unit(&self) -> &'static str {
-        "faan"
     }
     fn title(&self) -> &'static str {
         "Hong Kong mahjong"
@@ -90,7 +89,9 @@ impl Rules for HongKongRules {
     fn switches(&self) -> &SwitchSet {
         &self.set
     }
+}
 
+impl Table for HongKongRules {
     /// HK §9: four sets and a pair, seven pairs, thirteen orphans.
     fn shapes(&self) -> &'static ShapeRules {
         &HK_SHAPES
@@ -103,7 +104,6 @@ impl Rules for HongKongRules {
     fn bonus_replacement_scores(&self) -> bool {
         false
     }
-
     /// Hong Kong scores no timing and keeps no streak (HK §10, §11).
     fn reads_progress(&self) -> bool {
         false
@@ -112,7 +112,6 @@ impl Rules for HongKongRules {
     fn value_progress_class(&self, _p: &DealProgress) -> DealProgress {
         DealProgress::START_OF_PLAY
     }
-
     /// HK §10.5 / §18 `min_faan`.
     fn min_value(&self) -> u8 {
         self.switches.min_faan
@@ -165,14 +164,15 @@ impl Rules for HongKongRules {
             values[1][w] = on_discard.map_or(-1, i16::from);
         }
     }
+}
 
+impl Payments for HongKongRules {
     /// HK §18 the amount of one M(F) in points: M(`value`) × `unit` (what each opponent pays on
     /// a self-drawn win). `value` above the cap is read as the cap.
     fn base(&self, value: u8) -> i64 {
         let s = &self.switches;
         s.multiplier(value.min(s.max_faan)) * i64::from(s.unit)
     }
-
     /// HK §11, §18: self-drawn, each other player pays one base ([`Rules::base`]). On a discard
     /// (robbing a kong included, the kong declarer paying) by `responsibility`: seed, the
     /// discarder pays 3 bases; full, 2; half, the discarder 1 and each other player ½. The dealer
@@ -227,7 +227,6 @@ impl Rules for HongKongRules {
         }
         Ok(p)
     }
-
     /// HK §11 for the one winner (§11.3 head bump: a deal has at most one), and §12: with
     /// `rotate_dealer` the dealer passes after every deal, win or draw; without it the dealer
     /// keeps the seat. Hong Kong keeps no streak.
@@ -246,7 +245,9 @@ impl Rules for HongKongRules {
         let dealer_after = if passed { (dealer + 1) % 4 } else { dealer };
         Ok(Settlement { payments, dealer_after, streak_after: 0, passed })
     }
+}
 
+impl MatchFlow for HongKongRules {
     /// HK §12: the deals of a match are independent, nothing carries over but the scores.
     fn independent_deals(&self) -> bool {
         true
@@ -285,39 +286,6 @@ impl Rules for HongKongRules {
             n if self.switches.rotate_dealer => format!("a match of {n} deals, the deal passing after every deal"),
             n => format!("a match of {n} deals"),
         }
-    }
-
-    /// F16–F20 (HK §10.2, §10.3), known before the win: no bonus tiles 1; own flower and own
-    /// season 1 each, or 2 for all four flowers / all four seasons.
-    /// The expert seat's estimates (`estimate.rs`).
-    fn estimate_hand(&self, f: &crate::rules::estimate::HandFeatures<'_>) -> crate::rules::estimate::Outlook {
-        estimate::hand(f)
-    }
-    fn long_shot(
-        &self,
-        concealed: &crate::tiles::hand::Counts,
-        melds: &[crate::tiles::hand::Meld],
-        unseen: &crate::tiles::hand::Counts,
-        turns: f64,
-        hazard: f64,
-    ) -> Option<crate::rules::estimate::LongShot> {
-        estimate::long_shot(concealed, melds, unseen, turns, hazard)
-    }
-    fn estimate_opponent(&self, f: &crate::rules::estimate::OpponentFeatures<'_>) -> crate::rules::estimate::OpponentOutlook {
-        estimate::opponent(f, self.min_value())
-    }
-    fn expert_style(&self) -> crate::rules::estimate::ExpertStyle {
-        estimate::style()
-    }
-    fn strong_bonus_estimate(&self, bonus: u8, seat_wind: u8) -> Option<f64> {
-        let (b, w) = (bonus, seat_wind);
-        let mut f = 0.0;
-        if b == 0 {
-            f += 1.0;
-        }
-        f += if b & 0x0f == 0x0f { 2.0 } else { (b >> w & 1) as f64 };
-        f += if b & 0xf0 == 0xf0 { 2.0 } else { (b >> (w + 4) & 1) as f64 };
-        Some(f)
     }
 }
 

@@ -5,7 +5,6 @@
 //! switches are those of TW §2; `tai_table` decides the name (`taiwanese-high` /
 //! `taiwanese-low`).
 
-pub(crate) mod estimate;
 pub mod high;
 mod hooks;
 pub mod low;
@@ -18,11 +17,14 @@ use crate::analysis::decompose::{ShapeRules, TW_SHAPES};
 use crate::error::{MahjongError, Result};
 use crate::rules::scoring::{win_values_of, DealProgress, ScoreOutcome, WinContext};
 use crate::rules::switch_table::SwitchSet;
-use crate::rules::{MatchOptions, MatchPosition, Rules, Ruleset, Settlement, WinPayment, Wording};
+use crate::rules::{
+    Identity, MatchFlow, MatchOptions, MatchPosition, Payments, Ruleset, Settlement, Table, WinPayment, Wording,
+};
 
 /// How the Taiwanese rules word themselves (TW §9, §11: no cap, §14, §15, §16).
 static TW_WORDING: Wording = Wording {
     family: "Taiwanese",
+    unit: "tai",
     unit_name: "Tai",
     shapes: "five sets and a pair, or eight and a half pairs",
     cap_switch: None,
@@ -61,12 +63,9 @@ pub(crate) fn switches_of(r: &Ruleset) -> TwSwitches {
     TwSwitches::from_set(r.switch_set())
 }
 
-impl Rules for TaiwaneseRules {
+impl Identity for TaiwaneseRules {
     fn name(&self) -> &'static str {
         self.switches.name()
-    }
-    fn unit(&self) -> &'static str {
-        "tai"
     }
     /// The same for both tables: the ruleset's name says which.
     fn title(&self) -> &'static str {
@@ -79,7 +78,9 @@ impl Rules for TaiwaneseRules {
     fn switches(&self) -> &SwitchSet {
         &self.set
     }
+}
 
+impl Table for TaiwaneseRules {
     /// TW §9: five sets and a pair, eight and a half pairs.
     fn shapes(&self) -> &'static ShapeRules {
         &TW_SHAPES
@@ -92,7 +93,6 @@ impl Rules for TaiwaneseRules {
     fn bonus_replacement_scores(&self) -> bool {
         true
     }
-
     /// TW §10 timing elements (`D`, the winner's discards, an interruption) and TW §15 the
     /// dealer's streak.
     fn reads_progress(&self) -> bool {
@@ -110,7 +110,6 @@ impl Rules for TaiwaneseRules {
             DealProgress { dealer_streak: 0, ..*p }
         }
     }
-
     /// TW §14 `min_tai` (hand Tai never reaches 255, so a larger minimum means the same).
     fn min_value(&self) -> u8 {
         self.switches.min_tai.min(u32::from(u8::MAX)) as u8
@@ -163,17 +162,9 @@ impl Rules for TaiwaneseRules {
     fn check_history(&self, hand: &Hand, ctx: &WinContext, discarder: Option<u8>) -> Result<()> {
         scoring::check_tw_situation(ctx, hand, &ctx.progress, discarder)
     }
-    /// The expert seat's estimates under the table (`estimate.rs`).
-    fn estimate_hand(&self, f: &crate::rules::estimate::HandFeatures<'_>) -> crate::rules::estimate::Outlook {
-        estimate::hand(f, &self.switches)
-    }
-    fn estimate_opponent(&self, f: &crate::rules::estimate::OpponentFeatures<'_>) -> crate::rules::estimate::OpponentOutlook {
-        estimate::opponent(f, &self.switches)
-    }
-    fn expert_style(&self) -> crate::rules::estimate::ExpertStyle {
-        estimate::style(&self.switches)
-    }
+}
 
+impl Payments for TaiwaneseRules {
     /// TW §15 before the dealer's extra Tai: `value` × `tai_value`.
     fn base(&self, value: u8) -> i64 {
         i64::from(value) * i64::from(self.switches.tai_value)
@@ -188,7 +179,9 @@ impl Rules for TaiwaneseRules {
     fn settle(&self, wins: &[WinPayment], dealer: usize, streak: u32) -> Result<Settlement> {
         settle::settle_deal(wins, dealer, streak, self.switches.tai_value)
     }
+}
 
+impl MatchFlow for TaiwaneseRules {
     /// TW §15, §16: a deal depends on the one before (the dealer and the streak).
     fn independent_deals(&self) -> bool {
         false

@@ -34,7 +34,7 @@ use crate::rules::hooks::{DealHooks, HookEvent, Liability, RuleFlags, RuleState,
 use crate::rules::registry::Preset;
 use crate::rules::scoring::{score, Evaluation, ScoreOutcome, ScoringTable, WinContext, WinFacts};
 use crate::rules::switch_table::{Allowed, SwitchLit, SwitchRow, SwitchSet, SwitchTable};
-use crate::rules::{MatchOptions, MatchPosition, Rules, Settlement, WinPayment, Wording};
+use crate::rules::{Identity, MatchFlow, MatchOptions, MatchPosition, Payments, Settlement, Table, WinPayment, Wording};
 use crate::tiles::hand::{Hand, MeldKind};
 use crate::tiles::tile::Tile;
 
@@ -46,6 +46,7 @@ pub(crate) const NAME: &str = "test-house-hooks";
 
 static WORDING: Wording = Wording {
     family: "Hong Kong (house-hooks test)",
+    unit: "faan",
     unit_name: "faan",
     shapes: "four sets and a pair, seven pairs, or the thirteen orphans",
     cap_switch: None,
@@ -89,11 +90,11 @@ static FLAGS: RuleFlags = RuleFlags { public: &["ready"], private: &["pass_over"
 const READY: u8 = 0;
 const PASS_OVER: u8 = 0;
 
-struct Table {
+struct HooksTable {
     min: u8,
 }
 
-impl ScoringTable for Table {
+impl ScoringTable for HooksTable {
     fn shapes(&self) -> &ShapeRules {
         &HK_SHAPES
     }
@@ -212,12 +213,9 @@ impl DealHooks for HouseHooks {
     }
 }
 
-impl Rules for HouseHooks {
+impl Identity for HouseHooks {
     fn name(&self) -> &'static str {
         NAME
-    }
-    fn unit(&self) -> &'static str {
-        "faan"
     }
     fn title(&self) -> &'static str {
         "Hong Kong mahjong with house rules on every deal hook (a test ruleset)"
@@ -228,6 +226,9 @@ impl Rules for HouseHooks {
     fn switches(&self) -> &SwitchSet {
         &self.set
     }
+}
+
+impl Table for HouseHooks {
     fn shapes(&self) -> &'static ShapeRules {
         &HK_SHAPES
     }
@@ -247,8 +248,11 @@ impl Rules for HouseHooks {
         u8::MAX
     }
     fn score(&self, hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result<ScoreOutcome> {
-        score(&Table { min: self.min_faan }, hand, win_tile, ctx)
+        score(&HooksTable { min: self.min_faan }, hand, win_tile, ctx)
     }
+}
+
+impl Payments for HouseHooks {
     fn base(&self, value: u8) -> i64 {
         10 * i64::from(value)
     }
@@ -280,6 +284,9 @@ impl Rules for HouseHooks {
         let dealer_after = if keeps { dealer } else { (dealer + 1) % 4 };
         Ok(Settlement { payments, dealer_after, streak_after: 0, passed: !keeps })
     }
+}
+
+impl MatchFlow for HouseHooks {
     fn independent_deals(&self) -> bool {
         true
     }

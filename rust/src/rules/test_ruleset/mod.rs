@@ -14,11 +14,14 @@ use crate::rules::hong_kong::scoring::HongKong;
 use crate::rules::registry::Preset;
 use crate::rules::scoring::{score, Element, Evaluation, ScoreOutcome, ScoringTable, WinContext, WinFacts};
 use crate::rules::switch_table::{Allowed, SwitchLit, SwitchRow, SwitchSet, SwitchTable};
-use crate::rules::{DealHooks, MatchOptions, MatchPosition, Rules, Settlement, WinPayment, Wording};
+use crate::rules::{
+    DealHooks, Identity, MatchFlow, MatchOptions, MatchPosition, Payments, Settlement, Table, WinPayment, Wording,
+};
 
 /// The Hong Kong shapes and sections, without a cap.
 static WORDING: Wording = Wording {
     family: "Hong Kong (test)",
+    unit: "faan",
     unit_name: "faan",
     shapes: "four sets and a pair, seven pairs, or the thirteen orphans",
     cap_switch: None,
@@ -67,11 +70,11 @@ pub(crate) static PRESETS: &[Preset] = &[Preset {
 }];
 
 /// The Hong Kong table with T1 added and its own minimum, without a cap.
-struct Table {
+struct OneFaanTable {
     min: u8,
 }
 
-impl ScoringTable for Table {
+impl ScoringTable for OneFaanTable {
     fn shapes(&self) -> &ShapeRules {
         &HK_SHAPES
     }
@@ -99,12 +102,9 @@ impl DealHooks for OneFaan {
     }
 }
 
-impl Rules for OneFaan {
+impl Identity for OneFaan {
     fn name(&self) -> &'static str {
         "test-hong-kong-one-faan"
-    }
-    fn unit(&self) -> &'static str {
-        "faan"
     }
     fn title(&self) -> &'static str {
         "Hong Kong mahjong, one faan (a test ruleset)"
@@ -115,6 +115,9 @@ impl Rules for OneFaan {
     fn switches(&self) -> &SwitchSet {
         &self.set
     }
+}
+
+impl Table for OneFaan {
     fn shapes(&self) -> &'static ShapeRules {
         &HK_SHAPES
     }
@@ -134,8 +137,11 @@ impl Rules for OneFaan {
         u8::MAX
     }
     fn score(&self, hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result<ScoreOutcome> {
-        score(&Table { min: self.min_faan }, hand, win_tile, ctx)
+        score(&OneFaanTable { min: self.min_faan }, hand, win_tile, ctx)
     }
+}
+
+impl Payments for OneFaan {
     fn base(&self, value: u8) -> i64 {
         10 * i64::from(value)
     }
@@ -167,6 +173,9 @@ impl Rules for OneFaan {
         let dealer_after = if keeps { dealer } else { (dealer + 1) % 4 };
         Ok(Settlement { payments, dealer_after, streak_after: 0, passed: !keeps })
     }
+}
+
+impl MatchFlow for OneFaan {
     fn independent_deals(&self) -> bool {
         false
     }

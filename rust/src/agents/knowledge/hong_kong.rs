@@ -1,12 +1,10 @@
 //! The expert seat's estimates under Hong Kong (HK §10 faan table, §11 payments; see
-//! [`crate::rules::estimate`]): an unfinished hand's faan from the features one or two steps
+//! [`super`]): an unfinished hand's faan from the features one or two steps
 //! out — bonus tiles (F16/F17), the concealed hand, pungs of dragons and of the seat and
 //! prevailing winds, flushes, all pungs, seven pairs — and an opponent's from its declared
 //! sets. Ready hands are scored exactly elsewhere.
 
-use crate::rules::estimate::{
-    thirteen_orphans_chance, ExpertStyle, HandFeatures, LongShot, OpponentFeatures, OpponentOutlook, Outlook,
-};
+use super::{thirteen_orphans_chance, ExpertStyle, HandFeatures, LongShot, OpponentFeatures, OpponentOutlook, Outlook};
 use crate::tiles::hand::{Counts, Meld};
 
 /// HK §10: the faan an unfinished hand is estimated to reach won on a discard, and self-drawn
@@ -82,5 +80,18 @@ pub(crate) fn opponent(f: &OpponentFeatures<'_>, min: u8) -> OpponentOutlook {
 
 /// The weights measured under Hong Kong (docs/ai.md).
 pub(crate) fn style() -> ExpertStyle {
-    crate::rules::expert_styles::HONG_KONG
+    super::expert_styles::HONG_KONG
+}
+
+/// F16–F20 (HK §10.2, §10.3) as the `strong` baseline counts them before the win: no bonus
+/// tiles 1; own flower and own season 1 each, or 2 for all four flowers / all four seasons.
+pub(crate) fn bonus_estimate(bonus: u8, seat_wind: u8) -> f64 {
+    let (b, w) = (bonus, seat_wind);
+    let mut f = 0.0;
+    if b == 0 {
+        f += 1.0;
+    }
+    f += if b & 0x0f == 0x0f { 2.0 } else { (b >> w & 1) as f64 };
+    f += if b & 0xf0 == 0xf0 { 2.0 } else { (b >> (w + 4) & 1) as f64 };
+    f
 }

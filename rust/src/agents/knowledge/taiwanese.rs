@@ -1,13 +1,41 @@
 //! The expert seat's estimates under the Taiwanese tables (TW §12 high, §13 low, §14 the
-//! minimum; see [`crate::rules::estimate`]): the Tai an unfinished hand is likely to carry from
+//! minimum; see [`super`]): the Tai an unfinished hand is likely to carry from
 //! the elements most wins hold — the win itself (H40), bonus tiles or none (H01/H03/H11, L05,
 //! L16), no honours (H02, L04), the concealed hand and self-draw (H08/H12/H41, L06/L07/L08),
 //! all chows and the peaceful win (H13/H23, L19), honour pungs (H06, L13–L15), concealed pungs
 //! (H09/H15, L21), a one-kind wait (H42/H43, L01) — and the big ones in part (flushes, all
 //! pungs). An opponent's from its declared sets. Ready hands are scored exactly elsewhere.
 
-use crate::rules::estimate::{ExpertStyle, HandFeatures, OpponentFeatures, OpponentOutlook, Outlook};
-use crate::rules::taiwanese::switches::{TaiTable, TwSwitches};
+use super::{ExpertStyle, HandFeatures, OpponentFeatures, OpponentOutlook, Outlook};
+use crate::rules::Ruleset;
+
+/// What the estimates read of a Taiwanese ruleset, taken from what it says (its switch values
+/// and its minimum) once per seat.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct TwFacts {
+    /// The high table (TW §12), else the low (TW §13): switch `tai_table`.
+    high: bool,
+    /// The minimum (TW §14).
+    min_tai: f64,
+    /// Switch `high_seat_bonus_extra` (H03 extra).
+    seat_bonus_extra: bool,
+    /// Switch `high_wind_pung_extra` (H06 extra).
+    wind_pung_extra: bool,
+}
+
+impl TwFacts {
+    /// The facts of `r`, a ruleset of the Taiwanese switch family.
+    pub(crate) fn of(r: &Ruleset) -> TwFacts {
+        let s = r.switch_set();
+        let flag = |k: &str| s.table().row(k).is_some() && s.bool(k);
+        TwFacts {
+            high: s.table().row("tai_table").is_none() || s.str("tai_table") != "low",
+            min_tai: f64::from(r.min_value()),
+            seat_bonus_extra: flag("high_seat_bonus_extra"),
+            wind_pung_extra: flag("high_wind_pung_extra"),
+        }
+    }
+}
 
 /// Whether the hand is near all chows: no declared pung, no concealed triplet, one pair or
 /// none (the weight of the chance it ends so).
@@ -32,7 +60,7 @@ fn no_honour_weight(f: &HandFeatures<'_>) -> f64 {
 }
 
 /// TW §12: the high table.
-fn high(f: &HandFeatures<'_>, s: &TwSwitches) -> Outlook {
+fn high(f: &HandFeatures<'_>, s: &TwFacts) -> Outlook {
     let mut v = 2.0; // H40
     let nb = f.bonus_count() as f64;
     let nh = no_honour_weight(f);
@@ -40,7 +68,7 @@ fn high(f: &HandFeatures<'_>, s: &TwSwitches) -> Outlook {
         v += 1.0 + nh * 2.0; // H01, or H11 (3) replacing H01 and H02
     } else {
         v += nb + nh; // H03 each, H02
-        if s.high_seat_bonus_extra {
+        if s.seat_bonus_extra {
             v += ((f.bonus >> f.seat_wind & 1) + (f.bonus >> (f.seat_wind + 4) & 1)) as f64;
         }
     }
@@ -51,7 +79,7 @@ fn high(f: &HandFeatures<'_>, s: &TwSwitches) -> Outlook {
     }
     for h in 27..34 {
         let mut n = 1.0;
-        if s.high_wind_pung_extra && h < 31 {
+        if s.wind_pung_extra && h < 31 {
             let w = (h - 27) as u8;
             n += (w == f.prevailing_wind) as u8 as f64 + (w == f.seat_wind) as u8 as f64;
         }
@@ -106,47 +134,46 @@ fn low(f: &HandFeatures<'_>) -> Outlook {
     Outlook { discard, self_drawn }
 }
 
-pub(crate) fn hand(f: &HandFeatures<'_>, s: &TwSwitches) -> Outlook {
-    match s.tai_table {
-        TaiTable::High => high(f, s),
-        TaiTable::Low => low(f),
+pub(crate) fn hand(f: &HandFeatures<'_>, s: &TwFacts) -> Outlook {
+    if s.high {
+        high(f, s)
+    } else {
+        low(f)
     }
 }
 
 /// An opponent's win: under the high table nearly every ready hand reaches the minimum (H40
 /// alone is 2 Tai); under the low table a hand without visible value often does not.
-pub(crate) fn opponent(f: &OpponentFeatures<'_>, s: &TwSwitches) -> OpponentOutlook {
+pub(crate) fn opponent(f: &OpponentFeatures<'_>, s: &TwFacts) -> OpponentOutlook {
     let mut value = 0.0;
     for m in f.melds {
         if m.tile.index() >= 27 {
             value += 1.0;
         }
     }
-    let min = s.min_tai as f64;
-    match s.tai_table {
-        TaiTable::High => {
-            if f.flush.is_some() {
-                value += if f.honour_sets { 10.0 } else { 30.0 };
-            }
-            let typical = 7.0 + if f.concealed() { 1.0 } else { 0.0 };
-            let legal = if typical + value >= min + 2.0 { 0.95 } else { 0.6 };
-            OpponentOutlook { legal, value: (typical + value).max(min) }
+    let min = s.min_tai;
+    if s.high {
+        if f.flush.is_some() {
+            value += if f.honour_sets { 10.0 } else { 30.0 };
         }
-        TaiTable::Low => {
-            if f.flush.is_some() {
-                value += if f.honour_sets { 7.0 } else { 12.0 };
-            }
-            let base = if f.concealed() { 3.5 } else { 2.0 };
-            let legal = if base + value >= min { 0.8 } else { 0.35 };
-            OpponentOutlook { legal, value: (base + value).max(min) }
+        let typical = 7.0 + if f.concealed() { 1.0 } else { 0.0 };
+        let legal = if typical + value >= min + 2.0 { 0.95 } else { 0.6 };
+        OpponentOutlook { legal, value: (typical + value).max(min) }
+    } else {
+        if f.flush.is_some() {
+            value += if f.honour_sets { 7.0 } else { 12.0 };
         }
+        let base = if f.concealed() { 3.5 } else { 2.0 };
+        let legal = if base + value >= min { 0.8 } else { 0.35 };
+        OpponentOutlook { legal, value: (base + value).max(min) }
     }
 }
 
 /// The weights measured under each table (docs/ai.md).
-pub(crate) fn style(s: &TwSwitches) -> ExpertStyle {
-    match s.tai_table {
-        TaiTable::High => crate::rules::expert_styles::TAIWANESE_HIGH,
-        TaiTable::Low => crate::rules::expert_styles::TAIWANESE_LOW,
+pub(crate) fn style(s: &TwFacts) -> ExpertStyle {
+    if s.high {
+        super::expert_styles::TAIWANESE_HIGH
+    } else {
+        super::expert_styles::TAIWANESE_LOW
     }
 }

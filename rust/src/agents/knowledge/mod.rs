@@ -1,8 +1,12 @@
-//! What a ruleset tells the expert seat (`agents/expert`) about hands it cannot score yet: the
-//! value an unfinished hand of the seat's may reach, the value and legality of an opponent's
-//! hand seen from outside, and the weights that turn them into decisions. Each ruleset answers
-//! in its own folder (`hong_kong/estimate.rs`, `taiwanese/estimate.rs`); the defaults here
-//! serve a ruleset that says nothing (the minimum, a coin for legality).
+//! What the agents know of a ruleset beyond what it scores (the AI's knowledge, kept apart from
+//! the rules): the value an unfinished hand of the seat's may reach, the value and legality of
+//! an opponent's hand seen from outside, a limit hand within reach, the expert's weights and the
+//! `strong` baseline's bonus-tile estimate. [`Knowledge::of`] chooses it by what the ruleset says
+//! of itself (its family, [`crate::rules::Wording::family`], its switch values and its minimum),
+//! never by its name: `hong_kong.rs` for the Hong Kong family, `taiwanese.rs` for the Taiwanese
+//! one, and the defaults here for a ruleset the agents know nothing of (the minimum, a coin for
+//! legality). The expert's weights are the generated `expert_styles.rs`
+//! (`scripts/fit_expert.py` writes it).
 //!
 //! Everything here is read from one seat's view (HK §14): its own tiles and the public table.
 //! Ready hands are never estimated: the expert values them exactly
@@ -10,8 +14,97 @@
 
 #![allow(clippy::needless_range_loop)] // kinds are indices by nature
 
+pub(crate) mod expert_styles;
+mod hong_kong;
+mod taiwanese;
+
+use crate::rules::Ruleset;
 use crate::tiles::hand::{Counts, Meld, MeldKind};
 use crate::tiles::tile::N_KINDS;
+
+/// The family of rulesets an agent's knowledge is for.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Family {
+    /// Hong Kong (HK §10 faan table), with its minimum.
+    HongKong { min: u8 },
+    /// Taiwanese (TW §12, §13), with what the estimates read of its switches.
+    Taiwanese(taiwanese::TwFacts),
+    /// A family the agents know nothing of: the defaults, with its minimum.
+    Unknown { min: u8 },
+}
+
+/// What the agents know of one ruleset: built once per seat ([`Knowledge::of`]), then asked
+/// per decision. Small and `Copy`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Knowledge {
+    family: Family,
+}
+
+impl Knowledge {
+    /// The knowledge for `r`, by the family it says it belongs to (`Wording::family`: `"Hong
+    /// Kong"`, `"Taiwanese"`; any other gets the defaults) and its switch values.
+    pub fn of(r: &Ruleset) -> Knowledge {
+        let family = match r.wording().family {
+            "Hong Kong" => Family::HongKong { min: r.min_value() },
+            "Taiwanese" => Family::Taiwanese(taiwanese::TwFacts::of(r)),
+            _ => Family::Unknown { min: r.min_value() },
+        };
+        Knowledge { family }
+    }
+
+    /// What the seat's unfinished hand `f` may be worth once complete, in the ruleset's unit,
+    /// won on a discard and self-drawn. By default the minimum (one more self-drawn).
+    pub fn estimate_hand(&self, f: &HandFeatures<'_>) -> Outlook {
+        match &self.family {
+            Family::HongKong { .. } => hong_kong::hand(f),
+            Family::Taiwanese(s) => taiwanese::hand(f, s),
+            Family::Unknown { min } => default_outlook(*min),
+        }
+    }
+
+    /// A limit hand the seat's unfinished hand (13-equivalent: `concealed` and its declared
+    /// sets `melds`; `unseen` the copies it cannot see) may still become with `turns` own draws
+    /// left and a per-turn `hazard` of another seat winning first, if any is worth weighing.
+    /// Asked for every candidate hand of a decision, so it answers a hand far from any limit
+    /// cheaply. Only the Hong Kong family has one (thirteen orphans).
+    pub fn long_shot(&self, concealed: &Counts, melds: &[Meld], unseen: &Counts, turns: f64, hazard: f64) -> Option<LongShot> {
+        match self.family {
+            Family::HongKong { .. } => hong_kong::long_shot(concealed, melds, unseen, turns, hazard),
+            _ => None,
+        }
+    }
+
+    /// What a ready-looking opponent's win on a discard would be, from its declared sets and
+    /// bonus tiles only (HK §14). By default: the minimum, legal half the time.
+    pub fn estimate_opponent(&self, f: &OpponentFeatures<'_>) -> OpponentOutlook {
+        match &self.family {
+            Family::HongKong { min } => hong_kong::opponent(f, *min),
+            Family::Taiwanese(s) => taiwanese::opponent(f, s),
+            Family::Unknown { min } => OpponentOutlook { legal: 0.5, value: f64::from(*min) },
+        }
+    }
+
+    /// The expert seat's weights (`expert_styles.rs`, fitted per table).
+    pub fn expert_style(&self) -> ExpertStyle {
+        match &self.family {
+            Family::HongKong { .. } => hong_kong::style(),
+            Family::Taiwanese(s) => taiwanese::style(s),
+            Family::Unknown { .. } => ExpertStyle::default(),
+        }
+    }
+
+    /// The bonus-tile value the baseline `strong` seat counts when it estimates an unfinished
+    /// hand (`agents/strong.rs`), in the ruleset's unit; `None` where that baseline counts
+    /// none. The baseline was tuned on Hong Kong (F16–F20, HK §10.2, §10.3: no bonus tiles 1;
+    /// own flower and own season 1 each, or 2 for all four flowers / all four seasons) and is
+    /// kept exactly as it was measured.
+    pub fn strong_bonus_estimate(&self, bonus: u8, seat_wind: u8) -> Option<f64> {
+        match self.family {
+            Family::HongKong { .. } => Some(hong_kong::bonus_estimate(bonus, seat_wind)),
+            _ => None,
+        }
+    }
+}
 
 /// The shape of one seat's unfinished hand, counted once per decision for the ruleset's
 /// estimate: what its concealed tiles and declared sets hold, and the seat's situation.
