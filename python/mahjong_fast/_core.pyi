@@ -700,7 +700,8 @@ class Match:
 class Deal:
     """The deal state machine of the core (rules §4–§14); use ``mahjong_fast.game.Deal``.
 
-    Phases are numbers 0 action, 1 after_claim, 2 response, 3 rob, 4 ended; action types are
+    Phases are numbers 0 action, 1 after_claim, 2 response, 3 rob, 4 ended, 5 declare (a
+    ruleset's declaration window); action types are
     numbers in the order of ``mahjong_fast.game.ActionType``. Actions cross the boundary as
     integer codes (``legal``, ``apply_code``, ``decode``, ``action_code``). Hong Kong and
     Taiwanese rulesets play (TW §4–§8); ``prevailing_wind`` (0..3, default East) and
@@ -759,6 +760,12 @@ class Deal:
     def rules(self) -> Ruleset: ...
     @property
     def wall(self) -> tuple[int, ...]: ...
+    @property
+    def rule_state(
+        self,
+    ) -> tuple[
+        list[str], list[str], tuple[int, int, int, int], tuple[int, int, int, int], list[tuple[int, int, str]]
+    ]: ...
     @property
     def remaining(self) -> int: ...
     @property

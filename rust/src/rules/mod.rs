@@ -47,8 +47,8 @@ use crate::error::Result;
 use crate::tiles::hand::Hand;
 use crate::tiles::tile::{Bonus, Tile, N_KINDS};
 
-pub use capabilities::{Identity, MatchFlow, Payments, Table};
 pub(crate) use capabilities::score_each_wait;
+pub use capabilities::{Identity, MatchFlow, Payments, Table};
 pub use hooks::{DealHooks, HookEvent, Liability, RuleFlags, RuleState, TileSet};
 pub use registry::{preset_names, presets as registry_presets, ruleset_names, Preset};
 pub use scoring::{DealProgress, Element, RejectReason, ScoreOutcome, WinContext};

@@ -73,8 +73,18 @@ fn the_wall_is_the_136_tile_set() {
     let e = Deal::new(&r, &bad, 0, [0; 4], 0, DealOptions::default()).unwrap_err();
     assert!(e.to_string().contains("136-tile set"), "{e}");
     // a set-up position cannot place a bonus tile
-    let mut s = Setup { dealer: 0, active: None, hands: Default::default(), melds: Default::default(),
-        discards: Default::default(), draws: vec![], tail: vec![], seed: 1, scores: [0; 4], deal_index: 0 };
+    let mut s = Setup {
+        dealer: 0,
+        active: None,
+        hands: Default::default(),
+        melds: Default::default(),
+        discards: Default::default(),
+        draws: vec![],
+        tail: vec![],
+        seed: 1,
+        scores: [0; 4],
+        deal_index: 0,
+    };
     for p in 0..4 {
         s.hands[p] = (0..13 + usize::from(p == 0)).map(|i| TileSpec::Kind((i % 9 + 9 * (p % 3)) as u8)).collect();
     }
@@ -134,7 +144,11 @@ fn four_declarations_are_an_abortive_draw() {
 
 /// Plays seeded deals with the claim-happy policy, calling `at(deal, player, legal)` before each
 /// decision; `declare(p)` says which seats declare ready.
-fn play(seeds: std::ops::Range<u64>, declare: impl Fn(u8) -> bool, mut at: impl FnMut(&mut Deal, u8, &[Action]) -> Option<Action>) {
+fn play(
+    seeds: std::ops::Range<u64>,
+    declare: impl Fn(u8) -> bool,
+    mut at: impl FnMut(&mut Deal, u8, &[Action]) -> Option<Action>,
+) {
     for seed in seeds {
         // no auto-pass: every seat answers every window (a flagged seat is asked too)
         let mut d = Deal::seeded(&rules(), seed, 0, (seed % 4) as u8, [0; 4], DealOptions::new(false, true)).unwrap();
@@ -161,70 +175,82 @@ fn play(seeds: std::ops::Range<u64>, declare: impl Fn(u8) -> bool, mut at: impl 
 #[test]
 fn a_declared_seat_may_not_chow_or_pung() {
     let mut refused = 0;
-    play(0..300, |p| p == 1, |d, p, legal| {
-        if p == 1 && d.phase() == Phase::Response {
-            assert!(legal.iter().all(|a| !matches!(a.kind, ActionType::Chow | ActionType::Pung)));
-            let k = d.window_tile().unwrap() >> 2;
-            let mine: Vec<u8> = d.hand(1).iter().copied().filter(|t| t >> 2 == k).collect();
-            if mine.len() >= 2 && d.remaining() > 0 {
-                let before = d.snapshot();
-                assert_eq!(code(d.check(&Action::new(ActionType::Pung, 1, &mine[..2]))), Some(IllegalCode::ReadyLocked));
-                assert_eq!(d.snapshot(), before);
-                refused += 1;
+    play(
+        0..300,
+        |p| p == 1,
+        |d, p, legal| {
+            if p == 1 && d.phase() == Phase::Response {
+                assert!(legal.iter().all(|a| !matches!(a.kind, ActionType::Chow | ActionType::Pung)));
+                let k = d.window_tile().unwrap() >> 2;
+                let mine: Vec<u8> = d.hand(1).iter().copied().filter(|t| t >> 2 == k).collect();
+                if mine.len() >= 2 && d.remaining() > 0 {
+                    let before = d.snapshot();
+                    assert_eq!(code(d.check(&Action::new(ActionType::Pung, 1, &mine[..2]))), Some(IllegalCode::ReadyLocked));
+                    assert_eq!(d.snapshot(), before);
+                    refused += 1;
+                }
             }
-        }
-        None
-    });
+            None
+        },
+    );
     assert!(refused > 10, "{refused} pungs refused");
 }
 
 #[test]
 fn pass_over_blocks_win_claims_until_the_next_draw() {
     let (mut set, mut refused) = (0, 0);
-    play(0..4000, |_| false, |d, p, legal| {
-        let flagged = d.rule_state().private_flag(p as usize, 0);
-        if flagged && d.phase() == Phase::Response && d.score_claim(p as usize).is_ok_and(|s| s.is_win) {
-            assert!(legal.iter().all(|a| a.kind != ActionType::Win));
-            assert_eq!(code(d.check(&Action::bare(ActionType::Win, p))), Some(IllegalCode::PassOver));
-            refused += 1;
-        }
-        if flagged && d.phase() == Phase::Action && d.active() == Some(p) {
-            panic!("the flag is cleared by the seat's draw");
-        }
-        // pass every win on a discard, to earn the flag (a private event)
-        if d.phase() == Phase::Response && legal.iter().any(|a| a.kind == ActionType::Win) {
-            let pass = Action::bare(ActionType::Pass, p);
-            let mut after = d.clone();
-            after.apply(&pass).unwrap();
-            let private = after.events()[d.events().len()..].iter().find_map(|e| match e {
-                Event::RuleFlag { player, flag, value, public } if *player == p => Some((*flag, *value, *public)),
-                _ => None,
-            });
-            assert_eq!(private, Some(("pass_over", true, false)));
-            set += 1;
-            return Some(pass);
-        }
-        None
-    });
+    play(
+        0..4000,
+        |_| false,
+        |d, p, legal| {
+            let flagged = d.rule_state().private_flag(p as usize, 0);
+            if flagged && d.phase() == Phase::Response && d.score_claim(p as usize).is_ok_and(|s| s.is_win) {
+                assert!(legal.iter().all(|a| a.kind != ActionType::Win));
+                assert_eq!(code(d.check(&Action::bare(ActionType::Win, p))), Some(IllegalCode::PassOver));
+                refused += 1;
+            }
+            if flagged && d.phase() == Phase::Action && d.active() == Some(p) {
+                panic!("the flag is cleared by the seat's draw");
+            }
+            // pass every win on a discard, to earn the flag (a private event)
+            if d.phase() == Phase::Response && legal.iter().any(|a| a.kind == ActionType::Win) {
+                let pass = Action::bare(ActionType::Pass, p);
+                let mut after = d.clone();
+                after.apply(&pass).unwrap();
+                let private = after.events()[d.events().len()..].iter().find_map(|e| match e {
+                    Event::RuleFlag { player, flag, value, public } if *player == p => Some((*flag, *value, *public)),
+                    _ => None,
+                });
+                assert_eq!(private, Some(("pass_over", true, false)));
+                set += 1;
+                return Some(pass);
+            }
+            None
+        },
+    );
     assert!(set > 300 && refused >= 3, "set {set}, refused {refused}");
 }
 
 #[test]
 fn the_claimed_kind_may_not_be_discarded_after_a_claim() {
     let mut refused = 0;
-    play(0..300, |_| false, |d, p, legal| {
-        if d.phase() == Phase::AfterClaim {
-            let k = d.melds(p as usize).last().unwrap().claimed_tile.unwrap() >> 2;
-            assert!(legal.iter().all(|a| a.tiles.as_slice()[0] >> 2 != k), "{legal:?}");
-            if let Some(&t) = d.hand(p as usize).iter().find(|&&t| t >> 2 == k) {
-                let before = d.snapshot();
-                assert_eq!(code(d.check(&Action::discard(p, t))), Some(IllegalCode::ForbiddenDiscard));
-                assert_eq!(d.snapshot(), before);
-                refused += 1;
+    play(
+        0..300,
+        |_| false,
+        |d, p, legal| {
+            if d.phase() == Phase::AfterClaim {
+                let k = d.melds(p as usize).last().unwrap().claimed_tile.unwrap() >> 2;
+                assert!(legal.iter().all(|a| a.tiles.as_slice()[0] >> 2 != k), "{legal:?}");
+                if let Some(&t) = d.hand(p as usize).iter().find(|&&t| t >> 2 == k) {
+                    let before = d.snapshot();
+                    assert_eq!(code(d.check(&Action::discard(p, t))), Some(IllegalCode::ForbiddenDiscard));
+                    assert_eq!(d.snapshot(), before);
+                    refused += 1;
+                }
             }
-        }
-        None
-    });
+            None
+        },
+    );
     assert!(refused > 10, "{refused} discards refused");
 }
 
@@ -244,7 +270,10 @@ fn liability_records_are_made_and_settled() {
         records += st.records.len();
         for r in &st.records {
             assert_eq!(r.pattern, "fourth_set");
-            assert!(d.events().iter().any(|e| matches!(e, Event::Liability { player, liable, .. } if *player == r.seat && *liable == r.liable)));
+            assert!(d
+                .events()
+                .iter()
+                .any(|e| matches!(e, Event::Liability { player, liable, .. } if *player == r.seat && *liable == r.liable)));
         }
         let res = d.result().unwrap();
         if let [w] = &res.wins[..] {
@@ -252,7 +281,13 @@ fn liability_records_are_made_and_settled() {
                 // the liable seat pays the whole self-drawn win; the others pay nothing
                 let whole = -w.payments.iter().enumerate().filter(|(q, _)| *q != w.player as usize).map(|(_, x)| x).sum::<i64>();
                 for q in 0..4u8 {
-                    let want = if q == w.player { whole } else if q == r.liable { -whole } else { 0 };
+                    let want = if q == w.player {
+                        whole
+                    } else if q == r.liable {
+                        -whole
+                    } else {
+                        0
+                    };
                     assert_eq!(res.payments[q as usize], want, "seed {seed}");
                 }
                 paid += 1;
