@@ -152,5 +152,7 @@ def test_below_minimum_then_respond_again():
 
 
 def test_every_code_is_covered():
-    # runs last in this module (pytest keeps definition order)
-    assert SEEN == set(ILLEGAL_ACTION_CODES), set(ILLEGAL_ACTION_CODES) - SEEN
+    # runs last in this module (pytest keeps definition order); the HK §13 codes come first,
+    # the codes of house rules after them are covered by tests/test_house_hooks.py
+    hk = set(ILLEGAL_ACTION_CODES[: ILLEGAL_ACTION_CODES.index("BELOW_MINIMUM") + 1])
+    assert SEEN == hk, hk - SEEN

@@ -25,6 +25,7 @@ from mahjong_fast.game import Action, ActionType, Deal, Phase
 from mahjong_fast.game.events import visible_event
 from mahjong_fast.game.log import replay, write_log
 from mahjong_fast.game.match import deal_wall, play_match, run_deal
+from mahjong_fast.rules import RULESET_NAMES
 from mahjong_fast.seats import make_seat
 
 RULES = "test-house-hooks"
@@ -53,7 +54,7 @@ def test_registered_for_tests_only() -> None:
     r = mf.Ruleset.from_name(RULES)
     assert r.name == RULES
     assert RULES not in mf.presets()
-    assert RULES not in mf.ruleset_names()
+    assert RULES not in RULESET_NAMES
     for code in ("PASS_OVER", "FORBIDDEN_DISCARD", "READY_LOCKED", "ALREADY_DECLARED"):
         assert code in ILLEGAL_ACTION_CODES
 
@@ -150,6 +151,28 @@ def test_pass_over_flag_and_liability_records_in_whole_deals() -> None:
                 assert e["pattern"] == "fourth_set" and e["liable"] != e.player
         assert d.liabilities == [(e.player, e["liable"], e["pattern"]) for e in ev if e.type == "liability"]
     assert pass_over > 20 and records > 0
+
+
+def test_a_declared_seat_may_not_pung() -> None:
+    refused = 0
+    for i in range(150):
+        d = _deal(i, auto_pass=False)
+        for p in range(4):
+            d.apply(Action(ActionType.DECLARE_READY if p == 1 else ActionType.PASS, p))
+        while d.phase is not Phase.ENDED:
+            p = d.to_act[0]
+            legal = d.legal_actions(p)
+            if p == 1 and d.phase is Phase.RESPONSE and d.remaining > 0:
+                assert all(a.type not in (ActionType.PUNG, ActionType.CHOW) for a in legal)
+                kind = d.view(1).last_discard[1] >> 2  # type: ignore[index]
+                pair = [t for t in d.view(1).hand if t >> 2 == kind][:2]
+                if len(pair) == 2:
+                    with pytest.raises(IllegalActionError) as e:
+                        d.apply(Action(ActionType.PUNG, 1, tuple(pair)))
+                    assert e.value.code == "READY_LOCKED"
+                    refused += 1
+            d.apply(_claim_happy(d, p, legal))
+    assert refused > 3
 
 
 def test_the_claimed_kind_may_not_be_discarded() -> None:

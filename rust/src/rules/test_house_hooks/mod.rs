@@ -1,6 +1,6 @@
 //! `test-house-hooks`: a ruleset for tests only that uses every deal hook
 //! ([`crate::rules::DealHooks`]), registered in every build (so the Python tests drive it
-//! against the release wheel) but listed nowhere: `mf.presets()` and `mf.ruleset_names()` leave
+//! against the release wheel) but listed nowhere: `mf.presets()` and `RULESET_NAMES` leave
 //! it out. Nothing outside this folder and `registry.rs` names it.
 //!
 //! The Hong Kong shapes and faan table (minimum 1 faan by default, switch `min_faan`; no cap);
