@@ -17,9 +17,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 import mahjong_fast as mf
+import pytest
 from mahjong_fast.errors import ILLEGAL_ACTION_CODES, IllegalActionError, RuleConfigError
 from mahjong_fast.game import Action, ActionType, Deal, Phase
 from mahjong_fast.game.events import visible_event
@@ -94,6 +93,18 @@ def test_the_declaration_window() -> None:
     assert e.value.code == "WRONG_PHASE"
 
 
+def test_hints_rank_the_engine_options_only() -> None:
+    d = _deal()
+    assert d.hint(0) == []  # in the window only pass is the engine's: nothing to rank
+    for p in range(4):
+        d.apply(Action(ActionType.PASS, p))
+    rows = d.hint(0)
+    assert rows and all(
+        r.option.type in (ActionType.DISCARD, ActionType.SELF_DRAWN_WIN, ActionType.CONCEALED_KONG)
+        for r in rows
+    )
+
+
 def test_four_declarations_are_an_abortive_draw() -> None:
     d = _deal(scores=(10, 0, 0, -10))
     for p in (2, 0, 3, 1):
@@ -149,7 +160,9 @@ def test_pass_over_flag_and_liability_records_in_whole_deals() -> None:
             if e.type == "liability":
                 records += 1
                 assert e["pattern"] == "fourth_set" and e["liable"] != e.player
-        assert d.liabilities == [(e.player, e["liable"], e["pattern"]) for e in ev if e.type == "liability"]
+        assert d.liabilities == [
+            (e.player, e["liable"], e["pattern"]) for e in ev if e.type == "liability"
+        ]
     assert pass_over > 20 and records > 0
 
 
@@ -212,20 +225,43 @@ def test_every_seat_kind_plays_whole_deals_without_illegal_moves(kind: str) -> N
 
 
 def test_matches() -> None:
-    m = play_match([make_seat(k, seed=i) for i, k in enumerate(("greedy", "expert", "random", "strong"))], rules=RULES, seed=3)
+    m = play_match(
+        [make_seat(k, seed=i) for i, k in enumerate(("greedy", "expert", "random", "strong"))],
+        rules=RULES,
+        seed=3,
+    )
     assert len(m.results) == 4 and sum(m.scores) == 0
     assert m.rules.name == RULES
 
 
 def test_simulate_python_and_cli(tmp_path: Path) -> None:
-    res = mf.simulate(60, seats=("random", "greedy", "value", "expert"), rules=RULES, seed=2, workers=1)
+    res = mf.simulate(
+        60, seats=("random", "greedy", "value", "expert"), rules=RULES, seed=2, workers=1
+    )
     assert res.summary.deals == 60  # type: ignore[attr-defined]
     res_m = mf.simulate(matches=3, seats=("strong",) * 4, rules=RULES, seed=2, workers=1)
     assert res_m.summary.deals == 12  # type: ignore[attr-defined]
     out = subprocess.run(
-        [sys.executable, "-m", "mahjong_fast", "simulate", "--rules", RULES, "-n", "40", "--seed", "5",
-         "--seats", "random,random,random,random", "--json", "-w", "1"],
-        capture_output=True, text=True, check=True,
+        [
+            sys.executable,
+            "-m",
+            "mahjong_fast",
+            "simulate",
+            "--rules",
+            RULES,
+            "-n",
+            "40",
+            "--seed",
+            "5",
+            "--seats",
+            "random,random,random,random",
+            "--json",
+            "-w",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
     )
     assert json.loads(out.stdout)["deals"] == 40
 
@@ -233,16 +269,38 @@ def test_simulate_python_and_cli(tmp_path: Path) -> None:
 def test_arena_log_and_replay(tmp_path: Path) -> None:
     log = tmp_path / "arena.jsonl"
     subprocess.run(
-        [sys.executable, "-m", "mahjong_fast", "arena", "--rules", RULES, "-n", "6", "--seats",
-         "value,greedy,random,expert", "--seed", "4", "-w", "1", "--json", "--log", str(log)],
-        capture_output=True, text=True, check=True,
+        [
+            sys.executable,
+            "-m",
+            "mahjong_fast",
+            "arena",
+            "--rules",
+            RULES,
+            "-n",
+            "6",
+            "--seats",
+            "value,greedy,random,expert",
+            "--seed",
+            "4",
+            "-w",
+            "1",
+            "--json",
+            "--log",
+            str(log),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
     )
     text = log.read_text()
     assert '"declare_ready"' in text and '"rule_flag"' in text
     results = replay(log)
     assert len(results) == 24
     out = subprocess.run(
-        [sys.executable, "-m", "mahjong_fast", "replay", str(log)], capture_output=True, text=True, check=True
+        [sys.executable, "-m", "mahjong_fast", "replay", str(log)],
+        capture_output=True,
+        text=True,
+        check=True,
     )
     assert "Replay OK" in out.stdout
 

@@ -763,9 +763,7 @@ class Deal:
     @property
     def rule_state(
         self,
-    ) -> tuple[
-        list[str], list[str], tuple[int, int, int, int], tuple[int, int, int, int], list[tuple[int, int, str]]
-    ]: ...
+    ) -> tuple[list[str], list[str], list[int], list[int], list[tuple[int, int, str]]]: ...
     @property
     def remaining(self) -> int: ...
     @property

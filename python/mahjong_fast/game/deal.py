@@ -41,7 +41,7 @@ from mahjong_fast import _core
 from mahjong_fast.errors import InvalidHandError
 from mahjong_fast.rules import Ruleset, resolve_rules
 
-from .actions import Action, ActionType, Phase
+from .actions import ENGINE_TYPES, Action, ActionType, Phase
 from .events import Event
 from .result import DealResult, WinResult
 from .view import LiveView, MeldView, SeatView
@@ -549,13 +549,14 @@ class Deal:
         Only what ``player`` may see is used (rules §14). Options of equal value (to 0.01
         point) are ordered by lower shanten, then more ukeire, then safety; the ``expert``
         seat's decision is marked, and does not depend on this order. Empty when ``player``
-        has no decision to make (no legal action, or only a forced pass).
+        has no decision to make (no legal action, or only a forced pass). A ruleset's extra
+        actions (``declare_ready``) are not ranked: the rows are the engine's own options.
 
         Raises TypeError (``player`` not an int) or InvalidHandError (not 0..3)."""
         from mahjong_fast.seats.advice import hint_rows
 
         view = self.view(player)
-        legal = self.legal_actions(player)
+        legal = [a for a in self.legal_actions(player) if a.type in ENGINE_TYPES]
         if len(legal) < 2:
             return []
         return hint_rows(view, legal)
@@ -591,6 +592,8 @@ class Deal:
             ),
             "events": len(self.events),
             "result": self.result,
+            # the house rules' per-seat flags and liability records (empty without them)
+            "rule_state": core.rule_state,
         }
 
     def tile_locations(self) -> list[int]:

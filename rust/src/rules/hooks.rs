@@ -27,9 +27,9 @@
 //! - [`DealHooks::settle_records`]: the settlement adjusted by the deal's liability records
 //!   (TW §20.7.2, HK §19 包牌).
 
-use super::{BonusWin, Settlement, WinPayment};
+use super::{BonusWin, Settlement};
 use crate::error::Result;
-use crate::game::{Action, ActionType, Deal};
+use crate::game::{Action, ActionType, Deal, Win};
 use crate::tiles::tile::{Bonus, N_TILES};
 
 /// The physical ids a ruleset plays with, as a mask over 0..=143.
@@ -139,6 +139,9 @@ pub enum HookEvent {
     /// `player` claimed `tile` from `from` for a chow, pung or exposed kong (the set is now the
     /// last of its declared sets).
     Claimed { player: u8, kind: ActionType, tile: u8, from: u8 },
+    /// `player` completed a concealed or added kong (before its replacement draw; an exposed
+    /// kong is [`HookEvent::Claimed`]); TW §20.5.6 four kongs.
+    Konged { player: u8 },
     /// One of the ruleset's extra actions was accepted (and, when it names one tile outside a
     /// declaration window, carried out as a discard of it).
     Extra { action: Action },
@@ -198,9 +201,11 @@ pub trait DealHooks {
     fn on_event(&self, _deal: &Deal, _e: &HookEvent, _state: &mut RuleState) -> Option<&'static str> {
         None
     }
-    /// The settlement of the deal's `wins` (the ruleset's [`super::Rules::settle`]) adjusted
-    /// by the deal's liability `records`; its payments still sum to zero.
-    fn settle_records(&self, _wins: &[WinPayment], _records: &[Liability], s: Settlement) -> Settlement {
+    /// The settlement `s` of the deal's `wins` (the ruleset's `Payments::settle`), adjusted by
+    /// the deal's liability `records`; each win carries its kind, payer and scored elements
+    /// (TW §20.7.2 applies a record only when its guarded element was scored). Its payments
+    /// must still sum to zero.
+    fn settle_records(&self, _wins: &[Win], _records: &[Liability], s: Settlement) -> Settlement {
         s
     }
 }

@@ -28,7 +28,7 @@ impl Deal {
             passed: false,
         });
         if self.hooks && !self.rule_state.records.is_empty() {
-            return self.rules.hooks().settle_records(&pay, &self.rule_state.records, s);
+            return self.rules.hooks().settle_records(wins, &self.rule_state.records, s);
         }
         s
     }

@@ -369,6 +369,9 @@ impl Deal {
                 self.public[k as usize] += 4;
                 self.interrupted = true;
                 self.emit(Event::ConcealedKong { player: a.player, tiles });
+                if self.hooks && self.hook(HookEvent::Konged { player: a.player }) {
+                    return;
+                }
                 self.draw_and_act(a.player, true);
             }
             _ => {
@@ -534,6 +537,9 @@ impl Deal {
         }
         if let Some(tiles) = done {
             self.emit(Event::KongCompleted { player: p, tiles });
+        }
+        if self.hooks && self.hook(HookEvent::Konged { player: p }) {
+            return;
         }
         self.draw_and_act(p, true);
     }

@@ -28,7 +28,7 @@
 
 use crate::analysis::decompose::{Interpretation, ShapeRules, HK_SHAPES};
 use crate::error::{IllegalCode, MahjongError, Result};
-use crate::game::{Action, ActionType, Deal, Phase};
+use crate::game::{Action, ActionType, Deal, Phase, Win, WinKind};
 use crate::rules::hong_kong::scoring::HongKong;
 use crate::rules::hooks::{DealHooks, HookEvent, Liability, RuleFlags, RuleState, TileSet};
 use crate::rules::registry::Preset;
@@ -200,15 +200,16 @@ impl DealHooks for HouseHooks {
         None
     }
     /// H8: a self-drawn win of a seat with a record is paid by the liable seat alone.
-    fn settle_records(&self, wins: &[WinPayment], records: &[Liability], s: Settlement) -> Settlement {
+    fn settle_records(&self, wins: &[Win], records: &[Liability], s: Settlement) -> Settlement {
         let [w] = wins else { return s };
-        let Some(r) = records.iter().find(|r| usize::from(r.seat) == w.winner) else { return s };
-        if !w.self_drawn || w.winner > 3 {
+        let Some(r) = records.iter().find(|r| r.seat == w.player) else { return s };
+        if w.kind != WinKind::SelfDrawn || w.player > 3 {
             return s;
         }
+        let won = w.payments[usize::from(w.player)];
         let mut payments = [0i64; 4];
-        payments[w.winner] = s.payments[w.winner];
-        payments[usize::from(r.liable)] = -s.payments[w.winner];
+        payments[usize::from(w.player)] = won;
+        payments[usize::from(r.liable)] = -won;
         Settlement { payments, ..s }
     }
 }
