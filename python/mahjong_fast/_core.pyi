@@ -48,6 +48,7 @@ __all__ = [
     "StrongAgent",
     "SwitchRow",
     "SwitchTableMethod",
+    "SwitchValues",
     "TableBatch",
     "ValueAgent",
     "__version__",
@@ -580,6 +581,16 @@ class SwitchTableMethod:
     def __call__(self, rules: Ruleset | str | None = None) -> list[SwitchRow]:
         """One row per switch, in the order of the rules."""
 
+#: A switch's value: a flag, an integer, a string, or for a structured switch ``None``, a list
+#: or a dict of such values (what JSON writes).
+_SwitchData: TypeAlias = bool | int | str | None | list[_SwitchData] | dict[str, _SwitchData]
+
+@final
+class SwitchValues:
+    """The values of a structured switch: ``value in allowed`` checks one, ``str()`` says them."""
+
+    def __contains__(self, value: object, /) -> bool: ...
+
 @final
 class SwitchRow:
     """One switch of a ruleset's table; fields as attributes or keys (``row["name"]``)."""
@@ -587,12 +598,15 @@ class SwitchRow:
     @property
     def name(self) -> str: ...
     @property
-    def kind(self) -> Literal["bool", "int", "str"]: ...
+    def kind(self) -> str:
+        """``"bool"``, ``"int"`` or ``"str"``; for a structured switch ``"list"``,
+        ``"object"``, ``"int or null"``, ``"object or null"``, ..."""
     @property
-    def default(self) -> bool | int | str: ...
+    def default(self) -> _SwitchData: ...
     @property
-    def allowed(self) -> list[bool] | list[str] | range:
-        """``[False, True]``, a ``range`` of integers or a list of strings."""
+    def allowed(self) -> list[bool] | list[str] | range | SwitchValues:
+        """``[False, True]``, a ``range`` of integers, a list of strings, or for a structured
+        switch a ``SwitchValues``."""
     @property
     def doc(self) -> str: ...
     @property

@@ -6,8 +6,10 @@ position and the luck of the wall cancels out. Metrics per policy, aggregated ov
 positions it holds:
 
 - ``mean_points``: points won per deal, with ``ci95`` a bootstrap 95% interval over walls
-  (1,000 resamples); ``mean_points_no_limit`` / ``ci95_no_limit`` the same over deals
-  without a limit hand (a few limit hands dominate the variance);
+  (1,000 resamples of the walls' sums, :func:`mahjong_fast.stats.mean_interval`: the one
+  interval method of the arena and the simulation); ``mean_points_no_limit`` /
+  ``ci95_no_limit`` the same over deals without a limit hand (a few limit hands dominate the
+  variance);
 - ``win_rate``, ``deal_in_rate`` (its discard or added kong won on), ``self_draw_rate``:
   fractions of its deals;
 - ``dead_ready_share``: of the moments it is ready after its own discard, the share with no
@@ -43,6 +45,7 @@ from mahjong_fast import _core
 from mahjong_fast.game.deal import Deal
 from mahjong_fast.game.log import LogWriter
 from mahjong_fast.rules import DEFAULT_RULES, Ruleset, resolve_rules, unit_name
+from mahjong_fast.stats import mean_interval
 
 __all__ = ["ArenaReport", "PolicyStats", "arena"]
 
@@ -247,9 +250,11 @@ def arena(
             seat=s["seat"],
             deals=s["deals"],
             mean_points=s["mean_points"],
-            ci95=(s["ci95"][0], s["ci95"][1]),
+            ci95=mean_interval(s["per_wall_points"], s["per_wall_deals"], seed=(seed, i, 0)),
             mean_points_no_limit=s["mean_points_no_limit"],
-            ci95_no_limit=(s["ci95_no_limit"][0], s["ci95_no_limit"][1]),
+            ci95_no_limit=mean_interval(
+                s["per_wall_points_no_limit"], s["per_wall_deals_no_limit"], seed=(seed, i, 1)
+            ),
             win_rate=s["win_rate"],
             deal_in_rate=s["deal_in_rate"],
             self_draw_rate=s["self_draw_rate"],
@@ -257,6 +262,6 @@ def arena(
             refused_wins_per_deal=s["refused_wins_per_deal"],
             mean_win_value=s["mean_win_value"],
         )
-        for s in rep["seats"]
+        for i, s in enumerate(rep["seats"])
     ]
     return ArenaReport(walls, seed, ruleset.name, lineup, stats, deals, unit=ruleset.unit)

@@ -63,6 +63,7 @@ The JSON form (``Ruleset.to_json()``, written in every event-log header and reco
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from typing import Any
 
@@ -132,11 +133,12 @@ def with_rotate_dealer(rules: RulesLike, rotate_dealer: bool | None) -> Ruleset:
     return r.replace(rotate_dealer=rotate_dealer)
 
 
-def parse_switch(text: str, rules: RulesLike = None) -> tuple[str, bool | int | str]:
+def parse_switch(text: str, rules: RulesLike = None) -> tuple[str, Any]:
     """One ``KEY=VALUE`` switch as typed on the command line (``--rule min_faan=1``), the value
     converted to the kind its row of the switch table of ``rules`` gives: ``true``/``false``
     (also yes/no, on/off, 1/0) for a bool switch, a whole number for an integer switch, the
-    text otherwise.
+    text for a string switch, and JSON for a structured one (``--rule tai_cap=null``,
+    ``--rule 'tai_overrides={"H05": 3}'``).
 
     Raises:
         RuleConfigError: no ``=``, an unknown switch, or a value that is not of its kind (the
@@ -165,8 +167,16 @@ def parse_switch(text: str, rules: RulesLike = None) -> tuple[str, bool | int | 
             return key, int(value)
         except ValueError:
             pass
-    else:
+    elif row.kind == "str":
         return key, value
+    else:  # a structured switch: JSON (null, a list, an object)
+        try:
+            data = json.loads(value)
+        except ValueError:
+            raise RuleConfigError(
+                f"switch {key} takes JSON here ({row.allowed}), got {value!r}", switch=key
+            ) from None
+        return key, data
     r.replace(**{key: value})  # the table's error: a value not of the switch's kind, named
     raise AssertionError("unreachable")  # pragma: no cover
 
@@ -182,16 +192,26 @@ def presets() -> list[str]:
     return list(_core.presets())
 
 
-def _lit(v: bool | int | str) -> str:
-    return f"`{str(v).lower()}`" if isinstance(v, bool) else f"`{v}`"
+def _text(v: Any) -> str:
+    """A switch value as typed on the command line: ``true``, ``3``, ``half``; ``null``, a
+    list or an object as JSON."""
+    if isinstance(v, bool) or v is None or isinstance(v, (list, dict)):
+        return json.dumps(v)
+    return str(v)
+
+
+def _lit(v: Any) -> str:
+    return f"`{_text(v)}`"
 
 
 def _values(row: SwitchRow) -> str:
     allowed = row.allowed
     if isinstance(allowed, range):
         return f"{_lit(row.default)}; integer {allowed.start}…{allowed.stop - 1}"
-    rest = [v for v in allowed if v != row.default]
-    return "; ".join(_lit(v) for v in [row.default, *rest])
+    if isinstance(allowed, list):
+        rest = [v for v in allowed if v != row.default]
+        return "; ".join(_lit(v) for v in [row.default, *rest])
+    return f"{_lit(row.default)}; {allowed}"
 
 
 def switch_table_markdown(rules: RulesLike = None) -> str:
@@ -215,7 +235,7 @@ def preset_table_markdown() -> str:
     for name, doc in _core.preset_docs():
         r = Ruleset.from_name(name)
         base = Ruleset.switch_table(r)
-        changed = [f"`{row.name}={_lit(r.switches[row.name]).strip('`')}`" for row in base
+        changed = [f"`{row.name}={_text(r.switches[row.name])}`" for row in base
                    if r.switches[row.name] != row.default]
         lines.append(f"| `{name}` | {', '.join(changed) or '—'} | {doc} |")
     return "\n".join(lines) + "\n"
@@ -236,8 +256,10 @@ def rule_help() -> str:
             a = row.allowed
             if isinstance(a, range):
                 vals = f"{a.start}..{a.stop - 1}"
+            elif isinstance(a, list):
+                vals = "|".join(_text(v) for v in a)
             else:
-                vals = "|".join(str(v).lower() if isinstance(v, bool) else str(v) for v in a)
+                vals = f"JSON ({row.kind})"
             items.append(f"{row.name}={vals}")
         parts.append(f"{family}: " + ", ".join(items))
     return (

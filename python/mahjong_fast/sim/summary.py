@@ -13,8 +13,11 @@ own value (``wins``). ``unit`` names the value: faan (Hong Kong) or Tai (Taiwane
 of 0.2 and earlier (``winner``, ``faan``, ``values``) are counted too.
 
 Points are integers, so the sums (and the sums of squares) are exact Python ints; the sample
-variance is computed from them exactly, then the 95% interval of each seat's mean uses the
-normal approximation ``mean ± 1.96·sd/√n``.
+standard deviation is computed from them exactly. The 95% interval of each seat's mean is the
+one interval method of the arena and the simulation (:func:`mahjong_fast.stats.mean_interval`):
+a bootstrap over blocks of deals (64 consecutive deal indices; a simulation by matches, 16
+consecutive whole matches), whose sums the summary keeps (memory grows by one small entry per
+block, not per deal).
 """
 
 from __future__ import annotations
@@ -24,7 +27,10 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from mahjong_fast.rules import DEFAULT_RULES, unit_name
+from mahjong_fast.stats import DEAL_BLOCK, MATCH_BLOCK, mean_interval
 
 #: The unit of the default ruleset, the only one of 0.1: a summary in it keeps the 0.1 shape
 #: (no ``unit`` / ``mean_value`` unless it counts matches). Data, not a ruleset's rule.
@@ -76,6 +82,8 @@ class Summary:
     matches: int = 0
     #: deals with more than one winner (TW §5.2)
     multiple_wins: int = 0
+    #: the clusters of the intervals: block key -> [deals, points P0, P1, P2, P3]
+    blocks: dict[int, list[int]] = field(default_factory=dict, repr=False)
 
     # ------------------------------------------------------------------ accumulation
 
@@ -101,10 +109,21 @@ class Summary:
                 self.faan_counts[int(v)] = self.faan_counts.get(int(v), 0) + 1
             if kind in ("self_drawn", "bonus_all_eight"):
                 self.self_draws += 1
+        match = record.get("match_index")
+        if match is not None:
+            block = int(match) // MATCH_BLOCK
+        else:
+            index = record.get("deal_index")
+            block = (int(index) if index is not None else self.deals - 1) // DEAL_BLOCK
+        entry = self.blocks.get(block)
+        if entry is None:
+            entry = self.blocks[block] = [0, 0, 0, 0, 0]
+        entry[0] += 1
         for p, key in enumerate(_POINTS):
             v = record[key]
             self.points_sum[p] += v
             self.points_sq_sum[p] += v * v
+            entry[p + 1] += v
 
     def add_all(self, records: Iterable[Mapping[str, Any]]) -> None:
         for r in records:
@@ -122,6 +141,10 @@ class Summary:
         for p in range(4):
             self.points_sum[p] += other.points_sum[p]
             self.points_sq_sum[p] += other.points_sq_sum[p]
+        for block, theirs in other.blocks.items():
+            mine = self.blocks.setdefault(block, [0, 0, 0, 0, 0])
+            for i, v in enumerate(theirs):
+                mine[i] += v
 
     # ------------------------------------------------------------------ statistics
 
@@ -177,15 +200,13 @@ class Summary:
 
     @property
     def points_ci95(self) -> list[tuple[float, float] | None]:
-        """95% confidence interval of each seat's mean points, ``mean ± 1.96·sd/√n``."""
-        out: list[tuple[float, float] | None] = []
-        for mean, sd in zip(self.mean_points, self.points_sd):
-            if sd is None:
-                out.append(None)
-            else:
-                half = Z95 * sd / math.sqrt(self.deals)
-                out.append((mean - half, mean + half))
-        return out
+        """95% interval of each seat's mean points: the bootstrap over blocks of deals of
+        :func:`mahjong_fast.stats.mean_interval` (the arena's method), keyed by the seat. None
+        below two deals, or for a summary made from sums alone (no blocks)."""
+        if self.deals < 2 or not self.blocks:
+            return [None] * 4
+        table = np.array([self.blocks[k] for k in sorted(self.blocks)], dtype=np.float64)
+        return [mean_interval(table[:, p + 1], table[:, 0], seed=(p,)) for p in range(4)]
 
     @property
     def deals_per_second(self) -> float | None:

@@ -82,9 +82,13 @@ fn stats_dict<'py>(py: Python<'py>, s: &PolicyStats) -> PyResult<Bound<'py, PyDi
     d.set_item("seat", s.seat)?;
     d.set_item("deals", s.deals)?;
     d.set_item("mean_points", s.mean_points)?;
-    d.set_item("ci95", [s.ci95.0, s.ci95.1])?;
+    let (pts, n): (Vec<i64>, Vec<u64>) = s.per_wall.iter().copied().unzip();
+    d.set_item("per_wall_points", numpy::PyArray1::from_vec(py, pts))?;
+    d.set_item("per_wall_deals", numpy::PyArray1::from_vec(py, n))?;
     d.set_item("mean_points_no_limit", s.mean_points_no_limit)?;
-    d.set_item("ci95_no_limit", [s.ci95_no_limit.0, s.ci95_no_limit.1])?;
+    let (pts, n): (Vec<i64>, Vec<u64>) = s.per_wall_no_limit.iter().copied().unzip();
+    d.set_item("per_wall_points_no_limit", numpy::PyArray1::from_vec(py, pts))?;
+    d.set_item("per_wall_deals_no_limit", numpy::PyArray1::from_vec(py, n))?;
     d.set_item("win_rate", s.win_rate)?;
     d.set_item("deal_in_rate", s.deal_in_rate)?;
     d.set_item("self_draw_rate", s.self_draw_rate)?;
@@ -96,7 +100,10 @@ fn stats_dict<'py>(py: Python<'py>, s: &PolicyStats) -> PyResult<Bound<'py, PyDi
 
 /// `arena(seats, walls, seed, threads=1, rules=None) -> (report, deals)`: play walls
 /// `0..walls-1` four times each with the four seat names rotated (player p plays
-/// `seats[(p + rotation) % 4]`). `report` is `{"walls", "seed", "seats": [per-policy dict]}`;
+/// `seats[(p + rotation) % 4]`). `report` is `{"walls", "seed", "seats": [per-policy dict]}`,
+/// each policy's dict holding its metrics and, for the interval over walls, its points and
+/// seat-deals per wall (`per_wall_points`, `per_wall_deals`: int64 / uint64 arrays of shape
+/// `(walls,)`; the same `*_no_limit` over deals without a limit hand);
 /// `deals` one dict per deal (wall, then rotation) with `wall`, `rotation`, `winners`,
 /// `discarder`, `win_kind`, `value` (faan or Tai), `limit`, `points` (4 ints) and `counts` (per player
 /// `(ready, dead_ready, refused)`). RuleConfigError for an unknown seat; ValueError for not

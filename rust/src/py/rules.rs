@@ -59,7 +59,66 @@ fn switch_value(py: Python<'_>, r: &CoreRuleset, key: &str, v: &Bound<'_, PyAny>
             Ok(s) => Ok(SwitchValue::Str(s.to_str()?.to_owned())),
             Err(_) => Err(bad(format!("switch {key} takes a string, got {}", got()))),
         },
+        // Structured: converted by type; the row's rule is checked by the core.
+        SwitchKind::Data => data_value(v).ok_or_else(|| {
+            let allowed = r.switch_table().row(key).map(|row| row.allowed.describe()).unwrap_or_default();
+            bad(format!("switch {key} takes {allowed}, got {}", got()))
+        }),
     }
+}
+
+/// A Python value as structured switch data: `None`, a bool, an int (numpy's too), a str, a
+/// list or tuple of such values, or a dict with str keys; `None` for anything else.
+fn data_value(v: &Bound<'_, PyAny>) -> Option<SwitchValue> {
+    if v.is_none() {
+        return Some(SwitchValue::Null);
+    }
+    if let Ok(b) = super::bool_arg(v, "value") {
+        return Some(SwitchValue::Bool(b));
+    }
+    if let Ok(s) = v.cast::<PyString>() {
+        return s.to_str().ok().map(|s| SwitchValue::Str(s.to_owned()));
+    }
+    if let Ok(Some(n)) = super::int_arg(v, "value", "an int") {
+        return Some(SwitchValue::Int(n));
+    }
+    if let Ok(d) = v.cast::<PyDict>() {
+        let mut out = std::collections::BTreeMap::new();
+        for (k, x) in d.iter() {
+            let k = k.cast::<PyString>().ok()?.to_str().ok()?.to_owned();
+            out.insert(k, data_value(&x)?);
+        }
+        return Some(SwitchValue::Map(out));
+    }
+    if v.is_instance_of::<PyList>() || v.is_instance_of::<pyo3::types::PyTuple>() {
+        let items: Option<Vec<SwitchValue>> = v.try_iter().ok()?.map(|x| x.ok().and_then(|x| data_value(&x))).collect();
+        return items.map(SwitchValue::List);
+    }
+    None
+}
+
+/// A switch value as Python data: bool, int, str, `None`, list or dict (what JSON writes).
+pub(crate) fn switch_py<'py>(py: Python<'py>, v: &SwitchValue) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match v {
+        SwitchValue::Bool(b) => pyo3::types::PyBool::new(py, *b).to_owned().into_any(),
+        SwitchValue::Int(n) => n.into_pyobject(py)?.into_any(),
+        SwitchValue::Str(s) => PyString::new(py, s).into_any(),
+        SwitchValue::Null => py.None().into_bound(py),
+        SwitchValue::List(items) => {
+            let l = PyList::empty(py);
+            for x in items {
+                l.append(switch_py(py, x)?)?;
+            }
+            l.into_any()
+        }
+        SwitchValue::Map(members) => {
+            let d = PyDict::new(py);
+            for (k, x) in members {
+                d.set_item(k, switch_py(py, x)?)?;
+            }
+            d.into_any()
+        }
+    })
 }
 
 impl PyRuleset {
@@ -91,11 +150,7 @@ impl PyRuleset {
     fn switches_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         for (k, v) in self.inner.switch_values() {
-            match v {
-                SwitchValue::Bool(b) => d.set_item(k, b)?,
-                SwitchValue::Int(n) => d.set_item(k, n)?,
-                SwitchValue::Str(s) => d.set_item(k, s)?,
-            }
+            d.set_item(k, switch_py(py, &v)?)?;
         }
         Ok(d)
     }
@@ -443,18 +498,12 @@ impl PyRuleset {
         Ok((ctor, (me.inner.name().to_string(), me.switches_dict(py)?)))
     }
 
-    fn __repr__(&self) -> String {
-        let parts: Vec<String> = self
-            .inner
-            .switch_values()
-            .into_iter()
-            .map(|(k, v)| match v {
-                SwitchValue::Bool(b) => format!("{k}={}", if b { "True" } else { "False" }),
-                SwitchValue::Int(n) => format!("{k}={n}"),
-                SwitchValue::Str(s) => format!("{k}='{s}'"),
-            })
-            .collect();
-        format!("Ruleset('{}', {})", self.inner.name(), parts.join(", "))
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let mut parts: Vec<String> = Vec::new();
+        for (k, v) in self.inner.switch_values() {
+            parts.push(format!("{k}={}", switch_py(py, &v)?.repr()?));
+        }
+        Ok(format!("Ruleset('{}', {})", self.inner.name(), parts.join(", ")))
     }
 }
 
@@ -568,11 +617,29 @@ pub struct PySwitchRow {
 const ROW_KEYS: [&str; 7] = ["name", "kind", "default", "allowed", "doc", "section", "depends"];
 
 fn lit_py<'py>(py: Python<'py>, v: SwitchLit) -> PyResult<Bound<'py, PyAny>> {
-    Ok(match v {
-        SwitchLit::Bool(b) => pyo3::types::PyBool::new(py, b).to_owned().into_any(),
-        SwitchLit::Int(n) => n.into_pyobject(py)?.into_any(),
-        SwitchLit::Str(s) => PyString::new(py, s).into_any(),
-    })
+    switch_py(py, &v.value())
+}
+
+/// The values of a structured switch (`SwitchRow.allowed` of a switch of kind `"list"`,
+/// `"object"`, `"int or null"`, ...): `value in allowed` checks one, `str(allowed)` says them
+/// in words.
+#[pyclass(frozen, module = "mahjong_fast._core", name = "SwitchValues")]
+pub struct PySwitchValues {
+    allowed: Allowed,
+}
+
+#[pymethods]
+impl PySwitchValues {
+    /// Whether the switch takes `value` on its own (the checks between switches aside).
+    fn __contains__(&self, value: &Bound<'_, PyAny>) -> bool {
+        data_value(value).is_some_and(|v| self.allowed.admits(&v))
+    }
+    fn __str__(&self) -> String {
+        self.allowed.describe()
+    }
+    fn __repr__(&self) -> String {
+        format!("SwitchValues({:?})", self.allowed.describe())
+    }
 }
 
 #[pymethods]
@@ -582,28 +649,26 @@ impl PySwitchRow {
     fn name(&self) -> &'static str {
         self.row.name
     }
-    /// The type of its values: `"bool"`, `"int"` or `"str"`.
+    /// The type of its values: `"bool"`, `"int"` or `"str"`; for a structured switch
+    /// `"list"`, `"object"`, `"int or null"`, `"object or null"`, ...
     #[getter]
-    fn kind(&self) -> &'static str {
-        match self.row.allowed.kind() {
-            SwitchKind::Bool => "bool",
-            SwitchKind::Int => "int",
-            SwitchKind::Str => "str",
-        }
+    fn kind(&self) -> String {
+        self.row.allowed.kind_name()
     }
     /// Its default, the value of the rules without house rules.
     #[getter]
     fn default<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         lit_py(py, self.row.default)
     }
-    /// The values it takes: `[False, True]`, a `range` of integers, or a list of strings
-    /// (`value in row.allowed` checks one).
+    /// The values it takes: `[False, True]`, a `range` of integers, a list of strings, or for
+    /// a structured switch a `SwitchValues` (`value in row.allowed` checks one).
     #[getter]
     fn allowed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         Ok(match self.row.allowed {
             Allowed::Bool => PyList::new(py, [false, true])?.into_any(),
             Allowed::Int { lo, hi } => py.import("builtins")?.getattr("range")?.call1((lo, i128::from(hi) + 1))?,
             Allowed::Choice(c) => PyList::new(py, c)?.into_any(),
+            other => Bound::new(py, PySwitchValues { allowed: other })?.into_any(),
         })
     }
     /// What it does, in one line.
@@ -683,6 +748,7 @@ fn ruleset_names(aliases: bool) -> Vec<&'static str> {
 pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyRuleset>()?;
     m.add_class::<PySwitchRow>()?;
+    m.add_class::<PySwitchValues>()?;
     m.add_class::<SwitchTableMethod>()?;
     m.add_function(wrap_pyfunction!(ruleset_names, m)?)?;
     m.add_function(wrap_pyfunction!(presets, m)?)?;

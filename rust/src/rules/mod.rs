@@ -54,30 +54,62 @@ pub use registry::{preset_names, presets as registry_presets, ruleset_names, Pre
 pub use scoring::{DealProgress, Element, RejectReason, ScoreOutcome, WinContext};
 pub use switch_table::{Allowed, Forbidden, Needs, SwitchLit, SwitchRow, SwitchSet, SwitchTable};
 
-/// The value of one switch, as given by a caller (binding, CLI, JSON).
+/// The value of one switch, as given by a caller (binding, CLI, JSON): a flag, an integer, a
+/// string, or for the house rules' structured switches `null`, a list or an object (its
+/// members by name, so two objects with the same members are equal).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum SwitchValue {
     Bool(bool),
     Int(i64),
     Str(String),
+    /// `null` (e.g. "no cap").
+    Null,
+    /// A list (e.g. the patterns that make a player liable).
+    List(Vec<SwitchValue>),
+    /// An object keyed by strings (e.g. an element code → its value).
+    Map(std::collections::BTreeMap<String, SwitchValue>),
 }
 
 impl fmt::Display for SwitchValue {
+    /// As JSON writes it (`true`, `3`, `"half"`, `null`, `["a", "b"]`, `{"H05": 3}`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SwitchValue::Bool(b) => write!(f, "{b}"),
             SwitchValue::Int(n) => write!(f, "{n}"),
             SwitchValue::Str(s) => write!(f, "{s:?}"),
+            SwitchValue::Null => f.write_str("null"),
+            SwitchValue::List(items) => {
+                f.write_str("[")?;
+                for (i, v) in items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{v}")?;
+                }
+                f.write_str("]")
+            }
+            SwitchValue::Map(members) => {
+                f.write_str("{")?;
+                for (i, (k, v)) in members.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{k:?}: {v}")?;
+                }
+                f.write_str("}")
+            }
         }
     }
 }
 
-/// The type a switch takes.
+/// The type a switch takes: a flag, an integer, a string, or structured data (`null`, a list
+/// or an object, as the row's [`Allowed`] says; JSON on the command line).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SwitchKind {
     Bool,
     Int,
     Str,
+    Data,
 }
 
 /// One win as payment sees it (HK §11, TW §15). Positions 0..=3 are the players in turn

@@ -27,6 +27,12 @@ pub enum SwitchLit {
     Bool(bool),
     Int(i64),
     Str(&'static str),
+    /// `null`.
+    Null,
+    /// A list of values.
+    List(&'static [SwitchLit]),
+    /// An object: its members by name (each name once).
+    Map(&'static [(&'static str, SwitchLit)]),
 }
 
 impl SwitchLit {
@@ -36,6 +42,9 @@ impl SwitchLit {
             SwitchLit::Bool(b) => SwitchValue::Bool(b),
             SwitchLit::Int(n) => SwitchValue::Int(n),
             SwitchLit::Str(s) => SwitchValue::Str(s.to_string()),
+            SwitchLit::Null => SwitchValue::Null,
+            SwitchLit::List(items) => SwitchValue::List(items.iter().map(|v| v.value()).collect()),
+            SwitchLit::Map(members) => SwitchValue::Map(members.iter().map(|(k, v)| (k.to_string(), v.value())).collect()),
         }
     }
     fn is(self, v: &SwitchValue) -> bool {
@@ -43,18 +52,21 @@ impl SwitchLit {
             (SwitchLit::Bool(a), SwitchValue::Bool(b)) => a == *b,
             (SwitchLit::Int(a), SwitchValue::Int(b)) => a == *b,
             (SwitchLit::Str(a), SwitchValue::Str(b)) => a == b,
+            (SwitchLit::Null, SwitchValue::Null) => true,
+            (SwitchLit::List(_) | SwitchLit::Map(_), _) => self.value() == *v,
             _ => false,
         }
     }
 }
 
 impl fmt::Display for SwitchLit {
-    /// As typed on the command line (`true`, `3`, `half`).
+    /// As typed on the command line (`true`, `3`, `half`; structured values as JSON).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SwitchLit::Bool(b) => write!(f, "{b}"),
             SwitchLit::Int(n) => write!(f, "{n}"),
             SwitchLit::Str(s) => f.write_str(s),
+            SwitchLit::Null | SwitchLit::List(_) | SwitchLit::Map(_) => write!(f, "{}", self.value()),
         }
     }
 }
@@ -68,6 +80,18 @@ pub enum Allowed {
     Int { lo: i64, hi: i64 },
     /// One of these strings.
     Choice(&'static [&'static str]),
+    /// `null` or a value the inner rule allows (`tai_cap`: no cap, or an integer).
+    Nullable(&'static Allowed),
+    /// Any value one of these rules allows (an element's value: `"off"`, an integer or
+    /// `"limit"`).
+    OneOf(&'static [Allowed]),
+    /// A list of distinct strings, each one of these (`liability`: a subset of patterns).
+    Subset(&'static [&'static str]),
+    /// An object whose keys are among `keys` (`None`: any string; a key the ruleset's other
+    /// switches rule out is a [`Forbidden`] check) and whose values `value` allows.
+    Map { keys: Option<&'static [&'static str]>, value: &'static Allowed },
+    /// An object with exactly these members, each allowing its values (`payment_split`).
+    Record(&'static [(&'static str, Allowed)]),
 }
 
 impl Allowed {
@@ -77,28 +101,82 @@ impl Allowed {
             Allowed::Bool => SwitchKind::Bool,
             Allowed::Int { .. } => SwitchKind::Int,
             Allowed::Choice(_) => SwitchKind::Str,
+            Allowed::Nullable(_) | Allowed::OneOf(_) | Allowed::Subset(_) | Allowed::Map { .. } | Allowed::Record(_) => {
+                SwitchKind::Data
+            }
+        }
+    }
+    /// The type in one word or two, as the bindings' `SwitchRow.kind` says it (`"bool"`,
+    /// `"int"`, `"str"`, `"int or null"`, `"list"`, `"object"`, `"object or null"`, ...).
+    pub fn kind_name(self) -> String {
+        match self {
+            Allowed::Bool => "bool".into(),
+            Allowed::Int { .. } => "int".into(),
+            Allowed::Choice(_) => "str".into(),
+            Allowed::Nullable(inner) => format!("{} or null", inner.kind_name()),
+            Allowed::OneOf(rules) => {
+                let mut names: Vec<String> = Vec::new();
+                for r in rules {
+                    let n = r.kind_name();
+                    if !names.contains(&n) {
+                        names.push(n);
+                    }
+                }
+                names.join(" or ")
+            }
+            Allowed::Subset(_) => "list".into(),
+            Allowed::Map { .. } | Allowed::Record(_) => "object".into(),
         }
     }
     /// The values in words, as an error message and the docs say them (`an integer 0..13`,
     /// `"spicy" or "half"`).
     pub fn describe(self) -> String {
+        let quoted = |c: &[&str]| -> String {
+            let q: Vec<String> = c.iter().map(|s| format!("{s:?}")).collect();
+            match q.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+                _ => q.join(""),
+            }
+        };
         match self {
             Allowed::Bool => "true or false".into(),
             Allowed::Int { lo, hi } => format!("an integer {lo}..{hi}"),
-            Allowed::Choice(c) => {
-                let q: Vec<String> = c.iter().map(|s| format!("{s:?}")).collect();
-                match q.split_last() {
-                    Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-                    _ => q.join(""),
-                }
+            Allowed::Choice(c) => quoted(c),
+            Allowed::Nullable(inner) => format!("null or {}", inner.describe()),
+            Allowed::OneOf(rules) => {
+                let d: Vec<String> = rules.iter().map(|r| r.describe()).collect();
+                d.join(" or ")
+            }
+            Allowed::Subset(c) => format!("a list of distinct values among {}", quoted(c)),
+            Allowed::Map { keys, value } => match keys {
+                Some(k) => format!("an object whose keys are among {} and whose values are {}", quoted(k), value.describe()),
+                None => format!("an object whose values are {}", value.describe()),
+            },
+            Allowed::Record(members) => {
+                let m: Vec<String> = members.iter().map(|(k, a)| format!("{k:?}: {}", a.describe())).collect();
+                format!("an object with exactly the members {}", m.join(", "))
             }
         }
     }
-    fn admits(self, v: &SwitchValue) -> bool {
+    /// Whether a value is one the switch takes on its own (the checks between switches aside).
+    pub fn admits(self, v: &SwitchValue) -> bool {
         match (self, v) {
             (Allowed::Bool, SwitchValue::Bool(_)) => true,
             (Allowed::Int { lo, hi }, SwitchValue::Int(n)) => (lo..=hi).contains(n),
             (Allowed::Choice(c), SwitchValue::Str(s)) => c.contains(&s.as_str()),
+            (Allowed::Nullable(_), SwitchValue::Null) => true,
+            (Allowed::Nullable(inner), v) => inner.admits(v),
+            (Allowed::OneOf(rules), v) => rules.iter().any(|r| r.admits(v)),
+            (Allowed::Subset(c), SwitchValue::List(items)) => items
+                .iter()
+                .enumerate()
+                .all(|(i, x)| matches!(x, SwitchValue::Str(s) if c.contains(&s.as_str())) && !items[..i].contains(x)),
+            (Allowed::Map { keys, value }, SwitchValue::Map(members)) => {
+                members.iter().all(|(k, x)| keys.is_none_or(|ks| ks.contains(&k.as_str())) && value.admits(x))
+            }
+            (Allowed::Record(fields), SwitchValue::Map(members)) => {
+                members.len() == fields.len() && fields.iter().all(|(k, a)| members.get(*k).is_some_and(|x| a.admits(x)))
+            }
             _ => false,
         }
     }
@@ -330,6 +408,44 @@ macro_rules! int_field {
 }
 int_field!(u8, u32, i64);
 
+/// A nullable integer switch (`null`: none).
+impl SwitchField for Option<u32> {
+    fn from_set(set: &SwitchSet, key: &str) -> Self {
+        match set.get(key) {
+            SwitchValue::Int(n) => u32::try_from(*n).ok(),
+            _ => None,
+        }
+    }
+    fn to_value(&self) -> SwitchValue {
+        self.map_or(SwitchValue::Null, |n| SwitchValue::Int(i64::from(n)))
+    }
+}
+
+/// A list-of-strings switch (a [`Allowed::Subset`]), in the order given.
+impl SwitchField for Vec<String> {
+    fn from_set(set: &SwitchSet, key: &str) -> Self {
+        match set.get(key) {
+            SwitchValue::List(items) => {
+                items.iter().filter_map(|v| if let SwitchValue::Str(s) = v { Some(s.clone()) } else { None }).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+    fn to_value(&self) -> SwitchValue {
+        SwitchValue::List(self.iter().map(|s| SwitchValue::Str(s.clone())).collect())
+    }
+}
+
+/// A structured switch kept as its value (an object the ruleset reads member by member).
+impl SwitchField for SwitchValue {
+    fn from_set(set: &SwitchSet, key: &str) -> Self {
+        set.get(key).clone()
+    }
+    fn to_value(&self) -> SwitchValue {
+        self.clone()
+    }
+}
+
 /// A switch whose values are the names of an enum's variants.
 pub trait ChoiceField: Sized + Default + 'static {
     const NAMES: &'static [(&'static str, Self)];
@@ -462,5 +578,57 @@ mod tests {
         let e = Ruleset::preset("hong-kong", Some("benwassa_v1")).unwrap_err();
         assert_eq!(e.switch_name(), Some("preset"));
         assert_eq!(Ruleset::named("riichi").unwrap_err().switch_name(), Some("preset"));
+    }
+
+    /// The structured kinds of the house rules: what each admits, says and records.
+    #[test]
+    fn structured_switches_check_their_values() {
+        use std::collections::BTreeMap;
+        static INT_1_64: Allowed = Allowed::Int { lo: 1, hi: 64 };
+        static ELEMENT: Allowed = Allowed::OneOf(&[Allowed::Choice(&["off", "limit"]), Allowed::Int { lo: 1, hi: 13 }]);
+        let cap = Allowed::Nullable(&INT_1_64);
+        let subset = Allowed::Subset(&["all_pungs", "full_flush"]);
+        let map = Allowed::Map { keys: Some(&["H05", "H06"]), value: &INT_1_64 };
+        let any_map = Allowed::Map { keys: None, value: &ELEMENT };
+        let record =
+            Allowed::Record(&[("discarder", Allowed::Int { lo: 0, hi: 10 }), ("others", Allowed::Int { lo: 0, hi: 10 })]);
+        let s = |x: &str| SwitchValue::Str(x.into());
+        let obj = |m: &[(&str, SwitchValue)]| SwitchValue::Map(m.iter().map(|(k, v)| (k.to_string(), v.clone())).collect());
+        assert!(cap.admits(&SwitchValue::Null) && cap.admits(&SwitchValue::Int(16)));
+        assert!(!cap.admits(&SwitchValue::Int(0)) && !cap.admits(&s("16")));
+        assert!(
+            subset.admits(&SwitchValue::List(vec![])) && subset.admits(&SwitchValue::List(vec![s("full_flush"), s("all_pungs")]))
+        );
+        assert!(!subset.admits(&SwitchValue::List(vec![s("all_pungs"), s("all_pungs")])), "listed twice");
+        assert!(!subset.admits(&SwitchValue::List(vec![s("half_flush")])) && !subset.admits(&s("all_pungs")));
+        assert!(map.admits(&obj(&[("H05", SwitchValue::Int(3))])) && map.admits(&obj(&[])));
+        assert!(!map.admits(&obj(&[("H07", SwitchValue::Int(3))])) && !map.admits(&obj(&[("H05", SwitchValue::Int(65))])));
+        assert!(any_map.admits(&obj(&[("X1", s("off")), ("L1", s("limit")), ("F1", SwitchValue::Int(2))])));
+        assert!(!any_map.admits(&obj(&[("X1", s("on"))])) && !any_map.admits(&SwitchValue::List(vec![])));
+        assert!(record.admits(&obj(&[("discarder", SwitchValue::Int(2)), ("others", SwitchValue::Int(1))])));
+        assert!(!record.admits(&obj(&[("discarder", SwitchValue::Int(2))])), "a member missing");
+        assert!(!record.admits(&obj(&[
+            ("discarder", SwitchValue::Int(2)),
+            ("others", SwitchValue::Int(1)),
+            ("x", SwitchValue::Int(1))
+        ])));
+        assert_eq!(
+            [cap.kind_name(), subset.kind_name(), map.kind_name(), ELEMENT.kind_name()],
+            ["int or null", "list", "object", "str or int"]
+        );
+        assert_eq!(cap.describe(), "null or an integer 1..64");
+        assert_eq!(subset.describe(), r#"a list of distinct values among "all_pungs" or "full_flush""#);
+        assert!([cap, subset, map, record].iter().all(|a| a.kind() == SwitchKind::Data));
+        // Literals: a table's defaults and presets, equal to the values they stand for.
+        static MEMBERS: [(&str, SwitchLit); 2] = [("H05", SwitchLit::Int(3)), ("H06", SwitchLit::Int(1))];
+        let lit = SwitchLit::Map(&MEMBERS);
+        let want: BTreeMap<String, SwitchValue> =
+            [("H05".to_string(), SwitchValue::Int(3)), ("H06".to_string(), SwitchValue::Int(1))].into();
+        assert_eq!(lit.value(), SwitchValue::Map(want));
+        assert!(lit.is(&lit.value()) && !lit.is(&obj(&[("H05", SwitchValue::Int(3))])));
+        assert!(SwitchLit::Null.is(&SwitchValue::Null) && !SwitchLit::Null.is(&SwitchValue::Int(0)));
+        assert_eq!(lit.to_string(), r#"{"H05": 3, "H06": 1}"#);
+        assert_eq!(SwitchLit::List(&[SwitchLit::Str("a"), SwitchLit::Str("b")]).to_string(), r#"["a", "b"]"#);
+        assert_eq!(SwitchValue::Null.to_string(), "null");
     }
 }

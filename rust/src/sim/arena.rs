@@ -1,8 +1,9 @@
 //! The arena (duplicate format): each wall is played four times with the line-up of seats
 //! rotated, so every policy meets every wall from every position, and luck of the wall cancels
-//! out. Metrics per policy, aggregated over its positions, with a bootstrap 95% interval over
-//! walls. Deterministic: wall `w` is [`crate::tiles::wall::shuffle`]`(seed, w)` and the bootstrap draws
-//! from a ChaCha8 stream keyed by the seed, whatever the number of threads.
+//! out. Metrics per policy, aggregated over its positions, with its points summed per wall for
+//! the interval over walls (resampled by the Python package, `mahjong_fast.stats`, the one
+//! interval method of the arena and the simulation). Deterministic: wall `w` is
+//! [`crate::tiles::wall::shuffle`]`(seed, w)`, whatever the number of threads.
 //!
 //! Terms (as in the README and docs/ai.md): a *deal-in* is a seat's discard (or added kong) won
 //! on; a *refused win* is a winning shape the engine does not offer because it is under the
@@ -11,8 +12,6 @@
 //! wait that would be a legal win, self-drawn or on a discard. Rates are fractions of the seat's
 //! deals; the dead-ready share is a fraction of the moments the seat is ready after its discard.
 
-use rand_chacha::ChaCha8Rng;
-use rand_core::{RngCore, SeedableRng};
 use rayon::prelude::*;
 
 use crate::agents::knowledge::ExpertStyle;
@@ -24,9 +23,6 @@ use crate::rules::Ruleset;
 use crate::sim::{play_deal_with, Agents, DealRecord, SeatKind, SimConfig};
 use crate::tiles::hand::Hand;
 use crate::tiles::tile::Tile;
-
-/// Bootstrap resamples of the walls for the 95% intervals.
-pub const BOOTSTRAP: usize = 1000;
 
 /// The most walls one arena plays (2**18, four deals each: 2**20 deals, as many as one
 /// simulation call holds): every deal's record is kept for the report and the bootstrap, so a
@@ -63,10 +59,12 @@ pub struct PolicyStats {
     /// Seat-deals played (4 per wall per position it holds in the line-up).
     pub deals: u64,
     pub mean_points: f64,
-    pub ci95: (f64, f64),
-    /// Mean points per deal over deals without a limit hand, and its interval.
+    /// Per wall, the points it won and its seat-deals there (the clusters of the interval).
+    pub per_wall: Vec<(i64, u64)>,
+    /// Mean points per deal over deals without a limit hand.
     pub mean_points_no_limit: f64,
-    pub ci95_no_limit: (f64, f64),
+    /// Per wall, as `per_wall` over deals without a limit hand.
+    pub per_wall_no_limit: Vec<(i64, u64)>,
     pub win_rate: f64,
     pub deal_in_rate: f64,
     pub self_draw_rate: f64,
@@ -252,46 +250,8 @@ pub fn play_wall_range_styled(
     Ok(out)
 }
 
-fn percentile_interval(mut xs: Vec<f64>) -> (f64, f64) {
-    if xs.is_empty() {
-        return (0.0, 0.0);
-    }
-    xs.sort_by(f64::total_cmp);
-    let at = |q: f64| xs[((q * (xs.len() - 1) as f64).round() as usize).min(xs.len() - 1)];
-    (at(0.025), at(0.975))
-}
-
-/// The bootstrap 95% interval of the mean of `per_wall` (sum, count) pairs: walls resampled
-/// with replacement, the mean being total sum / total count of the sample.
-fn bootstrap(per_wall: &[(f64, u64)], rng: &mut ChaCha8Rng) -> (f64, f64) {
-    let n = per_wall.len();
-    if n == 0 {
-        return (0.0, 0.0);
-    }
-    let means = (0..BOOTSTRAP)
-        .map(|_| {
-            let (mut s, mut c) = (0.0, 0u64);
-            for _ in 0..n {
-                let (ws, wc) = per_wall[(rng.next_u64() % n as u64) as usize];
-                s += ws;
-                c += wc;
-            }
-            if c == 0 {
-                0.0
-            } else {
-                s / c as f64
-            }
-        })
-        .collect();
-    percentile_interval(means)
-}
-
 /// The metrics of each policy of `lineup` over `deals` (as [`play_walls`] gives them).
 pub fn summarize(lineup: &[SeatKind; 4], seed: u64, walls: u64, deals: &[ArenaDeal]) -> ArenaReport {
-    let mut key = [0u8; 32];
-    key[..8].copy_from_slice(&seed.to_le_bytes());
-    key[24..].copy_from_slice(b"mf/arena");
-    let mut rng = ChaCha8Rng::from_seed(key);
     let mut policies: Vec<SeatKind> = Vec::new();
     for k in lineup {
         if !policies.contains(k) {
@@ -304,8 +264,8 @@ pub fn summarize(lineup: &[SeatKind; 4], seed: u64, walls: u64, deals: &[ArenaDe
             let (mut n, mut wins, mut deal_ins, mut tsumo, mut faan) = (0u64, 0u64, 0u64, 0u64, 0u64);
             let (mut ready, mut dead, mut refused) = (0u64, 0u64, 0u64);
             let (mut pts, mut pts_nl, mut n_nl) = (0i64, 0i64, 0u64);
-            let mut per_wall: Vec<(f64, u64)> = vec![(0.0, 0); walls as usize];
-            let mut per_wall_nl: Vec<(f64, u64)> = vec![(0.0, 0); walls as usize];
+            let mut per_wall: Vec<(i64, u64)> = vec![(0, 0); walls as usize];
+            let mut per_wall_nl: Vec<(i64, u64)> = vec![(0, 0); walls as usize];
             for d in deals {
                 let r = &d.record;
                 for p in 0..4u8 {
@@ -326,13 +286,13 @@ pub fn summarize(lineup: &[SeatKind; 4], seed: u64, walls: u64, deals: &[ArenaDe
                     refused += d.counts[pu].refused as u64;
                     pts += r.points[pu];
                     let w = &mut per_wall[d.wall as usize];
-                    w.0 += r.points[pu] as f64;
+                    w.0 += r.points[pu];
                     w.1 += 1;
                     if r.limit.is_none() {
                         pts_nl += r.points[pu];
                         n_nl += 1;
                         let w = &mut per_wall_nl[d.wall as usize];
-                        w.0 += r.points[pu] as f64;
+                        w.0 += r.points[pu];
                         w.1 += 1;
                     }
                 }
@@ -342,9 +302,9 @@ pub fn summarize(lineup: &[SeatKind; 4], seed: u64, walls: u64, deals: &[ArenaDe
                 seat: pol.name(),
                 deals: n,
                 mean_points: if n == 0 { 0.0 } else { pts as f64 / n as f64 },
-                ci95: bootstrap(&per_wall, &mut rng),
+                per_wall,
                 mean_points_no_limit: if n_nl == 0 { 0.0 } else { pts_nl as f64 / n_nl as f64 },
-                ci95_no_limit: bootstrap(&per_wall_nl, &mut rng),
+                per_wall_no_limit: per_wall_nl,
                 win_rate: ratio(wins, n),
                 deal_in_rate: ratio(deal_ins, n),
                 self_draw_rate: ratio(tsumo, n),
@@ -388,7 +348,11 @@ mod tests {
         let total: f64 = rep.seats.iter().map(|s| s.mean_points * s.deals as f64).sum();
         assert!(total.abs() < 1e-6);
         for s in &rep.seats {
-            assert!(s.ci95.0 <= s.mean_points && s.mean_points <= s.ci95.1, "{s:?}");
+            // the per-wall sums add up to the mean and the seat-deals
+            let (pts, n) = s.per_wall.iter().fold((0i64, 0u64), |a, w| (a.0 + w.0, a.1 + w.1));
+            assert_eq!(n, s.deals);
+            assert!((pts as f64 / n as f64 - s.mean_points).abs() < 1e-9, "{s:?}");
+            assert_eq!(s.per_wall.len() as u64, rep.walls);
         }
         // one thread or many, the same report
         let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
