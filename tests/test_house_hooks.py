@@ -21,6 +21,7 @@ import mahjong_fast as mf
 import pytest
 from mahjong_fast.errors import ILLEGAL_ACTION_CODES, IllegalActionError, RuleConfigError
 from mahjong_fast.game import Action, ActionType, Deal, Phase
+from mahjong_fast.game.actions import ENGINE_TYPES
 from mahjong_fast.game.events import visible_event
 from mahjong_fast.game.log import replay, write_log
 from mahjong_fast.game.match import deal_wall, play_match, run_deal
@@ -66,6 +67,19 @@ def test_the_wall_is_136_tiles_without_bonus_tiles() -> None:
     assert len(Deal(deal_wall(11, 0)).wall) == 144
 
 
+def test_set_up_positions_follow_the_tile_set_and_open_the_window() -> None:
+    hands = [
+        "123m456p789s1122z3z",
+        "1m2m3m4m5m6m7m8m9m1p2p3p4p",
+        "1s2s3s4s5s6s7s8s9s5p5p6p6p",
+        "7p7p8p8p9p9p5z5z6z6z7z7z2s",
+    ]
+    d = Deal.from_hands(hands, rules=RULES)
+    assert d.phase is Phase.DECLARE and d.to_act == (0, 1, 2, 3)
+    with pytest.raises(mf.InvalidHandError, match="not in the ruleset's 136-tile set"):
+        Deal.from_hands([hands[0] + "1f", *hands[1:]], rules=RULES)
+
+
 def test_the_declaration_window() -> None:
     d = _deal(dealer=1)
     assert d.phase is Phase.DECLARE and d.to_act == (0, 1, 2, 3)
@@ -99,10 +113,8 @@ def test_hints_rank_the_engine_options_only() -> None:
     for p in range(4):
         d.apply(Action(ActionType.PASS, p))
     rows = d.hint(0)
-    assert rows and all(
-        r.option.type in (ActionType.DISCARD, ActionType.SELF_DRAWN_WIN, ActionType.CONCEALED_KONG)
-        for r in rows
-    )
+    assert rows and all(r.action.type in ENGINE_TYPES for r in rows)
+    assert {r.action for r in rows} <= set(d.legal_actions(0))
 
 
 def test_four_declarations_are_an_abortive_draw() -> None:

@@ -107,6 +107,8 @@ class Deal:
 
     Args:
         wall: the 144 physical ids in wall order (rules §4.1), e.g. ``_core.wall(seed, d)``.
+            Under a ruleset with a smaller tile set (``test-house-hooks``: 136, no bonus
+            tiles) the set's ids, or all 144 of which the others are left out in order.
         dealer: the dealer (East), 0..3.
         scores: the four scores at the start of the deal (payments are added to them).
         deal_index: the deal's number in the match (shown in views and results).
