@@ -317,6 +317,27 @@ def test_arena_log_and_replay(tmp_path: Path) -> None:
     assert "Replay OK" in out.stdout
 
 
+def test_review_and_the_terminal_game(tmp_path: Path) -> None:
+    log = tmp_path / "arena.jsonl"
+    subprocess.run(
+        [sys.executable, "-m", "mahjong_fast", "arena", "--rules", RULES, "-n", "2", "--seats",
+         "random,greedy,random,expert", "--seed", "4", "-w", "1", "--log", str(log)],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    out = subprocess.run(
+        [sys.executable, "-m", "mahjong_fast", "review", str(log), "--seat", "0"],
+        check=False, capture_output=True, text=True,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    # a person answers the declaration window from the terminal, then plays on
+    play = subprocess.run(
+        [sys.executable, "-m", "mahjong_fast", "play", "--rules", RULES, "--seed", "1"],
+        check=False, input="1\nq\ny\n", capture_output=True, text=True,
+    )  # fmt: skip
+    assert "[1] declare ready" in play.stdout
+    assert "Your turn: discard a tile" in play.stdout.split("declare>", 1)[1]
+
+
 def test_event_log_round_trip() -> None:
     deals = []
     for i in range(5):

@@ -29,7 +29,7 @@ from typing import Any
 
 from . import _core
 from .errors import MahjongError
-from .game.actions import Action, ActionType, Phase
+from .game.actions import ENGINE_TYPES, Action, ActionType, Phase
 from .game.deal import Deal
 from .game.log import LogSource, _deal_from_header, _parse, _read_lines, replay_deals
 from .seats.expert_hint import expert_ranking, option_label
@@ -221,7 +221,9 @@ def _finite(v: float) -> float | None:
 def _decision(
     deal: Deal, pos: int, line: int, action: Action, seat: int
 ) -> Decision | None:
-    legal = deal.legal_actions(seat)
+    if action.type not in ENGINE_TYPES:
+        return None  # a ruleset's extra action (declare_ready): the expert does not value it
+    legal = [a for a in deal.legal_actions(seat) if a.type in ENGINE_TYPES]
     view = deal.view(seat)
     disc = view.last_discard[1] >> 2 if view.last_discard is not None else None
     labels = [option_label(a, disc) for a in legal]

@@ -263,7 +263,35 @@ class HumanSeat(BaseSeat):
             if all(a.type == ActionType.PASS for a in legal):
                 return legal[0]
             return self._choose_claim(view, legal)
+        if view.phase is Phase.DECLARE:
+            return self._choose_declare(view, legal)
         return self._choose_turn(view, legal)
+
+    def _choose_declare(self, view: Any, legal: Sequence[Action]) -> Action:
+        """A ruleset's declaration window (its house rules): one of its actions, or pass."""
+        passes = [a for a in legal if a.type == ActionType.PASS]
+        pass_action = passes[0] if passes else Action(ActionType.PASS, view.player)
+        options = [a for a in legal if a.type != ActionType.PASS]
+        self.show(view, status="Declaration window: declare, or pass")
+        menu = Text()
+        for i, a in enumerate(options, 1):
+            menu.append(f"  [{i}] {a.type.value.replace('_', ' ')}\n", style="bold green")
+        menu.append("  [0] pass (Enter)", style="bold")
+        self.console.print(menu)
+        while True:
+            cmd = self._read("declare> ").lower()
+            if cmd in ("", "0", "p", "pass", "n", "no"):
+                return pass_action
+            n = _small_int(cmd)
+            if n is not None and 1 <= n <= len(options):
+                return options[n - 1]
+            named = [a for a in options if cmd in (a.type.value, a.type.value.replace("_", " "))]
+            if len(named) == 1:
+                return named[0]
+            if cmd in QUIT_WORDS:
+                self._quit()
+                continue
+            self._say(f"type a number 0..{len(options)}, or pass", style="")
 
     # claims --------------------------------------------------------------
     def _claim_options(self, view: Any, legal: Sequence[Action]) -> list[tuple[str, Action]]:
