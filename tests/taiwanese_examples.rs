@@ -10,7 +10,7 @@ use mahjong_fast::game::Match;
 use mahjong_fast::rules::scoring::DealProgress;
 use mahjong_fast::rules::scoring::{RejectReason, WinContext};
 use mahjong_fast::rules::taiwanese::scoring::{score_tw, tw_reading};
-use mahjong_fast::rules::taiwanese::settle::{check_bonus_win, settle_deal, win_payments};
+use mahjong_fast::rules::taiwanese::settle::{check_bonus_win, settle_deal, win_payments, DealerRules, PayRules};
 use mahjong_fast::rules::taiwanese::switches::{MatchLength, TaiTable, TwSwitches};
 use mahjong_fast::rules::{BonusWinKind, MatchOptions, WinPayment};
 use mahjong_fast::tiles::tile::{parse_bonus, parse_tile};
@@ -171,7 +171,7 @@ fn check_hand(e: &Value) {
             self_drawn: ctx.self_drawn || ctx.dealer_start,
             discarder: a["discarder"].as_str().map(wind),
         };
-        win_payments(&win, dealer, situation.dealer_streak, sw.tai_value).unwrap()
+        win_payments(&win, dealer, situation.dealer_streak, &PayRules::plain(sw.tai_value)).unwrap()
     } else {
         [0; 4]
     };
@@ -206,7 +206,7 @@ fn check_bonus(e: &Value) {
     );
     assert_eq!(w.element.value as u64, e["tai"].as_u64().unwrap(), "{id}");
     assert!(b(e, "legal"));
-    let paid = win_payments(&w.as_payment(), wind(s(a, "dealer")), u(a, "streak"), sw.tai_value).unwrap();
+    let paid = win_payments(&w.as_payment(), wind(s(a, "dealer")), u(a, "streak"), &PayRules::plain(sw.tai_value)).unwrap();
     assert_eq!(paid, keyed(&e["payments"], WINDS), "{id}: payments");
 }
 
@@ -225,7 +225,7 @@ fn check_settlement(e: &Value) {
         })
         .collect();
     let tai_value = u(&e["config"], "tai_value");
-    let r = settle_deal(&wins, wind(s(a, "dealer")), u(a, "streak"), tai_value).unwrap();
+    let r = settle_deal(&wins, wind(s(a, "dealer")), u(a, "streak"), &PayRules::plain(tai_value), &DealerRules::PLAIN).unwrap();
     assert_eq!(r.payments, keyed(&e["payments"], WINDS), "{id}");
     if let Some(d) = e["dealer_after"].as_str() {
         assert_eq!(r.dealer_after, wind(d), "{id}");

@@ -57,8 +57,11 @@ def test_rows_carry_every_field_as_attribute_and_key(name: str) -> None:
         assert list(d) == FIELDS == row.keys()
         for f in FIELDS:
             assert row[f] == getattr(row, f) == d[f]
-        assert row.kind in ("bool", "int", "str")
-        assert isinstance(row.default, {"bool": bool, "int": int, "str": str}[row.kind])
+        if row.kind in ("bool", "int", "str"):
+            assert isinstance(row.default, {"bool": bool, "int": int, "str": str}[row.kind])
+        else:  # a structured switch: "int or null", "list", "object", ...
+            assert isinstance(row.allowed, mf._core.SwitchValues), row.kind
+            assert row.kind.split(" or ")[0] in ("int", "str", "bool", "list", "object")
         assert row.default in row.allowed
         assert row.doc and row.section.startswith(("HK §", "TW §"))
         assert all(isinstance(x, str) for x in row.depends)
@@ -87,7 +90,13 @@ def _outside(row: mf.rules.SwitchRow, data: st.DataObject) -> object:
         )
     if row.kind == "str":
         return data.draw(st.text(max_size=12).filter(lambda s: s not in allowed))
+    if not isinstance(allowed, list):  # a structured switch: its SwitchValues says
+        return data.draw(st.sampled_from([v for v in _CANDIDATES if v not in allowed]))
     return data.draw(st.sampled_from([0, 1, "true", None]))
+
+
+#: values of every shape, for structured switches (each row takes some, refuses the others)
+_CANDIDATES: list[object] = [None, 0, 1, 3, 16, 1000, 1001, -1, "true", "x", True, [], ["x"], {}, {"x": 1}]
 
 
 @settings(max_examples=150, deadline=None)
@@ -100,8 +109,10 @@ def test_a_value_is_taken_exactly_when_its_row_allows_it(data: st.DataObject) ->
         allowed = row.allowed
         if isinstance(allowed, range):
             value: object = data.draw(st.integers(min_value=allowed.start, max_value=allowed.stop - 1))
-        else:
+        elif isinstance(allowed, list):
             value = data.draw(st.sampled_from(list(allowed)))
+        else:  # a structured switch
+            value = data.draw(st.sampled_from([v for v in _CANDIDATES if v in allowed]))
         try:
             r = base.replace(**{row.name: value})
         except RuleConfigError as e:

@@ -499,6 +499,7 @@ mod tests {
             (Allowed::Bool, SwitchLit::Bool(b)) => SwitchValue::Bool(!b),
             (Allowed::Int { lo, hi }, SwitchLit::Int(d)) => SwitchValue::Int(if d == hi { lo } else { hi }),
             (Allowed::Choice(c), SwitchLit::Str(d)) => SwitchValue::Str(c.iter().find(|s| **s != d).unwrap().to_string()),
+            (Allowed::Nullable(Allowed::Int { hi, .. }), SwitchLit::Null) => SwitchValue::Int(*hi),
             _ => panic!("{}: the default is not of the row's kind", row.name),
         }
     }
