@@ -3,10 +3,20 @@
 from __future__ import annotations
 
 import pytest
-from _game_helpers import A, discard, ids, make_wall, pass_all, tid
+from _game_helpers import (
+    E27_HANDS,
+    LONG_HANDS,
+    P5_HANDS,
+    A,
+    _tsumogiri_until,
+    discard,
+    ids,
+    make_wall,
+    pass_all,
+    tid,
+)
 from mahjong_fast.errors import ILLEGAL_ACTION_CODES, IllegalActionError
 from mahjong_fast.game import Action, Deal, Phase
-from test_game_rules import E27_HANDS, LONG_HANDS, P5_HANDS, _tsumogiri_until
 
 SEEN: set[str] = set()
 

@@ -3,12 +3,24 @@
 from __future__ import annotations
 
 import pytest
-from _game_helpers import A, discard, ids, kinds, make_wall, parse, pass_all
+from _game_helpers import (
+    E27_HANDS,
+    LONG_HANDS,
+    P5_HANDS,
+    A,
+    _e27_to_south_6p,
+    _tsumogiri_until,
+    discard,
+    ids,
+    kinds,
+    make_wall,
+    parse,
+    pass_all,
+)
 from mahjong_fast.errors import IllegalActionError
 from mahjong_fast.game import Action, Deal, Phase
 from mahjong_fast.game.view import (
     MELD_ADDED_KONG,
-    MELD_CHOW,
     MELD_CONCEALED_KONG,
     MELD_KONG,
     MELD_PUNG,
@@ -85,28 +97,6 @@ def test_p2_pung_beats_chow_and_turns_are_skipped():
     assert deal.drawn_tile is not None and deal.drawn_tile >> 2 == parse("2s")[0]
 
 
-# P3 / P4 / last discard: all eight bonus tiles are dealt, so the initial replacement takes
-# positions 143..136 and every later draw is a normal draw: 83 draws, the last (position
-# 135) by North when everybody discards the tile just drawn.
-LONG_HANDS = {
-    0: "12f 19m 19p 19s 1234z 5z 7s",  # 14
-    1: "34f 2m 2p 2s 3m 3p 4s 6s 7s 8s 5z 4m",  # 13 (11 tiles + 2 bonus)
-    2: "56f 1m 1p 4m 4p 5m 5p 6m 6p 7m 8m 6z",
-    3: "78f 333s 7p 8p 9p 8m 9m 7z 7z 6z",
-}
-
-
-def _tsumogiri_until(deal: Deal, stop) -> None:
-    """Everybody discards the tile just drawn and every response passes, until ``stop``."""
-    while not stop(deal):
-        if deal.phase in (Phase.RESPONSE, Phase.ROB):
-            pass_all(deal)
-        else:
-            p = deal.active
-            t = deal.drawn_tile if deal.drawn_tile is not None else max(deal.hands[p])
-            deal.apply(Action(A.DISCARD, p, (t,)))
-
-
 def test_p3_kong_with_an_empty_wall():
     deal = Deal(make_wall(LONG_HANDS, tail="1m 2m 3m 4m 5m 6m 7m 8m 3s"))
     assert deal.remaining == 83
@@ -170,15 +160,6 @@ def test_p4_bonus_tile_as_the_last_wall_tile():
     with pytest.raises(IllegalActionError) as e:
         deal.apply(Action(A.DISCARD, 0, (deal.hands[0][0],)))
     assert e.value.code == "DEAL_OVER"
-
-
-# P5 / exposed kong: East discards 5z at once; South holds three 5z.
-P5_HANDS = {
-    0: "5z 19m 19p 19s 1234z 67z 2m",  # 14
-    1: "555z 234m 567m 88p 34s",  # 13
-    2: "11p 22p 33p 4p 789s 6z 7z 9s",
-    3: "66m 77m 8m 44p 55p 6p 1s 2s 3s",
-}
 
 
 def test_p5_no_kong_straight_after_a_pung():
@@ -269,31 +250,6 @@ def test_bonus_replacement_during_play():
     assert deal.events[-1]["reason"] == "bonus"
     assert deal.bonus[1] == [138] and deal.drawn_tile == deal.wall[143]
     assert not deal.kong_chain  # a bonus replacement outside a kong chain is not F12
-
-
-# E27: two players can win on one discard -> head bump
-E27_HANDS = {
-    0: "2s 4s 6s 8s 7z 7z 8m 8m 1p 1p 2z 6z 3z 4z",
-    1: "8p 6p 1s 3s 5s 7s 9s 2z 3z 4z 6z 7m 1p",
-    2: "79p 234p 567p 45p 99p 1z",
-    3: "555z 123m 456m 66p 99m",
-}
-
-
-def _e27_to_south_6p(deal: Deal) -> None:
-    discard(deal, 0, "7z")
-    discard(deal, 1, "8p")
-    assert deal.to_act == (2,)
-    chows = [a for a in deal.legal_actions(2) if a.type is A.CHOW]
-    # every chow option is offered: 678p and 789p
-    assert [kinds(a.tiles) for a in chows] == [parse("67p"), parse("79p")]
-    deal.apply(Action(A.CHOW, 2, ids(deal, 2, "79p")))
-    assert deal.melds[2][0].kind == MELD_CHOW
-    discard(deal, 2, "1z")
-    deal.apply(Action(A.DISCARD, 3, (deal.drawn_tile,)))
-    deal.apply(Action(A.DISCARD, 0, (deal.drawn_tile,)))
-    discard(deal, 1, "6p")
-    assert deal.phase is Phase.RESPONSE and deal.to_act == (2, 3)
 
 
 @pytest.mark.parametrize("order", [(2, 3), (3, 2)])

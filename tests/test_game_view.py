@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from _game_helpers import A, discard, ids, make_wall, parse
+from _game_helpers import E27_HANDS, P5_HANDS, A, discard, ids, make_wall, parse
 from mahjong_fast.game import Action, Deal, Phase, play_match, run_deal, visible_event
 from mahjong_fast.game.match import new_deal
 from mahjong_fast.seats import BaseSeat, GreedySeat, RandomSeat, make_seat
-from test_game_rules import E27_HANDS, P5_HANDS
 
 
 def test_view_shows_only_own_hand_and_public_state():

@@ -6,12 +6,11 @@ import io
 import json
 
 import pytest
-from _game_helpers import A, make_wall
+from _game_helpers import E27_HANDS, A, _e27_to_south_6p, make_wall
 from mahjong_fast.errors import ReplayError
 from mahjong_fast.game import Action, Deal, play_match, replay, replay_deals, write_log
 from mahjong_fast.game.log import FORMAT_VERSION, deal_lines
 from mahjong_fast.seats import GreedySeat, RandomSeat
-from test_game_rules import E27_HANDS, _e27_to_south_6p
 
 
 def _e27_deal() -> Deal:

@@ -12,6 +12,7 @@ from typing import Any
 import mahjong_fast as mf
 import numpy as np
 import pytest
+from _cli_helpers import assert_one_line_error, run
 from _game_helpers import A, make_wall
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -29,7 +30,6 @@ from mahjong_fast.rules import (
 from mahjong_fast.seats import make_seat
 from mahjong_fast.sim import read_records, read_rules
 from mahjong_fast.tiles import as_hand, bonus_kinds
-from test_cli import assert_one_line_error, run
 
 DATA = Path(__file__).parent / "data" / "hong-kong-examples.json"
 V = {
