@@ -20,7 +20,7 @@ from mahjong_fast.errors import ReplayError
 from mahjong_fast.game import play_match, replay
 from mahjong_fast.seats import GreedySeat
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _cargo_version() -> str:

@@ -31,7 +31,7 @@ from mahjong_fast.seats import make_seat
 from mahjong_fast.sim import read_records, read_rules
 from mahjong_fast.tiles import as_hand, bonus_kinds
 
-DATA = Path(__file__).parent / "data" / "hong-kong-examples.json"
+DATA = Path(__file__).parent.parent / "data" / "hong-kong-examples.json"
 V = {
     ex["id"]: ex for ex in json.loads(DATA.read_text(encoding="utf-8")) if ex["id"].startswith("V")
 }

@@ -17,8 +17,8 @@ import mahjong_fast
 import pytest
 from mahjong_fast import score
 
-DATA = Path(__file__).parent / "data" / "hong-kong-examples.json"
-# the §15 entries (E…); the §18 switch examples V1-V7 are tests/test_rules.py's
+DATA = Path(__file__).parent.parent / "data" / "hong-kong-examples.json"
+# the §15 entries (E…); the §18 switch examples V1-V7 are tests/rules/test_rules.py's
 EXAMPLES: list[dict[str, Any]] = [
     ex for ex in json.loads(DATA.read_text(encoding="utf-8")) if not ex["id"].startswith("V")
 ]

@@ -14,13 +14,13 @@ from typing import Any
 
 import pytest
 
-sys.path.insert(0, os.path.dirname(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from _golden import action_list, snapshot_digest
 from mahjong_fast import _core
 from mahjong_fast.game import Action, Deal, Phase
 
-PATH = os.path.join(os.path.dirname(__file__), "data", "golden_deals.jsonl.gz")
+PATH = os.path.join(os.path.dirname(__file__), "..", "data", "golden_deals.jsonl.gz")
 
 
 def _records() -> Iterator[dict[str, Any]]:

@@ -766,7 +766,7 @@ def test_a_set_up_position_names_the_rule_it_breaks() -> None:
 
 # --- every refusal names its rule ------------------------------------------------------------
 
-_DOCS = (Path(__file__).resolve().parents[1] / "docs" / "taiwanese-rules.md").read_text()
+_DOCS = (Path(__file__).resolve().parents[2] / "docs" / "taiwanese-rules.md").read_text()
 _RULE_RE = re.compile(r"^invalid hand: TW §10a rule (\d+)([a-z]?): ")
 
 

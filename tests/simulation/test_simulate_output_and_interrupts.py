@@ -3,7 +3,7 @@ any work, an existing file is kept unless asked, too many workers are capped wit
 Ctrl-C (one or two, at any point) neither duplicates nor drops a record, and a worker that
 dies is reported with the summary of what finished. These tests drive the process backend
 (worker processes: the one where workers can die or catch a Ctrl-C); the core backend is
-covered by tests/test_simulate_parallel.py.
+covered by tests/simulation/test_simulate_parallel.py.
 
 Interrupts are injected at chosen points: a real SIGINT is raised in this process
 (``signal.raise_signal``) from inside the function named, at its k-th call.

@@ -12,7 +12,7 @@ import mahjong_fast
 import pytest
 from mahjong_fast import _core
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "fit_expert.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "fit_expert.py"
 GENERATED = SCRIPT.parent.parent / "rust" / "src" / "rules" / "expert_styles.rs"
 
 

@@ -27,7 +27,7 @@ def test_header_and_round_trip(tmp_path):
     write_log(path, [deal], seed=None, seats=["you", "a", "b", "c"])
     lines = path.read_text().splitlines()
     head = json.loads(lines[0])
-    # the ruleset with every switch (HK §18); 0.1 wrote "hk" (tests/test_rules.py reads both)
+    # the ruleset with every switch (HK §18); 0.1 wrote "hk" (tests/rules/test_rules.py reads both)
     assert head["type"] == "header" and head["format"] == FORMAT_VERSION
     assert head["ruleset"] == {
         "name": "hong-kong",

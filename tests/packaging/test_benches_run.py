@@ -13,7 +13,7 @@ from pathlib import Path
 import mahjong_fast
 import pytest
 
-BENCHES = Path(__file__).resolve().parent.parent / "benches"
+BENCHES = Path(__file__).resolve().parents[2] / "benches"
 EXAMPLES = BENCHES.parent / "examples"
 # every example's commands in their short mode ({out} is a temporary directory)
 EXAMPLE_RUNS = {

@@ -18,7 +18,7 @@ import typer.main
 from mahjong_fast.cli import app
 from mahjong_fast.seats import SEAT_KINDS
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
 CLI_MD = ROOT / "docs" / "cli.md"
 #: the CLI's own command tree (typer's click: options, defaults, parsing)
@@ -101,7 +101,7 @@ def test_the_hint_sample_of_cli_md_is_what_hint_prints() -> None:
     start = out.index("  hint: ")
     shown = _lines(out[start:])
     end = next(i for i, ln in enumerate(shown) if ln.startswith("points:"))
-    marker = "(checked by `tests/test_doc_samples.py`):"
+    marker = "(checked by `tests/docs/test_doc_samples.py`):"
     assert marker in text
     assert shown[: end + 1] == _block_following(text, marker)
 

@@ -114,7 +114,7 @@ def test_subclasses_copies_and_pickles_keep_the_attributes() -> None:
 
 
 def test_the_native_module_imports_nothing_from_the_package_to_raise_errors() -> None:
-    src = pathlib.Path(__file__).resolve().parents[1] / "rust" / "src"
+    src = pathlib.Path(__file__).resolve().parents[2] / "rust" / "src"
     if not src.is_dir():
         pytest.skip("the Rust sources are not beside this test")
     offenders = [str(p) for p in src.rglob("*.rs") if 'import("mahjong_fast.errors")' in p.read_text()]

@@ -418,10 +418,10 @@ def rand_13(rng: random.Random):
 import json
 import pathlib
 
-# the §15 entries; the §18 switch examples V1-V7 are tests/test_rules.py's
+# the §15 entries; the §18 switch examples V1-V7 are tests/rules/test_rules.py's
 EXAMPLES = [
     e
-    for e in json.loads((pathlib.Path(__file__).parent / "data" / "hong-kong-examples.json").read_text())
+    for e in json.loads((pathlib.Path(__file__).parent.parent / "data" / "hong-kong-examples.json").read_text())
     if not e["id"].startswith("V")
 ]
 

@@ -12,7 +12,7 @@ import os
 import pytest
 from mahjong_fast.game import replay
 
-DIR = os.path.join(os.path.dirname(__file__), "data", "logs_0_1")
+DIR = os.path.join(os.path.dirname(__file__), "..", "data", "logs_0_1")
 LOGS = sorted(glob.glob(os.path.join(DIR, "*.jsonl.gz")))
 with open(os.path.join(DIR, "expected_results.json"), encoding="utf-8") as _f:
     EXPECTED = json.load(_f)

@@ -20,7 +20,7 @@ import pytest
 from mahjong_fast.errors import InvalidHandError, RuleConfigError
 
 EXAMPLES: list[dict[str, Any]] = json.loads(
-    (Path(__file__).parent / "data" / "taiwanese-examples.json").read_text(encoding="utf-8")
+    (Path(__file__).parent.parent / "data" / "taiwanese-examples.json").read_text(encoding="utf-8")
 )
 PLAYERS = ("P0", "P1", "P2", "P3")
 

@@ -18,7 +18,7 @@ def test_docstring_examples(name: str) -> None:
     assert result.attempted > 0 and result.failed == 0
 
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 #: the pages whose Python examples are run: the README and every page of docs/ that has any
 PAGES = ["README.md"] + sorted(
     str(p.relative_to(ROOT))

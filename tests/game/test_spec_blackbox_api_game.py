@@ -21,7 +21,7 @@ from mahjong_fast import _core
 from mahjong_fast.errors import IllegalActionError, InvalidHandError, MahjongError
 from mahjong_fast.game import Action, ActionType, Deal, Phase
 
-sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parent.parent))
 from _game_helpers import discard, pass_all
 
 A = ActionType

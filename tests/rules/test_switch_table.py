@@ -27,7 +27,7 @@ from mahjong_fast.rules import (
 )
 from mahjong_fast.sim import read_rules
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RULESETS = ["hong-kong", "taiwanese-high", "taiwanese-low"]
 FIELDS = ["name", "kind", "default", "allowed", "doc", "section", "depends"]
 
