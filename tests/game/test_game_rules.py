@@ -47,7 +47,10 @@ def _to_west_4p(deal: Deal) -> None:
     assert deal.phase is Phase.RESPONSE
 
 
-def test_p1_claim_priority_win_beats_pung_and_chow():
+# HK §6.2 claim priority: this file is its one home in the Python tests (the core's own check
+# is rust/src/game/tests/mod.rs); the claims are answered in every order.
+@pytest.mark.parametrize("order", [(3, 0, 1), (1, 0, 3), (0, 1, 3), (3, 1, 0)])
+def test_p1_claim_priority_win_beats_pung_and_chow(order):
     deal = Deal(make_wall(P1_HANDS, draws=P1_DRAWS))
     _to_west_4p(deal)
     assert deal.to_act == (0, 1, 3)
@@ -55,14 +58,19 @@ def test_p1_claim_priority_win_beats_pung_and_chow():
     assert Action(A.CHOW, 3, ids(deal, 3, "23p")) in legal3
     assert any(a.type is A.PUNG for a in deal.legal_actions(0))
     assert any(a.type is A.WIN for a in deal.legal_actions(1))
+    claims = {
+        3: Action(A.CHOW, 3, ids(deal, 3, "23p")),
+        0: Action(A.PUNG, 0, ids(deal, 0, "44p")),
+        1: Action(A.WIN, 1),
+    }
     before = deal.snapshot()
-    deal.apply(Action(A.CHOW, 3, ids(deal, 3, "23p")))
-    deal.apply(Action(A.PUNG, 0, ids(deal, 0, "44p")))
-    # nothing is awarded before all three responded (§5.4)
-    assert deal.phase is Phase.RESPONSE and deal.to_act == (1,)
-    assert deal.snapshot()["hands"] == before["hands"]
-    assert deal.snapshot()["melds"] == before["melds"]
-    deal.apply(Action(A.WIN, 1))
+    for i, p in enumerate(order[:2]):
+        deal.apply(claims[p])
+        # nothing is awarded before all three responded (§5.4)
+        assert deal.phase is Phase.RESPONSE and deal.to_act == tuple(sorted(order[i + 1 :]))
+        assert deal.snapshot()["hands"] == before["hands"]
+        assert deal.snapshot()["melds"] == before["melds"]
+    deal.apply(claims[order[2]])
     r = deal.result
     assert deal.phase is Phase.ENDED and r is not None
     assert (r.winner, r.discarder, r.win_kind) == (1, 2, "discard")
@@ -70,19 +78,24 @@ def test_p1_claim_priority_win_beats_pung_and_chow():
     assert [e[0] for e in r.elements] == ["F6", "F8", "F10", "F16"]
     assert r.payments == (0, 48, -48, 0)
     assert r.scores == (0, 48, -48, 0)
-    assert deal.melds == [[], [], [], []]
+    assert deal.melds == [[], [], [], []]  # the void claims are not carried out
 
 
-def test_p2_pung_beats_chow_and_turns_are_skipped():
+@pytest.mark.parametrize("pung_first", [True, False])
+def test_p2_pung_beats_chow_and_turns_are_skipped(pung_first):
     hands = dict(P1_HANDS)
     hands[0] = "88p 19m 19s 1234z 67z 5s 8m"
     hands[1] = "222z 555z 789m 99s 44p"
     deal = Deal(make_wall(hands, draws=P1_DRAWS))
     _to_west_4p(deal)
     assert deal.to_act == (1, 3)
-    deal.apply(Action(A.PUNG, 1, ids(deal, 1, "44p")))
-    deal.apply(Action(A.CHOW, 3, ids(deal, 3, "23p")))
+    pung = Action(A.PUNG, 1, ids(deal, 1, "44p"))
+    chow = Action(A.CHOW, 3, ids(deal, 3, "23p"))
+    for claim in (pung, chow) if pung_first else (chow, pung):
+        deal.apply(claim)
     assert deal.phase is Phase.AFTER_CLAIM and deal.to_act == (1,)
+    assert deal.drawn_tile is None  # the claimer discards without a draw
+    remaining = deal.remaining
     (meld,) = deal.melds[1]
     assert meld.kind == MELD_PUNG and kinds(meld.tiles) == parse("444p") and meld.claimed_from == 2
     assert deal.melds[3] == []
@@ -92,9 +105,11 @@ def test_p2_pung_beats_chow_and_turns_are_skipped():
     assert deal.hand_size(1) == 14
     assert [a.type for a in deal.legal_actions(1)] == [A.DISCARD] * 11
     discard(deal, 1, "9s")
-    # next turn is West's (after South): North and East lost their turns
+    # next turn is West's (after South): North and East lost their turns; West draws the
+    # next position of the wall (55)
     assert deal.phase is Phase.ACTION and deal.active == 2
     assert deal.drawn_tile is not None and deal.drawn_tile >> 2 == parse("2s")[0]
+    assert deal.drawn_tile == deal.wall[55] and deal.remaining == remaining - 1
 
 
 def test_p3_kong_with_an_empty_wall():
@@ -257,8 +272,9 @@ def test_e27_head_bump(order):
     deal = Deal(make_wall(E27_HANDS, draws="8s 9s 5s 7m"))
     _e27_to_south_6p(deal)
     assert A.PUNG in {a.type for a in deal.legal_actions(3)}
-    for q in order:
-        deal.apply(Action(A.WIN, q))
+    deal.apply(Action(A.WIN, order[0]))
+    assert deal.phase is Phase.RESPONSE  # the other claim is still awaited (§5.4)
+    deal.apply(Action(A.WIN, order[1]))
     r = deal.result
     assert (r.winner, r.discarder, r.faan) == (2, 1, 9)
     assert [e[0] for e in r.elements] == ["F1", "F4", "F16"]
