@@ -48,7 +48,7 @@ def _to_west_4p(deal: Deal) -> None:
 
 
 # HK §6.2 claim priority: this file is its one home in the Python tests (the core's own check
-# is rust/src/game/tests/mod.rs); the claims are answered in every order.
+# is rust/tests/hk_deals/main.rs); the claims are answered in every order.
 @pytest.mark.parametrize("order", [(3, 0, 1), (1, 0, 3), (0, 1, 3), (3, 1, 0)])
 def test_p1_claim_priority_win_beats_pung_and_chow(order):
     deal = Deal(make_wall(P1_HANDS, draws=P1_DRAWS))

@@ -53,13 +53,6 @@ pub fn ruleset(switches: TwSwitches) -> Result<Ruleset> {
     Ruleset::from_set(&switches.to_set()?)
 }
 
-/// The TW §2 switches of a Taiwanese ruleset, read back from its switch values (for tests that
-/// check amounts against the switches).
-#[cfg(test)]
-pub(crate) fn switches_of(r: &Ruleset) -> TwSwitches {
-    TwSwitches::from_set(r.switch_set())
-}
-
 impl Rules for TaiwaneseRules {
     fn name(&self) -> &'static str {
         self.switches.name()

@@ -1,10 +1,10 @@
 //! Tests of the deal state machine: the procedure examples P1–P6 of HK §16, every §13 code
 //! with the state unchanged, kongs and robbing, and invariants over many seeded deals.
 
-use super::*;
-use crate::error::MahjongError;
-use crate::rules::Ruleset;
-use crate::tiles::tile::{parse_tile_list, AnyTile};
+use mahjong_fast::error::MahjongError;
+use mahjong_fast::game::*;
+use mahjong_fast::rules::Ruleset;
+use mahjong_fast::tiles::tile::{parse_tile_list, AnyTile};
 
 /// Tokens of a tile list: kinds 0..=33, bonus tiles as their ids 136..=143.
 fn tokens(s: &str) -> Vec<u16> {
@@ -103,7 +103,7 @@ fn act(kind: ActionType, p: u8, tiles: &[u8]) -> Action {
 fn rejected(d: &mut Deal, a: Action) -> IllegalCode {
     let before = d.snapshot();
     let code = match d.apply(&a) {
-        Err(crate::MahjongError::IllegalAction { code, .. }) => code,
+        Err(mahjong_fast::MahjongError::IllegalAction { code, .. }) => code,
         other => panic!("{a} was not rejected: {other:?}"),
     };
     assert_eq!(d.snapshot(), before, "{a} changed the state");
@@ -155,7 +155,7 @@ fn p2_pung_beats_chow_and_turns_are_skipped() {
     d.apply(&act(ActionType::Chow, 3, &ids(&d, 3, "23p"))).unwrap();
     assert_eq!((d.phase(), d.to_act()), (Phase::AfterClaim, &[1u8][..]));
     assert_eq!(d.melds(1).len(), 1);
-    assert_eq!(d.melds(1)[0].kind, crate::MeldKind::Pung);
+    assert_eq!(d.melds(1)[0].kind, mahjong_fast::MeldKind::Pung);
     assert_eq!(d.melds(1)[0].claimed_from, Some(2));
     assert!(d.melds(3).is_empty());
     assert_eq!(d.discards(2)[0].claimed_by, Some(1));
@@ -263,7 +263,7 @@ fn p5_no_kong_straight_after_a_pung_then_added_kong() {
     d.apply(&added).unwrap();
     // nobody can rob 5z: the kong completes and South draws a replacement
     assert_eq!((d.phase(), d.active(), d.kong_chain()), (Phase::Action, Some(1), true));
-    assert_eq!(d.melds(1)[0].kind, crate::MeldKind::AddedKong);
+    assert_eq!(d.melds(1)[0].kind, mahjong_fast::MeldKind::AddedKong);
     assert_eq!(d.drawn_tile().map(|t| t >> 2), Some(tokens("4z")[0] as u8));
     assert_eq!((d.hand_size(1), d.hand(1).len()), (14, 11));
 }
@@ -274,7 +274,7 @@ fn exposed_kong_then_replacement_draw() {
     discard(&mut d, 0, "5z");
     d.apply(&act(ActionType::Kong, 1, &ids(&d, 1, "555z"))).unwrap();
     assert_eq!((d.phase(), d.active(), d.kong_chain()), (Phase::Action, Some(1), true));
-    assert_eq!(d.melds(1)[0].kind, crate::MeldKind::ExposedKong);
+    assert_eq!(d.melds(1)[0].kind, mahjong_fast::MeldKind::ExposedKong);
     assert_eq!(d.drawn_tile(), Some(d.wall()[143]));
     assert!(matches!(d.events().last(), Some(Event::ReplacementDraw { reason: ReplacementReason::Kong, .. })));
 }
@@ -362,7 +362,7 @@ fn e16_robbing_a_kong_the_declarer_pays() {
     assert_eq!((w.player, w.discarder, w.kind, w.score.value), (2, Some(1), WinKind::RobbingKong, 4));
     assert!(w.flags.robbing_kong);
     assert_eq!(r.payments, [0, -48, 48, 0]);
-    assert_eq!(d.melds(1)[0].kind, crate::MeldKind::Pung, "the kong is never completed");
+    assert_eq!(d.melds(1)[0].kind, mahjong_fast::MeldKind::Pung, "the kong is never completed");
     let mut all = d.tile_locations();
     all.sort_unstable();
     assert_eq!(all, (0..144).collect::<Vec<u8>>());
@@ -374,7 +374,7 @@ fn added_kong_completes_when_nobody_robs() {
     e16_to_added_kong(&mut d);
     d.apply(&Action::bare(ActionType::Pass, 2)).unwrap();
     assert_eq!((d.phase(), d.active(), d.kong_chain()), (Phase::Action, Some(1), true));
-    assert_eq!(d.melds(1)[0].kind, crate::MeldKind::AddedKong);
+    assert_eq!(d.melds(1)[0].kind, mahjong_fast::MeldKind::AddedKong);
     assert_eq!(d.drawn_tile(), Some(d.wall()[143]));
 }
 

@@ -3,19 +3,23 @@
 //! the paths random play cannot be relied on to reach, the §17 codes with the state unchanged,
 //! and matches (TW §16).
 
-use super::*;
-use crate::error::MahjongError;
-use crate::rules::scoring::{DealProgress, WinContext};
-use crate::rules::taiwanese::switches::{TaiTable, TwSwitches};
-use crate::rules::taiwanese::switches_of;
-use crate::rules::Ruleset;
-use crate::rules::{MatchOptions, SwitchValue};
-use crate::sim::{play_to_end, Agents, SeatKind, SimConfig};
-use crate::tiles::hand::{Hand, MeldKind};
-use crate::tiles::tile::{parse_tile_list, AnyTile, Tile};
+use mahjong_fast::error::MahjongError;
+use mahjong_fast::game::*;
+use mahjong_fast::rules::scoring::{DealProgress, WinContext};
+use mahjong_fast::rules::taiwanese::switches::{TaiTable, TwSwitches};
+use mahjong_fast::rules::Ruleset;
+use mahjong_fast::rules::{MatchOptions, SwitchValue};
+use mahjong_fast::sim::{play_to_end, Agents, SeatKind, SimConfig};
+use mahjong_fast::tiles::hand::{Hand, MeldKind};
+use mahjong_fast::tiles::tile::{parse_tile_list, AnyTile, Tile};
+
+/// The TW §2 switches of a Taiwanese ruleset, read back from its switch values.
+fn switches_of(r: &Ruleset) -> TwSwitches {
+    TwSwitches::from_set(r.switch_set())
+}
 
 fn tw(table: TaiTable, min_tai: u32) -> Ruleset {
-    crate::rules::taiwanese::ruleset(TwSwitches { tai_table: table, min_tai, ..TwSwitches::default() }).unwrap()
+    mahjong_fast::rules::taiwanese::ruleset(TwSwitches { tai_table: table, min_tai, ..TwSwitches::default() }).unwrap()
 }
 
 struct Rng(u64);
@@ -56,8 +60,8 @@ fn taken_by_events(d: &Deal) -> usize {
 
 /// The invariants of a running deal (TW §4.2, §4.3; tiles conserved).
 fn check_state(d: &Deal, start_sum: i64) {
-    // TW §10a: every win anyone could make now has a situation the rule accepts
-    d.check_situations_now().unwrap();
+    // TW §10a (every win anyone could make now has a situation the rule accepts) asks a
+    // crate-private check: rust/src/game/situation_tests.rs runs it on these same deals
     let mut all = d.tile_locations();
     all.sort_unstable();
     assert_eq!(all, (0..144).collect::<Vec<u8>>(), "every tile in exactly one place");
@@ -232,7 +236,7 @@ fn probe_unlisted_win(d: &mut Deal, p: u8, legal: &[Action], seen: &mut Seen) {
 /// Situation of a win rebuilt from the event log alone, and the score `Ruleset::score`
 /// gives it: what the engine paid must be exactly that (TW §10, §10a, §11).
 /// `set_up`: the position had declared sets before play (set-up discards are in the pools).
-fn rescore(d: &Deal, w: &Win, win_no: usize, set_up: bool) -> crate::rules::scoring::ScoreOutcome {
+fn rescore(d: &Deal, w: &Win, win_no: usize, set_up: bool) -> mahjong_fast::rules::scoring::ScoreOutcome {
     let ev = d.events();
     let end = ev.iter().position(|e| matches!(e, Event::Win { .. })).unwrap();
     let before = &ev[..end];

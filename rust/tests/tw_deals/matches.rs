@@ -7,7 +7,7 @@ use super::*;
 /// deal by deal, and a dealer streak of 2 or more is reached.
 #[test]
 fn matches_follow_section_16() {
-    use crate::sim::play_match;
+    use mahjong_fast::sim::play_match;
     let mut streak2 = 0;
     let mut deals = 0;
     for (table, seed) in [(TaiTable::High, 1u64), (TaiTable::Low, 2)] {
@@ -21,7 +21,7 @@ fn matches_follow_section_16() {
             for (i, r) in recs.iter().enumerate() {
                 deals += 1;
                 assert_eq!((r.match_index, r.deal_in_match as usize), (Some(j), i));
-                assert_eq!(r.deal_index, crate::sim::match_deal_key(j, i as u32));
+                assert_eq!(r.deal_index, mahjong_fast::sim::match_deal_key(j, i as u32));
                 assert_eq!((r.dealer, r.dealer_streak, r.prevailing_wind), (dealer, streak, (passes / 4) as u8));
                 assert!(!m.is_over());
                 for (s, x) in scores.iter_mut().zip(r.points) {
@@ -45,7 +45,7 @@ fn matches_follow_section_16() {
                     let nd = next.next_deal().unwrap();
                     assert_eq!((nd.dealer, nd.dealer_streak), (r.dealer, r.dealer_streak));
                     // replay the deal to feed the match its result
-                    let wall = crate::tiles::wall::shuffle(seed, r.deal_index);
+                    let wall = mahjong_fast::tiles::wall::shuffle(seed, r.deal_index);
                     let mut d =
                         Deal::new(&rules, &wall, nd.dealer, nd.scores, i as u32, nd.options(DealOptions::new(true, false)))
                             .unwrap();
@@ -68,7 +68,7 @@ fn matches_follow_section_16() {
 
 #[test]
 fn matches_are_the_same_for_any_thread_count() {
-    use crate::sim::{play_matches, play_matches_parallel};
+    use mahjong_fast::sim::{play_matches, play_matches_parallel};
     for rules in [tw(TaiTable::High, 5), Ruleset::hong_kong()] {
         let cfg = SimConfig::new(rules, 9, [SeatKind::Random, SeatKind::Greedy, SeatKind::Random, SeatKind::Greedy]);
         let one = play_matches(&cfg, 3, 9).unwrap();
@@ -190,8 +190,8 @@ fn a_match_refuses_a_foreign_result() {
     assert!(matches!(m.record(d.result().unwrap()), Err(MahjongError::InvalidHand(_))));
     assert_eq!(m, before);
     // a match of one deal is over after it
-    let one = crate::rules::taiwanese::ruleset(TwSwitches {
-        match_length: crate::rules::taiwanese::switches::MatchLength::OneDeal,
+    let one = mahjong_fast::rules::taiwanese::ruleset(TwSwitches {
+        match_length: mahjong_fast::rules::taiwanese::switches::MatchLength::OneDeal,
         ..TwSwitches::default()
     })
     .unwrap();
