@@ -1,4 +1,4 @@
-"""Rules §4–§8 and the procedure examples P1–P6 of rules §16, on explicit walls."""
+"""Rules §4–§8 and the procedure examples P1–P6 of HK §16, on explicit walls."""
 
 from __future__ import annotations
 

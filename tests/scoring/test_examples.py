@@ -1,4 +1,4 @@
-"""The worked scoring examples of rules §15, through the public ``mahjong_fast.score``.
+"""The worked scoring examples of HK §15, through the public ``mahjong_fast.score``.
 
 The examples are loaded from ``tests/data/hong-kong-examples.json``, a copy of
 ``rules/hong-kong-examples.json`` (CI has no access to the shared rules directory). Each example

@@ -1,6 +1,7 @@
-"""Every worked example of the Taiwanese rules (TW §15, §18; ``tests/data/taiwanese-examples.json``,
-53 entries) checked through the PUBLIC Python API: ``score`` and ``waits`` with
-``rules="taiwanese-high"/"taiwanese-low"``, ``Ruleset.bonus_win``, ``Ruleset.settle`` and ``Match``.
+"""Every worked example of the Taiwanese rules (TW §15, TW §18;
+``tests/data/taiwanese-examples.json``, 53 entries) checked through the PUBLIC Python API:
+``score`` and ``waits`` with ``rules="taiwanese-high"/"taiwanese-low"``, ``Ruleset.bonus_win``,
+``Ruleset.settle`` and ``Match``.
 
 The examples' flag names are mapped onto the one vocabulary of the API: ``round_wind`` →
 ``prevailing_wind``, ``loose_tile`` → ``kong_replacement``, ``last_live_tile`` /

@@ -1,4 +1,5 @@
-//! The deal state machine (HK §4–§8, §13), generic over the ruleset.
+//! The deal state machine (HK §4–§8, §13), generic over the ruleset. The seats: the dealer is
+//! East and the seat winds follow in turn order (HK §3).
 //!
 //! A [`Deal`] is built from a wall (144 physical ids, position 0 = front) and a dealer; the
 //! constructor deals (§4.3) and performs the initial bonus replacement (§4.4), and the dealer is
