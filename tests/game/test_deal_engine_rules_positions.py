@@ -388,4 +388,3 @@ def test_tw_two_players_rob_one_added_kong_and_both_win(rules: str) -> None:  # 
     assert [w.win_kind for w in r.wins] == ["robbing_kong"] * 2
     for w in r.wins:  # the declarer pays each winner, with the dealer's extra Tai (TW §15)
         assert w.payments[0] == -(w.value + 1) == -w.payments[w.player]
-
