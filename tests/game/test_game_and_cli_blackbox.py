@@ -426,32 +426,6 @@ def end_hands(p0: str, p1: str, p2: str, p3: str) -> dict[int, str]:
     return {0: p0, 1: p1, 2: p2, 3: p3}
 
 
-def test_p4_bonus_as_the_last_wall_tile_ends_in_a_draw():
-    """P4: 7 bonus tiles are dealt (tail 143..137), 8f sits at 136 = the last normal draw,
-    taken by East. East exposes it; no replacement -> exhaustive draw, no discard."""
-    hands = end_hands(
-        "1f 2f 3f 123m 456m 789m 11z",  # 14
-        "4f 5f 123p 456p 789p 22z",
-        "6f 7f 123s 456s 789s 33z",
-        "234m 234p 234s 5z 6z 7z 4z",
-    )
-    wall = build(hands, tail="5z 5z 5z 6z 6z 6z 7z", fixed={136: "8f"})
-    deal = Deal(wall)
-    assert deal.remaining == 84
-    act(deal, Action(A.DISCARD, 0, (hid(deal, 0, "1z"),)))
-    run_until(deal, lambda d: d.remaining == 0)
-    assert deal.phase is Phase.ENDED
-    r = deal.result
-    assert r.exhaustive_draw and r.winner is None
-    assert r.payments == (0, 0, 0, 0) and r.scores == (0, 0, 0, 0)
-    assert 143 in deal.bonus[0], "East drew 8f and must have exposed it"
-    assert deal.remaining == 0
-    assert deal.legal_actions(0) == []
-    rejected(deal, Action(A.DISCARD, 0, (deal.hands[0][0],)), "DEAL_OVER")
-    # the 8f was a normal draw by East
-    assert draws_of(deal)[-1][:2] == (0, 143)
-
-
 @pytest.fixture
 def p3_deal():
     """North (P3) holds four 3s all deal long and draws the last tile (5m); East holds 555m
@@ -473,13 +447,6 @@ def _to_last_draw(wall, **kw) -> Deal:
     run_until(deal, in_action(3, 0))
     assert deal.view(3).drawn_tile == wall[135]
     return deal
-
-
-def test_p3_concealed_kong_with_empty_wall_is_rejected(p3_deal):
-    deal = _to_last_draw(p3_deal)
-    legal = deal.legal_actions(3)
-    assert not any(a.type is A.CONCEALED_KONG for a in legal)
-    rejected(deal, Action(A.CONCEALED_KONG, 3, hids(deal, 3, "3333s")), "NO_REPLACEMENT_TILE")
 
 
 def test_p3_kong_was_legal_one_turn_earlier(p3_deal):

@@ -123,8 +123,8 @@ def test_p3_kong_with_an_empty_wall():
     before = deal.snapshot()
     with pytest.raises(IllegalActionError) as e:
         deal.apply(kong)
-    assert e.value.code == "NO_REPLACEMENT_TILE"
-    assert deal.snapshot() == before
+    assert e.value.code == "NO_REPLACEMENT_TILE" and str(e.value).strip()
+    assert deal.snapshot() == before and not deal.is_legal(kong)
     assert {a.type for a in deal.legal_actions(3)} <= {A.SELF_DRAWN_WIN, A.DISCARD}
     discard(deal, 3, "3s")
     disc = [e for e in deal.events if e.type == "discard"][-1]
@@ -167,14 +167,17 @@ def test_p4_bonus_tile_as_the_last_wall_tile():
     assert deal.remaining == 84
     _tsumogiri_until(deal, lambda d: d.phase is Phase.ENDED)
     r = deal.result
-    assert r.exhaustive_draw and r.draw_reason == "no_replacement"
-    assert r.payments == (0, 0, 0, 0) and r.tiles_left == 0
+    assert r.exhaustive_draw and r.draw_reason == "no_replacement" and r.winner is None
+    assert r.payments == (0, 0, 0, 0) and r.scores == (0, 0, 0, 0) and r.tiles_left == 0
+    # the bonus tile was East's normal draw from the last position; no discard follows
     last = [(e.type, e.player, e.get("tile")) for e in deal.events[-3:]]
     assert last == [("draw", 0, 143), ("bonus", 0, 143), ("exhaustive_draw", None, None)]
-    assert 143 in deal.bonus[0]
+    assert 143 in deal.bonus[0] and deal.remaining == 0
+    assert deal.legal_actions(0) == []
+    late = Action(A.DISCARD, 0, (deal.hands[0][0],))
     with pytest.raises(IllegalActionError) as e:
-        deal.apply(Action(A.DISCARD, 0, (deal.hands[0][0],)))
-    assert e.value.code == "DEAL_OVER"
+        deal.apply(late)
+    assert e.value.code == "DEAL_OVER" and not deal.is_legal(late)
 
 
 def test_p5_no_kong_straight_after_a_pung():
