@@ -1,9 +1,11 @@
-//! The Taiwanese 16-tile rulesets (rules `taiwanese.md`): 16 tiles, five sets and a pair or
+//! The Taiwanese 16-tile rulesets (rules `taiwanese.md`), played on the Hong Kong deal engine
+//! with what TW §1 lists as different: 16 tiles, five sets and a pair or
 //! eight and a half pairs (TW §9), a 16-tile dead wall (§4.2), every claimant of a winning tile
 //! wins (§5.2), the bonus-tile wins of §7, the high (§12) and low (§13) Tai tables with the
 //! minimum of §14, settlement with the dealer's streak (§15) and the match of §16. The
 //! switches are those of TW §2; `tai_table` decides the name (`taiwanese-high` /
-//! `taiwanese-low`).
+//! `taiwanese-low`). The seats and winds are those of TW §3: the dealer is East, and the round
+//! wind moves as §16 says.
 
 pub mod high;
 pub mod low;
@@ -53,13 +55,6 @@ impl TaiwaneseRules {
 /// A Taiwanese ruleset with these switches, checked (TW §2).
 pub fn ruleset(switches: TwSwitches) -> Result<Ruleset> {
     Ruleset::from_set(&switches.to_set()?)
-}
-
-/// The TW §2 switches of a Taiwanese ruleset, read back from its switch values (for tests that
-/// check amounts against the switches).
-#[cfg(test)]
-pub(crate) fn switches_of(r: &Ruleset) -> TwSwitches {
-    TwSwitches::from_set(r.switch_set())
 }
 
 impl Identity for TaiwaneseRules {

@@ -1,7 +1,9 @@
 //! What the two Taiwanese Tai tables share (TW §10, §10a, §11): the situation inputs Hong Kong
 //! lacks, the situation checks, the readings of a hand (every interpretation with every
 //! placement of the winning tile), and the conditions both tables name. The tables themselves
-//! are [`super::high`] (§12) and [`super::low`] (§13); each rule is written here once.
+//! are [`super::high`] (§12) and [`super::low`] (§13); each rule is written here once, with the
+//! readings of TW §19 (notes 5–8: replacements, the concealed straight, the timing elements,
+//! the waits).
 
 use std::cell::OnceCell;
 use std::cmp::Ordering;
