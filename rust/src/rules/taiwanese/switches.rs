@@ -165,6 +165,14 @@ pub static SWITCH_TABLE: SwitchTable = SwitchTable {
             section: "TW §20.2.2, §20.7.4",
             depends: &[],
         },
+        SwitchRow {
+            name: "prefer_pung_reading",
+            allowed: Allowed::Bool,
+            default: SwitchLit::Bool(false),
+            doc: "On a win on a discard or robbed tile, only readings that put the winning tile in a pung count, when there is one.",
+            section: "TW §20.2.3, §11",
+            depends: &[],
+        },
     ],
     forbidden: &[Forbidden { switch: "tai_cap", code: Some("CE-CAP"), doc: "tai_cap >= min_tai", refuses: cap_below_minimum }],
     unknown_code: Some("CE-UNKNOWN"),
@@ -294,6 +302,9 @@ pub struct TwSwitches {
     pub draw_increments_streak: bool,
     /// `dealer_streak_limit` (default none, TW §20.7.4).
     pub dealer_streak_limit: Option<u32>,
+    /// `prefer_pung_reading` (default off, TW §20.2.3): on a win on a discard, only readings
+    /// with the winning tile in a pung count when one exists.
+    pub prefer_pung_reading: bool,
     /// `high_seat_bonus_extra` (default off; high table only): +1 Tai for a held own flower or
     /// own season (H03).
     pub high_seat_bonus_extra: bool,
@@ -326,7 +337,8 @@ switch_fields!(
         negative_score_ends_match,
         draw_keeps_dealer,
         draw_increments_streak,
-        dealer_streak_limit
+        dealer_streak_limit,
+        prefer_pung_reading
     ]
 );
 
