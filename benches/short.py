@@ -1,8 +1,8 @@
 """The short mode of the benchmarks: ``MAHJONG_FAST_BENCH_SHORT=1``.
 
-CI runs every benchmark so (tests/test_benches_run.py: ``pytest benches`` with the shortest
-timing options, each case a round or a few over a few hands or deals), so that none can rot:
-it checks that each one still runs, never how fast. Timings mean nothing in this mode.
+CI runs every benchmark so (tests/packaging/test_benches_run.py: ``pytest benches`` with the
+shortest timing options, each case a round or a few over a few hands or deals), so that none can
+rot: it checks that each one still runs, never how fast. Timings mean nothing in this mode.
 """
 
 from __future__ import annotations

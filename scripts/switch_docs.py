@@ -2,7 +2,7 @@
 
 The tables in ``docs/`` between ``<!-- switch-table: NAME -->`` and ``<!-- /switch-table -->``
 (and ``<!-- preset-table -->`` ... ``<!-- /preset-table -->``) are generated from
-``Ruleset.switch_table()`` and the presets' data; ``tests/test_switch_table.py`` fails when
+``Ruleset.switch_table()`` and the presets' data; ``tests/rules/test_switch_table.py`` fails when
 they differ. Run after changing a switch or a preset::
 
     python scripts/switch_docs.py          # rewrite the tables

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from mahjong_fast.game import Action, ActionType, Deal, Phase
+from mahjong_fast.game.view import MELD_CHOW
 
 A = ActionType
 
@@ -125,3 +126,62 @@ def pass_all(deal: Deal) -> None:
 
 def kinds(tiles) -> list[int]:
     return sorted(t >> 2 for t in tiles)
+
+
+# ------------------------------------------------ positions of rules §16 shared by the game tests
+# (test_game_rules.py's, used by test_game_view.py, test_game_errors.py and test_replay.py too)
+
+# P3 / P4 / last discard: all eight bonus tiles are dealt, so the initial replacement takes
+# positions 143..136 and every later draw is a normal draw: 83 draws, the last (position
+# 135) by North when everybody discards the tile just drawn.
+LONG_HANDS = {
+    0: "12f 19m 19p 19s 1234z 5z 7s",  # 14
+    1: "34f 2m 2p 2s 3m 3p 4s 6s 7s 8s 5z 4m",  # 13 (11 tiles + 2 bonus)
+    2: "56f 1m 1p 4m 4p 5m 5p 6m 6p 7m 8m 6z",
+    3: "78f 333s 7p 8p 9p 8m 9m 7z 7z 6z",
+}
+
+
+def _tsumogiri_until(deal: Deal, stop) -> None:
+    """Everybody discards the tile just drawn and every response passes, until ``stop``."""
+    while not stop(deal):
+        if deal.phase in (Phase.RESPONSE, Phase.ROB):
+            pass_all(deal)
+        else:
+            p = deal.active
+            t = deal.drawn_tile if deal.drawn_tile is not None else max(deal.hands[p])
+            deal.apply(Action(A.DISCARD, p, (t,)))
+
+
+# P5 / exposed kong: East discards 5z at once; South holds three 5z.
+P5_HANDS = {
+    0: "5z 19m 19p 19s 1234z 67z 2m",  # 14
+    1: "555z 234m 567m 88p 34s",  # 13
+    2: "11p 22p 33p 4p 789s 6z 7z 9s",
+    3: "66m 77m 8m 44p 55p 6p 1s 2s 3s",
+}
+
+
+# E27: two players can win on one discard -> head bump
+E27_HANDS = {
+    0: "2s 4s 6s 8s 7z 7z 8m 8m 1p 1p 2z 6z 3z 4z",
+    1: "8p 6p 1s 3s 5s 7s 9s 2z 3z 4z 6z 7m 1p",
+    2: "79p 234p 567p 45p 99p 1z",
+    3: "555z 123m 456m 66p 99m",
+}
+
+
+def _e27_to_south_6p(deal: Deal) -> None:
+    discard(deal, 0, "7z")
+    discard(deal, 1, "8p")
+    assert deal.to_act == (2,)
+    chows = [a for a in deal.legal_actions(2) if a.type is A.CHOW]
+    # every chow option is offered: 678p and 789p
+    assert [kinds(a.tiles) for a in chows] == [parse("67p"), parse("79p")]
+    deal.apply(Action(A.CHOW, 2, ids(deal, 2, "79p")))
+    assert deal.melds[2][0].kind == MELD_CHOW
+    discard(deal, 2, "1z")
+    deal.apply(Action(A.DISCARD, 3, (deal.drawn_tile,)))
+    deal.apply(Action(A.DISCARD, 0, (deal.drawn_tile,)))
+    discard(deal, 1, "6p")
+    assert deal.phase is Phase.RESPONSE and deal.to_act == (2, 3)

@@ -1,6 +1,6 @@
 """Write tests/data/golden_deals.jsonl.gz: deals played by the 0.1 Python engine with every
 step recorded (the legal actions of each player to act, the action, the events it produced
-and a digest of the snapshot after it). tests/test_golden_deals.py replays them against the
+and a digest of the snapshot after it). tests/game/test_golden_deals.py replays them against the
 current engine. This script ran once against the 0.1 engine (tests/_reference_engine, deleted
 after the equivalence check: restore it with ``git checkout 9e4ec3a -- tests/_reference_engine``
 to run this again); it is kept to document how the file was made.

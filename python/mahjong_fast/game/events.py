@@ -86,7 +86,7 @@ _RESPONSE_TYPES = {"pass", "win", "pung", "kong", "chow"}
 
 
 def visible_event(event: Event, player: int) -> Event | None:
-    """The event as ``player`` may see it (rules §14), or ``None`` if it is withheld."""
+    """The event as ``player`` may see it (HK §14, which TW §1 keeps), or ``None`` if withheld."""
     t = event.type
     if t == "deal":
         hands = event.data["hands"]

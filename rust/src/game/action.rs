@@ -1,4 +1,5 @@
-//! Phases, actions and the §13 error codes of a deal (HK §5.1, §5.3, §6, §7, §13).
+//! Phases, actions and the error codes of a deal (HK §5.1, §5.3, §6, §7; the codes of HK §13,
+//! which TW §17 keeps).
 
 use std::fmt;
 

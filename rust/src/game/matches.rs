@@ -1,4 +1,5 @@
-//! A match: the state carried from one deal to the next (HK §12, TW §16), for every ruleset.
+//! A match: the state carried from one deal to the next (HK §12, TW §16), for every ruleset:
+//! the dealer and the round wind (TW §3).
 //! Pure Rust; the simulation and the bindings play matches with it.
 //!
 //! The ruleset says everything that differs: which [`MatchOptions`] it takes and where a match

@@ -23,9 +23,7 @@ pub mod setup;
 pub mod view;
 
 #[cfg(test)]
-mod tests;
-#[cfg(test)]
-mod tw_tests;
+mod situation_tests;
 
 pub use crate::error::IllegalCode;
 pub use action::{Action, ActionType, Phase, Tiles, UNKNOWN_PLAYER, UNKNOWN_TILE};

@@ -1,6 +1,8 @@
 //! Setting up a position (puzzles, teaching, tests): chosen hands, declared sets, discards,
 //! bonus tiles and optionally the order of the rest of the wall. A position that cannot exist
-//! (a fifth copy, a tile in two places, wrong counts) is an `InvalidHand` error.
+//! (a fifth copy, a tile in two places, wrong counts) is an `InvalidHand` error. The wall is
+//! built around the position so that the deal of HK §4 (dealt tiles, then normal draws from
+//! the front and replacement draws from the tail) reaches it.
 
 use super::action::{Phase, Tiles};
 use super::deal::{Deal, DealMeld, DealOptions, Discard, N_ORDINARY};

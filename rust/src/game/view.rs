@@ -80,6 +80,7 @@ impl<'a> SeatView<'a> {
     pub fn bonus_mask(&self, p: usize) -> u8 {
         self.deal.bonus_mask(p)
     }
+    /// The live tiles left to draw (HK §4.1; TW §4: the dead wall not counted).
     pub fn remaining(&self) -> usize {
         self.deal.remaining()
     }

@@ -83,12 +83,12 @@ fn stats_dict<'py>(py: Python<'py>, s: &PolicyStats) -> PyResult<Bound<'py, PyDi
     d.set_item("deals", s.deals)?;
     d.set_item("mean_points", s.mean_points)?;
     let (pts, n): (Vec<i64>, Vec<u64>) = s.per_wall.iter().copied().unzip();
-    d.set_item("per_wall_points", numpy::PyArray1::from_vec(py, pts))?;
-    d.set_item("per_wall_deals", numpy::PyArray1::from_vec(py, n))?;
+    d.set_item("per_wall_points", pts)?;
+    d.set_item("per_wall_deals", n)?;
     d.set_item("mean_points_no_limit", s.mean_points_no_limit)?;
     let (pts, n): (Vec<i64>, Vec<u64>) = s.per_wall_no_limit.iter().copied().unzip();
-    d.set_item("per_wall_points_no_limit", numpy::PyArray1::from_vec(py, pts))?;
-    d.set_item("per_wall_deals_no_limit", numpy::PyArray1::from_vec(py, n))?;
+    d.set_item("per_wall_points_no_limit", pts)?;
+    d.set_item("per_wall_deals_no_limit", n)?;
     d.set_item("win_rate", s.win_rate)?;
     d.set_item("deal_in_rate", s.deal_in_rate)?;
     d.set_item("self_draw_rate", s.self_draw_rate)?;
@@ -102,8 +102,8 @@ fn stats_dict<'py>(py: Python<'py>, s: &PolicyStats) -> PyResult<Bound<'py, PyDi
 /// `0..walls-1` four times each with the four seat names rotated (player p plays
 /// `seats[(p + rotation) % 4]`). `report` is `{"walls", "seed", "seats": [per-policy dict]}`,
 /// each policy's dict holding its metrics and, for the interval over walls, its points and
-/// seat-deals per wall (`per_wall_points`, `per_wall_deals`: int64 / uint64 arrays of shape
-/// `(walls,)`; the same `*_no_limit` over deals without a limit hand);
+/// seat-deals per wall (`per_wall_points`, `per_wall_deals`: lists of `walls` ints; the same
+/// `*_no_limit` over deals without a limit hand);
 /// `deals` one dict per deal (wall, then rotation) with `wall`, `rotation`, `winners`,
 /// `discarder`, `win_kind`, `value` (faan or Tai), `limit`, `points` (4 ints) and `counts` (per player
 /// `(ready, dead_ready, refused)`). RuleConfigError for an unknown seat; ValueError for not

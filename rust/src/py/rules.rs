@@ -623,7 +623,8 @@ fn lit_py<'py>(py: Python<'py>, v: SwitchLit) -> PyResult<Bound<'py, PyAny>> {
 /// The values of a structured switch (`SwitchRow.allowed` of a switch of kind `"list"`,
 /// `"object"`, `"int or null"`, ...): `value in allowed` checks one, `str(allowed)` says them
 /// in words.
-#[pyclass(frozen, module = "mahjong_fast._core", name = "SwitchValues")]
+#[pyclass(frozen, eq, module = "mahjong_fast._core", name = "SwitchValues")]
+#[derive(PartialEq)]
 pub struct PySwitchValues {
     allowed: Allowed,
 }

@@ -143,10 +143,11 @@ pub(super) fn settle<'py>(
 /// A match under any ruleset (HK §12, TW §16): the dealer, streak, passes, round wind and
 /// scores carried from deal to deal, as the ruleset says. Players 0..3 sit in turn order.
 ///
-/// ``Match(rules=None, *, first_dealer=None, deals=None, start_deal=0, scores=None)``: a Hong
-/// Kong match is the ``deals`` asked for (default 1) from deal index ``start_deal``, starting
-/// from ``scores``; a Taiwanese match is set by its switches (``match_length``, ``max_deals``,
-/// ``starting_score``) and may name ``first_dealer``. ``next_deal`` says what the next deal
+/// ``Match(rules=None, *, first_dealer=None, deals=None, start_deal=0, scores=None,
+/// start_streak=None)``: a Hong Kong match is the ``deals`` asked for (default 1) from deal
+/// index ``start_deal``, starting from ``scores``; a Taiwanese match is set by its switches
+/// (``match_length``, ``max_deals``, ``starting_score``) and may name ``first_dealer`` and the
+/// first dealer's streak ``start_streak`` (default 0: a match taken up mid-way, TW §16). ``next_deal`` says what the next deal
 /// starts from; ``play_deal(wins)`` settles it (wins as for ``Ruleset.settle``, with players 0..3
 /// as ``winner`` and ``discarder``) and returns its record. Raises ``RuleConfigError`` for an
 /// option the ruleset does not take, ``InvalidHandError`` for impossible wins or a deal after
@@ -159,7 +160,8 @@ pub struct PyMatch {
 #[pymethods]
 impl PyMatch {
     #[new]
-    #[pyo3(signature = (rules = None, first_dealer = None, *, deals = None, start_deal = None, scores = None))]
+    #[pyo3(signature = (rules = None, first_dealer = None, *, deals = None, start_deal = None, scores = None, start_streak = None))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         rules: Option<&Bound<'_, PyAny>>,
@@ -167,6 +169,7 @@ impl PyMatch {
         deals: Option<&Bound<'_, PyAny>>,
         start_deal: Option<&Bound<'_, PyAny>>,
         scores: Option<&Bound<'_, PyAny>>,
+        start_streak: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let r = rules_arg(py, rules)?;
         let first_dealer = match first_dealer.filter(|o| !o.is_none()) {
@@ -191,7 +194,11 @@ impl PyMatch {
                 Some(s)
             }
         };
-        let opts = MatchOptions { deals, start_deal, scores, first_dealer };
+        let start_streak = match start_streak.filter(|o| !o.is_none()) {
+            Some(o) => Some(ranged_arg(o, "start_streak", "an int", 0, i64::from(u32::MAX), |m| hand_err(py, m))? as u32),
+            None => None,
+        };
+        let opts = MatchOptions { deals, start_deal, scores, first_dealer, start_streak };
         let state = Match::new(&r, opts).map_err(|e| to_py_err(py, e))?;
         Ok(PyMatch { state })
     }

@@ -187,6 +187,9 @@ pub struct MatchOptions {
     pub scores: Option<[i64; 4]>,
     /// Who deals first (`None`: the ruleset's first dealer).
     pub first_dealer: Option<u8>,
+    /// The first dealer's streak k (`None`: 0; a match taken up where a dealer has already
+    /// kept the seat, TW §16).
+    pub start_streak: Option<u32>,
 }
 
 /// Where a match stands between two deals.

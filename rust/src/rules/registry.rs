@@ -1,7 +1,8 @@
 //! The registry: every preset by name. A preset is a named full switch set of one ruleset's
 //! table (HK §19.14, TW §20.8), declared as data in its ruleset's folder; the default rulesets
 //! (`hong-kong`, `taiwanese-high`, `taiwanese-low`) are presets too. A new ruleset is one line
-//! here beside its folder; a new preset is one entry in its folder's list.
+//! here beside its folder; a new preset is one entry in its folder's list. Choosing a ruleset
+//! and its switches by name is the configuration of HK §1 and TW §2.
 
 use std::sync::LazyLock;
 

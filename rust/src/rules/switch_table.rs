@@ -3,7 +3,7 @@
 //! dependencies) plus the forbidden combinations, and everything else is derived from it here:
 //! parsing and checking a value, the list of names, the checks between switches, the full set
 //! of values recorded in logs and records, and the rows the bindings, the CLI's `--rule` help
-//! and the docs' switch tables show.
+//! and the docs' switch tables show: the configuration of HK §18 and TW §2.
 //!
 //! Adding a switch is one [`SwitchRow`] in its ruleset's table, one field in that ruleset's
 //! typed switches (listed in its `switch_fields!`) and its effect where the rule is applied.
@@ -499,6 +499,7 @@ mod tests {
             (Allowed::Bool, SwitchLit::Bool(b)) => SwitchValue::Bool(!b),
             (Allowed::Int { lo, hi }, SwitchLit::Int(d)) => SwitchValue::Int(if d == hi { lo } else { hi }),
             (Allowed::Choice(c), SwitchLit::Str(d)) => SwitchValue::Str(c.iter().find(|s| **s != d).unwrap().to_string()),
+            (Allowed::Nullable(Allowed::Int { hi, .. }), SwitchLit::Null) => SwitchValue::Int(*hi),
             _ => panic!("{}: the default is not of the row's kind", row.name),
         }
     }

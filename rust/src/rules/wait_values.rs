@@ -233,8 +233,13 @@ mod tests {
             ("taiwanese-high", Some(9)),
             ("taiwanese-low", Some(5)),
             ("taiwanese-high", None),
+            ("taiwanese-low", Some(0)),
         ] {
             let mut rules = Ruleset::named(name).unwrap();
+            if name == "taiwanese-low" && min == Some(0) {
+                // TW §20.2.3: only pung readings on a discard, where there is one
+                rules = rules.with_switch("prefer_pung_reading", SwitchValue::Bool(true)).unwrap();
+            }
             if let Some(m) = min {
                 rules = if name == "hong-kong" {
                     let r = rules.with_switch("min_faan", SwitchValue::Int(m)).unwrap();

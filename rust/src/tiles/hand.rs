@@ -1,5 +1,5 @@
 //! Hands: concealed tile counts, declared melds and bonus tiles, with the notation of
-//! design §3 and rules §2.5, and the validation of rules §2 (no fifth copy, one copy of each
+//! design §3 and HK §2.5, and the validation of HK §2 (no fifth copy, one copy of each
 //! bonus tile).
 
 use crate::error::{MahjongError, Result};

@@ -1,4 +1,4 @@
-//! The seeded wall (rules §4.1–§4.2).
+//! The seeded wall (HK §4.1–§4.2).
 //!
 //! The wall of deal `deal_index` in a match seeded with `seed` is a permutation of the 144
 //! physical tile ids that depends on `(seed, deal_index)` alone and is identical on every

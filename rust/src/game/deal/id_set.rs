@@ -1,6 +1,7 @@
 //! The physical ids a player holds concealed, as a bit set beside the hand (HK §2.4: ids
 //! 0..=143, kind = id / 4). The hand itself keeps the order the tiles were received in (views
-//! and agents read that order); this set answers the questions of the legality check and of the
+//! and agents read that order); this set answers the questions of the legality check (the
+//! tiles a claim of HK §6 or a kong names) and of the
 //! legal-action listing in a few bit operations: is an id held, the ids in ascending order, the
 //! ids of one kind (a kind's four ids are four adjacent bits that never straddle a word).
 

@@ -1,5 +1,8 @@
-//! Legality (HK §13): scoring a claimed or self-drawn win in the deal's full situation, the one
-//! legality check [`Deal::check`], and the listing of legal actions built on it.
+//! Legality (HK §13; TW §17 keeps its codes): scoring a claimed or self-drawn win in the deal's
+//! full situation, the one legality check [`Deal::check`], and the listing of legal actions
+//! built on it. Kongs follow HK §7 with the live tiles in place of the wall (TW §6), and the
+//! readings of HK §17 notes 7 and 15 (a kong needs a replacement tile; after a chow or pung the
+//! player discards before any kong).
 
 use super::*;
 

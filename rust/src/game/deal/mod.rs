@@ -1,4 +1,5 @@
-//! The deal state machine (HK §4–§8, §13), generic over the ruleset.
+//! The deal state machine (HK §4–§8, §13), generic over the ruleset. The seats: the dealer is
+//! East and the seat winds follow in turn order (HK §3).
 //!
 //! A [`Deal`] is built from a wall (144 physical ids, position 0 = front) and a dealer; the
 //! constructor deals (§4.3) and performs the initial bonus replacement (§4.4), and the dealer is
@@ -561,6 +562,45 @@ mod tests {
             }
         }
         assert!(passed > 10_000 && orphan_passed > 100, "cases reached: {passed} passed, {orphan_passed} by thirteen orphans");
+    }
+
+    /// The crate-private shape prefilter never turns away a complete hand (it stays a unit test:
+    /// `shape_possible` is not public, so it cannot go with the scenarios to rust/tests/).
+    #[test]
+    fn the_shape_filter_never_rejects_a_complete_hand() {
+        use crate::analysis::decompose::is_complete;
+        // the xorshift of the deal scenarios (rust/tests/hk_deals), seed 3, as before the move
+        let mut state = 3u64;
+        let mut below = |n: usize| {
+            state ^= state >> 12;
+            state ^= state << 25;
+            state ^= state >> 27;
+            (state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
+        };
+        let mut rejected = 0;
+        for _ in 0..200_000 {
+            let mut c = [0u8; 34];
+            for _ in 0..14 {
+                let k = below(34);
+                if c[k] < 4 {
+                    c[k] += 1;
+                }
+            }
+            let n: usize = c.iter().map(|&x| x as usize).sum();
+            let melds = (14 - n) / 3;
+            if (14 - n) % 3 != 0 {
+                continue;
+            }
+            if !shape_possible(&c, melds, &HK_SHAPES) {
+                rejected += 1;
+                assert!(!is_complete(&c, melds, &HK_SHAPES), "{c:?}");
+            }
+        }
+        for h in ["19m19p19s1234567z1z", "1z1z2z2z3z3z4z4z5z5z6z6z7z7z"] {
+            let c = crate::parse_hand(h).unwrap().concealed;
+            assert!(shape_possible(&c, 0, &HK_SHAPES) && is_complete(&c, 0, &HK_SHAPES));
+        }
+        assert!(rejected > 1000);
     }
 
     /// The legal lists a window keeps from its opening equal the lists computed when asked, at

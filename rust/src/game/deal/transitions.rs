@@ -255,6 +255,7 @@ impl Deal {
                 return false; // TW §7 (before the live-tile check: no replacement is needed)
             }
             if self.remaining() == 0 {
+                // no live tile left (TW §4: `remaining` never counts the dead wall)
                 self.exhaustive_draw(DrawReason::NoReplacement);
                 return false;
             }
@@ -475,7 +476,8 @@ impl Deal {
             return;
         };
         if best.kind == ActionType::Win {
-            // §11.3: head bump (the first in turn order) unless the ruleset pays every winner
+            // HK §11.3: head bump (the first in turn order) unless the ruleset pays every
+            // winner (TW §5.2: several winners on one discard)
             let mut winners: Vec<(u8, ScoreOutcome)> = Vec::with_capacity(1);
             for i in 1..4 {
                 let q = (src as usize + i) % 4;

@@ -1,5 +1,6 @@
 //! Reading a deal's state: phase, seats, wall, hands, melds, discards, scores, the deal's
-//! progress and its events; snapshots and the location of every tile (HK §4–§8).
+//! progress and its events; snapshots and the location of every tile (HK §4–§8); the seats'
+//! winds (HK §3) and the live tiles left (TW §4: the dead wall is never drawn).
 
 use super::*;
 
@@ -46,7 +47,7 @@ impl Deal {
     pub fn rule_state(&self) -> &RuleState {
         &self.rule_state
     }
-    /// Tiles that may still be drawn (HK §4.1; the dead wall excluded).
+    /// Tiles that may still be drawn (HK §4.1; the dead wall of TW §4.2 excluded).
     pub fn remaining(&self) -> usize {
         (self.back - self.front).saturating_sub(self.rules.dead_wall())
     }

@@ -255,6 +255,11 @@ impl MatchFlow for HongKongRules {
     /// start from `scores` (zeros by default). The first dealer follows from the deal index, so
     /// `first_dealer` is refused.
     fn match_start(&self, opts: &MatchOptions) -> Result<MatchPosition> {
+        if opts.start_streak.is_some() {
+            return Err(MahjongError::RuleConfig(
+                "start_streak: a Hong Kong dealer keeps no streak (HK §12: nothing carries over but the scores)".into(),
+            ));
+        }
         if opts.first_dealer.is_some() {
             return Err(MahjongError::RuleConfig(
                 "first_dealer: the Hong Kong dealer follows from the deal index (HK §12: P0, or P(d mod 4) with rotate_dealer)"

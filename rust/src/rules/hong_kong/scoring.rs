@@ -92,7 +92,7 @@ fn nine_gates_base(s: usize) -> [u8; 34] {
     c
 }
 
-/// L7 (strict reading, §17.11): no declared sets; the 13 tiles before the winning tile are
+/// L7 (strict reading, HK §17.11): no declared sets; the 13 tiles before the winning tile are
 /// exactly `1112345678999` of one suit (dealer's start: the 14 tiles are that plus one more
 /// tile of the suit).
 #[allow(clippy::needless_range_loop)]

@@ -392,7 +392,8 @@ fn minimum_and_cap_equal_a_capped_table() {
 fn a_match_is_the_deals_asked_for() {
     let rotate = Ruleset::hong_kong().with_switch("rotate_dealer", SwitchValue::Bool(true)).unwrap();
     // HK §12: deal d is dealt by P(d mod 4); a match of 6 deals from deal 2.
-    let opts = MatchOptions { deals: Some(6), start_deal: 2, scores: Some([5, -5, 0, 0]), first_dealer: None };
+    let opts =
+        MatchOptions { deals: Some(6), start_deal: 2, scores: Some([5, -5, 0, 0]), first_dealer: None, start_streak: None };
     let mut m = Match::new(&rotate, opts).unwrap();
     let mut seen = Vec::new();
     while let Some(n) = m.next_deal() {
@@ -411,6 +412,7 @@ fn a_match_is_the_deals_asked_for() {
         MatchOptions { deals: Some(0), ..Default::default() },
         MatchOptions { deals: Some(2), start_deal: u32::MAX, ..Default::default() },
         MatchOptions { first_dealer: Some(1), ..Default::default() },
+        MatchOptions { start_streak: Some(1), ..Default::default() },
     ] {
         assert!(matches!(Match::new(&rotate, opts), Err(MahjongError::RuleConfig(_))), "{opts:?}");
     }

@@ -1,5 +1,6 @@
 //! The Taiwanese "high" Tai table (TW §12.1 elements, §12.2 replacement rules) as a
-//! [`ScoringTable`]. Conditions shared with the low table live in [`super::scoring`].
+//! [`ScoringTable`]. Conditions shared with the low table live in [`super::scoring`]. The
+//! seat-bonus and wind extras are options, off by default (TW §19 note 4).
 
 use super::scoring::{is_own_bonus, kongs, timing, worth, Reading, Role, TaiElements, Timing, TwBase};
 use crate::rules::scoring::DealProgress;

@@ -1,5 +1,6 @@
 //! The Taiwanese "low" Tai table (TW §13.1 elements, §13.2 replacement rules) as a
-//! [`ScoringTable`]. Conditions shared with the high table live in [`super::scoring`].
+//! [`ScoringTable`]. Conditions shared with the high table live in [`super::scoring`]. "Suit
+//! and honors" is the half flush, and the full flush is added at 14 Tai (TW §19 notes 9, 10).
 
 use super::scoring::{is_own_bonus, kongs, timing, Reading, TaiElements, Timing, TwBase};
 use crate::rules::scoring::DealProgress;

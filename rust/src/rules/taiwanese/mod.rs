@@ -1,9 +1,11 @@
-//! The Taiwanese 16-tile rulesets (rules `taiwanese.md`): 16 tiles, five sets and a pair or
+//! The Taiwanese 16-tile rulesets (rules `taiwanese.md`), played on the Hong Kong deal engine
+//! with what TW §1 lists as different: 16 tiles, five sets and a pair or
 //! eight and a half pairs (TW §9), a 16-tile dead wall (§4.2), every claimant of a winning tile
 //! wins (§5.2), the bonus-tile wins of §7, the high (§12) and low (§13) Tai tables with the
 //! minimum of §14, settlement with the dealer's streak (§15) and the match of §16. The
 //! switches are those of TW §2; `tai_table` decides the name (`taiwanese-high` /
-//! `taiwanese-low`).
+//! `taiwanese-low`). The seats and winds are those of TW §3: the dealer is East, and the round
+//! wind moves as §16 says.
 
 pub mod high;
 mod hooks;
@@ -52,13 +54,6 @@ impl TaiwaneseRules {
 /// A Taiwanese ruleset with these switches, checked (TW §2).
 pub fn ruleset(switches: TwSwitches) -> Result<Ruleset> {
     Ruleset::from_set(&switches.to_set()?)
-}
-
-/// The TW §2 switches of a Taiwanese ruleset, read back from its switch values (for tests that
-/// check amounts against the switches).
-#[cfg(test)]
-pub(crate) fn switches_of(r: &Ruleset) -> TwSwitches {
-    TwSwitches::from_set(r.switch_set())
 }
 
 impl Identity for TaiwaneseRules {
@@ -163,19 +158,21 @@ impl Table for TaiwaneseRules {
 }
 
 impl Payments for TaiwaneseRules {
-    /// TW §15 before the dealer's extra Tai: `value` × `tai_value`.
+    /// TW §15, §20.7.1 before the dealer's extra Tai: `base_points` + `T'` × `tai_value`, `T'`
+    /// the value capped at `tai_cap`.
     fn base(&self, value: u8) -> i64 {
-        i64::from(value) * i64::from(self.switches.tai_value)
+        let tai = self.switches.tai_cap.map_or(u32::from(value), |cap| u32::from(value).min(cap));
+        i64::from(self.switches.base_points) + i64::from(tai) * i64::from(self.switches.tai_value)
     }
     /// TW §15: each payer pays (T + the dealer's adjustment) × `tai_value`.
     fn win_payments(&self, win: &WinPayment, dealer: usize, streak: u32) -> Result<[i64; 4]> {
         let win = WinPayment { discarder: if win.self_drawn { None } else { win.discarder }, ..*win };
-        settle::win_payments(&win, dealer, streak, self.switches.tai_value)
+        settle::win_payments(&win, dealer, streak, &settle::PayRules::of(&self.switches))
     }
     /// TW §15, §16: every winner settled separately; the dealer keeps the seat on a draw or a
     /// win of the dealer's (streak + 1 on a win), else the dealership passes.
     fn settle(&self, wins: &[WinPayment], dealer: usize, streak: u32) -> Result<Settlement> {
-        settle::settle_deal(wins, dealer, streak, self.switches.tai_value)
+        settle::settle_deal(wins, dealer, streak, &settle::PayRules::of(&self.switches), &settle::DealerRules::of(&self.switches))
     }
 }
 
@@ -204,12 +201,17 @@ impl MatchFlow for TaiwaneseRules {
         if dealer > 3 {
             return Err(MahjongError::hand(format!("first dealer {dealer} is not a player 0..=3")));
         }
-        Ok(MatchPosition { dealer, streak: 0, passes: 0, deals: 0, scores: [self.switches.starting_score; 4] })
+        let streak = opts.start_streak.unwrap_or(0);
+        Ok(MatchPosition { dealer, streak, passes: 0, deals: 0, scores: [self.switches.starting_score; 4] })
     }
     /// TW §16: over after one deal (`one_deal`), at 4 passes (`east_round`), at 16
     /// (`full_game`), or after `max_deals` deals.
     fn match_is_over(&self, _opts: &MatchOptions, pos: &MatchPosition) -> bool {
         if pos.deals >= self.switches.max_deals {
+            return true;
+        }
+        // TW §20.7.4: after a deal that leaves a score below 0
+        if self.switches.negative_score_ends_match && pos.deals > 0 && pos.scores.iter().any(|&s| s < 0) {
             return true;
         }
         match self.switches.match_length.passes() {

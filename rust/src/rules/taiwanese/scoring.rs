@@ -1,7 +1,9 @@
 //! What the two Taiwanese Tai tables share (TW §10, §10a, §11): the situation inputs Hong Kong
 //! lacks, the situation checks, the readings of a hand (every interpretation with every
 //! placement of the winning tile), and the conditions both tables name. The tables themselves
-//! are [`super::high`] (§12) and [`super::low`] (§13); each rule is written here once.
+//! are [`super::high`] (§12) and [`super::low`] (§13); each rule is written here once, with the
+//! readings of TW §19 (notes 5–8: replacements, the concealed straight, the timing elements,
+//! the waits).
 
 use std::cell::OnceCell;
 use std::cmp::Ordering;
@@ -82,6 +84,8 @@ pub struct TwBase<'a> {
     pub situation: &'a DealProgress,
     waits: OnceCell<u64>,
     colours: OnceCell<Colours>,
+    /// Whether a standard reading places the winning tile in a pung (`prefer_pung_reading`).
+    pung_reading: OnceCell<bool>,
 }
 
 /// What one Tai table (high TW §12, low TW §13) adds to the conditions both share
@@ -158,13 +162,13 @@ pub(crate) struct Colours {
 
 impl<'a> TwBase<'a> {
     pub fn new(switches: &'a TwSwitches, situation: &'a DealProgress) -> Self {
-        TwBase { switches, situation, waits: OnceCell::new(), colours: OnceCell::new() }
+        TwBase { switches, situation, waits: OnceCell::new(), colours: OnceCell::new(), pung_reading: OnceCell::new() }
     }
 
     /// [`TwBase::new`] with the wait set `W` already known (`waits`: [`wait_set`] of the hand
     /// before the winning tile), for scoring one hand on several tiles or situations.
     pub fn with_waits(switches: &'a TwSwitches, situation: &'a DealProgress, waits: u64) -> Self {
-        TwBase { switches, situation, waits: OnceCell::from(waits), colours: OnceCell::new() }
+        TwBase { switches, situation, waits: OnceCell::from(waits), colours: OnceCell::new(), pung_reading: OnceCell::new() }
     }
 
     /// `min_tai` as the generic scorer's byte: hand Tai never reaches 255 (the largest
@@ -226,6 +230,23 @@ impl<'a> TwBase<'a> {
         self.best_placement(facts, interp, elements).map(|b| b.0).unwrap_or_default()
     }
 
+    /// TW §20.2.3 `prefer_pung_reading`: on a win on a discard or a robbed tile, whether only
+    /// the readings that place the winning tile in a pung of the standard shape count (some
+    /// such reading exists; eight and a half pairs never counts as one).
+    fn pung_readings_only(&self, facts: &WinFacts<'_>) -> bool {
+        if !self.switches.prefer_pung_reading || facts.self_drawn || facts.win_tile.is_none() {
+            return false;
+        }
+        *self.pung_reading.get_or_init(|| {
+            let interps = crate::analysis::decompose::decompose(&facts.concealed, facts.hand.melds.len(), &TW_SHAPES);
+            let mut found = false;
+            for interp in &interps {
+                for_each_reading(facts, interp, |r| found |= is_pung_reading(r));
+            }
+            found
+        })
+    }
+
     /// The best placement's elements, `C` and role of the winning tile.
     fn best_placement(
         &self,
@@ -234,7 +255,11 @@ impl<'a> TwBase<'a> {
         elements: impl Fn(&Reading) -> Vec<Element>,
     ) -> Option<(Vec<Element>, u8, Role)> {
         let mut best: Option<(u32, Vec<Element>, u8, Role)> = None;
+        let pungs_only = self.pung_readings_only(facts);
         for_each_reading(facts, interp, |r| {
+            if pungs_only && !is_pung_reading(r) {
+                return;
+            }
             let mut els = elements(r);
             els.sort_by_key(Element::number);
             let total: u32 = els.iter().map(|e| e.value as u32).sum();
@@ -418,6 +443,11 @@ impl Reading {
 /// Every reading of one interpretation: each placement of the winning tile in the pair or a
 /// concealed set that contains it (declared sets never hold it); one reading without a
 /// winning tile for the heavenly blessing.
+/// A reading that places the winning tile in a pung of the standard shape (TW §20.2.3).
+fn is_pung_reading(r: &Reading) -> bool {
+    r.role == Role::Pung && !r.eight_half
+}
+
 fn for_each_reading(facts: &WinFacts<'_>, interp: &Interpretation, mut f: impl FnMut(&Reading)) {
     let mut r = Reading {
         buf: [TwSet { pung: false, tile: Tile(0), claimed: false }; 5],

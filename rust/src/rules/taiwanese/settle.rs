@@ -10,7 +10,7 @@ use crate::error::{MahjongError, Result};
 use crate::rules::scoring::Element;
 use crate::rules::taiwanese::high::{H28, H32};
 use crate::rules::taiwanese::low::{L29, L30};
-use crate::rules::taiwanese::switches::TaiTable;
+use crate::rules::taiwanese::switches::{TaiTable, TwSwitches};
 use crate::rules::{BonusWin, BonusWinKind, Settlement, WinPayment};
 use crate::tiles::tile::Bonus;
 
@@ -60,18 +60,49 @@ pub fn check_bonus_win(table: TaiTable, exposed: &[u8; 4], exposer: usize, tile:
     Ok(None)
 }
 
-/// TW §15: what `payer` pays `winner` for hand Tai `tai`:
-/// `(T + adjustment) × tai_value`, adjustment `1 + 2k` if the winner is the dealer, `1` if the
-/// payer is the dealer, else 0 (H38/H39, L33/L34).
-pub fn payment(tai: u32, winner: usize, payer: usize, dealer: usize, streak: u32, tai_value: u32) -> i64 {
-    let adjustment = if winner == dealer {
+/// What the payment rules read of the switches (TW §15, §20.7.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PayRules {
+    /// `tai_value`: points per Tai.
+    pub tai_value: u32,
+    /// `base_points`: added to every single payment.
+    pub base_points: u32,
+    /// `tai_cap`: hand Tai used for payment at most this.
+    pub tai_cap: Option<u32>,
+    /// `dealer_pays_streak`: the dealer paying a non-dealer pays `1 + 2k`.
+    pub dealer_pays_streak: bool,
+}
+
+impl PayRules {
+    /// TW §15 without house rules: `tai_value` per Tai, nothing else.
+    pub const fn plain(tai_value: u32) -> PayRules {
+        PayRules { tai_value, base_points: 0, tai_cap: None, dealer_pays_streak: false }
+    }
+    /// The rules of a set of switches.
+    pub fn of(s: &TwSwitches) -> PayRules {
+        PayRules {
+            tai_value: s.tai_value,
+            base_points: s.base_points,
+            tai_cap: s.tai_cap,
+            dealer_pays_streak: s.dealer_pays_streak,
+        }
+    }
+}
+
+/// TW §15, §20.7.1: what `payer` pays `winner` for hand Tai `tai`:
+/// `base_points + (T' + adj) × tai_value`, `T'` the Tai capped at `tai_cap`, `adj` `1 + 2k` if
+/// the winner is the dealer (or the payer is, with `dealer_pays_streak`), `1` if the payer is
+/// the dealer, else 0 (H38/H39, L33/L34).
+pub fn payment(tai: u32, winner: usize, payer: usize, dealer: usize, streak: u32, pay: &PayRules) -> i64 {
+    let adjustment = if winner == dealer || (payer == dealer && pay.dealer_pays_streak) {
         1 + 2 * streak as i64
     } else if payer == dealer {
         1
     } else {
         0
     };
-    (tai as i64 + adjustment) * tai_value as i64
+    let tai = pay.tai_cap.map_or(tai, |cap| tai.min(cap));
+    i64::from(pay.base_points) + (tai as i64 + adjustment) * pay.tai_value as i64
 }
 
 fn check_wins(wins: &[WinPayment], dealer: usize) -> Result<()> {
@@ -110,47 +141,76 @@ fn check_wins(wins: &[WinPayment], dealer: usize) -> Result<()> {
     Ok(())
 }
 
-/// Payments of one win (TW §15) by position; sums to zero.
-pub fn win_payments(win: &WinPayment, dealer: usize, streak: u32, tai_value: u32) -> Result<[i64; 4]> {
+/// Payments of one win (TW §15, §20.7.1) by position; sums to zero.
+pub fn win_payments(win: &WinPayment, dealer: usize, streak: u32, pay: &PayRules) -> Result<[i64; 4]> {
     check_wins(std::slice::from_ref(win), dealer)?;
-    Ok(payments_of(win, dealer, streak, tai_value))
+    Ok(payments_of(win, dealer, streak, pay))
 }
 
-fn payments_of(w: &WinPayment, dealer: usize, streak: u32, tai_value: u32) -> [i64; 4] {
+fn payments_of(w: &WinPayment, dealer: usize, streak: u32, pay: &PayRules) -> [i64; 4] {
     let mut p = [0i64; 4];
     let payers = (0..4).filter(|&q| q != w.winner && (w.self_drawn || Some(q) == w.discarder));
     for q in payers {
-        let a = payment(w.value, w.winner, q, dealer, streak, tai_value);
+        let a = payment(w.value, w.winner, q, dealer, streak, pay);
         p[q] -= a;
         p[w.winner] += a;
     }
     p
 }
 
-/// TW §15 and §16 for one deal: every winner is settled separately (several winners on one
-/// tile are each paid by the discarder); no win (an exhaustive draw) settles nothing and keeps
-/// dealer and streak; the dealer among the winners keeps the seat with streak k + 1; otherwise
-/// the dealership passes to the next position with streak 0.
+/// What happens to the dealership after a deal (TW §16, §20.7.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DealerRules {
+    /// `draw_keeps_dealer`: a draw keeps the dealer (else the dealership passes).
+    pub draw_keeps_dealer: bool,
+    /// `draw_increments_streak`: a draw that keeps the dealer adds one to the streak.
+    pub draw_increments_streak: bool,
+    /// `dealer_streak_limit`: a dealer who would stay with a streak already at least this
+    /// passes instead.
+    pub streak_limit: Option<u32>,
+}
+
+impl DealerRules {
+    /// TW §16 without house rules.
+    pub const PLAIN: DealerRules = DealerRules { draw_keeps_dealer: true, draw_increments_streak: false, streak_limit: None };
+    /// The rules of a set of switches.
+    pub fn of(s: &TwSwitches) -> DealerRules {
+        DealerRules {
+            draw_keeps_dealer: s.draw_keeps_dealer,
+            draw_increments_streak: s.draw_increments_streak,
+            streak_limit: s.dealer_streak_limit,
+        }
+    }
+}
+
+/// TW §15, §16 and §20.7 for one deal: every winner is settled separately (several winners on
+/// one tile are each paid by the discarder); then, in order: the dealer among the winners stays
+/// with streak k + 1; with no win (an exhaustive draw) nothing is paid and, with
+/// `draw_keeps_dealer`, the dealer stays (streak k + 1 with `draw_increments_streak`, else k),
+/// otherwise the dealership passes; only non-dealers won: it passes. A dealer who would stay
+/// while k ≥ `dealer_streak_limit` passes instead. Passing: the next position, streak 0.
 ///
 /// Errors: `RuleConfig` for a `tai_value` outside 1…10⁶; `InvalidHand` for impossible wins
 /// (positions out of range, a winner twice, a self-drawn win with another win, winners on
 /// different discards, the discarder among the winners).
-pub fn settle_deal(wins: &[WinPayment], dealer: usize, streak: u32, tai_value: u32) -> Result<Settlement> {
-    super::SWITCH_TABLE.check("tai_value", &crate::rules::SwitchValue::Int(tai_value.into()))?;
+pub fn settle_deal(wins: &[WinPayment], dealer: usize, streak: u32, pay: &PayRules, after: &DealerRules) -> Result<Settlement> {
+    super::SWITCH_TABLE.check("tai_value", &crate::rules::SwitchValue::Int(pay.tai_value.into()))?;
     check_wins(wins, dealer)?;
     let mut payments = [0i64; 4];
     for w in wins {
-        let p = payments_of(w, dealer, streak, tai_value);
+        let p = payments_of(w, dealer, streak, pay);
         for (a, b) in payments.iter_mut().zip(p) {
             *a += b;
         }
     }
-    let (dealer_after, streak_after, passed) = if wins.is_empty() {
-        (dealer, streak, false)
-    } else if wins.iter().any(|w| w.winner == dealer) {
+    let stays = if wins.is_empty() { after.draw_keeps_dealer } else { wins.iter().any(|w| w.winner == dealer) };
+    let stays = stays && after.streak_limit.is_none_or(|limit| streak < limit);
+    let (dealer_after, streak_after, passed) = if !stays {
+        ((dealer + 1) % 4, 0, true)
+    } else if !wins.is_empty() || after.draw_increments_streak {
         (dealer, streak.saturating_add(1), false)
     } else {
-        ((dealer + 1) % 4, 0, true)
+        (dealer, streak, false)
     };
     Ok(Settlement { payments, dealer_after, streak_after, passed })
 }
@@ -173,25 +233,25 @@ mod tests {
     #[test]
     fn payment_rule_of_section_15() {
         // Non-dealer winner, dealer pays one extra; the streak is never charged to the dealer.
-        assert_eq!(payment(6, 1, 0, 0, 3, 1), 7);
-        assert_eq!(payment(6, 1, 2, 0, 3, 1), 6);
+        assert_eq!(payment(6, 1, 0, 0, 3, &PayRules::plain(1)), 7);
+        assert_eq!(payment(6, 1, 2, 0, 3, &PayRules::plain(1)), 6);
         // Dealer winner: 1 + 2k from every payer; tai_value multiplies.
-        assert_eq!(payment(8, 0, 1, 0, 2, 1), 13);
-        assert_eq!(payment(8, 0, 1, 0, 2, 100), 1300);
+        assert_eq!(payment(8, 0, 1, 0, 2, &PayRules::plain(1)), 13);
+        assert_eq!(payment(8, 0, 1, 0, 2, &PayRules::plain(100)), 1300);
     }
 
     #[test]
     fn several_winners_and_rotation() {
         // Two winners on the dealer's discard; then the dealership passes.
-        let s = settle_deal(&[win(1, 16, Some(0)), win(3, 5, Some(0))], 0, 0, 1).unwrap();
+        let s = settle_deal(&[win(1, 16, Some(0)), win(3, 5, Some(0))], 0, 0, &PayRules::plain(1), &DealerRules::PLAIN).unwrap();
         assert_eq!(s.payments, [-23, 17, 0, 6]);
         assert_eq!((s.dealer_after, s.streak_after, s.passed), (1, 0, true));
         // The dealer among several winners keeps the seat, streak + 1.
-        let s = settle_deal(&[win(0, 5, Some(2)), win(1, 5, Some(2))], 0, 1, 1).unwrap();
+        let s = settle_deal(&[win(0, 5, Some(2)), win(1, 5, Some(2))], 0, 1, &PayRules::plain(1), &DealerRules::PLAIN).unwrap();
         assert_eq!(s.payments, [8, 5, -13, 0]);
         assert_eq!((s.dealer_after, s.streak_after, s.passed), (0, 2, false));
         // Exhaustive draw: nothing changes.
-        let s = settle_deal(&[], 2, 3, 1).unwrap();
+        let s = settle_deal(&[], 2, 3, &PayRules::plain(1), &DealerRules::PLAIN).unwrap();
         assert_eq!((s.payments, s.dealer_after, s.streak_after, s.passed), ([0; 4], 2, 3, false));
     }
 
@@ -208,10 +268,16 @@ mod tests {
             vec![win(1, 5, Some(0)), win(0, 5, Some(0))],
         ];
         for w in bad {
-            assert!(matches!(settle_deal(&w, 0, 0, 1), Err(MahjongError::InvalidHand(_))), "{w:?}");
+            assert!(
+                matches!(settle_deal(&w, 0, 0, &PayRules::plain(1), &DealerRules::PLAIN), Err(MahjongError::InvalidHand(_))),
+                "{w:?}"
+            );
         }
-        assert!(matches!(settle_deal(&[], 4, 0, 1), Err(MahjongError::InvalidHand(_))));
-        assert_eq!(settle_deal(&[], 0, 0, 0).unwrap_err().switch_name(), Some("tai_value"));
+        assert!(matches!(settle_deal(&[], 4, 0, &PayRules::plain(1), &DealerRules::PLAIN), Err(MahjongError::InvalidHand(_))));
+        assert_eq!(
+            settle_deal(&[], 0, 0, &PayRules::plain(0), &DealerRules::PLAIN).unwrap_err().switch_name(),
+            Some("tai_value")
+        );
     }
 
     #[test]
@@ -234,7 +300,7 @@ mod tests {
                 let n = 1 + rnd(3) as usize;
                 (1..=n).map(|j| win((d + j) % 4, rnd(200) as u32, Some(d))).collect()
             };
-            let s = settle_deal(&wins, dealer, streak, value).unwrap();
+            let s = settle_deal(&wins, dealer, streak, &PayRules::plain(value), &DealerRules::PLAIN).unwrap();
             assert_eq!(s.payments.iter().sum::<i64>(), 0);
             for w in &wins {
                 assert!(s.payments[w.winner] > 0 || w.value == 0);
@@ -252,10 +318,10 @@ mod tests {
         // The robbing player is found whoever exposes; all eight settles as self-drawn.
         let w = check_bonus_win(TaiTable::Low, &[0, 0, 0xFE, 0], 3, Bonus(0)).unwrap().unwrap();
         assert_eq!((w.winner, w.discarder, w.element.value), (2, Some(3), 14));
-        let s = settle_deal(&[w.as_payment()], 0, 0, 1).unwrap();
+        let s = settle_deal(&[w.as_payment()], 0, 0, &PayRules::plain(1), &DealerRules::PLAIN).unwrap();
         assert_eq!(s.payments, [0, 0, 14, -14]);
         let w = check_bonus_win(TaiTable::High, &[0, 0xFE, 0, 0], 1, Bonus(0)).unwrap().unwrap();
-        let s = settle_deal(&[w.as_payment()], 0, 0, 1).unwrap();
+        let s = settle_deal(&[w.as_payment()], 0, 0, &PayRules::plain(1), &DealerRules::PLAIN).unwrap();
         assert_eq!(s.payments, [-31, 91, -30, -30]);
     }
 

@@ -4,7 +4,7 @@
 
 use crate::error::{MahjongError, Result};
 use crate::rules::registry::Preset;
-use crate::rules::switch_table::{switch_fields, Allowed, ChoiceField, Needs, SwitchLit, SwitchRow, SwitchTable};
+use crate::rules::switch_table::{switch_fields, Allowed, ChoiceField, Forbidden, Needs, SwitchLit, SwitchRow, SwitchTable};
 
 /// TW §4.2: tiles at the tail of the wall that are never drawn.
 pub const DEAD_WALL: usize = 16;
@@ -19,6 +19,22 @@ pub const MAX_MIN_TAI: u32 = 255;
 /// The largest `starting_score` in absolute value: scores stay far from overflow (10^15
 /// leaves room for 32 deals of the largest payments, 3 × 10^6 × a few hundred Tai each).
 pub const MAX_STARTING_SCORE: i64 = 1_000_000_000_000_000;
+
+/// The largest `base_points` (TW §20.2.1: an integer 0…10⁶).
+pub const MAX_BASE_POINTS: u32 = 1_000_000;
+
+/// `tai_cap` and `dealer_streak_limit`: null, or an integer 1…1000 (TW §20.2.1, §20.2.2).
+static ONE_TO_1000: Allowed = Allowed::Int { lo: 1, hi: 1000 };
+
+/// TW §20.3 CE-CAP: a cap below the minimum.
+fn cap_below_minimum(s: &crate::rules::switch_table::SwitchSet) -> Option<String> {
+    match s.get("tai_cap") {
+        crate::rules::SwitchValue::Int(cap) if *cap < s.int("min_tai") => {
+            Some(format!("tai_cap = {cap} is below min_tai = {} (TW §20.3 CE-CAP)", s.int("min_tai")))
+        }
+        _ => None,
+    }
+}
 
 /// The high-table options may leave their default only with the high table (TW §2, §20.3
 /// CE-TABLE).
@@ -93,8 +109,72 @@ pub static SWITCH_TABLE: SwitchTable = SwitchTable {
             section: "TW §2, §16",
             depends: &[],
         },
+        SwitchRow {
+            name: "base_points",
+            allowed: Allowed::Int { lo: 0, hi: MAX_BASE_POINTS as i64 },
+            default: SwitchLit::Int(0),
+            doc: "A fixed amount added to every single payment before its Tai amount: base_points + (T' + adj) × tai_value.",
+            section: "TW §20.2.1, §20.7",
+            depends: &[],
+        },
+        SwitchRow {
+            name: "tai_cap",
+            allowed: Allowed::Nullable(&ONE_TO_1000),
+            default: SwitchLit::Null,
+            doc: "Hand Tai used for payment is at most this (after the min_tai check, before the dealer's adjustment); null: no cap.",
+            section: "TW §20.2.1, §20.7",
+            depends: &[],
+        },
+        SwitchRow {
+            name: "dealer_pays_streak",
+            allowed: Allowed::Bool,
+            default: SwitchLit::Bool(false),
+            doc: "The dealer paying a non-dealer pays the adjustment 1 + 2k too (not 1).",
+            section: "TW §20.2.1, §20.7",
+            depends: &[],
+        },
+        SwitchRow {
+            name: "negative_score_ends_match",
+            allowed: Allowed::Bool,
+            default: SwitchLit::Bool(false),
+            doc: "The match ends after a deal that leaves any score below 0.",
+            section: "TW §20.2.1, §20.7.4",
+            depends: &[],
+        },
+        SwitchRow {
+            name: "draw_keeps_dealer",
+            allowed: Allowed::Bool,
+            default: SwitchLit::Bool(true),
+            doc: "An exhaustive draw keeps the dealer (false: the dealership passes).",
+            section: "TW §20.2.2, §20.7.4",
+            depends: &[],
+        },
+        SwitchRow {
+            name: "draw_increments_streak",
+            allowed: Allowed::Bool,
+            default: SwitchLit::Bool(false),
+            doc: "A draw that keeps the dealer adds one to the streak.",
+            section: "TW §20.2.2, §20.7.4",
+            depends: &[],
+        },
+        SwitchRow {
+            name: "dealer_streak_limit",
+            allowed: Allowed::Nullable(&ONE_TO_1000),
+            default: SwitchLit::Null,
+            doc: "A dealer who would stay with a streak already at least this passes the dealership instead; null: no limit.",
+            section: "TW §20.2.2, §20.7.4",
+            depends: &[],
+        },
+        SwitchRow {
+            name: "prefer_pung_reading",
+            allowed: Allowed::Bool,
+            default: SwitchLit::Bool(false),
+            doc: "On a win on a discard or robbed tile, only readings that put the winning tile in a pung count, when there is one.",
+            section: "TW §20.2.3, §11",
+            depends: &[],
+        },
     ],
-    forbidden: &[],
+    forbidden: &[Forbidden { switch: "tai_cap", code: Some("CE-CAP"), doc: "tai_cap >= min_tai", refuses: cap_below_minimum }],
     unknown_code: Some("CE-UNKNOWN"),
     build: |s| Box::new(super::TaiwaneseRules::of(s)),
 };
@@ -208,6 +288,23 @@ pub struct TwSwitches {
     pub min_tai: u32,
     /// `tai_value` (default 1): points per Tai, 1…10⁶ (TW §15).
     pub tai_value: u32,
+    /// `base_points` (default 0): added to every single payment (TW §20.7.1).
+    pub base_points: u32,
+    /// `tai_cap` (default none): hand Tai used for payment at most this (TW §20.7.1).
+    pub tai_cap: Option<u32>,
+    /// `dealer_pays_streak` (default off): the dealer paying a non-dealer pays `1 + 2k`.
+    pub dealer_pays_streak: bool,
+    /// `negative_score_ends_match` (default off, TW §20.7.4).
+    pub negative_score_ends_match: bool,
+    /// `draw_keeps_dealer` (default on, TW §16, §20.7.4).
+    pub draw_keeps_dealer: bool,
+    /// `draw_increments_streak` (default off, TW §20.7.4).
+    pub draw_increments_streak: bool,
+    /// `dealer_streak_limit` (default none, TW §20.7.4).
+    pub dealer_streak_limit: Option<u32>,
+    /// `prefer_pung_reading` (default off, TW §20.2.3): on a win on a discard, only readings
+    /// with the winning tile in a pung count when one exists.
+    pub prefer_pung_reading: bool,
     /// `high_seat_bonus_extra` (default off; high table only): +1 Tai for a held own flower or
     /// own season (H03).
     pub high_seat_bonus_extra: bool,
@@ -225,7 +322,24 @@ pub struct TwSwitches {
 switch_fields!(
     TwSwitches,
     SWITCH_TABLE,
-    [tai_table, min_tai, tai_value, high_seat_bonus_extra, high_wind_pung_extra, match_length, max_deals, starting_score]
+    [
+        tai_table,
+        min_tai,
+        tai_value,
+        high_seat_bonus_extra,
+        high_wind_pung_extra,
+        match_length,
+        max_deals,
+        starting_score,
+        base_points,
+        tai_cap,
+        dealer_pays_streak,
+        negative_score_ends_match,
+        draw_keeps_dealer,
+        draw_increments_streak,
+        dealer_streak_limit,
+        prefer_pung_reading
+    ]
 );
 
 impl ChoiceField for TaiTable {

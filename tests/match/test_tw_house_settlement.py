@@ -1,0 +1,144 @@
+"""Taiwanese house rules (TW §20), the settlement and match switches: ``base_points``,
+``tai_cap``, ``dealer_pays_streak``, ``negative_score_ends_match``, ``draw_keeps_dealer``,
+``draw_increments_streak``, ``dealer_streak_limit`` (TW §20.2.1–§20.2.2, §20.7). Every
+``settlement``, ``match`` and ``config_error`` example of ``taiwanese-house-examples.json``
+whose switches are all implemented runs through the public API (``Ruleset.settle``,
+``Match.play_deal``, ``Ruleset.taiwanese``); the others are listed, and a test checks that
+their switches are still refused, so that an example cannot be forgotten when its switch lands.
+The answers come from the JSON, never recomputed here.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import mahjong_fast as mf
+from mahjong_fast.errors import RuleConfigError
+
+EXAMPLES: list[dict[str, Any]] = json.loads(
+    (Path(__file__).parents[1] / "data" / "taiwanese-house-examples.json").read_text(encoding="utf-8")
+)
+PLAYERS = ("P0", "P1", "P2", "P3")
+KNOWN = {row.name for row in mf.Ruleset.switch_table("taiwanese-high")}
+
+
+def _implemented(e: dict[str, Any]) -> bool:
+    """Whether every switch the example sets is in the table and its arguments need nothing
+    the deal engine records (liability, the claims of a head bump, a win in two parts). An
+    unknown switch's refusal (CE-UNKNOWN) is checked whatever the table has."""
+    if e.get("code") == "CE-UNKNOWN":
+        return True
+    names = set(e.get("switches", {})) | set(e.get("config", {}))
+    wins = [w for d in e["args"].get("deals", [e["args"]]) for w in d.get("wins", [])]
+    extra = {"liable", "part"} & {k for w in wins for k in w} or "claims" in e["args"]
+    return names <= KNOWN and (e.get("table") or "high") in ("high", "low") and not extra
+
+
+def _by(kind: str, implemented: bool = True) -> list[Any]:
+    return [
+        pytest.param(e, id=e["id"])
+        for e in EXAMPLES
+        if e["kind"] == kind and _implemented(e) is implemented
+    ]
+
+
+def _rules(e: dict[str, Any]) -> mf.Ruleset:
+    """The example's ruleset: its table (settlements name none: the default), then its
+    ``config`` and ``switches`` (a switch may name the table again)."""
+    switches = {"tai_table": e.get("table") or "high", **e.get("config", {}), **e.get("switches", {})}
+    return mf.Ruleset.taiwanese(**switches)
+
+
+def test_the_examples_implemented_here() -> None:
+    ids = {p.id for kind in ("settlement", "match", "config_error") for p in _by(kind)}
+    assert ids == {"S01", "S02", "S03", "S04", "S05", "M01", "M02", "M03", "M04", "M05", "E01",
+                   "E10", "E12"}  # fmt: skip
+
+
+@pytest.mark.parametrize("e", _by("settlement"))
+def test_settlement(e: dict[str, Any]) -> None:
+    a = e["args"]
+    wins = [
+        {"winner": w["seat"], "tai": w["tai"], "self_drawn": w["self_drawn"],
+         "discarder": w["discarder"]}
+        for w in a["wins"]
+    ]  # fmt: skip
+    s = _rules(e).settle(wins, dealer=a["dealer"], dealer_streak=a["streak"])
+    assert s["payments"] == e["payments"]
+    assert sum(s["payments"].values()) == 0
+
+
+@pytest.mark.parametrize("e", _by("match"))
+def test_match(e: dict[str, Any]) -> None:
+    a = e["args"]
+    rules = _rules(e)
+    m = mf.Match(
+        rules, first_dealer=PLAYERS.index(a["first_dealer"]), start_streak=a["start_streak"]
+    )
+    for j, (deal, want) in enumerate(zip(a["deals"], e["deals"], strict=True)):
+        assert not m.is_over, f"over before deal {j}"
+        wins = [
+            {
+                "winner": PLAYERS.index(w["player"]),
+                "tai": w["tai"],
+                "self_drawn": w["self_drawn"],
+                "discarder": None if w["discarder"] is None else PLAYERS.index(w["discarder"]),
+            }
+            for w in deal["wins"]
+        ]
+        rec = m.play_deal(wins)
+        assert rec["seat_winds"] == tuple(want["seats"][p] for p in PLAYERS), j
+        assert rec["round_wind"] == want["round_wind"], j
+        assert rec["streak"] == want["streak"], j
+        assert rec["payments"] == [want["payments"][p] for p in PLAYERS], j
+        assert rec["dealer_after"] == PLAYERS.index(want["dealer_after"]), j
+        assert rec["streak_after"] == want["streak_after"], j
+        assert rec["passes_after"] == want["passes_after"], j
+    end = e["match_end"]
+    assert m.is_over is end["over"]
+    assert m.dealer == PLAYERS.index(end["dealer"])
+    assert (m.streak, m.passes) == (end["streak"], end["passes"])
+    if "scores" in end:
+        assert list(m.scores) == [end["scores"][p] for p in PLAYERS]
+
+
+@pytest.mark.parametrize("e", _by("config_error"))
+def test_config_error(e: dict[str, Any]) -> None:
+    with pytest.raises(RuleConfigError) as err:
+        _rules(e)
+    assert err.value.switch == e["switch"]
+    assert err.value.code == e["code"]
+
+
+@pytest.mark.parametrize(
+    "e", [*_by("settlement", False), *_by("match", False), *_by("config_error", False)]
+)
+def test_examples_of_switches_not_yet_implemented_are_refused(e: dict[str, Any]) -> None:
+    """The rest wait for the deal's records (liability, head bump, two-part wins) or for
+    switches of later work: today the ruleset refuses their switches (or, where every switch
+    exists, the example needs records the deal engine does not keep yet)."""
+    names = set(e.get("switches", {})) | set(e.get("config", {}))
+    if names <= KNOWN and (e.get("table") or "high") in ("high", "low"):
+        pytest.skip("its switches exist; it needs the deal engine's records")
+    with pytest.raises(RuleConfigError):
+        _rules(e)
+
+
+def test_cap_and_base_points_reach_every_payment_route() -> None:
+    r = mf.Ruleset.taiwanese(base_points=30, tai_value=10, tai_cap=8)
+    # TW §20.7.3: a "30 底 10 台" table, 3 Tai between non-dealers: 60
+    s = r.settle([{"winner": "S", "tai": 3, "self_drawn": False, "discarder": "W"}])
+    assert s["payments"] == {"E": 0, "S": 60, "W": -60, "N": 0}
+    # the cap bites before the dealer's adjustment: 12 Tai paid as 8, dealer pays 30 + 9 × 10
+    s = r.settle([{"winner": "S", "tai": 12, "self_drawn": False, "discarder": "E"}])
+    assert s["payments"]["E"] == -(30 + (8 + 1) * 10)
+    assert r.base(12) == r.base(8) == 30 + 8 * 10
+    m = mf.Match(r)
+    # P1 self-draws 12 Tai (paid as 8): the dealer P0 pays 30 + 9 × 10, the others 30 + 8 × 10
+    assert m.play_deal([{"winner": 1, "tai": 12, "self_drawn": True}])["payments"] == [
+        -120, 340, -110, -110
+    ]
