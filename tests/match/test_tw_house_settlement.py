@@ -56,7 +56,7 @@ def _rules(e: dict[str, Any]) -> mf.Ruleset:
 def test_the_examples_implemented_here() -> None:
     ids = {p.id for kind in ("settlement", "match", "config_error") for p in _by(kind)}
     assert ids == {"S01", "S02", "S03", "S04", "S05", "M01", "M02", "M03", "M04", "M05", "E01",
-                   "E10", "E12"}  # fmt: skip
+                   "E06", "E10", "E12"}  # fmt: skip
 
 
 @pytest.mark.parametrize("e", _by("settlement"))
@@ -142,3 +142,19 @@ def test_cap_and_base_points_reach_every_payment_route() -> None:
     assert m.play_deal([{"winner": 1, "tai": 12, "self_drawn": True}])["payments"] == [
         -120, 340, -110, -110
     ]
+
+
+def test_of_several_faults_the_switch_first_in_the_table_is_named() -> None:
+    # TW §20.11 A: whatever order the switches are given in
+    for given in ({"dealer_streak_limit": 0, "base_points": -1},
+                  {"base_points": -1, "dealer_streak_limit": 0}):  # fmt: skip
+        with pytest.raises(RuleConfigError) as e:
+            mf.Ruleset.taiwanese(**given)
+        assert e.value.switch == "base_points"
+
+
+def test_an_override_too_large_for_any_integer_is_ce_ovr() -> None:
+    for v in (2**63, 2**64, -(2**63) - 1, 10**40):
+        with pytest.raises(RuleConfigError) as e:
+            mf.Ruleset.taiwanese(tai_overrides={"H42": v})
+        assert (e.value.switch, e.value.code) == ("tai_overrides", "CE-OVR")

@@ -79,8 +79,14 @@ fn data_value(v: &Bound<'_, PyAny>) -> Option<SwitchValue> {
     if let Ok(s) = v.cast::<PyString>() {
         return s.to_str().ok().map(|s| SwitchValue::Str(s.to_owned()));
     }
-    if let Ok(Some(n)) = super::int_arg(v, "value", "an int") {
-        return Some(SwitchValue::Int(n));
+    match super::wide_int_arg(v, "value", "an int") {
+        Ok(Some(n)) => return Some(SwitchValue::Int(n.clamp(i64::MIN.into(), i64::MAX.into()) as i64)),
+        // beyond 128 bits: as far out of every range as the widest integer
+        Ok(None) => {
+            let negative = v.lt(0i64).unwrap_or(false);
+            return Some(SwitchValue::Int(if negative { i64::MIN } else { i64::MAX }));
+        }
+        Err(_) => {}
     }
     if let Ok(d) = v.cast::<PyDict>() {
         let mut out = std::collections::BTreeMap::new();
@@ -127,13 +133,21 @@ impl PyRuleset {
         let Some(sw) = switches.filter(|d| !d.is_empty()) else {
             return Ok(PyRuleset { inner: base });
         };
-        let mut set = base.switch_set().clone();
+        let mut given: Vec<(String, Bound<'_, PyAny>)> = Vec::with_capacity(sw.len());
         for (k, v) in sw.iter() {
             let key: String = k.extract().map_err(|_| {
                 config_err(py, format!("switch names are strings, got {}", k.repr().map(|s| s.to_string()).unwrap_or_default()))
             })?;
-            let value = switch_value(py, &base, &key, &v)?;
-            set.set(&key, &value).map_err(|e| to_py_err(py, e))?;
+            given.push((key, v));
+        }
+        // TW §20.11 A: of several faults, the switch first in the table's order is named
+        // (unknown names first), whatever the order they were given in
+        let table = base.switch_table();
+        given.sort_by_key(|(k, _)| table.rows.iter().position(|r| r.name == k).map_or(0, |i| i + 1));
+        let mut set = base.switch_set().clone();
+        for (key, v) in &given {
+            let value = switch_value(py, &base, key, v)?;
+            set.set(key, &value).map_err(|e| to_py_err(py, e))?;
         }
         CoreRuleset::from_set(&set).map(|inner| PyRuleset { inner }).map_err(|e| to_py_err(py, e))
     }

@@ -340,12 +340,16 @@ impl Ruleset {
         registry::by_id(ruleset, id)
     }
 
-    /// The preset named `name` with `switches` applied in order, then checked as a whole. An
+    /// The preset named `name` with `switches` applied in the order of its table (of several faults, the first switch there is named), then checked as a whole. An
     /// unknown name, switch, a value of the wrong type or out of range, or an impossible
     /// combination is a configuration error naming it (the switch, or `preset`).
     pub fn from_switches<'a>(name: &str, switches: impl IntoIterator<Item = (&'a str, SwitchValue)>) -> Result<Ruleset> {
         let mut set = registry::named(name)?.switch_set().clone();
-        for (k, v) in switches {
+        // of several faults, the switch first in the table's order is named (TW §20.11 A)
+        let table = set.table();
+        let mut given: Vec<(&str, SwitchValue)> = switches.into_iter().collect();
+        given.sort_by_key(|(k, _)| table.rows.iter().position(|r| r.name == *k).map_or(0, |i| i + 1));
+        for (k, v) in given {
             set.set(k, &v)?;
         }
         Ruleset::from_set(&set)

@@ -140,6 +140,7 @@ impl Allowed {
         };
         match self {
             Allowed::Bool => "true or false".into(),
+            Allowed::Int { lo: i64::MIN, hi: i64::MAX } => "an integer".into(),
             Allowed::Int { lo, hi } => format!("an integer {lo}..{hi}"),
             Allowed::Choice(c) => quoted(c),
             Allowed::Nullable(inner) => format!("null or {}", inner.describe()),
@@ -500,6 +501,12 @@ mod tests {
             (Allowed::Int { lo, hi }, SwitchLit::Int(d)) => SwitchValue::Int(if d == hi { lo } else { hi }),
             (Allowed::Choice(c), SwitchLit::Str(d)) => SwitchValue::Str(c.iter().find(|s| **s != d).unwrap().to_string()),
             (Allowed::Nullable(Allowed::Int { hi, .. }), SwitchLit::Null) => SwitchValue::Int(*hi),
+            // an object of one member: a key the row allows (any key: a high-table element,
+            // the one table whose object switch takes any key today) and a value it allows
+            (Allowed::Map { keys, .. }, SwitchLit::Map(_)) => {
+                let key = keys.and_then(|k| k.first().copied()).unwrap_or("H05");
+                SwitchValue::Map([(key.to_string(), SwitchValue::Int(3))].into())
+            }
             _ => panic!("{}: the default is not of the row's kind", row.name),
         }
     }

@@ -53,6 +53,13 @@ pub const H41: Element = el("H41", "Self-drawn", 1);
 pub const H42: Element = el("H42", "Single wait", 2);
 pub const H43: Element = el("H43", "Closed wait", 2);
 
+/// Every element of the high (TW §12.1) table, by number (the settlement-only dealer elements are
+/// not hand elements).
+pub const ALL: &[Element] = &[
+    H01, H02, H03, H04, H05, H06, H07, H08, H09, H10, H11, H12, H13, H14, H15, H16, H17, H18, H19, H20, H21, H22, H23, H24, H25,
+    H26, H27, H28, H29, H30, H31, H32, H33, H34, H35, H36, H37, H40, H41, H42, H43,
+];
+
 /// The high table with its switches and the win's Taiwanese situation.
 #[derive(Debug)]
 pub struct TwHigh<'a> {

@@ -13,6 +13,13 @@ impl DealHooks for TaiwaneseRules {
     }
     /// TW §7: all eight bonus tiles, or seven robbing the eighth, after each exposure.
     fn bonus_win(&self, exposed: &[u8; 4], exposer: usize, tile: Bonus) -> Result<Option<BonusWin>> {
-        settle::check_bonus_win(self.switches.tai_table, exposed, exposer, tile)
+        let win = settle::check_bonus_win(self.switches.tai_table, exposed, exposer, tile)?;
+        // TW §20.2.9: H28/H32, L29/L30 overridden too
+        Ok(win.map(|mut w| {
+            if let Some(t) = self.switches.tai_overrides.get(w.element.code) {
+                w.element.value = t;
+            }
+            w
+        }))
     }
 }

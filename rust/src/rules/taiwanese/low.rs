@@ -47,6 +47,13 @@ pub const L32: Element = el("L32", "Earthly blessing", 14);
 pub const L35: Element = el("L35", "Eight and a half pairs", 14);
 pub const L36: Element = el("L36", "One suit (full flush)", 14);
 
+/// Every element of the low (TW §13.1) table, by number (the settlement-only dealer elements are
+/// not hand elements).
+pub const ALL: &[Element] = &[
+    L01, L02, L03, L04, L05, L06, L07, L08, L09, L10, L11, L12, L13, L14, L15, L16, L17, L18, L19, L20, L21, L22, L23, L24, L25,
+    L26, L27, L28, L29, L30, L31, L32, L35, L36,
+];
+
 /// The low table with its switches and the win's Taiwanese situation.
 #[derive(Debug)]
 pub struct TwLow<'a> {

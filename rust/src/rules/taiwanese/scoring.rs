@@ -247,6 +247,25 @@ impl<'a> TwBase<'a> {
         })
     }
 
+    /// TW §20.2.9 `tai_overrides`: each overridden element takes the Tai given, plus the extra
+    /// its option adds (H03 `high_seat_bonus_extra`, H06 `high_wind_pung_extra`).
+    fn override_tai(&self, els: &mut [Element]) {
+        let ov = &self.switches.tai_overrides;
+        if ov.is_empty() {
+            return;
+        }
+        let table = match self.switches.tai_table {
+            TaiTable::High => super::high::ALL,
+            TaiTable::Low => super::low::ALL,
+        };
+        for e in els.iter_mut() {
+            if let Some(t) = ov.get(e.code) {
+                let own = table.iter().find(|x| x.code == e.code).map_or(e.value, |x| x.value);
+                e.value = t.saturating_add(e.value.saturating_sub(own));
+            }
+        }
+    }
+
     /// The best placement's elements, `C` and role of the winning tile.
     fn best_placement(
         &self,
@@ -261,6 +280,7 @@ impl<'a> TwBase<'a> {
                 return;
             }
             let mut els = elements(r);
+            self.override_tai(&mut els);
             els.sort_by_key(Element::number);
             let total: u32 = els.iter().map(|e| e.value as u32).sum();
             let better = match &best {

@@ -36,6 +36,29 @@ fn cap_below_minimum(s: &crate::rules::switch_table::SwitchSet) -> Option<String
     }
 }
 
+/// `tai_overrides` values are checked by [`overrides_refused`] (CE-OVR), not as a type error.
+static ANY_INT: Allowed = Allowed::Int { lo: i64::MIN, hi: i64::MAX };
+
+/// TW §20.3 CE-OVR: a `tai_overrides` key that is not a hand element of the selected table, or
+/// a value outside 1…64.
+fn overrides_refused(s: &crate::rules::switch_table::SwitchSet) -> Option<String> {
+    let crate::rules::SwitchValue::Map(members) = s.get("tai_overrides") else { return None };
+    let table = s.str("tai_table");
+    let elements = if table == "low" { super::low::ALL } else { super::high::ALL };
+    for (code, v) in members {
+        if !elements.iter().any(|e| e.code == code) {
+            return Some(format!(
+                "{code:?} is not a hand element of the {table} table (TW §20.2.9; the dealer's elements are settlement-only) (TW §20.3 CE-OVR)"
+            ));
+        }
+        match v {
+            crate::rules::SwitchValue::Int(n) if (1..=64).contains(n) => {}
+            other => return Some(format!("{code}: {other} is not an integer 1..64 (TW §20.3 CE-OVR)")),
+        }
+    }
+    None
+}
+
 /// The high-table options may leave their default only with the high table (TW §2, §20.3
 /// CE-TABLE).
 const HIGH_TABLE_ONLY: &[Needs] = &[Needs { switch: "tai_table", values: &[SwitchLit::Str("high")], code: Some("CE-TABLE") }];
@@ -166,6 +189,14 @@ pub static SWITCH_TABLE: SwitchTable = SwitchTable {
             depends: &[],
         },
         SwitchRow {
+            name: "tai_overrides",
+            allowed: Allowed::Map { keys: None, value: &ANY_INT },
+            default: SwitchLit::Map(&[]),
+            doc: "Tai of named elements of the selected table, {code: 1..64}; an option's extra Tai (H03, H06) is still added.",
+            section: "TW §20.2.9, §12.1, §13.1",
+            depends: &[],
+        },
+        SwitchRow {
             name: "prefer_pung_reading",
             allowed: Allowed::Bool,
             default: SwitchLit::Bool(false),
@@ -174,7 +205,15 @@ pub static SWITCH_TABLE: SwitchTable = SwitchTable {
             depends: &[],
         },
     ],
-    forbidden: &[Forbidden { switch: "tai_cap", code: Some("CE-CAP"), doc: "tai_cap >= min_tai", refuses: cap_below_minimum }],
+    forbidden: &[
+        Forbidden { switch: "tai_cap", code: Some("CE-CAP"), doc: "tai_cap >= min_tai", refuses: cap_below_minimum },
+        Forbidden {
+            switch: "tai_overrides",
+            code: Some("CE-OVR"),
+            doc: "codes of the selected table's hand elements, values 1..64",
+            refuses: overrides_refused,
+        },
+    ],
     unknown_code: Some("CE-UNKNOWN"),
     build: |s| Box::new(super::TaiwaneseRules::of(s)),
 };
@@ -305,6 +344,8 @@ pub struct TwSwitches {
     /// `prefer_pung_reading` (default off, TW §20.2.3): on a win on a discard, only readings
     /// with the winning tile in a pung count when one exists.
     pub prefer_pung_reading: bool,
+    /// `tai_overrides` (default none, TW §20.2.9): the Tai of named elements.
+    pub tai_overrides: TaiOverrides,
     /// `high_seat_bonus_extra` (default off; high table only): +1 Tai for a held own flower or
     /// own season (H03).
     pub high_seat_bonus_extra: bool,
@@ -338,7 +379,8 @@ switch_fields!(
         draw_keeps_dealer,
         draw_increments_streak,
         dealer_streak_limit,
-        prefer_pung_reading
+        prefer_pung_reading,
+        tai_overrides
     ]
 );
 
@@ -421,5 +463,62 @@ mod tests {
         for m in [MatchLength::OneDeal, MatchLength::EastRound, MatchLength::FullGame] {
             assert_eq!(MatchLength::from_name(m.name()).unwrap(), m);
         }
+    }
+}
+
+/// `tai_overrides` (TW §20.2.9): the Tai of an element by its number within the selected table
+/// (`H05` and `L05` are both number 5; the switch's check keeps the letter to the table).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TaiOverrides {
+    /// `tai[n]`: the Tai of element number n, 0 for none.
+    tai: [u8; 64],
+    /// The letter of the codes given (`H` or `L`), for writing them back.
+    letter: u8,
+    any: bool,
+}
+
+impl Default for TaiOverrides {
+    /// No element overridden.
+    fn default() -> Self {
+        TaiOverrides { tai: [0; 64], letter: b'H', any: false }
+    }
+}
+
+impl TaiOverrides {
+    /// Whether no element is overridden.
+    pub fn is_empty(&self) -> bool {
+        !self.any
+    }
+    /// The Tai given for element `code` (`"H05"`), if any.
+    pub fn get(&self, code: &str) -> Option<u8> {
+        let n: usize = code.get(1..)?.parse().ok()?;
+        self.tai.get(n).copied().filter(|&t| t > 0)
+    }
+}
+
+impl crate::rules::switch_table::SwitchField for TaiOverrides {
+    fn from_set(set: &crate::rules::switch_table::SwitchSet, key: &str) -> Self {
+        let mut o = TaiOverrides::default();
+        if let crate::rules::SwitchValue::Map(members) = set.get(key) {
+            for (code, v) in members {
+                let (Some(n), crate::rules::SwitchValue::Int(t)) = (code.get(1..).and_then(|d| d.parse::<usize>().ok()), v)
+                else {
+                    continue;
+                };
+                if n < 64 && (1..=64).contains(t) {
+                    o.tai[n] = *t as u8;
+                    o.letter = code.as_bytes()[0];
+                    o.any = true;
+                }
+            }
+        }
+        o
+    }
+    fn to_value(&self) -> crate::rules::SwitchValue {
+        let members = (1..64)
+            .filter(|&n| self.tai[n] > 0)
+            .map(|n| (format!("{}{n:02}", self.letter as char), crate::rules::SwitchValue::Int(i64::from(self.tai[n]))))
+            .collect();
+        crate::rules::SwitchValue::Map(members)
     }
 }

@@ -1,0 +1,95 @@
+"""Taiwanese house rules (TW §20) in the scorer: every ``hand`` example of
+``taiwanese-house-examples.json`` whose table and switches are implemented runs through
+``score()``, ``waits()`` and the payments; the answers come from the JSON. The others wait for
+the common table and the switches still refused (``tests/match/test_tw_house_settlement.py``
+lists the rule). Also the ``tai_overrides`` switch (TW §20.2.9) on its own."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import mahjong_fast as mf
+from mahjong_fast.errors import RuleConfigError
+
+EXAMPLES: list[dict[str, Any]] = json.loads(
+    (Path(__file__).parents[1] / "data" / "taiwanese-house-examples.json").read_text(encoding="utf-8")
+)
+KNOWN = {row.name for row in mf.Ruleset.switch_table("taiwanese-high")}
+
+
+def _implemented(e: dict[str, Any]) -> bool:
+    names = set(e.get("switches", {})) | set(e.get("config", {}))
+    new_args = {"starting_win", "qualification", "declared_ready"}
+    uses_new = any(e["args"].get(k) for k in new_args)
+    return names <= KNOWN and (e.get("table") or "high") in ("high", "low") and not uses_new
+
+
+HANDS = [pytest.param(e, id=e["id"]) for e in EXAMPLES if e["kind"] == "hand" and _implemented(e)]
+
+
+def test_the_hand_examples_implemented_here() -> None:
+    assert [p.id for p in HANDS] == ["Y01", "Y02"]
+
+
+@pytest.mark.parametrize("e", HANDS)
+def test_hand(e: dict[str, Any]) -> None:
+    a = e["args"]
+    assert a["dealer"] == "E"
+    rules = mf.Ruleset.taiwanese(
+        **{"tai_table": e.get("table") or "high", **e.get("config", {}), **e["switches"]}
+    )
+    hand = " ".join([a["before"], *a["declared"]])
+    r = mf.score(
+        hand, a["win_tile"], seat_wind=a["seat"], prevailing_wind=a["round_wind"],
+        bonus=a["bonus"], self_drawn=a["self_drawn"], robbing_kong=a["robbing_kong"],
+        kong_replacement=a["loose_tile"], last_tile=a["last_live_tile"] or a["last_discard"],
+        dealer_start=a["dealer_start"], discarder=a["discarder"], dealer_streak=a["streak"],
+        discards=a["discards"], winner_discards=a["winner_discards"],
+        interrupted=a["interrupted"], rules=rules,
+    )  # fmt: skip
+    assert r.value == e["tai"], r.elements
+    got = Counter((el.code, el.value) for el in r.elements)
+    assert got == Counter((c, v) for c, _, v in e["elements"])
+    assert r.is_win is e["legal"]
+    if "waits" in e:
+        assert [str(t) for t in mf.waits(hand, rules=rules)] == e["waits"]
+    if isinstance(e.get("payments"), dict):
+        assert r.payments == e["payments"]
+
+
+def test_overrides_keep_an_options_extra_and_reach_bonus_wins() -> None:
+    hand, win = "123m456m789p234s67s55s", "8s"
+    kw: dict[str, Any] = {"seat_wind": "S", "self_drawn": True, "bonus": "2f",
+                          "discards": 12, "winner_discards": 3, "interrupted": True}  # fmt: skip
+    plain = mf.Ruleset.taiwanese(high_seat_bonus_extra=True)
+    over = mf.Ruleset.taiwanese(high_seat_bonus_extra=True, tai_overrides={"H03": 4, "H40": 5})
+    a = {e.code: e.value for e in mf.score(hand, win, rules=plain, **kw).elements}
+    b = {e.code: e.value for e in mf.score(hand, win, rules=over, **kw).elements}
+    assert a["H03"] == 2 and b["H03"] == 5  # South's own flower 2f: 1 + 1, then 4 + 1
+    assert (a["H40"], b["H40"]) == (2, 5)
+    assert {k: v for k, v in a.items() if k not in ("H03", "H40")} == {
+        k: v for k, v in b.items() if k not in ("H03", "H40")
+    }
+    # TW §7 all eight: H32 is 30 by the table, 12 by the override
+    w = mf.Ruleset.taiwanese(tai_overrides={"H32": 12}).bonus_win(
+        "1f 2f 3f 4f 5f 6f 7f", "8f", seat="E"
+    )
+    assert w is not None and w["value"] == 12 and w["elements"][0].code == "H32"
+    assert over.switches["tai_overrides"] == {"H03": 4, "H40": 5}
+    assert mf.Ruleset.from_json(over.to_json()) == over
+
+
+@pytest.mark.parametrize(
+    ("overrides", "table"),
+    [({"H38": 2}, "high"), ({"L33": 1}, "low"), ({"H05": 2}, "low"), ({"H05": 0}, "high"),
+     ({"H05": 65}, "high"), ({"X1": 3}, "high")],  # fmt: skip
+)
+def test_bad_overrides_are_ce_ovr(overrides: dict[str, int], table: str) -> None:
+    with pytest.raises(RuleConfigError) as e:
+        mf.Ruleset.taiwanese(tai_table=table, tai_overrides=overrides)
+    assert (e.value.switch, e.value.code) == ("tai_overrides", "CE-OVR")
