@@ -304,6 +304,12 @@ class ScoreResult:
     def raw_value(self) -> int:
         """The total before the cap."""
     @property
+    def paid_value(self) -> int:
+        """The value the win is paid for (under a Taiwanese ``tai_cap``: the capped hand Tai)."""
+    @property
+    def capped_tai(self) -> int:
+        """``paid_value`` of a Taiwanese result (AttributeError otherwise; TW §20.2.1)."""
+    @property
     def unit(self) -> Literal["faan", "tai"]: ...
     @property
     def faan(self) -> int:

@@ -213,7 +213,7 @@ fn score_notation(
         progress,
     };
     let scored = crate::rules::checked::score(&h, win, &ctx, discarder, &rules).map_err(|e| to_py_err(py, e))?;
-    Ok(ScoreResult { scored, melds: h.melds, unit: rules.unit() })
+    Ok(ScoreResult::new(scored, h.melds, &rules))
 }
 
 /// The message for a deal-progress keyword given to a ruleset that does not read it.
@@ -409,7 +409,7 @@ fn score(
     let discarder = opt_wind_arg(py, discarder, "discarder")?;
     let hand = Hand { concealed: c, melds: m, bonus };
     let scored = crate::rules::checked::score(&hand, win, &ctx, discarder, &rules).map_err(|e| to_py_err(py, e))?;
-    Ok(ScoreResult { scored, melds: hand.melds, unit: rules.unit() })
+    Ok(ScoreResult::new(scored, hand.melds, &rules))
 }
 
 /// Payments of rules §11 indexed by player 0..3 (sums to zero). `discarder` is required for a
@@ -558,8 +558,7 @@ fn values_of_waits(
                 gain
             });
             debug_assert!(gain[seat as usize] == w.self_drawn_gain);
-            let self_drawn =
-                ScoreResult { scored: Scored { outcome, base, payments }, melds: hand.melds.clone(), unit: ruleset.unit() };
+            let self_drawn = ScoreResult::new(Scored { outcome, base, payments }, hand.melds.clone(), ruleset);
             (w.tile.0 as u32, self_drawn, to_result(w.discard, &hand.melds, ruleset))
         })
         .collect())

@@ -451,6 +451,10 @@ impl Ruleset {
     pub fn base(&self, value: u8) -> i64 {
         self.rules.base(value)
     }
+    /// See [`Payments::paid_value`].
+    pub fn paid_value(&self, value: u8) -> u8 {
+        self.rules.paid_value(value)
+    }
     /// See [`Payments::win_payments`].
     pub fn win_payments(&self, win: &WinPayment, dealer: usize, streak: u32) -> Result<[i64; 4]> {
         self.rules.win_payments(win, dealer, streak)
