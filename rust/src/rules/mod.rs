@@ -328,13 +328,14 @@ impl Ruleset {
         registry::by_id(ruleset, id)
     }
 
-    /// The preset named `name` with `switches` applied in order, then checked as a whole. An
+    /// The preset named `name` with `switches` applied in order (objects keyed by name, such as
+    /// `element_values`, merged key by key: HK §19.14), then checked as a whole. An
     /// unknown name, switch, a value of the wrong type or out of range, or an impossible
     /// combination is a configuration error naming it (the switch, or `preset`).
     pub fn from_switches<'a>(name: &str, switches: impl IntoIterator<Item = (&'a str, SwitchValue)>) -> Result<Ruleset> {
         let mut set = registry::named(name)?.switch_set().clone();
         for (k, v) in switches {
-            set.set(k, &v)?;
+            set.merge(k, &v)?;
         }
         Ruleset::from_set(&set)
     }
