@@ -189,7 +189,7 @@ def test_the_extra_elements_have_their_chinese_names() -> None:
     ex = next(e for e in HANDS if e["id"] == "HH8b")
     (x1,) = [e for e in score_hand(ex).elements if e.code == "X1"]
     assert (x1.name, x1.chinese_name) == ("Small four winds", "小四喜")
-    assert [e.chinese_name for e in score_hand(ex).elements][0] is None  # F3: none given
+    assert next(e.chinese_name for e in score_hand(ex).elements) is None  # F3: none given
 
 
 @pytest.mark.parametrize(
@@ -216,14 +216,25 @@ def test_impossible_house_inputs_are_refused(kwargs: dict[str, Any], why: str) -
 def test_house_inputs_are_refused_by_taiwanese_rules() -> None:
     with pytest.raises(InvalidHandError, match="Hong Kong"):
         mf.score(
-            "123m456m789m123p456p78s9s9s", "9s", self_drawn=True, earthly=False, liable="N",
-            liable_trigger="fourth_meld", rules="taiwanese-high",
+            "123m456m789m123p456p78s9s9s",
+            "9s",
+            self_drawn=True,
+            earthly=False,
+            liable="N",
+            liable_trigger="fourth_meld",
+            rules="taiwanese-high",
         )
 
 
 def test_tile_set_136_refuses_bonus_tiles() -> None:
     with pytest.raises(InvalidHandError, match="136"):
-        mf.score("123m456m789p234s5s 2f", "5s", self_drawn=True, seat_wind="S", rules=Ruleset.hong_kong(tile_set=136))
+        mf.score(
+            "123m456m789p234s5s 2f",
+            "5s",
+            self_drawn=True,
+            seat_wind="S",
+            rules=Ruleset.hong_kong(tile_set=136),
+        )
 
 
 def test_seven_pairs_off_changes_the_waits() -> None:
@@ -237,7 +248,7 @@ def test_wait_values_follow_the_element_values() -> None:
     """``wait_values`` scores every wait as ``score`` does under the house switches."""
     rules = Ruleset.hong_kong(element_values={"X9": 3})
     vals = mf.wait_values("123m456m789p234s5s", rules=rules)
-    drawn = [v for v in vals if str(v.tile) == "5s"][0].self_drawn
+    drawn = next(v for v in vals if str(v.tile) == "5s").self_drawn
     assert drawn is not None
     assert drawn.faan == 5 and "X9" in [e.code for e in drawn.elements]
 
@@ -245,7 +256,11 @@ def test_wait_values_follow_the_element_values() -> None:
 # --------------------------------------------------------------------------- properties
 
 ELEMENT_VALUE = st.one_of(st.just("off"), st.just("limit"), st.integers(1, 13))
-CODES = [f"F{i}" for i in range(1, 21)] + [f"L{i}" for i in range(1, 9)] + [f"X{i}" for i in range(1, 23)]
+CODES = (
+    [f"F{i}" for i in range(1, 21)]
+    + [f"L{i}" for i in range(1, 9)]
+    + [f"X{i}" for i in range(1, 23)]
+)
 
 
 def allowed(code: str, v: object) -> bool:
@@ -297,8 +312,9 @@ def test_scoring_under_random_switches(sw: dict[str, Any], ex: dict[str, Any], d
     if r.interpretation == "" and not r.is_win:
         return
     max_faan = sw["max_faan"]
-    if r.limit is not None or (len(r.elements) == 1 and r.elements[0].faan == max_faan and r.raw_faan == max_faan):
-        assert r.faan == max_faan or r.limit is None
+    if r.limit is not None:  # a limit element (L1-L8, or an X code valued "limit") alone
+        assert [(e.code, e.faan) for e in r.elements] == [(r.limit, max_faan)]
+        assert r.faan == r.raw_faan == max_faan
     else:
         assert r.raw_faan == sum(e.faan for e in r.elements)
         assert r.faan == min(r.raw_faan, max_faan)
@@ -318,7 +334,12 @@ def test_scoring_under_random_switches(sw: dict[str, Any], ex: dict[str, Any], d
     st.one_of(st.none(), st.integers(0, 3)),
 )
 def test_settlement_sums_to_zero(
-    sw: dict[str, Any], discarder: int, values: list[int], self_drawn: bool, dealer: int, liable: int | None
+    sw: dict[str, Any],
+    discarder: int,
+    values: list[int],
+    self_drawn: bool,
+    dealer: int,
+    liable: int | None,
 ) -> None:
     rules = Ruleset.hong_kong(multiple_winners="all", liability="all", **sw)
     others = [p for p in range(4) if p != discarder]
@@ -372,7 +393,9 @@ def wins_of(result: dict[str, Any]) -> list[dict[str, Any]]:
 def play_match(ex: dict[str, Any], **override: Any) -> dict[str, Any]:
     rules = Ruleset.hong_kong(**{**ex["switches"], **override})
     m = mf.Match(rules, deals=ex["setup"]["deals"]) if "deals" in ex["setup"] else mf.Match(rules)
-    got: dict[str, Any] = {k: [] for k in ("dealers", "dealer_streak", "prevailing_wind", "passes_after", "payments")}
+    got: dict[str, Any] = {
+        k: [] for k in ("dealers", "dealer_streak", "prevailing_wind", "passes_after", "payments")
+    }
     for res in ex["setup"]["results"]:
         nd = m.next_deal()
         assert nd is not None

@@ -198,7 +198,8 @@ impl ScoreResult {
     fn liability_applies(&self) -> Option<bool> {
         self.scored.liability_applies
     }
-    /// `"L1"`..`"L8"` for a limit hand, else `None`.
+    /// `"L1"`..`"L8"` for a limit hand (under HK §19.5.3 also an X code valued `"limit"`),
+    /// else `None`.
     #[getter]
     fn limit(&self) -> Option<&'static str> {
         self.scored.outcome.limit

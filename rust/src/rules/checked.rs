@@ -249,21 +249,14 @@ pub fn score_flower_win(kind: &str, seat: u8, discarder: Option<u8>, rules: &Rul
         }
     }
     let code = if kind == "eight" { "X21" } else { "X20" };
-    let value = match sw.element_values.get(code) {
-        ElementValue::Faan(v) => v.min(sw.max_faan),
-        _ => sw.max_faan,
+    let (value, limit) = match sw.element_values.get(code) {
+        ElementValue::Faan(v) => (v.min(sw.max_faan), None),
+        _ => (sw.max_faan, Some(code)),
     };
     let i = crate::rules::hong_kong::switches::element_index(code).unwrap_or(0);
     let el = crate::rules::hong_kong::scoring::house::element(i, value);
-    let outcome = ScoreOutcome {
-        is_win: true,
-        reason: None,
-        value,
-        raw_value: value,
-        limit: None,
-        elements: vec![el],
-        interpretation: None,
-    };
+    let outcome =
+        ScoreOutcome { is_win: true, reason: None, value, raw_value: value, limit, elements: vec![el], interpretation: None };
     let liability_applies = pay.liable.map(|(_, t)| crate::rules::hong_kong::liability_applies(&sw, t, false));
     let liable = pay.liable.filter(|_| liability_applies == Some(true)).map(|(l, _)| usize::from(l));
     let win = WinPayment {
