@@ -422,3 +422,39 @@ def test_match_flow(ex: dict[str, Any]) -> None:
                 assert again[k] == v, (key, k)
         else:
             assert got[key] == want, key
+
+
+def test_the_recorded_switch_set_gains_the_new_switches_at_their_defaults() -> None:
+    """HK §19.1 principle 4: logs and records write ``Ruleset.to_dict()``; at the defaults it is
+    the six switches of §18 and the seventeen of §19.2 at their defaults, and a log written
+    before them (the six alone) reads back as the same ruleset."""
+    d = Ruleset.hong_kong().to_dict()
+    old = {
+        "min_faan": 3,
+        "max_faan": 13,
+        "spiciness": "spicy",
+        "responsibility": "seed",
+        "unit": 1,
+        "rotate_dealer": False,
+    }
+    assert list(d["switches"])[:6] == list(old)
+    assert {k: v for k, v in d["switches"].items() if k not in old} == {
+        "tile_set": 144,
+        "element_values": {},
+        "seven_pairs": "with_concealed",
+        "flowers_break_concealed": False,
+        "bonus_faan_in_minimum": True,
+        "all_chows_pair": "suited",
+        "flower_win": "off",
+        "multiple_winners": "head_bump",
+        "liability": "none",
+        "liability_discard": "discarder",
+        "payment_split": None,
+        "dealer_double": False,
+        "dealer_repeat": "never",
+        "match_length": "independent",
+        "max_deals": 64,
+        "false_win": "reject",
+        "pass_over": "none",
+    }
+    assert Ruleset.from_json({"name": "hong-kong", "switches": old}) == Ruleset.hong_kong()

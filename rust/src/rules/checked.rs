@@ -177,6 +177,9 @@ pub fn score_with(
         };
         crate::rules::hong_kong::check_pay_inputs(sw, hand, ctx, discarder, pay)?;
     }
+    if house.as_ref().is_some_and(|sw| sw.tile_set == crate::rules::hong_kong::switches::TileSet::T136) && hand.bonus != 0 {
+        return Err(MahjongError::hand("tile_set is 136: there are no bonus tiles (HK §19.4)"));
+    }
     if ctx.house.earthly && discarder.is_some_and(|d| d != 0) {
         return Err(MahjongError::hand("earthly: the dealer's first discard is East's (the discarder is not East)"));
     }

@@ -347,8 +347,14 @@ impl MatchFlow for HongKongRules {
             MatchLength::FullGame => format!("a full game (the deal passes sixteen times), at most {max} deals"),
             MatchLength::Independent => match opts.deals.unwrap_or(1) {
                 1 => "one deal".into(),
-                n if self.switches.rotate_dealer => format!("a match of {n} deals, the deal passing after every deal"),
-                n => format!("a match of {n} deals"),
+                n => match (self.switches.rotate_dealer, self.switches.dealer_repeat) {
+                    (false, _) => format!("a match of {n} deals"),
+                    (true, DealerRepeat::Never) => format!("a match of {n} deals, the deal passing after every deal"),
+                    (true, DealerRepeat::OnWin) => format!("a match of {n} deals, the dealer keeping the deal after a win"),
+                    (true, DealerRepeat::OnWinOrDraw) => {
+                        format!("a match of {n} deals, the dealer keeping the deal after a win or a draw")
+                    }
+                },
             },
         }
     }

@@ -378,14 +378,12 @@ impl ScoringTable for HouseTable<'_> {
     fn cap(&self) -> Option<u8> {
         Some(self.sw.max_faan)
     }
-    /// HK §19.13 the house situation flags, and no bonus tile with 136 tiles (§19.4).
+    /// HK §19.13 the house situation flags. (Bonus tiles under `tile_set = 136` are refused
+    /// by the public scorer, [`crate::rules::checked::score_with`]; this table ignores them.)
     fn check_situation(&self, facts: &WinFacts<'_>) -> Result<()> {
         let ctx = facts.ctx;
         let h = ctx.house;
         let bad = |m: &str| Err(MahjongError::hand(m.to_string()));
-        if self.sw.tile_set == TileSet::T136 && facts.hand.bonus != 0 {
-            return bad("tile_set is 136: there are no bonus tiles (HK §19.4)");
-        }
         if h.earthly {
             if facts.self_drawn {
                 return bad("earthly: a win on the dealer's first discard is not self-drawn");
