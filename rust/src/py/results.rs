@@ -71,6 +71,15 @@ impl Element {
     fn name(&self) -> &str {
         &self.name
     }
+    /// Its Chinese name where the rules give one (the extra elements of HK §19.5.2:
+    /// `"X1"` → `"小四喜"`), else `None`.
+    #[getter]
+    fn chinese_name(&self) -> Option<&'static str> {
+        if self.unit != "faan" {
+            return None;
+        }
+        crate::rules::hong_kong::scoring::house::chinese_name(&self.code)
+    }
     /// What it is worth, in `unit`.
     #[getter]
     fn value(&self) -> u32 {
@@ -198,7 +207,21 @@ impl ScoreResult {
         unit_alias(self.unit, "tai", "this result", self.paid)
             .map_err(|_| pyo3::exceptions::PyAttributeError::new_err("capped_tai is a Taiwanese result's name: use .paid_value"))
     }
-    /// `"L1"`..`"L8"` for a limit hand, else `None`.
+    /// HK §19.5.6 the qualifying value, compared with the minimum: under
+    /// `bonus_faan_in_minimum = False` the value less the bonus-tile elements F16-F20 (the
+    /// value for a limit hand); otherwise, and under other rulesets, the value.
+    #[getter]
+    fn qualifying(&self) -> u8 {
+        self.scored.qualifying
+    }
+    /// HK §19.8: whether the liability given (`liable=`) applies to this win; `None` when no
+    /// liable player was given.
+    #[getter]
+    fn liability_applies(&self) -> Option<bool> {
+        self.scored.liability_applies
+    }
+    /// `"L1"`..`"L8"` for a limit hand (under HK §19.5.3 also an X code valued `"limit"`),
+    /// else `None`.
     #[getter]
     fn limit(&self) -> Option<&'static str> {
         self.scored.outcome.limit
@@ -285,5 +308,9 @@ impl ScoreResult {
 /// its base under `rules`, no payments by wind (the deal's result holds them by player).
 pub(crate) fn to_result(outcome: ScoreOutcome, melds: &[Meld], rules: &crate::rules::Ruleset) -> ScoreResult {
     let base = if outcome.is_win { rules.base(outcome.value) } else { 0 };
-    ScoreResult::new(Scored { outcome, base, payments: None }, melds.to_vec(), rules)
+    ScoreResult::new(
+        Scored { qualifying: outcome.value, outcome, base, payments: None, liability_applies: None },
+        melds.to_vec(),
+        rules,
+    )
 }
