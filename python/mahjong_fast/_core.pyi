@@ -10,7 +10,7 @@ naming the argument; a wrong value, an integer of any size out of range included
 """
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, Literal, TypeAlias, TypedDict, final, overload
+from typing import Any, ClassVar, Literal, TypeAlias, TypedDict, final, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -201,7 +201,7 @@ def decompose_notation(hand: str | Hand, rules: Ruleset | str | None = None) -> 
     """Every interpretation of complete hand notation (rules §9, §10.1), sorted."""
 
 def score_notation(
-    hand: str | Hand,
+    hand: str | Hand | None,
     win_tile: str | int | Tile | None,
     *,
     self_drawn: bool = False,
@@ -217,6 +217,13 @@ def score_notation(
     discards: int | None = None,
     winner_discards: int | None = None,
     interrupted: bool | None = None,
+    earthly: bool | None = None,
+    bonus_replacement: bool | None = None,
+    double_kong: bool | None = None,
+    liable: str | int | None = None,
+    liable_trigger: str | None = None,
+    co_winners: Iterable[str | int] | None = None,
+    flower_win: str | None = None,
     rules: Ruleset | str | None = None,
 ) -> ScoreResult:
     """``mahjong_fast.score``: score a winning hand with the whole situation (rules §10, §11,
@@ -224,7 +231,16 @@ def score_notation(
     ``dealer_streak``, ``discards``, ``winner_discards`` and ``interrupted`` are Taiwanese only
     (InvalidHandError with a Hong Kong ruleset); None takes the mid-deal default (streak 0,
     D = 20, five own discards, interrupted), or with ``dealer_start`` 0, 0 and False. A
-    situation no deal can reach is an InvalidHandError (TW §10a)."""
+    situation no deal can reach is an InvalidHandError (TW §10a).
+
+    Hong Kong house-rule inputs (HK §19.13; InvalidHandError under another ruleset or when
+    impossible): ``earthly`` (X4: a win on the dealer's first discard), ``bonus_replacement``
+    (X5: the winning tile replaced a bonus tile outside a kong chain), ``double_kong`` (X6);
+    for payments ``liable`` (the seat liable for the winner, §19.8) with ``liable_trigger``
+    (``"fourth_meld"``, ``"three_dragons"``, ``"four_winds"``) and ``co_winners`` (the other
+    winners on the same discard, §19.7). ``flower_win`` (``"seven"``, ``"eight"``, ``"rob"``,
+    with ``hand`` and ``win_tile`` None) scores a bonus-tile win (§19.6): X20 or X21 alone,
+    ``"rob"`` paid by ``discarder``."""
 
 def shanten(
     counts: Sequence[int] | bytes,
@@ -275,6 +291,9 @@ class Element:
     @property
     def name(self) -> str: ...
     @property
+    def chinese_name(self) -> str | None:
+        """The Chinese name the rules give (HK §19.5.2: ``"X1"`` is ``"小四喜"``), else None."""
+    @property
     def value(self) -> int:
         """What it is worth, in ``unit``."""
     @property
@@ -304,6 +323,12 @@ class ScoreResult:
     def raw_value(self) -> int:
         """The total before the cap."""
     @property
+    def paid_value(self) -> int:
+        """The value the win is paid for (under a Taiwanese ``tai_cap``: the capped hand Tai)."""
+    @property
+    def capped_tai(self) -> int:
+        """``paid_value`` of a Taiwanese result (AttributeError otherwise; TW §20.2.1)."""
+    @property
     def unit(self) -> Literal["faan", "tai"]: ...
     @property
     def faan(self) -> int:
@@ -317,6 +342,13 @@ class ScoreResult:
     @property
     def reading(self) -> str:
         """The reading chosen (the same text as ``interpretation``)."""
+    @property
+    def qualifying(self) -> int:
+        """HK §19.5.6: under ``bonus_faan_in_minimum=False`` ``value`` less the bonus-tile
+        elements F16-F20 (``value`` for a limit); else ``value``."""
+    @property
+    def liability_applies(self) -> bool | None:
+        """HK §19.8: whether the ``liable=`` given applies to this win (None: none given)."""
     @property
     def limit(self) -> str | None: ...
     @property
@@ -543,9 +575,12 @@ class Ruleset:
         *,
         dealer: str | int | None = None,
         dealer_streak: int = 0,
+        false_win: str | int | None = None,
     ) -> _Settlement:
-        """HK §11–§12, TW §15–§16: settle one deal's wins (``{"winner", "value" (or "tai"),
-        "self_drawn", "discarder"}``) and say who deals next: the one payments entry point."""
+        """HK §11–§12, §19.7–§19.11, TW §15–§16: settle one deal's wins (``{"winner", "value"
+        (or "tai"), "self_drawn", "discarder", "liable" (HK §19.8)}``) or a Hong Kong false
+        win (``false_win``, its offender) and say who deals next: the one payments entry
+        point."""
     def bonus_win(
         self,
         bonus: str,
@@ -590,6 +625,8 @@ class SwitchValues:
     """The values of a structured switch: ``value in allowed`` checks one, ``str()`` says them."""
 
     def __contains__(self, value: object, /) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
 
 @final
 class SwitchRow:
@@ -692,7 +729,9 @@ class Match:
         start_streak: int | None = None,
     ) -> Self: ...
     def next_deal(self) -> _NextDeal | None: ...
-    def play_deal(self, wins: Sequence[Mapping[str, Any]]) -> _MatchDeal: ...
+    def play_deal(
+        self, wins: Sequence[Mapping[str, Any]], *, false_win: str | int | None = None
+    ) -> _MatchDeal: ...
     def describe(self) -> str: ...
     @property
     def rules(self) -> Ruleset: ...
@@ -704,6 +743,10 @@ class Match:
     def streak(self) -> int: ...
     @property
     def passes(self) -> int: ...
+    @property
+    def end(self) -> str | None:
+        """Why a Hong Kong match ended (HK §19.10): ``"deals"``, ``"east_round"``,
+        ``"full_game"`` or ``"max_deals"``; None while it goes on or under another ruleset."""
     @property
     def deals(self) -> int: ...
     @property

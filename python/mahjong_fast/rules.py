@@ -19,8 +19,8 @@ switch with its ``name``, ``kind``, ``default``, ``allowed`` values, one-line ``
 ``section`` and what it ``depends`` on); checking, recording, the CLI's ``--rule`` help and the
 docs' switch tables (``switch_table_markdown``) all come from it::
 
-    >>> [row.name for row in Ruleset.switch_table()]
-    ['min_faan', 'max_faan', 'spiciness', 'responsibility', 'unit', 'rotate_dealer']
+    >>> [row.name for row in Ruleset.switch_table()][:7]
+    ['min_faan', 'max_faan', 'spiciness', 'responsibility', 'unit', 'rotate_dealer', 'tile_set']
     >>> row = Ruleset.taiwanese().switch_table()[3]
     >>> row.name, row.default, row.allowed, row.depends
     ('high_seat_bonus_extra', False, [False, True], ['tai_table=high'])

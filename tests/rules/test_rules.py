@@ -183,6 +183,28 @@ def test_bad_switch_names_the_switch(switches: dict[str, Any], name: str) -> Non
         DEFAULT_RULES.replace(**switches)
 
 
+#: The switches of HK §19.2 at their defaults (the rules of §1-§18).
+HK_19_DEFAULTS: dict[str, Any] = {
+    "tile_set": 144,
+    "element_values": {},
+    "seven_pairs": "with_concealed",
+    "flowers_break_concealed": False,
+    "bonus_faan_in_minimum": True,
+    "all_chows_pair": "suited",
+    "flower_win": "off",
+    "multiple_winners": "head_bump",
+    "liability": "none",
+    "liability_discard": "discarder",
+    "payment_split": None,
+    "dealer_double": False,
+    "dealer_repeat": "never",
+    "match_length": "independent",
+    "max_deals": 64,
+    "false_win": "reject",
+    "pass_over": "none",
+}
+
+
 def test_ruleset_value() -> None:
     r = Ruleset.hong_kong(min_faan=1, max_faan=10, spiciness="half", responsibility="full", unit=5)
     assert r.switches == {
@@ -192,11 +214,12 @@ def test_ruleset_value() -> None:
         "responsibility": "full",
         "unit": 5,
         "rotate_dealer": False,
+        **HK_19_DEFAULTS,
     }
     assert (r.name, r.min_value, r.max_value, r.switches["rotate_dealer"]) == ("hong-kong", 1, 10, False)
-    assert repr(r) == (
+    assert repr(r).startswith(
         "Ruleset('hong-kong', min_faan=1, max_faan=10, spiciness='half', "
-        "responsibility='full', unit=5, rotate_dealer=False)"
+        "responsibility='full', unit=5, rotate_dealer=False, tile_set=144, element_values={}, "
     )
     back = pickle.loads(pickle.dumps(r))
     assert back == r and hash(back) == hash(r) and back is not r

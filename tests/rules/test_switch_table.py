@@ -77,9 +77,26 @@ def test_the_defaults_of_the_table_are_the_default_presets(name: str) -> None:
             assert r.switches[row.name] == row.default, row.name
 
 
+# values of the structured switches of HK §19 (and tile_set, an int of two values) that each
+# takes, and values each does not take
+_SPLIT = {"discarder": 2, "others": 1, "self_draw": 2}
+_TAKEN: dict[str, list[object]] = {
+    "tile_set": [144, 136],
+    "element_values": [{}, {"X1": 6}, {"F16": "off", "L2": 10, "X3": "limit"}],
+    "payment_split": [None, _SPLIT],
+}
+_REFUSED: dict[str, list[object]] = {
+    "tile_set": [140, "136", True, None],
+    "element_values": [{"F1": 0}, {"X1": 14}, {"X1": "on"}, [], None],
+    "payment_split": [{**_SPLIT, "others": 9}, {"discarder": 2}, {**_SPLIT, "x": 1}, 0, "2/1/2"],
+}
+
+
 def _outside(row: mf.rules.SwitchRow, data: st.DataObject) -> object:
     """A value the row does not take: out of its range, not one of its strings, or of another
     type."""
+    if row.name in _REFUSED:
+        return data.draw(st.sampled_from(_REFUSED[row.name]))
     allowed = row.allowed
     if isinstance(allowed, range):
         return data.draw(
@@ -107,8 +124,10 @@ def test_a_value_is_taken_exactly_when_its_row_allows_it(data: st.DataObject) ->
     row = data.draw(st.sampled_from(base.switch_table()))
     if data.draw(st.booleans()):
         allowed = row.allowed
-        if isinstance(allowed, range):
-            value: object = data.draw(st.integers(min_value=allowed.start, max_value=allowed.stop - 1))
+        if row.name in _TAKEN:
+            value: object = data.draw(st.sampled_from(_TAKEN[row.name]))
+        elif isinstance(allowed, range):
+            value = data.draw(st.integers(min_value=allowed.start, max_value=allowed.stop - 1))
         elif isinstance(allowed, list):
             value = data.draw(st.sampled_from(list(allowed)))
         else:  # a structured switch
@@ -201,7 +220,7 @@ def test_presets_by_the_rules_id_and_overrides() -> None:
     with pytest.raises(RuleConfigError) as e:
         Ruleset.hong_kong(preset="half_spicy_3faan", responsibility="half", min_faan=0, unit=3)
     assert e.value.switch == "responsibility"
-    for bad in [lambda: Ruleset.hong_kong(preset="benwassa_v1"), lambda: Ruleset.taiwanese(preset="omu_standard"),
+    for bad in [lambda: Ruleset.hong_kong(preset="hkos_club"), lambda: Ruleset.taiwanese(preset="omu_standard"),
                 lambda: Ruleset.from_name("hong-kong-nope")]:
         with pytest.raises(RuleConfigError) as e:
             bad()

@@ -60,6 +60,9 @@ def test_hand(e: dict[str, Any]) -> None:
         assert [str(t) for t in mf.waits(hand, rules=rules)] == e["waits"]
     if isinstance(e.get("payments"), dict):
         assert r.payments == e["payments"]
+    # TW §20.2.1: the score keeps the uncapped Tai and reports the capped one
+    assert r.capped_tai == r.paid_value == e.get("capped_tai", e["tai"])
+    assert r.to_dict()["paid_value"] == r.paid_value
 
 
 def test_overrides_keep_an_options_extra_and_reach_bonus_wins() -> None:
@@ -93,3 +96,10 @@ def test_bad_overrides_are_ce_ovr(overrides: dict[str, int], table: str) -> None
     with pytest.raises(RuleConfigError) as e:
         mf.Ruleset.taiwanese(tai_table=table, tai_overrides=overrides)
     assert (e.value.switch, e.value.code) == ("tai_overrides", "CE-OVR")
+
+
+def test_a_hong_kong_result_is_paid_for_its_value() -> None:
+    r = mf.score("123m456m789p234s5s", "5s", self_drawn=True)
+    assert r.paid_value == r.value
+    with pytest.raises(AttributeError, match="paid_value"):
+        r.capped_tai  # noqa: B018

@@ -131,6 +131,16 @@ impl Match {
             return Err(MahjongError::hand("the match is over: no further deal"));
         }
         let s = self.rules.settle(wins, self.pos.dealer as usize, self.pos.streak)?;
+        self.play_settled(s)
+    }
+
+    /// Move the match on by a deal settled elsewhere (`s`, made by the ruleset for the dealer
+    /// and streak of [`Match::next_deal`]: a Hong Kong false win, HK §19.11). Errors
+    /// (`InvalidHand`, the match unchanged): the match is over, or a score would overflow.
+    pub fn play_settled(&mut self, s: Settlement) -> Result<MatchDeal> {
+        if self.is_over() {
+            return Err(MahjongError::hand("the match is over: no further deal"));
+        }
         let record = MatchDeal {
             seat_winds: [0, 1, 2, 3].map(|p| self.seat_wind(p)),
             round_wind: self.round_wind(),

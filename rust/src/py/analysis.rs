@@ -134,6 +134,20 @@ fn add_bonus_notation(py: Python<'_>, hand: &mut Hand, bonus: &Bound<'_, PyAny>)
 ///         a discard, each claim is followed by a discard, a kong takes a turn of its own, at
 ///         most 84 discards, a ``last_tile`` win only once the wall can be empty, so give
 ///         ``discards`` with it); otherwise ``InvalidHandError`` naming the rule.
+///     earthly: Hong Kong house rules (HK §19.13): X4's situation, a win on the dealer's first
+///         discard with nothing claimed or declared before it.
+///     bonus_replacement: X5's situation: the winning tile replaced a bonus tile outside a
+///         kong's replacement chain.
+///     double_kong: X6's situation: two or more kongs declared in the turn in a chain, the
+///         winning tile from the last one's replacement.
+///     liable: for payments (HK §19.8): the seat liable for the winner, given with
+///         ``liable_trigger`` (``"fourth_meld"``, ``"three_dragons"`` or ``"four_winds"``);
+///         the result's ``liability_applies`` says whether it covers this win.
+///     co_winners: for payments (HK §19.7): the other winners on the same discard (winds),
+///         who pay nothing for this win.
+///     flower_win: a bonus-tile win (HK §19.6): ``"seven"``, ``"eight"`` or ``"rob"`` (with
+///         ``discarder``, who exposed the eighth), with ``hand`` and ``win_tile`` None; scored
+///         as X20 or X21 alone.
 ///     rules: a ``Ruleset``, a ruleset name (``"hk"``, ``"taiwanese-high"``,
 ///         ``"taiwanese-low"``) or None for Hong Kong.
 ///
@@ -165,7 +179,9 @@ fn add_bonus_notation(py: Python<'_>, hand: &mut Hand, bonus: &Bound<'_, PyAny>)
 #[pyo3(signature = (hand, win_tile, *, self_drawn = false, seat_wind = None, prevailing_wind = None,
     bonus = None, robbing_kong = false, kong_replacement = false, last_tile = false,
     dealer_start = false, discarder = None, dealer_streak = None, discards = None,
-    winner_discards = None, interrupted = None, rules = None))]
+    winner_discards = None, interrupted = None, earthly = None, bonus_replacement = None,
+    double_kong = None, liable = None, liable_trigger = None, co_winners = None, flower_win = None,
+    rules = None))]
 #[allow(clippy::too_many_arguments)]
 fn score_notation(
     py: Python<'_>,
@@ -184,10 +200,34 @@ fn score_notation(
     discards: Option<&Bound<'_, PyAny>>,
     winner_discards: Option<&Bound<'_, PyAny>>,
     interrupted: Option<&Bound<'_, PyAny>>,
+    earthly: Option<&Bound<'_, PyAny>>,
+    bonus_replacement: Option<&Bound<'_, PyAny>>,
+    double_kong: Option<&Bound<'_, PyAny>>,
+    liable: Option<&Bound<'_, PyAny>>,
+    liable_trigger: Option<&Bound<'_, PyAny>>,
+    co_winners: Option<&Bound<'_, PyAny>>,
+    flower_win: Option<&Bound<'_, PyAny>>,
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<ScoreResult> {
     let rules = rules_arg(py, rules)?;
     let progress = progress_arg(py, &rules, dealer_start, dealer_streak, discards, winner_discards, interrupted)?;
+    let pay = pay_inputs_arg(py, liable, liable_trigger, co_winners)?;
+    if let Some(kind) = flower_win.filter(|f| !f.is_none()) {
+        let kind = super::str_arg(kind, "flower_win")?;
+        if !hand.is_none() || win_tile.is_some_and(|w| !w.is_none()) {
+            return Err(hand_err(py, "a bonus-tile win (flower_win) scores no hand: give hand=None and win_tile=None".into()));
+        }
+        let seat = opt_wind_arg(py, seat_wind, "seat_wind")?.unwrap_or(0);
+        let discarder = opt_wind_arg(py, discarder, "discarder")?;
+        let scored =
+            crate::rules::checked::score_flower_win(&kind, seat, discarder, &rules, &pay).map_err(|e| to_py_err(py, e))?;
+        return Ok(ScoreResult::new(scored, Vec::new(), &rules));
+    }
+    let house = crate::rules::scoring::HouseSituation {
+        earthly: super::opt_bool_arg(earthly, "earthly", false)?,
+        bonus_replacement: super::opt_bool_arg(bonus_replacement, "bonus_replacement", false)?,
+        double_kong: super::opt_bool_arg(double_kong, "double_kong", false)?,
+    };
     let mut h = notation_arg(py, hand)?;
     let win = match win_tile {
         Some(w) if !w.is_none() => Some(kind_arg(py, w, "win_tile")?),
@@ -211,9 +251,57 @@ fn score_notation(
         last_discard: last_tile && !self_drawn,
         dealer_start,
         progress,
+        house,
     };
-    let scored = crate::rules::checked::score(&h, win, &ctx, discarder, &rules).map_err(|e| to_py_err(py, e))?;
-    Ok(ScoreResult { scored, melds: h.melds, unit: rules.unit() })
+    let scored = crate::rules::checked::score_with(&h, win, &ctx, discarder, &rules, &pay).map_err(|e| to_py_err(py, e))?;
+    Ok(ScoreResult::new(scored, h.melds, &rules))
+}
+
+/// The payment inputs of HK §19.13: `liable` (a wind) with `liable_trigger` (one of
+/// `"fourth_meld"`, `"three_dragons"`, `"four_winds"`), both or neither, and `co_winners` (a
+/// sequence of winds).
+fn pay_inputs_arg(
+    py: Python<'_>,
+    liable: Option<&Bound<'_, PyAny>>,
+    liable_trigger: Option<&Bound<'_, PyAny>>,
+    co_winners: Option<&Bound<'_, PyAny>>,
+) -> PyResult<crate::rules::checked::PayInputs> {
+    let liable = opt_wind_arg(py, liable, "liable")?;
+    let trigger = match liable_trigger.filter(|t| !t.is_none()) {
+        None => None,
+        Some(t) => {
+            let t = super::str_arg(t, "liable_trigger")?;
+            match crate::rules::hong_kong::LIABLE_TRIGGERS.iter().find(|n| **n == t) {
+                Some(n) => Some(*n),
+                None => {
+                    return Err(hand_err(
+                        py,
+                        format!("liable_trigger must be fourth_meld, three_dragons or four_winds, got {t:?}"),
+                    ))
+                }
+            }
+        }
+    };
+    let liable = match (liable, trigger) {
+        (Some(l), Some(t)) => Some((l, t)),
+        (None, None) => None,
+        _ => return Err(hand_err(py, "liable and liable_trigger are given together (HK §19.13)".into())),
+    };
+    let mut mask = 0u8;
+    if let Some(c) = co_winners.filter(|c| !c.is_none()) {
+        if c.is_instance_of::<pyo3::types::PyString>() {
+            return Err(pyo3::exceptions::PyTypeError::new_err("co_winners must be a sequence of winds"));
+        }
+        let it = c.try_iter().map_err(|_| pyo3::exceptions::PyTypeError::new_err("co_winners must be a sequence of winds"))?;
+        for w in it {
+            let w = super::wind_arg(py, &w?, "co_winners")?;
+            if mask & (1 << w) != 0 {
+                return Err(hand_err(py, "co_winners: a seat is given twice".into()));
+            }
+            mask |= 1 << w;
+        }
+    }
+    Ok(crate::rules::checked::PayInputs { liable, co_winners: mask })
 }
 
 /// The message for a deal-progress keyword given to a ruleset that does not read it.
@@ -405,11 +493,12 @@ fn score(
         last_discard: last_tile && !self_drawn,
         dealer_start,
         progress,
+        house: Default::default(),
     };
     let discarder = opt_wind_arg(py, discarder, "discarder")?;
     let hand = Hand { concealed: c, melds: m, bonus };
     let scored = crate::rules::checked::score(&hand, win, &ctx, discarder, &rules).map_err(|e| to_py_err(py, e))?;
-    Ok(ScoreResult { scored, melds: hand.melds, unit: rules.unit() })
+    Ok(ScoreResult::new(scored, hand.melds, &rules))
 }
 
 /// Payments of rules §11 indexed by player 0..3 (sums to zero). `discarder` is required for a
@@ -558,8 +647,11 @@ fn values_of_waits(
                 gain
             });
             debug_assert!(gain[seat as usize] == w.self_drawn_gain);
-            let self_drawn =
-                ScoreResult { scored: Scored { outcome, base, payments }, melds: hand.melds.clone(), unit: ruleset.unit() };
+            let self_drawn = ScoreResult::new(
+                Scored { qualifying: outcome.value, outcome, base, payments, liability_applies: None },
+                hand.melds.clone(),
+                ruleset,
+            );
             (w.tile.0 as u32, self_drawn, to_result(w.discard, &hand.melds, ruleset))
         })
         .collect())

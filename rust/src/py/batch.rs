@@ -335,6 +335,7 @@ fn score_batch<'py>(
                             winner_discards: own_discards.at(i),
                             interrupted: inter.at(i),
                         },
+                        house: Default::default(),
                     };
                     match rules.score(&hand, Some(Tile(win.at(i))), &ctx) {
                         Ok(o) => {

@@ -71,6 +71,15 @@ impl Element {
     fn name(&self) -> &str {
         &self.name
     }
+    /// Its Chinese name where the rules give one (the extra elements of HK §19.5.2:
+    /// `"X1"` → `"小四喜"`), else `None`.
+    #[getter]
+    fn chinese_name(&self) -> Option<&'static str> {
+        if self.unit != "faan" {
+            return None;
+        }
+        crate::rules::hong_kong::scoring::house::chinese_name(&self.code)
+    }
     /// What it is worth, in `unit`.
     #[getter]
     fn value(&self) -> u32 {
@@ -123,6 +132,16 @@ pub struct ScoreResult {
     pub(super) melds: Vec<Meld>,
     /// `"faan"` (Hong Kong) or `"tai"` (Taiwanese).
     pub(super) unit: &'static str,
+    /// The value the win is paid for (`Ruleset::paid_value`).
+    pub(super) paid: u8,
+}
+
+impl ScoreResult {
+    /// The result of `scored` under `rules`, with its unit and the value it is paid for.
+    pub(crate) fn new(scored: Scored, melds: Vec<Meld>, rules: &crate::rules::Ruleset) -> ScoreResult {
+        let paid = rules.paid_value(scored.outcome.value);
+        ScoreResult { scored, melds, unit: rules.unit(), paid }
+    }
 }
 
 const WINDS: [&str; 4] = ["E", "S", "W", "N"];
@@ -176,7 +195,33 @@ impl ScoreResult {
     fn raw_faan(&self) -> PyResult<u8> {
         unit_alias(self.unit, "faan", "this result", self.scored.outcome.raw_value)
     }
-    /// `"L1"`..`"L8"` for a limit hand, else `None`.
+    /// The value the win is paid for: `value`, or under a Taiwanese `tai_cap` (TW §20.2.1)
+    /// the hand Tai capped (the breakdown and `value` keep the uncapped Tai).
+    #[getter]
+    fn paid_value(&self) -> u8 {
+        self.paid
+    }
+    /// `paid_value` of a Taiwanese result (`AttributeError` naming `.paid_value` otherwise).
+    #[getter]
+    fn capped_tai(&self) -> PyResult<u8> {
+        unit_alias(self.unit, "tai", "this result", self.paid)
+            .map_err(|_| pyo3::exceptions::PyAttributeError::new_err("capped_tai is a Taiwanese result's name: use .paid_value"))
+    }
+    /// HK §19.5.6 the qualifying value, compared with the minimum: under
+    /// `bonus_faan_in_minimum = False` the value less the bonus-tile elements F16-F20 (the
+    /// value for a limit hand); otherwise, and under other rulesets, the value.
+    #[getter]
+    fn qualifying(&self) -> u8 {
+        self.scored.qualifying
+    }
+    /// HK §19.8: whether the liability given (`liable=`) applies to this win; `None` when no
+    /// liable player was given.
+    #[getter]
+    fn liability_applies(&self) -> Option<bool> {
+        self.scored.liability_applies
+    }
+    /// `"L1"`..`"L8"` for a limit hand (under HK §19.5.3 also an X code valued `"limit"`),
+    /// else `None`.
     #[getter]
     fn limit(&self) -> Option<&'static str> {
         self.scored.outcome.limit
@@ -212,7 +257,7 @@ impl ScoreResult {
         Ok(d)
     }
     /// The result as plain values (codes, numbers, strings, `None`) for `json.dumps`:
-    /// `is_win`, `reason`, `value`, `raw_value`, `unit`, `limit`, `base`, `interpretation`,
+    /// `is_win`, `reason`, `value`, `raw_value`, `paid_value`, `unit`, `limit`, `base`, `interpretation`,
     /// `elements` (each `Element.to_dict()`) and `payments` (by seat wind).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
@@ -220,6 +265,7 @@ impl ScoreResult {
         d.set_item("reason", self.reason())?;
         d.set_item("value", self.value())?;
         d.set_item("raw_value", self.raw_value())?;
+        d.set_item("paid_value", self.paid)?;
         d.set_item("unit", self.unit)?;
         d.set_item("limit", self.limit())?;
         d.set_item("base", self.base())?;
@@ -262,5 +308,9 @@ impl ScoreResult {
 /// its base under `rules`, no payments by wind (the deal's result holds them by player).
 pub(crate) fn to_result(outcome: ScoreOutcome, melds: &[Meld], rules: &crate::rules::Ruleset) -> ScoreResult {
     let base = if outcome.is_win { rules.base(outcome.value) } else { 0 };
-    ScoreResult { scored: Scored { outcome, base, payments: None }, melds: melds.to_vec(), unit: rules.unit() }
+    ScoreResult::new(
+        Scored { qualifying: outcome.value, outcome, base, payments: None, liability_applies: None },
+        melds.to_vec(),
+        rules,
+    )
 }

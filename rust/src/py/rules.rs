@@ -128,7 +128,8 @@ pub(crate) fn switch_py<'py>(py: Python<'py>, v: &SwitchValue) -> PyResult<Bound
 }
 
 impl PyRuleset {
-    /// `base` with `switches` applied in order, then checked as a whole (the table's checks).
+    /// `base` with `switches` applied in order (an object keyed by name, `element_values`,
+    /// merged key by key into the base's: HK §19.14), then checked as a whole.
     fn build(py: Python<'_>, base: CoreRuleset, switches: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
         let Some(sw) = switches.filter(|d| !d.is_empty()) else {
             return Ok(PyRuleset { inner: base });
@@ -147,7 +148,7 @@ impl PyRuleset {
         let mut set = base.switch_set().clone();
         for (key, v) in &given {
             let value = switch_value(py, &base, key, v)?;
-            set.set(key, &value).map_err(|e| to_py_err(py, e))?;
+            set.merge(key, &value).map_err(|e| to_py_err(py, e))?;
         }
         CoreRuleset::from_set(&set).map(|inner| PyRuleset { inner }).map_err(|e| to_py_err(py, e))
     }
@@ -172,9 +173,11 @@ impl PyRuleset {
 
 #[pymethods]
 impl PyRuleset {
-    /// The Hong Kong preset (`hong-kong.md`) with the given §18 switches; `preset` is the id
-    /// of a preset of HK §19.14 (`"hkos_classic"`, `"half_spicy_3faan"`; `None`: the
-    /// defaults), the switches override it. An unknown preset, an unknown switch or a value of
+    /// The Hong Kong preset (`hong-kong.md`) with the given §18 and §19 switches; `preset` is
+    /// the id of a preset of HK §19.14 (`"hkos_classic"`, `"half_spicy_3faan"`,
+    /// `"mahjax_hkos_v1"`, `"riichi_advanced_hk"`, `"benwassa_v1"`, `"benwassa_v1_136"`,
+    /// `"coach_nyc_social_v1"`; `None`: the defaults), the switches override it
+    /// (`element_values` merged key by key). An unknown preset, an unknown switch or a value of
     /// the wrong type, out of range or in an impossible combination raises `RuleConfigError`
     /// whose `.switch` names it (`"preset"` for the preset).
     #[classmethod]
@@ -402,8 +405,15 @@ impl PyRuleset {
     ///     wins: a sequence of mappings ``{"winner": "S", "value": 16, "self_drawn": False,
     ///         "discarder": "E"}`` (winds or positions 0..3 in turn order; ``value`` is the
     ///         hand's value in this ruleset's unit, ``tai`` accepted as its Taiwanese name).
-    ///     dealer: the dealer's position (default East, 0).
+    ///         Hong Kong: several winners on one discard under ``multiple_winners="all"``
+    ///         (HK §19.7, each paid with the others excluded), and ``"liable"``: the player
+    ///         whose liability (HK §19.8) applies to that win, who then pays by §19.9 step 4.
+    ///     dealer: the dealer's position (default East, 0); Hong Kong's ``dealer_double``
+    ///         doubles every payment from or to it (HK §19.9).
     ///     dealer_streak: the dealer's streak k before the deal (TW §15; Hong Kong reads none).
+    ///     false_win: Hong Kong (HK §19.11): the player whose false win ended the deal (with no
+    ///         wins; refused under ``false_win="reject"``): it pays the penalty to each other
+    ///         player, and the dealer moves as after a draw.
     ///
     /// Returns:
     ///     A dict: ``payments`` by wind (sums to zero), ``dealer_after`` (the wind, in this
@@ -415,15 +425,16 @@ impl PyRuleset {
     ///     winner twice, a self-drawn win with another win, winners on different discards, the
     ///     discarder among the winners, a missing discarder, several winners where only one
     ///     wins, a value above the cap).
-    #[pyo3(signature = (wins, *, dealer = None, dealer_streak = 0))]
+    #[pyo3(signature = (wins, *, dealer = None, dealer_streak = 0, false_win = None))]
     fn settle<'py>(
         &self,
         py: Python<'py>,
         wins: &Bound<'py, PyAny>,
         dealer: Option<&Bound<'py, PyAny>>,
         #[pyo3(from_py_with = super::params::dealer_streak)] dealer_streak: u32,
+        false_win: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        super::settle::settle(py, &self.inner, wins, dealer, dealer_streak)
+        super::settle::settle(py, &self.inner, wins, dealer, dealer_streak, false_win)
     }
 
     /// The bonus-tile win after a player exposes a bonus tile, if any (TW §7; a ruleset without

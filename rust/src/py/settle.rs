@@ -26,14 +26,14 @@ fn by_wind<'py>(py: Python<'py>, p: &[i64; 4]) -> PyResult<Bound<'py, PyDict>> {
 /// 0..10^6, the hand's value in the ruleset's unit; `tai` is the same key under its Taiwanese
 /// name), `self_drawn` (bool, default False) and `discarder` (a wind or position, None when
 /// self-drawn).
-fn win_arg(py: Python<'_>, w: &Bound<'_, PyAny>) -> PyResult<WinPayment> {
+fn win_arg(py: Python<'_>, w: &Bound<'_, PyAny>) -> PyResult<(WinPayment, Option<usize>)> {
     let m = w.cast::<PyMapping>().map_err(|_| {
         pyo3::exceptions::PyTypeError::new_err("each win must be a mapping with winner, value, self_drawn, discarder")
     })?;
     for k in m.keys()?.iter() {
         let k: String = k.extract()?;
-        if !["winner", "value", "tai", "self_drawn", "discarder"].contains(&k.as_str()) {
-            return Err(hand_err(py, format!("unknown key {k:?} in a win (keys: winner, value, self_drawn, discarder)")));
+        if !["winner", "value", "tai", "self_drawn", "discarder", "liable"].contains(&k.as_str()) {
+            return Err(hand_err(py, format!("unknown key {k:?} in a win (keys: winner, value, self_drawn, discarder, liable)")));
         }
     }
     if m.contains("value")? && m.contains("tai")? {
@@ -51,15 +51,16 @@ fn win_arg(py: Python<'_>, w: &Bound<'_, PyAny>) -> PyResult<WinPayment> {
         None => false,
         Some(b) => super::bool_arg(&b, "self_drawn")?,
     };
-    Ok(WinPayment {
+    let win = WinPayment {
         winner: wind_arg(py, &winner, "winner")? as usize,
         value: ranged_arg(&value, key, "an int", 0, 1_000_000, |m| hand_err(py, m))? as u32,
         self_drawn,
         discarder: opt_wind_arg(py, get("discarder")?.as_ref(), "discarder")?.map(usize::from),
-    })
+    };
+    Ok((win, opt_wind_arg(py, get("liable")?.as_ref(), "liable")?.map(usize::from)))
 }
 
-fn wins_arg(py: Python<'_>, wins: &Bound<'_, PyAny>) -> PyResult<Vec<WinPayment>> {
+fn wins_arg(py: Python<'_>, wins: &Bound<'_, PyAny>) -> PyResult<Vec<(WinPayment, Option<usize>)>> {
     if wins.is_instance_of::<pyo3::types::PyString>() || wins.is_instance_of::<PyMapping>() {
         return Err(pyo3::exceptions::PyTypeError::new_err("wins must be a sequence of wins (mappings)"));
     }
@@ -128,10 +129,28 @@ pub(super) fn settle<'py>(
     wins: &Bound<'py, PyAny>,
     dealer: Option<&Bound<'py, PyAny>>,
     dealer_streak: u32,
+    false_win: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let wins = wins_arg(py, wins)?;
     let dealer = opt_wind_arg(py, dealer, "dealer")?.unwrap_or(0) as usize;
-    let s = r.settle(&wins, dealer, dealer_streak).map_err(|e| to_py_err(py, e))?;
+    let offender = opt_wind_arg(py, false_win, "false_win")?.map(usize::from);
+    let house = offender.is_some() || wins.iter().any(|(_, l)| l.is_some());
+    let s = if house {
+        // HK §19.8, §19.11: liability and the false win are Hong Kong house rules
+        let Some(sw) = crate::rules::hong_kong::house_rules_of(r) else {
+            return Err(hand_err(
+                py,
+                format!("liable and false_win are Hong Kong house rules, which the {} rules do not have", r.name()),
+            ));
+        };
+        let hw: Vec<_> =
+            wins.iter().map(|(w, l)| crate::rules::hong_kong::settlement::HouseWin { win: *w, liable: *l }).collect();
+        crate::rules::hong_kong::settle_deal(&sw, &hw, offender, dealer, dealer_streak)
+    } else {
+        let plain: Vec<WinPayment> = wins.iter().map(|(w, _)| *w).collect();
+        r.settle(&plain, dealer, dealer_streak)
+    }
+    .map_err(|e| to_py_err(py, e))?;
     let d = PyDict::new(py);
     d.set_item("payments", by_wind(py, &s.payments)?)?;
     d.set_item("dealer_after", WINDS[s.dealer_after])?;
@@ -223,10 +242,42 @@ impl PyMatch {
     /// Settle the next deal and move the match on (HK §11–§12, TW §15–§16). Returns a dict:
     /// ``seat_winds`` (each player's seat wind, a tuple of 4), ``round_wind``, ``streak`` (the
     /// dealer's streak during the deal), ``payments`` (a list by player, sums to zero),
-    /// ``dealer_after`` (player), ``streak_after``, ``passes_after``.
-    fn play_deal<'py>(&mut self, py: Python<'py>, wins: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+    /// ``dealer_after`` (player), ``streak_after``, ``passes_after``. Hong Kong: a win may name
+    /// its ``liable`` player (HK §19.8), and ``false_win`` (a player, with no wins) settles a
+    /// false win (HK §19.11): its penalty, the dealer moving as after a draw.
+    #[pyo3(signature = (wins, *, false_win = None))]
+    fn play_deal<'py>(
+        &mut self,
+        py: Python<'py>,
+        wins: &Bound<'py, PyAny>,
+        false_win: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyDict>> {
         let wins = wins_arg(py, wins)?;
-        let rec = self.state.play_deal(&wins).map_err(|e| to_py_err(py, e))?;
+        let offender = opt_wind_arg(py, false_win, "false_win")?.map(usize::from);
+        let rec = if offender.is_some() || wins.iter().any(|(_, l)| l.is_some()) {
+            // HK §19.8, §19.11: settled by the Hong Kong house rules, then the match moves on
+            let Some(sw) = crate::rules::hong_kong::house_rules_of(self.state.rules()) else {
+                return Err(hand_err(
+                    py,
+                    format!(
+                        "liable and false_win are Hong Kong house rules, which the {} rules do not have",
+                        self.state.rules().name()
+                    ),
+                ));
+            };
+            if self.state.is_over() {
+                return Err(hand_err(py, "the match is over: no further deal".into()));
+            }
+            let hw: Vec<_> =
+                wins.iter().map(|(w, l)| crate::rules::hong_kong::settlement::HouseWin { win: *w, liable: *l }).collect();
+            let dealer = usize::from(self.state.dealer());
+            crate::rules::hong_kong::settle_deal(&sw, &hw, offender, dealer, self.state.streak())
+                .and_then(|s| self.state.play_settled(s))
+        } else {
+            let wins: Vec<WinPayment> = wins.into_iter().map(|(w, _)| w).collect();
+            self.state.play_deal(&wins)
+        }
+        .map_err(|e| to_py_err(py, e))?;
         let d = PyDict::new(py);
         d.set_item("seat_winds", PyTuple::new(py, rec.seat_winds.map(|w| WINDS[w as usize]))?)?;
         d.set_item("round_wind", WINDS[rec.round_wind as usize])?;
@@ -263,6 +314,23 @@ impl PyMatch {
     #[getter]
     fn streak(&self) -> u32 {
         self.state.streak()
+    }
+    /// Why a Hong Kong match ended (HK §19.10): `"deals"` (the deals asked for),
+    /// `"east_round"`, `"full_game"` or `"max_deals"` (the safety stop); `None` while it goes
+    /// on, and under another ruleset.
+    #[getter]
+    fn end(&self) -> Option<&'static str> {
+        use crate::rules::hong_kong::switches::MatchLength;
+        let sw = crate::rules::hong_kong::house_rules_of(self.state.rules())?;
+        if !self.state.is_over() {
+            return None;
+        }
+        Some(match sw.match_length {
+            MatchLength::Independent => "deals",
+            MatchLength::EastRound if self.state.passes() >= 4 => "east_round",
+            MatchLength::FullGame if self.state.passes() >= 16 => "full_game",
+            _ => "max_deals",
+        })
     }
     /// How many times the dealership has passed.
     #[getter]

@@ -86,6 +86,11 @@ pub trait Payments {
     /// What one unit of value is worth in points as each opponent pays it on a self-drawn win
     /// by a player who is not the dealer (value above the cap read as the cap).
     fn base(&self, value: u8) -> i64;
+    /// The value a win is paid for: `value` itself unless the payments cap it apart from the
+    /// score (TW §20.2.1 `tai_cap`: the score keeps the uncapped hand Tai).
+    fn paid_value(&self, value: u8) -> u8 {
+        value
+    }
     /// Payments of one win, by position, summing to zero, with the deal's dealer and streak.
     fn win_payments(&self, win: &WinPayment, dealer: usize, streak: u32) -> Result<[i64; 4]>;
     /// Settle a deal's wins (empty for an exhaustive draw): the payments of every winner and

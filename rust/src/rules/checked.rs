@@ -118,6 +118,24 @@ pub struct Scored {
     /// self-drawn or whose discarder is known; `None` otherwise (not a win, the payer unknown,
     /// or an amount the switches make fractional).
     pub payments: Option<[i64; 4]>,
+    /// HK §19.8, §19.13: whether the liability given to the scorer (`liable`) covers this win;
+    /// `None` when no liable player was given.
+    pub liability_applies: Option<bool>,
+    /// HK §19.5.6 the qualifying value compared with the minimum: the value less the F16–F20
+    /// entries under `bonus_faan_in_minimum = false`, else the value.
+    pub qualifying: u8,
+}
+
+/// The scorer's payment inputs of HK §19.13 (`liable`, `liable_trigger`, `co_winners`): who is
+/// liable for the winner and by which trigger (§19.8), and the other winners on the same
+/// tile (§19.7), by seat wind. Default: none.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PayInputs {
+    /// The seat liable for the winner and the trigger recorded (`"fourth_meld"`,
+    /// `"three_dragons"`, `"four_winds"`).
+    pub liable: Option<(u8, &'static str)>,
+    /// The other winners on the same tile, a bit mask of seats.
+    pub co_winners: u8,
 }
 
 /// Score a win (HK §10, §11, §14a): the whole situation is checked first (the discarder with
@@ -127,24 +145,132 @@ pub struct Scored {
 /// paid by [`Ruleset::win_payments`] with the dealer East (seat 0, HK §3, TW §3) on the
 /// progress's streak.
 pub fn score(hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext, discarder: Option<u8>, rules: &Ruleset) -> Result<Scored> {
+    score_with(hand, win_tile, ctx, discarder, rules, &PayInputs::default())
+}
+
+/// [`score`] with the payment inputs of HK §19.13 (`liable`, `liable_trigger`, `co_winners`),
+/// read only by the Hong Kong rules: they are checked against the hand and the switches before
+/// the hand is valued (`InvalidHand` for an impossible one, or any given to another ruleset),
+/// and the payments follow §19.9 with them.
+pub fn score_with(
+    hand: &Hand,
+    win_tile: Option<Tile>,
+    ctx: &WinContext,
+    discarder: Option<u8>,
+    rules: &Ruleset,
+    pay: &PayInputs,
+) -> Result<Scored> {
     if ctx.seat_wind <= 3 && discarder.is_some_and(|d| d <= 3) {
         // with what only this caller knows: who discarded (the scorer checks the rest); first,
         // so that the ruleset names its own rule for a discarder that cannot be (TW §10a)
         rules.check_history(hand, ctx, discarder)?;
     }
     check_history(ctx, discarder)?;
+    let house = crate::rules::hong_kong::house_rules_of(rules);
+    if *pay != PayInputs::default() || ctx.house != Default::default() {
+        let Some(sw) = house.as_ref() else {
+            return Err(MahjongError::hand(format!(
+                "liable, liable_trigger, co_winners, earthly, bonus_replacement and double_kong are Hong Kong \
+                 house-rule inputs (HK §19.13), which the {} rules do not read",
+                rules.name()
+            )));
+        };
+        crate::rules::hong_kong::check_pay_inputs(sw, hand, ctx, discarder, pay)?;
+    }
+    if house.as_ref().is_some_and(|sw| sw.tile_set == crate::rules::hong_kong::switches::TileSet::T136) && hand.bonus != 0 {
+        return Err(MahjongError::hand("tile_set is 136: there are no bonus tiles (HK §19.4)"));
+    }
+    if ctx.house.earthly && discarder.is_some_and(|d| d != 0) {
+        return Err(MahjongError::hand("earthly: the dealer's first discard is East's (the discarder is not East)"));
+    }
     let outcome = rules.score(hand, win_tile, ctx)?;
     let self_drawn = ctx.self_drawn || ctx.dealer_start;
+    let liability_applies = match (&house, pay.liable) {
+        (Some(sw), Some((_, trigger))) => {
+            Some(crate::rules::hong_kong::liability_applies(sw, trigger, outcome.interpretation.is_some()))
+        }
+        _ => None,
+    };
     let payments = (outcome.is_win && (self_drawn || discarder.is_some()))
         .then(|| {
             let payer = if self_drawn { None } else { discarder.map(usize::from) };
             let win = WinPayment { winner: ctx.seat_wind as usize, value: outcome.value.into(), self_drawn, discarder: payer };
             // An error: the switches make the amount fractional, so nothing is paid.
-            rules.win_payments(&win, 0, ctx.progress.dealer_streak).ok()
+            match &house {
+                Some(sw) if *pay != PayInputs::default() => {
+                    let liable = pay.liable.filter(|_| liability_applies == Some(true)).map(|(l, _)| usize::from(l));
+                    let w = crate::rules::hong_kong::settlement::HouseWin { win, liable };
+                    crate::rules::hong_kong::settlement::pay_win(sw, &w, pay.co_winners, 0).ok()
+                }
+                _ => rules.win_payments(&win, 0, ctx.progress.dealer_streak).ok(),
+            }
         })
         .flatten();
     let base = if outcome.is_win { rules.base(outcome.value) } else { 0 };
-    Ok(Scored { outcome, base, payments })
+    let qualifying = match &house {
+        Some(sw) if !sw.bonus_faan_in_minimum => crate::rules::hong_kong::scoring::qualifying(&outcome),
+        _ => outcome.value,
+    };
+    Ok(Scored { outcome, base, payments, liability_applies, qualifying })
+}
+
+/// HK §19.6, §19.13 a bonus-tile win given to the scorer (`flower_win`): `"seven"` (the
+/// winner's seventh exposed bonus tile, X20, self-drawn), `"eight"` (the eighth, X21,
+/// self-drawn) or `"rob"` (seven robbing the eighth exposed by `discarder`, X20, paid as a
+/// discard). The hand is not scored: the breakdown is the one element, its value capped at
+/// `max_faan` (`"limit"`: `max_faan`); the minimum does not apply. Errors (`InvalidHand`):
+/// another ruleset than Hong Kong, a kind the switch `flower_win` does not allow (`seven` needs
+/// `seven`, `eight` any value but `off`, `rob` `eight_or_rob`), a discarder missing for `rob`
+/// or given otherwise, co-winners, a bad liable player or trigger.
+pub fn score_flower_win(kind: &str, seat: u8, discarder: Option<u8>, rules: &Ruleset, pay: &PayInputs) -> Result<Scored> {
+    use crate::rules::hong_kong::switches::{ElementValue, FlowerWin};
+    let bad = |m: String| Err(MahjongError::hand(m));
+    let Some(sw) = crate::rules::hong_kong::house_rules_of(rules) else {
+        return bad(format!("flower_win is a Hong Kong house rule (HK §19.6), which the {} rules do not have", rules.name()));
+    };
+    if seat > 3 || discarder.is_some_and(|d| d > 3 || d == seat) {
+        return bad("flower_win: the winner and the discarder are two seats 0..3".into());
+    }
+    let allowed = match kind {
+        "seven" => sw.flower_win == FlowerWin::Seven,
+        "eight" => sw.flower_win != FlowerWin::Off,
+        "rob" => sw.flower_win == FlowerWin::EightOrRob,
+        _ => return bad(format!("flower_win is \"seven\", \"eight\" or \"rob\", got {kind:?}")),
+    };
+    if !allowed {
+        return bad(format!("flower_win {kind:?} cannot happen under the switch flower_win of this ruleset (HK §19.6)"));
+    }
+    if (kind == "rob") != discarder.is_some() {
+        return bad("flower_win: \"rob\" is paid by the discarder (the player who exposed the eighth tile); \"seven\" and \"eight\" are self-drawn".into());
+    }
+    if pay.co_winners != 0 {
+        return bad("co_winners: a bonus-tile win has no co-winners".into());
+    }
+    if let Some((l, trigger)) = pay.liable {
+        if l > 3 || l == seat || !crate::rules::hong_kong::trigger_enabled(&sw, trigger) {
+            return bad(format!("liable {l} with trigger {trigger:?} is not possible under these switches (HK §19.8)"));
+        }
+    }
+    let code = if kind == "eight" { "X21" } else { "X20" };
+    let (value, limit) = match sw.element_values.get(code) {
+        ElementValue::Faan(v) => (v.min(sw.max_faan), None),
+        _ => (sw.max_faan, Some(code)),
+    };
+    let i = crate::rules::hong_kong::switches::element_index(code).unwrap_or(0);
+    let el = crate::rules::hong_kong::scoring::house::element(i, value);
+    let outcome =
+        ScoreOutcome { is_win: true, reason: None, value, raw_value: value, limit, elements: vec![el], interpretation: None };
+    let liability_applies = pay.liable.map(|(_, t)| crate::rules::hong_kong::liability_applies(&sw, t, false));
+    let liable = pay.liable.filter(|_| liability_applies == Some(true)).map(|(l, _)| usize::from(l));
+    let win = WinPayment {
+        winner: usize::from(seat),
+        value: value.into(),
+        self_drawn: discarder.is_none(),
+        discarder: discarder.map(usize::from),
+    };
+    let w = crate::rules::hong_kong::settlement::HouseWin { win, liable };
+    let payments = crate::rules::hong_kong::settlement::pay_win(&sw, &w, 0, 0).ok();
+    Ok(Scored { outcome, base: rules.base(value), payments, liability_applies, qualifying: value })
 }
 
 #[cfg(test)]

@@ -340,7 +340,9 @@ impl Ruleset {
         registry::by_id(ruleset, id)
     }
 
-    /// The preset named `name` with `switches` applied in the order of its table (of several faults, the first switch there is named), then checked as a whole. An
+    /// The preset named `name` with `switches` applied in the order of its table (of several
+    /// faults, the first switch there is named; objects keyed by name, such as
+    /// `element_values`, merged key by key: HK §19.14), then checked as a whole. An
     /// unknown name, switch, a value of the wrong type or out of range, or an impossible
     /// combination is a configuration error naming it (the switch, or `preset`).
     pub fn from_switches<'a>(name: &str, switches: impl IntoIterator<Item = (&'a str, SwitchValue)>) -> Result<Ruleset> {
@@ -350,7 +352,7 @@ impl Ruleset {
         let mut given: Vec<(&str, SwitchValue)> = switches.into_iter().collect();
         given.sort_by_key(|(k, _)| table.rows.iter().position(|r| r.name == *k).map_or(0, |i| i + 1));
         for (k, v) in given {
-            set.set(k, &v)?;
+            set.merge(k, &v)?;
         }
         Ruleset::from_set(&set)
     }
@@ -480,6 +482,10 @@ impl Ruleset {
     /// See [`Payments::base`].
     pub fn base(&self, value: u8) -> i64 {
         self.rules.base(value)
+    }
+    /// See [`Payments::paid_value`].
+    pub fn paid_value(&self, value: u8) -> u8 {
+        self.rules.paid_value(value)
     }
     /// See [`Payments::win_payments`].
     pub fn win_payments(&self, win: &WinPayment, dealer: usize, streak: u32) -> Result<[i64; 4]> {

@@ -64,6 +64,22 @@ pub struct WinContext {
     pub dealer_start: bool,
     /// How far the deal had gone (read by the rulesets that score timing or pay a streak).
     pub progress: DealProgress,
+    /// The situations only house rules score (HK §19.13; none by default).
+    pub house: HouseSituation,
+}
+
+/// HK §19.13 the scorer's situation flags for the extra elements X4–X6 (each `false` by
+/// default; a ruleset that does not score them refuses none, the Hong Kong scorer checks them).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct HouseSituation {
+    /// X4's situation: a win on the dealer's first discard with nothing claimed or declared
+    /// before it.
+    pub earthly: bool,
+    /// X5's situation: the winning tile is a bonus tile's replacement outside a kong chain.
+    pub bonus_replacement: bool,
+    /// X6's situation: two or more kongs declared in the turn, each after the previous
+    /// kong's replacement draw, the winning tile from the last one's chain.
+    pub double_kong: bool,
 }
 
 /// One breakdown entry: `code` is the stable element number (`"F6"`, `"L7"`).
@@ -75,9 +91,16 @@ pub struct Element {
 }
 
 impl Element {
-    /// The number in the code (`"F16"` → 16), for ordering breakdowns (§10.1 (d)).
+    /// The rank of the code, for ordering breakdowns (§10.1 (d)): its number (`"F16"` → 16),
+    /// plus 100 for an `L` code and 200 for an `X` code (HK §19.5.1 code order: F1..F20,
+    /// L1..L8, X1..X22; a table of one letter keeps its order).
     pub fn number(&self) -> u8 {
-        self.code.bytes().filter(u8::is_ascii_digit).fold(0u8, |n, d| n.saturating_mul(10).saturating_add(d - b'0'))
+        let n = self.code.bytes().filter(u8::is_ascii_digit).fold(0u8, |n, d| n.saturating_mul(10).saturating_add(d - b'0'));
+        match self.code.as_bytes().first() {
+            Some(b'L') => n.saturating_add(100),
+            Some(b'X') => n.saturating_add(200),
+            _ => n,
+        }
     }
 }
 

@@ -317,6 +317,19 @@ impl SwitchSet {
         self.values[i] = value.clone();
         Ok(())
     }
+    /// Apply an override to the set (HK §19.14): as [`SwitchSet::set`], except that an object
+    /// given to a switch keyed by name ([`Allowed::Map`]) is merged into its value key by key,
+    /// the override's keys winning.
+    pub fn merge(&mut self, key: &str, value: &SwitchValue) -> Result<()> {
+        let i = self.table.check(key, value)?;
+        match (&mut self.values[i], value, self.table.rows[i].allowed) {
+            (SwitchValue::Map(old), SwitchValue::Map(new), Allowed::Map { .. }) => {
+                old.extend(new.iter().map(|(k, v)| (k.clone(), v.clone())));
+            }
+            (slot, _, _) => *slot = value.clone(),
+        }
+        Ok(())
+    }
     /// The checks between switches: every row's [`Needs`], then every [`Forbidden`]
     /// combination, in the table's order; the error names the switch at fault.
     pub fn validate(&self) -> Result<()> {
@@ -501,11 +514,16 @@ mod tests {
             (Allowed::Int { lo, hi }, SwitchLit::Int(d)) => SwitchValue::Int(if d == hi { lo } else { hi }),
             (Allowed::Choice(c), SwitchLit::Str(d)) => SwitchValue::Str(c.iter().find(|s| **s != d).unwrap().to_string()),
             (Allowed::Nullable(Allowed::Int { hi, .. }), SwitchLit::Null) => SwitchValue::Int(*hi),
-            // an object of one member: a key the row allows (any key: a high-table element,
-            // the one table whose object switch takes any key today) and a value it allows
-            (Allowed::Map { keys, .. }, SwitchLit::Map(_)) => {
-                let key = keys.and_then(|k| k.first().copied()).unwrap_or("H05");
-                SwitchValue::Map([(key.to_string(), SwitchValue::Int(3))].into())
+            (Allowed::OneOf([Allowed::Int { lo, .. }, Allowed::Int { lo: other, .. }]), SwitchLit::Int(d)) => {
+                SwitchValue::Int(if d == *lo { *other } else { *lo })
+            }
+            // an object of one member the row takes: an element of its table and a value
+            (Allowed::Map { .. }, SwitchLit::Map(_)) => {
+                let (key, v) = if row.name == "tai_overrides" { ("H05", 3) } else { ("X1", 6) };
+                SwitchValue::Map([(key.to_string(), SwitchValue::Int(v))].into_iter().collect())
+            }
+            (Allowed::Nullable(Allowed::Record(fields)), SwitchLit::Null) => {
+                SwitchValue::Map(fields.iter().map(|(k, _)| (k.to_string(), SwitchValue::Int(1))).collect())
             }
             _ => panic!("{}: the default is not of the row's kind", row.name),
         }
@@ -583,7 +601,7 @@ mod tests {
         }
         assert_eq!(Ruleset::preset("hong-kong", None).unwrap(), Ruleset::hong_kong());
         assert_eq!(Ruleset::preset("taiwanese", None).unwrap(), Ruleset::named("taiwanese-high").unwrap());
-        let e = Ruleset::preset("hong-kong", Some("benwassa_v1")).unwrap_err();
+        let e = Ruleset::preset("hong-kong", Some("hkos_club")).unwrap_err();
         assert_eq!(e.switch_name(), Some("preset"));
         assert_eq!(Ruleset::named("riichi").unwrap_err().switch_name(), Some("preset"));
     }

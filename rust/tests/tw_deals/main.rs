@@ -270,6 +270,7 @@ fn rescore(d: &Deal, w: &Win, win_no: usize, set_up: bool) -> mahjong_fast::rule
         last_discard: w.kind == WinKind::Discard && live_zero,
         dealer_start,
         progress: DealProgress { dealer_streak: d.dealer_streak(), discards, winner_discards: own, interrupted },
+        house: Default::default(),
     };
     let melds = d.melds(w.player as usize).iter().map(|m| m.core()).collect();
     let h = Hand { concealed, melds, bonus: d.bonus_mask(w.player as usize) };

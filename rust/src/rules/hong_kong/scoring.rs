@@ -278,5 +278,17 @@ pub fn score_hk(hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result
     score(&HongKong, hand, win_tile, ctx)
 }
 
+/// HK §19.5.6 the qualifying faan of a scored hand: its value for a limit hand, else
+/// min(raw − B, value) where B is the sum of its F16–F20 entries (the value is the raw total
+/// capped at `max_faan`, so this is min(raw − B, `max_faan`)).
+pub fn qualifying(o: &ScoreOutcome) -> u8 {
+    if o.limit.is_some() {
+        return o.value;
+    }
+    let b: u8 = o.elements.iter().filter(|e| (16..=20).contains(&e.number()) && e.code.starts_with('F')).map(|e| e.value).sum();
+    o.raw_value.saturating_sub(b).min(o.value)
+}
+
+pub mod house;
 #[cfg(test)]
 mod tests;

@@ -4,7 +4,7 @@ use super::*;
 use crate::error::MahjongError;
 use crate::game::Match;
 use crate::rules::{scoring, SwitchValue};
-use crate::tiles::hand::hand;
+use crate::tiles::hand::{hand, parse_hand};
 use crate::tiles::tile::parse_tile;
 
 /// HK §11 payments of a win worth `value` (the dealer and streak play no part in Hong Kong).
@@ -250,7 +250,8 @@ fn switch_values_round_trip() {
     .unwrap();
     let names: Vec<&str> = r.switch_values().iter().map(|(k, _)| *k).collect();
     assert_eq!(names, r.switch_names());
-    assert_eq!(r.switch_names(), ["min_faan", "max_faan", "spiciness", "responsibility", "unit", "rotate_dealer"]);
+    assert_eq!(r.switch_names()[..6], ["min_faan", "max_faan", "spiciness", "responsibility", "unit", "rotate_dealer"]);
+    assert_eq!(r.switch_names().len(), 23); // with the 17 switches of HK §19.2
     assert_eq!(Ruleset::from_switches("hk", r.switch_values()).unwrap(), r);
     assert_eq!(r.base(13), 64 * 100); // read as max_faan 8: M(8) = 64
     assert_eq!(pay(&r, 5, 0, false, Some(3)).unwrap(), [4800, -1200, -1200, -2400]);
@@ -439,4 +440,108 @@ fn wait_values_of_four_concealed_pungs() {
             assert_eq!(got[0][k] == 13, l8, "{text} on {w}: {:?}", (got[0][k], got[1][k]));
         }
     }
+}
+
+/// HK §19.5.1: the default of every element code, by its code (X20 3, X21 the limit, the
+/// other extra elements off).
+#[test]
+fn element_value_defaults_by_code() {
+    use crate::rules::hong_kong::switches::{ElementValue, ElementValues, ELEMENT_CODES};
+    let d = ElementValues::default();
+    assert_eq!(ELEMENT_CODES.len(), 50);
+    assert_eq!((d.get("F1"), d.get("F4"), d.get("F19")), (ElementValue::Faan(1), ElementValue::Faan(7), ElementValue::Faan(2)));
+    assert_eq!((d.get("L1"), d.get("L8")), (ElementValue::Limit, ElementValue::Limit));
+    assert_eq!((d.get("X20"), d.get("X21")), (ElementValue::Faan(3), ElementValue::Limit));
+    for n in (1..=19).chain([22]) {
+        assert_eq!(d.get(&format!("X{n}")), ElementValue::Off, "X{n}");
+    }
+}
+
+/// The extra elements of HK §19.5.2, each valued alone, on hands where its condition holds
+/// and where it does not.
+#[test]
+fn extra_elements_score_their_conditions() {
+    fn value_of(code: &str, v: SwitchValue, h: &str, w: &str, ctx: WinContext) -> Vec<&'static str> {
+        let r = hk(&[("element_values", SwitchValue::Map([(code.to_string(), v)].into_iter().collect()))]).unwrap();
+        let s = r.score(&parse_hand(h).unwrap(), Some(parse_tile(w).unwrap()), &ctx).unwrap();
+        s.elements.iter().map(|e| e.code).collect()
+    }
+    let drawn = |seat| WinContext { seat_wind: seat, self_drawn: true, ..Default::default() };
+    let on_discard = |seat| WinContext { seat_wind: seat, ..Default::default() };
+    // X13 all simples: any shape; not with a terminal.
+    assert!(value_of("X13", int(1), "234m456m678p345s5s", "5s", drawn(1)).contains(&"X13"));
+    assert!(!value_of("X13", int(1), "123m456m789p234s5s", "5s", drawn(1)).contains(&"X13"));
+    // X22 pure straight: 123 456 789 of one suit among the sets.
+    assert!(value_of("X22", int(8), "123p456p789p345s9s", "9s", on_discard(1)).contains(&"X22"));
+    assert!(!value_of("X22", int(8), "123p456p678p345s9s", "9s", on_discard(1)).contains(&"X22"));
+    // X18 three concealed pungs: the pung completed by a discard is not concealed.
+    assert!(value_of("X18", int(3), "222m444p666s345s8s", "8s", drawn(2)).contains(&"X18"));
+    assert!(!value_of("X18", int(3), "222m444p66s345s88s", "6s", on_discard(2)).contains(&"X18"));
+    // ...unless the tile also completes the pair or a chow (a placement, HK §19.5.8).
+    assert!(value_of("X18", int(3), "222m444p666s345s8s", "8s", on_discard(2)).contains(&"X18"));
+    // X19 three kongs: exactly three declared.
+    assert!(value_of("X19", int(3), "888s1z [3333m] [5555p] [7777s]", "1z", on_discard(3)).contains(&"X19"));
+    // X1 small four winds: a value of 6 adds to the wind pungs (HH8b).
+    assert!(value_of("X1", int(6), "333z4z678p [111z] [222z]", "4z", on_discard(1)).contains(&"X1"));
+    // X2 mixed terminals and honours: needs an honour.
+    assert!(!value_of("X2", int(4), "111m999p111s999s9m", "9m", on_discard(0)).contains(&"X2"));
+    // X15 jade dragon (limit): green dragon pung and bamboo only.
+    assert_eq!(value_of("X15", s("limit"), "222s444s777s9s [666z]", "9s", drawn(2)), ["X15"]);
+}
+
+/// HK §19.5.3: a valued limit hand is an ordinary element that replaces its list; the
+/// defaults give §10's results on the house table too.
+#[test]
+fn valued_limit_hands_replace_their_lists() {
+    let r = hk(&[("element_values", SwitchValue::Map([("L4".to_string(), int(8))].into_iter().collect()))]).unwrap();
+    let ctx = WinContext { seat_wind: 1, ..Default::default() };
+    let o = r.score(&parse_hand("234m99m666z77z [555z]").unwrap(), Some(parse_tile("7z").unwrap()), &ctx).unwrap();
+    let codes: Vec<(&str, u8)> = o.elements.iter().map(|e| (e.code, e.value)).collect();
+    assert_eq!(codes, [("F3", 3), ("F16", 1), ("L4", 8)]);
+    assert_eq!(o.value, 12);
+}
+
+/// HK §19.1 principle 1 on the house table itself: with every switch at its default it gives
+/// the default table's result (score, breakdown, reading, error) on 20,000 random hands.
+#[test]
+fn the_house_table_at_the_defaults_is_the_default_table() {
+    use crate::analysis::decompose::seeded_complete_hands;
+    use crate::rules::hong_kong::scoring::house::HouseTable;
+    let sw = HongKongSwitches::default();
+    let house = HouseTable { sw: &sw };
+    let mut x = 0x0BAD_5EED_0000_0039u64;
+    let mut rnd = move |m: u64| -> u64 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % m
+    };
+    let mut wins = 0;
+    for (c, melds) in &seeded_complete_hands(0x0BAD_5EED_0000_0001, 20_000) {
+        let flags = rnd(64);
+        let ctx = WinContext {
+            seat_wind: rnd(4) as u8,
+            prevailing_wind: rnd(4) as u8,
+            self_drawn: flags & 1 != 0,
+            kong_replacement: flags & 2 != 0 && rnd(4) == 0,
+            last_wall_tile: flags & 4 != 0 && rnd(4) == 0,
+            robbing_kong: flags & 8 != 0 && rnd(4) == 0,
+            ..Default::default()
+        };
+        let held: Vec<usize> = (0..34).filter(|&k| c[k] > 0).collect();
+        let w = held[rnd(held.len() as u64) as usize];
+        let mut h = Hand { concealed: *c, melds: melds.clone(), bonus: if rnd(2) == 0 { 0 } else { rnd(256) as u8 } };
+        h.concealed[w] -= 1;
+        let a = scoring::score(&house, &h, Some(Tile(w as u8)), &ctx);
+        let b = super::scoring::score_hk(&h, Some(Tile(w as u8)), &ctx);
+        match (a, b) {
+            (Ok(a), Ok(b)) => {
+                assert_eq!(a, b, "{} {:?} {:?}", crate::tiles::tile::format_counts(c), melds, ctx);
+                wins += usize::from(a.is_win);
+            }
+            (Err(a), Err(b)) => assert_eq!(a, b),
+            (a, b) => panic!("{a:?} vs {b:?}"),
+        }
+    }
+    assert!(wins > 1000, "{wins} wins");
 }

@@ -164,6 +164,10 @@ impl Payments for TaiwaneseRules {
         let tai = self.switches.tai_cap.map_or(u32::from(value), |cap| u32::from(value).min(cap));
         i64::from(self.switches.base_points) + i64::from(tai) * i64::from(self.switches.tai_value)
     }
+    /// TW §20.2.1: the hand Tai capped at `tai_cap` (the score keeps the uncapped Tai).
+    fn paid_value(&self, value: u8) -> u8 {
+        self.switches.tai_cap.map_or(value, |cap| u32::from(value).min(cap) as u8)
+    }
     /// TW §15: each payer pays (T + the dealer's adjustment) × `tai_value`.
     fn win_payments(&self, win: &WinPayment, dealer: usize, streak: u32) -> Result<[i64; 4]> {
         let win = WinPayment { discarder: if win.self_drawn { None } else { win.discarder }, ..*win };

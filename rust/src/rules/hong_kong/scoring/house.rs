@@ -1,0 +1,469 @@
+//! HK §19.5 scoring under the house-rule switches: per-element values (`element_values`, with
+//! valued limit hands and their replacement lists, §19.5.3), the extra elements X1–X19 and
+//! X22 (§19.5.2), the seven-pairs modes (§19.5.4), bonus tiles breaking a concealed hand
+//! (§19.5.5), the pair of all chows (§19.5.7), the 136-tile set (§19.4) and the placements of
+//! the winning tile (§19.5.8). Used only when a scoring switch or a house situation differs
+//! from its default; the default table is [`super::HongKong`], whose results this table gives
+//! too under the defaults.
+
+use crate::analysis::decompose::{ConcealedSet, Interpretation, ShapeRules, HK_SHAPES};
+use crate::error::{MahjongError, Result};
+use crate::rules::hong_kong::switches::{
+    AllChowsPair, ElementValue, HongKongSwitches, SevenPairs, TileSet, ELEMENT_CODES, N_ELEMENTS,
+};
+use crate::rules::scoring::{Element, Evaluation, ScoringTable, WinFacts};
+use crate::tiles::tile::Tile;
+
+/// The shapes of HK §9 without seven pairs (`seven_pairs = off`, §19.5.4).
+pub static HK_SHAPES_NO_SEVEN_PAIRS: ShapeRules = ShapeRules { seven_pairs: false, ..HK_SHAPES };
+
+/// The English name of every element, in code order (HK §10.2, §10.4, §19.5.2).
+pub static ELEMENT_NAMES: [&str; N_ELEMENTS] = [
+    "All chows",
+    "All pungs",
+    "Half flush",
+    "Full flush",
+    "Seven pairs",
+    "Dragon pung",
+    "Small three dragons",
+    "Seat wind pung",
+    "Prevailing wind pung",
+    "Concealed hand",
+    "Self-draw",
+    "Win on kong replacement",
+    "Robbing a kong",
+    "Win on the last wall tile",
+    "Win on the last discard",
+    "No bonus tiles",
+    "Own flower",
+    "Own season",
+    "All four flowers",
+    "All four seasons",
+    "Thirteen orphans",
+    "All honors",
+    "All terminals",
+    "Great three dragons",
+    "Great four winds",
+    "Four kongs",
+    "Nine gates",
+    "Self-drawn four concealed pungs",
+    "Small four winds",
+    "Mixed terminals and honours",
+    "Heavenly hand",
+    "Earthly hand",
+    "Win on a bonus replacement",
+    "Win on a double kong replacement",
+    "Plum blossom on the roof",
+    "Moon from the bottom of the sea",
+    "Fully concealed self-draw",
+    "Single wait",
+    "Edge wait",
+    "Closed wait",
+    "All simples",
+    "All green",
+    "Jade dragon",
+    "Ruby dragon",
+    "Pearl dragon",
+    "Three concealed pungs",
+    "Three kongs",
+    "Seven bonus tiles",
+    "Eight bonus tiles",
+    "Pure straight",
+];
+
+/// The Chinese names HK §19.5.2 gives the extra elements X1–X22, in code order.
+pub static EXTRA_CHINESE_NAMES: [&str; 22] = [
+    "小四喜",
+    "混么九",
+    "天糊",
+    "地糊",
+    "花上自摸",
+    "槓上槓",
+    "槓上開花",
+    "海底撈月",
+    "門前清自摸",
+    "單吊",
+    "邊張",
+    "坎張",
+    "斷么",
+    "綠一色",
+    "翡翠龍",
+    "紅寶石龍",
+    "珍珠龍",
+    "三暗刻",
+    "三槓子",
+    "花糊",
+    "八仙過海",
+    "一條龍",
+];
+
+/// The Chinese name of an extra element (`"X1"` → `"小四喜"`), `None` for another code.
+pub fn chinese_name(code: &str) -> Option<&'static str> {
+    let n: usize = code.strip_prefix('X')?.parse().ok()?;
+    EXTRA_CHINESE_NAMES.get(n.checked_sub(1)?).copied()
+}
+
+/// The element of index `i` (of [`ELEMENT_CODES`]) worth `value`.
+pub fn element(i: usize, value: u8) -> Element {
+    Element { code: ELEMENT_CODES[i], name: ELEMENT_NAMES[i], value }
+}
+
+const fn f(n: usize) -> usize {
+    n - 1
+}
+const fn l(n: usize) -> usize {
+    19 + n
+}
+const fn x(n: usize) -> usize {
+    27 + n
+}
+
+/// HK §19.5.3 step 2: the entries each present entry removes (not chained).
+const REPLACES: &[(usize, &[usize])] = &[
+    (f(7), &[f(6)]),
+    (f(19), &[f(17)]),
+    (f(20), &[f(18)]),
+    (l(2), &[f(2)]),
+    (l(3), &[f(2)]),
+    (l(4), &[f(6)]),
+    (l(5), &[f(8), f(9), x(1)]),
+    (l(7), &[f(4), f(10)]),
+    (l(8), &[f(2), f(10), x(18)]),
+    (x(3), &[f(10), f(11), x(9)]),
+    (x(4), &[f(10)]),
+    (x(6), &[f(12)]),
+    (x(7), &[f(12)]),
+    (x(8), &[f(14)]),
+    (x(9), &[f(10), f(11)]),
+    (x(15), &[f(3), f(6)]),
+    (x(16), &[f(3), f(6)]),
+    (x(17), &[f(3), f(6)]),
+];
+
+/// A set of a standard reading: declared melds (kongs as pungs) and the concealed sets.
+#[derive(Debug, Clone, Copy)]
+struct Set {
+    pung: bool,
+    tile: Tile,
+    claimed: bool,
+    declared: bool,
+}
+
+/// Where the winning tile sits in a reading (HK §19.5.8 step 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Placement {
+    /// No placement (thirteen orphans, the dealer's start), or none needed.
+    None,
+    /// The pair.
+    Pair,
+    /// The concealed set of this index among the reading's sets.
+    Set(usize),
+}
+
+/// The house scoring table of a ruleset's switches (HK §19.5).
+pub struct HouseTable<'a> {
+    pub sw: &'a HongKongSwitches,
+}
+
+impl HouseTable<'_> {
+    fn value(&self, i: usize) -> ElementValue {
+        self.sw.element_values.0[i]
+    }
+    /// Whether any element that reads the placement is valued (§19.5.8: else one suffices).
+    fn reads_placement(&self) -> bool {
+        [x(7), x(10), x(11), x(12), x(18)].iter().any(|&i| self.value(i) != ElementValue::Off)
+    }
+
+    /// The conditions of every element (counts: F6 per dragon pung, the others 0 or 1) for one
+    /// reading and placement.
+    fn conditions(&self, facts: &WinFacts<'_>, interp: &Interpretation, sets: &[Set], place: Placement) -> [u8; N_ELEMENTS] {
+        let mut c = [0u8; N_ELEMENTS];
+        let ctx = facts.ctx;
+        let sw = self.sw;
+        let pair = match interp {
+            Interpretation::Standard { pair, .. } => Some(*pair),
+            _ => None,
+        };
+        let standard = pair.is_some();
+        let seven = matches!(interp, Interpretation::SevenPairs { .. });
+        let present = |k: usize| facts.all[k] > 0;
+        let pung_of = |k: u8| sets.iter().any(|s| s.pung && s.tile == Tile(k));
+        let all_pungs = standard && sets.iter().all(|s| s.pung);
+        let win = facts.win_tile;
+        let bonus = if sw.tile_set == TileSet::T136 { 0 } else { facts.hand.bonus };
+        let flowers_ok = sw.tile_set == TileSet::T144;
+        // F1: all chows, the pair by all_chows_pair.
+        if let Some(p) = pair {
+            let pair_ok = match sw.all_chows_pair {
+                AllChowsPair::Suited => p.is_suited(),
+                AllChowsPair::Any => true,
+                AllChowsPair::Valueless => {
+                    p.is_suited() || (p.is_wind() && p.0 - 27 != ctx.seat_wind && p.0 - 27 != ctx.prevailing_wind)
+                }
+            };
+            c[f(1)] = u8::from(sets.iter().all(|s| !s.pung) && pair_ok);
+        }
+        c[f(2)] = u8::from(all_pungs);
+        let suits: Vec<usize> = (0..3).filter(|&s| facts.all[9 * s..9 * s + 9].iter().any(|&n| n > 0)).collect();
+        let honours = facts.all[27..].iter().any(|&n| n > 0);
+        if suits.len() == 1 {
+            c[if honours { f(3) } else { f(4) }] = 1;
+        }
+        c[f(5)] = u8::from(seven);
+        let dragon_pungs: Vec<Tile> = sets.iter().filter(|s| s.pung && s.tile.is_dragon()).map(|s| s.tile).collect();
+        c[f(6)] = dragon_pungs.len() as u8;
+        c[f(7)] =
+            u8::from(standard && dragon_pungs.len() == 2 && pair.is_some_and(|p| p.is_dragon() && !dragon_pungs.contains(&p)));
+        c[f(8)] = u8::from(pung_of(27 + ctx.seat_wind));
+        c[f(9)] = u8::from(pung_of(27 + ctx.prevailing_wind));
+        let concealed = facts.concealed_hand && !(sw.flowers_break_concealed && bonus != 0);
+        c[f(10)] = u8::from(concealed);
+        c[f(11)] = u8::from(facts.self_drawn);
+        c[f(12)] = u8::from(ctx.kong_replacement);
+        c[f(13)] = u8::from(ctx.robbing_kong);
+        c[f(14)] = u8::from(ctx.last_wall_tile);
+        c[f(15)] = u8::from(ctx.last_discard);
+        if flowers_ok {
+            let all_flowers = bonus & 0x0F == 0x0F;
+            let all_seasons = bonus & 0xF0 == 0xF0;
+            c[f(16)] = u8::from(bonus == 0);
+            c[f(17)] = u8::from(bonus & (1 << ctx.seat_wind) != 0);
+            c[f(18)] = u8::from(bonus & (1 << (4 + ctx.seat_wind)) != 0);
+            c[f(19)] = u8::from(all_flowers);
+            c[f(20)] = u8::from(all_seasons);
+        }
+        // L1-L8 (HK §10.4), whatever their value.
+        c[l(1)] = u8::from(matches!(interp, Interpretation::ThirteenOrphans { .. }));
+        c[l(2)] = u8::from((0..27).all(|k| !present(k)) && (standard || seven));
+        c[l(3)] = u8::from(standard && (0..34).all(|k| !present(k) || Tile(k as u8).is_terminal()));
+        c[l(4)] = u8::from(standard && (31..=33).all(pung_of));
+        c[l(5)] = u8::from(standard && (27..=30).all(pung_of));
+        let kongs = facts.hand.melds.iter().filter(|m| m.kind.is_kong()).count();
+        c[l(6)] = u8::from(kongs >= 4);
+        c[l(7)] = u8::from(super::is_nine_gates(facts));
+        c[l(8)] = u8::from(standard && facts.self_drawn && sets.iter().all(|s| s.pung && !s.claimed));
+        // X1-X19, X22 (HK §19.5.2).
+        c[x(1)] = u8::from(standard && pair.is_some_and(|p| p.is_wind()) && (27..=30).filter(|&k| pung_of(k)).count() == 3);
+        let terminal_or_honour = (0..34).all(|k| !present(k) || !Tile(k as u8).is_simple());
+        let any_terminal = (0..27).any(|k| present(k) && Tile(k as u8).is_terminal());
+        c[x(2)] = u8::from((standard || seven) && terminal_or_honour && any_terminal && honours);
+        c[x(3)] = u8::from(ctx.dealer_start);
+        c[x(4)] = u8::from(ctx.house.earthly);
+        c[x(5)] = u8::from(flowers_ok && ctx.house.bonus_replacement && !ctx.kong_replacement);
+        c[x(6)] = u8::from(ctx.kong_replacement && ctx.house.double_kong);
+        let five_p = Tile(13);
+        let placed_chow = |first: Tile| match place {
+            Placement::Set(i) => sets.get(i).is_some_and(|s| !s.pung && !s.declared && s.tile == first),
+            _ => false,
+        };
+        c[x(7)] = u8::from(ctx.kong_replacement && win == Some(five_p) && placed_chow(Tile(12)));
+        c[x(8)] = u8::from(ctx.last_wall_tile && win == Some(Tile(9)));
+        c[x(9)] = u8::from(concealed && facts.self_drawn);
+        if standard && !ctx.dealer_start && self.single_wait(facts) {
+            if let Some(w) = win {
+                match place {
+                    Placement::Pair => c[x(10)] = 1,
+                    Placement::Set(i) => {
+                        if let Some(s) = sets.get(i).filter(|s| !s.pung && !s.declared) {
+                            let n = s.tile.number(); // the chow's first tile
+                            if (n == 1 && w.0 == s.tile.0 + 2) || (n == 7 && w.0 == s.tile.0) {
+                                c[x(11)] = 1;
+                            } else if w.0 == s.tile.0 + 1 {
+                                c[x(12)] = 1;
+                            }
+                        }
+                    }
+                    Placement::None => {}
+                }
+            }
+        }
+        c[x(13)] = u8::from((0..34).all(|k| !present(k) || Tile(k as u8).is_simple()));
+        c[x(14)] = u8::from((standard || seven) && (0..34).all(|k| !present(k) || [19, 20, 21, 23, 25, 32].contains(&k)));
+        for (xi, suit, dragon) in [(15, 2usize, 32u8), (16, 0, 33), (17, 1, 31)] {
+            let only = suits == [suit] && (27..34).all(|k| !present(k) || k == dragon as usize);
+            c[x(xi)] = u8::from(all_pungs && only && pung_of(dragon));
+        }
+        if standard {
+            let on_discard = !facts.self_drawn;
+            let concealed_pungs = sets
+                .iter()
+                .enumerate()
+                .filter(|(i, s)| s.pung && !s.claimed && !(on_discard && !s.declared && place == Placement::Set(*i)))
+                .count();
+            c[x(18)] = u8::from(concealed_pungs >= 3);
+        }
+        c[x(19)] = u8::from(kongs == 3);
+        c[x(22)] = u8::from(
+            standard && (0..3u8).any(|s| [0u8, 3, 6].iter().all(|&n| sets.iter().any(|t| !t.pung && t.tile == Tile(9 * s + n)))),
+        );
+        c
+    }
+
+    /// X10-X12: the 13 tiles before the winning tile have exactly one wait (HK §14a, under the
+    /// current shapes).
+    fn single_wait(&self, facts: &WinFacts<'_>) -> bool {
+        let Ok(held) = crate::analysis::decompose::held_counts(&facts.hand.concealed, &facts.hand.melds) else {
+            return false;
+        };
+        let mask = crate::analysis::waits::wait_mask(&facts.hand.concealed, &held, facts.hand.melds.len(), self.shapes());
+        mask.count_ones() == 1
+    }
+
+    /// HK §19.5.3: the value of one reading and placement.
+    fn valued(&self, c: &[u8; N_ELEMENTS]) -> Evaluation {
+        let max = self.sw.max_faan;
+        // Step 1: limit elements, the first in code order (X20, X21 never here).
+        let limit = (l(1)..N_ELEMENTS).find(|&i| i != x(20) && i != x(21) && c[i] > 0 && self.value(i) == ElementValue::Limit);
+        if let Some(i) = limit {
+            return Evaluation::Limit(element(i, max));
+        }
+        // Step 2: ordinary entries, then the replacements (from the entries present).
+        let mut on = [false; N_ELEMENTS];
+        for i in 0..N_ELEMENTS {
+            on[i] = c[i] > 0 && matches!(self.value(i), ElementValue::Faan(_)) && i != x(20) && i != x(21);
+        }
+        let mut removed = [false; N_ELEMENTS];
+        for (by, what) in REPLACES {
+            if on[*by] {
+                for &w in *what {
+                    removed[w] = true;
+                }
+            }
+        }
+        if on[f(5)] && self.sw.seven_pairs == SevenPairs::WithoutConcealed {
+            removed[f(10)] = true;
+        }
+        let mut out = Vec::with_capacity(12);
+        for i in 0..N_ELEMENTS {
+            if on[i] && !removed[i] {
+                if let ElementValue::Faan(v) = self.value(i) {
+                    for _ in 0..c[i] {
+                        out.push(element(i, v));
+                    }
+                }
+            }
+        }
+        Evaluation::Elements(out)
+    }
+}
+
+/// §10.1 step 3 (a)-(d) between two evaluations: `true` when `a` is better than `b`.
+fn better(a: &Evaluation, b: &Evaluation, cap: u8) -> bool {
+    let key = |e: &Evaluation| -> (u8, bool, u8, Vec<u8>) {
+        match e {
+            Evaluation::Limit(el) => (el.value, true, el.value, vec![el.number()]),
+            Evaluation::Elements(els) => {
+                let raw = els.iter().fold(0u8, |s, e| s.saturating_add(e.value));
+                let mut n: Vec<u8> = els.iter().map(Element::number).collect();
+                n.sort_unstable();
+                (raw.min(cap), false, raw, n)
+            }
+        }
+    };
+    let (ka, kb) = (key(a), key(b));
+    (ka.0, ka.1, ka.2).cmp(&(kb.0, kb.1, kb.2)).then_with(|| kb.3.cmp(&ka.3)) == std::cmp::Ordering::Greater
+}
+
+impl ScoringTable for HouseTable<'_> {
+    fn shapes(&self) -> &ShapeRules {
+        if self.sw.seven_pairs == SevenPairs::Off {
+            &HK_SHAPES_NO_SEVEN_PAIRS
+        } else {
+            &HK_SHAPES
+        }
+    }
+    fn min_total(&self) -> u8 {
+        self.sw.min_faan
+    }
+    fn cap(&self) -> Option<u8> {
+        Some(self.sw.max_faan)
+    }
+    /// HK §19.13 the house situation flags. (Bonus tiles under `tile_set = 136` are refused
+    /// by the public scorer, [`crate::rules::checked::score_with`]; this table ignores them.)
+    fn check_situation(&self, facts: &WinFacts<'_>) -> Result<()> {
+        let ctx = facts.ctx;
+        let h = ctx.house;
+        let bad = |m: &str| Err(MahjongError::hand(m.to_string()));
+        if h.earthly {
+            if facts.self_drawn {
+                return bad("earthly: a win on the dealer's first discard is not self-drawn");
+            }
+            if ctx.seat_wind == 0 {
+                return bad("earthly: the winner is not the dealer (East)");
+            }
+            if !facts.hand.melds.is_empty() {
+                return bad("earthly: nothing was declared before the dealer's first discard");
+            }
+            if ctx.robbing_kong || ctx.last_discard {
+                return bad("earthly: the dealer's first discard is neither a robbed kong nor the last discard");
+            }
+        }
+        if h.bonus_replacement {
+            if !facts.self_drawn || ctx.dealer_start {
+                return bad("bonus_replacement: a win on a bonus tile's replacement is self-drawn during play");
+            }
+            if ctx.kong_replacement {
+                return bad("bonus_replacement: a replacement in a kong's chain is kong_replacement (F12)");
+            }
+            if facts.hand.bonus == 0 {
+                return bad("bonus_replacement: the winner has no bonus tile");
+            }
+        }
+        if h.double_kong {
+            if !ctx.kong_replacement {
+                return bad("double_kong: a double kong replacement is a kong replacement");
+            }
+            if facts.hand.melds.iter().filter(|m| m.kind.is_kong()).count() < 2 {
+                return bad("double_kong: the winner has declared fewer than two kongs");
+            }
+        }
+        Ok(())
+    }
+    /// HK §19.5.8 steps 1-3 for one split: every placement valued by §19.5.3, the best kept.
+    fn evaluate(&self, facts: &WinFacts<'_>, interp: &Interpretation) -> Evaluation {
+        let mut sets: Vec<Set> = Vec::with_capacity(8);
+        if let Interpretation::Standard { sets: conc, .. } = interp {
+            for m in &facts.hand.melds {
+                sets.push(Set { pung: m.kind.is_pung_like(), tile: m.tile, claimed: m.kind.is_claimed(), declared: true });
+            }
+            for s in conc {
+                let (pung, tile) = match *s {
+                    ConcealedSet::Chow(t) => (false, t),
+                    ConcealedSet::Pung(t) => (true, t),
+                };
+                sets.push(Set { pung, tile, claimed: false, declared: false });
+            }
+        }
+        let mut places = vec![Placement::None];
+        if let (Some(w), true) = (facts.win_tile, self.reads_placement()) {
+            places.clear();
+            match interp {
+                Interpretation::Standard { pair, .. } => {
+                    if *pair == w {
+                        places.push(Placement::Pair);
+                    }
+                    for (i, s) in sets.iter().enumerate() {
+                        let holds = if s.pung { s.tile == w } else { w.0 >= s.tile.0 && w.0 <= s.tile.0 + 2 };
+                        if !s.declared && holds {
+                            places.push(Placement::Set(i));
+                        }
+                    }
+                }
+                Interpretation::SevenPairs { .. } => places.push(Placement::Pair),
+                _ => places.push(Placement::None),
+            }
+            if places.is_empty() {
+                places.push(Placement::None);
+            }
+        }
+        let cap = self.sw.max_faan;
+        let mut best: Option<Evaluation> = None;
+        for p in places {
+            let e = self.valued(&self.conditions(facts, interp, &sets, p));
+            if best.as_ref().is_none_or(|b| better(&e, b, cap)) {
+                best = Some(e);
+            }
+        }
+        best.unwrap_or(Evaluation::Elements(Vec::new()))
+    }
+}
