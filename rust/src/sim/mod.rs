@@ -286,7 +286,7 @@ impl Agents {
         // the tile on offer: the discard, or in a robbing window the tile added to the kong
         let disc = view.last_discard().or(view.kong_tile()).map(|(_, t)| t >> 2);
         self.options.clear();
-        if legal.iter().any(|a| a.kind.is_extra()) {
+        if rules.has_hooks() && legal.iter().any(|a| a.kind.is_extra()) {
             // the built-in seats decide among the engine's own actions (a ruleset's extra
             // actions are for random seats and players): the chosen index maps back
             self.options.extend(legal.iter().filter(|a| !a.kind.is_extra()).map(|a| option_of(a, disc)));

@@ -218,49 +218,88 @@ impl Deal {
     /// function that decides legality: the engine's rules first, then the ruleset's hooks
     /// ([`crate::rules::DealHooks::check`]: its restrictions and its extra actions).
     pub fn check(&self, a: &Action) -> Result<Option<ScoreOutcome>> {
-        let r = self.check_engine(a)?;
         if self.hooks {
-            self.rules.hooks().check(self, a, &self.rule_state)?;
+            return self.check_hooked(a);
         }
+        self.check_engine(a)
+    }
+
+    /// [`Deal::check`] under a ruleset with house rules (out of line, so that the engine's own
+    /// check, the hot path of every deal without them, is compiled as before): the
+    /// declaration window and the ruleset's extra actions, else the engine's rules; then the
+    /// ruleset's hook ([`crate::rules::DealHooks::check`]).
+    #[inline(never)]
+    fn check_hooked(&self, a: &Action) -> Result<Option<ScoreOutcome>> {
+        let r = match self.phase {
+            Phase::Declare => self.check_declare(a)?,
+            Phase::Action | Phase::AfterClaim if a.kind.is_extra() => self.check_extra_in_turn(a)?,
+            _ => self.check_engine(a)?,
+        };
+        self.rules.hooks().check(self, a, &self.rule_state)?;
         Ok(r)
     }
 
+    /// A ruleset's extra action in its player's turn: the turn's player, and a named tile's
+    /// checks as a discard's.
+    fn check_extra_in_turn(&self, a: &Action) -> Result<Option<ScoreOutcome>> {
+        use IllegalCode as C;
+        let p = a.player;
+        if !self.rules.extra_actions().contains(&a.kind) {
+            return Err(illegal(C::WrongPhase, format!("{} is not an action of {}", a.kind.name(), self.rules.name())));
+        }
+        let active = self.active.unwrap_or(UNKNOWN_PLAYER);
+        if p != active {
+            return Err(illegal(C::NotYourTurn, format!("it is P{active}'s turn, not P{}'s", PlayerName(p))));
+        }
+        // one named tile is discarded with the action: a discard's checks
+        if a.tiles.count() == 1 {
+            self.check_tiles(a, 1)?;
+        }
+        Ok(None)
+    }
+
+    /// An answer in the declaration window: a seat it asks, once; a pass or one of the
+    /// ruleset's extra actions (its hook decides those).
+    fn check_declare(&self, a: &Action) -> Result<Option<ScoreOutcome>> {
+        use ActionType as A;
+        use IllegalCode as C;
+        let (p, kind) = (a.player, a.kind);
+        if kind.is_extra() && !self.rules.extra_actions().contains(&kind) {
+            return Err(illegal(C::WrongPhase, format!("{} is not an action of {}", kind.name(), self.rules.name())));
+        }
+        if p < 4 && self.responses[p as usize].is_some() {
+            return Err(illegal(C::AlreadyResponded, format!("P{p} has already answered this declaration")));
+        }
+        if !self.to_act.contains(p) {
+            return Err(illegal(C::NotYourTurn, format!("P{} is not asked to declare", PlayerName(p))));
+        }
+        match kind {
+            A::Pass if a.tiles.count() != 0 => Err(illegal(C::InvalidMeld, "a pass names no tiles")),
+            A::Pass => Ok(None),
+            // the ruleset's hook decides its own actions
+            k if k.is_extra() => Ok(None),
+            _ => Err(illegal(C::WrongPhase, format!("{} is not allowed in DECLARE", kind.name()))),
+        }
+    }
+
+    /// The engine's own rules (HK §5–§7, §13); an extra action (none without house rules) is
+    /// refused as out of phase, and the declaration window is never open.
     fn check_engine(&self, a: &Action) -> Result<Option<ScoreOutcome>> {
         use ActionType as A;
         use IllegalCode as C;
         let p = a.player;
         let kind = a.kind;
-        if kind.is_extra() && self.phase != Phase::Ended && !self.rules.extra_actions().contains(&kind) {
-            return Err(illegal(C::WrongPhase, format!("{} is not an action of {}", kind.name(), self.rules.name())));
+        if kind.is_extra() && self.phase != Phase::Ended {
+            let why = if self.rules.extra_actions().contains(&kind) {
+                format!("{} is not allowed in {}", kind.name(), self.phase.name().to_uppercase())
+            } else {
+                format!("{} is not an action of {}", kind.name(), self.rules.name())
+            };
+            return Err(illegal(C::WrongPhase, why));
         }
         match self.phase {
             Phase::Ended => Err(illegal(C::DealOver, "the deal has ended")),
-            Phase::Declare => {
-                if p < 4 && self.responses[p as usize].is_some() {
-                    return Err(illegal(C::AlreadyResponded, format!("P{p} has already answered this declaration")));
-                }
-                if !self.to_act.contains(p) {
-                    return Err(illegal(C::NotYourTurn, format!("P{} is not asked to declare", PlayerName(p))));
-                }
-                match kind {
-                    A::Pass if a.tiles.count() != 0 => Err(illegal(C::InvalidMeld, "a pass names no tiles")),
-                    A::Pass => Ok(None),
-                    // the ruleset's hook decides its own actions
-                    k if k.is_extra() => Ok(None),
-                    _ => Err(illegal(C::WrongPhase, format!("{} is not allowed in DECLARE", kind.name()))),
-                }
-            }
-            Phase::Action | Phase::AfterClaim if kind.is_extra() => {
-                let active = self.active.unwrap_or(UNKNOWN_PLAYER);
-                if p != active {
-                    return Err(illegal(C::NotYourTurn, format!("it is P{active}'s turn, not P{}'s", PlayerName(p))));
-                }
-                // one named tile is discarded with the action: a discard's checks
-                if a.tiles.count() == 1 {
-                    self.check_tiles(a, 1)?;
-                }
-                Ok(None)
-            }
+            Phase::Declare => Err(illegal(C::WrongPhase, "no declaration window is open")),
             Phase::Action | Phase::AfterClaim => {
                 if kind.is_response() {
                     return Err(illegal(C::WrongPhase, format!("{} is a response; no claim window is open", kind.name())));
@@ -328,6 +367,7 @@ impl Deal {
         Err(illegal(code, format!("not a legal win ({} faan)", sc.value)))
     }
 
+    #[inline]
     pub(super) fn check_turn(&self, a: &Action) -> Result<Option<ScoreOutcome>> {
         use ActionType as A;
         use IllegalCode as C;
@@ -425,6 +465,37 @@ impl Deal {
     /// tile held (ascending id); AFTER_CLAIM: discards; RESPONSE: pass, win, exposed kong, pung,
     /// chows (lowest first); ROB: pass, win.
     pub fn legal_actions_into(&self, player: u8, out: &mut Vec<Action>) {
+        if self.hooks {
+            self.legal_actions_hooked(player, out);
+        } else {
+            self.legal_actions_engine(player, out);
+        }
+    }
+
+    /// [`Deal::legal_actions_into`] under a ruleset with house rules (out of line, so that the
+    /// engine's own list, the hot path of every deal without them, is compiled as before): the
+    /// engine's actions the hooks accept (its checks already ask them, except a discard's,
+    /// listed without one), then the ruleset's extra actions; in a declaration window a pass
+    /// and the extra actions.
+    #[inline(never)]
+    fn legal_actions_hooked(&self, player: u8, out: &mut Vec<Action>) {
+        self.legal_actions_engine(player, out);
+        if self.phase == Phase::Ended || !self.to_act.contains(player) || self.phase.is_window() {
+            return;
+        }
+        out.retain(|a| a.kind != ActionType::Discard || self.check(a).is_ok());
+        let mut extras = Vec::new();
+        self.rules.hooks().extra_candidates(self, player, &mut extras);
+        extras.retain(|a| self.check(a).is_ok());
+        if self.phase == Phase::Declare {
+            out.clear();
+            out.push(Action::bare(ActionType::Pass, player));
+        }
+        out.extend(extras);
+    }
+
+    /// The engine's own legal actions (HK §5–§7).
+    fn legal_actions_engine(&self, player: u8, out: &mut Vec<Action>) {
         out.clear();
         if self.phase == Phase::Ended || !self.to_act.contains(player) {
             return;
@@ -443,15 +514,6 @@ impl Deal {
             return;
         }
         let c = &self.counts[p];
-        if self.hooks {
-            self.rules.hooks().extra_candidates(self, player, out);
-            out.retain(|a| self.check(a).is_ok());
-            if self.phase == Phase::Declare {
-                out.insert(0, Action::bare(ActionType::Pass, player));
-                return;
-            }
-        }
-        let extras = out.len();
         match self.phase {
             Phase::Action => {
                 let (n_melds, shapes) = (self.melds[p].len(), self.rules.shapes());
@@ -476,16 +538,6 @@ impl Deal {
             }
             Phase::AfterClaim => self.held[p].for_each_ascending(|t| out.push(Action::discard(player, t))),
             Phase::Response | Phase::Rob | Phase::Ended | Phase::Declare => {}
-        }
-        if self.hooks {
-            // the ruleset's restrictions on discards, then its extra actions last
-            out.rotate_left(extras);
-            let n = out.len() - extras;
-            let mut i = 0;
-            out.retain(|a| {
-                i += 1;
-                i > n || a.kind != ActionType::Discard || self.check(a).is_ok()
-            });
         }
     }
 

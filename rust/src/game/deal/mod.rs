@@ -124,8 +124,14 @@ impl ToAct {
     pub fn as_slice(&self) -> &[u8] {
         &self.players[..self.len as usize]
     }
+    #[inline]
     pub fn contains(&self, p: u8) -> bool {
-        self.as_slice().contains(&p)
+        // at most four entries: compared without an iterator (a hot path of every check)
+        let n = self.len as usize;
+        (n > 0 && self.players[0] == p)
+            || (n > 1 && self.players[1] == p)
+            || (n > 2 && self.players[2] == p)
+            || (n > 3 && self.players[3] == p)
     }
     fn push(&mut self, p: u8) {
         if let Some(slot) = self.players.get_mut(self.len as usize) {
@@ -266,6 +272,7 @@ fn illegal(code: IllegalCode, message: impl Into<String>) -> MahjongError {
 /// the hand cannot be thirteen orphans (the standard shape and seven pairs need every honour
 /// 0, 2 or 3 times). A filter that spares the table lookups of [`is_complete`] on most hands;
 /// [`is_complete`] decides the rest.
+#[inline(always)]
 pub(super) fn shape_possible(c: &Counts, n_melds: usize, shapes: &crate::analysis::decompose::ShapeRules) -> bool {
     if !has_byte_one(honours_word(c)) {
         return true;
@@ -312,7 +319,7 @@ fn has_byte_one(w: u64) -> bool {
 }
 
 /// Whether some kind of `c` is held four times (counts are at most 4: bit 2 is set only by 4).
-#[inline]
+#[inline(always)]
 pub(super) fn has_four(c: &Counts) -> bool {
     let mut words = [0u8; 40];
     words[..N_KINDS].copy_from_slice(c);
@@ -368,7 +375,8 @@ impl Deal {
         } else {
             wall
         };
-        let n = set.len();
+        let full = set.is_full();
+        let n = if full { N_TILES } else { set.len() };
         if wall.len() != n {
             return Err(MahjongError::hand(format!("a wall has {n} tiles, got {}", wall.len())));
         }
@@ -377,7 +385,7 @@ impl Deal {
             if t as usize >= N_TILES {
                 return Err(MahjongError::tile(0, format!("wall tile id {t} is outside 0..143")));
             }
-            if seen[t as usize] || !set.contains(t) {
+            if seen[t as usize] || (!full && !set.contains(t)) {
                 return Err(MahjongError::hand(if set.is_full() {
                     "the wall must hold every tile id 0..143 exactly once".to_string()
                 } else {

@@ -14,6 +14,7 @@ impl Deal {
 
     /// HK §4.3 dealing (rounds of four tiles, then one each, then the dealer's extra tile) and
     /// §4.4 the initial bonus replacement, dealer first.
+    #[inline(always)]
     pub(super) fn deal_tiles(&mut self) {
         let n = self.rules.hand_tiles();
         let d = self.dealer as usize;
@@ -93,6 +94,8 @@ impl Deal {
     /// Tell the ruleset's hooks what happened ([`crate::rules::DealHooks::on_event`]): its rule
     /// state is kept, each flag it changed and each liability record it made is an event, and
     /// an abortive draw it calls ends the deal. True when the deal ended.
+    #[cold]
+    #[inline(never)]
     pub(super) fn hook(&mut self, e: HookEvent) -> bool {
         let mut st = std::mem::take(&mut self.rule_state);
         let (public, private, records) = (st.public, st.private, st.records.len());
@@ -128,6 +131,8 @@ impl Deal {
 
     /// The hands are dealt: the hooks hear it, then the declaration window they ask for opens
     /// (`DECLARE`: the seats named answer once each; then the dealer acts, HK §5.2).
+    #[cold]
+    #[inline(never)]
     pub(super) fn open_declare(&mut self) {
         if self.hook(HookEvent::Dealt) {
             return;
@@ -149,6 +154,8 @@ impl Deal {
 
     /// An answer in the declaration window; when every seat named has answered, the hooks hear
     /// it and the dealer acts (HK §5.2).
+    #[cold]
+    #[inline(never)]
     fn answer_declare(&mut self, a: &Action) {
         self.responses[a.player as usize] = Some(*a);
         self.to_act.remove(a.player);
@@ -162,6 +169,8 @@ impl Deal {
 
     /// One of the ruleset's extra actions in the player's turn: the hooks hear it; one named
     /// tile is then discarded (TW §20.6.1 `DECLARE_READY(tile)`), else the turn goes on.
+    #[cold]
+    #[inline(never)]
     fn do_extra(&mut self, a: &Action) {
         if self.hook(HookEvent::Extra { action: *a }) {
             return;
@@ -389,6 +398,7 @@ impl Deal {
     }
 
     /// HK §5.4 discard, then the RESPONSE window.
+    #[inline(always)]
     pub(super) fn discard(&mut self, p: usize, tile: u8) {
         self.hand_remove(p, tile);
         self.public[(tile >> 2) as usize] += 1;
