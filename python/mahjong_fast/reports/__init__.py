@@ -1,0 +1,16 @@
+"""Self-contained HTML reports: the arena's (:func:`arena_report_html`) and a simulation's
+records (:func:`records_report_html`).
+
+They need the ``report`` extra (``pip install 'mahjong_fast[report]'``: matplotlib draws the
+plots as inline SVG); without it they raise :class:`MissingExtraError`, a
+:class:`~mahjong_fast.errors.MahjongError` whose one-line message names the extra. Each page
+is one file that works offline from ``file://``: inline CSS, inline ``<svg>``, no script and
+nothing fetched. The same input gives the same bytes.
+"""
+
+from __future__ import annotations
+
+from ._page import MissingExtraError
+from .arena import arena_report_html
+
+__all__ = ["MissingExtraError", "arena_report_html"]
