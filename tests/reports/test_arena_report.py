@@ -26,7 +26,7 @@ def _cells(html: str) -> dict[tuple[str, str], float]:
     """``(seat, data-key) -> data-value`` of the page's tables."""
     out: dict[tuple[str, str], float] = {}
     for row in re.findall(r"<tr>(.*?)</tr>", html):
-        seat = re.match(r"<td>([^<]*)</td>", row)
+        seat = re.match(r'<td class="t">([^<]*)</td>', row)
         if seat is None:
             continue
         for key, value in re.findall(r'data-key="([^"]+)" data-value="([^"]+)"', row):

@@ -73,3 +73,58 @@ def test_arena_report_fits_a_phone(chromium: Any, arena_page: tuple[Path, dict[s
         width = loaded.page.evaluate("document.documentElement.scrollWidth")
         assert width <= 390
         assert loaded.errors == [] and loaded.requests == []
+
+
+@pytest.fixture(scope="module")
+def records_page(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any], Path]:
+    folder = tmp_path_factory.mktemp("records")
+    recs, out = folder / "deals.jsonl", folder / "records.html"
+    proc = run("simulate", "-n", "400", "--seed", "3", "--workers", "1", "--json",
+               "--out", str(recs), "--report", str(out))  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    return out, json.loads(proc.stdout), recs
+
+
+def _table(page: Any, name: str) -> list[dict[str, Any]]:
+    """The rows of ``table[data-table=name]``: text cells by position, number cells by key."""
+    return list(page.eval_on_selector_all(
+        f"table[data-table={name}] tbody tr",
+        "rs => rs.map(r => Object.assign({text: [...r.querySelectorAll('td.t')].map("
+        "c => c.textContent)}, Object.fromEntries([...r.querySelectorAll('td[data-key]')]"
+        ".map(c => [c.dataset.key, [Number(c.dataset.value), c.textContent]]))))",
+    ))  # fmt: skip
+
+
+def test_records_report_loads_offline_with_the_summarys_numbers(
+    chromium: Any, records_page: tuple[Path, dict[str, Any], Path]
+) -> None:
+    from mahjong_fast.reports import records_aggregates
+
+    path, data, recs = records_page
+    summary = data["summary"]
+    agg = records_aggregates(recs)
+    with open_report(chromium, path) as loaded:
+        page = loaded.page
+        plots = page.eval_on_selector_all(
+            "figure[data-plot]",
+            "fs => fs.map(f => [f.dataset.plot, f.firstElementChild.tagName.toLowerCase()])",
+        )
+        assert plots == [["values", "svg"], ["win-kinds", "svg"], ["deal-length", "svg"],
+                         ["seat-points", "svg"]]  # fmt: skip
+        (row,) = _table(page, "summary")
+        assert row["deals"][0] == summary["deals"] == 400
+        assert row["win_rate"][0] == summary["win_rate"]
+        assert row["win_rate"][1] == f"{summary['win_rate']:.1%}"
+        assert row["self_draw_rate"][0] == summary["self_draw_rate"]
+        seats = _table(page, "seats")
+        assert [r["mean_points"][0] for r in seats] == pytest.approx(summary["mean_points"])
+        assert [[r["ci95_low"][0], r["ci95_high"][0]] for r in seats] == summary["points_ci95"]
+        elements = _table(page, "elements")
+        assert [(r["text"][0], r["count"][0]) for r in elements] == [
+            (code, n) for code, _, n in agg["elements"]
+        ]
+        dealer = _table(page, "dealer")
+        assert dealer[0]["mean_points"][0] == pytest.approx(agg["dealer"]["mean_points"])
+        assert loaded.errors == [] and loaded.requests == []
+    with open_report(chromium, path, width=390) as loaded:
+        assert loaded.page.evaluate("document.documentElement.scrollWidth") <= 390

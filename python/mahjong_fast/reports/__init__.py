@@ -12,5 +12,12 @@ from __future__ import annotations
 
 from ._page import MissingExtraError
 from .arena import arena_report_html
+from .records import RecordsError, records_aggregates, records_report_html
 
-__all__ = ["MissingExtraError", "arena_report_html"]
+__all__ = [
+    "MissingExtraError",
+    "RecordsError",
+    "arena_report_html",
+    "records_aggregates",
+    "records_report_html",
+]

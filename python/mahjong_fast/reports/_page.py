@@ -27,9 +27,10 @@ class MissingExtraError(MahjongError):
 
 def require_report_extra() -> None:
     """Raise :class:`MissingExtraError` (one line saying which extra to install) when
-    matplotlib cannot be imported."""
+    matplotlib or polars cannot be imported."""
     try:
         import matplotlib  # noqa: F401
+        import polars  # noqa: F401
     except ImportError:
         raise MissingExtraError(
             "the HTML reports need the 'report' extra: pip install 'mahjong_fast[report]'"
@@ -44,7 +45,7 @@ h1{font-size:1.5em;margin:.3em 0}h2{font-size:1.2em;margin:1.4em 0 .4em}
 .scroll{overflow-x:auto;max-width:100%}
 table{border-collapse:collapse;margin:.4em 0;font-variant-numeric:tabular-nums}
 th,td{padding:.25em .6em;border-bottom:1px solid #d6d2c8;text-align:right;white-space:nowrap}
-th:first-child,td:first-child{text-align:left}
+th:first-child,td:first-child,td.t{text-align:left}
 caption{text-align:left;font-weight:600;padding:.2em 0}
 figure{margin:1em 0}figcaption{font-size:.9em;color:#4a4f57}
 svg{max-width:100%;height:auto}
@@ -70,7 +71,7 @@ class Table:
         out = []
         for cell in cells:
             if isinstance(cell, str):
-                out.append(f"<td>{escape(cell)}</td>")
+                out.append(f'<td class="t">{escape(cell)}</td>')
             else:
                 key, value, shown = cell
                 out.append(
