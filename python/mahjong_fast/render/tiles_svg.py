@@ -21,7 +21,7 @@ input: the same tiles give the same bytes.
     >>> svg.count("<use "), 'aria-label="5 dots"' in svg
     (4, True)
     >>> render_hand("123m55p [777z] (2222s) 1f").count("<use ")
-    14
+    13
 
 Sizes are in SVG user units: a tile is :data:`TILE_W` x :data:`TILE_H` (30 x 40); an ``<svg>``
 scales to its container (``width`` 100% up to its natural size in CSS px).
