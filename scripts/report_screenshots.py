@@ -4,7 +4,8 @@ harness of the tests (``tests/_browser.py``: Playwright driving Debian's ``chrom
     python scripts/report_screenshots.py            # writes docs/*-report.png
 
 Each report is made from a small fixed run (the same seeds every time), loaded from
-``file://`` at 900 CSS px and captured whole.
+``file://`` at 900 CSS px and captured whole (the review filtered to the first deal's
+decisions where the seat differed from the expert).
 """
 
 from __future__ import annotations
@@ -43,16 +44,35 @@ def _records(folder: Path) -> Path | None:
     return out
 
 
+def _review(folder: Path) -> Path:
+    from mahjong_fast.arena import arena
+    from mahjong_fast.reports import review_report_html
+    from mahjong_fast.review import review_log
+
+    log = folder / "arena.jsonl"
+    arena(["value", "greedy", "greedy", "greedy"], walls=1, seed=2, log=log)
+    out = folder / "review.html"
+    out.write_text(review_report_html(review_log(log, 0)), encoding="utf-8")
+    return out
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        pages = {"arena-report.png": _arena(folder), "records-report.png": _records(folder)}
+        pages = {
+            "arena-report.png": _arena(folder),
+            "records-report.png": _records(folder),
+            "review-report.png": _review(folder),
+        }
         with browser() as b:
             for name, page in pages.items():
                 if page is None:
                     continue
                 with open_report(b, page, width=900) as loaded:
                     assert loaded.errors == [] and loaded.requests == [], (name, loaded.errors)
+                    if name == "review-report.png":  # the first deal, where the seat differed
+                        loaded.page.select_option("#f-deal", "1")
+                        loaded.page.check("#f-diff")
                     loaded.page.screenshot(path=str(ROOT / "docs" / name), full_page=True)
                 print(f"docs/{name}")
 

@@ -128,3 +128,43 @@ def test_records_report_loads_offline_with_the_summarys_numbers(
         assert loaded.errors == [] and loaded.requests == []
     with open_report(chromium, path, width=390) as loaded:
         assert loaded.page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_review_report_numbers_filter_and_toggle(
+    chromium: Any, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    folder = tmp_path_factory.mktemp("review")
+    log, out = folder / "arena.jsonl", folder / "review.html"
+    assert run("arena", "-n", "1", "--seed", "2", "--workers", "1", "--log", str(log)).returncode == 0
+    proc = run("review", str(log), "--seat", "0", "--json", "--html", str(out))
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    decisions = [d for dr in data["deals"] for d in dr["decisions"]]
+    with open_report(chromium, out) as loaded:
+        page = loaded.page
+        assert page.eval_on_selector_all("figure[data-plot] > svg", "s => s.length") == 1
+        deals = _table(page, "deals")
+        assert [r["deal"][0] for r in deals] == [dr["deal"] for dr in data["deals"]]
+        assert [r["loss"][0] for r in deals] == [dr["summary"]["loss"] for dr in data["deals"]]
+        shown = page.eval_on_selector_all(
+            "tr.dec", "rs => rs.map(r => [r.hidden, Number(r.dataset.deal), r.dataset.kind,"
+            " r.querySelector('td[data-key=loss]').dataset.value])",
+        )
+        assert [s[3] for s in shown] == [repr(d["loss"]) for d in decisions]
+        assert not any(s[0] for s in shown)
+
+        def visible() -> list[tuple[int, str]]:
+            return [(d, k) for hidden, d, k, _ in page.eval_on_selector_all(
+                "tr.dec", "rs => rs.map(r => [r.hidden, Number(r.dataset.deal), r.dataset.kind,"
+                " ''])") if not hidden]  # fmt: skip
+
+        page.select_option("#f-deal", "2")
+        assert visible() == [(d["deal"], d["kind"]) for d in decisions if d["deal"] == 2]
+        page.select_option("#f-kind", "discard")
+        assert visible() == [(d["deal"], d["kind"]) for d in decisions
+                             if d["deal"] == 2 and d["kind"] == "discard"]  # fmt: skip
+        page.select_option("#f-deal", "")
+        page.select_option("#f-kind", "")
+        page.check("#f-diff")
+        assert visible() == [(d["deal"], d["kind"]) for d in decisions if not d["agreed"]]
+        assert loaded.errors == [] and loaded.requests == []

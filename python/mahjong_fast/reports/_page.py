@@ -143,12 +143,13 @@ def plot_svg(
     )
 
 
-def page(title: str, body: Sequence[str], *, lang: str = "en") -> str:
-    """The whole HTML document: inline CSS, no script, nothing loaded from anywhere else."""
+def page(title: str, body: Sequence[str], *, lang: str = "en", css: str = "") -> str:
+    """The whole HTML document: inline CSS (the shared rules, then ``css``), nothing loaded
+    from anywhere else."""
     return (
         f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{escape(title)}</title><style>{_CSS}</style></head>\n<body>\n"
+        f"<title>{escape(title)}</title><style>{_CSS}{css}</style></head>\n<body>\n"
         + "\n".join(body)
         + "\n</body></html>\n"
     )
