@@ -102,7 +102,7 @@ def arena_report_html(report: ArenaReport) -> str:
          "refused/deal", f"{unit}/win"],
         name="rates",
     )
-    for s, d, dr in zip(j["seats"], report.seats, draw_rate):
+    for s, dr in zip(j["seats"], draw_rate):
         t_points.row([
             s["seat"],
             ("deals", s["deals"], f"{s['deals']:,}"),
@@ -125,7 +125,6 @@ def arena_report_html(report: ArenaReport) -> str:
              f"{s['refused_wins_per_deal']:.2f}"),
             ("mean_win_value", s["mean_win_value"], f"{s['mean_win_value']:.2f}"),
         ])  # fmt: skip
-        del d
 
     # ------------------------------------------------------------------ plots
     plots: list[str] = []

@@ -352,14 +352,13 @@ def records_report_html(paths: Sequence[str | os.PathLike[str]]) -> str:
     ]  # fmt: skip
 
     settings = []
-    for name, a, p in zip(names, aggs, paths):
+    for name, a in zip(names, aggs):
         rules = a["ruleset"]
         sw = ", ".join(f"{k}={v}" for k, v in rules.switches.items())
         settings.append(
             f"<dt>{escape(name)}</dt><dd>{escape(rules.title)} (<code>{escape(rules.name)}"
             f"</code>; {escape(sw)}); values in {escape(a['unit'])}</dd>"
         )
-        del p
     title = "Simulation records: " + ", ".join(names)
     body = [
         f"<h1>{escape(title)}</h1>",
