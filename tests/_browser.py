@@ -60,10 +60,12 @@ class Loaded:
 
 
 @contextmanager
-def open_report(b: Any, path: Path, *, width: int = 1000) -> Iterator[Loaded]:
-    """Load ``path`` in a fresh page of ``width`` CSS px, recording console errors, page
-    errors and every request that is not the file itself."""
-    ctx = b.new_context(viewport={"width": width, "height": 900})
+def open_report(
+    b: Any, path: Path, *, width: int = 1000, height: int = 900
+) -> Iterator[Loaded]:
+    """Load ``path`` in a fresh page of ``width`` x ``height`` CSS px, recording console
+    errors, page errors and every request that is not the file itself."""
+    ctx = b.new_context(viewport={"width": width, "height": height})
     page = ctx.new_page()
     errors: list[str] = []
     requests: list[str] = []

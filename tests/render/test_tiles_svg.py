@@ -91,3 +91,14 @@ def test_defs_can_be_left_to_the_page() -> None:
 def test_bad_tiles_raise() -> None:
     with pytest.raises(InvalidTileError):
         render_tiles(["0m"])
+
+
+def test_compact_hands_keep_one_use_per_tile_and_name_every_tile() -> None:
+    hand = "123m55p [777z] (2222s) 1f"
+    full, small = render_hand(hand), render_hand(hand, compact=True)
+    assert _uses(small) == _uses(full) and len(small) < len(full)
+    assert "<title>" not in small
+    assert ('aria-label="1 characters, 2 characters, 3 characters, 5 dots, 5 dots, pung Red '
+            'dragon, Red dragon, Red dragon, concealed kong 2 bamboo, 2 bamboo, 2 bamboo, '
+            '2 bamboo, Plum (flower 1)"') in small  # fmt: skip
+    ET.fromstring(small)

@@ -147,10 +147,17 @@ def test_review_report_numbers_filter_and_toggle(
         assert [r["deal"][0] for r in deals] == [dr["deal"] for dr in data["deals"]]
         assert [r["loss"][0] for r in deals] == [dr["summary"]["loss"] for dr in data["deals"]]
         shown = page.eval_on_selector_all(
-            "tr.dec", "rs => rs.map(r => [r.hidden, Number(r.dataset.deal), r.dataset.kind,"
-            " r.querySelector('td[data-key=loss]').dataset.value])",
+            "tr.dec", "rs => rs.map(r => [r.hidden, r.querySelector('td[data-key=loss]')"
+            ".dataset.value, r.cells[6].textContent, r.cells[8].textContent])",
         )
-        assert [s[3] for s in shown] == [repr(d["loss"]) for d in decisions]
+        assert [s[1] for s in shown] == [repr(d["loss"]) for d in decisions]
+
+        def pts(v: float | None) -> str:
+            return "–" if v is None else f"{v:+.2f}"
+
+        assert [(s[2], s[3]) for s in shown] == [
+            (pts(d["made_value"]), pts(d["expert_value"])) for d in decisions
+        ]
         assert not any(s[0] for s in shown)
 
         def visible() -> list[tuple[int, str]]:
@@ -167,4 +174,13 @@ def test_review_report_numbers_filter_and_toggle(
         page.select_option("#f-kind", "")
         page.check("#f-diff")
         assert visible() == [(d["deal"], d["kind"]) for d in decisions if not d["agreed"]]
+        # the first differing decision's hand is drawn once near the screen: one <use> a tile
+        first = next(d for d in decisions if not d["agreed"])
+        row = page.locator(f"#d{first['deal']}-l{first['line']}")
+        row.scroll_into_view_if_needed()
+        page.wait_for_function(
+            f"document.querySelector('#d{first['deal']}-l{first['line']} td.hand svg')"
+        )
+        uses = row.locator("td.hand svg use").count()
+        assert uses == sum(c.isdigit() for c in first["hand"])
         assert loaded.errors == [] and loaded.requests == []

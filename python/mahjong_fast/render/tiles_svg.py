@@ -299,6 +299,8 @@ class _Canvas:
     used: set[str]
     width: float = 0.0
     height: float = float(TILE_H)
+    #: only the ``<use>`` of each tile: the picture's own label holds every tile's words
+    compact: bool = False
 
     def tile(
         self, code: str, x: float, y: float, *, label: str | None = None, rotate: bool = False,
@@ -317,7 +319,8 @@ class _Canvas:
             )
             right = x + TILE_H
         else:
-            use = f'<use href="#mf-{shown}" x="{x:g}" y="{y:g}" width="{TILE_W}" height="{TILE_H}"/>'
+            at = f' x="{x:g}"' + (f' y="{y:g}"' if y else "")
+            use = f'<use href="#mf-{shown}"{at} width="{TILE_W}" height="{TILE_H}"/>'
             right = x + TILE_W
         strike = ""
         if mark:
@@ -325,13 +328,19 @@ class _Canvas:
                 f'<path d="M{x + 3:g} {y + TILE_H - 3:g}L{x + TILE_W - 3:g} {y + 3:g}" '
                 f'stroke="{_INK}" stroke-width="2.2" stroke-opacity="0.75"/>'
             )
-        self.parts.append(
-            f'<g role="img" aria-label="{words}"><title>{escape(code)}</title>{use}{strike}</g>'
-        )
+        if self.compact:
+            self.parts.append(use + strike)
+        else:
+            self.parts.append(
+                f'<g role="img" aria-label="{words}"><title>{escape(code)}</title>{use}{strike}</g>'
+            )
         self.width = max(self.width, right)
         self.height = max(self.height, y + TILE_H)
 
     def group(self, label: str, inner: list[str]) -> None:
+        if self.compact:
+            self.parts.extend(inner)
+            return
         self.parts.append(f'<g role="group" aria-label="{escape(label, quote=True)}">')
         self.parts.extend(inner)
         self.parts.append("</g>")
@@ -387,6 +396,7 @@ def render_hand(
     win_tile: TileLike | None = None,
     label: str | None = None,
     defs: bool = True,
+    compact: bool = False,
 ) -> str:
     """A hand as one ``<svg>``: concealed tiles in order, then (apart) the winning tile, each
     declared set (exposed sets face up; a concealed kong with its outer two tiles face down; an
@@ -395,8 +405,12 @@ def render_hand(
     Args:
         hand: hand notation (``"123m55p [777z] (2222s) 1f"``) or a :class:`Hand`.
         win_tile: drawn apart after the concealed tiles, when given.
-        label: the picture's text alternative (default: the hand's notation).
+        label: the picture's text alternative (default: the hand's notation; with
+            ``compact``, the words of every tile in order, e.g. ``"1 characters, 5 dots"``).
         defs: as :func:`render_tiles`.
+        compact: each tile only as its ``<use>`` (no group, title or label of its own), about
+            half the bytes, for pages with thousands of hands; the picture's label then names
+            every tile.
 
     Returns:
         The ``<svg>`` element; it holds one ``<use>`` per tile (four per kong).
@@ -405,7 +419,7 @@ def render_hand(
         InvalidTileError, InvalidHandError: unreadable notation (:meth:`Hand.parse`).
     """
     h = hand if isinstance(hand, Hand) else Hand.parse(hand)
-    canvas = _Canvas([], set())
+    canvas = _Canvas([], set(), compact=compact)
     lift = TILE_H // 3 if any(m.kind == MeldKind.ADDED_KONG for m in h.melds) else 0
     x = 0.0
     inner_start = len(canvas.parts)
@@ -458,7 +472,18 @@ def render_hand(
         del canvas.parts[start:]
         canvas.group("bonus tiles", inner)
     canvas.width = max(canvas.width, x)
-    return _document(canvas, label if label is not None else str(h), defs)
+    if label is None:
+        label = str(h)
+        if compact:
+            words = [face_label(t) for t in h.tiles]
+            if win_tile is not None:
+                words.append(f"winning tile {face_label(win_tile)}")
+            for meld in h.melds:
+                words.append(f"{_MELD_WORDS[meld.kind]} " + ", ".join(
+                    face_label(t) for t in meld.tiles))  # fmt: skip
+            words += [face_label(t) for t in h.bonus]
+            label = ", ".join(words)
+    return _document(canvas, label, defs)
 
 
 def render_discards(

@@ -9,7 +9,9 @@ prints (deals numbered as it numbers them), never from a second review. It shows
 - the biggest losses first, each linking to its decision;
 - every decision: the seat's concealed tiles drawn (with :mod:`mahjong_fast.render.tiles_svg`)
   where it differed from the expert, the move played beside the expert's, both expected
-  points and the loss as a bar.
+  points and the loss as a bar. Each drawing is written into the page inside a
+  ``<template>`` and placed by the page's script when its row comes near the screen (its
+  notation shows until then), so a log of thousands of decisions opens quickly.
 
 A filter by deal and by kind of decision and a "show only where I differed" toggle work in the
 page itself (a few lines of inline script; nothing is loaded from anywhere). Agreeing
@@ -46,6 +48,13 @@ r.hidden=!show;if(show)n++;}
 count.textContent=n+' shown';}
 deal.addEventListener('change',apply);kind.addEventListener('change',apply);
 diff.addEventListener('change',apply);apply();
+function draw(td){var t=td.querySelector('template');if(!t)return;
+td.textContent='';td.appendChild(t.content.cloneNode(true));}
+var cells=document.querySelectorAll('td.hand');
+if(!('IntersectionObserver' in window)){cells.forEach(draw);return;}
+var io=new IntersectionObserver(function(es){es.forEach(function(e){
+if(e.isIntersecting){draw(e.target);io.unobserve(e.target);}});},{rootMargin:'1500px 0px'});
+cells.forEach(function(td){if(td.querySelector('template'))io.observe(td);});
 })();
 """
 
@@ -65,6 +74,9 @@ def rating(summary: Summary) -> float:
         return 100.0
     per = max(0.0, summary.loss) / summary.decisions
     return 100.0 * summary.agreement * RATING_SCALE / (RATING_SCALE + per)
+
+
+_XMLNS = ' xmlns="http://www.w3.org/2000/svg"'
 
 
 def _pts(v: float | None) -> str:
@@ -145,20 +157,23 @@ def review_report_html(review: Review, *, top: int = 10) -> str:
     rows = []
     for d in decisions:
         bar = 0.0 if d.loss is None else max(0.0, d.loss) / worst
+        # drawn where the seat differed, inside a <template> the page's script places when the
+        # row comes near the screen: thousands of drawn hands then cost nothing at load
         hand = (
-            render_hand(d.hand, defs=False, label=f"concealed tiles {d.hand}")
+            "<template>"
+            + render_hand(d.hand, defs=False, compact=True).replace(_XMLNS, "", 1)
+            + f"</template>{escape(d.hand)}"
             if not d.agreed else escape(d.hand)
         )  # fmt: skip
         rows.append(
             f'<tr class="dec{"" if not d.agreed else " agree"}" id="d{d.deal}-l{d.line}" '
             f'data-deal="{d.deal}" data-kind="{escape(d.kind)}" data-agreed="{int(d.agreed)}">'
-            f'<td class="t">{d.deal}</td><td class="t">{d.line}</td><td>{d.remaining}</td>'
+            f"<td>{d.deal}</td><td>{d.line}</td><td>{d.remaining}</td>"
             f'<td class="t">{escape(d.kind)}</td><td class="t hand">{hand}</td>'
             f'<td class="t">{escape(d.made)}</td>'
-            f'<td data-key="made_value" data-value="{d.made_value!r}">{_pts(d.made_value)}</td>'
+            f"<td>{_pts(d.made_value)}</td>"
             f'<td class="t">{escape(d.expert)}</td>'
-            f'<td data-key="expert_value" data-value="{d.expert_value!r}">'
-            f"{_pts(d.expert_value)}</td>"
+            f"<td>{_pts(d.expert_value)}</td>"
             f'<td data-key="loss" data-value="{d.loss!r}">'
             f"{'unrated' if d.loss is None else f'{d.loss:.2f}'}"
             f' <span class="bar" style="width:{3 * bar:.2f}em"></span></td></tr>'
