@@ -115,3 +115,20 @@ def test_cli_report_and_simulate_report(files: dict[str, Path], tmp_path: Path) 
     proc = run("simulate", "-n", "20", "--report", str(tmp_path / "t.html"))
     assert_one_line_error(proc)
     assert "--out" in proc.stderr
+
+
+def test_a_file_without_any_win(files: dict[str, Path], tmp_path: Path) -> None:
+    """No win in the whole file (random seats can do that): no type for ``wins`` to infer."""
+    src = files["jsonl"]
+    out = tmp_path / "draws.jsonl"
+    with open(src, encoding="utf-8") as f, open(out, "w", encoding="utf-8") as g:
+        for line in f:
+            r = json.loads(line)
+            r["wins"], r["winners"] = [], []
+            g.write(json.dumps(r) + "\n")
+    (tmp_path / "draws.jsonl.meta.json").write_bytes(
+        src.with_name(src.name + ".meta.json").read_bytes()
+    )
+    agg = records_aggregates(out)
+    assert (agg["wins"], agg["winners"], agg["elements"], agg["value_histogram"]) == (0, 0, [], {})
+    assert records_report_html([out]).count("<figure data-plot=") == 4

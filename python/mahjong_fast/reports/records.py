@@ -28,7 +28,12 @@ __all__ = ["RecordsError", "records_aggregates", "records_report_html"]
 
 _COLOURS = ("#1f4e8c", "#b3261e", "#1f6e3a", "#6a3d9a")
 _HATCHES = ("", "//", "..", "xx")
-_SELF = ("self_drawn", "bonus_all_eight")  # won without a discarder (as simulate's summary)
+_SELF = ("self_drawn", "bonus_all_eight")
+#: a win as the report reads it (the elements by code)
+_WIN_FIELDS = {"seat": "Int8", "win_kind": "String", "discarder": "Int8", "value": "Int16"}
+#: the columns a report reads (besides points_p0..3)
+_COLUMNS = ("deal_index", "dealer", "winners", "wins", "discards", "exhaustive_draw",
+            "match_index")  # fmt: skip  # won without a discarder (as simulate's summary)
 TOP_ELEMENTS = 20
 
 
@@ -44,8 +49,9 @@ def _polars() -> Any:
     return pl
 
 
-def _read(path: Path) -> tuple[Any, Any]:
-    """``(frame, ruleset)`` of a records file; RecordsError when it cannot be read."""
+def _read(path: Path) -> tuple[Any, Any, Any]:
+    """``(frame, lazy frame, ruleset)`` of a records file: the frame holds the columns counted,
+    each win's elements by code only; RecordsError when the file cannot be read."""
     pl = _polars()
     from ..rules import Ruleset
     from ..sim.output import RULESET_KEY, format_of, read_rules
@@ -58,23 +64,66 @@ def _read(path: Path) -> tuple[Any, Any]:
         raise RecordsError(str(exc)) from None
     try:
         if kind == "parquet":
-            df = pl.read_parquet(path)
+            lf = pl.scan_parquet(path)
             raw = pl.read_parquet_metadata(path).get(RULESET_KEY)
             rules = Ruleset.from_json(raw) if raw else read_rules(path)
         else:
-            df = pl.read_ndjson(path, infer_schema_length=None)
+            lf = pl.scan_ndjson(path, infer_schema_length=None)
             rules = read_rules(path)
-    except MahjongError as exc:
+        schema = lf.collect_schema()
+        need = {"deal_index", "dealer", "winners", "wins", "discards", "exhaustive_draw"}
+        missing = sorted(need - set(schema.names()))
+        if missing:
+            raise RecordsError(
+                f"{path}: not a records file of format 2 (no column {', '.join(missing)}; "
+                "docs/records.md)"
+            )
+        # only what is counted: not the seeds, the hands' notation nor the elements' names
+        # (a tenth of the memory of the whole file; the names of the top 20 are read apart)
+        wanted = set(_COLUMNS) | {f"points_p{p}" for p in range(4)}
+        cols = [c for c in schema.names() if c in wanted and c != "wins"]
+        inner = schema["wins"]
+        if isinstance(inner, pl.List) and isinstance(inner.inner, pl.Struct):
+            e = pl.element()
+            wins = pl.col("wins").list.eval(pl.struct(
+                e.struct.field("seat"), e.struct.field("win_kind"), e.struct.field("discarder"),
+                e.struct.field("value"),
+                e.struct.field("elements").list.eval(pl.element().struct.field("code")),
+            ))  # fmt: skip
+        else:  # no win in the whole file: an empty list of wins per deal
+            win = pl.Struct({**{k: getattr(pl, t) for k, t in _WIN_FIELDS.items()},
+                             "elements": pl.List(pl.String)})  # fmt: skip
+            wins = pl.lit(None, dtype=pl.List(win))
+        df = lf.select(*cols, wins.alias("wins")).collect()
+    except (MahjongError, RecordsError) as exc:
+        if isinstance(exc, RecordsError):
+            raise
         raise RecordsError(f"{path}: {exc}") from None
     except Exception as exc:  # noqa: BLE001 - polars' many read errors: one line for the user
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise RecordsError(f"{path}: not a readable records file ({first})") from None
-    need = {"deal_index", "dealer", "winners", "wins", "discards", "exhaustive_draw"}
-    missing = sorted(need - set(df.columns))
-    if missing or df.height == 0:
-        why = "no deals" if not missing else f"no column {', '.join(missing)}"
-        raise RecordsError(f"{path}: not a records file of format 2 ({why}; docs/records.md)")
-    return df, rules
+    if df.height == 0:
+        raise RecordsError(f"{path}: not a records file of format 2 (no deals; docs/records.md)")
+    return df, lf, rules
+
+
+def _element_names(lf: Any, codes: list[str]) -> dict[str, str]:
+    """The name of each of ``codes`` as the file writes it (the first holding it)."""
+    pl = _polars()
+    if not codes:
+        return {}
+    found = (
+        lf.select(pl.col("wins").list.eval(pl.element().struct.field("elements")).alias("e"))
+        .explode("e")
+        .explode("e")
+        .drop_nulls("e")
+        .select(pl.col("e").struct.field("code"), pl.col("e").struct.field("name"))
+        .filter(pl.col("code").is_in(codes))
+        .group_by("code")
+        .agg(pl.col("name").first())
+        .collect()
+    )
+    return dict(zip(found["code"].to_list(), found["name"].to_list()))
 
 
 def records_aggregates(path: str | os.PathLike[str]) -> dict[str, Any]:
@@ -98,21 +147,11 @@ def records_aggregates(path: str | os.PathLike[str]) -> dict[str, Any]:
     pl = _polars()
     from ..stats import DEAL_BLOCK, MATCH_BLOCK, mean_interval
 
-    df, rules = _read(Path(path))
+    df, lf, rules = _read(Path(path))
     n = df.height
     points = [f"points_p{p}" for p in range(4)]
-    wins = (
-        df.select("deal_index", "dealer", "wins")
-        .explode("wins")
-        .drop_nulls("wins")
-        .unnest("wins")
-    )
-    if wins.height == 0:  # no win at all: the columns a win would have
-        wins = pl.DataFrame(
-            schema={"deal_index": pl.UInt64, "dealer": pl.Int8, "seat": pl.Int8,
-                    "win_kind": pl.String, "discarder": pl.Int8, "value": pl.Int16,
-                    "elements": pl.List(pl.Struct({"code": pl.String, "name": pl.String,
-                                                   "value": pl.Int16}))})  # fmt: skip
+    # one row per winner: seat, win_kind, discarder, value, elements (codes)
+    wins = df.select("deal_index", "dealer", "wins").explode("wins").drop_nulls("wins").unnest("wins")
     firsts = df.select(pl.col("wins").list.first().struct.field("win_kind").alias("kind"))
     won = df.select((pl.col("winners").list.len() > 0).sum()).item()
     self_draws = firsts.select(pl.col("kind").is_in(list(_SELF)).sum()).item()
@@ -125,13 +164,14 @@ def records_aggregates(path: str | os.PathLike[str]) -> dict[str, Any]:
         .select("win", "elements")
         .explode("elements")
         .drop_nulls("elements")
-        .unnest("elements")
-        .unique(["win", "code"])
-        .group_by("code", "name")
+        .unique(["win", "elements"])
+        .group_by("elements")
         .len()
-        .sort(["len", "code"], descending=[True, False])
+        .sort(["len", "elements"], descending=[True, False])
         .head(TOP_ELEMENTS)
     )
+    top_codes = elements["elements"].to_list()
+    element_names = _element_names(lf, top_codes)
     discards = df.group_by("discards").len().sort("discards")
 
     # the dealer against the others: points by the dealer's seat, wins and deal-ins
@@ -179,8 +219,8 @@ def records_aggregates(path: str | os.PathLike[str]) -> dict[str, Any]:
         "winners": wins.height,
         "value_histogram": dict(zip(values["value"].to_list(), values["len"].to_list())),
         "win_kinds": dict(zip(kinds["win_kind"].to_list(), kinds["len"].to_list())),
-        "elements": list(zip(elements["code"].to_list(), elements["name"].to_list(),
-                             elements["len"].to_list())),
+        "elements": [(c, element_names.get(c, c), n) for c, n in
+                     zip(top_codes, elements["len"].to_list())],
         "discards_histogram": dict(zip(discards["discards"].to_list(), discards["len"].to_list())),
         "dealer": {
             "deals": n,
