@@ -73,7 +73,8 @@ class ArenaReport:
     """The arena's result: ``seats`` one :class:`PolicyStats` per distinct policy in order of
     first appearance; ``deals`` the per-deal records (wall, rotation, winners, discarder,
     win_kind, value, limit, points per player, counts per player ``(ready, dead_ready,
-    refused)``), for checking. ``unit``: the unit of every value (the ruleset's)."""
+    refused)``), for checking. ``unit``: the unit of every value (the ruleset's). ``mahjong_fast.reports.arena_report_html``
+    turns it into an HTML page."""
 
     walls: int
     seed: int
@@ -82,6 +83,9 @@ class ArenaReport:
     seats: list[PolicyStats]
     deals: list[dict[str, Any]] = field(default_factory=list, repr=False)
     unit: str = DEFAULT_RULES.unit
+    #: the ruleset played, every switch included (the HTML report shows it); None for a
+    #: report built by hand, which then means the preset named by ``rules``
+    ruleset: Ruleset | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """``{"seats": [{"seat": ..., "mean_points": ..., "ci95": [lo, hi], ...}], "walls": ...,
@@ -264,4 +268,6 @@ def arena(
         )
         for i, s in enumerate(rep["seats"])
     ]
-    return ArenaReport(walls, seed, ruleset.name, lineup, stats, deals, unit=ruleset.unit)
+    return ArenaReport(
+        walls, seed, ruleset.name, lineup, stats, deals, unit=ruleset.unit, ruleset=ruleset
+    )

@@ -126,7 +126,7 @@ def _options(name: str) -> list[Any]:
     return [p for p in cmd.params if p.param_type_name == "option"]
 
 
-@pytest.mark.parametrize("name", ["play", "simulate", "arena", "review", "replay"])
+@pytest.mark.parametrize("name", ["play", "simulate", "arena", "review", "replay", "report"])
 def test_every_option_of_a_command_is_in_its_section(name: str) -> None:
     section = _sections(_docs(CLI_MD))[name]
     for opt in _options(name):

@@ -8,11 +8,20 @@ from pathlib import Path
 
 import pytest
 
-MODULES = ["mahjong_fast", "mahjong_fast.tiles", "mahjong_fast.batch", "mahjong_fast.rules"]
+MODULES = [
+    "mahjong_fast",
+    "mahjong_fast.tiles",
+    "mahjong_fast.batch",
+    "mahjong_fast.rules",
+    "mahjong_fast.render.tiles_svg",
+    "mahjong_fast.reports.arena",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples(name: str) -> None:
+    if name.startswith("mahjong_fast.reports"):
+        pytest.importorskip("matplotlib", reason="the report extra is not installed")
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0

@@ -197,3 +197,17 @@ def test_python_m_mahjong_fast_reports_a_mistake_in_one_line() -> None:
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and "mahjong-fast" in lines[0]
     assert "Traceback" not in proc.stdout + proc.stderr
+
+
+def test_dev_includes_the_report_extra_and_playwright() -> None:
+    """The README's test command (`pip install '.[dev,...]'`) installs what the report tests
+    need: every package of the `report` extra, and Playwright (the Python package only: the
+    browser is Debian's chromium, never one Playwright downloads)."""
+    tomllib = pytest.importorskip("tomllib", reason="tomllib is in Python 3.11 and later")
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "optional-dependencies"
+    ]
+    assert set(extras["report"]) <= set(extras["dev"])
+    assert any(req.startswith("playwright") for req in extras["dev"])
+    assert "playwright install" not in (ROOT / ".ci" / "run").read_text(encoding="utf-8")

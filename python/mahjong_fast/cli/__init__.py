@@ -12,6 +12,7 @@ Commands::
                           [--chunk-size N] [--out deals.parquet|deals.jsonl]
     mahjong-fast replay game.jsonl
     mahjong-fast review game.jsonl [--seat N] [--json] [--top K]
+    mahjong-fast report deals.parquet [more.jsonl ...] --out report.html [--overwrite]
     mahjong-fast --version
 
 Every command that plays or scores (play, score, waits, shanten, decompose, simulate, replay)
@@ -46,7 +47,7 @@ except ImportError:  # pragma: no cover - depends on the installed typer
     )
 
 # the commands register themselves on the app when imported
-from . import arena, hand, play, replay, result, review, simulate  # noqa: F401
+from . import arena, hand, play, replay, report, result, review, simulate  # noqa: F401
 from .arena import _arena_tables
 from .common import EXIT_INTERRUPTED, EXIT_USAGE, _error, app, console
 from .result import show_result

@@ -10,11 +10,13 @@ from rich.table import Table
 from rich.text import Text
 
 from .common import (
-    LogOverwriteOption,
+    OutputOverwriteOption,
+    _check_report,
     _error,
     _open_log,
     _print_json,
     _ruleset,
+    _write_report,
     app,
     console,
     rules_help,
@@ -60,7 +62,15 @@ def arena(
             "wall then rotation; `mahjong-fast replay FILE` reads it).",
         ),
     ] = None,
-    overwrite: LogOverwriteOption = False,
+    report: Annotated[
+        Path | None,
+        typer.Option(
+            "--report",
+            help="Also write the report as one self-contained HTML page with plots to FILE "
+            "(needs the 'report' extra).",
+        ),
+    ] = None,
+    overwrite: OutputOverwriteOption = False,
 ) -> None:
     """Measure seats in duplicate: each wall is played four times with the line-up rotated;
     metrics per policy with a bootstrap 95% interval over walls."""
@@ -78,12 +88,17 @@ def arena(
     if not 0 <= seed < 2**64:
         raise _error(f"--seed must be in 0 .. 2**64-1 (got {seed})")
     _ruleset(rules, None)  # an unknown name: one line, before the log is created
+    _check_report(report, overwrite)
     log_file = _open_log(log, overwrite)
     try:
         rep = run_arena(names, n, rules=rules, seed=seed, workers=workers, log=log_file)
     finally:
         if log_file is not None:
             log_file.close()
+    if report is not None:
+        from ..reports import arena_report_html
+
+        _write_report(report, arena_report_html(rep))
     if as_json:
         _print_json(rep.to_json())
         return
@@ -92,3 +107,5 @@ def arena(
         console.print(table)
     if log:
         console.print(Text(f"Event log of the {4 * n} deals written to {log}", style="dim"))
+    if report is not None:
+        console.print(Text(f"HTML report written to {report}", style="dim"))

@@ -230,3 +230,37 @@ def _open_log(log: Path | None, overwrite: bool) -> Any:
 LogOverwriteOption = Annotated[
     bool, typer.Option("--overwrite", help="Replace the --log file if it exists.")
 ]
+
+OutputOverwriteOption = Annotated[
+    bool,
+    typer.Option("--overwrite", help="Replace the --log or --report file if it exists."),
+]
+
+
+def _check_report(path: Path | None, overwrite: bool, option: str = "--report") -> None:
+    """Before any work: the HTML report can be made (the ``report`` extra is installed) and
+    written (the file does not exist unless ``--overwrite``; its folder exists). One line on
+    stderr and exit 2 otherwise."""
+    if path is None:
+        return
+    from ..reports import MissingExtraError
+    from ..reports._page import require_report_extra
+
+    try:
+        require_report_extra()
+    except MissingExtraError as exc:
+        raise _error(str(exc)) from None
+    if path.exists() and not overwrite:
+        raise _error(f"{option} {path}: the file exists; add --overwrite to replace it")
+    if path.is_dir():
+        raise _error(f"{option} {path}: is a folder")
+    if not path.parent.is_dir():
+        raise _error(f"{option} {path}: no folder {path.parent}")
+
+
+def _write_report(path: Path, html: str, option: str = "--report") -> None:
+    """Write the report (UTF-8); an OSError is one line and exit 2."""
+    try:
+        path.write_text(html, encoding="utf-8")
+    except OSError as exc:
+        raise _error(f"{option} {path}: {exc.strerror or exc}") from None

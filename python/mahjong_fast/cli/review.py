@@ -9,7 +9,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from .common import _error, _print_json, app, console, user_errors
+from .common import _check_report, _error, _print_json, _write_report, app, console, user_errors
 
 #: the line under the review's head: what its numbers mean
 LEGEND = "pts: expert's expected points for the rest of the deal; loss: expert - played"
@@ -94,6 +94,17 @@ def review(
     top: Annotated[
         int, typer.Option("--top", help="How many of the biggest losses to show.")
     ] = 10,
+    html: Annotated[
+        Path | None,
+        typer.Option(
+            "--html",
+            help="Also write the review as one self-contained HTML page to FILE (needs the "
+            "'report' extra).",
+        ),
+    ] = None,
+    overwrite: Annotated[
+        bool, typer.Option("--overwrite", help="Replace the --html file if it exists.")
+    ] = False,
 ) -> None:
     """Review one seat's decisions in a game log against the expert seat.
 
@@ -110,12 +121,17 @@ def review(
         raise _error(f"--seat must be 0..3 (got {seat})")
     if not file.is_file():
         raise _error(f"{file}: no such file")
+    _check_report(html, overwrite, "--html")
     try:
         rev = review_log(file, seat)
     except ReplayError as exc:
         raise _error(f"{file}: corrupt log: {exc}") from None
     except TypeError as exc:  # pragma: no cover - the options are typed
         raise _error(str(exc)) from None
+    if html is not None:
+        from ..reports import review_report_html
+
+        _write_report(html, review_report_html(rev, top=top), "--html")
     if json_out:
         _print_json(rev.to_dict())
         return

@@ -28,9 +28,11 @@ from .common import (
     RuleOption,
     RulesOption,
     _changed_switches,
+    _check_report,
     _error,
     _print_json,
     _ruleset,
+    _write_report,
     app,
     console,
     user_errors,
@@ -101,8 +103,17 @@ def simulate(
         ),
     ] = None,
     overwrite: Annotated[
-        bool, typer.Option("--overwrite", help="Replace the --out file if it exists.")
+        bool,
+        typer.Option("--overwrite", help="Replace the --out or --report file if it exists."),
     ] = False,
+    report: Annotated[
+        Path | None,
+        typer.Option(
+            "--report",
+            help="At the end, write an HTML page of the records in --out to FILE (needs the "
+            "'report' extra).",
+        ),
+    ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object (the summary).")
     ] = False,
@@ -148,6 +159,10 @@ def simulate(
         raise _error("--backend ray needs Ray: pip install 'mahjong_fast[ray]'")
     if out is not None:
         _check_out(out, overwrite)
+    if report is not None:
+        if out is None:
+            raise _error("--report is made from the records file: give --out FILE too")
+        _check_report(report, overwrite)
     ruleset = _ruleset(rules_name, rule, rotate_dealer)
     if n is not None and matches is not None:
         raise _error("give --deals or --matches, not both")
@@ -235,6 +250,12 @@ def simulate(
             raise
         raise _error(f"--out {out}: cannot write it: {exc.strerror or exc}") from None
     _report(result, total, seed, names, title, as_json)
+    if report is not None and out is not None:
+        from ..reports import records_report_html
+
+        _write_report(report, records_report_html([out]))
+        if not as_json:
+            console.print(f"HTML report: {report}")
 
 
 def _check_out(out: Path, overwrite: bool) -> None:

@@ -1,0 +1,155 @@
+"""What every HTML report shares: the page shell (one self-contained file, readable at 390 px),
+tables whose cells carry their exact numbers, and plots as inline ``<svg>`` from matplotlib.
+
+Plots are drawn with matplotlib's SVG backend (:class:`matplotlib.figure.Figure`, no pyplot
+state) with ``svg.hashsalt`` fixed per plot and no date in the metadata, so the same input
+gives the same bytes; text stays text (``svg.fonttype = "none"``). Each plot is a
+``<figure>`` whose ``<svg role="img">`` holds a ``<title>`` and a ``<desc>`` (its text
+alternative) and whose caption says what is drawn.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable, Sequence
+from html import escape
+from typing import Any
+
+from ..errors import MahjongError
+
+__all__ = ["MissingExtraError", "Table", "page", "plot_svg", "require_report_extra"]
+
+
+class MissingExtraError(MahjongError):
+    """A report was asked for without the ``report`` extra installed (matplotlib)."""
+
+
+def require_report_extra() -> None:
+    """Raise :class:`MissingExtraError` (one line saying which extra to install) when
+    matplotlib or polars cannot be imported."""
+    try:
+        import matplotlib  # noqa: F401
+        import polars  # noqa: F401
+    except ImportError:
+        raise MissingExtraError(
+            "the HTML reports need the 'report' extra: pip install 'mahjong_fast[report]'"
+        ) from None
+
+
+_CSS = """
+*{box-sizing:border-box}
+body{font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0 auto;
+max-width:960px;padding:12px;color:#1d2733;background:#fff}
+h1{font-size:1.5em;margin:.3em 0}h2{font-size:1.2em;margin:1.4em 0 .4em}
+.scroll{overflow-x:auto;max-width:100%}
+table{border-collapse:collapse;margin:.4em 0;font-variant-numeric:tabular-nums}
+th,td{padding:.25em .6em;border-bottom:1px solid #d6d2c8;text-align:right;white-space:nowrap}
+th:first-child,td:first-child,td.t{text-align:left}
+caption{text-align:left;font-weight:600;padding:.2em 0}
+figure{margin:1em 0}figcaption{font-size:.9em;color:#4a4f57}
+svg{max-width:100%;height:auto}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.15em .8em;margin:.4em 0}
+dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
+.note{font-size:.9em;color:#4a4f57}
+"""
+
+
+class Table:
+    """An HTML table built row by row; each numeric cell keeps its exact value in
+    ``data-value`` (what the browser tests compare) and shows it formatted."""
+
+    def __init__(self, caption: str, headers: Sequence[str], *, name: str) -> None:
+        self.caption = caption
+        self.headers = list(headers)
+        self.name = name
+        self.rows: list[str] = []
+
+    def row(self, cells: Sequence[tuple[str, Any, str] | str]) -> None:
+        """One row: a str is a text cell; ``(key, value, shown)`` a number cell whose
+        ``data-key`` is key and ``data-value`` the exact ``repr`` of value."""
+        out = []
+        for cell in cells:
+            if isinstance(cell, str):
+                out.append(f'<td class="t">{escape(cell)}</td>')
+            else:
+                key, value, shown = cell
+                out.append(
+                    f'<td data-key="{escape(key, quote=True)}" '
+                    f'data-value="{escape(repr(value), quote=True)}">{escape(shown)}</td>'
+                )
+        self.rows.append("<tr>" + "".join(out) + "</tr>")
+
+    def html(self) -> str:
+        head = "".join(f'<th scope="col">{escape(h)}</th>' for h in self.headers)
+        return (
+            f'<div class="scroll"><table data-table="{escape(self.name, quote=True)}">'
+            f"<caption>{escape(self.caption)}</caption><thead><tr>{head}</tr></thead>"
+            f"<tbody>{''.join(self.rows)}</tbody></table></div>"
+        )
+
+
+_XML_HEAD = re.compile(r"^.*?(?=<svg)", re.DOTALL)
+
+
+def plot_svg(
+    name: str,
+    title: str,
+    alt: str,
+    draw: Callable[[Any], None],
+    *,
+    size: tuple[float, float] = (6.4, 3.6),
+) -> str:
+    """One plot as a ``<figure>`` holding an inline ``<svg>``.
+
+    Args:
+        name: a short id, unique in the page (``data-plot`` and the hash salt of its ids).
+        title: the plot's title (drawn, and the svg's ``<title>``).
+        alt: the text alternative (the svg's ``<desc>`` and the caption): what it shows, in
+            words, with the numbers a reader needs.
+        draw: ``draw(ax)`` draws on one matplotlib Axes; it sets the axis labels with units.
+        size: figure size in inches (width, height).
+
+    Returns:
+        ``<figure data-plot=name><svg ...>...</svg><figcaption>alt</figcaption></figure>``.
+    """
+    import matplotlib
+    from matplotlib.figure import Figure
+
+    with matplotlib.rc_context(
+        {"svg.hashsalt": f"mahjong_fast-{name}", "svg.fonttype": "none", "font.size": 10}
+    ):
+        fig = Figure(figsize=size, layout="constrained")
+        ax = fig.add_subplot()
+        draw(ax)
+        ax.set_title(title)
+        buf = io.StringIO()
+        fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": None})
+    svg = _XML_HEAD.sub("", buf.getvalue(), count=1)
+    # the text alternative: role, title and desc right after the opening tag
+    end = svg.index(">") + 1
+    opening = svg[:end]
+    opening = opening.replace(
+        "<svg ", f'<svg role="img" aria-labelledby="{name}-t {name}-d" ', 1
+    )
+    svg = (
+        opening
+        + f'<title id="{name}-t">{escape(title)}</title><desc id="{name}-d">{escape(alt)}</desc>'
+        + svg[end:]
+    )
+    return (
+        f'<figure data-plot="{escape(name, quote=True)}">{svg.strip()}'
+        f"<figcaption>{escape(alt)}</figcaption></figure>"
+    )
+
+
+def page(title: str, body: Sequence[str], *, lang: str = "en", css: str = "") -> str:
+    """The whole HTML document: inline CSS (the shared rules, then ``css``), nothing loaded
+    from anywhere else."""
+    return (
+        f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(title)}</title><style>{_CSS}{css}</style></head>\n<body>\n"
+        + "\n".join(body)
+        + "\n</body></html>\n"
+    )

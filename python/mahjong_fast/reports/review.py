@@ -1,0 +1,218 @@
+"""A review as one self-contained HTML page (``mahjong-fast review LOG --html FILE``).
+
+The page is built from the same :class:`~mahjong_fast.review.Review` that ``review --json``
+prints (deals numbered as it numbers them), never from a second review. It shows:
+
+- the whole log's summary and one row per deal: decisions, agreement with the expert, the
+  estimated loss and a **rating** out of 100 (:func:`rating`);
+- a loss-per-turn chart (mean loss per decision by tiles left in the wall, inline SVG);
+- the biggest losses first, each linking to its decision;
+- every decision: the seat's concealed tiles drawn (with :mod:`mahjong_fast.render.tiles_svg`)
+  where it differed from the expert, the move played beside the expert's, both expected
+  points and the loss as a bar. Each drawing is written into the page inside a
+  ``<template>`` and placed by the page's script when its row comes near the screen (its
+  notation shows until then), so a log of thousands of decisions opens quickly.
+
+A filter by deal and by kind of decision and a "show only where I differed" toggle work in the
+page itself (a few lines of inline script; nothing is loaded from anywhere). Agreeing
+decisions show their tiles as text only, which keeps the page of an ``arena --log`` of 200
+walls small.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ._page import Table, page, plot_svg, require_report_extra
+
+if TYPE_CHECKING:
+    from ..review import Review, Summary
+
+__all__ = ["rating", "review_report_html"]
+
+#: points of mean loss per decision at which the rating's loss factor halves
+RATING_SCALE = 10.0
+
+_SCRIPT = """
+(function(){
+var deal=document.getElementById('f-deal'),kind=document.getElementById('f-kind'),
+diff=document.getElementById('f-diff'),rows=document.querySelectorAll('tr.dec'),
+count=document.getElementById('f-count');
+function apply(){var d=deal.value,k=kind.value,o=diff.checked,n=0;
+for(var i=0;i<rows.length;i++){var r=rows[i];
+var show=(d===''||r.dataset.deal===d)&&(k===''||r.dataset.kind===k)&&(!o||r.dataset.agreed==='0');
+r.hidden=!show;if(show)n++;}
+count.textContent=n+' shown';}
+deal.addEventListener('change',apply);kind.addEventListener('change',apply);
+diff.addEventListener('change',apply);apply();
+function draw(td){var t=td.querySelector('template');if(!t)return;
+td.textContent='';td.appendChild(t.content.cloneNode(true));}
+var cells=document.querySelectorAll('td.hand');
+if(!('IntersectionObserver' in window)){cells.forEach(draw);return;}
+var io=new IntersectionObserver(function(es){es.forEach(function(e){
+if(e.isIntersecting){draw(e.target);io.unobserve(e.target);}});},{rootMargin:'1500px 0px'});
+cells.forEach(function(td){if(td.querySelector('template'))io.observe(td);});
+})();
+"""
+
+_CSS_EXTRA = (
+    ".bar{display:inline-block;height:.7em;background:#b3261e;vertical-align:middle}"
+    ".agree td{color:#4a4f57}.filters{display:flex;flex-wrap:wrap;gap:.6em;align-items:center;"
+    "margin:.5em 0}.hand svg{height:44px;width:auto;max-width:none}td.hand{white-space:normal}"
+)
+
+
+def rating(summary: Summary) -> float:
+    """The rating of some decisions out of 100: ``100 × agreement × S / (S + loss per
+    decision)`` with ``S`` = :data:`RATING_SCALE` (10 points): 100 when every decision is the
+    expert's; halved by agreeing half the time, or by losing 10 expected points per decision.
+    100 without decisions."""
+    if summary.decisions == 0:
+        return 100.0
+    per = max(0.0, summary.loss) / summary.decisions
+    return 100.0 * summary.agreement * RATING_SCALE / (RATING_SCALE + per)
+
+
+_XMLNS = ' xmlns="http://www.w3.org/2000/svg"'
+
+
+def _pts(v: float | None) -> str:
+    return "–" if v is None else f"{v:+.2f}"
+
+
+def review_report_html(review: Review, *, top: int = 10) -> str:
+    """The HTML page of a review.
+
+    Args:
+        review: what :func:`mahjong_fast.review.review_log` returned.
+        top: how many of the biggest losses to list first (>= 0).
+
+    Returns:
+        The whole document as a str; the same review gives the same string.
+
+    Raises:
+        MissingExtraError: matplotlib (the ``report`` extra) is not installed.
+    """
+    require_report_extra()
+    from ..render.tiles_svg import render_hand, symbols
+    from ..review import KINDS
+
+    who = "you" if review.seat_name == "human" else f"P{review.seat}"
+    s = review.summary
+    deals = Table("Per deal (rating out of 100: see the note)",
+                  ["deal", "index", "seat", "decisions", "agreement", "loss", "rating"],
+                  name="deals")  # fmt: skip
+    for dr in review.deals:
+        ds = dr.summary
+        deals.row([
+            ("deal", dr.deal, str(dr.deal)),
+            ("deal_index", dr.deal_index, str(dr.deal_index)),
+            dr.seat_name,
+            ("decisions", ds.decisions, str(ds.decisions)),
+            ("agreement", ds.agreement, f"{ds.agreement:.0%}" if ds.decisions else "–"),
+            ("loss", ds.loss, f"{ds.loss:.2f}"),
+            ("rating", rating(ds), f"{rating(ds):.0f}"),
+        ])  # fmt: skip
+    kinds = Table("Per kind of decision (whole log)",
+                  ["kind", "decisions", "agreed", "agreement", "loss"], name="kinds")  # fmt: skip
+    for kind in KINDS:
+        k = s.by_kind[kind]
+        kinds.row([kind, ("decisions", k.decisions, str(k.decisions)),
+                   ("agreed", k.agreed, str(k.agreed)),
+                   ("agreement", k.agreement, f"{k.agreement:.0%}" if k.decisions else "–"),
+                   ("loss", k.loss, f"{k.loss:.2f}")])  # fmt: skip
+
+    decisions = review.decisions
+    left = np.array([d.remaining for d in decisions], dtype=np.int64)
+    loss = np.array([d.loss or 0.0 for d in decisions], dtype=np.float64)
+
+    def draw_loss(ax: Any) -> None:
+        if left.size:
+            bucket = (left // 10) * 10
+            keys = np.unique(bucket)
+            means = [float(loss[bucket == k].mean()) for k in keys]
+            ax.bar(keys + 5, means, width=8, color="#b3261e")
+            ax.invert_xaxis()
+        ax.set_xlabel("tiles left in the wall at the decision (groups of 10)")
+        ax.set_ylabel("mean loss per decision (expected points)")
+
+    plot = plot_svg(
+        "loss-per-turn", "Loss per turn",
+        f"Mean estimated loss per decision of {who} against the expert, by tiles left in the "
+        f"wall: {s.decisions} decisions, total loss {s.loss:.2f} expected points.",
+        draw_loss,
+    )  # fmt: skip
+
+    biggest = review.biggest_losses(top)
+    top_items = "".join(
+        f'<li><a href="#d{d.deal}-l{d.line}">deal {d.deal}, line {d.line}</a>: {escape(d.kind)}'
+        f" — played {escape(d.made)}, expert {escape(d.expert)}, loss "
+        f"{'unrated' if d.loss is None else f'{d.loss:.2f}'}</li>"
+        for d in biggest
+    )
+    worst = max([d.loss or 0.0 for d in decisions] + [1e-9])
+    rows = []
+    for d in decisions:
+        bar = 0.0 if d.loss is None else max(0.0, d.loss) / worst
+        # drawn where the seat differed, inside a <template> the page's script places when the
+        # row comes near the screen: thousands of drawn hands then cost nothing at load
+        hand = (
+            "<template>"
+            + render_hand(d.hand, defs=False, compact=True).replace(_XMLNS, "", 1)
+            + f"</template>{escape(d.hand)}"
+            if not d.agreed else escape(d.hand)
+        )  # fmt: skip
+        rows.append(
+            f'<tr class="dec{"" if not d.agreed else " agree"}" id="d{d.deal}-l{d.line}" '
+            f'data-deal="{d.deal}" data-kind="{escape(d.kind)}" data-agreed="{int(d.agreed)}">'
+            f"<td>{d.deal}</td><td>{d.line}</td><td>{d.remaining}</td>"
+            f'<td class="t">{escape(d.kind)}</td><td class="t hand">{hand}</td>'
+            f'<td class="t">{escape(d.made)}</td>'
+            f"<td>{_pts(d.made_value)}</td>"
+            f'<td class="t">{escape(d.expert)}</td>'
+            f"<td>{_pts(d.expert_value)}</td>"
+            f'<td data-key="loss" data-value="{d.loss!r}">'
+            f"{'unrated' if d.loss is None else f'{d.loss:.2f}'}"
+            f' <span class="bar" style="width:{3 * bar:.2f}em"></span></td></tr>'
+        )
+    deal_options = "".join(f'<option value="{dr.deal}">deal {dr.deal}</option>'
+                           for dr in review.deals)  # fmt: skip
+    kind_options = "".join(f'<option value="{k}">{k}</option>' for k in KINDS)
+    filters = (
+        '<div class="filters"><label>Deal <select id="f-deal"><option value="">all</option>'
+        f"{deal_options}</select></label><label>Kind <select id=\"f-kind\">"
+        f'<option value="">all</option>{kind_options}</select></label>'
+        '<label><input type="checkbox" id="f-diff"> show only where '
+        f"{'I' if who == 'you' else who} differed</label>"
+        '<span id="f-count" class="note"></span></div>'
+    )
+    table = (
+        '<div class="scroll"><table data-table="decisions"><caption>Every decision</caption>'
+        "<thead><tr>"
+        + "".join(f'<th scope="col">{h}</th>' for h in (
+            "deal", "line", "left", "kind", "concealed tiles", "played", "pts", "expert", "pts",
+            "loss"))
+        + "</tr></thead><tbody>" + "".join(rows) + "</tbody></table></div>"
+    )
+    names = "/".join(dict.fromkeys(dr.seat_name for dr in review.deals))
+    title = f"Review of P{review.seat} ({names}), {review.ruleset}"
+    body = [
+        (f'<svg width="0" height="0" style="position:absolute" aria-hidden="true">'
+        f"{symbols()}</svg>"),
+        f"<h1>{escape(title)}</h1>",
+        (f'<p class="note" data-key="summary">{s.decisions} decisions in {len(review.deals)} '
+         f"deal(s), {s.agreement:.0%} as the expert, estimated loss {s.loss:.2f} expected "
+         f"points, rating {rating(s):.0f}/100. Values are the expert's expected points for the "
+         "rest of the deal from the seat's view at the moment; the loss is the expert's value "
+         "minus the value of the move played. Rating = 100 × agreement × 10 / (10 + loss per "
+         "decision).</p>"),
+        "<h2>Deals</h2>", deals.html(), kinds.html(),
+        "<h2>Loss per turn</h2>", plot,
+        f"<h2>Biggest losses</h2><ol>{top_items}</ol>",
+        "<h2>Decisions</h2>", filters, table,
+        f"<script>{_SCRIPT}</script>",
+    ]  # fmt: skip
+    return page(title, body, css=_CSS_EXTRA)
