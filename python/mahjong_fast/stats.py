@@ -4,8 +4,9 @@ over independent clusters.
 A mean of points per deal is a ratio ``Σ points / Σ deals``. The deals are not independent
 draws (the arena plays each wall four times; a match's deals share a dealer and scores), so
 the interval resamples **clusters**, each given as its sum of points and its number of deals:
-the arena's walls, and the simulation's blocks of deals (:data:`DEAL_BLOCK` consecutive deal
-indices) or of whole matches (:data:`MATCH_BLOCK` consecutive match indices). Clusters are
+the arena's walls, and the simulation's :data:`CLUSTERS` classes of deals by deal index modulo
+:data:`CLUSTERS` (of whole matches by match index, a match's deals not being independent):
+memory stays flat, and a run of fewer deals has one cluster per deal. Clusters are
 drawn with replacement ``resamples`` times; each sample's mean is the total of its sums over
 the total of its counts; the interval is the 2.5% and 97.5% points of those means (the
 ``round(q·(resamples − 1))``-th smallest). The draws come from numpy's PCG64 keyed by
@@ -24,14 +25,19 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["DEAL_BLOCK", "MATCH_BLOCK", "RESAMPLES", "mean_interval"]
+__all__ = ["CLUSTERS", "RESAMPLES", "cluster_of", "mean_interval"]
 
 #: Resamples of the clusters per interval.
 RESAMPLES = 1000
-#: A simulation by deals resamples blocks of this many consecutive deal indices.
-DEAL_BLOCK = 64
-#: A simulation by matches resamples blocks of this many consecutive match indices.
-MATCH_BLOCK = 16
+#: A simulation's deals (or matches) fall in this many clusters, by index modulo it.
+CLUSTERS = 256
+
+
+def cluster_of(index: int) -> int:
+    """The cluster of a deal (by its deal index) or of a match's deals (by the match index):
+    ``index % CLUSTERS``, whatever the number of workers or the order records arrive in."""
+    return index % CLUSTERS
+
 #: Index draws held at once (resamples × clusters), to bound memory on large runs.
 _CHUNK = 1 << 22
 

@@ -180,8 +180,9 @@ def test_summary_confidence_interval_by_hand() -> None:
         s.add({"winners": [], "value": 0, "wins": [], **_pts(p0, -p0, 0, 0)})
     assert s.mean_points == [2.0, -2.0, 0.0, 0.0]
     assert s.points_sd[0] == pytest.approx(math.sqrt(2))
-    # both deals fall in one block of 64 deal indices: every resample is that block
-    assert s.points_ci95[0] == (2.0, 2.0)
+    # records without a deal index count in arrival order: one cluster per deal
+    lo, hi = s.points_ci95[0]
+    assert lo == 1.0 and hi == 3.0  # resamples of P0's 1 and 3
     assert s.points_ci95[2] == (0.0, 0.0)
     assert (
         Summary(deals=1, points_sum=[1, 0, 0, 0], points_sq_sum=[1, 0, 0, 0]).points_ci95
@@ -191,7 +192,8 @@ def test_summary_confidence_interval_by_hand() -> None:
     win = {"seat": 2, "win_kind": "self_drawn", "discarder": None, "value": 4}
     other.add({"winners": [2], "value": 4, "wins": [win], **_pts(-16, -16, 48, -16)})
     s.merge(other)
-    assert s.blocks == {0: [3, -12, -20, 48, -16]}
+    # the other summary counted its one record as its cluster 0
+    assert s.blocks == {0: [2, -15, -17, 48, -16], 1: [1, 3, -3, 0, 0]}
     assert s.deals == 3 and s.faan_histogram == {4: 1} and s.self_draw_rate == pytest.approx(1 / 3)
     assert s.exhaustive_draw_rate == pytest.approx(2 / 3)
     s.elapsed = 2.0

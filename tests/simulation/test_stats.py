@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import mahjong_fast as mf
-from mahjong_fast.stats import DEAL_BLOCK, mean_interval
+from mahjong_fast.stats import CLUSTERS, mean_interval
 
 
 def _plain(sums: list[int], counts: list[int], seed: int, resamples: int) -> tuple[float, float]:
@@ -49,12 +49,12 @@ def test_deterministic_by_seed_and_bracketing_the_mean() -> None:
 
 
 def test_close_to_the_normal_interval_for_independent_deals() -> None:
-    # 6,400 independent deals in blocks of 64: the bootstrap over blocks and mean ± 1.96·sd/√n
+    # 6,400 independent deals in 256 clusters: the bootstrap over them and mean ± 1.96·sd/√n
     # estimate the same spread; their widths agree within 15%
     rng = np.random.default_rng(11)
     x = rng.normal(0.0, 30.0, 6400)
-    blocks = x.reshape(-1, DEAL_BLOCK)
-    lo, hi = mean_interval(blocks.sum(axis=1), np.full(len(blocks), DEAL_BLOCK), seed=0)
+    clusters = x.reshape(-1, CLUSTERS).sum(axis=0)  # deal i in cluster i % CLUSTERS
+    lo, hi = mean_interval(clusters, np.full(CLUSTERS, len(x) // CLUSTERS), seed=0)
     normal = 2 * 1.959963984540054 * x.std(ddof=1) / math.sqrt(len(x))
     assert abs((hi - lo) / normal - 1) < 0.15
 
@@ -78,7 +78,7 @@ def test_arena_and_simulation_use_it() -> None:
     res = mf.simulate(deals=200, seed=4, workers=1)
     s = res.summary
     table = np.array([s.blocks[k] for k in sorted(s.blocks)])
-    assert sorted(s.blocks) == [0, 1, 2, 3]  # deal indices 0..199 in blocks of 64
+    assert sorted(s.blocks) == list(range(200))  # under 256 deals: one cluster per deal
     assert s.points_ci95[1] == mean_interval(table[:, 2], table[:, 0], seed=(1,))
     # the same records summed by two workers give the same intervals
     assert mf.simulate(deals=200, seed=4, workers=2).summary.points_ci95 == s.points_ci95

@@ -145,7 +145,7 @@ def records_aggregates(path: str | os.PathLike[str]) -> dict[str, Any]:
         MahjongError: polars (the ``report`` extra) is not installed.
     """
     pl = _polars()
-    from ..stats import DEAL_BLOCK, MATCH_BLOCK, mean_interval
+    from ..stats import CLUSTERS, mean_interval
 
     df, lf, rules = _read(Path(path))
     n = df.height
@@ -187,11 +187,11 @@ def records_aggregates(path: str | os.PathLike[str]) -> dict[str, Any]:
     dealer_in = deal_in.filter(pl.col("discarder") == pl.col("dealer")).height
     dealer_sum = int(dealer_points.sum())
 
-    # per seat; intervals as simulate's summary: blocks of deal indices (of matches)
+    # per seat; intervals as simulate's summary: clusters by deal index (match index)
     if "match_index" in df.columns:
-        block = (pl.col("match_index") // MATCH_BLOCK).alias("block")
+        block = (pl.col("match_index") % CLUSTERS).alias("block")
     else:
-        block = (pl.col("deal_index") // DEAL_BLOCK).alias("block")
+        block = (pl.col("deal_index") % CLUSTERS).alias("block")
     blocks = (
         df.group_by(block)
         .agg(pl.len().alias("n"), *[pl.col(c).sum() for c in points])

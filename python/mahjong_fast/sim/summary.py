@@ -15,9 +15,9 @@ of 0.2 and earlier (``winner``, ``faan``, ``values``) are counted too.
 Points are integers, so the sums (and the sums of squares) are exact Python ints; the sample
 standard deviation is computed from them exactly. The 95% interval of each seat's mean is the
 one interval method of the arena and the simulation (:func:`mahjong_fast.stats.mean_interval`):
-a bootstrap over blocks of deals (64 consecutive deal indices; a simulation by matches, 16
-consecutive whole matches), whose sums the summary keeps (memory grows by one small entry per
-block, not per deal).
+a bootstrap over clusters of deals: deal index modulo 256 (a simulation by matches: match index
+modulo 256, a match's deals staying together), whose sums the summary keeps (at most 256 small
+entries: memory stays flat).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from mahjong_fast.rules import DEFAULT_RULES, unit_name
-from mahjong_fast.stats import DEAL_BLOCK, MATCH_BLOCK, mean_interval
+from mahjong_fast.stats import cluster_of, mean_interval
 
 #: The unit of the default ruleset, the only one of 0.1: a summary in it keeps the 0.1 shape
 #: (no ``unit`` / ``mean_value`` unless it counts matches). Data, not a ruleset's rule.
@@ -82,7 +82,8 @@ class Summary:
     matches: int = 0
     #: deals with more than one winner (TW §5.2)
     multiple_wins: int = 0
-    #: the clusters of the intervals: block key -> [deals, points P0, P1, P2, P3]
+    #: the clusters of the intervals (:func:`mahjong_fast.stats.cluster_of`): cluster ->
+    #: [deals, points P0, P1, P2, P3]
     blocks: dict[int, list[int]] = field(default_factory=dict, repr=False)
 
     # ------------------------------------------------------------------ accumulation
@@ -111,10 +112,10 @@ class Summary:
                 self.self_draws += 1
         match = record.get("match_index")
         if match is not None:
-            block = int(match) // MATCH_BLOCK
+            block = cluster_of(int(match))
         else:
             index = record.get("deal_index")
-            block = (int(index) if index is not None else self.deals - 1) // DEAL_BLOCK
+            block = cluster_of(int(index) if index is not None else self.deals - 1)
         entry = self.blocks.get(block)
         if entry is None:
             entry = self.blocks[block] = [0, 0, 0, 0, 0]
@@ -200,7 +201,7 @@ class Summary:
 
     @property
     def points_ci95(self) -> list[tuple[float, float] | None]:
-        """95% interval of each seat's mean points: the bootstrap over blocks of deals of
+        """95% interval of each seat's mean points: the bootstrap over clusters of deals of
         :func:`mahjong_fast.stats.mean_interval` (the arena's method), keyed by the seat. None
         below two deals, or for a summary made from sums alone (no blocks)."""
         if self.deals < 2 or not self.blocks:
