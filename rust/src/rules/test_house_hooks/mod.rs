@@ -214,6 +214,40 @@ impl DealHooks for HouseHooks {
     }
 }
 
+/// The test rulesets' payments (this one's and `test_ruleset`'s): each payer pays 10 points a
+/// faan on a self-drawn win, the discarder 20 on a discard.
+pub(crate) fn ten_a_faan(win: &WinPayment) -> Result<[i64; 4]> {
+    let base = 10 * i64::from(win.value);
+    let mut p = [0i64; 4];
+    if win.winner > 3 {
+        return Err(MahjongError::hand("winner out of range"));
+    }
+    if win.self_drawn {
+        for (q, v) in p.iter_mut().enumerate() {
+            *v = if q == win.winner { 3 * base } else { -base };
+        }
+    } else {
+        let d = win.discarder.filter(|&d| d < 4 && d != win.winner).ok_or_else(|| MahjongError::hand("no discarder"))?;
+        p[d] = -2 * base;
+        p[win.winner] = 2 * base;
+    }
+    Ok(p)
+}
+
+/// The test rulesets' settlement: every win paid by [`ten_a_faan`]; the dealer keeps the seat
+/// on a draw or a win of the dealer's, else the dealership passes; no streak.
+pub(crate) fn settle_ten_a_faan(wins: &[WinPayment], dealer: usize) -> Result<Settlement> {
+    let mut payments = [0i64; 4];
+    for w in wins {
+        for (a, b) in payments.iter_mut().zip(ten_a_faan(w)?) {
+            *a += b;
+        }
+    }
+    let keeps = wins.is_empty() || wins.iter().any(|w| w.winner == dealer);
+    let dealer_after = if keeps { dealer } else { (dealer + 1) % 4 };
+    Ok(Settlement { payments, dealer_after, streak_after: 0, passed: !keeps })
+}
+
 impl Identity for HouseHooks {
     fn name(&self) -> &'static str {
         NAME
@@ -258,32 +292,10 @@ impl Payments for HouseHooks {
         10 * i64::from(value)
     }
     fn win_payments(&self, win: &WinPayment, _dealer: usize, _streak: u32) -> Result<[i64; 4]> {
-        let base = 10 * i64::from(win.value);
-        let mut p = [0i64; 4];
-        if win.winner > 3 {
-            return Err(MahjongError::hand("winner out of range"));
-        }
-        if win.self_drawn {
-            for (q, v) in p.iter_mut().enumerate() {
-                *v = if q == win.winner { 3 * base } else { -base };
-            }
-        } else {
-            let d = win.discarder.filter(|&d| d < 4 && d != win.winner).ok_or_else(|| MahjongError::hand("no discarder"))?;
-            p[d] = -2 * base;
-            p[win.winner] = 2 * base;
-        }
-        Ok(p)
+        ten_a_faan(win)
     }
-    fn settle(&self, wins: &[WinPayment], dealer: usize, streak: u32) -> Result<Settlement> {
-        let mut payments = [0i64; 4];
-        for w in wins {
-            for (a, b) in payments.iter_mut().zip(self.win_payments(w, dealer, streak)?) {
-                *a += b;
-            }
-        }
-        let keeps = wins.is_empty() || wins.iter().any(|w| w.winner == dealer);
-        let dealer_after = if keeps { dealer } else { (dealer + 1) % 4 };
-        Ok(Settlement { payments, dealer_after, streak_after: 0, passed: !keeps })
+    fn settle(&self, wins: &[WinPayment], dealer: usize, _streak: u32) -> Result<Settlement> {
+        settle_ten_a_faan(wins, dealer)
     }
 }
 

@@ -146,32 +146,10 @@ impl Payments for OneFaan {
         10 * i64::from(value)
     }
     fn win_payments(&self, win: &WinPayment, _dealer: usize, _streak: u32) -> Result<[i64; 4]> {
-        let base = 10 * i64::from(win.value);
-        let mut p = [0i64; 4];
-        if win.winner > 3 {
-            return Err(MahjongError::hand("winner out of range"));
-        }
-        if win.self_drawn {
-            for (q, v) in p.iter_mut().enumerate() {
-                *v = if q == win.winner { 3 * base } else { -base };
-            }
-        } else {
-            let d = win.discarder.filter(|&d| d < 4 && d != win.winner).ok_or_else(|| MahjongError::hand("no discarder"))?;
-            p[d] = -2 * base;
-            p[win.winner] = 2 * base;
-        }
-        Ok(p)
+        crate::rules::test_house_hooks::ten_a_faan(win)
     }
-    fn settle(&self, wins: &[WinPayment], dealer: usize, streak: u32) -> Result<Settlement> {
-        let mut payments = [0i64; 4];
-        for w in wins {
-            for (a, b) in payments.iter_mut().zip(self.win_payments(w, dealer, streak)?) {
-                *a += b;
-            }
-        }
-        let keeps = wins.is_empty() || wins.iter().any(|w| w.winner == dealer);
-        let dealer_after = if keeps { dealer } else { (dealer + 1) % 4 };
-        Ok(Settlement { payments, dealer_after, streak_after: 0, passed: !keeps })
+    fn settle(&self, wins: &[WinPayment], dealer: usize, _streak: u32) -> Result<Settlement> {
+        crate::rules::test_house_hooks::settle_ten_a_faan(wins, dealer)
     }
 }
 
