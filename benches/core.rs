@@ -366,7 +366,7 @@ fn rl_benches(c: &mut Criterion) {
             "256 tables, observation without value features",
             256,
             "hong-kong",
-            Some(ObsOptions { value_features: false, privileged: false }),
+            Some(ObsOptions { value_features: false, privileged: false, ..ObsOptions::default() }),
         ),
         ("256 tables, mask only", 256, "hong-kong", None),
     ];

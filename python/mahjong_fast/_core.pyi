@@ -1096,8 +1096,11 @@ class Simulator:
 class TableBatch:
     """N tables stepped by one call, GIL released (docs/rl.md; ``mahjong_fast.rl``).
 
-    Buffers: ``obs`` float32 ``(N, C, 42)`` or None, ``mask`` uint8 ``(N, 75)``, ``reward``
-    float32 ``(N, 4)``, ``seat`` int8 ``(N,)``, ``done`` bool ``(N,)``, C-contiguous."""
+    Buffers: ``obs`` float32 ``(N, C, 42)`` or None, ``mask`` uint8 ``(N, n_actions)`` (75
+    under ``obs_version=1``), ``reward`` float32 ``(N, 4)``, ``seat`` int8 ``(N,)``, ``done``
+    bool ``(N,)``, C-contiguous. ``obs_version=2`` adds the ruleset's extra actions after the
+    75 (:attr:`extra_actions`) and the rule-state planes; under version 1 a ruleset that adds
+    an action is a ``RuleConfigError`` naming its switch."""
 
     def __new__(
         cls,
@@ -1113,11 +1116,16 @@ class TableBatch:
         reward: str | None = None,
         illegal_penalty: float | None = None,
         episode: str | None = None,
+        obs_version: int | None = None,
     ) -> Self: ...
     @property
     def n_tables(self) -> int: ...
     @property
     def n_actions(self) -> int: ...
+    @property
+    def extra_actions(self) -> list[str]: ...
+    @property
+    def rule_flags(self) -> tuple[list[str], list[str]]: ...
     @property
     def obs_shape(self) -> tuple[int, int]: ...
     @property

@@ -15,7 +15,10 @@ An action the mask forbids ends the deal with ``-illegal_penalty`` on the Gymnas
 
 Actions are the 75 indices of docs/rl.md (discard 0..33, kong 34..67, chow 68..70, pung 71,
 exposed kong 72, win 73, pass 74); observations are ``float32 (C, 42)`` planes of version
-:data:`OBS_VERSION`.
+:data:`OBS_VERSION`. Every face takes ``obs_version=2`` (:data:`LATEST_OBS_VERSION`): the
+ruleset's extra actions (a ready declaration...) after the 75, 35 indices each, and the
+rule-state planes (per-seat flags, liability records); a ruleset whose switches add an action
+needs it.
 """
 
 from __future__ import annotations
@@ -26,12 +29,13 @@ from mahjong_fast._core import Ruleset, TableBatch
 
 N_ACTIONS = 75
 OBS_VERSION = 1
+LATEST_OBS_VERSION = 2
 
 if TYPE_CHECKING:
     from mahjong_fast.rl.aec import MahjongAECEnv
     from mahjong_fast.rl.gym import MahjongEnv, MahjongVectorEnv
 
-__all__ = ["N_ACTIONS", "OBS_VERSION", "MahjongEnv", "MahjongVectorEnv", "TableBatch", "env"]
+__all__ = ["LATEST_OBS_VERSION", "N_ACTIONS", "OBS_VERSION", "MahjongEnv", "MahjongVectorEnv", "TableBatch", "env"]
 
 
 def env(rules: Ruleset | str | None = None, **options: Any) -> MahjongAECEnv:
@@ -43,7 +47,7 @@ def env(rules: Ruleset | str | None = None, **options: Any) -> MahjongAECEnv:
     ``illegal_penalty`` (default None: an action the mask forbids raises
     ``IllegalActionError`` and changes nothing), ``episode`` (``"deal"``, or ``"match"``: an
     episode is a whole match, TW §16, with each step's rewards the payments of the deals ended
-    since the previous step).
+    since the previous step), ``obs_version`` (1, the default, or 2: docs/rl.md).
     Agents are ``"player_0"``..``"player_3"`` (the learning seats).
     """
     from mahjong_fast.rl.aec import MahjongAECEnv

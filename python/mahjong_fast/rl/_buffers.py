@@ -13,7 +13,7 @@ N_ACTIONS = 75
 
 
 class Buffers:
-    """``obs (N, C, 42) float32``, ``mask (N, 75) uint8``, ``reward (N, 4) float32``,
+    """``obs (N, C, 42) float32``, ``mask (N, A) uint8`` (``A`` = ``batch.n_actions``), ``reward (N, 4) float32``,
     ``seat (N,) int8``, ``done (N,) bool`` for ``batch``; ``mask_i8`` is ``mask`` seen as int8
     (the dtype ``Discrete.sample(mask=...)`` takes; same memory, no copy)."""
 
@@ -21,6 +21,7 @@ class Buffers:
         n = batch.n_tables
         c, w = batch.obs_shape
         self.batch = batch
+        self.n_actions = batch.n_actions
         self.obs: npt.NDArray[np.float32] | None = (
             np.zeros((n, c, w), np.float32) if with_obs else None
         )
@@ -47,13 +48,14 @@ class Buffers:
         self.batch.step(self._one, self.obs, self.mask, self.reward, self.seat, self.done)
 
 
-def checked_action(action: object, name: str = "action") -> int:
-    """``action`` as an index of the action space: an int (Python's or numpy's, never a bool)
-    in 0..74. Errors: ``TypeError`` naming it (``name``) for another type (a float, a str, a
-    sequence... is not converted), ``MahjongError`` out of range; nothing changes."""
-    if type(action) is int and 0 <= action < N_ACTIONS:  # the common case, without a call
+def checked_action(action: object, name: str = "action", n_actions: int = N_ACTIONS) -> int:
+    """``action`` as an index of an action space of ``n_actions``: an int (Python's or numpy's,
+    never a bool) in 0..n_actions-1 (0..74 under observation/action version 1). Errors:
+    ``TypeError`` naming it (``name``) for another type (a float, a str, a sequence... is not
+    converted), ``MahjongError`` out of range; nothing changes."""
+    if type(action) is int and 0 <= action < n_actions:  # the common case, without a call
         return action
-    return int(_core.checked_int(action, name, 0, N_ACTIONS - 1))
+    return int(_core.checked_int(action, name, 0, n_actions - 1))
 
 
 def checked_seed(seed: object, name: str = "seed") -> int:
@@ -75,6 +77,7 @@ def table_buffers(
     reward: str = "points",
     illegal_penalty: float | None = None,
     episode: str = "deal",
+    obs_version: int = 1,
 ) -> Buffers:
     """The core batch of ``n`` tables behind a Python face, with its buffers (observation
     included). Errors: those of :class:`TableBatch`."""
@@ -90,5 +93,6 @@ def table_buffers(
         reward=reward,
         illegal_penalty=illegal_penalty,
         episode=episode,
+        obs_version=obs_version,
     )
     return Buffers(batch)

@@ -19,12 +19,13 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]
     """One table; the agents are the learning seats ``player_p``; a deal is an episode (a whole
     match with ``episode="match"``, TW §16: rewards then come as each deal of it ends).
 
-    Observations are dicts ``{"observation": float32 (C, 42), "action_mask": int8 (75,)}``
+    Observations are dicts ``{"observation": float32 (C, 42), "action_mask": int8 (A,)}``
     (int8, the dtype ``Discrete.sample(mask=...)`` takes; all zero for an agent not to act);
-    actions ``Discrete(75)``. Rewards come in the step that ends the deal (docs/rl.md). An
+    actions ``Discrete(A)`` (``A`` = 75 under ``obs_version=1``; version 2 adds the ruleset's
+    extra actions, docs/rl.md). Rewards come in the step that ends the deal (docs/rl.md). An
     action its mask forbids raises ``IllegalActionError`` and changes nothing (the default;
     with ``illegal_penalty=x`` it ends the deal with reward ``-x`` for that agent); an action
-    that is not an int 0..74 is refused with ``TypeError``/``MahjongError`` naming it, and
+    that is not an int 0..A-1 is refused with ``TypeError``/``MahjongError`` naming it, and
     changes nothing. Seeds: see :meth:`reset`.
     """
 
@@ -41,6 +42,7 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]
         reward: str = "points",
         illegal_penalty: float | None = None,
         episode: str = "deal",
+        obs_version: int = 1,
     ) -> None:
         super().__init__()
         self._buf = table_buffers(
@@ -54,6 +56,7 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]
             reward=reward,
             illegal_penalty=illegal_penalty,
             episode=episode,
+            obs_version=obs_version,
         )
         self._batch = self._buf.batch
         self._players = [p for p, s in enumerate(seats) if s == "learner"]
@@ -137,7 +140,7 @@ class MahjongAECEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         buf = self._buf
-        buf.step_one(checked_action(action))
+        buf.step_one(checked_action(action, "action", self._buf.n_actions))
         # only once the core has taken the action: a refused one changes nothing
         self._cumulative_rewards[agent] = 0.0
         r = buf.reward[0].tolist()  # four floats (cheaper to test than the array's any())

@@ -12,7 +12,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 
 from mahjong_fast._core import Ruleset, TableBatch
 from mahjong_fast.errors import IllegalActionError, MahjongError
-from mahjong_fast.rl._buffers import N_ACTIONS, checked_action, checked_seed, table_buffers
+from mahjong_fast.rl._buffers import checked_action, checked_seed, table_buffers
 
 GREEDY_OPPONENTS = ("learner", "greedy", "greedy", "greedy")
 
@@ -38,7 +38,8 @@ class MahjongEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     ``episode="match"`` a whole match (TW §16; each step's reward then the payments of the
     deals that ended since the previous step, ``terminated`` at the match's end).
 
-    ``info["action_mask"]`` (int8 (75,), as ``Discrete.sample(mask=...)`` takes it) gives the
+    ``info["action_mask"]`` (int8 ``(A,)``, ``A`` = ``action_space.n``: 75 under
+    ``obs_version=1``, as ``Discrete.sample(mask=...)`` takes it) gives the
     legal actions, ``info["seat"]`` the learner's player number (rotating in duplicate mode),
     and a step's ``info["illegal_action"]`` whether its action was one the mask forbids. The
     reward is the learner's (points by default) in the step that ends the deal.
@@ -51,7 +52,7 @@ class MahjongEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     ``-illegal_penalty`` (default :data:`DEFAULT_ILLEGAL_PENALTY`, 100.0),
     ``info["illegal_action"] = True`` and ``info["result"] = None``; with
     ``illegal_penalty=None`` it raises ``IllegalActionError`` and changes nothing. An action
-    that is not an int 0..74 (Python's or numpy's; a bool, float, str or sequence is not
+    that is not an int 0..A-1 (Python's or numpy's; a bool, float, str or sequence is not
     converted) raises ``TypeError`` naming it, ``MahjongError`` out of range, and changes
     nothing; so does stepping before the first ``reset()`` (``IllegalActionError``
     ``WRONG_PHASE``) or after the episode ended (``DEAL_OVER``).
@@ -70,6 +71,7 @@ class MahjongEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         reward: str = "points",
         illegal_penalty: float | None = DEFAULT_ILLEGAL_PENALTY,
         episode: str = "deal",
+        obs_version: int = 1,
     ) -> None:
         _check_one_learner(seats)
         self._buf = table_buffers(
@@ -83,6 +85,7 @@ class MahjongEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             reward=reward,
             illegal_penalty=illegal_penalty,
             episode=episode,
+            obs_version=obs_version,
         )
         self._batch = self._buf.batch
         self._started = False
@@ -122,7 +125,7 @@ class MahjongEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     def step(
         self, action: np.int64 | int
     ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
-        a = checked_action(action)
+        a = checked_action(action, "action", self._buf.n_actions)
         if not self._started:
             raise IllegalActionError("WRONG_PHASE", "no deal yet: call reset() before step()")
         if self._ended:
@@ -148,15 +151,15 @@ class MahjongVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
     plays, row by row as :class:`MahjongEnv` (an action its mask forbids ends that row's deal
     with ``-illegal_penalty``, by default :data:`DEFAULT_ILLEGAL_PENALTY`;
     ``infos["illegal_action"]`` bool ``(N,)`` marks those rows). ``infos["action_mask"]`` is
-    int8 ``(N, 75)``: the row of a table whose deal just ended is all ones, the mask of its
+    int8 ``(N, A)``: the row of a table whose deal just ended is all ones, the mask of its
     next step, which starts the next deal and ignores the action (so sampling from the masks
     never meets an empty row). ``infos["seat"]`` the learners' player numbers. ``threads``
     threads step the tables (the outputs do not depend on it; at most the cores this process
     may use, with a RuntimeWarning, as ``simulate`` caps its workers).
 
     Actions: int ``(N,)`` (a numpy integer array, or a sequence of Python or numpy ints), each
-    0..74; any other dtype or shape is a ``TypeError`` naming ``actions``, an index out of range
-    a ``MahjongError``, and nothing changes. Seeds as :class:`MahjongEnv` (``reset(seed=s)``
+    0..A-1 (A = 75 under ``obs_version=1``); any other dtype or shape is a ``TypeError``
+    naming ``actions``, an index out of range a ``MahjongError``, and nothing changes. Seeds as :class:`MahjongEnv` (``reset(seed=s)``
     one int, or one per table; ``reset()`` continues every table's stream)."""
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012 (as Env.metadata)
@@ -174,6 +177,7 @@ class MahjongVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
         reward: str = "points",
         illegal_penalty: float | None = DEFAULT_ILLEGAL_PENALTY,
         episode: str = "deal",
+        obs_version: int = 1,
     ) -> None:
         _check_one_learner(seats)
         self._buf = table_buffers(
@@ -188,6 +192,7 @@ class MahjongVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
             reward=reward,
             illegal_penalty=illegal_penalty,
             episode=episode,
+            obs_version=obs_version,
         )
         self._batch = self._buf.batch
         self.num_envs = num_envs
@@ -199,7 +204,7 @@ class MahjongVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
         self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, num_envs)
         self._learner = np.zeros(num_envs, np.int64)
         self._rows = np.arange(num_envs)
-        self._row_base = self._rows * N_ACTIONS
+        self._row_base = self._rows * self._buf.n_actions
         self._started = False
 
     def _infos(self, illegal: npt.NDArray[np.bool_] | None = None) -> dict[str, Any]:
@@ -254,9 +259,10 @@ class MahjongVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
                     f"actions must be an integer array of shape ({n},), "
                     f"got dtype {actions.dtype} and shape {actions.shape}"
                 )
-            if actions.dtype.kind == "u" and n and int(actions.max()) >= N_ACTIONS:
+            if actions.dtype.kind == "u" and n and int(actions.max()) >= self._buf.n_actions:
                 i = int(actions.argmax())
-                raise MahjongError(f"actions[{i}] {int(actions[i])} is not an action 0..{N_ACTIONS - 1}")
+                last = self._buf.n_actions - 1
+                raise MahjongError(f"actions[{i}] {int(actions[i])} is not an action 0..{last}")
             return actions.astype(np.int64)
         if not isinstance(actions, (list, tuple)):
             raise TypeError(
@@ -264,7 +270,10 @@ class MahjongVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
             )
         if len(actions) != n:
             raise TypeError(f"actions must hold {n} actions, got {len(actions)}")
-        return np.array([checked_action(a, f"actions[{i}]") for i, a in enumerate(actions)], np.int64)
+        n_actions = self._buf.n_actions
+        return np.array(
+            [checked_action(a, f"actions[{i}]", n_actions) for i, a in enumerate(actions)], np.int64
+        )
 
     def step(
         self, actions: npt.NDArray[np.int64]

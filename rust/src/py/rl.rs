@@ -2,7 +2,7 @@
 //! with the GIL released (the calling thread and the batch's own helper threads sharing the
 //! tables: `crate::rl::pool`), writing into numpy
 //! buffers the caller owns. Buffers: `obs` float32 `(N, C, 42)` (or None: mask only), `mask`
-//! uint8 `(N, 75)`, `reward` float32 `(N, 4)`, `seat` int8 `(N,)`, `done` bool `(N,)`, all
+//! uint8 `(N, A)` (`A` = `n_actions`: 75 under observation/action version 1), `reward` float32 `(N, 4)`, `seat` int8 `(N,)`, `done` bool `(N,)`, all
 //! C-contiguous; anything else is a TypeError naming the buffer.
 
 use numpy::{Element, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
@@ -14,24 +14,27 @@ use super::rules::rules_arg;
 use super::to_py_err;
 use crate::error::MahjongError;
 use crate::rl::tables::BatchOut;
-use crate::rl::{BatchConfig, BatchPool, IllegalMode, ObsOptions, RewardKind, Seat, TableBatch, N_ACTIONS, N_COLS, OBS_VERSION};
+use crate::rl::{BatchConfig, BatchPool, IllegalMode, ObsOptions, RewardKind, Seat, TableBatch, N_COLS, OBS_VERSION};
 
 /// Many tables of one ruleset stepped by one call (docs/rl.md).
 ///
 /// `TableBatch(n, seats, rules=None, seed=0, *, threads=1, duplicate=False,
 /// value_features=True, privileged=False, reward="points", illegal_penalty=None,
-/// episode="deal")`: `n` tables (1..=65536), `seats` four names (`"learner"` or a built-in
+/// episode="deal", obs_version=1)`: `n` tables (1..=65536), `seats` four names (`"learner"` or a built-in
 /// seat: `"expert"`, `"greedy"`, `"random"`, `"strong"`, `"value"`), at least one learner;
 /// table `i` has the seed `(seed + i) mod 2**64`; `threads` at most the usable cores (capped
 /// with simulate's RuntimeWarning). `episode="match"` makes an episode a whole match (TW
 /// §16, HK §12): each step's reward the payments of the deals that ended since the previous
 /// step, `done` at the match's end; anything but `"deal"` or `"match"` is a `RuleConfigError`.
+/// `obs_version` 1 (the default: 75 actions, a ruleset adding an action is a `RuleConfigError`
+/// naming its switch) or 2 (the ruleset's extra actions after the 75, the rule-state planes);
+/// another value is a `RuleConfigError` naming `obs_version`.
 /// `reset(obs, mask, reward, seat, done, seeds=None)` starts every table's first deal;
 /// `step(actions, obs, mask, reward, seat, done)` plays one decision per table (int64
 /// `actions` of shape `(N,)`; ignored for a table whose last step ended a deal: it starts the
 /// next one). An action outside the mask raises `IllegalActionError` naming the table and
 /// changes nothing (with `illegal_penalty=x`, a finite float32, it ends that deal with reward
-/// `-x` for the seat); an index outside 0..74 is a `MahjongError` naming it, whatever the
+/// `-x` for the seat); an index outside 0..n_actions-1 is a `MahjongError` naming it, whatever the
 /// penalty. `next_episode(obs, mask, reward, seat, done)` makes every table deal its next
 /// episode (Gymnasium's unseeded reset).
 #[pyclass(module = "mahjong_fast._core", name = "TableBatch")]
@@ -115,7 +118,7 @@ impl PyTableBatch {
         let n = self.inner.len();
         let c = self.inner.config().obs.planes();
         let o = if obs.is_none() { None } else { Some(buffer::<f32>(obs, "obs", "float32", &[n, c, N_COLS])?) };
-        let m = buffer::<u8>(mask, "mask", "uint8", &[n, N_ACTIONS])?;
+        let m = buffer::<u8>(mask, "mask", "uint8", &[n, self.inner.config().n_actions()])?;
         let r = buffer::<f32>(reward, "reward", "float32", &[n, 4])?;
         let s = buffer::<i8>(seat, "seat", "int8", &[n])?;
         let d = buffer::<bool>(done, "done", "bool", &[n])?;
@@ -146,7 +149,7 @@ impl PyTableBatch {
 #[pymethods]
 impl PyTableBatch {
     #[new]
-    #[pyo3(signature = (n, seats, rules = None, seed = None, *, threads = None, duplicate = None, value_features = None, privileged = None, reward = None, illegal_penalty = None, episode = None))]
+    #[pyo3(signature = (n, seats, rules = None, seed = None, *, threads = None, duplicate = None, value_features = None, privileged = None, reward = None, illegal_penalty = None, episode = None, obs_version = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -161,6 +164,7 @@ impl PyTableBatch {
         reward: Option<&Bound<'_, PyAny>>,
         illegal_penalty: Option<f64>,
         episode: Option<&Bound<'_, PyAny>>,
+        obs_version: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let n = super::wide_ranged_arg(py, n, "n", 1, 1 << 16)? as usize;
         let seed = match seed.filter(|o| !o.is_none()) {
@@ -180,11 +184,16 @@ impl PyTableBatch {
             *d = Seat::from_name(name).map_err(|e| to_py_err(py, e))?;
         }
         let rules = rules_arg(py, rules)?;
-        let mut cfg = BatchConfig::new(rules, s).map_err(|e| to_py_err(py, e))?;
+        let version = match obs_version.filter(|o| !o.is_none()) {
+            Some(v) => super::wide_ranged_arg(py, v, "obs_version", 0, u32::MAX as i128)? as u32,
+            None => OBS_VERSION,
+        };
+        let mut cfg = BatchConfig::with_version(rules, s, version).map_err(|e| to_py_err(py, e))?;
         cfg.duplicate = super::opt_bool_arg(duplicate, "duplicate", false)?;
         cfg.obs = ObsOptions {
             value_features: super::opt_bool_arg(value_features, "value_features", true)?,
             privileged: super::opt_bool_arg(privileged, "privileged", false)?,
+            version,
         };
         let reward = match reward.filter(|o| !o.is_none()) {
             Some(r) => super::str_arg(r, "reward")?,
@@ -225,20 +234,35 @@ impl PyTableBatch {
     fn n_tables(&self) -> usize {
         self.inner.len()
     }
-    /// Size of the action space (75).
+    /// Size of the action space: 75, plus 35 per extra action type of the ruleset under
+    /// version 2.
     #[getter]
     fn n_actions(&self) -> usize {
-        N_ACTIONS
+        self.inner.config().n_actions()
+    }
+    /// The ruleset's extra action types in index order (version 2; empty under version 1):
+    /// names as in the logs (`"declare_ready"`); type `j` holds the indices `75 + 35 j` (naming
+    /// no tile) and `75 + 35 j + 1 + k` (naming a tile of kind `k`).
+    #[getter]
+    fn extra_actions(&self) -> Vec<&'static str> {
+        self.inner.config().space().extra().iter().map(|e| e.kind.name()).collect()
+    }
+    /// The ruleset's per-seat rule flags `(public, private)` as the version 2 planes order
+    /// them (empty without house rules).
+    #[getter]
+    fn rule_flags(&self) -> (Vec<&'static str>, Vec<&'static str>) {
+        let f = self.inner.config().rules.rule_flags();
+        (f.public.to_vec(), f.private.to_vec())
     }
     /// Shape of one observation, `(C, 42)`.
     #[getter]
     fn obs_shape(&self) -> (usize, usize) {
         (self.inner.config().obs.planes(), N_COLS)
     }
-    /// The observation's version (1).
+    /// The observation/action version (1 or 2).
     #[getter]
     fn obs_version(&self) -> u32 {
-        OBS_VERSION
+        self.inner.config().obs.version
     }
     #[getter]
     fn threads(&self) -> usize {
@@ -331,8 +355,9 @@ impl PyTableBatch {
         };
         // an index outside the action space is no action at all (not an illegal one): refused
         // for every table, whatever illegal_penalty says, before anything changes
-        if let Some((i, a)) = acts.iter().enumerate().find(|(_, a)| !(0..N_ACTIONS as i64).contains(a)) {
-            return Err(super::value_err(py, format!("actions[{i}] {a} is not an action 0..{}", N_ACTIONS - 1)));
+        let n_actions = self.inner.config().n_actions() as i64;
+        if let Some((i, a)) = acts.iter().enumerate().find(|(_, a)| !(0..n_actions).contains(a)) {
+            return Err(super::value_err(py, format!("actions[{i}] {a} is not an action 0..{}", n_actions - 1)));
         }
         let b = self.buffers(obs, mask, reward, seat, done)?;
         self.run(py, b, move |t, o, par| t.step(&acts, o, par))

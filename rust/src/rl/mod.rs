@@ -2,9 +2,11 @@
 //! RL environment): many tables of one ruleset stepped by one call, with the built-in seats
 //! played inside the call, so a step returns only when a learning seat must decide.
 //!
-//! - [`actions`]: the fixed action space of [`N_ACTIONS`] = 75 indices shared by both
-//!   rulesets, and the mask built from the engine's own legal actions.
-//! - [`obs`]: the observation planes over the 42-tile axis (version [`OBS_VERSION`]).
+//! - [`actions`]: the action space of [`N_ACTIONS`] = 75 indices shared by both rulesets (then,
+//!   under version 2, the ruleset's extra actions: [`ActionSpace`]), and the mask built from
+//!   the engine's own legal actions.
+//! - [`obs`]: the observation planes over the 42-tile axis (version [`OBS_VERSION`], or 2 with
+//!   the rule-state planes).
 //! - [`seats`]: the built-in seats (by name), deciding exactly as in bulk simulation.
 //! - [`pool`]: the threads of a batch with more than one ([`BatchPool`]): the caller works
 //!   too, and helpers stay awake between calls.
@@ -24,8 +26,8 @@ pub mod tables;
 #[cfg(test)]
 mod tests;
 
-pub use actions::{ActionMap, N_ACTIONS};
-pub use obs::{ObsOptions, N_COLS, OBS_VERSION};
+pub use actions::{ActionMap, ActionSpace, MAX_ACTIONS, N_ACTIONS};
+pub use obs::{ObsOptions, LATEST_OBS_VERSION, N_COLS, OBS_VERSION};
 pub use pool::BatchPool;
 pub use seats::{with_builtins, Builtins, Seat};
 pub use tables::{BatchConfig, IllegalMode, RewardKind, StepOut, Table, TableBatch};

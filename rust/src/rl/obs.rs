@@ -1,4 +1,4 @@
-//! The observation of one seat (version [`OBS_VERSION`]): `C` planes of [`N_COLS`] = 42
+//! The observation of one seat (version [`OBS_VERSION`] by default, or 2): `C` planes of [`N_COLS`] = 42
 //! columns, the 34 tile kinds (1m..9m, 1p..9p, 1s..9s, 1z..7z) then the 8 bonus tiles
 //! (1f..8f), as `f32`. Seats are relative to the observing seat: `r = 0` itself, `1` the next
 //! seat (the one that discards after it), `2` across, `3` the previous seat. It holds only
@@ -21,6 +21,10 @@
 //! | 26 | hand value (faan or Tai / 16) of a self-drawn win: in the turn, per discard that leaves the hand ready, the best wait's; in a window, per wait of the hand |
 //! | 27 | the same for a win on a discard |
 //! | 28 | 1 when that win meets the minimum (HK §10.5, TW §14), self-drawn or on a discard |
+//! | rule state (version 2 only; after the value planes, or the base planes without them) | |
+//! | +0..+4 | public rule flags of seat r (a declared ready...): column i = flag i of the ruleset's `RuleFlags::public` |
+//! | +4 | the seat's own private rule flags (the pass-over lock...): column i = flag i of `RuleFlags::private` |
+//! | +5 | columns 0..16: `4 a + b` is 1 when a liability record makes seat b liable for seat a's win (relative seats); column 16: the phase is a declaration window (`DECLARE`) |
 //! | privileged (`privileged`, off by default; for critics) | |
 //! | +0..+3 | concealed tiles of seats r = 1, 2, 3: count / 4 |
 //! | +3 | the wall not yet drawn (dead wall included): count / 4 per kind; columns 34..42 bonus tiles in it |
@@ -32,8 +36,12 @@ use crate::rules::Ruleset;
 use crate::tiles::hand::{Hand, Meld};
 use crate::tiles::tile::{N_KINDS, N_TILES};
 
-/// The observation's version: a trained model records the version it was trained on.
+/// The observation's default version: a trained model records the version it was trained on.
+/// Version 2 adds the [`RULE_PLANES`] and the ruleset's extra actions
+/// ([`super::actions::ActionSpace`]).
 pub const OBS_VERSION: u32 = 1;
+/// The newest version.
+pub const LATEST_OBS_VERSION: u32 = 2;
 /// Columns of a plane: 34 kinds + 8 bonus tiles.
 pub const N_COLS: usize = 42;
 /// Planes without the optional parts.
@@ -42,6 +50,8 @@ pub const BASE_PLANES: usize = 25;
 pub const VALUE_PLANES: usize = 4;
 /// Privileged planes.
 pub const PRIVILEGED_PLANES: usize = 4;
+/// Rule-state planes (version 2).
+pub const RULE_PLANES: usize = 6;
 /// Scale of the value planes (faan or Tai).
 const VALUE_SCALE: f32 = 16.0;
 
@@ -50,18 +60,23 @@ const VALUE_SCALE: f32 = 16.0;
 pub struct ObsOptions {
     pub value_features: bool,
     pub privileged: bool,
+    /// 1 or 2 ([`OBS_VERSION`], [`LATEST_OBS_VERSION`]); 2 adds the rule-state planes.
+    pub version: u32,
 }
 
 impl Default for ObsOptions {
     fn default() -> Self {
-        ObsOptions { value_features: true, privileged: false }
+        ObsOptions { value_features: true, privileged: false, version: OBS_VERSION }
     }
 }
 
 impl ObsOptions {
     /// Number of planes `C`.
     pub const fn planes(&self) -> usize {
-        BASE_PLANES + if self.value_features { VALUE_PLANES } else { 0 } + if self.privileged { PRIVILEGED_PLANES } else { 0 }
+        BASE_PLANES
+            + if self.value_features { VALUE_PLANES } else { 0 }
+            + if self.version >= 2 { RULE_PLANES } else { 0 }
+            + if self.privileged { PRIVILEGED_PLANES } else { 0 }
     }
     /// Never: an observation has at least the base planes.
     pub const fn is_empty(&self) -> bool {
@@ -170,8 +185,10 @@ pub fn encode(deal: &Deal, p: u8, opts: &ObsOptions, buf: &mut ObsBuf, out: &mut
         for q in 0..4 {
             exposed |= deal.bonus_mask(q);
         }
+        // a bonus tile counts as unseen only when the ruleset plays with it (136-tile sets)
+        let set = deal.rules().tile_set();
         for b in 0..8 {
-            o[N_KINDS + b] = ((exposed >> b) & 1 == 0) as u8 as f32;
+            o[N_KINDS + b] = ((exposed >> b) & 1 == 0 && set.contains(136 + b as u8)) as u8 as f32;
         }
     }
     let phase = deal.phase();
@@ -241,6 +258,10 @@ pub fn encode(deal: &Deal, p: u8, opts: &ObsOptions, buf: &mut ObsBuf, out: &mut
         value_planes(deal, p, phase, counts, shanten_now, rated, buf, planes);
         next += VALUE_PLANES;
     }
+    if opts.version >= 2 {
+        rule_planes(deal, pu, phase, &mut out[next * N_COLS..(next + RULE_PLANES) * N_COLS]);
+        next += RULE_PLANES;
+    }
     if opts.privileged {
         for q in 0..4 {
             let r = rel(q);
@@ -268,6 +289,30 @@ pub fn encode(deal: &Deal, p: u8, opts: &ObsOptions, buf: &mut ObsBuf, out: &mut
             }
         }
     }
+}
+
+/// The rule-state planes of version 2 into `out` ([`RULE_PLANES`] planes, zeroed): what seat
+/// `p` may see of the deal's [`crate::rules::RuleState`] (public flags of every seat, its own
+/// private flags, the liability records) and whether a declaration window is open.
+fn rule_planes(deal: &Deal, p: usize, phase: Phase, out: &mut [f32]) {
+    let rel = |q: usize| (q + 4 - p) % 4;
+    let state = deal.rule_state();
+    let flags = deal.rules().rule_flags();
+    for q in 0..4 {
+        let o = plane(out, rel(q));
+        for (i, c) in o.iter_mut().enumerate().take(flags.public.len().min(16)) {
+            *c = state.public_flag(q, i as u8) as u8 as f32;
+        }
+    }
+    let o = plane(out, 4);
+    for (i, c) in o.iter_mut().enumerate().take(flags.private.len().min(16)) {
+        *c = state.private_flag(p, i as u8) as u8 as f32;
+    }
+    let o = plane(out, 5);
+    for r in &state.records {
+        o[4 * rel(r.seat as usize & 3) + rel(r.liable as usize & 3)] = 1.0;
+    }
+    o[16] = (phase == Phase::Declare) as u8 as f32;
 }
 
 /// Write the values of the ready 13-equivalent hand `c` (with `buf.melds`): per wait `k`,

@@ -21,7 +21,7 @@
 //! any learner decides counts in the next step that reports), and `done` comes with the
 //! match's end, so the rewards of an episode add up to the match's final scores.
 
-use super::actions::{ActionMap, N_ACTIONS, PASS, WIN};
+use super::actions::{ActionMap, ActionSpace, PASS, WIN};
 use super::obs::{encode, ObsBuf, ObsOptions};
 use super::pool::BatchPool;
 use super::seats::{with_builtins, Seat};
@@ -73,44 +73,54 @@ pub struct BatchConfig {
     /// An episode is a whole match (TW §16, HK §12) rather than one deal from scores 0.
     pub matches: bool,
     pub obs: ObsOptions,
+    /// The action space (version 2: the ruleset's extra actions after the 75); set with the
+    /// observation's version by [`BatchConfig::with_version`].
+    space: ActionSpace,
     pub reward: RewardKind,
     pub illegal: IllegalMode,
 }
 
 impl BatchConfig {
-    /// A configuration with the default observation, points as reward, illegal actions refused.
-    /// Errors: `RuleConfig` when no seat is a learner; a configuration error naming the
-    /// ruleset (`.switch`) when it adds actions ([`Ruleset::extra_actions`]), which the
-    /// 75 indices of observation/action version 1 cannot express (docs/rl.md).
+    /// A configuration with the default observation (version 1), points as reward, illegal
+    /// actions refused. Errors: as [`BatchConfig::with_version`].
     pub fn new(rules: Ruleset, seats: [Seat; 4]) -> Result<BatchConfig> {
+        BatchConfig::with_version(rules, seats, super::obs::OBS_VERSION)
+    }
+
+    /// A configuration of observation/action version `version` (1 or 2, docs/rl.md).
+    /// Errors: `RuleConfig` when no seat is a learner; under version 1 a configuration error
+    /// naming the switch that adds an action ([`Ruleset::extra_actions`]; the ruleset's name
+    /// when it always has it), which the 75 indices cannot express; an unknown version
+    /// (`.switch` `obs_version`).
+    pub fn with_version(rules: Ruleset, seats: [Seat; 4], version: u32) -> Result<BatchConfig> {
         if !seats.iter().any(|s| s.is_learner()) {
             return Err(MahjongError::RuleConfig("at least one seat must be \"learner\"".into()));
         }
-        if let Some(a) = rules.extra_actions().first() {
-            return Err(MahjongError::switch(
-                rules.name(),
-                None,
-                format!(
-                    "{} adds the action {}, which observation/action version 1 (75 actions) cannot express",
-                    rules.name(),
-                    a.name()
-                ),
-            ));
-        }
+        let space = ActionSpace::new(&rules, version)?;
         Ok(BatchConfig {
             rules,
             seats,
             duplicate: false,
             matches: false,
-            obs: ObsOptions::default(),
+            obs: ObsOptions { version, ..ObsOptions::default() },
+            space,
             reward: RewardKind::Points,
             illegal: IllegalMode::Raise,
         })
     }
+
+    /// The action space.
+    pub fn space(&self) -> &ActionSpace {
+        &self.space
+    }
+    /// Number of action indices (75 under version 1).
+    pub fn n_actions(&self) -> usize {
+        self.space.len()
+    }
 }
 
 /// Where one table writes one step: `obs` (`cfg.obs.len()` floats, or None for mask only),
-/// `mask` (75), `reward` (4, by player), the player to act (-1 when the deal just ended) and
+/// `mask` (`cfg.n_actions()`), `reward` (4, by player), the player to act (-1 when the deal just ended) and
 /// whether the deal just ended.
 pub struct StepOut<'a> {
     pub obs: Option<&'a mut [f32]>,
@@ -153,7 +163,7 @@ impl Table {
             seats: cfg.seats,
             random: [None, None, None, None],
             legal: Vec::with_capacity(24),
-            map: ActionMap::default(),
+            map: ActionMap::empty(&cfg.space),
             actor: None,
             pending_reset: false,
             skipped: 0,
@@ -307,7 +317,7 @@ impl Table {
             match self.seats[p as usize] {
                 Seat::Learner => {
                     let disc = if deal.phase() == Phase::Response { deal.window_tile().map(|t| t >> 2) } else { None };
-                    self.map = ActionMap::build(&self.legal, disc);
+                    self.map = ActionMap::build_in(&cfg.space, &self.legal, disc);
                     self.actor = Some(p);
                     return Ok(());
                 }
@@ -323,14 +333,14 @@ impl Table {
 
     /// Whether `action` may be given to this table now (any action while a reset is pending).
     pub fn accepts(&self, action: i64) -> bool {
-        self.pending_reset || (0..N_ACTIONS as i64).contains(&action) && self.map.is_legal(action as usize)
+        self.pending_reset || action >= 0 && self.map.is_legal(action as usize)
     }
 
     /// The `IllegalAction` error of `action` on this table (`table` names it).
     pub fn illegal_error(&self, table: usize, action: i64) -> MahjongError {
-        let legal: Vec<String> = (0..N_ACTIONS).filter(|&a| self.map.is_legal(a)).map(|a| a.to_string()).collect();
+        let legal: Vec<String> = (0..self.map.len()).filter(|&a| self.map.is_legal(a)).map(|a| a.to_string()).collect();
         let code = match (self.deal.as_ref(), self.actor) {
-            (Some(d), Some(p)) => illegal_code(d, p, action),
+            (Some(d), Some(p)) => illegal_code(d, p, action, self.map.len()),
             _ => IllegalCode::DealOver,
         };
         MahjongError::IllegalAction {
@@ -359,7 +369,7 @@ impl Table {
         let (Some(deal), Some(actor)) = (self.deal.as_mut(), self.actor) else {
             return Err(MahjongError::hand("the table was not reset"));
         };
-        let slot = if (0..N_ACTIONS as i64).contains(&action) { self.map.legal_slot(action as usize) } else { None };
+        let slot = if action >= 0 { self.map.legal_slot(action as usize) } else { None };
         match (slot, cfg.illegal) {
             (Some(i), _) => {
                 let a = self.legal[i];
@@ -455,9 +465,10 @@ impl Table {
     }
 }
 
-/// The §13 code of the engine's check for what index `a` asks of player `p` (an index without a
-/// single engine action behind it: `INVALID_MELD` in a window, else `WRONG_PHASE`).
-fn illegal_code(deal: &Deal, p: u8, a: i64) -> IllegalCode {
+/// The §13 code of the engine's check for what index `a` (of a space of `n`) asks of player `p`
+/// (an index without a single engine action behind it: `INVALID_MELD` in a window, else
+/// `WRONG_PHASE`).
+fn illegal_code(deal: &Deal, p: u8, a: i64, n: usize) -> IllegalCode {
     let own_turn = matches!(deal.phase(), Phase::Action | Phase::AfterClaim);
     let probe = if (0..34).contains(&a) {
         let k = a as u8;
@@ -473,9 +484,9 @@ fn illegal_code(deal: &Deal, p: u8, a: i64) -> IllegalCode {
     if let Some(Err(MahjongError::IllegalAction { code, .. })) = probe.map(|x| deal.check(&x)) {
         return code;
     }
-    if (0..N_ACTIONS as i64).contains(&a) && deal.phase().is_window() {
+    if (0..n as i64).contains(&a) && deal.phase().is_window() {
         IllegalCode::InvalidMeld
-    } else if (0..N_ACTIONS as i64).contains(&a) {
+    } else if (0..n as i64).contains(&a) {
         IllegalCode::WrongPhase
     } else {
         IllegalCode::UnknownTile
@@ -499,14 +510,14 @@ pub struct BatchOut<'a> {
 
 impl BatchOut<'_> {
     /// Per-table views (the lengths were checked by [`TableBatch::check_out`]).
-    fn split(&mut self, n: usize, obs_len: usize) -> Vec<StepOut<'_>> {
+    fn split(&mut self, n: usize, obs_len: usize, n_actions: usize) -> Vec<StepOut<'_>> {
         let mut obs: Vec<Option<&mut [f32]>> = match self.obs.as_deref_mut() {
             Some(o) => o.chunks_mut(obs_len).map(Some).collect(),
             None => (0..n).map(|_| None).collect(),
         };
         obs.truncate(n);
         obs.into_iter()
-            .zip(self.mask.chunks_mut(N_ACTIONS))
+            .zip(self.mask.chunks_mut(n_actions))
             .zip(self.reward.chunks_mut(4))
             .zip(self.seat.iter_mut())
             .zip(self.done.iter_mut())
@@ -548,7 +559,7 @@ impl TableBatch {
         if let Some(o) = out.obs.as_deref() {
             want("obs", o.len(), self.cfg.obs.len())?;
         }
-        want("mask", out.mask.len(), N_ACTIONS)?;
+        want("mask", out.mask.len(), self.cfg.n_actions())?;
         want("reward", out.reward.len(), 4)?;
         want("seat", out.seat.len(), 1)?;
         want("done", out.done.len(), 1)
@@ -562,7 +573,7 @@ impl TableBatch {
     ) -> Result<()> {
         let n = self.tables.len();
         let cfg = &self.cfg;
-        let outs = out.split(n, cfg.obs.len());
+        let outs = out.split(n, cfg.obs.len(), cfg.n_actions());
         let first_err = match pool {
             Some(pool) if n > 1 => {
                 let items: Vec<(&mut Table, StepOut<'_>)> = self.tables.iter_mut().zip(outs).collect();

@@ -286,7 +286,7 @@ fn duplicate_mode_rotates_the_lineup_over_one_wall() {
 fn encoding_planes_match_the_deal() {
     let rules = Ruleset::hong_kong();
     let mut deal = crate::game::Deal::seeded(&rules, 21, 0, 0, [0; 4], crate::game::DealOptions::default()).unwrap();
-    let opts = ObsOptions { value_features: true, privileged: true };
+    let opts = ObsOptions { value_features: true, privileged: true, ..ObsOptions::default() };
     let mut buf = ObsBuf::default();
     let mut out = vec![0.0f32; opts.len()];
     let mut rng = Rng(8);
@@ -504,4 +504,104 @@ fn next_episode_deals_the_next_wall() {
         assert_eq!(fresh.deal().unwrap().snapshot(), t.deal().unwrap().snapshot());
     }
     assert!(!bufs.done.iter().any(|&d| d) && bufs.reward.iter().all(|&r| r == 0.0));
+}
+
+/// Observation/action version 2 under the test ruleset, which adds `declare_ready` and keeps
+/// per-seat flags and liability records: at every decision the mask is exactly the image of
+/// the engine's legal list in the larger space, and the rule-state planes show exactly the
+/// deal's public flags of every seat, the seat's own private flags (never another's) and the
+/// liability records.
+#[test]
+fn version_2_masks_and_rule_planes_follow_the_deal() {
+    use super::actions::{ActionSpace, EXTRA_WIDTH};
+    use super::obs::{RULE_PLANES, VALUE_PLANES};
+    let rules = Ruleset::named("test-house-hooks").unwrap();
+    let v1 = BatchConfig::new(rules.clone(), learners()).unwrap_err();
+    assert!(matches!(v1, crate::error::MahjongError::Switch { ref switch, .. } if switch == "test-house-hooks"), "{v1:?}");
+    let cfg = BatchConfig::with_version(rules, learners(), 2).unwrap();
+    let space: ActionSpace = *cfg.space();
+    let n_act = cfg.n_actions();
+    assert_eq!(n_act, N_ACTIONS + EXTRA_WIDTH);
+    assert_eq!(cfg.obs.planes(), BASE_PLANES + VALUE_PLANES + RULE_PLANES);
+    let r0 = BASE_PLANES + VALUE_PLANES;
+    let mut b = TableBatch::new(3, cfg, 5);
+    let opts = b.config().obs;
+    let mut bufs = Bufs::new(3, &opts);
+    bufs.mask = vec![0; 3 * n_act];
+    b.reset(None, &mut bufs.out(), None).unwrap();
+    let mut rng = Rng(7);
+    let (mut ended, mut declared, mut private_seen, mut records_seen) = (0, 0, 0, 0);
+    while ended < 40 {
+        for (i, t) in b.tables().iter().enumerate() {
+            let mask = &bufs.mask[i * n_act..(i + 1) * n_act];
+            if bufs.done[i] {
+                assert!(mask.iter().all(|&m| m == 0));
+                continue;
+            }
+            let d = t.deal().unwrap();
+            let p = t.actor().unwrap() as usize;
+            let legal = d.legal_actions(p as u8);
+            let disc = (d.phase() == crate::game::Phase::Response).then(|| d.window_tile().unwrap() >> 2);
+            let mut want = vec![0u8; n_act];
+            for a in &legal {
+                want[space.index_of(a, disc).unwrap()] = 1;
+            }
+            assert_eq!(mask, &want[..]);
+            let obs = &bufs.obs[i * opts.len()..(i + 1) * opts.len()];
+            let mut mine = vec![0.0f32; opts.len()];
+            encode(d, p as u8, &opts, &mut ObsBuf::default(), &mut mine);
+            assert_eq!(obs, &mine[..]);
+            // every seat's view of the rule state, the actor's and the others'
+            for v in 0..4usize {
+                encode(d, v as u8, &opts, &mut ObsBuf::default(), &mut mine);
+                let pl = |c: usize| &mine[c * N_COLS..(c + 1) * N_COLS];
+                let state = d.rule_state();
+                for q in 0..4 {
+                    let r = (q + 4 - v) % 4;
+                    assert_eq!(pl(r0 + r)[..2], [state.public_flag(q, 0) as u8 as f32, 0.0]);
+                }
+                assert_eq!(pl(r0 + 4)[..2], [state.private_flag(v, 0) as u8 as f32, 0.0]);
+                private_seen += state.private_flag(v, 0) as usize;
+                let mut want_liab = [0.0f32; 16];
+                for rec in &state.records {
+                    want_liab[4 * ((rec.seat as usize + 4 - v) % 4) + (rec.liable as usize + 4 - v) % 4] = 1.0;
+                }
+                records_seen += state.records.len();
+                assert_eq!(&pl(r0 + 5)[..16], &want_liab[..]);
+                assert_eq!(pl(r0 + 5)[16], (d.phase() == crate::game::Phase::Declare) as u8 as f32);
+            }
+            let pl = |c: usize| &obs[c * N_COLS..(c + 1) * N_COLS];
+            // the 136-tile set: no bonus tile is unseen
+            assert!(pl(22)[34..].iter().all(|&x| x == 0.0));
+        }
+        // declare half the time it is offered, pass a win offered in a window (the pass-over
+        // flag), claim a chow or pung whenever offered, else a random legal index
+        let actions: Vec<i64> = (0..3)
+            .map(|i| {
+                let m = &bufs.mask[i * n_act..(i + 1) * n_act];
+                if m[N_ACTIONS] == 1 && rng.below(2) == 0 {
+                    declared += 1;
+                    N_ACTIONS as i64
+                } else if m[WIN] == 1 && m[PASS] == 1 {
+                    PASS as i64
+                } else if let Some(c) = (CHOW..=PUNG).find(|&a| m[a] == 1) {
+                    // claims make a fourth claimed set (the liability record) likely
+                    c as i64
+                } else {
+                    let legal: Vec<usize> = (0..n_act).filter(|&a| m[a] == 1).collect();
+                    if legal.is_empty() {
+                        0
+                    } else {
+                        legal[rng.below(legal.len())] as i64
+                    }
+                }
+            })
+            .collect();
+        b.step(&actions, &mut bufs.out(), None).unwrap();
+        ended += bufs.done.iter().filter(|&&x| x).count();
+    }
+    assert!(
+        declared > 10 && private_seen > 0 && records_seen > 0,
+        "declared {declared}, pass-over flags seen {private_seen}, liability records seen {records_seen}"
+    );
 }

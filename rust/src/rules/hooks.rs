@@ -76,6 +76,15 @@ impl RuleFlags {
     pub const NONE: RuleFlags = RuleFlags { public: &[], private: &[] };
 }
 
+/// An action type a ruleset adds to the engine's own ([`DealHooks::extra_actions`]), with the
+/// switch that adds it (`None`: the ruleset always has it), so that a face that cannot express
+/// it (RL observation/action version 1) can name the switch in its refusal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ExtraAction {
+    pub kind: ActionType,
+    pub switch: Option<&'static str>,
+}
+
 /// A liability record (包牌, TW §20.7.2, HK §19): `liable` fed `seat` the set that makes
 /// `pattern` threaten, and pays for `seat`'s win as the ruleset settles it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -177,9 +186,10 @@ pub trait DealHooks {
     fn rule_flags(&self) -> &'static RuleFlags {
         &RuleFlags::NONE
     }
-    /// The action types the ruleset adds to the engine's own (each refused as `WRONG_PHASE`
-    /// by a ruleset that does not list it).
-    fn extra_actions(&self) -> &'static [ActionType] {
+    /// The action types the ruleset adds to the engine's own, in a fixed order (each refused as
+    /// `WRONG_PHASE` by a ruleset that does not list it; the RL action space of version 2 gives
+    /// them indices in this order).
+    fn extra_actions(&self) -> &'static [ExtraAction] {
         &[]
     }
     /// Candidates of the ruleset's extra actions for `player` now, appended to `out`; the

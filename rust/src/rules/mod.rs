@@ -49,7 +49,7 @@ use crate::tiles::tile::{Bonus, Tile, N_KINDS};
 
 pub(crate) use capabilities::score_each_wait;
 pub use capabilities::{Identity, MatchFlow, Payments, Table};
-pub use hooks::{DealHooks, HookEvent, Liability, RuleFlags, RuleState, TileSet};
+pub use hooks::{DealHooks, ExtraAction, HookEvent, Liability, RuleFlags, RuleState, TileSet};
 pub use registry::{preset_names, presets as registry_presets, ruleset_names, Preset};
 pub use scoring::{DealProgress, Element, RejectReason, ScoreOutcome, WinContext};
 pub use switch_table::{Allowed, Forbidden, Needs, SwitchLit, SwitchRow, SwitchSet, SwitchTable};
@@ -444,8 +444,12 @@ impl Ruleset {
         self.rules.rule_flags()
     }
     /// The action types the ruleset adds ([`DealHooks::extra_actions`]).
-    pub fn extra_actions(&self) -> &'static [crate::game::ActionType] {
+    pub fn extra_actions(&self) -> &'static [ExtraAction] {
         self.rules.extra_actions()
+    }
+    /// Whether the ruleset adds the action type `kind` ([`DealHooks::extra_actions`]).
+    pub fn adds_action(&self, kind: crate::game::ActionType) -> bool {
+        self.rules.extra_actions().iter().any(|e| e.kind == kind)
     }
     /// Whether a bonus tile's replacement counts as a replacement win.
     pub fn bonus_replacement_scores(&self) -> bool {

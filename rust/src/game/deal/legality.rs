@@ -244,7 +244,7 @@ impl Deal {
     fn check_extra_in_turn(&self, a: &Action) -> Result<Option<ScoreOutcome>> {
         use IllegalCode as C;
         let p = a.player;
-        if !self.rules.extra_actions().contains(&a.kind) {
+        if !self.rules.adds_action(a.kind) {
             return Err(illegal(C::WrongPhase, format!("{} is not an action of {}", a.kind.name(), self.rules.name())));
         }
         let active = self.active.unwrap_or(UNKNOWN_PLAYER);
@@ -264,7 +264,7 @@ impl Deal {
         use ActionType as A;
         use IllegalCode as C;
         let (p, kind) = (a.player, a.kind);
-        if kind.is_extra() && !self.rules.extra_actions().contains(&kind) {
+        if kind.is_extra() && !self.rules.adds_action(kind) {
             return Err(illegal(C::WrongPhase, format!("{} is not an action of {}", kind.name(), self.rules.name())));
         }
         if p < 4 && self.responses[p as usize].is_some() {
@@ -290,7 +290,7 @@ impl Deal {
         let p = a.player;
         let kind = a.kind;
         if kind.is_extra() && self.phase != Phase::Ended {
-            let why = if self.rules.extra_actions().contains(&kind) {
+            let why = if self.rules.adds_action(kind) {
                 format!("{} is not allowed in {}", kind.name(), self.phase.name().to_uppercase())
             } else {
                 format!("{} is not an action of {}", kind.name(), self.rules.name())

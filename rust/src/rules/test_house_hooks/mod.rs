@@ -30,7 +30,7 @@ use crate::analysis::decompose::{Interpretation, ShapeRules, HK_SHAPES};
 use crate::error::{IllegalCode, MahjongError, Result};
 use crate::game::{Action, ActionType, Deal, Phase, Win, WinKind};
 use crate::rules::hong_kong::scoring::HongKong;
-use crate::rules::hooks::{DealHooks, HookEvent, Liability, RuleFlags, RuleState, TileSet};
+use crate::rules::hooks::{DealHooks, ExtraAction, HookEvent, Liability, RuleFlags, RuleState, TileSet};
 use crate::rules::registry::Preset;
 use crate::rules::scoring::{score, Evaluation, ScoreOutcome, ScoringTable, WinContext, WinFacts};
 use crate::rules::switch_table::{Allowed, SwitchLit, SwitchRow, SwitchSet, SwitchTable};
@@ -128,8 +128,8 @@ impl DealHooks for HouseHooks {
         &FLAGS
     }
     /// H3.
-    fn extra_actions(&self) -> &'static [ActionType] {
-        &[ActionType::DeclareReady]
+    fn extra_actions(&self) -> &'static [ExtraAction] {
+        &[ExtraAction { kind: ActionType::DeclareReady, switch: None }]
     }
     fn extra_candidates(&self, deal: &Deal, player: u8, out: &mut Vec<Action>) {
         if deal.phase() == Phase::Declare {

@@ -44,7 +44,8 @@ fn registered_in_every_build_and_listed_nowhere() {
     let r = rules();
     assert_eq!((r.name(), r.min_value(), r.hand_tiles()), (NAME, 1, 13));
     assert!(r.has_hooks() && r.several_winners());
-    assert_eq!(r.extra_actions(), &[ActionType::DeclareReady]);
+    assert_eq!(r.extra_actions(), &[crate::rules::ExtraAction { kind: ActionType::DeclareReady, switch: None }]);
+    assert!(r.adds_action(ActionType::DeclareReady) && !r.adds_action(ActionType::Chow));
     assert!(!preset_names().contains(&NAME) && !ruleset_names(true).contains(&NAME));
     // the product's rulesets have no house rule
     for name in ["hong-kong", "taiwanese-high", "taiwanese-low"] {
