@@ -11,7 +11,7 @@ mod tests;
 
 use crate::analysis::decompose::{ShapeRules, HK_SHAPES};
 use crate::error::{MahjongError, Result};
-use crate::rules::scoring::{DealProgress, Element, HouseSituation, RejectReason, ScoreOutcome, WinContext};
+use crate::rules::scoring::{DealProgress, HouseSituation, RejectReason, ScoreOutcome, WinContext};
 use crate::rules::switch_table::SwitchSet;
 use crate::rules::{Identity, MatchFlow, MatchOptions, MatchPosition, Payments, Ruleset, Settlement, Table, WinPayment, Wording};
 
@@ -51,28 +51,6 @@ impl HongKongRules {
 /// A Hong Kong ruleset with these switches, checked (HK §18).
 pub fn ruleset(switches: HongKongSwitches) -> Result<Ruleset> {
     Ruleset::from_set(&switches.to_set()?)
-}
-
-/// HK §18 `min_faan` / `max_faan` applied to an outcome scored with the defaults (3 and 13).
-/// The best interpretation does not change with a lower cap: §10.1 step 3 compares the capped
-/// total, then limit over non-limit, then the raw total, and the capped total is monotone in
-/// the raw one, so the order of the readings is the same.
-fn apply_min_and_cap(mut o: ScoreOutcome, min: u8, max: u8) -> ScoreOutcome {
-    if o.interpretation.is_none() {
-        return o; // no winning shape: nothing to cap, the reason stays
-    }
-    if o.limit.is_some() {
-        o.value = max;
-        o.raw_value = max;
-        for e in &mut o.elements {
-            *e = Element { value: max, ..*e };
-        }
-    } else {
-        o.value = o.raw_value.min(max);
-    }
-    o.is_win = o.value >= min;
-    o.reason = if o.is_win { None } else { Some(RejectReason::BelowMinimum) };
-    o
 }
 
 fn bad(msg: impl Into<String>) -> MahjongError {
@@ -146,8 +124,8 @@ impl Table for HongKongRules {
             }
             return Ok(o);
         }
-        let o = scoring::score_hk(hand, win_tile, ctx)?;
-        Ok(apply_min_and_cap(o, self.switches.min_faan, self.switches.max_faan))
+        let table = scoring::HongKong { min_faan: self.switches.min_faan, max_faan: self.switches.max_faan };
+        crate::rules::scoring::score(&table, hand, win_tile, ctx)
     }
     /// Each wait scored once, on a discard, when the two situations differ only in how the tile
     /// comes (no kong replacement, robbing, last tile or dealer's start in either): self-drawn,

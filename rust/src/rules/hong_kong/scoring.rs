@@ -6,9 +6,27 @@ use crate::rules::scoring::{score, Element, Evaluation, ScoreOutcome, ScoringTab
 use crate::tiles::hand::Hand;
 use crate::tiles::tile::Tile;
 
-/// Hong Kong rules: 4 sets, seven pairs, thirteen orphans; minimum 3, cap 13 (§1.2).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct HongKong;
+/// The Hong Kong scoring table: 4 sets, seven pairs, thirteen orphans (§1.2, §9, §10), with
+/// the minimum and cap of §18 (`min_faan`, `max_faan`; 3 and 13 by default, [`HongKong::DEFAULT`]).
+/// The generic [`score`] applies both, once: totals above the cap become it and a limit hand
+/// is worth exactly the cap (its one element carries that value); a total below the minimum
+/// is not a legal win.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HongKong {
+    pub min_faan: u8,
+    pub max_faan: u8,
+}
+
+impl HongKong {
+    /// The table of the rules files: minimum 3, cap 13 (HK §10.4, §10.5).
+    pub const DEFAULT: HongKong = HongKong { min_faan: 3, max_faan: LIMIT_FAAN };
+}
+
+impl Default for HongKong {
+    fn default() -> Self {
+        HongKong::DEFAULT
+    }
+}
 
 pub const LIMIT_FAAN: u8 = 13;
 
@@ -163,12 +181,13 @@ impl ScoringTable for HongKong {
     fn shapes(&self) -> &ShapeRules {
         &HK_SHAPES
     }
-    /// The `min_faan` switch's default (HK §10.5: 3), from the switch table.
+    /// HK §10.5 / §18 `min_faan`.
     fn min_total(&self) -> u8 {
-        super::switches::HongKongSwitches::default().min_faan
+        self.min_faan
     }
+    /// HK §10.4 / §18 `max_faan`.
     fn cap(&self) -> Option<u8> {
-        Some(LIMIT_FAAN)
+        Some(self.max_faan)
     }
 
     /// §10.1 step 2 with the table of §10.2, the replacements of §10.3 and the limits of §10.4.
@@ -178,7 +197,8 @@ impl ScoringTable for HongKong {
             _ => (Sets { buf: [Set { pung: false, tile: Tile(0), claimed: false }; 2 * MAX_SETS], len: 0 }, None),
         };
         if let Some(l) = self.limit(facts, interp, &sets) {
-            return Evaluation::Limit(l);
+            // a limit hand is worth the cap (HK §10.4, §18 `max_faan`)
+            return Evaluation::Limit(Element { value: self.max_faan, ..l });
         }
         let standard = pair.is_some();
         let ctx = facts.ctx;
@@ -275,7 +295,7 @@ impl ScoringTable for HongKong {
 /// assert_eq!(s.value, 4); // F1 F10 F11 F16
 /// ```
 pub fn score_hk(hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result<ScoreOutcome> {
-    score(&HongKong, hand, win_tile, ctx)
+    score(&HongKong::DEFAULT, hand, win_tile, ctx)
 }
 
 /// HK §19.5.6 the qualifying faan of a scored hand: its value for a limit hand, else

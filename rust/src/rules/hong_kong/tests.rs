@@ -337,7 +337,7 @@ fn minimum_and_cap_equal_a_capped_table() {
             Some(self.cap)
         }
         fn evaluate(&self, facts: &WinFacts<'_>, interp: &Interpretation) -> Evaluation {
-            match HongKong.evaluate(facts, interp) {
+            match HongKong::DEFAULT.evaluate(facts, interp) {
                 Evaluation::Limit(e) => Evaluation::Limit(Element { value: self.cap, ..e }),
                 other => other,
             }

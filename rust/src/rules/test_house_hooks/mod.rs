@@ -105,7 +105,7 @@ impl ScoringTable for HooksTable {
         None
     }
     fn evaluate(&self, facts: &WinFacts<'_>, interp: &Interpretation) -> Evaluation {
-        HongKong.evaluate(facts, interp)
+        HongKong::DEFAULT.evaluate(facts, interp)
     }
 }
 

@@ -85,7 +85,7 @@ impl ScoringTable for OneFaanTable {
         None
     }
     fn evaluate(&self, facts: &WinFacts<'_>, interp: &Interpretation) -> Evaluation {
-        match HongKong.evaluate(facts, interp) {
+        match HongKong::DEFAULT.evaluate(facts, interp) {
             Evaluation::Limit(e) => Evaluation::Limit(e),
             Evaluation::Elements(mut els) => {
                 els.push(T1);
