@@ -25,6 +25,7 @@ from hk_reference_scorer import (
     OFF,
     ORPHANS,
     PUNG,
+    REACHABLE_FLOWER_WINS,
     TERMINALS,
     WIND_KINDS,
     WINDS,
@@ -36,6 +37,7 @@ from hk_reference_scorer import (
     kind_name,
     number_of,
     score,
+    score_flower_win,
 )
 from mahjong_fast.errors import RuleConfigError
 
@@ -348,10 +350,12 @@ def random_overrides(rng: random.Random, base: dict[str, Any]) -> dict[str, Any]
         o["tile_set"] = 136 if base["tile_set"] == 144 else 144
         if o["tile_set"] == 136:
             o["flower_win"] = "off"
+    elif rng.random() < 0.3 and base["tile_set"] == 144:
+        o["flower_win"] = rng.choice(["off", "seven", "eight", "eight_or_rob"])
     if rng.random() < 0.8:
         codes = rng.sample(ALL_VALUE_CODES, rng.randint(1, 8))
         # the extra elements often, so that X1-X22 are exercised
-        codes += rng.sample(SCORED_X, rng.randint(0, 8))
+        codes += rng.sample(SCORED_X, rng.randint(0, 8)) + rng.sample(["X20", "X21"], 1)
         o["element_values"] = {c: rng.choice(allowed_values(c)) for c in codes}
     return o
 
@@ -373,15 +377,27 @@ def random_ruleset(rng: random.Random, preset: str) -> tuple[mf.Ruleset, dict[st
 # --------------------------------------------------------------------------- comparison
 
 
+def engine_flower_win(kind: str, seat: int, rules: mf.Ruleset) -> Any:
+    """A bonus-tile win (§19.6) scored by the engine: ``rob`` is paid by the next seat."""
+    discarder = WINDS[(seat + 1) % 4] if kind == "rob" else None
+    return mf.score(
+        None, None, flower_win=kind, seat_wind=WINDS[seat], discarder=discarder, rules=rules
+    )
+
+
 @dataclass
 class Disagreement:
     preset: str
     overrides: dict[str, Any]
-    hand: Hand
+    hand: Hand | str  # a hand, or the kind of a bonus-tile win
     ref: RefResult
     engine: Any
 
     def report(self) -> str:
+        if isinstance(self.hand, str):
+            what = f"  bonus-tile win: {self.hand}"
+        else:
+            what = f"  hand: {self.hand.notation()}\n  situation: {situation_text(self.hand)}"
         e = self.engine
         eng = " + ".join(f"{x.code} {x.faan}" for x in e.elements) or "(nothing)"
         ref = (
@@ -396,8 +412,7 @@ class Disagreement:
         return "\n".join(
             [
                 f"preset {self.preset}, overrides {self.overrides}",
-                f"  hand: {self.hand.notation()}",
-                f"  situation: {situation_text(self.hand)}",
+                what,
                 ref,
                 engine,
             ]
@@ -420,6 +435,8 @@ class RunResult:
     hands: int = 0
     agreements: int = 0
     legal: int = 0
+    flower_wins: int = 0  # bonus-tile wins compared (§19.6), apart from ``hands``
+    flower_agreements: int = 0
     codes: dict[str, int] = field(default_factory=dict)
     disagreements: list[Disagreement] = field(default_factory=list)
     seconds: float = 0.0
@@ -444,6 +461,14 @@ def run_preset(
         if n % 10 == 0:
             rules, overrides = random_ruleset(rng, preset)
             sw = Switches.from_resolved(rules.switches)
+            for kind in REACHABLE_FLOWER_WINS[str(rules.switches["flower_win"])]:
+                ref_fw = score_flower_win(kind, sw)
+                e_fw = engine_flower_win(kind, rng.randrange(4), rules)
+                out.flower_wins += 1
+                if agrees(ref_fw, e_fw):
+                    out.flower_agreements += 1
+                else:
+                    out.disagreements.append(Disagreement(preset, overrides, kind, ref_fw, e_fw))
         h = random_hand(rng, sw.tile_set, sw.seven_pairs != "off")
         if on_hand is not None:
             on_hand(h, rules)

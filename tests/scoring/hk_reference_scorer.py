@@ -862,3 +862,25 @@ def score(hand: Hand, sw: Switches) -> RefResult:
         best.entries,
         best.interpretation.text(),
     )
+
+
+# --------------------------------------------------------------------------- bonus-tile wins (§19.6)
+
+# which bonus-tile wins a deal can reach under each ``flower_win`` (§19.6: with ``seven`` the
+# seventh tile already wins, with ``eight`` seven tiles do nothing; only ``eight_or_rob`` robs)
+REACHABLE_FLOWER_WINS: dict[str, tuple[str, ...]] = {
+    "off": (),
+    "seven": ("seven",),
+    "eight": ("eight",),
+    "eight_or_rob": ("eight", "rob"),
+}
+
+
+def score_flower_win(kind: str, sw: Switches) -> RefResult:
+    """§19.6: a bonus-tile win is exactly one entry, X21 for eight tiles and X20 for seven or
+    robbing the eighth, worth its value capped at ``max_faan`` (``max_faan`` for ``"limit"``);
+    no shape, and neither ``min_faan`` nor §19.5.6 applies."""
+    code = "X21" if kind == "eight" else "X20"
+    v = sw.value(code)
+    faan = sw.max_faan if v == LIMIT else min(int(v), sw.max_faan)
+    return RefResult(True, None, faan, faan, faan, ((code, faan),), f"bonus-tile win ({kind})")

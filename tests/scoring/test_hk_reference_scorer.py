@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +36,7 @@ from hk_reference_scorer import (
     parse_kinds,
     score,
 )
+from mahjong_fast.errors import InvalidHandError
 
 DATA = Path(__file__).parents[1] / "data"
 HANDS_PER_PRESET = 1000
@@ -169,3 +172,44 @@ def test_the_engine_agrees_with_the_reference(preset: str) -> None:
     assert not result.disagreements, (
         f"{len(result.disagreements)} of {result.hands} hands disagree:\n\n{report}"
     )
+
+
+@pytest.mark.parametrize("preset", ["hong-kong", "hong-kong-benwassa-v1"])
+def test_the_short_mode_of_the_documented_run(preset: str) -> None:
+    """``scripts/hk_reference_check.py --hands 50`` (what CI runs of the documented run)."""
+    script = Path(__file__).parents[2] / "scripts" / "hk_reference_check.py"
+    proc = subprocess.run(
+        [sys.executable, str(script), "--hands", "50", "--seed", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
+    line = next(x for x in proc.stdout.splitlines() if x.startswith(preset + " "))
+    assert "50 hands" in line and "50 agree" in line
+    assert "total: " in proc.stdout and " 0 disagree" in proc.stdout
+
+
+# --------------------------------------------------------------------------- findings
+# Disagreements between the engine and the rules' text found by the comparison (issue 39).
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine scores an unreachable bonus-tile win: with flower_win=seven the seventh tile "
+    "already wins, so eight exposed tiles never happen (HK §19.6, §19.3 'X21 with flower_win = "
+    "seven'); the scorer must refuse inputs its switches make impossible (§19.3, §19.13), as it "
+    "already refuses 'seven' under flower_win=eight",
+)
+def test_an_eight_tile_win_is_refused_under_flower_win_seven() -> None:
+    rules = mf.Ruleset.hong_kong(flower_win="seven")
+    with pytest.raises(InvalidHandError):
+        mf.score(None, None, flower_win="eight", seat_wind="S", rules=rules)
+
+
+def test_the_symmetric_case_is_refused() -> None:
+    """The engine refuses the seven-tile win that ``flower_win=eight`` makes impossible."""
+    rules = mf.Ruleset.hong_kong(flower_win="eight")
+    with pytest.raises(InvalidHandError):
+        mf.score(None, None, flower_win="seven", seat_wind="S", rules=rules)
