@@ -456,7 +456,9 @@ def run_preset(
     rng = random.Random(f"{seed}:{preset}")
     out = RunResult(preset)
     t0 = time.perf_counter()
-    rules, overrides = mf.Ruleset.from_name(preset), {}
+    rules = mf.Ruleset.from_name(preset)
+    overrides: dict[str, Any] = {}
+    sw = Switches.from_resolved(rules.switches)
     for n in range(hands):
         if n % 10 == 0:
             rules, overrides = random_ruleset(rng, preset)

@@ -180,7 +180,8 @@ def default_value(code: str) -> Value:
         return F_DEFAULTS[code]
     if code.startswith("L"):
         return LIMIT
-    return {"X20": 3, "X21": LIMIT}.get(code, OFF)
+    extra: dict[str, Value] = {"X20": 3, "X21": LIMIT}
+    return extra.get(code, OFF)
 
 
 ALL_CODES = (
