@@ -196,14 +196,10 @@ def test_the_short_mode_of_the_documented_run() -> None:
 # Disagreements between the engine and the rules' text found by the comparison (issue 39).
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine scores an unreachable bonus-tile win: with flower_win=seven the seventh tile "
-    "already wins, so eight exposed tiles never happen (HK §19.6, §19.3 'X21 with flower_win = "
-    "seven'); the scorer must refuse inputs its switches make impossible (§19.3, §19.13), as it "
-    "already refuses 'seven' under flower_win=eight",
-)
 def test_an_eight_tile_win_is_refused_under_flower_win_seven() -> None:
+    """Found by the comparison: with ``flower_win=seven`` the seventh tile already wins, so
+    eight exposed tiles never happen (HK §19.6, §19.3 'X21 with flower_win = seven'); the
+    scorer refuses the input as it refuses 'seven' under ``flower_win=eight``."""
     rules = mf.Ruleset.hong_kong(flower_win="seven")
     with pytest.raises(InvalidHandError):
         mf.score(None, None, flower_win="eight", seat_wind="S", rules=rules)

@@ -220,7 +220,7 @@ pub fn score_with(
 /// discard). The hand is not scored: the breakdown is the one element, its value capped at
 /// `max_faan` (`"limit"`: `max_faan`); the minimum does not apply. Errors (`InvalidHand`):
 /// another ruleset than Hong Kong, a kind the switch `flower_win` does not allow (`seven` needs
-/// `seven`, `eight` any value but `off`, `rob` `eight_or_rob`), a discarder missing for `rob`
+/// `seven`, `eight` needs `eight` or `eight_or_rob`, `rob` `eight_or_rob`), a discarder missing for `rob`
 /// or given otherwise, co-winners, a bad liable player or trigger.
 pub fn score_flower_win(kind: &str, seat: u8, discarder: Option<u8>, rules: &Ruleset, pay: &PayInputs) -> Result<Scored> {
     use crate::rules::hong_kong::switches::{ElementValue, FlowerWin};
@@ -233,7 +233,8 @@ pub fn score_flower_win(kind: &str, seat: u8, discarder: Option<u8>, rules: &Rul
     }
     let allowed = match kind {
         "seven" => sw.flower_win == FlowerWin::Seven,
-        "eight" => sw.flower_win != FlowerWin::Off,
+        // under `seven` the seventh tile already wins: eight are never exposed (HK §19.6, §19.3)
+        "eight" => matches!(sw.flower_win, FlowerWin::Eight | FlowerWin::EightOrRob),
         "rob" => sw.flower_win == FlowerWin::EightOrRob,
         _ => return bad(format!("flower_win is \"seven\", \"eight\" or \"rob\", got {kind:?}")),
     };
