@@ -185,3 +185,33 @@ def _e27_to_south_6p(deal: Deal) -> None:
     deal.apply(Action(A.DISCARD, 0, (deal.drawn_tile,)))
     discard(deal, 1, "6p")
     assert deal.phase is Phase.RESPONSE and deal.to_act == (2, 3)
+
+
+# HK §14a E16: P1 pungs 8p and later adds the kong; P2 may rob it (shared by the game-rule
+# and game-error tests)
+E16_HANDS = {
+    0: "8p 19m 19s 1234z 567z 1p 2p",  # 14
+    1: "88p 1m 1m 2z 2z 3z 3z 4z 4z 7z 7z 9p",
+    2: "234m 567m 789s 67p 99s",
+    3: "1s 2s 3s 4s 5s 6s 8m 8m 6z 6z 5z 2p 3p",
+}
+
+
+def e16_to_added_kong(deal: Deal) -> None:
+    discard(deal, 0, "8p")
+    assert deal.to_act == (1, 2)  # South: pung; West: win on 8p (3 faan)
+    deal.apply(Action(A.PUNG, 1, ids(deal, 1, "88p")))
+    deal.apply(Action(A.PASS, 2))
+    assert deal.phase is Phase.AFTER_CLAIM
+    discard(deal, 1, "9p")
+    for p in (2, 3, 0):
+        deal.apply(Action(A.DISCARD, p, (deal.drawn_tile,)))
+        if deal.phase is Phase.RESPONSE:
+            pass_all(deal)
+    assert deal.active == 1 and deal.drawn_tile >> 2 == parse("8p")[0]
+    added = Action(A.ADDED_KONG, 1, (deal.drawn_tile,))
+    assert added in deal.legal_actions(1)
+    deal.apply(added)
+    assert deal.phase is Phase.ROB and deal.to_act == (2,)
+    assert deal.view(3).kong_tile == (1, added.tiles[0])
+    assert deal.hand_size(1) == 13

@@ -70,10 +70,10 @@ def test_wrong_phase(start):
 
 
 def test_wrong_phase_in_rob_window():
-    from test_game_rules import E16_HANDS, _e16_to_added_kong
+    from _game_helpers import E16_HANDS, e16_to_added_kong
 
     deal = Deal(make_wall(E16_HANDS, draws="1s 5m 2z 8p"))
-    _e16_to_added_kong(deal)
+    e16_to_added_kong(deal)
     reject(deal, Action(A.PUNG, 2, ()), "WRONG_PHASE")  # anything but win/pass in ROB
     reject(deal, Action(A.PASS, 1), "NOT_YOUR_TURN")  # the declarer
     reject(deal, Action(A.PASS, 3), "ALREADY_RESPONDED")  # auto-passed: no legal claim

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from _game_helpers import (
+    E16_HANDS,
     E27_HANDS,
     LONG_HANDS,
     P5_HANDS,
@@ -11,6 +12,7 @@ from _game_helpers import (
     _e27_to_south_6p,
     _tsumogiri_until,
     discard,
+    e16_to_added_kong,
     ids,
     kinds,
     make_wall,
@@ -323,37 +325,11 @@ def test_concealed_kong_and_win_on_the_replacement():
 
 
 # E16: South has pung[888p] and adds the fourth 8p; West robs the kong.
-E16_HANDS = {
-    0: "8p 19m 19s 1234z 567z 1p 2p",  # 14
-    1: "88p 1m 1m 2z 2z 3z 3z 4z 4z 7z 7z 9p",
-    2: "234m 567m 789s 67p 99s",
-    3: "1s 2s 3s 4s 5s 6s 8m 8m 6z 6z 5z 2p 3p",
-}
-
-
-def _e16_to_added_kong(deal: Deal) -> None:
-    discard(deal, 0, "8p")
-    assert deal.to_act == (1, 2)  # South: pung; West: win on 8p (3 faan)
-    deal.apply(Action(A.PUNG, 1, ids(deal, 1, "88p")))
-    deal.apply(Action(A.PASS, 2))
-    assert deal.phase is Phase.AFTER_CLAIM
-    discard(deal, 1, "9p")
-    for p in (2, 3, 0):
-        deal.apply(Action(A.DISCARD, p, (deal.drawn_tile,)))
-        if deal.phase is Phase.RESPONSE:
-            pass_all(deal)
-    assert deal.active == 1 and deal.drawn_tile >> 2 == parse("8p")[0]
-    added = Action(A.ADDED_KONG, 1, (deal.drawn_tile,))
-    assert added in deal.legal_actions(1)
-    deal.apply(added)
-    assert deal.phase is Phase.ROB and deal.to_act == (2,)
-    assert deal.view(3).kong_tile == (1, added.tiles[0])
-    assert deal.hand_size(1) == 13
 
 
 def test_e16_robbing_a_kong_declarer_pays():
     deal = Deal(make_wall(E16_HANDS, draws="1s 5m 2z 8p"))
-    _e16_to_added_kong(deal)
+    e16_to_added_kong(deal)
     assert [a.type for a in deal.legal_actions(2)] == [A.PASS, A.WIN]
     deal.apply(Action(A.WIN, 2))
     r = deal.result
@@ -365,7 +341,7 @@ def test_e16_robbing_a_kong_declarer_pays():
 
 def test_added_kong_completes_when_nobody_robs():
     deal = Deal(make_wall(E16_HANDS, draws="1s 5m 2z 8p", tail="5m"))
-    _e16_to_added_kong(deal)
+    e16_to_added_kong(deal)
     deal.apply(Action(A.PASS, 2))
     assert deal.phase is Phase.ACTION and deal.active == 1 and deal.kong_chain
     assert deal.melds[1][0].kind == MELD_ADDED_KONG
