@@ -162,6 +162,24 @@ def test_shanten_public_notation(benchmark: pytest.FixtureRequest) -> None:
     benchmark(lambda: mf.shanten("123456789m1111p"))  # type: ignore[operator]
 
 
+# the forms a riichi or RL user types first: 34 counts as a list and as a numpy array, read
+# by the core without the notation round trip (issue 42; compare with the notation row above)
+HANDS13_NP = [np.array(c, np.uint8) for c in HANDS13]
+HANDS13_NP64 = [np.array(c, np.int64) for c in HANDS13]
+
+
+def test_shanten_public_list(benchmark: pytest.FixtureRequest) -> None:
+    benchmark(_cycle(mf.shanten, HANDS13))  # type: ignore[operator]
+
+
+def test_shanten_public_numpy_uint8(benchmark: pytest.FixtureRequest) -> None:
+    benchmark(_cycle(mf.shanten, HANDS13_NP))  # type: ignore[operator]
+
+
+def test_shanten_public_numpy_int64(benchmark: pytest.FixtureRequest) -> None:
+    benchmark(_cycle(mf.shanten, HANDS13_NP64))  # type: ignore[operator]
+
+
 # -- parsing is linear: the same hand spread over growing lengths up to the documented maximum
 # (MAX_NOTATION_CHARS); time per call grows in proportion to the length -----------------------
 

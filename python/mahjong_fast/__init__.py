@@ -242,7 +242,9 @@ AnalysisHand = HandLike | _Sequence[int] | _Sequence[str | Tile]
 
 
 def _analysis_hand(hand: object) -> _Any:
-    """Notation or a Hand as given; 34 counts as their notation (the core's check of counts:
+    """The core's reading of an analysis function's hand where it is not notation or valid
+    counts in a list or numpy array (those the core reads itself, issue 42): notation or a
+    Hand as given; 34 counts as their notation (the core's check of counts:
     TypeError for a wrong type, InvalidHandError for a length other than 34 or a count above
     4); anything else as given, for the core's TypeError naming ``hand``."""
     if isinstance(hand, (str, Hand)):
@@ -292,7 +294,7 @@ def waits(hand: AnalysisHand, rules: Ruleset | str | None = None) -> list[Tile]:
     True
     """
     return _core.waits_notation(
-        _analysis_hand(hand), None if rules is None else resolve_rules(rules)
+        hand, None if rules is None else resolve_rules(rules)
     )
 
 
@@ -426,7 +428,7 @@ def shanten(hand: AnalysisHand, rules: Ruleset | str | None = None) -> int:
     0
     """
     return _core.shanten_notation(
-        _analysis_hand(hand), None if rules is None else resolve_rules(rules)
+        hand, None if rules is None else resolve_rules(rules)
     )
 
 
@@ -448,7 +450,7 @@ def decompose(hand: AnalysisHand, rules: Ruleset | str | None = None) -> list[st
     ['111m 222m 333m 789p 55s', '123m 123m 123m 789p 55s']
     """
     return _core.decompose_notation(
-        _analysis_hand(hand), None if rules is None else resolve_rules(rules)
+        hand, None if rules is None else resolve_rules(rules)
     )
 
 

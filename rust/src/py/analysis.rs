@@ -28,11 +28,33 @@ fn notation_arg(py: Python<'_>, hand: &Bound<'_, PyAny>) -> PyResult<Hand> {
     crate::tiles::hand::parse_hand(text.cast::<PyString>()?.to_str()?).map_err(|e| to_py_err(py, e))
 }
 
-/// Shanten of hand notation (rules §14a); see `mahjong_fast.shanten`.
+/// `mahjong_fast._analysis_hand`, looked up once.
+static ANALYSIS_HAND: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+/// The hand of an analysis function (`shanten`, `waits`, `decompose`): notation, a `Hand`, tile
+/// codes or 34 counts. Counts in a list of ints or a numpy integer array are read directly;
+/// everything else goes through the package's reading (`mahjong_fast._analysis_hand`) to
+/// notation, with its errors (TypeError naming `hand`, InvalidHandError).
+fn analysis_hand_arg(py: Python<'_>, hand: &Bound<'_, PyAny>) -> PyResult<Hand> {
+    if hand.is_instance_of::<PyString>() {
+        return notation_arg(py, hand);
+    }
+    if let Some(c) = super::fast_counts(py, hand) {
+        let h = Hand { concealed: c, melds: Vec::new(), bonus: 0 };
+        h.validate().map_err(|e| to_py_err(py, e))?;
+        return Ok(h);
+    }
+    let reader = ANALYSIS_HAND
+        .get_or_try_init(py, || -> PyResult<Py<PyAny>> { Ok(py.import("mahjong_fast")?.getattr("_analysis_hand")?.unbind()) })?;
+    let read = reader.bind(py).call1((hand,))?;
+    notation_arg(py, &read)
+}
+
+/// Shanten of a hand (rules §14a); see `mahjong_fast.shanten`.
 #[pyfunction]
 #[pyo3(signature = (hand, rules = None))]
 fn shanten_notation(py: Python<'_>, hand: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<i8> {
-    let h = notation_arg(py, hand)?;
+    let h = analysis_hand_arg(py, hand)?;
     crate::rules::checked::shanten(&h, &rules_arg(py, rules)?).map_err(|e| to_py_err(py, e))
 }
 
@@ -48,7 +70,7 @@ fn waits_notation<'py>(
     hand: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let h = notation_arg(py, hand)?;
+    let h = analysis_hand_arg(py, hand)?;
     let mask = crate::rules::checked::waits_mask(&h, &rules_arg(py, rules)?).map_err(|e| to_py_err(py, e))?;
     let tiles = TILE_OBJECTS
         .get_or_try_init(py, || -> PyResult<Py<PyTuple>> {
@@ -66,7 +88,7 @@ fn waits_notation<'py>(
 #[pyfunction]
 #[pyo3(signature = (hand, rules = None))]
 fn decompose_notation(py: Python<'_>, hand: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
-    let h = notation_arg(py, hand)?;
+    let h = analysis_hand_arg(py, hand)?;
     crate::rules::checked::decompose(&h, &rules_arg(py, rules)?).map_err(|e| to_py_err(py, e))
 }
 

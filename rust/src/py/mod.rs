@@ -323,6 +323,85 @@ pub(crate) fn counts_arg(py: Python<'_>, counts: &[i64]) -> PyResult<Counts> {
     Ok(c)
 }
 
+/// The 34 counts of a 1-D numpy array of integers, any dtype and stride, when each is 0..=4
+/// (None otherwise: the caller's general path gives the errors).
+fn numpy_counts<T>(arr: &Bound<'_, numpy::PyArray1<T>>) -> Option<Counts>
+where
+    T: numpy::Element + Copy + TryInto<u8>,
+{
+    // SAFETY: read only, while the GIL is held, within this call: nothing else borrows the
+    // array meanwhile (the registry of `readonly()` costs more than the read itself).
+    let a = unsafe { numpy::PyArrayMethods::as_array(arr) };
+    if a.len() != N_KINDS {
+        return None;
+    }
+    let mut c = [0u8; N_KINDS];
+    for (o, &x) in c.iter_mut().zip(a.iter()) {
+        match x.try_into() {
+            Ok(n) if n <= 4 => *o = n,
+            _ => return None,
+        }
+    }
+    Some(c)
+}
+
+/// Valid counts read straight from `bytes`, a list or tuple of 34 Python ints, or a 1-D numpy
+/// integer array (any integer dtype, contiguous or not): no notation round trip (issue 42).
+/// None for anything else, or counts with a fault, which the general path reads (and refuses
+/// with its errors).
+pub(crate) fn fast_counts(py: Python<'_>, obj: &Bound<'_, PyAny>) -> Option<Counts> {
+    use numpy::PyArray1;
+    use pyo3::types::{PyBytes, PyList, PyTuple};
+    if let Ok(b) = obj.cast::<PyBytes>() {
+        let bytes = b.as_bytes();
+        let mut c = [0u8; N_KINDS];
+        if bytes.len() != N_KINDS || bytes.iter().any(|&x| x > 4) {
+            return None;
+        }
+        c.copy_from_slice(bytes);
+        return Some(c);
+    }
+    // the ints 0..4 are the interpreter's cached small ints: a count is one of those five
+    // objects (a bool, a numpy int, a larger int is not: the general path reads those)
+    let small_ints = || {
+        SMALL_INTS
+            .get_or_init(py, || std::array::from_fn(|n| pyo3::types::PyInt::new(py, n as i64).unbind()))
+            .each_ref()
+            .map(|o| o.as_ptr())
+    };
+    let read = |items: &mut dyn Iterator<Item = Bound<'_, PyAny>>| -> Option<Counts> {
+        let small = small_ints();
+        let mut c = [0u8; N_KINDS];
+        for (o, item) in c.iter_mut().zip(items) {
+            *o = small.iter().position(|&p| p == item.as_ptr())? as u8;
+        }
+        Some(c)
+    };
+    if let Ok(l) = obj.cast::<PyList>() {
+        return if l.len() == N_KINDS { read(&mut l.iter()) } else { None };
+    }
+    if let Ok(t) = obj.cast::<PyTuple>() {
+        return if t.len() == N_KINDS { read(&mut t.iter()) } else { None };
+    }
+    let arr = obj.cast::<numpy::PyUntypedArray>().ok()?;
+    if numpy::PyUntypedArrayMethods::ndim(arr) != 1 {
+        return None;
+    }
+    macro_rules! try_dtype {
+        ($($t:ty),*) => {$(
+            if let Ok(a) = obj.cast::<PyArray1<$t>>() {
+                return numpy_counts(a);
+            }
+        )*};
+    }
+    // the common dtypes first (each miss costs a dtype comparison)
+    try_dtype!(u8, i64, i32, i8, i16, u16, u32, u64);
+    None
+}
+
+/// The Python ints 0..=4, held once.
+static SMALL_INTS: pyo3::sync::PyOnceLock<[Py<pyo3::types::PyInt>; 5]> = pyo3::sync::PyOnceLock::new();
+
 const COUNTS_TYPES: &str = "a sequence of 34 ints (list, tuple or bytes)";
 
 /// Counts from any Python sequence of 34 ints, without an intermediate `Vec` for `bytes` and
@@ -330,6 +409,9 @@ const COUNTS_TYPES: &str = "a sequence of 34 ints (list, tuple or bytes)";
 /// (wrong length, a count outside 0..4 however large).
 pub(crate) fn counts_obj(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Counts> {
     use pyo3::types::{PyBytes, PyList};
+    if let Some(c) = fast_counts(py, obj) {
+        return Ok(c);
+    }
     if let Ok(b) = obj.cast::<PyBytes>() {
         let bytes = b.as_bytes();
         if bytes.len() == N_KINDS && bytes.iter().all(|&x| x <= 4) {
