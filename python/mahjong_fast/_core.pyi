@@ -190,14 +190,18 @@ def parse_tiles(notation: str) -> list[int]:
 # in the core (hands of 3n+1 / 3n+2 tiles below a full hand have their missing sets declared
 # elsewhere); ``rules`` None is Hong Kong. A wrong type is a TypeError naming the argument.
 
-def shanten_notation(hand: str | Hand, rules: Ruleset | str | None = None) -> int:
-    """Rules §14a shanten of hand notation."""
+# The hand of the analysis functions: notation, a Hand, tile codes, or 34 counts (a list, tuple
+# or bytes of ints, or a 1-D numpy integer array, read directly).
+_AnalysisHand: TypeAlias = str | Hand | Sequence[int] | Sequence[str | Tile] | bytes | npt.NDArray[Any]
 
-def waits_notation(hand: str | Hand, rules: Ruleset | str | None = None) -> list[Tile]:
-    """Rules §14a waits of hand notation: the interned ``mahjong_fast.tiles.Tile`` objects,
+def shanten_notation(hand: _AnalysisHand, rules: Ruleset | str | None = None) -> int:
+    """Rules §14a shanten of a hand (notation, tile codes or 34 counts)."""
+
+def waits_notation(hand: _AnalysisHand, rules: Ruleset | str | None = None) -> list[Tile]:
+    """Rules §14a waits of a hand: the interned ``mahjong_fast.tiles.Tile`` objects,
     ascending kind."""
 
-def decompose_notation(hand: str | Hand, rules: Ruleset | str | None = None) -> list[str]:
+def decompose_notation(hand: _AnalysisHand, rules: Ruleset | str | None = None) -> list[str]:
     """Every interpretation of complete hand notation (rules §9, §10.1), sorted."""
 
 def score_notation(

@@ -750,3 +750,34 @@ def test_table_batch_refuses_odd_seeds_and_actions_by_name(odd: Any, at: int) ->
     for x, y in zip((buf.obs, buf.mask, buf.reward, buf.seat, buf.done), before):
         np.testing.assert_array_equal(x, y)
     assert batch.table_info(0)["seed"] == 4 and batch.table_info(1)["seed"] == 5
+
+
+def test_vector_env_without_copies_gives_the_same_steps() -> None:
+    """``copy=False`` (the fast path) returns the env's own buffers, overwritten each step, with
+    exactly the values the copying default returns."""
+    pytest.importorskip("gymnasium")
+    from mahjong_fast.rl import MahjongVectorEnv
+
+    seats = ("learner", "random", "greedy", "random")
+    a = MahjongVectorEnv(6, seats=seats, seed=5)
+    b = MahjongVectorEnv(6, seats=seats, seed=5, copy=False)
+    oa, ia = a.reset()
+    ob, ib = b.reset()
+    rng = np.random.default_rng(2)
+    first = None
+    for t in range(300):
+        np.testing.assert_array_equal(oa, ob)
+        for k in ("action_mask", "seat"):
+            np.testing.assert_array_equal(ia[k], ib[k])
+        act = np.argmax(rng.random(ia["action_mask"].shape) * ia["action_mask"], axis=1)
+        if t % 50 == 7:
+            act[0] = int(np.flatnonzero(ia["action_mask"][0] == 0)[0])  # an illegal one: penalty
+        oa, ra, ta, ua, ia = a.step(act)
+        ob, rb, tb, ub, ib = b.step(act)
+        for x, y in ((ra, rb), (ta, tb), (ua, ub), (ia["illegal_action"], ib["illegal_action"])):
+            np.testing.assert_array_equal(x, y)
+        if first is None:
+            first = ob
+        assert ob is first  # the same buffer every step
+    with pytest.raises(TypeError, match="copy"):
+        MahjongVectorEnv(2, seats=seats, copy=1)  # type: ignore[arg-type]

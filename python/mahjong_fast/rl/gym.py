@@ -159,8 +159,14 @@ class MahjongVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
 
     Actions: int ``(N,)`` (a numpy integer array, or a sequence of Python or numpy ints), each
     0..A-1 (A = 75 under ``obs_version=1``); any other dtype or shape is a ``TypeError``
-    naming ``actions``, an index out of range a ``MahjongError``, and nothing changes. Seeds as :class:`MahjongEnv` (``reset(seed=s)``
-    one int, or one per table; ``reset()`` continues every table's stream)."""
+    naming ``actions``, an index out of range a ``MahjongError``, and nothing changes. Seeds as
+    :class:`MahjongEnv` (``reset(seed=s)`` one int, or one per table; ``reset()`` continues
+    every table's stream).
+
+    ``copy=False`` is the fast path for learners (as Gymnasium's ``SyncVectorEnv(copy=False)``):
+    the observations, rewards and ``infos["action_mask"]`` returned are buffers the env owns and
+    overwrites at the next ``step``/``reset`` (copy what you keep); no array is allocated per
+    step. The default, ``copy=True``, returns fresh arrays."""
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012 (as Env.metadata)
 
@@ -178,8 +184,12 @@ class MahjongVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
         illegal_penalty: float | None = DEFAULT_ILLEGAL_PENALTY,
         episode: str = "deal",
         obs_version: int = 1,
+        copy: bool = True,
     ) -> None:
         _check_one_learner(seats)
+        if type(copy) is not bool:
+            raise TypeError(f"copy must be a bool, not {type(copy).__name__}")
+        self._copy = copy
         self._buf = table_buffers(
             num_envs,
             rules,
@@ -206,13 +216,22 @@ class MahjongVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
         self._rows = np.arange(num_envs)
         self._row_base = self._rows * self._buf.n_actions
         self._started = False
+        # the arrays copy=False hands out, overwritten in place each step
+        self._mask_out = np.zeros_like(self._buf.mask_i8)
+        self._reward_out = np.zeros(num_envs, np.float32)
+        self._truncated = np.zeros(num_envs, np.bool_)
 
     def _infos(self, illegal: npt.NDArray[np.bool_] | None = None) -> dict[str, Any]:
-        mask = self._buf.mask_i8.copy()
         done = self._buf.done
+        if self._copy:
+            mask = self._buf.mask_i8.copy()
+        else:
+            mask = self._mask_out
+            np.copyto(mask, self._buf.mask_i8)
         if done.any():
             mask[done] = 1  # the autoreset step takes any action (and ignores it)
-        infos: dict[str, Any] = {"action_mask": mask, "seat": self._learner.copy()}
+        seat = self._learner.copy() if self._copy else self._learner
+        infos: dict[str, Any] = {"action_mask": mask, "seat": seat}
         if illegal is not None:
             infos["illegal_action"] = illegal
         return infos
@@ -242,9 +261,9 @@ class MahjongVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
         else:
             self._buf.next_episode()
         self._started = True
-        self._learner = self._buf.seat.astype(np.int64)
+        np.copyto(self._learner, self._buf.seat)
         assert self._buf.obs is not None
-        return self._buf.obs.copy(), self._infos()
+        return (self._buf.obs.copy() if self._copy else self._buf.obs), self._infos()
 
     def _actions(self, actions: Any) -> npt.NDArray[np.int64]:
         """``actions`` as int64 ``(N,)``, checked for their type (the core checks the range)."""
@@ -293,9 +312,17 @@ class MahjongVectorEnv(VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64],
         # (clipped: an index out of range is refused by the core below, nothing computed used)
         illegal = ~buf.done & (np.take(buf.mask.reshape(-1), self._row_base + a, mode="clip") == 0)
         buf.step(a)
-        reward = buf.reward[rows, self._learner].astype(np.float32)
-        done = buf.done.copy()
-        live = ~done
-        self._learner[live] = buf.seat[live]
         assert buf.obs is not None
-        return buf.obs.copy(), reward, done, np.zeros_like(done), self._infos(illegal)
+        if self._copy:
+            reward = buf.reward[rows, self._learner].astype(np.float32)
+            done = buf.done.copy()
+            truncated = np.zeros_like(done)
+            obs = buf.obs.copy()
+        else:
+            reward = self._reward_out
+            np.take(buf.reward.reshape(-1), rows * 4 + self._learner, out=reward)
+            done = buf.done
+            truncated = self._truncated
+            obs = buf.obs
+        np.copyto(self._learner, buf.seat, where=~buf.done)  # the seats of the live rows
+        return obs, reward, done, truncated, self._infos(illegal)
