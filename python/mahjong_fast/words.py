@@ -291,7 +291,8 @@ class Words:
         u = unit or (getattr(self.rules, "unit", None) if self.rules is not None else None) or "faan"
         if self.terms_lang == "en":
             return str(_core.unit_name(u))
-        return self.term("tai" if u == "tai" else "faan")
+        terms = term_names()
+        return terms[u][self.terms_lang] if u in terms else u  # the unit's key is its term's
 
     def element(self, element: Any) -> str:
         """An element's name (an ``Element``, or a ``(code, name)`` pair whose code is looked

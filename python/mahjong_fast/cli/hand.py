@@ -386,11 +386,10 @@ def _print_score_words(hand: str, win: str | None, result: Any, rules: Any, w: A
     elif result.reason == "NOT_A_WINNING_HAND":
         console.print(Text(f"{w('not_a_win')}：NOT_A_WINNING_HAND", style="bold red"))
     else:
-        minimum = w.term("minimum_tai" if result.unit == "tai" else "minimum_faan")
         console.print(
             Text(
                 f"{w('below_minimum')}：{result.reason}（{result.value} {unit}；"
-                f"{minimum} {rules.min_value}）",
+                f"{w('minimum')} {rules.min_value} {unit}）",
                 style="bold red",
             )
         )

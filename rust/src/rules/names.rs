@@ -294,10 +294,11 @@ mod tests {
                     .map(|(i, c)| (*c, crate::rules::hong_kong::scoring::house::element(i, 1).name))
                     .collect(),
                 _ => {
-                    let table = if r.switch_set().str("tai_table") == "low" {
-                        crate::rules::taiwanese::low::ALL
-                    } else {
-                        crate::rules::taiwanese::high::ALL
+                    use crate::rules::taiwanese::switches::TaiTable;
+                    // exhaustive: a new table is named here and in `element_names` at once
+                    let table = match TaiTable::from_name(r.switch_set().str("tai_table")).unwrap() {
+                        TaiTable::High => crate::rules::taiwanese::high::ALL,
+                        TaiTable::Low => crate::rules::taiwanese::low::ALL,
                     };
                     table.iter().map(|e| (e.code, e.name)).collect()
                 }
