@@ -10,10 +10,18 @@ import sys
 TIMEOUT = 300
 
 
-def run(*args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
-    """Run ``mahjong-fast ARGS`` (as ``python -m mahjong_fast.cli``) and capture its output."""
+def run(
+    *args: str, input: str | None = None, lang_env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run ``mahjong-fast ARGS`` (as ``python -m mahjong_fast.cli``) and capture its output,
+    with ``LANG=C`` (``lang_env``: other locale variables)."""
     env = dict(os.environ, PYTHONIOENCODING="utf-8", COLUMNS="120", NO_COLOR="1", TERM="dumb")
     env.pop("MAHJONG_FAST_DEBUG", None)
+    # the tests run in the C locale: English unless a test passes --lang or its own locale
+    env.update({"LANG": "C"}, **(lang_env or {}))
+    for var in ("LC_ALL", "LC_MESSAGES"):
+        if var not in (lang_env or {}):
+            env.pop(var, None)
     return subprocess.run(
         [sys.executable, "-m", "mahjong_fast.cli", *args],
         input=input if input is not None else "",

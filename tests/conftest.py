@@ -16,3 +16,11 @@ from pathlib import Path
 TESTS = str(Path(__file__).resolve().parent)
 if TESTS not in sys.path:
     sys.path.insert(0, TESTS)
+
+# The tests run in the C locale (issue 44): the command's human-readable output is English
+# unless a test asks for a language (--lang, or its own locale variables).
+import os  # noqa: E402
+
+os.environ["LANG"] = "C"
+for _var in ("LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_var, None)

@@ -60,8 +60,10 @@ __all__ = [
     "checked_player",
     "decompose",
     "decompose_notation",
+    "descriptive_terms",
     "format_hand",
     "is_complete",
+    "languages",
     "lone_deal",
     "parse_hand",
     "parse_tiles",
@@ -76,6 +78,8 @@ __all__ = [
     "shanten",
     "shanten_batch",
     "shanten_notation",
+    "term_names",
+    "tile_names",
     "unit_name",
     "wait_values",
     "wait_values_notation",
@@ -294,6 +298,10 @@ class Element:
     def code(self) -> str: ...
     @property
     def name(self) -> str: ...
+    @property
+    def names(self) -> dict[str, str]:
+        """Its name in each language, ``{"en": ..., "zh-HK": ..., "zh-TW": ...}`` (an element
+        made by hand that is not its table's has ``name`` in every language)."""
     @property
     def chinese_name(self) -> str | None:
         """The Chinese name the rules give (HK §19.5.2: ``"X1"`` is ``"小四喜"``), else None."""
@@ -560,6 +568,15 @@ class Ruleset:
     def family(self) -> str:
         """The rulesets sharing these switches, for a person (``"Hong Kong"``, ``"Taiwanese"``)."""
     @property
+    def locale(self) -> Literal["zh-HK", "zh-TW"]:
+        """The Chinese its terms are written in (Hong Kong ``"zh-HK"``: 番, 食糊, 出銃;
+        Taiwanese ``"zh-TW"``: 台, 胡, 放槍)."""
+    def element_names(self) -> dict[str, dict[str, str]]:
+        """Every element of its table by code: ``{"F1": {"en": "All chows", "zh-HK": "平糊",
+        "zh-TW": "平胡"}, ...}``."""
+    def descriptive_names(self) -> dict[str, list[str]]:
+        """The elements whose name in a language is descriptive, with those languages."""
+    @property
     def unit_name(self) -> str:
         """The unit's name in text and headings (``"faan"``; Taiwanese ``"Tai"``)."""
     @property
@@ -658,6 +675,19 @@ class SwitchRow:
     def __getitem__(self, key: str, /) -> Any: ...
     def keys(self) -> list[str]: ...
     def to_dict(self) -> dict[str, Any]: ...
+
+def term_names() -> dict[str, dict[str, str]]:
+    """Every term of the game (units, winds, seats, suits, sets, actions, wins, waits, the
+    wall, switch words) by key, ``{"en", "zh-HK", "zh-TW"}`` each."""
+
+def descriptive_terms() -> dict[str, list[str]]:
+    """The terms whose name in a language is descriptive, with those languages."""
+
+def tile_names() -> list[dict[str, str]]:
+    """The names of every tile kind 0..41, ``{"en", "zh-HK", "zh-TW"}`` each."""
+
+def languages() -> list[str]:
+    """The languages of the names: ``["en", "zh-HK", "zh-TW"]``."""
 
 def unit_name(unit: str) -> str:
     """The name in text of a unit of results and records (``"tai"`` -> ``"Tai"``), as its

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .common import (
+    LangOption,
     OutputOverwriteOption,
     _check_report,
     _error,
@@ -19,6 +20,7 @@ from .common import (
     _write_report,
     app,
     console,
+    language,
     rules_help,
     user_errors,
 )
@@ -71,6 +73,7 @@ def arena(
         ),
     ] = None,
     overwrite: OutputOverwriteOption = False,
+    lang: LangOption = None,
 ) -> None:
     """Measure seats in duplicate: each wall is played four times with the line-up rotated;
     metrics per policy with a bootstrap 95% interval over walls."""
@@ -98,7 +101,7 @@ def arena(
     if report is not None:
         from ..reports import arena_report_html
 
-        _write_report(report, arena_report_html(rep))
+        _write_report(report, arena_report_html(rep, lang=language()))
     if as_json:
         _print_json(rep.to_json())
         return

@@ -135,6 +135,46 @@ def _rule_help() -> str:
     return rule_help()
 
 
+#: the language of this run's human-readable output (``--lang``, else the locale)
+_language: list[str] = ["en"]
+
+
+def _set_language(value: str | None) -> str | None:
+    """``--lang``: check it and make it the language of the output (the locale's when not
+    given: ``LC_ALL``, ``LC_MESSAGES``, ``LANG``)."""
+    from ..words import UnknownLanguageError, resolve_language
+
+    try:
+        _language[0] = resolve_language(value)
+    except UnknownLanguageError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    return value
+
+
+def language() -> str:
+    """The language of this run's human-readable output (``en``, ``zh-HK``, ``zh-TW``)."""
+    return _language[0]
+
+
+def words(rules: Any = None) -> Any:
+    """The :class:`~mahjong_fast.words.Words` of this run's language for ``rules``."""
+    from ..words import Words
+
+    return Words(language(), rules)
+
+
+LangOption = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        help="Language of the human-readable output: en, zh-HK or zh-TW (default: the "
+        "locale's, LC_ALL / LC_MESSAGES / LANG; English unless it is Hong Kong or Taiwan "
+        "Chinese). --json is never translated.",
+        callback=_set_language,
+        is_eager=True,
+    ),
+]
+
 RulesOption = Annotated[str | None, typer.Option("--rules", help=rules_help())]
 RuleOption = Annotated[list[str] | None, typer.Option("--rule", help=_rule_help())]
 

@@ -16,6 +16,7 @@ from ..render import (
 )
 from .common import (
     _SITUATION_WORDS,
+    LangOption,
     RuleOption,
     RulesOption,
     _bonus,
@@ -29,6 +30,7 @@ from .common import (
     app,
     console,
     user_errors,
+    words,
 )
 
 # --------------------------------------------------------------------------- score
@@ -122,6 +124,7 @@ def score(
     ] = False,
     rules_name: RulesOption = None,
     rule: RuleOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Score a winning hand: faan (or Tai) breakdown, total, limit, reading and payments."""
     ruleset = _ruleset(rules_name, rule)
@@ -206,6 +209,10 @@ def _print_score(
     discarder: str | None,
     rules: Any,
 ) -> None:
+    wd = words(rules)
+    if wd.chinese:
+        _print_score_words(hand, win, result, rules, wd)
+        return
     title = f"{hand}  +  {win}" if win else f"{hand}  (dealt hand)"
     unit = str(result.unit)
     table = Table(title=title, show_footer=True, title_justify="left")
@@ -287,6 +294,7 @@ def waits(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     rules_name: RulesOption = None,
     rule: RuleOption = None,
+    lang: LangOption = None,
 ) -> None:
     """The winning tiles of a hand of 13 (ignoring the minimum, rules §14a)."""
     from .. import shanten as shanten_of
@@ -322,6 +330,7 @@ def shanten(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     rules_name: RulesOption = None,
     rule: RuleOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Shanten of a hand: 0 = ready, -1 = complete (14 tiles), n = n exchanges from ready."""
     from .. import shanten as shanten_of
@@ -343,6 +352,7 @@ def decompose(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     rules_name: RulesOption = None,
     rule: RuleOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Every way a complete hand splits into sets and a pair (and seven pairs / thirteen orphans)."""
     from .. import decompose as decompose_of
@@ -356,3 +366,43 @@ def decompose(
         return
     for i, r in enumerate(readings, 1):
         console.print(f"{i}. {r}")
+
+
+def _print_score_words(hand: str, win: str | None, result: Any, rules: Any, w: Any) -> None:
+    """The score screen in a Chinese (``--lang zh-HK|zh-TW``): the catalogue's labels, the
+    ruleset's terms and the elements' names; the numbers and codes of the English screen."""
+    unit = w.unit(str(result.unit))
+    title = f"{hand}  +  {win} ({w.tile(win)})" if win else hand
+    table = Table(title=title, show_footer=True, title_justify="left")
+    raw = f"{w('raw')} {result.raw_value}" if result.raw_value != result.value else ""
+    table.add_column(w("code"), footer=w("total"))
+    table.add_column(w("element"), footer=raw)
+    table.add_column(unit, justify="right", footer=str(result.value))
+    for e in result.elements:
+        table.add_row(e.code, w.element(e), str(e.value))
+    console.print(table)
+    if result.is_win:
+        console.print(Text(f"{w('total')}：{result.value} {unit}", style="bold green"))
+    elif result.reason == "NOT_A_WINNING_HAND":
+        console.print(Text(f"{w('not_a_win')}：NOT_A_WINNING_HAND", style="bold red"))
+    else:
+        console.print(
+            Text(
+                f"{w('below_minimum')}：{result.reason}（{result.value} {unit}；"
+                f"{w('minimum')} {rules.min_value} {unit}）",
+                style="bold red",
+            )
+        )
+    if rules.capped:
+        console.print(f"{w.term('limit_hand')}：{result.limit or '-'}")
+    if result.interpretation:
+        console.print(f"{w('interpretation')}：{result.interpretation}")
+    if not result.is_win:
+        return
+    payments = dict(getattr(result, "payments", {}) or {})
+    if not rules.reads_progress:
+        console.print(f"{w('base')}：{getattr(result, 'base', None) or rules.base(result.value)}")
+    if payments:
+        winds = {letter: w.wind(i) for i, letter in enumerate(WIND_LETTERS)}
+        parts = [f"{winds[x]} {payments.get(x, 0):+d}" for x in WIND_LETTERS]
+        console.print(f"{w('payments')}：" + "  ".join(parts))

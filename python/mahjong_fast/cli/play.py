@@ -18,6 +18,7 @@ from ..errors import MahjongError
 from .common import (
     EXIT_INPUT_ENDED,
     EXIT_INTERRUPTED,
+    LangOption,
     LogOverwriteOption,
     RuleOption,
     RulesOption,
@@ -27,6 +28,7 @@ from .common import (
     _ruleset,
     app,
     console,
+    language,
 )
 from .result import _who, show_result
 
@@ -116,6 +118,7 @@ def play(
             "seats and seed; appended to). Hong Kong: give the game's --deals again.",
         ),
     ] = None,
+    lang: LangOption = None,
 ) -> None:
     """Play against three AI seats (you are P0, East, the dealer of the first deal).
 
@@ -163,7 +166,9 @@ def play(
         # a terminal: lines are wrapped here at word and tile boundaries to its width (a pipe
         # gets every line whole)
         console.soft_wrap = False
-    human = HumanSeat(console, ascii=ascii, confirm=not no_confirm, rules=ruleset)
+    human = HumanSeat(
+        console, ascii=ascii, confirm=not no_confirm, rules=ruleset, lang=language()
+    )
     seats = [human, *(make_seat(opponents, seed + p) for p in (1, 2, 3))]
     what = ruleset.title
     described = _core.Match(ruleset, deals=deals).describe()
@@ -180,7 +185,7 @@ def play(
 
     def on_deal(_deal: Any, res: Any) -> None:
         finished.append(res)
-        show_result(res, ascii=ascii, rules=ruleset)
+        show_result(res, ascii=ascii, rules=ruleset, lang=language())
 
     def run() -> Any:
         # each result is shown when its deal ends (HK §12, TW §16); the human seat waits for
@@ -295,7 +300,7 @@ def _resume(path: Path, deals: int | None, *, ascii: bool, confirm: bool) -> Non
         _core.Match(ruleset, deals=deals)
     except MahjongError as exc:
         raise _error(f"--deals: {exc}") from None
-    human = HumanSeat(console, ascii=ascii, confirm=confirm, rules=ruleset)
+    human = HumanSeat(console, ascii=ascii, confirm=confirm, rules=ruleset, lang=language())
     human.muted = True  # the deal is rebuilt from the log quietly, then shown
     seats = [human, *(make_seat(str(kinds[0]), seed + p) for p in (1, 2, 3))]
     by_switches = deals is None and not ruleset.independent_deals
@@ -320,7 +325,7 @@ def _resume(path: Path, deals: int | None, *, ascii: bool, confirm: bool) -> Non
 
     def on_deal(_deal: Any, res: Any) -> None:
         finished.append(res)
-        show_result(res, ascii=ascii, rules=ruleset)
+        show_result(res, ascii=ascii, rules=ruleset, lang=language())
 
     def run() -> Any:
         return resume_match(seats, path, deals=deals, on_deal=on_deal, on_resumed=on_resumed)

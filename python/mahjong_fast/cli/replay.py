@@ -14,6 +14,7 @@ from ..render import (
     tiles_label,
 )
 from .common import (
+    LangOption,
     RuleOption,
     RulesOption,
     _changed_switches,
@@ -21,7 +22,9 @@ from .common import (
     _ruleset,
     app,
     console,
+    language,
     user_errors,
+    words,
 )
 
 # --------------------------------------------------------------------------- replay
@@ -38,6 +41,7 @@ def replay(
     ] = False,
     rules_name: RulesOption = None,
     rule: RuleOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Check an event log against the rules and print its deals step by step (a game
     stopped before its end replays up to where it stopped).
@@ -61,6 +65,17 @@ def replay(
         raise _error(f"{file}: corrupt log: {exc}") from None
     # the log is valid UTF-8 JSON Lines now: show it
     text = file.read_bytes().decode("utf-8")
+    lang = language()
+    w: Any = None  # the words of the current deal's ruleset, in a Chinese
+
+    def words_of(obj: dict[str, Any]) -> Any:
+        nonlocal w
+        if lang != "en" and obj.get("e") is None:
+            from ..game.log import header_rules
+
+            w = words(header_rules(obj))
+        return w
+
     unit: str | None = None  # until a header names its ruleset
     for raw in text.split("\n"):
         if raw.strip():
@@ -69,8 +84,19 @@ def replay(
                 from ..game.log import header_rules
 
                 unit = header_rules(obj).unit
-            _print_log_line(obj, ascii, unit)
+            _print_log_line(obj, ascii, unit, words_of(obj))
     results = _deal_results(replayed)
+    if lang != "en":
+        ok = words(None)
+        unfinished = results and results[-1] is None
+        console.print(
+            Text(
+                f"{ok('replay_ok')}：{len(results)} {ok('deal')}"
+                + (f"（{ok('unfinished')}）" if unfinished else ""),
+                style="bold green",
+            )
+        )
+        return
     if results and results[-1] is None:
         console.print(
             Text(
@@ -88,10 +114,15 @@ def replay(
         console.print(Text("Replay OK.", style="bold green"))
 
 
-def _print_log_line(obj: dict[str, Any], ascii: bool, unit: str | None = None) -> None:
+def _print_log_line(
+    obj: dict[str, Any], ascii: bool, unit: str | None = None, w: Any = None
+) -> None:
     from ..seats.human import describe_event
 
     etype = obj.get("e")
+    if w is not None and etype is not None:
+        _print_log_line_words(obj, ascii, unit, w)
+        return
     if etype is None:  # the header of a deal
         from ..game.log import header_rules
 
@@ -146,6 +177,44 @@ def _print_log_line(obj: dict[str, Any], ascii: bool, unit: str | None = None) -
         for e in obj["elements"]:
             code, name, faan = (list(e) + [None, None])[:3] if len(e) >= 3 else (e[0], "", e[-1])
             console.print(f"      {code:<4} {name:<28} {faan}")
+
+
+def _print_log_line_words(obj: dict[str, Any], ascii: bool, unit: str | None, w: Any) -> None:
+    """A log line of a deal in a Chinese (``--lang``): payments, draws and the narration's
+    lines with the ruleset's terms; a win's elements by their names."""
+    from ..seats.human import describe_event
+
+    etype = obj.get("e")
+    if etype == "deal":
+        dealer = obj.get("dealer", obj.get("p"))
+        console.print(Text(f"\n=== {w('deal')}（{w.term('dealer')} P{dealer}）===", style="bold"))
+        for p, hand in enumerate(obj.get("hands") or ()):
+            t = Text(f"  P{p} {w('hand')}：")
+            t.append_text(tiles_label(sorted(x for x in hand if isinstance(x, int)), ascii=ascii))
+            console.print(t)
+        return
+    if etype == "payments":
+        pay = obj.get("payments") or ()
+        scores = obj.get("scores") or ()
+        line = f"  » {w('payments')}：{'  '.join(f'P{i} {v:+d}' for i, v in enumerate(pay))}"
+        if scores:
+            line += f"   {w('scores')}：{'  '.join(f'P{i} {v}' for i, v in enumerate(scores))}"
+        console.print(line)
+        return
+    if etype in ("draw", "replacement_draw"):
+        term = "draw" if etype == "draw" else "replacement_draw"
+        t = Text(f"  » P{obj.get('p')} {w.term(term)} ", style="dim")
+        if isinstance(obj.get("tile"), int):
+            t.append_text(tiles_label([obj["tile"]], ascii=ascii))
+        console.print(t)
+        return
+    said = describe_event(obj, None, ascii=ascii, unit=unit, words=w)
+    if said is not None:
+        console.print(said)
+    if etype == "win" and obj.get("elements"):
+        for e in obj["elements"]:
+            if len(e) >= 3:
+                console.print(f"      {e[0]:<4} {w.element((e[0], e[1]))}  {e[2]}")
 
 
 def _deal_results(replayed: Any) -> list[Any]:

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
-from .common import _check_report, _error, _write_report, app, console
+from .common import LangOption, _check_report, _error, _write_report, app, console, language
 
 
 @app.command()
@@ -28,6 +28,7 @@ def report(
     overwrite: Annotated[
         bool, typer.Option("--overwrite", help="Replace the --out file if it exists.")
     ] = False,
+    lang: LangOption = None,
 ) -> None:
     """Write one self-contained HTML page of plots and tables over simulation records
     (needs the 'report' extra)."""
@@ -36,7 +37,7 @@ def report(
     from ..reports.records import RecordsError
 
     try:
-        html = records_report_html(records)
+        html = records_report_html(records, lang=language())
     except RecordsError as exc:
         raise _error(str(exc)) from None
     _write_report(out, html, "--out")

@@ -13,14 +13,23 @@ from ..render import (
     tiles_label,
 )
 from ..rules import resolve_rules, unit_name
+from ..words import Words
 from .common import (
     console,
+    words,
 )
 
 
-def show_result(res: Any, *, ascii: bool = False, rules: Any = None) -> None:
+def show_result(
+    res: Any, *, ascii: bool = False, rules: Any = None, lang: str | None = None
+) -> None:
     """The end of a deal: every hand revealed, each winner's breakdown (faan or Tai) and
-    settlement, or a draw; in Taiwanese also what happens to the dealer (TW §16)."""
+    settlement, or a draw; in Taiwanese also what happens to the dealer (TW §16). In the
+    language of ``--lang`` (the catalogue's labels and the ruleset's terms)."""
+    w = words(resolve_rules(rules)) if lang is None else Words(lang, resolve_rules(rules))
+    if w.chinese:
+        _show_result_words(res, w, ascii=ascii, rules=rules)
+        return
     console.print(Text("─" * 72, style="dim"))
     head = f"End of deal {res.deal_index + 1} (dealer P{res.dealer}"
     # the dealer's streak is a Taiwanese count (TW §15, §16); Hong Kong deals have none (§12)
@@ -195,3 +204,71 @@ def _meld_from_tuple(m: Any, ascii: bool) -> Text:
             self.name = ("chow", "pung", "kong", "addkong", "ckong")[kind]
 
     return meld_label(_M(int(m[0]), tuple(m[1:])), ascii=ascii)
+
+
+def _show_result_words(res: Any, w: Any, *, ascii: bool, rules: Any) -> None:
+    """:func:`show_result` in a Chinese: the same facts with the catalogue's labels, the
+    ruleset's terms (莊家, 自摸, 出銃/放槍, 流局) and the elements' names."""
+    ruleset = resolve_rules(rules)
+    console.print(Text("─" * 72, style="dim"))
+    head = f"{w('end_of_deal', n=res.deal_index + 1)}（{w.term('dealer')} {w.who(res.dealer)}"
+    if not ruleset.independent_deals:
+        head += f"，{w.term('prevailing_wind')} {w.wind(res.prevailing_wind)}"
+        head += f"，{w.term('dealer_streak')} {res.dealer_streak}"
+    console.print(Text(head + "）", style="bold"))
+    winners = set(res.winners or (() if res.winner is None else (res.winner,)))
+    hands = Table.grid(padding=(0, 1))
+    hands.add_column(no_wrap=True)
+    hands.add_column()
+    for p in range(4):
+        seat = w.wind((p - res.dealer) % 4)
+        who = Text(f" {w.who(p)} {seat}", style="bold" if p in winners else "")
+        t = tiles_label(sorted(res.final_hands[p] if res.final_hands else ()), ascii=ascii)
+        for m in res.final_melds[p] if res.final_melds else ():
+            t.append("  ")
+            t.append_text(_meld_from_tuple(m, ascii))
+        bonus = res.bonus[p] if res.bonus else ()
+        if bonus:
+            t.append(f"  {w.term('bonus_tile')} ")
+            t.append_text(tiles_label(bonus, ascii=ascii))
+        if p in winners:
+            t.append(f"  ← {w('winner')}", style="bold green")
+        hands.add_row(who, t)
+    console.print(hands)
+    if res.exhaustive_draw or res.winner is None:
+        console.print(Text(f"{w('result')}：{w.term('exhaustive_draw')}", style="bold yellow"))
+    else:
+        for win in res.wins or ():
+            unit = w.unit(win.unit)
+            if win.win_kind == "self_drawn":
+                how = w.term("self_draw")
+            elif win.win_kind == "robbing_kong":
+                how = f"{w.term('robbing_kong')}（{w.who(win.discarder)}）"
+            elif win.discarder is not None:
+                how = f"{w.who(win.discarder)} {w.term('deal_in')}"
+            else:
+                how = w.term("win")
+            tile = "" if win.win_tile is None else f" {w.tile(_code(win.win_tile))}"
+            console.print(
+                Text(
+                    f"{w('result')}：{w.who(win.player)} {w.term('win')}，{how}{tile}："
+                    f"{win.value} {unit}",
+                    style="bold green",
+                )
+            )
+            table = Table(show_footer=True)
+            table.add_column(w("code"), footer=w("total"))
+            table.add_column(w("element"))
+            table.add_column(unit, justify="right", footer=str(win.value))
+            for code, name, value in win.elements:
+                table.add_row(code, w.element((code, name)), str(value))
+            console.print(table)
+            if win.interpretation:
+                console.print(f"{w('interpretation')}：{win.interpretation}")
+        signed = "  ".join(f"{w.who(p)} {v:+d}" for p, v in enumerate(res.payments))
+        console.print(f"{w('payments')}：{signed}")
+    if res.passed is not None:
+        console.print(Text(f"{w('next_dealer')}：{w.who(res.dealer_after)}", style="bold"))
+    console.print(
+        f"{w('scores')}：" + "  ".join(f"{w.who(p)} {v}" for p, v in enumerate(res.scores))
+    )

@@ -9,7 +9,18 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from .common import _check_report, _error, _print_json, _write_report, app, console, user_errors
+from .common import (
+    LangOption,
+    _check_report,
+    _error,
+    _print_json,
+    _write_report,
+    app,
+    console,
+    language,
+    user_errors,
+    words,
+)
 
 #: the line under the review's head: what its numbers mean
 LEGEND = "pts: expert's expected points for the rest of the deal; loss: expert - played"
@@ -28,17 +39,27 @@ def _short(label: str) -> str:
     return label.replace("concealed kong", "c.kong").replace("added kong", "a.kong")
 
 
-def _review_tables(rev: Any, top: int) -> list[Table]:
-    """The biggest losses, then the summaries per deal and per kind: tables of 80 columns."""
+def _review_tables(rev: Any, top: int, w: Any = None) -> list[Table]:
+    """The biggest losses, then the summaries per deal and per kind: tables of 80 columns
+    (``w``: the words of a Chinese for its titles and column names)."""
+
+    def c(col: str) -> str:
+        return col if w is None else w(f"col:{col}")
+
+    def title(key: str, english: str) -> str:
+        return english if w is None else w(key)
+
     from rich import box
 
     from ..review import KINDS
+    from ..words import kind_name
 
     style: dict[str, Any] = {"box": box.SIMPLE_HEAD, "show_edge": False, "collapse_padding": True}
-    losses = Table(title=f"Biggest losses (top {top}, expected points)", title_justify="left",
+    losses = Table(title=title("biggest_losses", f"Biggest losses (top {top}, expected points)"),
+                   title_justify="left",
                    **style)  # fmt: skip
     for col in ("deal", "line", "left", "kind", "played", "pts", "expert", "pts", "loss"):
-        losses.add_column(col, justify="left" if col in ("kind", "played", "expert") else "right",
+        losses.add_column(c(col), justify="left" if col in ("kind", "played", "expert") else "right",
                           no_wrap=True)  # fmt: skip
     for d in rev.biggest_losses(top):
         losses.add_row(
@@ -46,30 +67,32 @@ def _review_tables(rev: Any, top: int) -> list[Table]:
             _pts(d.made_value), _short(d.expert), _pts(d.expert_value),
             "unrated" if d.loss is None else f"{d.loss:.2f}",
         )  # fmt: skip
-    hands = Table(title="Your hand at each of these decisions" if rev.seat_name == "human"
-                  else f"P{rev.seat}'s hand at each of these decisions",
+    hands = Table(title=title("hands_at_decisions", "Your hand at each of these decisions"
+                              if rev.seat_name == "human"
+                              else f"P{rev.seat}'s hand at each of these decisions"),
                   title_justify="left", **style)  # fmt: skip
     for col in ("deal", "line", "hand (concealed tiles)"):
-        hands.add_column(col, justify="right" if col != "hand (concealed tiles)" else "left",
+        hands.add_column(c(col), justify="right" if col != "hand (concealed tiles)" else "left",
                          no_wrap=True)  # fmt: skip
     for d in rev.biggest_losses(top):
         hands.add_row(str(d.deal), str(d.line), d.hand)
-    deals = Table(title="Per deal", title_justify="left", **style)
+    deals = Table(title=title("per_deal", "Per deal"), title_justify="left", **style)
     for col in ("deal", "index", "seat", "decisions", "agreed", "agreement", "loss"):
-        deals.add_column(col, justify="left" if col == "seat" else "right", no_wrap=True)
+        deals.add_column(c(col), justify="left" if col == "seat" else "right", no_wrap=True)
     for dr in rev.deals:
         s = dr.summary
         deals.add_row(str(dr.deal), str(dr.deal_index), dr.seat_name[:12], str(s.decisions),
                       str(s.agreed), _rate(s.decisions, s.agreement), f"{s.loss:.2f}")  # fmt: skip
-    kinds = Table(title="Per kind of decision (whole log)", title_justify="left", **style)
+    kinds = Table(title=title("per_kind", "Per kind of decision (whole log)"), title_justify="left",
+                  **style)  # fmt: skip
     for col in ("kind", "decisions", "agreed", "agreement", "loss"):
-        kinds.add_column(col, justify="left" if col == "kind" else "right", no_wrap=True)
+        kinds.add_column(c(col), justify="left" if col == "kind" else "right", no_wrap=True)
     for kind in KINDS:
         k = rev.summary.by_kind[kind]
-        kinds.add_row(kind, str(k.decisions), str(k.agreed), _rate(k.decisions, k.agreement),
+        kinds.add_row(kind if w is None else kind_name(w, kind), str(k.decisions), str(k.agreed), _rate(k.decisions, k.agreement),
                       f"{k.loss:.2f}")  # fmt: skip
     s = rev.summary
-    kinds.add_row("all", str(s.decisions), str(s.agreed), _rate(s.decisions, s.agreement), f"{s.loss:.2f}",
+    kinds.add_row("all" if w is None else w("all"), str(s.decisions), str(s.agreed), _rate(s.decisions, s.agreement), f"{s.loss:.2f}",
                   style="bold")  # fmt: skip
     return [losses, hands, deals, kinds] if top else [losses, deals, kinds]
 
@@ -105,6 +128,7 @@ def review(
     overwrite: Annotated[
         bool, typer.Option("--overwrite", help="Replace the --html file if it exists.")
     ] = False,
+    lang: LangOption = None,
 ) -> None:
     """Review one seat's decisions in a game log against the expert seat.
 
@@ -131,12 +155,29 @@ def review(
     if html is not None:
         from ..reports import review_report_html
 
-        _write_report(html, review_report_html(rev, top=top), "--html")
+        _write_report(html, review_report_html(rev, top=top, lang=language()), "--html")
     if json_out:
         _print_json(rev.to_dict())
         return
     s = rev.summary
     names = "/".join(dict.fromkeys(dr.seat_name for dr in rev.deals))
+    if language() != "en":
+        from ..reports.review import _rules_of
+
+        w = words(_rules_of(rev.ruleset))
+        console.print(
+            Text(
+                f"{w('review_of')} P{rev.seat}（{names[:30]}），{rev.ruleset}，"
+                f"{len(rev.deals)} {w('deal')}：\n"
+                f"{w('decisions')} {s.decisions}，{w('agreement')} {s.agreement:.0%}，"
+                f"{w('estimated_loss')} {s.loss:.2f} {w('points')}",
+                style="bold",
+            )
+        )
+        console.print(Text(w("review_legend"), style="dim"))
+        for table in _review_tables(rev, top, w):
+            console.print(table)
+        return
     console.print(
         Text(
             f"Review of P{rev.seat} ({names[:30]}), {rev.ruleset}, {len(rev.deals)} deal(s):\n"

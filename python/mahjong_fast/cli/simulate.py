@@ -25,6 +25,7 @@ from .. import _core
 from ..errors import MahjongError
 from .common import (
     EXIT_FAILED,
+    LangOption,
     RuleOption,
     RulesOption,
     _changed_switches,
@@ -35,6 +36,7 @@ from .common import (
     _write_report,
     app,
     console,
+    language,
     user_errors,
 )
 
@@ -123,6 +125,7 @@ def simulate(
         bool,
         typer.Option("--rotate-dealer", help="Pass the deal on after every deal (a switch)."),
     ] = False,
+    lang: LangOption = None,
 ) -> None:
     """Play N AI-vs-AI deals (or --matches M whole matches) in parallel, print a summary,
     optionally write every record.
@@ -253,7 +256,7 @@ def simulate(
     if report is not None and out is not None:
         from ..reports import records_report_html
 
-        _write_report(report, records_report_html([out]))
+        _write_report(report, records_report_html([out], lang=language()))
         if not as_json:
             console.print(f"HTML report: {report}")
 

@@ -238,6 +238,7 @@ def render_table(
     last_discard: tuple[int, int] | None = None,
     compact: bool = False,
     rules: Any = None,
+    lang: str | None = None,
 ) -> list[Text]:
     """The whole table as one player (``view.player``) may see it (rules §14).
 
@@ -248,7 +249,15 @@ def render_table(
     ``last_discard`` = ``(player, tile id)`` of the latest discard, shown when no claim window
     is open (the view itself only carries the discard of an open window). ``compact``: only
     the head line, the last discard and the viewer's own seat and hand (a few lines, for the
-    turns between full tables; the events since are printed as they happen)."""
+    turns between full tables; the events since are printed as they happen).
+
+    ``lang``: ``"zh-HK"`` or ``"zh-TW"`` for the table in that Chinese (the catalogue's labels
+    and the ruleset's terms, :mod:`mahjong_fast.words`); English by default."""
+    if lang is not None and lang != "en":
+        return _render_table_words(
+            view, ascii=ascii, names=names, status=status, last_discard=last_discard,
+            compact=compact, rules=rules, lang=lang,
+        )  # fmt: skip
     me = view.player
     lines: list[Text] = []
     # the head line fits 80 columns whatever the numbers (deal 32, streak 12, 3-digit counts)
@@ -317,6 +326,81 @@ def render_table(
     if compact:
         title.append("  · 'board' shows the whole table", style="dim")
     lines.append(title)
+    for row in hand_rows(hand, ascii=ascii, gap_before=gap):
+        lines.append(Text("  ").append_text(row))
+    return lines
+
+
+def _render_table_words(
+    view: Any,
+    *,
+    ascii: bool,
+    names: Sequence[str] | None,
+    status: str | None,
+    last_discard: tuple[int, int] | None,
+    compact: bool,
+    rules: Any,
+    lang: str,
+) -> list[Text]:
+    """:func:`render_table` in a Chinese: the same lines with the catalogue's labels and the
+    ruleset's terms (門風, 莊家, 花, 牌河, 牌牆)."""
+    from ..words import Words
+
+    w = Words(lang, rules)
+    me = view.player
+    lines: list[Text] = []
+    head = Text()
+    head.append(w("deal_n", n=view.deal_index + 1), style="bold")
+    wind = w.wind(getattr(view, "prevailing_wind", 0))
+    head.append(f" · {w.term('prevailing_wind')} {wind}")
+    if rules is not None and not rules.independent_deals:
+        head.append(f" · {w.term('dealer_streak')} {view.dealer_streak}")
+        head.append(f" · {w.term('live_tiles')} {view.remaining}", style="bold")
+    else:
+        head.append(f" · {w('tiles_left')} {view.remaining}")
+    if not compact:
+        lines.append(Text("─" * 72, style="dim"))
+    lines.append(head)
+    history = getattr(view, "discard_history", None)
+    order = [me] if compact else [(me + k) % 4 for k in (1, 2, 3, 0)]
+    for p in order:
+        t = Text()
+        label = w.who(p, me)
+        if names and p != me:
+            label = f"{label} {names[p]}"
+        t.append(f"{label:<12}", style="bold cyan" if p == me else "bold")
+        t.append(f" {w.wind(view.seat_winds[p])}")
+        t.append(f" {w.term('dealer')}" if p == view.dealer else "     ", style="bold")
+        t.append(f" {w('scores')} {view.scores[p]:>7}")
+        t.append(f"   {w.term('bonus_tile')}：")
+        t.append_text(tiles_label(view.bonus[p], ascii=ascii))
+        lines.append(t)
+        m = Text(f"    {w('sets')}：")
+        m.append_text(_melds_label(view.melds[p], ascii, me))
+        lines.append(m)
+        if compact:
+            continue
+        d = Text(f"    {w.term('discard_pool')}：")
+        d.append_text(_discards_label(history[p] if history else None, view.discards[p], ascii, me))
+        lines.append(d)
+    info = Text()
+    shown = view.last_discard if view.last_discard is not None else last_discard
+    if shown is not None:
+        who, tile = shown
+        info.append(f"{w('last_discard')}：{w.who(who, me)} → ")
+        info.append_text(tile_label(tile, ascii=ascii))
+    if getattr(view, "kong_tile", None) is not None:
+        who, tile = view.kong_tile
+        info.append(f"{w.who(who, me)} {w.term('added_kong')} ")
+        info.append_text(tile_label(tile, ascii=ascii))
+    if status:
+        if info.plain:
+            info.append("   ")
+        info.append(status, style="bold yellow")
+    if info.plain:
+        lines.append(info)
+    hand, gap = split_drawn(view)
+    lines.append(Text(w("your_hand"), style="bold cyan"))
     for row in hand_rows(hand, ascii=ascii, gap_before=gap):
         lines.append(Text("  ").append_text(row))
     return lines

@@ -12,13 +12,24 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from typing import Any
 
 from ..errors import MahjongError
 
-__all__ = ["MissingExtraError", "Table", "page", "plot_svg", "require_report_extra"]
+__all__ = [
+    "Html",
+    "MissingExtraError",
+    "Table",
+    "esc",
+    "page",
+    "plot_svg",
+    "rep",
+    "require_report_extra",
+    "tr",
+    "tr_words",
+]
 
 
 class MissingExtraError(MahjongError):
@@ -36,6 +47,77 @@ def require_report_extra() -> None:
             "the HTML reports need the 'report' extra: pip install 'mahjong_fast[report]'"
         ) from None
 
+
+class Html(str):
+    """Text that is already HTML (escaped): :class:`Table` and :func:`esc` keep it as it is."""
+
+
+def esc(text: str) -> str:
+    """``text`` escaped for HTML, unless it is :class:`Html` already."""
+    return text if isinstance(text, Html) else escape(text)
+
+
+def tr(texts: Mapping[str, str]) -> Html:
+    """A text in every language of the page (``{"en": ..., "zh-HK": ..., "zh-TW": ...}``):
+    one ``<span data-lang>`` per language, of which the page shows the chosen one (its CSS;
+    its language buttons switch without a reload). The same text in all is plain text."""
+    from ..words import LANGUAGES
+
+    shown = [texts.get(lang, texts["en"]) for lang in LANGUAGES]
+    if len(set(shown)) == 1:
+        return Html(escape(shown[0]))
+    return Html(
+        "".join(
+            f'<span class="l10n" data-lang="{lang}">{escape(text)}</span>'
+            for lang, text in zip(LANGUAGES, shown)
+        )
+    )
+
+
+def tr_words(rules: Any, make: Callable[[Any], str]) -> Html:
+    """:func:`tr` of ``make(words)`` for the :class:`~mahjong_fast.words.Words` of each
+    language under ``rules`` (its terms in the ruleset's Chinese): ``tr_words(rules, lambda w:
+    w.element(e))``, ``tr_words(None, lambda w: w("total"))``."""
+    from ..words import LANGUAGES, Words
+
+    return tr({lang: make(Words(lang, rules)) for lang in LANGUAGES})
+
+
+def rep(english: str) -> Html:
+    """A heading or column name of the reports in every language (the catalogue's
+    ``"r:" + english``)."""
+    from ..words import CATALOGUE
+
+    return tr(CATALOGUE[f"r:{english}"])
+
+
+def _language_menu(lang: str) -> str:
+    """The page's language menu: one radio button per language (its own name), the page's
+    language checked. Choosing another switches the page at once, by CSS alone (no script,
+    no reload)."""
+    from ..words import LANGUAGES
+
+    own = {"en": "English", "zh-HK": "中文（香港）", "zh-TW": "中文（台灣）"}
+    label = tr_words(None, lambda w: w("language"))
+    buttons = "".join(
+        f'<label><input type="radio" name="lang" id="lang-{code}" value="{code}"'
+        f'{" checked" if code == lang else ""}> <span lang="{code}">{own[code]}</span></label>'
+        for code in LANGUAGES
+    )
+    return f'<p class="langs" role="radiogroup" aria-label="Language">{label}: {buttons}</p>'
+
+
+#: shows the chosen language's spans: the checked button's (``:has``), else the page's own
+_LANG_CSS = """
+.l10n{display:none}
+body:has(#lang-en:checked) .l10n[data-lang="en"],
+body:has(#lang-zh-HK:checked) .l10n[data-lang="zh-HK"],
+body:has(#lang-zh-TW:checked) .l10n[data-lang="zh-TW"]{display:inline}
+@supports not selector(:has(a)){html[data-lang="en"] .l10n[data-lang="en"],
+html[data-lang="zh-HK"] .l10n[data-lang="zh-HK"],
+html[data-lang="zh-TW"] .l10n[data-lang="zh-TW"]{display:inline}}
+.langs{margin:.2em 0;font-size:.9em;display:flex;flex-wrap:wrap;gap:.2em .8em}
+"""
 
 _CSS = """
 *{box-sizing:border-box}
@@ -60,6 +142,8 @@ class Table:
     ``data-value`` (what the browser tests compare) and shows it formatted."""
 
     def __init__(self, caption: str, headers: Sequence[str], *, name: str) -> None:
+        """``caption`` and ``headers``: text, or :class:`Html` (``tr(...)`` in every
+        language)."""
         self.caption = caption
         self.headers = list(headers)
         self.name = name
@@ -71,7 +155,7 @@ class Table:
         out = []
         for cell in cells:
             if isinstance(cell, str):
-                out.append(f'<td class="t">{escape(cell)}</td>')
+                out.append(f'<td class="t">{esc(cell)}</td>')
             else:
                 key, value, shown = cell
                 out.append(
@@ -81,10 +165,10 @@ class Table:
         self.rows.append("<tr>" + "".join(out) + "</tr>")
 
     def html(self) -> str:
-        head = "".join(f'<th scope="col">{escape(h)}</th>' for h in self.headers)
+        head = "".join(f'<th scope="col">{esc(h)}</th>' for h in self.headers)
         return (
             f'<div class="scroll"><table data-table="{escape(self.name, quote=True)}">'
-            f"<caption>{escape(self.caption)}</caption><thead><tr>{head}</tr></thead>"
+            f"<caption>{esc(self.caption)}</caption><thead><tr>{head}</tr></thead>"
             f"<tbody>{''.join(self.rows)}</tbody></table></div>"
         )
 
@@ -145,11 +229,16 @@ def plot_svg(
 
 def page(title: str, body: Sequence[str], *, lang: str = "en", css: str = "") -> str:
     """The whole HTML document: inline CSS (the shared rules, then ``css``), nothing loaded
-    from anywhere else."""
+    from anywhere else. ``lang`` (``en``, ``zh-HK``, ``zh-TW``) is the language it opens in;
+    its language buttons switch to another without a reload and without a script (the
+    texts made with :func:`tr`, by CSS). Chinese
+    is drawn with the system's fonts (no web font)."""
     return (
-        f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html>\n<html lang="{lang}" data-lang="{lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{escape(title)}</title><style>{_CSS}{css}</style></head>\n<body>\n"
+        f"<title>{escape(title)}</title><style>{_CSS}{_LANG_CSS}{css}</style></head>\n<body>\n"
+        + _language_menu(lang)
+        + "\n"
         + "\n".join(body)
         + "\n</body></html>\n"
     )

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from ._page import Table, page, plot_svg, require_report_extra
+from ._page import Html, Table, page, plot_svg, rep, require_report_extra, tr_words
 
 if TYPE_CHECKING:
     from ..arena import ArenaReport
@@ -42,11 +42,13 @@ def _policy_of_player(lineup: tuple[str, ...], names: list[str]) -> npt.NDArray[
     return out
 
 
-def arena_report_html(report: ArenaReport) -> str:
+def arena_report_html(report: ArenaReport, *, lang: str = "en") -> str:
     """The HTML page of an arena's result.
 
     Args:
         report: what :func:`mahjong_fast.arena` returned (with its per-deal records).
+        lang: the language it opens in (``en``, ``zh-HK``, ``zh-TW``); its language
+            buttons switch without a reload.
 
     Returns:
         The whole document as a str (UTF-8 when written); the same report gives the same
@@ -90,15 +92,22 @@ def arena_report_html(report: ArenaReport) -> str:
         n = int(mask.sum())
         draw_rate.append(float((mask & drawn[:, None]).sum()) / n if n else 0.0)
 
+    def term(key: str, english: str) -> Html:
+        """A column named by a term of the game (the ruleset's Chinese), ``english`` in
+        English."""
+        return tr_words(ruleset, lambda w: english if not w.chinese else w.term(key))
+
     # ------------------------------------------------------------------ tables
     t_points = Table(
         f"Points per deal, with the bootstrap 95% interval over walls ({report.walls} walls)",
-        ["seat", "deals", "points/deal", "95% low", "95% high", "no limit", "95% low", "95% high"],
+        [rep("seat"), rep("deals"), rep("points/deal"), rep("95% low"), rep("95% high"),
+         "no limit", rep("95% low"), rep("95% high")],
         name="points",
     )
     t_rates = Table(
-        "Rates per deal",
-        ["seat", "win", "deal-in", "self-draw", "exhaustive draw", "dead ready",
+        rep("Rates per deal"),
+        [rep("seat"), term("win", "win"), term("deal_in", "deal-in"),
+         term("self_draw", "self-draw"), term("exhaustive_draw", "exhaustive draw"), "dead ready",
          "refused/deal", f"{unit}/win"],
         name="rates",
     )
@@ -244,7 +253,7 @@ def arena_report_html(report: ArenaReport) -> str:
         for k, v in ruleset.switches.items()
     )
     settings = (
-        "<h2>Settings</h2><dl>"
+        f"<h2>{rep('Settings')}</h2><dl>"
         f"<dt>ruleset</dt><dd>{escape(ruleset.title)} (<code>{escape(ruleset.name)}</code>)</dd>"
         f"<dt>line-up</dt><dd>{escape(', '.join(report.lineup))}</dd>"
         f'<dt>seed</dt><dd data-key="seed">{report.seed}</dd>'
@@ -252,21 +261,23 @@ def arena_report_html(report: ArenaReport) -> str:
         "wall played four times with the line-up rotated)</dd>"
         f"<dt>unit</dt><dd>{escape(unit)}</dd>"
         f"<dt>engine</dt><dd>mahjong_fast {escape(__version__)}</dd></dl>"
-        '<div class="scroll"><table data-table="switches"><caption>Switches</caption>'
-        f'<thead><tr><th scope="col">switch</th><th scope="col">value</th></tr></thead>'
+        '<div class="scroll"><table data-table="switches">'
+        f"<caption>{rep('Switches')}</caption>"
+        f'<thead><tr><th scope="col">{rep("switch")}</th><th scope="col">{rep("value")}</th>'
+        "</tr></thead>"
         f"<tbody>{switches}</tbody></table></div>"
     )
     title = f"Arena: {', '.join(names)} ({ruleset.title})"
     body = [
-        f"<h1>{escape(title)}</h1>",
+        f"<h1>{rep('Arena')}: {escape(title.split(': ', 1)[1])}</h1>",
         (
             f'<p class="note">{report.walls} walls, seed {report.seed}, line-up '
             f"{escape(', '.join(report.lineup))}. Each wall is played four times with the "
             "line-up rotated, so every seat meets every wall from every position.</p>"
         ),
-        "<h2>Points</h2>", t_points.html(), plots[0],
-        "<h2>Rates</h2>", t_rates.html(), plots[1],
-        "<h2>Distributions</h2>", plots[2], plots[3], plots[4],
+        f"<h2>{rep('Points')}</h2>", t_points.html(), plots[0],
+        f"<h2>{rep('Rates')}</h2>", t_rates.html(), plots[1],
+        f"<h2>{rep('Distributions')}</h2>", plots[2], plots[3], plots[4],
         settings,
     ]  # fmt: skip
-    return page(title, body)
+    return page(title, body, lang=lang)

@@ -13,6 +13,7 @@ interval).
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Sequence
 from html import escape
@@ -22,7 +23,8 @@ from typing import Any
 import numpy as np
 
 from ..errors import MahjongError
-from ._page import Table, page, plot_svg, require_report_extra
+from ..words import CATALOGUE
+from ._page import Html, Table, page, plot_svg, rep, require_report_extra, tr, tr_words
 
 __all__ = ["RecordsError", "records_aggregates", "records_report_html"]
 
@@ -240,11 +242,18 @@ def records_aggregates(path: str | os.PathLike[str]) -> dict[str, Any]:
     }
 
 
-def records_report_html(paths: Sequence[str | os.PathLike[str]]) -> str:
+def _element_name(w: Any, *, code: str, name: str) -> str:
+    """An element's name in the words ``w``."""
+    return str(w.element((code, name)))
+
+
+def records_report_html(paths: Sequence[str | os.PathLike[str]], *, lang: str = "en") -> str:
     """The HTML page of one or more records files (compared side by side).
 
     Args:
         paths: records files of ``simulate`` (``.parquet``, or ``.jsonl`` with its sidecar).
+        lang: the language it opens in (``en``, ``zh-HK``, ``zh-TW``); its language
+            buttons switch without a reload.
 
     Returns:
         The whole document as a str; the same files give the same string.
@@ -265,8 +274,17 @@ def records_report_html(paths: Sequence[str | os.PathLike[str]]) -> str:
     units = sorted({a["unit"] for a in aggs})
     unit = " / ".join(units)
 
-    summary = Table("Deals", ["file", "deals", "win", "exhaustive draw", "self-draw",
-                              "several winners", "ruleset"], name="summary")  # fmt: skip
+    rules0 = aggs[0]["ruleset"]
+
+    def term(key: str, english: str) -> Html:
+        """A column named by a term of the game (the first file's ruleset's Chinese)."""
+        return tr_words(rules0, lambda w: english if not w.chinese else w.term(key))
+
+    summary = Table(rep("Deals"), [rep("file"), rep("deals"), term("win", "win"),
+                                   term("exhaustive_draw", "exhaustive draw"),
+                                   term("self_draw", "self-draw"),
+                                   term("multiple_winners", "several winners"), rep("ruleset")],
+                    name="summary")  # fmt: skip
     for name, a in zip(names, aggs):
         summary.row([
             name,
@@ -278,10 +296,12 @@ def records_report_html(paths: Sequence[str | os.PathLike[str]]) -> str:
             a["ruleset"].title,
         ])  # fmt: skip
     seats = Table("Per seat (rates per deal; mean points with the bootstrap 95% interval)",
-                  ["file", "seat", "win", "self-draw", "deal-in", "points/deal", "95% low",
-                   "95% high"], name="seats")  # fmt: skip
-    dealer = Table("The dealer against the other three seats",
-                   ["file", "who", "win", "deal-in", "points/deal"], name="dealer")  # fmt: skip
+                  [rep("file"), rep("seat"), term("win", "win"), term("self_draw", "self-draw"),
+                   term("deal_in", "deal-in"), rep("points/deal"), rep("95% low"),
+                   rep("95% high")], name="seats")  # fmt: skip
+    dealer = Table(rep("The dealer against the other three seats"),
+                   [rep("file"), rep("who"), term("win", "win"), term("deal_in", "deal-in"),
+                    rep("points/deal")], name="dealer")  # fmt: skip
     for name, a in zip(names, aggs):
         for s in a["seats"]:
             lo, hi = s["ci95"] if s["ci95"] is not None else (float("nan"), float("nan"))
@@ -297,19 +317,27 @@ def records_report_html(paths: Sequence[str | os.PathLike[str]]) -> str:
         for who in ("dealer", "others"):
             d = a[who]
             dealer.row([
-                name, "dealer" if who == "dealer" else "other seats",
+                name, term("dealer", "dealer") if who == "dealer"
+                else term("non_dealer", "other seats"),
                 ("win_rate", d["win_rate"], f"{d['win_rate']:.1%}"),
                 ("deal_in_rate", d["deal_in_rate"], f"{d['deal_in_rate']:.1%}"),
                 ("mean_points", d["mean_points"], f"{d['mean_points']:+.2f}"),
             ])  # fmt: skip
     elements_html = []
     for name, a in zip(names, aggs):
-        t = Table(f"Top {TOP_ELEMENTS} scoring elements: {name} (share of {a['winners']:,} "
-                  "winning hands holding it)", ["code", "element", "wins", "share"],
+        english = (f"Top {TOP_ELEMENTS} scoring elements: {name} (share of {a['winners']:,} "
+                   "winning hands holding it)")
+        caption = tr({"en": english, **{
+            lang_: f"{CATALOGUE['r:Top scoring elements'][lang_]}（{TOP_ELEMENTS}）：{name}"
+            f"（{a['winners']:,} {CATALOGUE['r:winning hands'][lang_]}）"
+            for lang_ in ("zh-HK", "zh-TW")}})  # fmt: skip
+        t = Table(caption, [rep("code"), rep("element"), rep("wins"), rep("share")],
                   name="elements")  # fmt: skip
+        rules_a = a["ruleset"]
         for code, ename, count in a["elements"]:
             share = count / a["winners"] if a["winners"] else 0.0
-            t.row([code, ename, ("count", count, f"{count:,}"), ("share", share, f"{share:.1%}")])
+            shown = tr_words(rules_a, functools.partial(_element_name, code=code, name=ename))
+            t.row([code, shown, ("count", count, f"{count:,}"), ("share", share, f"{share:.1%}")])
         elements_html.append(t.html())
 
     width = 0.8 / len(aggs)
@@ -401,15 +429,15 @@ def records_report_html(paths: Sequence[str | os.PathLike[str]]) -> str:
         )
     title = "Simulation records: " + ", ".join(names)
     body = [
-        f"<h1>{escape(title)}</h1>",
+        f"<h1>{rep('Simulation records')}: {escape(', '.join(names))}</h1>",
         (f'<p class="note">{sum(a["deals"] for a in aggs):,} deals. Made by mahjong_fast '
         f"{escape(__version__)} from the records files (docs/records.md).</p>"),
-        "<h2>Deals</h2>", summary.html(),
-        "<h2>Hand values</h2>", plots[0],
-        "<h2>Scoring elements</h2>", *elements_html,
-        "<h2>How hands are won</h2>", plots[1],
-        "<h2>Deal length</h2>", plots[2],
-        "<h2>Seats and the dealer</h2>", seats.html(), plots[3], dealer.html(),
-        "<h2>Settings</h2><dl>" + "".join(settings) + "</dl>",
+        f"<h2>{rep('Deals')}</h2>", summary.html(),
+        f"<h2>{rep('Hand values')}</h2>", plots[0],
+        f"<h2>{rep('Scoring elements')}</h2>", *elements_html,
+        f"<h2>{rep('How hands are won')}</h2>", plots[1],
+        f"<h2>{rep('Deal length')}</h2>", plots[2],
+        f"<h2>{rep('Seats and the dealer')}</h2>", seats.html(), plots[3], dealer.html(),
+        f"<h2>{rep('Settings')}</h2><dl>" + "".join(settings) + "</dl>",
     ]  # fmt: skip
-    return page(title, body)
+    return page(title, body, lang=lang)

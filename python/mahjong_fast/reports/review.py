@@ -21,12 +21,14 @@ walls small.
 
 from __future__ import annotations
 
+import functools
 from html import escape
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ._page import Table, page, plot_svg, require_report_extra
+from ..words import CATALOGUE, kind_name
+from ._page import Html, Table, page, plot_svg, require_report_extra, tr, tr_words
 
 if TYPE_CHECKING:
     from ..review import Review, Summary
@@ -83,12 +85,28 @@ def _pts(v: float | None) -> str:
     return "–" if v is None else f"{v:+.2f}"
 
 
-def review_report_html(review: Review, *, top: int = 10) -> str:
+def _kind_name(w: Any, *, kind: str) -> str:
+    return kind_name(w, kind)
+
+
+def _rules_of(name: str) -> Any:
+    """The ruleset a review names (its terms' Chinese), None where it names none known."""
+    from ..rules import Ruleset
+
+    try:
+        return Ruleset.from_name(name)
+    except ValueError:
+        return None
+
+
+def review_report_html(review: Review, *, top: int = 10, lang: str = "en") -> str:
     """The HTML page of a review.
 
     Args:
         review: what :func:`mahjong_fast.review.review_log` returned.
         top: how many of the biggest losses to list first (>= 0).
+        lang: the language it opens in (``en``, ``zh-HK``, ``zh-TW``); its language
+            buttons switch.
 
     Returns:
         The whole document as a str; the same review gives the same string.
@@ -101,9 +119,15 @@ def review_report_html(review: Review, *, top: int = 10) -> str:
     from ..review import KINDS
 
     who = "you" if review.seat_name == "human" else f"P{review.seat}"
+    rules = _rules_of(review.ruleset)
     s = review.summary
-    deals = Table("Per deal (rating out of 100: see the note)",
-                  ["deal", "index", "seat", "decisions", "agreement", "loss", "rating"],
+    def col(name: str) -> Html:
+        return tr_words(None, lambda w: w(f"col:{name}"))
+
+    deals = Table(tr({"en": "Per deal (rating out of 100: see the note)",
+                      **{k: v for k, v in CATALOGUE["per_deal"].items() if k != "en"}}),
+                  [col(c) for c in ("deal", "index", "seat", "decisions", "agreement", "loss",
+                                    "rating")],
                   name="deals")  # fmt: skip
     for dr in review.deals:
         ds = dr.summary
@@ -116,11 +140,14 @@ def review_report_html(review: Review, *, top: int = 10) -> str:
             ("loss", ds.loss, f"{ds.loss:.2f}"),
             ("rating", rating(ds), f"{rating(ds):.0f}"),
         ])  # fmt: skip
-    kinds = Table("Per kind of decision (whole log)",
-                  ["kind", "decisions", "agreed", "agreement", "loss"], name="kinds")  # fmt: skip
+    kinds = Table(tr({"en": "Per kind of decision (whole log)",
+                      **{k: v for k, v in CATALOGUE["per_kind"].items() if k != "en"}}),
+                  [col(c) for c in ("kind", "decisions", "agreed", "agreement", "loss")],
+                  name="kinds")  # fmt: skip
     for kind in KINDS:
         k = s.by_kind[kind]
-        kinds.row([kind, ("decisions", k.decisions, str(k.decisions)),
+        kinds.row([tr_words(rules, functools.partial(_kind_name, kind=kind)),
+                   ("decisions", k.decisions, str(k.decisions)),
                    ("agreed", k.agreed, str(k.agreed)),
                    ("agreement", k.agreement, f"{k.agreement:.0%}" if k.decisions else "–"),
                    ("loss", k.loss, f"{k.loss:.2f}")])  # fmt: skip
@@ -147,12 +174,26 @@ def review_report_html(review: Review, *, top: int = 10) -> str:
     )  # fmt: skip
 
     biggest = review.biggest_losses(top)
-    top_items = "".join(
-        f'<li><a href="#d{d.deal}-l{d.line}">deal {d.deal}, line {d.line}</a>: {escape(d.kind)}'
-        f" — played {escape(d.made)}, expert {escape(d.expert)}, loss "
-        f"{'unrated' if d.loss is None else f'{d.loss:.2f}'}</li>"
-        for d in biggest
-    )
+    kinds_shown = {k: tr_words(rules, functools.partial(_kind_name, kind=k)) for k in KINDS}
+
+    def loss_item(d: Any) -> str:
+        loss = "unrated" if d.loss is None else f"{d.loss:.2f}"
+        zh = {
+            lang_: f"{CATALOGUE['deal_n'][lang_].format(n=d.deal)}，"
+            f"{CATALOGUE['col:line'][lang_]} {d.line}"
+            for lang_ in ("zh-HK", "zh-TW")
+        }
+        link = tr({"en": f"deal {d.deal}, line {d.line}", **zh})
+        said = {
+            lang_: f" — {CATALOGUE['col:played'][lang_]} {d.made}，"
+            f"{CATALOGUE['col:expert'][lang_]} {d.expert}，{CATALOGUE['col:loss'][lang_]} {loss}"
+            for lang_ in ("zh-HK", "zh-TW")
+        }
+        rest = tr({"en": f" — played {d.made}, expert {d.expert}, loss {loss}", **said})
+        return (f'<li><a href="#d{d.deal}-l{d.line}">{link}</a>: '
+                f"{kinds_shown.get(d.kind, escape(d.kind))}{rest}</li>")  # fmt: skip
+
+    top_items = "".join(loss_item(d) for d in biggest)
     worst = max([d.loss or 0.0 for d in decisions] + [1e-9])
     rows = []
     for d in decisions:
@@ -169,7 +210,8 @@ def review_report_html(review: Review, *, top: int = 10) -> str:
             f'<tr class="dec{"" if not d.agreed else " agree"}" id="d{d.deal}-l{d.line}" '
             f'data-deal="{d.deal}" data-kind="{escape(d.kind)}" data-agreed="{int(d.agreed)}">'
             f"<td>{d.deal}</td><td>{d.line}</td><td>{d.remaining}</td>"
-            f'<td class="t">{escape(d.kind)}</td><td class="t hand">{hand}</td>'
+            f'<td class="t">{kinds_shown.get(d.kind, escape(d.kind))}</td>'
+            f'<td class="t hand">{hand}</td>'
             f'<td class="t">{escape(d.made)}</td>'
             f"<td>{_pts(d.made_value)}</td>"
             f'<td class="t">{escape(d.expert)}</td>'
@@ -181,38 +223,55 @@ def review_report_html(review: Review, *, top: int = 10) -> str:
     deal_options = "".join(f'<option value="{dr.deal}">deal {dr.deal}</option>'
                            for dr in review.deals)  # fmt: skip
     kind_options = "".join(f'<option value="{k}">{k}</option>' for k in KINDS)
+    differed = tr({"en": f"show only where {'I' if who == 'you' else who} differed",
+                   **{k: v for k, v in CATALOGUE["only_differed"].items() if k != "en"}})
     filters = (
-        '<div class="filters"><label>Deal <select id="f-deal"><option value="">all</option>'
-        f"{deal_options}</select></label><label>Kind <select id=\"f-kind\">"
-        f'<option value="">all</option>{kind_options}</select></label>'
-        '<label><input type="checkbox" id="f-diff"> show only where '
-        f"{'I' if who == 'you' else who} differed</label>"
+        f'<div class="filters"><label>{tr(CATALOGUE["filter_deal"])} <select id="f-deal">'
+        f'<option value="">all</option>'
+        f"{deal_options}</select></label><label>{tr(CATALOGUE['filter_kind'])} "
+        f'<select id="f-kind"><option value="">all</option>{kind_options}</select></label>'
+        f'<label><input type="checkbox" id="f-diff"> {differed}</label>'
         '<span id="f-count" class="note"></span></div>'
     )
     table = (
-        '<div class="scroll"><table data-table="decisions"><caption>Every decision</caption>'
+        '<div class="scroll"><table data-table="decisions">'
+        f"<caption>{tr(CATALOGUE['every_decision'])}</caption>"
         "<thead><tr>"
-        + "".join(f'<th scope="col">{h}</th>' for h in (
-            "deal", "line", "left", "kind", "concealed tiles", "played", "pts", "expert", "pts",
-            "loss"))
+        + "".join(f'<th scope="col">{col(h)}</th>' for h in (
+            "deal", "line", "left", "kind", "hand (concealed tiles)", "played", "pts", "expert",
+            "pts", "loss"))
         + "</tr></thead><tbody>" + "".join(rows) + "</tbody></table></div>"
     )
     names = "/".join(dict.fromkeys(dr.seat_name for dr in review.deals))
     title = f"Review of P{review.seat} ({names}), {review.ruleset}"
+    heading = tr({"en": title, **{
+        lang_: f"{CATALOGUE['review_of'][lang_]} P{review.seat}（{names}），{review.ruleset}"
+        for lang_ in ("zh-HK", "zh-TW")}})  # fmt: skip
+    summary_zh = {
+        lang_: f"{CATALOGUE['decisions'][lang_]} {s.decisions}，{CATALOGUE['agreement'][lang_]} "
+        f"{s.agreement:.0%}，{CATALOGUE['estimated_loss'][lang_]} {s.loss:.2f}，"
+        f"{CATALOGUE['rating'][lang_]} {rating(s):.0f}/100。"
+        for lang_ in ("zh-HK", "zh-TW")
+    }
+
+    def h2(key: str, english: str) -> str:
+        return f"<h2>{tr({'en': english, **{k: v for k, v in CATALOGUE[key].items() if k != 'en'}})}</h2>"
+
     body = [
         (f'<svg width="0" height="0" style="position:absolute" aria-hidden="true">'
         f"{symbols()}</svg>"),
-        f"<h1>{escape(title)}</h1>",
-        (f'<p class="note" data-key="summary">{s.decisions} decisions in {len(review.deals)} '
+        f"<h1>{heading}</h1>",
+        ('<p class="note" data-key="summary">' + tr({"en": (
+         f"{s.decisions} decisions in {len(review.deals)} "
          f"deal(s), {s.agreement:.0%} as the expert, estimated loss {s.loss:.2f} expected "
          f"points, rating {rating(s):.0f}/100. Values are the expert's expected points for the "
          "rest of the deal from the seat's view at the moment; the loss is the expert's value "
          "minus the value of the move played. Rating = 100 × agreement × 10 / (10 + loss per "
-         "decision).</p>"),
-        "<h2>Deals</h2>", deals.html(), kinds.html(),
-        "<h2>Loss per turn</h2>", plot,
-        f"<h2>Biggest losses</h2><ol>{top_items}</ol>",
-        "<h2>Decisions</h2>", filters, table,
+         "decision)."), **summary_zh}) + "</p>"),
+        h2("r:Deals", "Deals"), deals.html(), kinds.html(),
+        h2("loss_per_turn", "Loss per turn"), plot,
+        f"{h2('biggest_losses', 'Biggest losses')}<ol>{top_items}</ol>",
+        h2("decisions_heading", "Decisions"), filters, table,
         f"<script>{_SCRIPT}</script>",
     ]  # fmt: skip
-    return page(title, body, css=_CSS_EXTRA)
+    return page(title, body, css=_CSS_EXTRA, lang=lang)

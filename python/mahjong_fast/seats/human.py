@@ -142,6 +142,8 @@ class HumanSeat(BaseSeat):
             tiles, and wins in Tai).
         pause: wait for Enter before each deal after the first (a pipe goes on with any
             line; its end there is an end of input, :class:`QuitGame` ``"eof"``).
+        lang: ``"zh-HK"`` or ``"zh-TW"`` for the table in that Chinese (``--lang``); None or
+            ``"en"``: English.
     """
 
     name = "human"
@@ -156,7 +158,10 @@ class HumanSeat(BaseSeat):
         names: Sequence[str] | None = None,
         rules: Any = None,
         pause: bool = True,
+        lang: str | None = None,
     ):
+        #: the language of the table (``"zh-HK"``, ``"zh-TW"``; None: English)
+        self.lang = lang
         self.console = console or Console(highlight=False)
         self._input = input_fn or (lambda prompt: self.console.input(prompt))
         self.ascii = ascii
@@ -185,7 +190,9 @@ class HumanSeat(BaseSeat):
         self.last_discard = None
         self._full_shown = False
         if not self.muted:
-            self.console.print(Text(f"\n=== Deal {deal_index + 1} ===", style="bold"))
+            w = self._words()
+            deal = f"Deal {deal_index + 1}" if w is None else w("deal_n", n=deal_index + 1)
+            self.console.print(Text(f"\n=== {deal} ===", style="bold"))
 
     def notify(self, event: Any) -> None:
         if getattr(event, "type", None) == "discard":
@@ -193,7 +200,9 @@ class HumanSeat(BaseSeat):
         if self.muted:
             return
         try:
-            line = describe_event(event, self.player, ascii=self.ascii, unit=self.unit)
+            line = describe_event(
+                event, self.player, ascii=self.ascii, unit=self.unit, words=self._words()
+            )
         except Exception:  # noqa: BLE001 - a display problem must never stop the game
             line = None
         if line is not None:
@@ -234,6 +243,14 @@ class HumanSeat(BaseSeat):
             raise QuitGame("quit")
         self._say("you stay in the game")
 
+    def _words(self) -> Any:
+        """The :class:`~mahjong_fast.words.Words` of ``lang`` when it is a Chinese, else None."""
+        if self.lang is None or self.lang == "en":
+            return None
+        from ..words import Words
+
+        return Words(self.lang, resolve_rules(self.rules))
+
     def _say(self, message: str, style: str = "yellow") -> None:
         self.console.print(Text(message, style=style))
 
@@ -251,6 +268,7 @@ class HumanSeat(BaseSeat):
             last_discard=self.last_discard,
             compact=compact,
             rules=resolve_rules(self.rules),
+            lang=self.lang,
         ):
             self.console.print(_hanging(line))
 

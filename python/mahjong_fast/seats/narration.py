@@ -52,15 +52,23 @@ def _eplayer(event: Any) -> int | None:
 
 
 def describe_event(
-    event: Any, me: int | None = 0, *, ascii: bool = False, unit: str | None = None
+    event: Any,
+    me: int | None = 0,
+    *,
+    ascii: bool = False,
+    unit: str | None = None,
+    words: Any = None,
 ) -> Text | None:
     """One line describing an event of a deal (``None`` for events not worth a line).
 
     Takes an :class:`~mahjong_fast.game.events.Event` or its JSON form (``{"e": ..., "p": ...}``).
     ``me`` is the player called "You" (``None``: nobody, as in a replay); ``unit`` names the
     value of a win (``"faan"`` or ``"tai"``, the ``unit`` of its ruleset; default the default
-    ruleset's).
+    ruleset's). ``words``: a :class:`~mahjong_fast.words.Words` of a Chinese for the line in
+    it (the ruleset's terms: 打牌/捨牌, 上/吃, 碰, 食糊/胡); English without.
     """
+    if words is not None and words.chinese:
+        return _describe_words(event, me, ascii=ascii, unit=unit, w=words)
     if unit is None:
         unit = DEFAULT_RULES.unit
     etype = _etype(event)
@@ -153,4 +161,77 @@ def describe_event(
             "no_replacement": "no tile left for a bonus replacement",
         }.get(_ev(event, "reason"), "")
         return line.append(f"Exhaustive draw ({why})" if why else "Exhaustive draw", style="bold")
+    return None
+
+
+def _describe_words(event: Any, me: int | None, *, ascii: bool, unit: str | None, w: Any) -> Text | None:
+    """:func:`describe_event` in a Chinese: who, the term of what they did, the tiles."""
+    etype = _etype(event)
+    player = _eplayer(event)
+    name = "?" if player is None else w.who(player, me if me is not None else -1)
+
+    def who(p: Any) -> str:
+        return "?" if p is None else w.who(p, me if me is not None else -1)
+
+    def tile(t: Any) -> Text:
+        return tile_label(t, ascii=ascii) if isinstance(t, int) else Text("?")
+
+    def tiles(ts: Any) -> Text:
+        return tiles_label([t for t in ts or () if isinstance(t, int)], ascii=ascii)
+
+    line = Text("  » ", style="dim")
+    if etype == "draw":
+        t = _ev(event, "tile")
+        if player != me or not isinstance(t, int):
+            return None
+        return line.append(f"{name} {w.term('draw')} ").append_text(tile(t))
+    if etype == "replacement_draw":
+        t = _ev(event, "tile")
+        if player == me and isinstance(t, int):
+            return line.append(f"{name} {w.term('replacement_draw')} ").append_text(tile(t))
+        if _ev(event, "reason") == "kong":
+            return line.append(f"{name} {w.term('replacement_draw')}")
+        return None
+    if etype == "bonus":
+        return line.append(f"{name} {w.term('bonus_tile')} ").append_text(tile(_ev(event, "tile")))
+    if etype == "discard":
+        line.append(f"{name} {w.term('discard')} ").append_text(tile(_ev(event, "tile")))
+        if _ev(event, "last"):
+            line.append(f"  （{w.term('last_wall_tile')}）", style="dim")
+        return line
+    if etype == "claim":
+        kind = _ev(event, "type", "claim")
+        term = {"chow": "chow_claim", "pung": "pung_claim", "kong": "kong_declare"}.get(kind)
+        what = w.term(term) if term else str(kind)
+        line.append(f"{name} {what}（{who(_ev(event, 'from'))}）", style="bold")
+        line.append_text(tile(_ev(event, "tile")))
+        return line.append("：").append_text(tiles(_ev(event, "tiles")))
+    if etype == "concealed_kong":
+        line.append(f"{name} {w.term('concealed_kong')}：", style="bold")
+        return line.append_text(tiles(_ev(event, "tiles")))
+    if etype == "added_kong":
+        line.append(f"{name} {w.term('added_kong')} ", style="bold")
+        return line.append_text(tile(_ev(event, "tile")))
+    if etype == "kong_completed":
+        line.append(f"{name} {w.term('added_kong')}：")
+        return line.append_text(tiles(_ev(event, "tiles")))
+    if etype == "win":
+        kind = _ev(event, "kind")
+        value = _ev(event, "faan")
+        if kind == "self_drawn":
+            how = w.term("self_draw")
+        elif kind == "robbing_kong":
+            how = f"{w.term('robbing_kong')}（{who(_ev(event, 'from'))}）"
+        elif kind in ("bonus_all_eight", "bonus_rob_eighth"):
+            how = w.term("bonus_tile")
+        else:
+            how = f"{who(_ev(event, 'from'))} {w.term('deal_in')}"
+        line.append(f"{name} {w.term('win')}（{how}）", style="bold green")
+        if isinstance(_ev(event, "tile"), int):
+            line.append(" ").append_text(tile(_ev(event, "tile")))
+        if value is not None:
+            line.append(f" — {value} {w.unit(unit)}", style="bold green")
+        return line
+    if etype == "exhaustive_draw":
+        return line.append(w.term("exhaustive_draw"), style="bold")
     return None

@@ -17,6 +17,7 @@ mod deal_args;
 mod errors;
 mod expert;
 mod game;
+mod names;
 mod results;
 mod rl;
 pub(crate) mod rules;
@@ -596,6 +597,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     analysis::register(m)?;
     batch::register(m)?;
     rules::register(m)?;
+    names::register(m)?;
     sim::register(m)?;
     game::register(m)?;
     settle::register(m)?;

@@ -71,6 +71,17 @@ impl Element {
     fn name(&self) -> &str {
         &self.name
     }
+    /// Its name in each language: `{"en": "Dragon pung", "zh-HK": "三元牌", "zh-TW": "三元牌"}`
+    /// (the names of its code in its unit's tables, `Ruleset.element_names()`); an element
+    /// made by hand whose code or English name is not its table's has `name` in every
+    /// language.
+    #[getter]
+    fn names<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        match crate::rules::element_names_by_unit(self.unit, &self.code).filter(|n| n.en == self.name) {
+            Some(n) => super::names::names_dict(py, n),
+            None => super::names::same_in_all(py, &self.name),
+        }
+    }
     /// Its Chinese name where the rules give one (the extra elements of HK §19.5.2:
     /// `"X1"` → `"小四喜"`), else `None`.
     #[getter]

@@ -357,6 +357,34 @@ impl PyRuleset {
         self.inner.wording().family
     }
 
+    /// The Chinese this ruleset's terms are written in: `"zh-HK"` for the Hong Kong family
+    /// (番, 食糊, 出銃), `"zh-TW"` for the Taiwanese (台, 胡, 放槍).
+    #[getter]
+    fn locale(&self) -> &'static str {
+        self.inner.wording().locale.tag()
+    }
+
+    /// The names of every element its table scores or settles, by code in code order:
+    /// `{"F1": {"en": "All chows", "zh-HK": "平糊", "zh-TW": "平胡"}, ...}` (Hong Kong: F1–F20,
+    /// L1–L8 and the extra elements X1–X22; Taiwanese: the selected table's).
+    fn element_names<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for e in self.inner.element_names() {
+            d.set_item(e.code, super::names::names_dict(py, &e.names)?)?;
+        }
+        Ok(d)
+    }
+
+    /// The elements of `element_names()` whose name in a language is descriptive (no source
+    /// names the hand so), each with those languages' tags (`{"H40": ["zh-HK", "zh-TW"]}`).
+    fn descriptive_names<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for e in self.inner.element_names().iter().filter(|e| !e.names.descriptive.is_empty()) {
+            d.set_item(e.code, super::names::descriptive_tags(&e.names))?;
+        }
+        Ok(d)
+    }
+
     /// The unit's name in text and headings (`"faan"`; Taiwanese `"Tai"`), where `unit` is the
     /// key written in results and records.
     #[getter]

@@ -30,6 +30,11 @@ pub trait Identity {
     /// What the ruleset says of itself to a person ([`Wording`]): the unit's name in text, the
     /// winning shapes in words, the rules section of each [`Fact`].
     fn wording(&self) -> &'static Wording;
+    /// The names of every element its table can score or settle, in three languages
+    /// ([`crate::rules::names`]), in code order; none by default (a ruleset without names).
+    fn element_names(&self) -> &'static [crate::rules::names::NamedElement] {
+        &[]
+    }
     /// Every switch with its value, checked; its table ([`SwitchSet::table`]) is the
     /// ruleset's declaration of its switches and builds the ruleset of other values.
     fn switches(&self) -> &SwitchSet;

@@ -30,6 +30,7 @@ pub mod capabilities;
 pub mod checked;
 pub mod hong_kong;
 pub mod hooks;
+pub mod names;
 mod registry;
 pub mod scoring;
 pub mod switch_table;
@@ -50,7 +51,7 @@ use crate::tiles::tile::{Bonus, Tile, N_KINDS};
 pub(crate) use capabilities::score_each_wait;
 pub use capabilities::{Identity, MatchFlow, Payments, Table};
 pub use hooks::{DealHooks, ExtraAction, HookEvent, Liability, RuleFlags, RuleState, TileSet};
-pub use registry::{preset_names, presets as registry_presets, ruleset_names, Preset};
+pub use registry::{element_names_by_unit, preset_names, presets as registry_presets, ruleset_names, Preset};
 pub use scoring::{DealProgress, Element, RejectReason, ScoreOutcome, WinContext};
 pub use switch_table::{Allowed, Forbidden, Needs, SwitchLit, SwitchRow, SwitchSet, SwitchTable};
 
@@ -263,6 +264,10 @@ pub struct Wording {
     /// The rules sections, by [`Fact`] in the order of [`Fact::ALL`] (`""`: the ruleset has no
     /// such rule, as the cap of the Taiwanese rules).
     pub sections: [&'static str; 5],
+    /// The Chinese its terms are written in ([`names::Locale::ZhHk`] for the Hong Kong
+    /// family: 番, 食糊, 出銃; [`names::Locale::ZhTw`] for the Taiwanese: 台, 胡, 放槍): a face
+    /// showing Chinese words this ruleset's game in this Chinese.
+    pub locale: names::Locale,
 }
 
 impl Wording {
@@ -385,6 +390,10 @@ impl Ruleset {
     /// See [`Identity::wording`].
     pub fn wording(&self) -> &'static Wording {
         self.rules.wording()
+    }
+    /// See [`Identity::element_names`].
+    pub fn element_names(&self) -> &'static [names::NamedElement] {
+        self.rules.element_names()
     }
     /// The ruleset's switches as declared: one row per switch, in the order of the rules.
     pub fn switch_table(&self) -> &'static SwitchTable {

@@ -151,3 +151,14 @@ pub fn preset_names() -> Vec<&'static str> {
 pub fn presets() -> Vec<&'static Preset> {
     listed().collect()
 }
+
+/// The names of element `code` in the family whose unit is `unit` (`"faan"`, `"tai"`): the
+/// first listed preset of that unit whose table names it (an element's code is the same in
+/// every preset of its family). `None` for a code no table of that unit has.
+pub fn element_names_by_unit(unit: &str, code: &str) -> Option<&'static super::names::Names> {
+    listed()
+        .zip(BUILT.iter())
+        .filter_map(|(_, r)| r.as_ref().ok())
+        .filter(|r| r.unit() == unit)
+        .find_map(|r| super::names::element_in(r.element_names(), code))
+}

@@ -3,6 +3,7 @@
 //! the payments of §11 with the switches of §18, head bump (§11.3), dealer rotation (§12).
 
 mod hooks;
+pub mod names;
 pub mod scoring;
 pub mod settlement;
 pub mod switches;
@@ -23,6 +24,7 @@ static HK_WORDING: Wording = Wording {
     shapes: "four sets and a pair, seven pairs, or the thirteen orphans",
     cap_switch: Some("max_faan"),
     sections: ["HK §9", "HK §10.5", "HK §10.4, §18", "HK §11", "HK §12"],
+    locale: crate::rules::names::Locale::ZhHk,
 };
 use crate::rules::switch_table::ChoiceField;
 use crate::tiles::hand::Hand;
@@ -67,6 +69,9 @@ impl Identity for HongKongRules {
     /// HK §9 shapes, §10.5 minimum, §10.4 / §18 cap, §11 payments, §12 match.
     fn wording(&self) -> &'static Wording {
         &HK_WORDING
+    }
+    fn element_names(&self) -> &'static [crate::rules::names::NamedElement] {
+        names::ELEMENT_NAMES
     }
     fn switches(&self) -> &SwitchSet {
         &self.set

@@ -10,6 +10,7 @@
 pub mod high;
 mod hooks;
 pub mod low;
+pub mod names;
 pub mod scoring;
 pub mod settle;
 mod situation;
@@ -29,6 +30,7 @@ static TW_WORDING: Wording = Wording {
     shapes: "five sets and a pair, or eight and a half pairs",
     cap_switch: None,
     sections: ["TW §9", "TW §14", "", "TW §15", "TW §16"],
+    locale: crate::rules::names::Locale::ZhTw,
 };
 use crate::tiles::hand::Hand;
 use crate::tiles::tile::{Tile, N_KINDS};
@@ -67,6 +69,12 @@ impl Identity for TaiwaneseRules {
     /// TW §9 shapes, §14 minimum, no cap (§11), §15 payments, §16 match.
     fn wording(&self) -> &'static Wording {
         &TW_WORDING
+    }
+    fn element_names(&self) -> &'static [crate::rules::names::NamedElement] {
+        match self.switches.tai_table {
+            TaiTable::High => names::HIGH,
+            TaiTable::Low => names::LOW,
+        }
     }
     fn switches(&self) -> &SwitchSet {
         &self.set

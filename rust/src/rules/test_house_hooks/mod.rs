@@ -51,6 +51,7 @@ static WORDING: Wording = Wording {
     shapes: "four sets and a pair, seven pairs, or the thirteen orphans",
     cap_switch: None,
     sections: ["HK §9", "HK §10.5", "", "HK §11", "HK §12"],
+    locale: crate::rules::names::Locale::ZhHk,
 };
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -8,6 +8,7 @@
 
 use crate::analysis::decompose::{ConcealedSet, Interpretation, ShapeRules, HK_SHAPES};
 use crate::error::{MahjongError, Result};
+use crate::rules::hong_kong::names::ELEMENT_NAMES;
 use crate::rules::hong_kong::switches::{
     AllChowsPair, ElementValue, HongKongSwitches, SevenPairs, TileSet, ELEMENT_CODES, N_ELEMENTS,
 };
@@ -17,95 +18,16 @@ use crate::tiles::tile::Tile;
 /// The shapes of HK §9 without seven pairs (`seven_pairs = off`, §19.5.4).
 pub static HK_SHAPES_NO_SEVEN_PAIRS: ShapeRules = ShapeRules { seven_pairs: false, ..HK_SHAPES };
 
-/// The English name of every element, in code order (HK §10.2, §10.4, §19.5.2).
-pub static ELEMENT_NAMES: [&str; N_ELEMENTS] = [
-    "All chows",
-    "All pungs",
-    "Half flush",
-    "Full flush",
-    "Seven pairs",
-    "Dragon pung",
-    "Small three dragons",
-    "Seat wind pung",
-    "Prevailing wind pung",
-    "Concealed hand",
-    "Self-draw",
-    "Win on kong replacement",
-    "Robbing a kong",
-    "Win on the last wall tile",
-    "Win on the last discard",
-    "No bonus tiles",
-    "Own flower",
-    "Own season",
-    "All four flowers",
-    "All four seasons",
-    "Thirteen orphans",
-    "All honors",
-    "All terminals",
-    "Great three dragons",
-    "Great four winds",
-    "Four kongs",
-    "Nine gates",
-    "Self-drawn four concealed pungs",
-    "Small four winds",
-    "Mixed terminals and honours",
-    "Heavenly hand",
-    "Earthly hand",
-    "Win on a bonus replacement",
-    "Win on a double kong replacement",
-    "Plum blossom on the roof",
-    "Moon from the bottom of the sea",
-    "Fully concealed self-draw",
-    "Single wait",
-    "Edge wait",
-    "Closed wait",
-    "All simples",
-    "All green",
-    "Jade dragon",
-    "Ruby dragon",
-    "Pearl dragon",
-    "Three concealed pungs",
-    "Three kongs",
-    "Seven bonus tiles",
-    "Eight bonus tiles",
-    "Pure straight",
-];
-
-/// The Chinese names HK §19.5.2 gives the extra elements X1–X22, in code order.
-pub static EXTRA_CHINESE_NAMES: [&str; 22] = [
-    "小四喜",
-    "混么九",
-    "天糊",
-    "地糊",
-    "花上自摸",
-    "槓上槓",
-    "槓上開花",
-    "海底撈月",
-    "門前清自摸",
-    "單吊",
-    "邊張",
-    "坎張",
-    "斷么",
-    "綠一色",
-    "翡翠龍",
-    "紅寶石龍",
-    "珍珠龍",
-    "三暗刻",
-    "三槓子",
-    "花糊",
-    "八仙過海",
-    "一條龍",
-];
-
-/// The Chinese name of an extra element (`"X1"` → `"小四喜"`), `None` for another code.
+/// The Chinese name HK §19.5.2 gives an extra element (`"X1"` → `"小四喜"`: its Hong Kong
+/// name in [`ELEMENT_NAMES`]), `None` for another code.
 pub fn chinese_name(code: &str) -> Option<&'static str> {
-    let n: usize = code.strip_prefix('X')?.parse().ok()?;
-    EXTRA_CHINESE_NAMES.get(n.checked_sub(1)?).copied()
+    code.strip_prefix('X')?;
+    crate::rules::names::element_in(ELEMENT_NAMES, code).map(|n| n.zh_hk)
 }
 
 /// The element of index `i` (of [`ELEMENT_CODES`]) worth `value`.
 pub fn element(i: usize, value: u8) -> Element {
-    Element { code: ELEMENT_CODES[i], name: ELEMENT_NAMES[i], value }
+    Element { code: ELEMENT_CODES[i], name: ELEMENT_NAMES[i].names.en, value }
 }
 
 const fn f(n: usize) -> usize {

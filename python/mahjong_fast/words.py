@@ -1,0 +1,359 @@
+"""The words a person reads, in English, Hong Kong Chinese (``zh-HK``) or Taiwanese Chinese
+(``zh-TW``): the catalogue of the interface's short strings and the game's terms.
+
+Two sources, never machine-translated sentences:
+
+- the **terms** of the game (units, winds, seats, tiles, sets, actions, wins, the scoring
+  elements) come from the core (``term_names()``, ``tile_names()``, ``Element.names``,
+  ``Ruleset.element_names()``), where each Chinese name is sourced;
+- the **catalogue** (:data:`CATALOGUE`) holds the interface's own short strings (headings,
+  labels, column names), each in every language; where a string is a term it is built from the
+  term (``"self_draw"`` is the core's ``self_draw``).
+
+Which Chinese the *game's terms* are in is the ruleset's: a Hong Kong ruleset's terms are Hong
+Kong Chinese (番, 食糊, 出銃), a Taiwanese ruleset's Taiwanese (台, 胡, 放槍), whichever
+Chinese the reader chose (``Ruleset.locale``, from the ruleset's data). The interface strings
+follow the reader's language. English is English throughout.
+
+    >>> from mahjong_fast import Ruleset
+    >>> w = Words("zh-HK", Ruleset.from_name("taiwanese-high"))
+    >>> w.term("deal_in"), w("total")
+    ('放槍', '合計')
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from functools import cache
+from typing import Any, Final, Literal
+
+from mahjong_fast import _core
+from mahjong_fast.errors import MahjongError
+
+__all__ = [
+    "CATALOGUE",
+    "LANGUAGES",
+    "Language",
+    "UnknownLanguageError",
+    "Words",
+    "catalogue",
+    "kind_name",
+    "language_from_environment",
+    "resolve_language",
+    "term_names",
+    "tile_names",
+]
+
+Language = Literal["en", "zh-HK", "zh-TW"]
+#: every language of the names and the catalogue, English first
+LANGUAGES: Final[tuple[Language, ...]] = ("en", "zh-HK", "zh-TW")
+
+
+class UnknownLanguageError(MahjongError):
+    """A language that is not one of :data:`LANGUAGES`."""
+
+
+def _s(en: str, zh_hk: str, zh_tw: str | None = None) -> dict[str, str]:
+    return {"en": en, "zh-HK": zh_hk, "zh-TW": zh_hk if zh_tw is None else zh_tw}
+
+
+#: The interface's own short strings by key, each in every language (``{n}``-style fields are
+#: filled by :meth:`Words.__call__`). Terms of the game are not here: they come from the core.
+CATALOGUE: Final[dict[str, dict[str, str]]] = {
+    # headings and labels
+    "language": _s("Language", "語言"),
+    "result": _s("Result", "結果"),
+    "total": _s("Total", "合計"),
+    "code": _s("Code", "編號"),
+    "element": _s("Element", "項目"),
+    "value": _s("Value", "數值"),
+    "payments": _s("Payments", "收支"),
+    "scores": _s("Scores", "分數"),
+    "base": _s("Base", "基本分"),
+    "raw": _s("raw", "未封頂"),
+    "interpretation": _s("Interpretation", "拆牌"),
+    "you": _s("You", "你"),
+    "player": _s("Player", "玩家"),
+    "seat": _s("Seat", "座位"),
+    "winner": _s("winner", "贏家"),
+    "deal": _s("Deal", "局"),
+    "deals": _s("deals", "局數"),
+    "end_of_deal": _s("End of deal {n}", "第 {n} 局完"),
+    "deal_n": _s("Deal {n}", "第 {n} 局"),
+    "your_hand": _s("Your hand", "你的牌"),
+    "sets": _s("sets", "牌組"),
+    "hand": _s("Hand", "手牌"),
+    "tiles_left": _s("Tiles left", "剩餘牌數"),
+    "last_discard": _s("Last discard", "上一張打出的牌"),
+    "none": _s("none", "無"),
+    "replay_ok": _s("Replay OK", "重播無誤"),
+    "unfinished": _s("unfinished", "未完"),
+    "not_a_win": _s("Not a win", "不成牌型"),
+    "below_minimum": _s("Below the minimum", "未達最低要求"),
+    "minimum": _s("minimum", "最低"),
+    "next_dealer": _s("Next dealer", "下局莊家"),
+    "win_rate": _s("win rate", "勝率"),
+    "draw_rate": _s("draw rate", "流局率"),
+    "points": _s("points", "分"),
+    "mean": _s("mean", "平均"),
+    "seats": _s("Seats", "座位"),
+    "summary": _s("Summary", "摘要"),
+    "review_of": _s("Review of", "覆盤"),
+    "decisions": _s("decisions", "決策數"),
+    "agreement": _s("as the expert", "與專家一致"),
+    "loss": _s("loss", "損失"),
+    "estimated_loss": _s("estimated loss", "估計損失"),
+    "decision": _s("Decision", "決策"),
+    "chosen": _s("chosen", "所選"),
+    "expert": _s("expert", "專家"),
+    "kind": _s("kind", "類別"),
+    "all": _s("all", "全部"),
+    "review_legend": _s(
+        "pts: expert's expected points for the rest of the deal; loss: expert - played",
+        "分：專家估計本局餘下的得分；損失：專家 − 所打",
+    ),
+    "biggest_losses": _s("Biggest losses", "最大損失"),
+    "hands_at_decisions": _s("The hand at each of these decisions", "各決策時的手牌"),
+    "per_deal": _s("Per deal", "每局"),
+    "per_kind": _s("Per kind of decision", "每類決策"),
+    "col:deal": _s("deal", "局"),
+    "col:line": _s("line", "行"),
+    "col:left": _s("left", "剩牌"),
+    "col:kind": _s("kind", "類別"),
+    "col:played": _s("played", "所打"),
+    "col:pts": _s("pts", "分"),
+    "col:expert": _s("expert", "專家"),
+    "col:loss": _s("loss", "損失"),
+    "col:index": _s("index", "序號"),
+    "col:seat": _s("seat", "座位"),
+    "col:decisions": _s("decisions", "決策數"),
+    "col:agreed": _s("agreed", "一致"),
+    "col:agreement": _s("agreement", "一致率"),
+    "col:hand (concealed tiles)": _s("hand (concealed tiles)", "手牌（暗牌）"),
+    "col:rating": _s("rating", "評分"),
+    "every_decision": _s("Every decision", "所有決策"),
+    "filter_deal": _s("Deal", "局"),
+    "filter_kind": _s("Kind", "類別"),
+    "only_differed": _s("show only where the seat differed", "只顯示與專家不同之處"),
+    "rating": _s("rating", "評分"),
+    "loss_per_turn": _s("Loss per turn", "每巡損失"),
+    "decisions_heading": _s("Decisions", "決策"),
+    "claim": _s("claim", "叫牌"),
+    "arena_report": _s("Arena report", "對戰報告"),
+    "records_report": _s("Records report", "牌局紀錄報告"),
+    "review_report": _s("Review", "覆盤"),
+    "ruleset": _s("Ruleset", "規則"),
+    "seed": _s("Seed", "種子"),
+    "histogram": _s("Histogram", "分佈", "分布"),
+    "count": _s("count", "次數"),
+    "policy": _s("Policy", "策略"),
+}
+
+#: The reports' headings and column names: ``"r:" + the English`` → the Chinese (Hong Kong,
+#: Taiwan); added to :data:`CATALOGUE`.
+_REPORT: Final[dict[str, tuple[str, str]]] = {
+    "Points": ("分數", "分數"),
+    "Rates": ("比率", "比率"),
+    "Distributions": ("分佈", "分布"),
+    "Settings": ("設定", "設定"),
+    "Switches": ("開關", "開關"),
+    "Rates per deal": ("每局比率", "每局比率"),
+    "seat": ("座位", "座位"),
+    "deals": ("局數", "局數"),
+    "points/deal": ("每局分數", "每局分數"),
+    "95% low": ("95% 下限", "95% 下限"),
+    "95% high": ("95% 上限", "95% 上限"),
+    "switch": ("開關", "開關"),
+    "value": ("數值", "數值"),
+    "Deals": ("牌局", "牌局"),
+    "Hand values": ("牌值", "牌值"),
+    "Scoring elements": ("計分項目", "計分項目"),
+    "How hands are won": ("贏牌方式", "贏牌方式"),
+    "Deal length": ("每局長度", "每局長度"),
+    "Seats and the dealer": ("座位與莊家", "座位與莊家"),
+    "The dealer against the other three seats": ("莊家對其餘三家", "莊家對其餘三家"),
+    "file": ("檔案", "檔案"),
+    "ruleset": ("規則", "規則"),
+    "who": ("身份", "身份"),
+    "code": ("編號", "編號"),
+    "element": ("項目", "項目"),
+    "wins": ("贏牌次數", "贏牌次數"),
+    "share": ("比例", "比例"),
+    "Arena": ("對戰", "對戰"),
+    "Simulation records": ("模擬紀錄", "模擬紀錄"),
+    "Top scoring elements": ("最常見的計分項目", "最常見的計分項目"),
+    "winning hands": ("手贏牌", "手贏牌"),
+}
+CATALOGUE.update({f"r:{en}": _s(en, hk, tw) for en, (hk, tw) in _REPORT.items()})
+
+#: catalogue keys that are terms of the game: the core's term of that key gives the words
+TERM_KEYS: Final[tuple[str, ...]] = (
+    "east", "south", "west", "north", "dealer", "seat_wind", "prevailing_wind", "dealer_streak",
+    "chow", "pung", "kong", "pair", "concealed_kong", "added_kong", "exposed_kong", "discard",
+    "draw", "pass", "win", "self_draw", "deal_in", "robbing_kong", "exhaustive_draw",
+    "bonus_tile", "discard_pool", "live_tiles", "waits", "shanten", "ready", "limit_hand", "faan", "tai", "wall",
+    "minimum_faan", "minimum_tai", "chow_claim", "pung_claim", "kong_declare",
+    "non_dealer", "multiple_winners",
+)  # fmt: skip
+
+
+@cache
+def term_names() -> dict[str, dict[str, str]]:
+    """Every term of the game by key, ``{"en", "zh-HK", "zh-TW"}`` each (the core's data;
+    a new dict each call is not needed: treat it as read-only)."""
+    return dict(_core.term_names())
+
+
+@cache
+def tile_names() -> tuple[dict[str, str], ...]:
+    """The names of tile kinds 0..41 (the core's data), ``{"en", "zh-HK", "zh-TW"}`` each."""
+    return tuple(_core.tile_names())
+
+
+def catalogue() -> dict[str, dict[str, str]]:
+    """The whole catalogue: :data:`CATALOGUE` plus the terms of :data:`TERM_KEYS` under
+    ``"term:KEY"``; every key has every language of :data:`LANGUAGES`."""
+    out = {k: dict(v) for k, v in CATALOGUE.items()}
+    terms = term_names()
+    for k in TERM_KEYS:
+        out[f"term:{k}"] = dict(terms[k])
+    return out
+
+
+def _from_locale(value: str) -> Language | None:
+    """The language of a POSIX locale value (``zh_HK.UTF-8`` → zh-HK; ``zh_TW``, ``zh_Hant``
+    → zh-TW; ``C``, ``en_US``, a Simplified Chinese locale → en); None for an empty value."""
+    v = value.strip()
+    if not v:
+        return None
+    tag = v.split(".")[0].split("@")[0].replace("-", "_").lower()
+    if tag in ("zh_hk", "zh_mo", "zh_hant_hk", "zh_hant_mo"):
+        return "zh-HK"
+    if tag in ("zh_tw", "zh_hant", "zh_hant_tw"):
+        return "zh-TW"
+    return "en"
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> Language:
+    """The reader's language from the locale: the first set of ``LC_ALL``, ``LC_MESSAGES``
+    and ``LANG`` (as POSIX reads them); Hong Kong and Macau Chinese → ``"zh-HK"``, Taiwan's
+    (and Traditional Chinese otherwise unplaced) → ``"zh-TW"``, anything else → ``"en"``."""
+    env = os.environ if environ is None else environ
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        lang = _from_locale(env.get(var, ""))
+        if lang is not None:
+            return lang
+    return "en"
+
+
+def resolve_language(lang: str | None) -> Language:
+    """``lang`` checked (``en``, ``zh-HK``, ``zh-TW``; case and ``_`` forgiven), or the
+    environment's when None; UnknownLanguageError (a ValueError) for another."""
+    if lang is None:
+        return language_from_environment()
+    for known in LANGUAGES:
+        if lang.strip().replace("_", "-").lower() == known.lower():
+            return known
+    raise UnknownLanguageError(f"unknown language {lang!r}: use en, zh-HK or zh-TW")
+
+
+class Words:
+    """The words of one reader's language for one ruleset: ``w("total")`` an interface
+    string, ``w.term("self_draw")`` a term of the game, ``w.element(e)`` an element's name,
+    ``w.tile("5s")`` a tile's. Terms are in the ruleset's Chinese when the language is
+    Chinese (``rules.locale``); without a ruleset, in the reader's."""
+
+    def __init__(self, lang: str | None = "en", rules: Any = None) -> None:
+        self.lang: Language = resolve_language(lang)
+        locale = getattr(rules, "locale", None) if rules is not None else None
+        self.terms_lang: Language = (
+            "en" if self.lang == "en" else (locale if locale in LANGUAGES else self.lang)
+        )
+        self.rules = rules
+
+    @property
+    def chinese(self) -> bool:
+        return self.lang != "en"
+
+    def __call__(self, key: str, **fields: Any) -> str:
+        """The interface string ``key`` (KeyError for a key not in :data:`CATALOGUE`), with
+        ``{name}`` fields filled."""
+        text = CATALOGUE[key][self.lang]
+        return text.format(**fields) if fields else text
+
+    def term(self, key: str) -> str:
+        """The game's term ``key`` (of ``term_names()``) in the ruleset's words."""
+        return term_names()[key][self.terms_lang]
+
+    def unit(self, unit: str | None = None) -> str:
+        """The unit's name (``faan``/``Tai``; 番/台) of ``unit`` or the ruleset's."""
+        u = unit or (getattr(self.rules, "unit", None) if self.rules is not None else None) or "faan"
+        if self.terms_lang == "en":
+            return str(_core.unit_name(u))
+        terms = term_names()
+        return terms[u][self.terms_lang] if u in terms else u  # the unit's key is its term's
+
+    def element(self, element: Any) -> str:
+        """An element's name (an ``Element``, or a ``(code, name)`` pair whose code is looked
+        up in the ruleset's names)."""
+        names = getattr(element, "names", None)
+        if isinstance(names, dict):
+            return str(names[self.terms_lang])
+        code, name = element[0], element[1]
+        if self.rules is not None and self.terms_lang != "en":
+            row = self.rules.element_names().get(code)
+            if row is not None and row["en"] == name:
+                return str(row[self.terms_lang])
+        return str(name)
+
+    def tile(self, tile: int | str) -> str:
+        """A tile's name by kind 0..41 or code (``"5s"``)."""
+        from mahjong_fast.tiles import Tile
+
+        kind = tile if isinstance(tile, int) else Tile(tile).kind
+        return tile_names()[kind][self.terms_lang]
+
+    def wind(self, index: int) -> str:
+        """The wind of index 0..3 (East, South, West, North)."""
+        return self.term(("east", "south", "west", "north")[index])
+
+    def who(self, player: int | None, me: int = 0) -> str:
+        """``You`` (你) for ``me``, else ``P1``..``P3``."""
+        return "-" if player is None else (self("you") if player == me else f"P{player}")
+
+
+def kind_name(w: Words, kind: str) -> str:
+    """The name of a kind of decision of a review (``discard``, ``claim``, ``kong``, ``win``,
+    ``all``): the key itself in English, else the term (打牌/捨牌, 開槓/槓, 食糊/胡) or the
+    catalogue's word."""
+    if not w.chinese:
+        return kind
+    term = {"discard": "discard", "kong": "kong_declare", "win": "win"}.get(kind)
+    if term is not None:
+        return w.term(term)
+    return w(kind) if kind in CATALOGUE else kind
+
+
+def names_markdown(table: str) -> str:
+    """The Markdown table of the names of ``table``: a ruleset's or preset's name (its
+    elements, by code) or ``"terms"`` (the game's terms, by key); a name that is descriptive in
+    a language (no source gives it as the players' term) is marked with ``†``. The tables of
+    ``docs/languages.md`` (``scripts/switch_docs.py`` writes them)."""
+    from mahjong_fast.rules import Ruleset
+
+    if table == "terms":
+        rows, marks, head = term_names(), dict(_core.descriptive_terms()), "Term"
+    else:
+        rules = Ruleset.from_name(table)
+        rows, marks, head = rules.element_names(), rules.descriptive_names(), "Code"
+
+    def cell(key: str, lang: str, text: str) -> str:
+        text = text.replace("|", "\\|")
+        return f"{text} †" if lang in marks.get(key, ()) else text
+
+    lines = [f"| {head} | English | Hong Kong (zh-HK) | Taiwan (zh-TW) |", "|---|---|---|---|"]
+    for key, names in rows.items():
+        shown = " | ".join(cell(key, lang, names[lang]) for lang in LANGUAGES)
+        lines.append(f"| `{key}` | {shown} |")
+    return "\n".join(lines) + "\n"

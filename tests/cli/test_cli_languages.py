@@ -1,0 +1,107 @@
+"""``--lang en|zh-HK|zh-TW`` on every command (issue 44): the human-readable output of score,
+play, replay and review switches language, the locale is read when ``--lang`` is not given,
+``--json`` never changes, and a bad language is one line and exit 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import typer
+from _cli_helpers import assert_one_line_error, run
+
+from mahjong_fast.cli import app
+
+SCORE = ("score", "111222333m9s [555p]", "--win", "9s", "--self-drawn")
+TW_SCORE = ("score", "123m456m789p123456s1z", "--win", "1z", "--self-drawn",
+            "--rules", "taiwanese-high")  # fmt: skip
+
+
+def test_every_command_takes_lang() -> None:
+    group = typer.main.get_command(app)
+    commands = group.commands  # type: ignore[attr-defined]
+    assert len(commands) >= 10
+    for name, command in commands.items():
+        opts = [o for p in command.params for o in getattr(p, "opts", ())]
+        assert "--lang" in opts, name
+
+
+def test_score_in_each_language() -> None:
+    en, hk, tw = (run(*SCORE, "--lang", lang) for lang in ("en", "zh-HK", "zh-TW"))
+    assert en.returncode == hk.returncode == tw.returncode == 0
+    assert "All pungs" in en.stdout and "對對糊" not in en.stdout
+    # the Hong Kong ruleset's terms in either Chinese: 番; the interface's own words too
+    for proc in (hk, tw):
+        assert "對對糊" in proc.stdout and "5 番" in proc.stdout and "合計" in proc.stdout
+        assert "All pungs" not in proc.stdout and "Total" not in proc.stdout
+    default = run(*SCORE)  # LANG=C: English, exactly as --lang en
+    assert default.stdout == en.stdout
+
+
+def test_taiwanese_score_uses_taiwanese_terms() -> None:
+    for lang in ("zh-HK", "zh-TW"):
+        proc = run(*TW_SCORE, "--lang", lang)
+        assert proc.returncode == 0, proc.stderr
+        assert "胡牌" in proc.stdout and "台" in proc.stdout and "番" not in proc.stdout
+
+
+def test_the_locale_chooses_when_lang_is_not_given() -> None:
+    hk = run(*SCORE, lang_env={"LANG": "zh_HK.UTF-8"})
+    assert hk.returncode == 0 and "對對糊" in hk.stdout
+    forced = run(*SCORE, "--lang", "en", lang_env={"LANG": "zh_HK.UTF-8"})
+    assert "All pungs" in forced.stdout and "對對糊" not in forced.stdout
+    overridden = run(*SCORE, lang_env={"LANG": "zh_HK.UTF-8", "LC_ALL": "C"})
+    assert "All pungs" in overridden.stdout
+
+
+def test_json_is_never_translated() -> None:
+    en = run(*SCORE, "--json")
+    for lang in ("zh-HK", "zh-TW"):
+        proc = run(*SCORE, "--json", "--lang", lang)
+        assert json.loads(proc.stdout) == json.loads(en.stdout)
+    assert run(*SCORE, "--json", lang_env={"LANG": "zh_TW.UTF-8"}).stdout == en.stdout
+
+
+@pytest.mark.parametrize("bad", ["fr", "zh", "zh-CN", ""])
+def test_a_bad_language_is_one_line(bad: str) -> None:
+    proc = run(*SCORE, "--lang", bad)
+    assert_one_line_error(proc)
+    assert "--lang" in proc.stderr
+
+
+@pytest.fixture(scope="module")
+def game_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A Hong Kong deal played to its end (discard the last tile, pass every claim)."""
+    log = tmp_path_factory.mktemp("lang") / "game.jsonl"
+    proc = run("play", "--seed", "3", "--no-confirm", "--ascii", "--log", str(log),
+               input="14\n\n" * 300)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    return log
+
+
+def test_play_and_replay_in_chinese(game_log: Path, tmp_path: Path) -> None:
+    en = run("replay", str(game_log))
+    hk = run("replay", str(game_log), "--lang", "zh-HK")
+    tw = run("replay", str(game_log), "--lang", "zh-TW")
+    assert en.returncode == hk.returncode == tw.returncode == 0
+    assert "Replay OK" in en.stdout and "出銃" not in en.stdout
+    # a Hong Kong game: Hong Kong terms whichever Chinese the reader chose
+    for proc in (hk, tw):
+        assert "重播無誤" in proc.stdout and "食糊" in proc.stdout and "出銃" in proc.stdout
+        assert "Replay OK" not in proc.stdout and "放槍" not in proc.stdout
+    played = run("play", "--seed", "3", "--no-confirm", "--ascii", "--lang", "zh-TW",
+                 input="14\n\n" * 300)  # fmt: skip
+    assert played.returncode == 0, played.stderr
+    assert "第 1 局完" in played.stdout and "分數" in played.stdout and "食糊" in played.stdout
+
+
+def test_review_in_chinese(game_log: Path) -> None:
+    en = run("review", str(game_log))
+    hk = run("review", str(game_log), "--lang", "zh-HK")
+    assert en.returncode == hk.returncode == 0
+    assert "Per deal" in en.stdout and "每局" not in en.stdout
+    assert "每局" in hk.stdout and "決策數" in hk.stdout and "Per deal" not in hk.stdout
+    assert run("review", str(game_log), "--json", "--lang", "zh-HK").stdout == run(
+        "review", str(game_log), "--json"
+    ).stdout
