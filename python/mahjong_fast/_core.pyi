@@ -224,6 +224,9 @@ def score_notation(
     liable_trigger: str | None = None,
     co_winners: Iterable[str | int] | None = None,
     flower_win: str | None = None,
+    starting_win: str | None = None,
+    qualification: str | None = None,
+    declared_ready: bool | None = None,
     rules: Ruleset | str | None = None,
 ) -> ScoreResult:
     """``mahjong_fast.score``: score a winning hand with the whole situation (rules §10, §11,

@@ -148,8 +148,19 @@ fn add_bonus_notation(py: Python<'_>, hand: &mut Hand, bonus: &Bound<'_, PyAny>)
 ///     flower_win: a bonus-tile win (HK §19.6): ``"seven"``, ``"eight"`` or ``"rob"`` (with
 ///         ``discarder``, who exposed the eighth), with ``hand`` and ``win_tile`` None; scored
 ///         as X20 or X21 alone.
+///     starting_win: Taiwanese common table (TW §20.4.3): ``"heavenly"`` (the dealer's win
+///         at the start of play, with ``dealer_start``), ``"earthly"`` (a non-dealer's
+///         self-draw on its first draw) or ``"human"`` (a win on a discard, as the switch
+///         ``human_win`` defines it); None by default.
+///     qualification: Taiwanese common table (TW §20.6.2): the winner's live ready
+///         qualification, ``"heavenly"`` or ``"earthly"``; None by default.
+///     declared_ready: Taiwanese (TW §20.6.1): the winner declared ready; needs the switch
+///         ``ready_declaration`` (scores C15 with a common table). Default False. An
+///         impossible combination of these (a heavenly win that is not the dealer's
+///         self-draw, a qualification the switches cannot grant, ...) is an
+///         ``InvalidHandError``; Hong Kong refuses all three.
 ///     rules: a ``Ruleset``, a ruleset name (``"hk"``, ``"taiwanese-high"``,
-///         ``"taiwanese-low"``) or None for Hong Kong.
+///         ``"taiwanese-low"``, ``"taiwanese-omu-standard"``, ...) or None for Hong Kong.
 ///
 /// Returns:
 ///     A ``ScoreResult``. A hand that is no win is a result (``is_win=False`` with a
@@ -181,7 +192,7 @@ fn add_bonus_notation(py: Python<'_>, hand: &mut Hand, bonus: &Bound<'_, PyAny>)
     dealer_start = false, discarder = None, dealer_streak = None, discards = None,
     winner_discards = None, interrupted = None, earthly = None, bonus_replacement = None,
     double_kong = None, liable = None, liable_trigger = None, co_winners = None, flower_win = None,
-    rules = None))]
+    starting_win = None, qualification = None, declared_ready = None, rules = None))]
 #[allow(clippy::too_many_arguments)]
 fn score_notation(
     py: Python<'_>,
@@ -207,10 +218,14 @@ fn score_notation(
     liable_trigger: Option<&Bound<'_, PyAny>>,
     co_winners: Option<&Bound<'_, PyAny>>,
     flower_win: Option<&Bound<'_, PyAny>>,
+    starting_win: Option<&Bound<'_, PyAny>>,
+    qualification: Option<&Bound<'_, PyAny>>,
+    declared_ready: Option<&Bound<'_, PyAny>>,
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<ScoreResult> {
     let rules = rules_arg(py, rules)?;
     let progress = progress_arg(py, &rules, dealer_start, dealer_streak, discards, winner_discards, interrupted)?;
+    let (starting_win, qualification, declared_ready) = tw_start_args(py, &rules, starting_win, qualification, declared_ready)?;
     let pay = pay_inputs_arg(py, liable, liable_trigger, co_winners)?;
     if let Some(kind) = flower_win.filter(|f| !f.is_none()) {
         let kind = super::str_arg(kind, "flower_win")?;
@@ -227,6 +242,9 @@ fn score_notation(
         earthly: super::opt_bool_arg(earthly, "earthly", false)?,
         bonus_replacement: super::opt_bool_arg(bonus_replacement, "bonus_replacement", false)?,
         double_kong: super::opt_bool_arg(double_kong, "double_kong", false)?,
+        starting_win,
+        qualification,
+        declared_ready,
     };
     let mut h = notation_arg(py, hand)?;
     let win = match win_tile {
@@ -302,6 +320,58 @@ fn pay_inputs_arg(
         }
     }
     Ok(crate::rules::checked::PayInputs { liable, co_winners: mask })
+}
+
+/// The common table's scorer inputs (TW §20.4.3): `starting_win` (`"heavenly"`, `"earthly"`,
+/// `"human"` or None), `qualification` (`"heavenly"`, `"earthly"` or None) and
+/// `declared_ready` (a bool, default False). Any of them given (not None) under a ruleset that
+/// does not read the deal's progress (Hong Kong) is an `InvalidHandError`; their consistency
+/// with the win and the switches is the scorer's check (TW §20.4.3, §10a).
+#[allow(clippy::type_complexity)]
+pub(crate) fn tw_start_args(
+    py: Python<'_>,
+    rules: &crate::rules::Ruleset,
+    starting_win: Option<&Bound<'_, PyAny>>,
+    qualification: Option<&Bound<'_, PyAny>>,
+    declared_ready: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(Option<crate::rules::scoring::StartingWin>, Option<crate::rules::scoring::Qualification>, bool)> {
+    use crate::rules::scoring::{Qualification, StartingWin};
+    let given = |a: Option<&Bound<'_, PyAny>>| a.is_some_and(|v| !v.is_none());
+    for (name, a) in [("starting_win", starting_win), ("qualification", qualification), ("declared_ready", declared_ready)] {
+        if given(a) && !rules.reads_progress() {
+            return Err(hand_err(
+                py,
+                format!("{name} is a Taiwanese scorer input (TW §20.4.3), which the {} rules do not read", rules.name()),
+            ));
+        }
+    }
+    let start = match starting_win.filter(|v| !v.is_none()) {
+        None => None,
+        Some(v) => {
+            let s = super::str_arg(v, "starting_win")?;
+            match StartingWin::NAMES.iter().find(|(n, _)| *n == s) {
+                Some((_, w)) => Some(*w),
+                None => {
+                    return Err(hand_err(
+                        py,
+                        format!("starting_win must be \"heavenly\", \"earthly\", \"human\" or None, got {s:?}"),
+                    ))
+                }
+            }
+        }
+    };
+    let qual = match qualification.filter(|v| !v.is_none()) {
+        None => None,
+        Some(v) => {
+            let s = super::str_arg(v, "qualification")?;
+            match Qualification::NAMES.iter().find(|(n, _)| *n == s) {
+                Some((_, q)) => Some(*q),
+                None => return Err(hand_err(py, format!("qualification must be \"heavenly\", \"earthly\" or None, got {s:?}"))),
+            }
+        }
+    };
+    let declared = super::opt_bool_arg(declared_ready, "declared_ready", false)?;
+    Ok((start, qual, declared))
 }
 
 /// The message for a deal-progress keyword given to a ruleset that does not read it.
