@@ -131,3 +131,41 @@ def test_a_hong_kong_result_is_paid_for_its_value() -> None:
     assert r.paid_value == r.value
     with pytest.raises(AttributeError, match="paid_value"):
         r.capped_tai  # noqa: B018
+
+
+def test_wait_values_take_the_ready_inputs() -> None:
+    """X31's hand (神來也, earthly ready declared): every wait scores C29 on a discard."""
+    rules = mf.Ruleset.from_name("taiwanese-omu-shenlaiye")
+    kw: dict[str, Any] = {"seat_wind": "S", "discards": 15, "winner_discards": 4, "interrupted": False}
+    plain = mf.wait_values("123456m23456p123s77z", rules, **kw)
+    ready = mf.wait_values("123456m23456p123s77z", rules, qualification="earthly", declared_ready=True, **kw)
+    assert [str(w.tile) for w in ready] == ["1p", "4p", "7p"]
+    for p, r in zip(plain, ready, strict=True):
+        codes = {e.code: e.value for e in r.discard.elements}
+        assert codes["C29"] == 4 and "C01" not in codes  # earthly_ready_replaces_concealed
+        assert r.discard.value == p.discard.value - 1 + 4
+
+
+@pytest.mark.parametrize(
+    ("kw", "rules"),
+    [({"starting_win": "heavenly", "seat_wind": "S", "self_drawn": True}, "taiwanese-omu-standard"),
+     ({"starting_win": "earthly", "seat_wind": "E", "self_drawn": True}, "taiwanese-omu-standard"),
+     ({"starting_win": "human", "seat_wind": "S", "self_drawn": True}, "taiwanese-omu-standard"),
+     ({"starting_win": "human", "seat_wind": "S", "discarder": "E"}, "taiwanese-omu-star31"),
+     ({"qualification": "heavenly", "seat_wind": "S", "discarder": "E", "declared_ready": True}, "taiwanese-omu-shenlaiye"),
+     ({"qualification": "earthly", "seat_wind": "S", "discarder": "E"}, "taiwanese-omu-shenlaiye"),
+     ({"declared_ready": True, "seat_wind": "S", "discarder": "E"}, "taiwanese-omu-standard"),
+     ({"starting_win": "human", "seat_wind": "S", "discarder": "E"}, "taiwanese-high"),
+     ({"qualification": "earthly", "seat_wind": "S", "discarder": "E"}, "hong-kong"),
+     ({"starting_win": "dealt", "seat_wind": "S", "discarder": "E"}, "taiwanese-omu-standard")],  # fmt: skip
+)
+def test_impossible_scorer_inputs_are_refused(kw: dict[str, Any], rules: str) -> None:
+    """TW §20.4.3: a heavenly win that is not the dealer's, an earthly one by the dealer, a
+    self-drawn human win, one under human_win="off" (star31), a heavenly qualification the
+    mode cannot grant (each_first_discard), one undeclared while ready_declaration is on, a
+    declaration without ready_declaration, the inputs with the high table or Hong Kong, and a
+    value that is none of the names."""
+    hand = "123456m23456p123s77z" if rules != "hong-kong" else "123m456m789p234s5s"
+    win = "1p" if rules != "hong-kong" else "5s"
+    with pytest.raises(InvalidHandError):
+        mf.score(hand, win, rules=rules, **kw)

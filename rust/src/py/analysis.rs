@@ -621,7 +621,8 @@ fn rate_discards(
 /// mask (the seats' own); `wait_values_notation` is the same from notation.
 #[pyfunction]
 #[pyo3(signature = (counts, melds, bonus_mask, seat_wind, prevailing_wind = None, rules = None, *,
-    last_tile = false, dealer_streak = None, discards = None, winner_discards = None, interrupted = None))]
+    last_tile = false, dealer_streak = None, discards = None, winner_discards = None, interrupted = None,
+    qualification = None, declared_ready = None))]
 #[allow(clippy::too_many_arguments)]
 fn wait_values(
     py: Python<'_>,
@@ -636,6 +637,8 @@ fn wait_values(
     discards: Option<&Bound<'_, PyAny>>,
     winner_discards: Option<&Bound<'_, PyAny>>,
     interrupted: Option<&Bound<'_, PyAny>>,
+    qualification: Option<&Bound<'_, PyAny>>,
+    declared_ready: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<(u32, ScoreResult, ScoreResult)>> {
     let c = counts_obj(py, counts)?;
     let m = melds_obj(py, melds)?;
@@ -645,16 +648,20 @@ fn wait_values(
     let progress = progress_arg(py, &ruleset, false, dealer_streak, discards, winner_discards, interrupted)?;
     let prevailing = opt_wind_arg(py, prevailing_wind, "prevailing_wind")?.unwrap_or(0);
     let hand = Hand { concealed: c, melds: m, bonus };
-    values_of_waits(py, &hand, seat, prevailing, &ruleset, last_tile, progress)
+    let house = ready_house(py, &ruleset, qualification, declared_ready)?;
+    values_of_waits(py, &hand, seat, prevailing, &ruleset, last_tile, progress, house)
 }
 
 /// `wait_values` of hand notation (or a `mahjong_fast.Hand`), the situation given as to
 /// `score_notation`: this is `mahjong_fast.wait_values` (the hand, its bonus tiles and the
 /// winds read here, as `score` reads them). `bonus`: more exposed bonus tiles (notation or
 /// tiles), added to any in the hand; one given twice is an `InvalidHandError`.
+/// `qualification` and `declared_ready` (Taiwanese, TW §20.4.3) are those of `score`, the same
+/// for every wait.
 #[pyfunction]
 #[pyo3(signature = (hand, rules = None, *, seat_wind = None, prevailing_wind = None, bonus = None,
-    last_tile = false, dealer_streak = None, discards = None, winner_discards = None, interrupted = None))]
+    last_tile = false, dealer_streak = None, discards = None, winner_discards = None, interrupted = None,
+    qualification = None, declared_ready = None))]
 #[allow(clippy::too_many_arguments)]
 fn wait_values_notation(
     py: Python<'_>,
@@ -668,6 +675,8 @@ fn wait_values_notation(
     discards: Option<&Bound<'_, PyAny>>,
     winner_discards: Option<&Bound<'_, PyAny>>,
     interrupted: Option<&Bound<'_, PyAny>>,
+    qualification: Option<&Bound<'_, PyAny>>,
+    declared_ready: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<(u32, ScoreResult, ScoreResult)>> {
     let ruleset = rules_arg(py, rules)?;
     let mut h = notation_arg(py, hand)?;
@@ -677,7 +686,20 @@ fn wait_values_notation(
     let seat = opt_wind_arg(py, seat_wind, "seat_wind")?.unwrap_or(0);
     let prevailing = opt_wind_arg(py, prevailing_wind, "prevailing_wind")?.unwrap_or(0);
     let progress = progress_arg(py, &ruleset, false, dealer_streak, discards, winner_discards, interrupted)?;
-    values_of_waits(py, &h, seat, prevailing, &ruleset, last_tile, progress)
+    let house = ready_house(py, &ruleset, qualification, declared_ready)?;
+    values_of_waits(py, &h, seat, prevailing, &ruleset, last_tile, progress, house)
+}
+
+/// The ready inputs of `wait_values` (TW §20.4.3: a live qualification, a declared ready
+/// seat), which hold whatever the winning tile; a starting win is `score`'s only.
+fn ready_house(
+    py: Python<'_>,
+    ruleset: &crate::rules::Ruleset,
+    qualification: Option<&Bound<'_, PyAny>>,
+    declared_ready: Option<&Bound<'_, PyAny>>,
+) -> PyResult<crate::rules::scoring::HouseSituation> {
+    let (_, qualification, declared_ready) = tw_start_args(py, ruleset, None, qualification, declared_ready)?;
+    Ok(crate::rules::scoring::HouseSituation { qualification, declared_ready, ..Default::default() })
 }
 
 /// The body of both forms of `wait_values`: each wait scored self-drawn (with its payments)
@@ -690,6 +712,7 @@ fn values_of_waits(
     ruleset: &crate::rules::Ruleset,
     last_tile: bool,
     progress: DealProgress,
+    house: crate::rules::scoring::HouseSituation,
 ) -> PyResult<Vec<(u32, ScoreResult, ScoreResult)>> {
     let ctx = WinContext {
         seat_wind: seat,
@@ -697,6 +720,7 @@ fn values_of_waits(
         last_wall_tile: last_tile,
         last_discard: last_tile,
         progress,
+        house,
         ..WinContext::default()
     };
     let v = crate::rules::wait_values::wait_values(hand, ruleset, &ctx).map_err(|e| to_py_err(py, e))?;

@@ -226,7 +226,7 @@ impl<'a> TwBase<'a> {
     /// TW §10 / §10a: situations that cannot happen are input errors ([`check_tw_situation`],
     /// the discarder unknown here; a bonus-tile win is not a hand to score).
     pub(crate) fn check_situation(&self, facts: &WinFacts<'_>) -> Result<()> {
-        super::situation::check_common_inputs(facts.ctx, self.switches)?;
+        super::situation::check_common_inputs(facts.ctx, facts.hand, self.switches)?;
         if facts.hand.bonus == 0xFF && !all_eight_scored(self.switches, 0xFF) {
             return Err(MahjongError::hand("all eight bonus tiles are a bonus-tile win (TW §7), not a hand to score"));
         }
