@@ -136,7 +136,7 @@ def test_a_hong_kong_result_is_paid_for_its_value() -> None:
 def test_wait_values_take_the_ready_inputs() -> None:
     """X31's hand (神來也, earthly ready declared): every wait scores C29 on a discard."""
     rules = mf.Ruleset.from_name("taiwanese-omu-shenlaiye")
-    kw: dict[str, Any] = {"seat_wind": "S", "discards": 15, "winner_discards": 4, "interrupted": False}
+    kw: dict[str, Any] = {"seat_wind": "S", "discards": 17, "winner_discards": 4, "interrupted": False}
     plain = mf.wait_values("123456m23456p123s77z", rules, **kw)
     ready = mf.wait_values("123456m23456p123s77z", rules, qualification="earthly", declared_ready=True, **kw)
     assert [str(w.tile) for w in ready] == ["1p", "4p", "7p"]

@@ -565,6 +565,7 @@ mod tests {
                 let (key, v) = if row.name == "tai_overrides" { ("H05", 3) } else { ("X1", 6) };
                 SwitchValue::Map([(key.to_string(), SwitchValue::Int(v))].into_iter().collect())
             }
+            (Allowed::List(c), SwitchLit::List(_)) => SwitchValue::List(vec![SwitchValue::Str(c[2].to_string())]),
             (Allowed::Nullable(Allowed::Record(fields)), SwitchLit::Null) => {
                 SwitchValue::Map(fields.iter().map(|(k, _)| (k.to_string(), SwitchValue::Int(1))).collect())
             }
@@ -626,7 +627,8 @@ mod tests {
     #[test]
     fn presets_are_data_and_the_rulesets_come_first() {
         assert_eq!(ruleset_names(false), ["hong-kong", "taiwanese-high", "taiwanese-low"]);
-        assert_eq!(ruleset_names(true), ["hong-kong", "hk", "taiwanese-high", "taiwanese-low"]);
+        // TW §20.11 C: `taiwanese` is a name of the high table's preset
+        assert_eq!(ruleset_names(true), ["hong-kong", "hk", "taiwanese-high", "taiwanese", "taiwanese-low"]);
         let names = preset_names();
         assert_eq!(names[..3], ["hong-kong", "taiwanese-high", "taiwanese-low"]);
         assert!(!names.contains(&"test-hong-kong-one-faan"));

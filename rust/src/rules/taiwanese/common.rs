@@ -372,3 +372,36 @@ impl TaiElements for TwCommon<'_> {
         TwCommon::elements(self, facts, r)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::scoring::WinContext;
+    use crate::rules::taiwanese::scoring::score_tw;
+    use crate::tiles::tile::parse_tile;
+
+    #[test]
+    fn one_row_per_code_in_order() {
+        for (i, r) in ROWS.iter().enumerate() {
+            assert_eq!(r.code, format!("C{:02}", i + 1));
+            assert!(!r.name.is_empty() && !r.chinese.is_empty());
+        }
+        assert_eq!(chinese_name("C36"), Some("八對半"));
+        assert_eq!(chinese_name("H36"), None);
+        assert_eq!(ALL_CODES_AS_ELEMENTS.len(), 44);
+        assert_eq!(element_of(13, TaiTable::Star31).value, 2);
+    }
+
+    #[test]
+    fn the_three_columns_score_the_same_hand_differently() {
+        // TW §20.9 X20 / X21: all honours, big four winds, five concealed pungs on a discard
+        let h = crate::parse_hand("111222333444z5557z").unwrap();
+        let ctx = WinContext { seat_wind: 1, ..Default::default() };
+        let at = |t: TaiTable| {
+            let sw = TwSwitches { tai_table: t, min_tai: 0, ..TwSwitches::default() };
+            score_tw(&h, Some(parse_tile("7z").unwrap()), &ctx, &DealProgress::default(), &sw).unwrap().value
+        };
+        // C01 C08 C09 C24 C30 C40 C41: 1+1+1+4+8+16+16 (sml), C40 8 (star31, shenlaiye)
+        assert_eq!((at(TaiTable::Sml), at(TaiTable::Star31), at(TaiTable::Shenlaiye)), (47, 39, 39));
+    }
+}

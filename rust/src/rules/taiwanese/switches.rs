@@ -1014,6 +1014,8 @@ pub struct TwSwitches {
     pub ready_qualification: ReadyQualification,
     /// The common-table options of TW §20.2.10.
     pub common: CommonOptions,
+    /// The switches of the deal's flow (TW §20.2.4–§20.2.8), read by the deal (issue 38).
+    pub flow: FlowOptions,
     /// `liability` (TW §20.2.11): the listed patterns.
     pub liability: Liability,
     /// `liability_discard_split` (TW §20.2.11).
@@ -1149,6 +1151,96 @@ choice!(
     HumanWin { BeforeFirstDraw = "before_first_draw", DiscarderFirstDiscard = "discarder_first_discard", Off = "off" }
 );
 
+/// The switches of the deal's flow (TW §20.2.4–§20.2.8): pass-over, discard restrictions,
+/// claim reserve, kongs, abortive draws, dead-wall modes, the initial bonus order and the
+/// ready declaration. Accepted, checked and recorded; the deal plays their defaults until it
+/// reads them (issue 38).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FlowOptions {
+    pub pass_over: bool,
+    pub pass_over_self_draw: bool,
+    pub pass_over_kong_releases: bool,
+    pub pass_over_blocks_melds: bool,
+    pub chow_discard_restriction: ChowDiscardRestriction,
+    pub pung_discard_restriction: bool,
+    pub claim_back_restriction: bool,
+    pub claim_wall_reserve: bool,
+    pub kong_from_upper_discard: bool,
+    pub exposed_kong_replacement_win: bool,
+    pub rob_added_kong: bool,
+    pub last_tile_kong: bool,
+    pub four_winds_abort: bool,
+    pub four_kongs_abort: bool,
+    pub dead_wall_mode: DeadWallMode,
+    pub initial_bonus_order: InitialBonusOrder,
+    pub declared_ready_win: DeclaredReadyWin,
+    pub declared_ready_auto_added_kong: bool,
+    pub qualified_ready_win: QualifiedReadyWin,
+}
+
+switch_fields!(
+    FlowOptions,
+    SWITCH_TABLE,
+    [
+        pass_over,
+        pass_over_self_draw,
+        pass_over_kong_releases,
+        pass_over_blocks_melds,
+        chow_discard_restriction,
+        pung_discard_restriction,
+        claim_back_restriction,
+        claim_wall_reserve,
+        kong_from_upper_discard,
+        exposed_kong_replacement_win,
+        rob_added_kong,
+        last_tile_kong,
+        four_winds_abort,
+        four_kongs_abort,
+        dead_wall_mode,
+        initial_bonus_order,
+        declared_ready_win,
+        declared_ready_auto_added_kong,
+        qualified_ready_win
+    ]
+);
+
+impl Default for FlowOptions {
+    /// The defaults of the table's rows (today's rules, TW §20.0 rule 1).
+    fn default() -> Self {
+        FlowOptions::from_set(&SWITCH_TABLE.defaults())
+    }
+}
+
+impl crate::rules::switch_table::SwitchField for FlowOptions {
+    fn from_set(set: &crate::rules::switch_table::SwitchSet, _key: &str) -> Self {
+        FlowOptions::from_set(set)
+    }
+    fn to_value(&self) -> crate::rules::SwitchValue {
+        crate::rules::SwitchValue::Null
+    }
+}
+
+choice!(
+    /// `chow_discard_restriction` (TW §20.5.3).
+    ChowDiscardRestriction { None = "none", SameKind = "same_kind", Strict = "strict" }
+);
+choice!(
+    /// `dead_wall_mode` (TW §20.5.7).
+    DeadWallMode { Replenished16 = "replenished_16", KongAddsOne = "kong_adds_one", ReplacementWall16 = "replacement_wall_16" }
+);
+choice!(
+    /// `initial_bonus_order` (TW §20.5.8 rule 1).
+    InitialBonusOrder { PlayerComplete = "player_complete", RoundRobin = "round_robin" }
+);
+choice!(
+    /// `declared_ready_win` (TW §20.6.1).
+    DeclaredReadyWin { AllowPass = "allow_pass", ForceWin = "force_win" }
+);
+choice!(
+    /// `qualified_ready_win` (TW §20.6.2 R6).
+    QualifiedReadyWin { FollowDeclared = "follow_declared", LoseEarthlyOnPass = "lose_earthly_on_pass", ForceWin = "force_win" }
+);
+
 /// `liability` (TW §20.2.11) as a set: bit i is [`LIABILITY_PATTERNS`]`[i]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Liability(pub u16);
@@ -1213,7 +1305,7 @@ switch_fields!(
         liability,
         liability_discard_split
     ],
-    nested[common]
+    nested[common, flow]
 );
 
 impl ChoiceField for TaiTable {
@@ -1264,6 +1356,39 @@ impl TwSwitches {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// TW §20.11 A: of several faults the first code of §20.3's order is named, then the
+    /// switch first in the table.
+    #[test]
+    fn several_faults_name_the_first_code() {
+        use crate::rules::SwitchValue::{Bool, Int, List, Str};
+        let mut set = SWITCH_TABLE.defaults();
+        for (k, v) in [
+            ("liability", List(vec![Str("all_honors".into())])),
+            ("four_kongs_abort", Bool(true)),
+            ("tai_cap", Int(1)),
+            ("pass_over_blocks_melds", Bool(false)),
+            ("all_chows_concealed", Bool(true)),
+        ] {
+            set.set(k, &v).unwrap();
+        }
+        let code = |s: &crate::rules::switch_table::SwitchSet| {
+            let e = s.validate().unwrap_err();
+            (e.switch_name().unwrap().to_string(), e.switch_code())
+        };
+        assert_eq!(code(&set), ("all_chows_concealed".into(), Some("CE-TABLE")));
+        set.set("all_chows_concealed", &Bool(false)).unwrap();
+        assert_eq!(code(&set), ("pass_over_blocks_melds".into(), Some("CE-DEP")));
+        set.set("pass_over_blocks_melds", &Bool(true)).unwrap();
+        assert_eq!(code(&set), ("tai_cap".into(), Some("CE-CAP")));
+        set.set("tai_cap", &crate::rules::SwitchValue::Null).unwrap();
+        // four_kongs_abort alone is no fault; the liability pattern is
+        assert_eq!(code(&set), ("liability".into(), Some("CE-LIAB")));
+        set.set("liability", &List(vec![Str("full_flush".into()), Str("full_flush".into())])).unwrap();
+        assert_eq!(code(&set), ("liability".into(), Some("CE-LIAB")));
+        set.set("liability", &List(vec![Str("full_flush".into())])).unwrap();
+        set.validate().unwrap();
+    }
 
     #[test]
     fn defaults_are_the_spec_defaults_and_valid() {
