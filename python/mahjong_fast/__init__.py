@@ -349,6 +349,8 @@ def wait_values(
     discards: int | None = None,
     winner_discards: int | None = None,
     interrupted: bool | None = None,
+    qualification: str | None = None,
+    declared_ready: bool | None = None,
 ) -> list[WaitValue]:
     """The value of every wait of a ready hand in its full situation (HK §10, §14a; TW §10,
     §11): for each tile that completes the hand, its score if self-drawn and if won on a
@@ -368,6 +370,9 @@ def wait_values(
             TW H04/L10 on the last live tile).
         dealer_streak, discards, winner_discards, interrupted: the deal's progress, as for
             :func:`score` (TW §10, §15); refused by rulesets that do not read it (Hong Kong).
+        qualification, declared_ready: Taiwanese (TW §20.4.3), as for :func:`score`: the
+            seat's live ready qualification (``"heavenly"``, ``"earthly"``) and whether it
+            declared ready, the same for every wait; refused by Hong Kong.
 
     Returns:
         One :class:`WaitValue` per wait, ascending tile; empty when the hand is not ready.
@@ -397,6 +402,8 @@ def wait_values(
         discards=discards,
         winner_discards=winner_discards,
         interrupted=interrupted,
+        qualification=qualification,
+        declared_ready=declared_ready,
     )
     return [WaitValue(Tile(k), sd, dc) for k, sd, dc in raw]
 

@@ -232,6 +232,9 @@ def score_notation(
     liable_trigger: str | None = None,
     co_winners: Iterable[str | int] | None = None,
     flower_win: str | None = None,
+    starting_win: str | None = None,
+    qualification: str | None = None,
+    declared_ready: bool | None = None,
     rules: Ruleset | str | None = None,
 ) -> ScoreResult:
     """``mahjong_fast.score``: score a winning hand with the whole situation (rules §10, §11,
@@ -454,6 +457,8 @@ def wait_values(
     discards: int | None = None,
     winner_discards: int | None = None,
     interrupted: bool | None = None,
+    qualification: str | None = None,
+    declared_ready: bool | None = None,
 ) -> list[tuple[int, ScoreResult, ScoreResult]]:
     """Every wait of a ready hand as ``(kind, self_drawn, discard)`` scores in the full
     situation (winds, last tile, the deal's progress as for ``score``), ascending kind; empty
@@ -471,6 +476,8 @@ def wait_values_notation(
     discards: int | None = None,
     winner_discards: int | None = None,
     interrupted: bool | None = None,
+    qualification: str | None = None,
+    declared_ready: bool | None = None,
 ) -> list[tuple[int, ScoreResult, ScoreResult]]:
     """``mahjong_fast.wait_values``: ``wait_values`` of notation or a Hand, the hand, its
     bonus tiles and the winds read as ``score_notation`` reads them (the winds' None is East)."""

@@ -49,6 +49,13 @@ impl MahjongError {
             _ => None,
         }
     }
+    /// The rules' code of a configuration error, if it has one (TW §20.3 `"CE-DEP"`).
+    pub fn switch_code(&self) -> Option<&'static str> {
+        match self {
+            MahjongError::Switch { code, .. } => *code,
+            _ => None,
+        }
+    }
 }
 
 /// Why an action is rejected (HK §13), in the order the rules list them.

@@ -1,11 +1,12 @@
 """Taiwanese house rules (TW §20), the settlement and match switches: ``base_points``,
 ``tai_cap``, ``dealer_pays_streak``, ``negative_score_ends_match``, ``draw_keeps_dealer``,
-``draw_increments_streak``, ``dealer_streak_limit`` (TW §20.2.1–§20.2.2, §20.7). Every
-``settlement``, ``match`` and ``config_error`` example of ``taiwanese-house-examples.json``
-whose switches are all implemented runs through the public API (``Ruleset.settle``,
-``Match.play_deal``, ``Ruleset.taiwanese``); the others are listed, and a test checks that
-their switches are still refused, so that an example cannot be forgotten when its switch lands.
-The answers come from the JSON, never recomputed here.
+``draw_increments_streak``, ``dealer_streak_limit``, ``several_winners``, ``liability`` and
+``liability_discard_split`` (TW §20.2.1–§20.2.3, §20.2.11, §20.7), and the configuration errors
+of §20.3. Every ``settlement``, ``match`` and ``config_error`` example of
+``taiwanese-house-examples.json`` runs through the public API (``Ruleset.settle`` with each
+win's ``liable`` seat and, for several claimants, every claim as a win; ``Match.play_deal``;
+``Ruleset.taiwanese``), except the one a test lists as waiting for a two-part win (S12). The
+answers come from the JSON, never recomputed here.
 """
 
 from __future__ import annotations
@@ -14,10 +15,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 import mahjong_fast as mf
-from mahjong_fast.errors import RuleConfigError
+import pytest
+from mahjong_fast.errors import InvalidHandError, RuleConfigError
 
 EXAMPLES: list[dict[str, Any]] = json.loads(
     (Path(__file__).parents[1] / "data" / "taiwanese-house-examples.json").read_text(encoding="utf-8")
@@ -28,14 +28,14 @@ KNOWN = {row.name for row in mf.Ruleset.switch_table("taiwanese-high")}
 
 def _implemented(e: dict[str, Any]) -> bool:
     """Whether every switch the example sets is in the table and its arguments need nothing
-    the deal engine records (liability, the claims of a head bump, a win in two parts). An
-    unknown switch's refusal (CE-UNKNOWN) is checked whatever the table has."""
+    the settlement entry point lacks (a win in two parts, §20.5.8 rule 3 (B)). An unknown
+    switch's refusal (CE-UNKNOWN) is checked whatever the table has."""
     if e.get("code") == "CE-UNKNOWN":
         return True
     names = set(e.get("switches", {})) | set(e.get("config", {}))
     wins = [w for d in e["args"].get("deals", [e["args"]]) for w in d.get("wins", [])]
-    extra = {"liable", "part"} & {k for w in wins for k in w} or "claims" in e["args"]
-    return names <= KNOWN and (e.get("table") or "high") in ("high", "low") and not extra
+    extra = {"part"} & {k for w in wins for k in w}
+    return names <= KNOWN and not extra
 
 
 def _by(kind: str, implemented: bool = True) -> list[Any]:
@@ -55,21 +55,28 @@ def _rules(e: dict[str, Any]) -> mf.Ruleset:
 
 def test_the_examples_implemented_here() -> None:
     ids = {p.id for kind in ("settlement", "match", "config_error") for p in _by(kind)}
-    assert ids == {"S01", "S02", "S03", "S04", "S05", "M01", "M02", "M03", "M04", "M05", "E01",
-                   "E06", "E10", "E12"}  # fmt: skip
+    every = {e["id"] for e in EXAMPLES if e["kind"] in ("settlement", "match", "config_error")}
+    assert every - ids == {"S12"}
 
 
 @pytest.mark.parametrize("e", _by("settlement"))
 def test_settlement(e: dict[str, Any]) -> None:
     a = e["args"]
-    wins = [
-        {"winner": w["seat"], "tai": w["tai"], "self_drawn": w["self_drawn"],
-         "discarder": w["discarder"]}
-        for w in a["wins"]
-    ]  # fmt: skip
+    # several claimants (TW §20.5.1): every claim is given, the ruleset decides who wins
+    given = a.get("claims") or a["wins"]
+    discarder = a["wins"][0]["discarder"]
+    wins = []
+    for w in given:
+        win = {"winner": w["seat"], "tai": w["tai"], "self_drawn": bool(w.get("self_drawn")),
+               "discarder": w.get("discarder", discarder)}  # fmt: skip
+        if w.get("liable") is not None:
+            win["liable"] = w["liable"]
+        wins.append(win)
     s = _rules(e).settle(wins, dealer=a["dealer"], dealer_streak=a["streak"])
     assert s["payments"] == e["payments"]
     assert sum(s["payments"].values()) == 0
+    if "dealer_after" in e:
+        assert (s["dealer_after"], s["streak_after"]) == (e["dealer_after"], e["streak_after"])
 
 
 @pytest.mark.parametrize("e", _by("match"))
@@ -108,24 +115,24 @@ def test_match(e: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("e", _by("config_error"))
 def test_config_error(e: dict[str, Any]) -> None:
+    if e["error"] is None:
+        assert _rules(e).switches["tai_table"] == (e.get("table") or "high")
+        return
     with pytest.raises(RuleConfigError) as err:
         _rules(e)
     assert err.value.switch == e["switch"]
     assert err.value.code == e["code"]
 
 
-@pytest.mark.parametrize(
-    "e", [*_by("settlement", False), *_by("match", False), *_by("config_error", False)]
-)
-def test_examples_of_switches_not_yet_implemented_are_refused(e: dict[str, Any]) -> None:
-    """The rest wait for the deal's records (liability, head bump, two-part wins) or for
-    switches of later work: today the ruleset refuses their switches (or, where every switch
-    exists, the example needs records the deal engine does not keep yet)."""
-    names = set(e.get("switches", {})) | set(e.get("config", {}))
-    if names <= KNOWN and (e.get("table") or "high") in ("high", "low"):
-        pytest.skip("its switches exist; it needs the deal engine's records")
-    with pytest.raises(RuleConfigError):
-        _rules(e)
+@pytest.mark.parametrize("e", _by("settlement", False))
+def test_a_win_in_two_parts_is_not_settled_yet(e: dict[str, Any]) -> None:
+    """§20.5.8 rule 3 (B) settles a seven-rob win as two wins of one seat (S12): the payments
+    entry point takes one win per seat, so it refuses the pair rather than pay it wrongly."""
+    a = e["args"]
+    wins = [{"winner": w["seat"], "tai": w["tai"], "self_drawn": w["self_drawn"],
+             "discarder": w["discarder"]} for w in a["wins"]]  # fmt: skip
+    with pytest.raises(InvalidHandError):
+        _rules(e).settle(wins, dealer=a["dealer"], dealer_streak=a["streak"])
 
 
 def test_cap_and_base_points_reach_every_payment_route() -> None:

@@ -198,7 +198,8 @@ def test_presets_list_the_rulesets_first_and_each_builds() -> None:
     assert "test-hong-kong-one-faan" not in names
     for name in names:
         r = Ruleset.from_name(name)
-        assert r.name in RULESETS and name.split("-")[0] == r.name.split("-")[0], (name, r.name)
+        # a common table's ruleset is `taiwanese` with its table set (TW §20.11 C)
+        assert r.name in [*RULESETS, "taiwanese"] and name.split("-")[0] == r.name.split("-")[0], (name, r.name)
         # recorded as its ruleset's name and every switch, read back equal
         d = json.loads(r.to_json())
         assert d["name"] == r.name and list(d["switches"]) == [row.name for row in r.switch_table()]
@@ -220,7 +221,9 @@ def test_presets_by_the_rules_id_and_overrides() -> None:
     with pytest.raises(RuleConfigError) as e:
         Ruleset.hong_kong(preset="half_spicy_3faan", responsibility="half", min_faan=0, unit=3)
     assert e.value.switch == "responsibility"
-    for bad in [lambda: Ruleset.hong_kong(preset="hkos_club"), lambda: Ruleset.taiwanese(preset="omu_standard"),
+    assert Ruleset.taiwanese(preset="omu-standard") == Ruleset.from_name("taiwanese-omu-standard")
+    assert Ruleset.taiwanese(preset="omu_star31", min_tai=2).switches["min_tai"] == 2
+    for bad in [lambda: Ruleset.hong_kong(preset="hkos_club"), lambda: Ruleset.taiwanese(preset="omu_club"),
                 lambda: Ruleset.from_name("hong-kong-nope")]:
         with pytest.raises(RuleConfigError) as e:
             bad()

@@ -25,14 +25,27 @@ pub struct ShapeRules {
     /// Eight and a half pairs (Taiwanese §9.2): seven pairs of seven kinds and a pung of an
     /// eighth, only with no declared set and a 17-tile hand.
     pub eight_half_pairs: bool,
+    /// With `eight_half_pairs`: four tiles of a kind count as two of the seven pairs (TW
+    /// §20.4.2 rule 4, the common table's form; TW §9.2 refuses them).
+    pub eight_half_quads: bool,
 }
 
 /// The shapes of the Hong Kong rules (§9).
-pub const HK_SHAPES: ShapeRules = ShapeRules { n_sets: 4, seven_pairs: true, thirteen_orphans: true, eight_half_pairs: false };
+pub const HK_SHAPES: ShapeRules =
+    ShapeRules { n_sets: 4, seven_pairs: true, thirteen_orphans: true, eight_half_pairs: false, eight_half_quads: false };
 
 /// The shapes of the Taiwanese rules (TW §9): five sets and a pair, eight and a half pairs; no
 /// seven pairs, no thirteen orphans (TW §9.3).
-pub const TW_SHAPES: ShapeRules = ShapeRules { n_sets: 5, seven_pairs: false, thirteen_orphans: false, eight_half_pairs: true };
+pub const TW_SHAPES: ShapeRules =
+    ShapeRules { n_sets: 5, seven_pairs: false, thirteen_orphans: false, eight_half_pairs: true, eight_half_quads: false };
+
+/// The shapes of the Taiwanese common table without eight and a half pairs (TW §20.4: §9.2
+/// does not apply; the shape exists only with the switch `eight_half_pairs`).
+pub const TW_COMMON_SHAPES: ShapeRules = ShapeRules { eight_half_pairs: false, ..TW_SHAPES };
+
+/// The shapes of the Taiwanese common table with `eight_half_pairs` (TW §20.4.2 rule 4: four
+/// tiles of a kind count as two pairs).
+pub const TW_COMMON_SHAPES_EIGHT_HALF: ShapeRules = ShapeRules { eight_half_quads: true, ..TW_SHAPES };
 
 /// Largest `n_sets` the analysis functions accept.
 pub const MAX_SETS: usize = 6;
@@ -191,7 +204,26 @@ pub(crate) fn is_seven_pairs(c: &Counts) -> bool {
 
 /// TW §9.2: exactly seven kinds held twice and one held three times (four equal tiles are
 /// never two pairs, and never a pung plus a pair's tile).
-pub(crate) fn is_eight_half_pairs(c: &Counts) -> bool {
+/// With `quads` (TW §20.4.2 rule 4, the common table) a kind held four times counts as two
+/// pairs instead.
+pub(crate) fn is_eight_half(c: &Counts, quads: bool) -> bool {
+    if quads {
+        let pairs: u32 = c
+            .iter()
+            .map(|&n| {
+                if n == 2 {
+                    1
+                } else if n == 4 {
+                    2
+                } else {
+                    0
+                }
+            })
+            .sum();
+        let pungs = c.iter().filter(|&&n| n == 3).count();
+        let others = c.iter().all(|&n| matches!(n, 0 | 2 | 3 | 4));
+        return others && pairs == 7 && pungs == 1;
+    }
     let mut pairs = 0;
     let mut pungs = 0;
     for &n in c.iter() {
@@ -243,7 +275,7 @@ pub fn is_complete(concealed: &Counts, n_melds: usize, rules: &ShapeRules) -> bo
             return true;
         }
     }
-    n_melds == 0 && size == 17 && rules.eight_half_pairs && is_eight_half_pairs(concealed)
+    n_melds == 0 && size == 17 && rules.eight_half_pairs && is_eight_half(concealed, rules.eight_half_quads)
 }
 
 /// Every interpretation of a complete hand (HK §10.1 step 1): every distinct split into sets and
@@ -293,16 +325,18 @@ pub fn decompose(concealed: &Counts, n_melds: usize, rules: &ShapeRules) -> Vec<
             }
         }
     }
-    if n_melds == 0 && size == 17 && rules.eight_half_pairs && is_eight_half_pairs(concealed) {
+    if n_melds == 0 && size == 17 && rules.eight_half_pairs && is_eight_half(concealed, rules.eight_half_quads) {
         out.push(eight_half_pairs_of(concealed));
     }
     out
 }
 
-/// The eight-and-a-half-pairs reading of counts that pass [`is_eight_half_pairs`].
+/// The eight-and-a-half-pairs reading of counts that pass [`is_eight_half`].
 pub(crate) fn eight_half_pairs_of(c: &Counts) -> Interpretation {
     let mut pairs = [Tile(0); 7];
-    for (slot, k) in pairs.iter_mut().zip((0..N_KINDS).filter(|&k| c[k] == 2)) {
+    // a kind held four times is two of the pairs (TW §20.4.2 rule 4)
+    let kinds = (0..N_KINDS).flat_map(|k| std::iter::repeat_n(k, usize::from(c[k] / 2) * usize::from(c[k] != 3)));
+    for (slot, k) in pairs.iter_mut().zip(kinds) {
         *slot = Tile(k as u8);
     }
     let pung = Tile((0..N_KINDS).find(|&k| c[k] == 3).unwrap_or(0) as u8);

@@ -143,7 +143,19 @@ pub(crate) fn wait_mask(c: &Counts, held: &Counts, n_melds: usize, rules: &Shape
     }
     // Eight and a half pairs (TW §9.2; no declared set, 17 tiles): six pairs, a pung and a
     // single wait on the single; eight pairs wait on each of their kinds (one becomes the pung).
-    if n_melds == 0 && total == 16 && rules.eight_half_pairs && 3 * rules.n_sets + 2 == 17 {
+    if n_melds == 0 && total == 16 && rules.eight_half_pairs && rules.eight_half_quads && 3 * rules.n_sets + 2 == 17 {
+        // TW §20.4.2 rule 4: each kind tried (four of a kind are two pairs)
+        let mut w = *c;
+        for k in 0..N_KINDS {
+            if held[k] < 4 && w[k] < 4 {
+                w[k] += 1;
+                if crate::analysis::decompose::is_eight_half(&w, true) {
+                    mask |= 1 << k;
+                }
+                w[k] -= 1;
+            }
+        }
+    } else if n_melds == 0 && total == 16 && rules.eight_half_pairs && 3 * rules.n_sets + 2 == 17 {
         let mut n = [0usize; 5];
         for &x in c.iter() {
             n[x as usize] += 1;

@@ -170,8 +170,19 @@ fn add_bonus_notation(py: Python<'_>, hand: &mut Hand, bonus: &Bound<'_, PyAny>)
 ///     flower_win: a bonus-tile win (HK §19.6): ``"seven"``, ``"eight"`` or ``"rob"`` (with
 ///         ``discarder``, who exposed the eighth), with ``hand`` and ``win_tile`` None; scored
 ///         as X20 or X21 alone.
+///     starting_win: Taiwanese common table (TW §20.4.3): ``"heavenly"`` (the dealer's win
+///         at the start of play, with ``dealer_start``), ``"earthly"`` (a non-dealer's
+///         self-draw on its first draw) or ``"human"`` (a win on a discard, as the switch
+///         ``human_win`` defines it); None by default.
+///     qualification: Taiwanese common table (TW §20.6.2): the winner's live ready
+///         qualification, ``"heavenly"`` or ``"earthly"``; None by default.
+///     declared_ready: Taiwanese (TW §20.6.1): the winner declared ready; needs the switch
+///         ``ready_declaration`` (scores C15 with a common table). Default False. An
+///         impossible combination of these (a heavenly win that is not the dealer's
+///         self-draw, a qualification the switches cannot grant, ...) is an
+///         ``InvalidHandError``; Hong Kong refuses all three.
 ///     rules: a ``Ruleset``, a ruleset name (``"hk"``, ``"taiwanese-high"``,
-///         ``"taiwanese-low"``) or None for Hong Kong.
+///         ``"taiwanese-low"``, ``"taiwanese-omu-standard"``, ...) or None for Hong Kong.
 ///
 /// Returns:
 ///     A ``ScoreResult``. A hand that is no win is a result (``is_win=False`` with a
@@ -203,7 +214,7 @@ fn add_bonus_notation(py: Python<'_>, hand: &mut Hand, bonus: &Bound<'_, PyAny>)
     dealer_start = false, discarder = None, dealer_streak = None, discards = None,
     winner_discards = None, interrupted = None, earthly = None, bonus_replacement = None,
     double_kong = None, liable = None, liable_trigger = None, co_winners = None, flower_win = None,
-    rules = None))]
+    starting_win = None, qualification = None, declared_ready = None, rules = None))]
 #[allow(clippy::too_many_arguments)]
 fn score_notation(
     py: Python<'_>,
@@ -229,10 +240,14 @@ fn score_notation(
     liable_trigger: Option<&Bound<'_, PyAny>>,
     co_winners: Option<&Bound<'_, PyAny>>,
     flower_win: Option<&Bound<'_, PyAny>>,
+    starting_win: Option<&Bound<'_, PyAny>>,
+    qualification: Option<&Bound<'_, PyAny>>,
+    declared_ready: Option<&Bound<'_, PyAny>>,
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<ScoreResult> {
     let rules = rules_arg(py, rules)?;
     let progress = progress_arg(py, &rules, dealer_start, dealer_streak, discards, winner_discards, interrupted)?;
+    let (starting_win, qualification, declared_ready) = tw_start_args(py, &rules, starting_win, qualification, declared_ready)?;
     let pay = pay_inputs_arg(py, liable, liable_trigger, co_winners)?;
     if let Some(kind) = flower_win.filter(|f| !f.is_none()) {
         let kind = super::str_arg(kind, "flower_win")?;
@@ -249,6 +264,9 @@ fn score_notation(
         earthly: super::opt_bool_arg(earthly, "earthly", false)?,
         bonus_replacement: super::opt_bool_arg(bonus_replacement, "bonus_replacement", false)?,
         double_kong: super::opt_bool_arg(double_kong, "double_kong", false)?,
+        starting_win,
+        qualification,
+        declared_ready,
     };
     let mut h = notation_arg(py, hand)?;
     let win = match win_tile {
@@ -324,6 +342,58 @@ fn pay_inputs_arg(
         }
     }
     Ok(crate::rules::checked::PayInputs { liable, co_winners: mask })
+}
+
+/// The common table's scorer inputs (TW §20.4.3): `starting_win` (`"heavenly"`, `"earthly"`,
+/// `"human"` or None), `qualification` (`"heavenly"`, `"earthly"` or None) and
+/// `declared_ready` (a bool, default False). Any of them given (not None) under a ruleset that
+/// does not read the deal's progress (Hong Kong) is an `InvalidHandError`; their consistency
+/// with the win and the switches is the scorer's check (TW §20.4.3, §10a).
+#[allow(clippy::type_complexity)]
+pub(crate) fn tw_start_args(
+    py: Python<'_>,
+    rules: &crate::rules::Ruleset,
+    starting_win: Option<&Bound<'_, PyAny>>,
+    qualification: Option<&Bound<'_, PyAny>>,
+    declared_ready: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(Option<crate::rules::scoring::StartingWin>, Option<crate::rules::scoring::Qualification>, bool)> {
+    use crate::rules::scoring::{Qualification, StartingWin};
+    let given = |a: Option<&Bound<'_, PyAny>>| a.is_some_and(|v| !v.is_none());
+    for (name, a) in [("starting_win", starting_win), ("qualification", qualification), ("declared_ready", declared_ready)] {
+        if given(a) && !rules.reads_progress() {
+            return Err(hand_err(
+                py,
+                format!("{name} is a Taiwanese scorer input (TW §20.4.3), which the {} rules do not read", rules.name()),
+            ));
+        }
+    }
+    let start = match starting_win.filter(|v| !v.is_none()) {
+        None => None,
+        Some(v) => {
+            let s = super::str_arg(v, "starting_win")?;
+            match StartingWin::NAMES.iter().find(|(n, _)| *n == s) {
+                Some((_, w)) => Some(*w),
+                None => {
+                    return Err(hand_err(
+                        py,
+                        format!("starting_win must be \"heavenly\", \"earthly\", \"human\" or None, got {s:?}"),
+                    ))
+                }
+            }
+        }
+    };
+    let qual = match qualification.filter(|v| !v.is_none()) {
+        None => None,
+        Some(v) => {
+            let s = super::str_arg(v, "qualification")?;
+            match Qualification::NAMES.iter().find(|(n, _)| *n == s) {
+                Some((_, q)) => Some(*q),
+                None => return Err(hand_err(py, format!("qualification must be \"heavenly\", \"earthly\" or None, got {s:?}"))),
+            }
+        }
+    };
+    let declared = super::opt_bool_arg(declared_ready, "declared_ready", false)?;
+    Ok((start, qual, declared))
 }
 
 /// The message for a deal-progress keyword given to a ruleset that does not read it.
@@ -573,7 +643,8 @@ fn rate_discards(
 /// mask (the seats' own); `wait_values_notation` is the same from notation.
 #[pyfunction]
 #[pyo3(signature = (counts, melds, bonus_mask, seat_wind, prevailing_wind = None, rules = None, *,
-    last_tile = false, dealer_streak = None, discards = None, winner_discards = None, interrupted = None))]
+    last_tile = false, dealer_streak = None, discards = None, winner_discards = None, interrupted = None,
+    qualification = None, declared_ready = None))]
 #[allow(clippy::too_many_arguments)]
 fn wait_values(
     py: Python<'_>,
@@ -588,6 +659,8 @@ fn wait_values(
     discards: Option<&Bound<'_, PyAny>>,
     winner_discards: Option<&Bound<'_, PyAny>>,
     interrupted: Option<&Bound<'_, PyAny>>,
+    qualification: Option<&Bound<'_, PyAny>>,
+    declared_ready: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<(u32, ScoreResult, ScoreResult)>> {
     let c = counts_obj(py, counts)?;
     let m = melds_obj(py, melds)?;
@@ -597,16 +670,20 @@ fn wait_values(
     let progress = progress_arg(py, &ruleset, false, dealer_streak, discards, winner_discards, interrupted)?;
     let prevailing = opt_wind_arg(py, prevailing_wind, "prevailing_wind")?.unwrap_or(0);
     let hand = Hand { concealed: c, melds: m, bonus };
-    values_of_waits(py, &hand, seat, prevailing, &ruleset, last_tile, progress)
+    let house = ready_house(py, &ruleset, qualification, declared_ready)?;
+    values_of_waits(py, &hand, seat, prevailing, &ruleset, last_tile, progress, house)
 }
 
 /// `wait_values` of hand notation (or a `mahjong_fast.Hand`), the situation given as to
 /// `score_notation`: this is `mahjong_fast.wait_values` (the hand, its bonus tiles and the
 /// winds read here, as `score` reads them). `bonus`: more exposed bonus tiles (notation or
 /// tiles), added to any in the hand; one given twice is an `InvalidHandError`.
+/// `qualification` and `declared_ready` (Taiwanese, TW §20.4.3) are those of `score`, the same
+/// for every wait.
 #[pyfunction]
 #[pyo3(signature = (hand, rules = None, *, seat_wind = None, prevailing_wind = None, bonus = None,
-    last_tile = false, dealer_streak = None, discards = None, winner_discards = None, interrupted = None))]
+    last_tile = false, dealer_streak = None, discards = None, winner_discards = None, interrupted = None,
+    qualification = None, declared_ready = None))]
 #[allow(clippy::too_many_arguments)]
 fn wait_values_notation(
     py: Python<'_>,
@@ -620,6 +697,8 @@ fn wait_values_notation(
     discards: Option<&Bound<'_, PyAny>>,
     winner_discards: Option<&Bound<'_, PyAny>>,
     interrupted: Option<&Bound<'_, PyAny>>,
+    qualification: Option<&Bound<'_, PyAny>>,
+    declared_ready: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<(u32, ScoreResult, ScoreResult)>> {
     let ruleset = rules_arg(py, rules)?;
     let mut h = notation_arg(py, hand)?;
@@ -629,7 +708,20 @@ fn wait_values_notation(
     let seat = opt_wind_arg(py, seat_wind, "seat_wind")?.unwrap_or(0);
     let prevailing = opt_wind_arg(py, prevailing_wind, "prevailing_wind")?.unwrap_or(0);
     let progress = progress_arg(py, &ruleset, false, dealer_streak, discards, winner_discards, interrupted)?;
-    values_of_waits(py, &h, seat, prevailing, &ruleset, last_tile, progress)
+    let house = ready_house(py, &ruleset, qualification, declared_ready)?;
+    values_of_waits(py, &h, seat, prevailing, &ruleset, last_tile, progress, house)
+}
+
+/// The ready inputs of `wait_values` (TW §20.4.3: a live qualification, a declared ready
+/// seat), which hold whatever the winning tile; a starting win is `score`'s only.
+fn ready_house(
+    py: Python<'_>,
+    ruleset: &crate::rules::Ruleset,
+    qualification: Option<&Bound<'_, PyAny>>,
+    declared_ready: Option<&Bound<'_, PyAny>>,
+) -> PyResult<crate::rules::scoring::HouseSituation> {
+    let (_, qualification, declared_ready) = tw_start_args(py, ruleset, None, qualification, declared_ready)?;
+    Ok(crate::rules::scoring::HouseSituation { qualification, declared_ready, ..Default::default() })
 }
 
 /// The body of both forms of `wait_values`: each wait scored self-drawn (with its payments)
@@ -642,6 +734,7 @@ fn values_of_waits(
     ruleset: &crate::rules::Ruleset,
     last_tile: bool,
     progress: DealProgress,
+    house: crate::rules::scoring::HouseSituation,
 ) -> PyResult<Vec<(u32, ScoreResult, ScoreResult)>> {
     let ctx = WinContext {
         seat_wind: seat,
@@ -649,6 +742,7 @@ fn values_of_waits(
         last_wall_tile: last_tile,
         last_discard: last_tile,
         progress,
+        house,
         ..WinContext::default()
     };
     let v = crate::rules::wait_values::wait_values(hand, ruleset, &ctx).map_err(|e| to_py_err(py, e))?;

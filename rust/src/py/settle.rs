@@ -135,7 +135,20 @@ pub(super) fn settle<'py>(
     let dealer = opt_wind_arg(py, dealer, "dealer")?.unwrap_or(0) as usize;
     let offender = opt_wind_arg(py, false_win, "false_win")?.map(usize::from);
     let house = offender.is_some() || wins.iter().any(|(_, l)| l.is_some());
-    let s = if house {
+    let tw = crate::rules::taiwanese::switches_of(r);
+    let s = if let (Some(sw), true, None) = (tw.as_ref(), house, offender) {
+        // TW §20.7.2: the liable seat of each win, under the switch liability
+        let plain: Vec<WinPayment> = wins.iter().map(|(w, _)| *w).collect();
+        let liable: Vec<Option<usize>> = wins.iter().map(|(_, l)| *l).collect();
+        crate::rules::taiwanese::settle::settle_deal_liable(
+            &plain,
+            &liable,
+            dealer,
+            dealer_streak,
+            &crate::rules::taiwanese::settle::PayRules::of(sw),
+            &crate::rules::taiwanese::settle::DealerRules::of(sw),
+        )
+    } else if house {
         // HK §19.8, §19.11: liability and the false win are Hong Kong house rules
         let Some(sw) = crate::rules::hong_kong::house_rules_of(r) else {
             return Err(hand_err(

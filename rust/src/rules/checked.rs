@@ -167,7 +167,10 @@ pub fn score_with(
     }
     check_history(ctx, discarder)?;
     let house = crate::rules::hong_kong::house_rules_of(rules);
-    if *pay != PayInputs::default() || ctx.house != Default::default() {
+    // the Taiwanese common table's inputs (TW §20.4.3) are the Taiwanese scorer's to check
+    let hk_house =
+        crate::rules::scoring::HouseSituation { starting_win: None, qualification: None, declared_ready: false, ..ctx.house };
+    if *pay != PayInputs::default() || hk_house != Default::default() {
         let Some(sw) = house.as_ref() else {
             return Err(MahjongError::hand(format!(
                 "liable, liable_trigger, co_winners, earthly, bonus_replacement and double_kong are Hong Kong \

@@ -296,9 +296,12 @@ mod tests {
                 _ => {
                     use crate::rules::taiwanese::switches::TaiTable;
                     // exhaustive: a new table is named here and in `element_names` at once
-                    let table = match TaiTable::from_name(r.switch_set().str("tai_table")).unwrap() {
+                    let common: Vec<crate::rules::Element> =
+                        (1..=46).map(|n| crate::rules::taiwanese::common::element_of(n, TaiTable::Sml)).collect();
+                    let table: &[crate::rules::Element] = match TaiTable::from_name(r.switch_set().str("tai_table")).unwrap() {
                         TaiTable::High => crate::rules::taiwanese::high::ALL,
                         TaiTable::Low => crate::rules::taiwanese::low::ALL,
+                        TaiTable::Sml | TaiTable::Star31 | TaiTable::Shenlaiye => &common,
                     };
                     table.iter().map(|e| (e.code, e.name)).collect()
                 }

@@ -47,8 +47,11 @@ impl Preset {
 fn listed() -> impl Iterator<Item = &'static Preset> {
     let hk = super::hong_kong::switches::PRESETS;
     let tw = super::taiwanese::switches::PRESETS;
-    // the three rulesets first (HK's default, then Taiwanese's), then the other presets
-    hk[..1].iter().chain(tw).chain(&hk[1..])
+    // the rulesets first (HK's default, then Taiwanese's high and low), then the house
+    // presets, Hong Kong's then Taiwanese's
+    let rulesets = |p: &&Preset| p.ruleset;
+    let houses = |p: &&Preset| !p.ruleset;
+    hk.iter().filter(rulesets).chain(tw.iter().filter(rulesets)).chain(hk.iter().filter(houses)).chain(tw.iter().filter(houses))
 }
 
 /// Presets for tests, not listed: `test-house-hooks` (every deal hook, `rules/test_house_hooks/`)

@@ -80,6 +80,44 @@ pub struct HouseSituation {
     /// X6's situation: two or more kongs declared in the turn, each after the previous
     /// kong's replacement draw, the winning tile from the last one's chain.
     pub double_kong: bool,
+    /// TW §20.4.3 (common table): the starting win the game derived, if any.
+    pub starting_win: Option<StartingWin>,
+    /// TW §20.4.3, §20.6.2 (common table): the winner's live ready qualification, if any.
+    pub qualification: Option<Qualification>,
+    /// TW §20.6.1: the winner declared ready (報聽); scores C15 with the common table.
+    pub declared_ready: bool,
+}
+
+/// A starting win of the Taiwanese common table (TW §20.4.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum StartingWin {
+    /// C42 天胡: the dealer's self-drawn win at the start of play.
+    Heavenly,
+    /// C38 地胡: a non-dealer's self-drawn win on its first normal draw.
+    Earthly,
+    /// C39 人胡: a win on a discard, as `human_win` defines it.
+    Human,
+}
+
+/// A live ready qualification of the Taiwanese common table (TW §20.6.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Qualification {
+    /// 天聽 (C37).
+    Heavenly,
+    /// 地聽 (C29).
+    Earthly,
+}
+
+impl StartingWin {
+    /// The keyword's values: `"heavenly"`, `"earthly"`, `"human"`.
+    pub const NAMES: [(&'static str, StartingWin); 3] =
+        [("heavenly", StartingWin::Heavenly), ("earthly", StartingWin::Earthly), ("human", StartingWin::Human)];
+}
+
+impl Qualification {
+    /// The keyword's values: `"heavenly"`, `"earthly"`.
+    pub const NAMES: [(&'static str, Qualification); 2] =
+        [("heavenly", Qualification::Heavenly), ("earthly", Qualification::Earthly)];
 }
 
 /// One breakdown entry: `code` is the stable element number (`"F6"`, `"L7"`).

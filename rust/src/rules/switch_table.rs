@@ -87,6 +87,9 @@ pub enum Allowed {
     OneOf(&'static [Allowed]),
     /// A list of distinct strings, each one of these (`liability`: a subset of patterns).
     Subset(&'static [&'static str]),
+    /// A list of strings, each one of these, repeats allowed (a [`Forbidden`] check of the
+    /// ruleset names a repeat with the rules' own code: TW §20.3 CE-LIAB).
+    List(&'static [&'static str]),
     /// An object whose keys are among `keys` (`None`: any string; a key the ruleset's other
     /// switches rule out is a [`Forbidden`] check) and whose values `value` allows.
     Map { keys: Option<&'static [&'static str]>, value: &'static Allowed },
@@ -101,9 +104,12 @@ impl Allowed {
             Allowed::Bool => SwitchKind::Bool,
             Allowed::Int { .. } => SwitchKind::Int,
             Allowed::Choice(_) => SwitchKind::Str,
-            Allowed::Nullable(_) | Allowed::OneOf(_) | Allowed::Subset(_) | Allowed::Map { .. } | Allowed::Record(_) => {
-                SwitchKind::Data
-            }
+            Allowed::Nullable(_)
+            | Allowed::OneOf(_)
+            | Allowed::Subset(_)
+            | Allowed::List(_)
+            | Allowed::Map { .. }
+            | Allowed::Record(_) => SwitchKind::Data,
         }
     }
     /// The type in one word or two, as the bindings' `SwitchRow.kind` says it (`"bool"`,
@@ -124,7 +130,7 @@ impl Allowed {
                 }
                 names.join(" or ")
             }
-            Allowed::Subset(_) => "list".into(),
+            Allowed::Subset(_) | Allowed::List(_) => "list".into(),
             Allowed::Map { .. } | Allowed::Record(_) => "object".into(),
         }
     }
@@ -149,6 +155,7 @@ impl Allowed {
                 d.join(" or ")
             }
             Allowed::Subset(c) => format!("a list of distinct values among {}", quoted(c)),
+            Allowed::List(c) => format!("a list of values among {}", quoted(c)),
             Allowed::Map { keys, value } => match keys {
                 Some(k) => format!("an object whose keys are among {} and whose values are {}", quoted(k), value.describe()),
                 None => format!("an object whose values are {}", value.describe()),
@@ -172,6 +179,9 @@ impl Allowed {
                 .iter()
                 .enumerate()
                 .all(|(i, x)| matches!(x, SwitchValue::Str(s) if c.contains(&s.as_str())) && !items[..i].contains(x)),
+            (Allowed::List(c), SwitchValue::List(items)) => {
+                items.iter().all(|x| matches!(x, SwitchValue::Str(s) if c.contains(&s.as_str())))
+            }
             (Allowed::Map { keys, value }, SwitchValue::Map(members)) => {
                 members.iter().all(|(k, x)| keys.is_none_or(|ks| ks.contains(&k.as_str())) && value.admits(x))
             }
@@ -237,6 +247,11 @@ pub struct SwitchTable {
     pub forbidden: &'static [Forbidden],
     /// The rules' code of an unknown switch or a value it does not take (`"CE-UNKNOWN"`).
     pub unknown_code: Option<&'static str>,
+    /// The order in which the rules rank the codes of faulty combinations (TW §20.11 A:
+    /// CE-TABLE, CE-DEP, CE-CAP, ...): of several faults the one whose code comes first is
+    /// named, then the one whose switch comes first in the table. Empty: the first fault
+    /// found (every row's [`Needs`] in the table's order, then the [`Forbidden`] checks).
+    pub fault_order: &'static [&'static str],
     /// The ruleset of a set of values [`SwitchSet::validate`] accepted.
     pub build: fn(&SwitchSet) -> Box<dyn Rules>,
 }
@@ -333,6 +348,8 @@ impl SwitchSet {
     /// The checks between switches: every row's [`Needs`], then every [`Forbidden`]
     /// combination, in the table's order; the error names the switch at fault.
     pub fn validate(&self) -> Result<()> {
+        let mut faults: Vec<MahjongError> = Vec::new();
+        let ordered = !self.table.fault_order.is_empty();
         for (row, v) in self.table.rows.iter().zip(&self.values) {
             if row.default.is(v) {
                 continue;
@@ -340,20 +357,37 @@ impl SwitchSet {
             for n in row.depends {
                 let other = self.get(n.switch);
                 if !n.values.iter().any(|lit| lit.is(other)) {
-                    return Err(MahjongError::switch(
+                    faults.push(MahjongError::switch(
                         row.name,
                         n.code,
                         format!("switch {} = {v} needs {n} (here {} = {other})", row.name, n.switch),
                     ));
+                    if !ordered {
+                        return Err(faults.swap_remove(0));
+                    }
                 }
             }
         }
         for f in self.table.forbidden {
             if let Some(why) = (f.refuses)(self) {
-                return Err(MahjongError::switch(f.switch, f.code, format!("switch {}: {why}", f.switch)));
+                faults.push(MahjongError::switch(f.switch, f.code, format!("switch {}: {why}", f.switch)));
+                if !ordered {
+                    return Err(faults.swap_remove(0));
+                }
             }
         }
-        Ok(())
+        // TW §20.11 A: the first code of the rules' order, then the switch first in the table
+        let order = self.table.fault_order;
+        let rank = |e: &MahjongError| {
+            let code = e.switch_code().and_then(|c| order.iter().position(|o| *o == c)).unwrap_or(order.len());
+            let row = e.switch_name().and_then(|n| self.table.rows.iter().position(|r| r.name == n)).unwrap_or(usize::MAX);
+            (code, row)
+        };
+        let best = (0..faults.len()).min_by_key(|&i| (rank(&faults[i]), i));
+        match best {
+            Some(i) => Err(faults.swap_remove(i)),
+            None => Ok(()),
+        }
     }
     /// Every switch with its value, in the table's order (what logs and records write).
     pub fn values(&self) -> Vec<(&'static str, SwitchValue)> {
@@ -479,18 +513,27 @@ impl<T: ChoiceField + Copy + PartialEq> SwitchField for T {
 /// `switch_fields!(Type, TABLE, [field, ...])`: `Type::from_set` and `Type::to_set` between a
 /// ruleset's typed switches and its table's values; each field is named as its switch.
 macro_rules! switch_fields {
-    ($ty:ty, $table:expr, [$($field:ident),* $(,)?]) => {
+    ($ty:ty, $table:expr, [$($field:ident),* $(,)?] $(, nested [$($nested:ident),* $(,)?])?) => {
         impl $ty {
             /// The typed switches of a set of values of the table.
             pub fn from_set(set: &$crate::rules::switch_table::SwitchSet) -> Self {
                 use $crate::rules::switch_table::SwitchField;
-                Self { $($field: SwitchField::from_set(set, stringify!($field))),* }
+                Self { $($field: SwitchField::from_set(set, stringify!($field)),)* $($($nested: SwitchField::from_set(set, ""),)*)? }
             }
             /// The values of these switches, each checked against its row (the checks between
             /// switches are `SwitchSet::validate`'s).
             pub fn to_set(&self) -> $crate::error::Result<$crate::rules::switch_table::SwitchSet> {
+                #[allow(unused_mut)]
+                let mut set = self.write_fields($table.defaults())?;
+                $($( set = self.$nested.write_fields(set)?; )*)?
+                Ok(set)
+            }
+            /// These fields written into `set` (the other switches kept).
+            pub fn write_fields(
+                &self,
+                mut set: $crate::rules::switch_table::SwitchSet,
+            ) -> $crate::error::Result<$crate::rules::switch_table::SwitchSet> {
                 use $crate::rules::switch_table::SwitchField;
-                let mut set = $table.defaults();
                 $( set.set(stringify!($field), &self.$field.to_value())?; )*
                 Ok(set)
             }
@@ -522,6 +565,7 @@ mod tests {
                 let (key, v) = if row.name == "tai_overrides" { ("H05", 3) } else { ("X1", 6) };
                 SwitchValue::Map([(key.to_string(), SwitchValue::Int(v))].into_iter().collect())
             }
+            (Allowed::List(c), SwitchLit::List(_)) => SwitchValue::List(vec![SwitchValue::Str(c[2].to_string())]),
             (Allowed::Nullable(Allowed::Record(fields)), SwitchLit::Null) => {
                 SwitchValue::Map(fields.iter().map(|(k, _)| (k.to_string(), SwitchValue::Int(1))).collect())
             }
@@ -583,7 +627,8 @@ mod tests {
     #[test]
     fn presets_are_data_and_the_rulesets_come_first() {
         assert_eq!(ruleset_names(false), ["hong-kong", "taiwanese-high", "taiwanese-low"]);
-        assert_eq!(ruleset_names(true), ["hong-kong", "hk", "taiwanese-high", "taiwanese-low"]);
+        // TW §20.11 C: `taiwanese` is a name of the high table's preset
+        assert_eq!(ruleset_names(true), ["hong-kong", "hk", "taiwanese-high", "taiwanese", "taiwanese-low"]);
         let names = preset_names();
         assert_eq!(names[..3], ["hong-kong", "taiwanese-high", "taiwanese-low"]);
         assert!(!names.contains(&"test-hong-kong-one-faan"));

@@ -322,6 +322,9 @@ fn check_result(d: &Deal, start: [i64; 4], set_up: bool, seen: &mut Seen) {
                 (WinKind::BonusAllEight, TaiTable::Low) => ("L30", 14),
                 (_, TaiTable::High) => ("H28", 20),
                 (_, TaiTable::Low) => ("L29", 14),
+                // the common table's bonus-tile elements (TW §20.4.1): not dealt here
+                (WinKind::BonusAllEight, _) => ("C34", 8),
+                (_, _) => ("C35", 8),
             };
             assert_eq!((w.score.elements[0].code, w.score.value), want);
             assert_eq!(w.discarder.is_none(), w.kind == WinKind::BonusAllEight);

@@ -92,7 +92,8 @@ fn melds_and_generic_sets() {
     assert!(is_complete(&c("55s"), 4, &HK_SHAPES));
     assert!(!is_complete(&c("55s"), 5, &HK_SHAPES));
     assert!(!is_complete(&c("55s"), 3, &HK_SHAPES));
-    let tw = ShapeRules { n_sets: 5, seven_pairs: false, thirteen_orphans: false, eight_half_pairs: false };
+    let tw =
+        ShapeRules { n_sets: 5, seven_pairs: false, thirteen_orphans: false, eight_half_pairs: false, eight_half_quads: false };
     assert!(is_complete(&c("123m456m789m123p456p55s"), 0, &tw));
     assert!(!is_complete(&c("123m456m789m123p55s"), 0, &tw));
     // all pungs; 123m x3 + 444m; 111m + 234m x3

@@ -35,7 +35,8 @@ fn known_values() {
 
 #[test]
 fn five_sets_generic() {
-    let tw = ShapeRules { n_sets: 5, seven_pairs: false, thirteen_orphans: false, eight_half_pairs: false };
+    let tw =
+        ShapeRules { n_sets: 5, seven_pairs: false, thirteen_orphans: false, eight_half_pairs: false, eight_half_quads: false };
     let h = hand("123m456m789m123p456p5s");
     assert_eq!(shanten(&h.concealed, &h.melds, &tw).unwrap(), 0);
     assert_eq!(waits(&h.concealed, &h.melds, &tw).unwrap(), vec![Tile(22)]);
@@ -307,7 +308,13 @@ fn shanten_free_matches_reference() {
     let free = [4u8; 34];
     for i in 0..150_000usize {
         let n_sets = if i % 5 == 4 { 1 + (i / 5) % 6 } else { 4 };
-        let rules = ShapeRules { n_sets, seven_pairs: i % 3 != 1, thirteen_orphans: i % 4 != 2, eight_half_pairs: i % 5 != 3 };
+        let rules = ShapeRules {
+            n_sets,
+            seven_pairs: i % 3 != 1,
+            thirteen_orphans: i % 4 != 2,
+            eight_half_pairs: i % 5 != 3,
+            eight_half_quads: false,
+        };
         let extra = 1 + (i / 2) % 2;
         let n_conc = 3 * n_sets + extra;
         let (c, _) = match i % 3 {
@@ -352,7 +359,7 @@ fn sse2_paths_equal_the_scalar_paths() {
         let why = crate::tiles::tile::format_counts(&c);
         assert_eq!(super::special::sse::class_counts(&c), class_counts_scalar(&c), "{why}");
         for (seven_pairs, thirteen_orphans) in [(true, true), (true, false), (false, true)] {
-            let rules = ShapeRules { n_sets: 4, seven_pairs, thirteen_orphans, eight_half_pairs: false };
+            let rules = ShapeRules { n_sets: 4, seven_pairs, thirteen_orphans, eight_half_pairs: false, eight_half_quads: false };
             let m = special_missing_scalar(&c, &rules);
             assert_eq!(special_missing_sse(&c, &rules), m, "{why} {rules:?}");
             specials += usize::from(m <= 2);
@@ -383,7 +390,8 @@ fn sse2_paths_equal_the_scalar_paths() {
 #[test]
 fn tables_match_reference() {
     let mut rng = XorShift(0x7AB1_E5EE_D000_0001);
-    let tw = ShapeRules { n_sets: 5, seven_pairs: false, thirteen_orphans: false, eight_half_pairs: false };
+    let tw =
+        ShapeRules { n_sets: 5, seven_pairs: false, thirteen_orphans: false, eight_half_pairs: false, eight_half_quads: false };
     let mut complete = 0;
     for i in 0..120_000usize {
         let rules = if i % 7 == 6 { tw } else { HK_SHAPES };

@@ -529,6 +529,7 @@ pub static SWITCH_TABLE: SwitchTable = SwitchTable {
         },
     ],
     unknown_code: None,
+    fault_order: &[],
     build: |s| Box::new(super::HongKongRules::of(s)),
 };
 

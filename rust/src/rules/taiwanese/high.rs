@@ -91,7 +91,13 @@ impl<'a> TwHigh<'a> {
             (false, false) => {}
         }
         // H03: each bonus tile, the option's extra for the own flower / own season.
-        for b in (0..8u8).filter(|b| bonus & (1 << b) != 0) {
+        // all eight held under eight_bonus_mode additive / compound: H32 in place of the H03
+        // entries (TW §20.5.8 rule 2)
+        let all_eight = super::scoring::all_eight_scored(sw, bonus);
+        if all_eight {
+            out.push(H32);
+        }
+        for b in (0..8u8).filter(|b| !all_eight && bonus & (1 << b) != 0) {
             let extra = sw.high_seat_bonus_extra && is_own_bonus(b, ctx.seat_wind);
             out.push(worth(H03, 1 + extra as u8));
         }

@@ -2,7 +2,7 @@
 //! [`ScoringTable`]. Conditions shared with the high table live in [`super::scoring`]. "Suit
 //! and honors" is the half flush, and the full flush is added at 14 Tai (TW §19 notes 9, 10).
 
-use super::scoring::{is_own_bonus, kongs, timing, Reading, TaiElements, Timing, TwBase};
+use super::scoring::{all_eight_scored, is_own_bonus, kongs, timing, Reading, TaiElements, Timing, TwBase};
 use crate::rules::scoring::DealProgress;
 use crate::rules::scoring::{Element, WinFacts};
 use crate::rules::taiwanese::switches::TwSwitches;
@@ -127,10 +127,15 @@ impl<'a> TwLow<'a> {
                 out.push(L15);
             }
         }
-        // L16–L18: a bouquet replaces the seat bonus tile of its group.
-        let flowers = bonus & 0x0F == 0x0F;
-        let seasons = bonus & 0xF0 == 0xF0;
-        for b in (0..8u8).filter(|b| bonus & (1 << b) != 0 && is_own_bonus(*b, ctx.seat_wind)) {
+        // L16–L18: a bouquet replaces the seat bonus tile of its group; all eight held under
+        // eight_bonus_mode additive / compound score L30 instead (TW §20.5.8 rule 2)
+        let all_eight = all_eight_scored(self.base.switches, bonus);
+        if all_eight {
+            out.push(L30);
+        }
+        let flowers = bonus & 0x0F == 0x0F && !all_eight;
+        let seasons = bonus & 0xF0 == 0xF0 && !all_eight;
+        for b in (0..8u8).filter(|b| !all_eight && bonus & (1 << b) != 0 && is_own_bonus(*b, ctx.seat_wind)) {
             if !(if b < 4 { flowers } else { seasons }) {
                 out.push(L16);
             }

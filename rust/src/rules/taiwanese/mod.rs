@@ -7,6 +7,7 @@
 //! `taiwanese-low`). The seats and winds are those of TW §3: the dealer is East, and the round
 //! wind moves as §16 says.
 
+pub mod common;
 pub mod high;
 mod hooks;
 pub mod low;
@@ -16,7 +17,7 @@ pub mod settle;
 mod situation;
 pub mod switches;
 
-use crate::analysis::decompose::{ShapeRules, TW_SHAPES};
+use crate::analysis::decompose::ShapeRules;
 use crate::error::{MahjongError, Result};
 use crate::rules::scoring::{win_values_of, DealProgress, ScoreOutcome, WinContext};
 use crate::rules::switch_table::SwitchSet;
@@ -53,6 +54,11 @@ impl TaiwaneseRules {
     }
 }
 
+/// The typed switches of a Taiwanese ruleset (`None` for another ruleset).
+pub fn switches_of(rules: &Ruleset) -> Option<TwSwitches> {
+    std::ptr::eq(rules.switch_table(), &SWITCH_TABLE).then(|| TwSwitches::from_set(rules.switch_set()))
+}
+
 /// A Taiwanese ruleset with these switches, checked (TW §2).
 pub fn ruleset(switches: TwSwitches) -> Result<Ruleset> {
     Ruleset::from_set(&switches.to_set()?)
@@ -74,6 +80,7 @@ impl Identity for TaiwaneseRules {
         match self.switches.tai_table {
             TaiTable::High => names::HIGH,
             TaiTable::Low => names::LOW,
+            TaiTable::Sml | TaiTable::Star31 | TaiTable::Shenlaiye => names::COMMON,
         }
     }
     fn switches(&self) -> &SwitchSet {
@@ -84,7 +91,7 @@ impl Identity for TaiwaneseRules {
 impl Table for TaiwaneseRules {
     /// TW §9: five sets and a pair, eight and a half pairs.
     fn shapes(&self) -> &'static ShapeRules {
-        &TW_SHAPES
+        scoring::shapes_of(&self.switches)
     }
     /// TW §4.2: the last 16 tiles are never drawn.
     fn dead_wall(&self) -> usize {
@@ -127,7 +134,7 @@ impl Table for TaiwaneseRules {
     /// TW §11 for both situations of each wait from one decomposition, and the hand's wait set
     /// `W` found once ([`scoring::wait_set`]): the numbers of `score` (tested).
     fn wait_values_into(&self, hand: &Hand, waits: u64, ts: &WinContext, ron: &WinContext, values: &mut [[i16; N_KINDS]; 2]) {
-        let w_set = scoring::wait_set(hand);
+        let w_set = scoring::wait_set(hand, scoring::shapes_of(&self.switches));
         let mut m = waits;
         while m != 0 {
             let w = m.trailing_zeros() as usize;
@@ -147,6 +154,14 @@ impl Table for TaiwaneseRules {
                     TaiTable::Low => win_values_of(
                         &low::TwLow::with_waits(sw, &ts.progress, w_set),
                         &low::TwLow::with_waits(sw, &ron.progress, w_set),
+                        hand,
+                        tile,
+                        ts,
+                        ron,
+                    ),
+                    TaiTable::Sml | TaiTable::Star31 | TaiTable::Shenlaiye => win_values_of(
+                        &common::TwCommon::with_waits(sw, &ts.progress, w_set),
+                        &common::TwCommon::with_waits(sw, &ron.progress, w_set),
                         hand,
                         tile,
                         ts,

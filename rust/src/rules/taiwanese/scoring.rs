@@ -8,7 +8,9 @@
 use std::cell::OnceCell;
 use std::cmp::Ordering;
 
-use crate::analysis::decompose::{held_counts, ConcealedSet, Interpretation, ShapeRules, TW_SHAPES};
+use crate::analysis::decompose::{
+    held_counts, ConcealedSet, Interpretation, ShapeRules, TW_COMMON_SHAPES, TW_COMMON_SHAPES_EIGHT_HALF, TW_SHAPES,
+};
 use crate::error::{MahjongError, Result};
 use crate::rules::scoring::{score, Element, Evaluation, ScoreOutcome, ScoringTable, WinContext, WinFacts};
 use crate::rules::taiwanese::switches::{TaiTable, TwSwitches};
@@ -73,6 +75,21 @@ pub(crate) fn score_tw_checked(
     match switches.tai_table {
         TaiTable::High => score(&super::high::TwHigh::new(switches, situation), hand, win_tile, ctx),
         TaiTable::Low => score(&super::low::TwLow::new(switches, situation), hand, win_tile, ctx),
+        TaiTable::Sml | TaiTable::Star31 | TaiTable::Shenlaiye => {
+            score(&super::common::TwCommon::new(switches, situation), hand, win_tile, ctx)
+        }
+    }
+}
+
+/// The winning shapes under these switches: TW §9 for the high and low tables; for the common
+/// table eight and a half pairs only with `eight_half_pairs`, in the form of TW §20.4.2 rule 4.
+pub fn shapes_of(switches: &TwSwitches) -> &'static ShapeRules {
+    if !switches.tai_table.is_common() {
+        &TW_SHAPES
+    } else if switches.common.eight_half_pairs {
+        &TW_COMMON_SHAPES_EIGHT_HALF
+    } else {
+        &TW_COMMON_SHAPES
     }
 }
 
@@ -104,7 +121,7 @@ pub(crate) trait TaiElements {
 
 impl<T: TaiElements> ScoringTable for T {
     fn shapes(&self) -> &ShapeRules {
-        &TW_SHAPES
+        self.base().shapes()
     }
     fn min_total(&self) -> u8 {
         self.base().min_total()
@@ -144,9 +161,9 @@ impl<T: TaiElements> ScoringTable for T {
 /// TW §10 wait set `W` of `hand` (the tiles before the winning tile) as a mask over kinds:
 /// the hand plus one `t` has a winning shape; kinds held four times are excluded. A hand
 /// with a fifth copy (refused by the scorer before `W` is read) counts its concealed tiles only.
-pub(crate) fn wait_set(hand: &Hand) -> u64 {
+pub(crate) fn wait_set(hand: &Hand, shapes: &ShapeRules) -> u64 {
     let held = held_counts(&hand.concealed, &hand.melds).unwrap_or(hand.concealed);
-    crate::analysis::waits::wait_mask(&hand.concealed, &held, hand.melds.len(), &TW_SHAPES)
+    crate::analysis::waits::wait_mask(&hand.concealed, &held, hand.melds.len(), shapes)
 }
 
 /// Which tile classes a hand holds (for H02/H11/L04 and the flushes), computed once.
@@ -171,6 +188,11 @@ impl<'a> TwBase<'a> {
         TwBase { switches, situation, waits: OnceCell::from(waits), colours: OnceCell::new(), pung_reading: OnceCell::new() }
     }
 
+    /// The winning shapes of these switches ([`shapes_of`]).
+    pub(crate) fn shapes(&self) -> &'static ShapeRules {
+        shapes_of(self.switches)
+    }
+
     /// `min_tai` as the generic scorer's byte: hand Tai never reaches 255 (the largest
     /// possible sum of either table is below 200), so a larger minimum means the same.
     pub(crate) fn min_total(&self) -> u8 {
@@ -184,7 +206,7 @@ impl<'a> TwBase<'a> {
         if facts.ctx.dealer_start {
             return None;
         }
-        Some(*self.waits.get_or_init(|| wait_set(facts.hand)))
+        Some(*self.waits.get_or_init(|| wait_set(facts.hand, self.shapes())))
     }
 
     /// The hand's tile classes (TW §12–§13 flush and honour conditions).
@@ -204,7 +226,8 @@ impl<'a> TwBase<'a> {
     /// TW §10 / §10a: situations that cannot happen are input errors ([`check_tw_situation`],
     /// the discarder unknown here; a bonus-tile win is not a hand to score).
     pub(crate) fn check_situation(&self, facts: &WinFacts<'_>) -> Result<()> {
-        if facts.hand.bonus == 0xFF {
+        super::situation::check_common_inputs(facts.ctx, facts.hand, self.switches)?;
+        if facts.hand.bonus == 0xFF && !all_eight_scored(self.switches, 0xFF) {
             return Err(MahjongError::hand("all eight bonus tiles are a bonus-tile win (TW §7), not a hand to score"));
         }
         check_tw_situation(facts.ctx, facts.hand, self.situation, None)
@@ -238,7 +261,7 @@ impl<'a> TwBase<'a> {
             return false;
         }
         *self.pung_reading.get_or_init(|| {
-            let interps = crate::analysis::decompose::decompose(&facts.concealed, facts.hand.melds.len(), &TW_SHAPES);
+            let interps = crate::analysis::decompose::decompose(&facts.concealed, facts.hand.melds.len(), self.shapes());
             let mut found = false;
             for interp in &interps {
                 for_each_reading(facts, interp, |r| found |= is_pung_reading(r));
@@ -254,13 +277,18 @@ impl<'a> TwBase<'a> {
         if ov.is_empty() {
             return;
         }
-        let table = match self.switches.tai_table {
+        let t = self.switches.tai_table;
+        let table = match t {
             TaiTable::High => super::high::ALL,
             TaiTable::Low => super::low::ALL,
+            TaiTable::Sml | TaiTable::Star31 | TaiTable::Shenlaiye => &[],
         };
         for e in els.iter_mut() {
             if let Some(t) = ov.get(e.code) {
-                let own = table.iter().find(|x| x.code == e.code).map_or(e.value, |x| x.value);
+                let own = match super::common::table_tai(self.switches.tai_table, e.code) {
+                    Some(v) if table.is_empty() => v,
+                    _ => table.iter().find(|x| x.code == e.code).map_or(e.value, |x| x.value),
+                };
                 e.value = t.saturating_add(e.value.saturating_sub(own));
             }
         }
@@ -345,6 +373,11 @@ pub fn tw_reading(
         }
         TaiTable::Low => {
             let t = super::low::TwLow::new(switches, situation);
+            let facts = crate::rules::scoring::win_facts(&t, hand, win_tile, ctx)?;
+            t.reading_info(&facts, interp)
+        }
+        TaiTable::Sml | TaiTable::Star31 | TaiTable::Shenlaiye => {
+            let t = super::common::TwCommon::new(switches, situation);
             let facts = crate::rules::scoring::win_facts(&t, hand, win_tile, ctx)?;
             t.reading_info(&facts, interp)
         }
@@ -468,6 +501,13 @@ fn is_pung_reading(r: &Reading) -> bool {
     r.role == Role::Pung && !r.eight_half
 }
 
+/// Every reading of every interpretation of the hand under `shapes`.
+pub(crate) fn for_each_reading_of(facts: &WinFacts<'_>, shapes: &ShapeRules, mut f: impl FnMut(&Reading)) {
+    for interp in crate::analysis::decompose::decompose(&facts.concealed, facts.hand.melds.len(), shapes) {
+        for_each_reading(facts, &interp, &mut f);
+    }
+}
+
 fn for_each_reading(facts: &WinFacts<'_>, interp: &Interpretation, mut f: impl FnMut(&Reading)) {
     let mut r = Reading {
         buf: [TwSet { pung: false, tile: Tile(0), claimed: false }; 5],
@@ -578,6 +618,14 @@ pub(crate) fn timing(facts: &WinFacts<'_>, s: &DealProgress) -> Timing {
     } else {
         Timing::None
     }
+}
+
+/// TW §20.5.8 rule 2: all eight bonus tiles held (`bonus`) in a hand scored under
+/// `eight_bonus_mode` `additive` or `compound`, whose all-eight element replaces the table's
+/// bonus-tile elements (in the standalone modes all eight are a bonus-tile win, not a hand).
+pub(crate) fn all_eight_scored(sw: &TwSwitches, bonus: u8) -> bool {
+    bonus == 0xFF
+        && matches!(sw.eight_bonus_mode, super::switches::EightBonusMode::Additive | super::switches::EightBonusMode::Compound)
 }
 
 /// Bonus tiles the winner holds that are its own flower or own season (TW §3).

@@ -10,18 +10,21 @@ use crate::error::{MahjongError, Result};
 use crate::rules::scoring::Element;
 use crate::rules::taiwanese::high::{H28, H32};
 use crate::rules::taiwanese::low::{L29, L30};
-use crate::rules::taiwanese::switches::{TaiTable, TwSwitches};
+use crate::rules::taiwanese::switches::{SeveralWinners, TaiTable, TwSwitches};
 use crate::rules::{BonusWin, BonusWinKind, Settlement, WinPayment};
 use crate::tiles::tile::Bonus;
 
 /// The only element a bonus-tile win scores under `table` (TW §7, §11 step 1): H32 / L30 for
-/// all eight, H28 / L29 for seven robbing the eighth.
+/// all eight, H28 / L29 for seven robbing the eighth (C34 / C35 with a common table).
 pub const fn bonus_element(kind: BonusWinKind, table: TaiTable) -> Element {
     match (kind, table) {
         (BonusWinKind::AllEight, TaiTable::High) => H32,
         (BonusWinKind::AllEight, TaiTable::Low) => L30,
         (BonusWinKind::RobEighth, TaiTable::High) => H28,
         (BonusWinKind::RobEighth, TaiTable::Low) => L29,
+        // TW §20.4.1 C34 / C35 in the common table's column
+        (BonusWinKind::AllEight, t) => super::common::element_of(34, t),
+        (BonusWinKind::RobEighth, t) => super::common::element_of(35, t),
     }
 }
 
@@ -71,12 +74,26 @@ pub struct PayRules {
     pub tai_cap: Option<u32>,
     /// `dealer_pays_streak`: the dealer paying a non-dealer pays `1 + 2k`.
     pub dealer_pays_streak: bool,
+    /// `several_winners` (TW §20.5.1): which claimants of one discard win.
+    pub several_winners: SeveralWinners,
+    /// `liability` is not empty (TW §20.2.11): a liable seat may be given.
+    pub liability: bool,
+    /// `liability_discard_split` (TW §20.7.2).
+    pub liability_discard_split: bool,
 }
 
 impl PayRules {
     /// TW §15 without house rules: `tai_value` per Tai, nothing else.
     pub const fn plain(tai_value: u32) -> PayRules {
-        PayRules { tai_value, base_points: 0, tai_cap: None, dealer_pays_streak: false }
+        PayRules {
+            tai_value,
+            base_points: 0,
+            tai_cap: None,
+            dealer_pays_streak: false,
+            several_winners: SeveralWinners::AllWin,
+            liability: false,
+            liability_discard_split: false,
+        }
     }
     /// The rules of a set of switches.
     pub fn of(s: &TwSwitches) -> PayRules {
@@ -85,6 +102,9 @@ impl PayRules {
             base_points: s.base_points,
             tai_cap: s.tai_cap,
             dealer_pays_streak: s.dealer_pays_streak,
+            several_winners: s.several_winners,
+            liability: s.liability.0 != 0,
+            liability_discard_split: s.liability_discard_split,
         }
     }
 }
@@ -194,25 +214,104 @@ impl DealerRules {
 /// (positions out of range, a winner twice, a self-drawn win with another win, winners on
 /// different discards, the discarder among the winners).
 pub fn settle_deal(wins: &[WinPayment], dealer: usize, streak: u32, pay: &PayRules, after: &DealerRules) -> Result<Settlement> {
+    settle_deal_liable(wins, &[], dealer, streak, pay, after)
+}
+
+/// TW §20.5.1: of several claimants of one discard, the ones who win under `several_winners`
+/// (the claims in any order; the winners in turn order after the discarder).
+pub fn winning_claims(wins: &[WinPayment], mode: SeveralWinners) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..wins.len()).collect();
+    let Some(d) = wins.first().and_then(|w| w.discarder) else { return order };
+    order.sort_by_key(|&i| (wins[i].winner + 4 - d) % 4);
+    let keep = match (mode, order.len()) {
+        (SeveralWinners::AllWin, n) => n,
+        (SeveralWinners::HeadBump, _) => 1,
+        (SeveralWinners::HeadBumpTwoAllThree, 2) => 1,
+        (SeveralWinners::HeadBumpTwoAllThree, n) => n,
+    };
+    order.truncate(keep);
+    order
+}
+
+/// [`settle_deal`] with the liable seat of each win (TW §20.7.2; `liable[i]` for `wins[i]`,
+/// missing entries none): the claims are first resolved by `several_winners` (TW §20.5.1);
+/// a win with a liable seat L is paid, each amount computed for its original payer: self-drawn,
+/// by L alone; on a discard by L, as usual; on another seat's discard, by L alone, or with
+/// `liability_discard_split` by L and the discarder, ⌈amount / 2⌉ each.
+///
+/// Errors as [`settle_deal`], and `InvalidHand` for a liable seat that is not another
+/// position 0..=3, or given while the switch `liability` is empty.
+pub fn settle_deal_liable(
+    wins: &[WinPayment],
+    liable: &[Option<usize>],
+    dealer: usize,
+    streak: u32,
+    pay: &PayRules,
+    after: &DealerRules,
+) -> Result<Settlement> {
     super::SWITCH_TABLE.check("tai_value", &crate::rules::SwitchValue::Int(pay.tai_value.into()))?;
     check_wins(wins, dealer)?;
+    for (w, l) in wins.iter().zip(liable) {
+        match l {
+            Some(_) if !pay.liability => {
+                return Err(MahjongError::hand("a liable seat needs a liability pattern (the switch liability, TW §20.2.11)"))
+            }
+            Some(l) if *l > 3 || *l == w.winner => {
+                return Err(MahjongError::hand(format!("liable seat {l} must be another position 0..=3 than the winner")))
+            }
+            _ => {}
+        }
+    }
     let mut payments = [0i64; 4];
-    for w in wins {
-        let p = payments_of(w, dealer, streak, pay);
+    let winners = winning_claims(wins, pay.several_winners);
+    for &i in &winners {
+        let w = &wins[i];
+        let mut p = payments_of(w, dealer, streak, pay);
+        if let Some(l) = liable.get(i).copied().flatten() {
+            p = liable_payments(w, l, p, pay);
+        }
         for (a, b) in payments.iter_mut().zip(p) {
             *a += b;
         }
     }
-    let stays = if wins.is_empty() { after.draw_keeps_dealer } else { wins.iter().any(|w| w.winner == dealer) };
+    let won: Vec<&WinPayment> = winners.iter().map(|&i| &wins[i]).collect();
+    let stays = if won.is_empty() { after.draw_keeps_dealer } else { won.iter().any(|w| w.winner == dealer) };
     let stays = stays && after.streak_limit.is_none_or(|limit| streak < limit);
     let (dealer_after, streak_after, passed) = if !stays {
         ((dealer + 1) % 4, 0, true)
-    } else if !wins.is_empty() || after.draw_increments_streak {
+    } else if !won.is_empty() || after.draw_increments_streak {
         (dealer, streak.saturating_add(1), false)
     } else {
         (dealer, streak, false)
     };
     Ok(Settlement { payments, dealer_after, streak_after, passed })
+}
+
+/// TW §20.7.2 applying: the payments `p` of win `w` moved to the liable seat `l`.
+fn liable_payments(w: &WinPayment, l: usize, p: [i64; 4], pay: &PayRules) -> [i64; 4] {
+    let mut out = [0i64; 4];
+    match w.discarder {
+        // self-drawn: L pays every amount
+        None => {
+            let total: i64 = (0..4).filter(|&q| q != w.winner).map(|q| -p[q]).sum();
+            out[l] = -total;
+            out[w.winner] = total;
+        }
+        Some(d) if d == l => return p,
+        Some(d) => {
+            let amount = -p[d];
+            if pay.liability_discard_split {
+                let half = (amount + 1) / 2;
+                out[l] = -half;
+                out[d] = -half;
+                out[w.winner] = 2 * half;
+            } else {
+                out[l] = -amount;
+                out[w.winner] = amount;
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]

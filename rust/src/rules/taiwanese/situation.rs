@@ -600,3 +600,103 @@ pub fn rob_orders(seat: u8, d: u32, w: u32, y: u8, max_forced: u32) -> Vec<(u32,
     }
     out
 }
+
+/// TW §20.4.3 the common table's scorer inputs (`starting_win`, `qualification`,
+/// `declared_ready`) against the win and the switches: an impossible combination is an input
+/// error, as in §10a. With the high and low tables a starting win or a qualification is refused
+/// (they have their own timing elements, §10) and `declared_ready` scores nothing.
+pub fn check_common_inputs(ctx: &WinContext, hand: &Hand, sw: &super::switches::TwSwitches) -> Result<()> {
+    use super::switches::HumanWin;
+    use crate::rules::scoring::{Qualification, StartingWin};
+    let h = ctx.house;
+    let dealer = ctx.seat_wind == 0;
+    let self_drawn = ctx.self_drawn || ctx.dealer_start;
+    if h.declared_ready && !sw.ready_declaration {
+        return bad20("20.6.1", "declared_ready needs the switch ready_declaration".into());
+    }
+    if !sw.tai_table.is_common() {
+        if h.starting_win.is_some() || h.qualification.is_some() {
+            return bad20(
+                "20.4.3",
+                "starting_win and qualification are inputs of the common table (tai_table sml, star31 or shenlaiye); the \
+                 high and low tables score the heavenly and earthly blessings from dealer_start and the deal's progress"
+                    .into(),
+            );
+        }
+        return Ok(());
+    }
+    let p = &ctx.progress;
+    match h.starting_win {
+        Some(StartingWin::Heavenly) if !(dealer && ctx.dealer_start) => {
+            return bad20("20.4.3", "a heavenly win (C42) is the dealer's win at the start of play (dealer_start)".into());
+        }
+        Some(StartingWin::Earthly) if dealer || !self_drawn => {
+            return bad20("20.4.3", "an earthly win (C38) is a non-dealer's self-drawn win".into());
+        }
+        Some(StartingWin::Earthly) if p.winner_discards > 0 || (p.interrupted && !sw.common.earthly_win_allows_melds) => {
+            return bad20(
+                "20.4.3",
+                "an earthly win (C38) comes before the winner's first discard (winner_discards = 0) with no interruption \
+                 (claims allowed only with earthly_win_allows_melds)"
+                    .into(),
+            );
+        }
+        Some(StartingWin::Human) if self_drawn || ctx.robbing_kong => {
+            return bad20("20.4.3", "a human win (C39) is a win on a discard (never self-drawn, never a robbed kong)".into());
+        }
+        Some(StartingWin::Human) if sw.common.human_win == HumanWin::Off => {
+            return bad20("20.4.3", "human_win = \"off\": there is no human win (C39)".into());
+        }
+        Some(StartingWin::Human)
+            if sw.common.human_win == HumanWin::BeforeFirstDraw && (dealer || p.winner_discards > 0 || p.interrupted) =>
+        {
+            return bad20(
+                "20.4.3",
+                "under human_win = \"before_first_draw\" the human win (C39) is a non-dealer's before its first draw \
+                 (winner_discards = 0) with no interruption"
+                    .into(),
+            );
+        }
+        _ => {}
+    }
+    if let Some(q) = h.qualification {
+        let mode = sw_str(sw);
+        let possible = match (mode, q) {
+            ("off", _) => false,
+            ("standard", _) | ("first_eight_discards", Qualification::Earthly) => true,
+            ("standard_no_dealer", Qualification::Heavenly) => !dealer,
+            ("standard_no_dealer", Qualification::Earthly) => true,
+            ("first_eight_discards", Qualification::Heavenly) => dealer,
+            ("each_first_discard", Qualification::Earthly) => true,
+            _ => false,
+        };
+        if !possible {
+            return bad20(
+                "20.6.2",
+                format!("no seat can hold this qualification under ready_qualification = {mode:?} (TW §20.6.2 R1-R3)"),
+            );
+        }
+        if !hand.melds.is_empty() {
+            return bad20(
+                "20.6.2",
+                "a live qualification is lost by the seat's claims and kongs and by any concealed kong (R4): the \
+                 winner holds no declared set"
+                    .into(),
+            );
+        }
+        if sw.ready_declaration && !h.declared_ready {
+            return bad20("20.6.2", "with ready_declaration a live qualification needs declared_ready".into());
+        }
+    }
+    Ok(())
+}
+
+/// `ready_qualification` is a flow switch kept in the recorded set only; the scorer's checks
+/// read it from [`super::switches::TwSwitches::ready_qualification`].
+fn sw_str(sw: &super::switches::TwSwitches) -> &'static str {
+    sw.ready_qualification.name()
+}
+
+fn bad20(rule: &str, m: String) -> Result<()> {
+    Err(MahjongError::hand(format!("TW §{rule}: {m}")))
+}

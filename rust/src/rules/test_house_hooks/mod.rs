@@ -72,6 +72,7 @@ static SWITCH_TABLE: SwitchTable = SwitchTable {
     }],
     forbidden: &[],
     unknown_code: None,
+    fault_order: &[],
     build: |s| Box::new(HouseHooks { min_faan: s.int("min_faan") as u8, set: s.clone() }),
 };
 

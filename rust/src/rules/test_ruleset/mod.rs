@@ -56,6 +56,7 @@ static SWITCH_TABLE: SwitchTable = SwitchTable {
     }],
     forbidden: &[],
     unknown_code: None,
+    fault_order: &[],
     build: |s| Box::new(OneFaan { min_faan: s.int("min_faan") as u8, set: s.clone() }),
 };
 
