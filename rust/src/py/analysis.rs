@@ -671,7 +671,7 @@ fn wait_values(
     let prevailing = opt_wind_arg(py, prevailing_wind, "prevailing_wind")?.unwrap_or(0);
     let hand = Hand { concealed: c, melds: m, bonus };
     let house = ready_house(py, &ruleset, qualification, declared_ready)?;
-    values_of_waits(py, &hand, seat, prevailing, &ruleset, last_tile, progress, house)
+    values_of_waits(py, &hand, &ruleset, &waits_situation(seat, prevailing, last_tile, progress, house))
 }
 
 /// `wait_values` of hand notation (or a `mahjong_fast.Hand`), the situation given as to
@@ -709,7 +709,7 @@ fn wait_values_notation(
     let prevailing = opt_wind_arg(py, prevailing_wind, "prevailing_wind")?.unwrap_or(0);
     let progress = progress_arg(py, &ruleset, false, dealer_streak, discards, winner_discards, interrupted)?;
     let house = ready_house(py, &ruleset, qualification, declared_ready)?;
-    values_of_waits(py, &h, seat, prevailing, &ruleset, last_tile, progress, house)
+    values_of_waits(py, &h, &ruleset, &waits_situation(seat, prevailing, last_tile, progress, house))
 }
 
 /// The ready inputs of `wait_values` (TW §20.4.3: a live qualification, a declared ready
@@ -724,19 +724,15 @@ fn ready_house(
     Ok(crate::rules::scoring::HouseSituation { qualification, declared_ready, ..Default::default() })
 }
 
-/// The body of both forms of `wait_values`: each wait scored self-drawn (with its payments)
-/// and on a discard.
-fn values_of_waits(
-    py: Python<'_>,
-    hand: &Hand,
+/// The situation both forms of `wait_values` score the waits in.
+fn waits_situation(
     seat: u8,
     prevailing: u8,
-    ruleset: &crate::rules::Ruleset,
     last_tile: bool,
     progress: DealProgress,
     house: crate::rules::scoring::HouseSituation,
-) -> PyResult<Vec<(u32, ScoreResult, ScoreResult)>> {
-    let ctx = WinContext {
+) -> WinContext {
+    WinContext {
         seat_wind: seat,
         prevailing_wind: prevailing,
         last_wall_tile: last_tile,
@@ -744,8 +740,20 @@ fn values_of_waits(
         progress,
         house,
         ..WinContext::default()
-    };
-    let v = crate::rules::wait_values::wait_values(hand, ruleset, &ctx).map_err(|e| to_py_err(py, e))?;
+    }
+}
+
+/// The body of both forms of `wait_values`: each wait scored self-drawn (with its payments)
+/// and on a discard, in the situation `ctx` ([`waits_situation`]).
+fn values_of_waits(
+    py: Python<'_>,
+    hand: &Hand,
+    ruleset: &crate::rules::Ruleset,
+    ctx: &WinContext,
+) -> PyResult<Vec<(u32, ScoreResult, ScoreResult)>> {
+    let seat = ctx.seat_wind;
+    let progress = ctx.progress;
+    let v = crate::rules::wait_values::wait_values(hand, ruleset, ctx).map_err(|e| to_py_err(py, e))?;
     Ok(v.into_iter()
         .map(|w| {
             let outcome = w.self_drawn;
