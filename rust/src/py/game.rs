@@ -106,6 +106,11 @@ impl PyDeal {
                 d.set_item(intern!(py, "liable"), liable)?;
                 d.set_item(intern!(py, "pattern"), pattern)?;
             }
+            Event::FalseWin { declared, reason, hand, .. } => {
+                d.set_item(intern!(py, "declared"), declared)?;
+                d.set_item(intern!(py, "reason"), reason)?;
+                d.set_item(intern!(py, "hand"), PyList::new(py, hand)?)?;
+            }
         }
         Ok(d)
     }
@@ -288,6 +293,12 @@ impl PyDeal {
             st.private,
             st.records.iter().map(|r| (r.seat, r.liable, r.pattern)).collect(),
         )
+    }
+    /// Per seat, the private tile kinds the ruleset holds, a bit mask over kinds 0..33 (HK
+    /// §19.12: the kinds of a pass-over lock; zeros without house rules).
+    #[getter]
+    fn rule_kinds(&self) -> [u64; 4] {
+        self.deal.rule_state().kinds
     }
     #[getter]
     fn remaining(&self) -> usize {
@@ -527,6 +538,7 @@ impl PyDeal {
         let Some(r) = self.deal.result() else { return Ok(None) };
         let d = PyDict::new(py);
         d.set_item("draw_reason", r.draw_reason.map(|x| x.name()))?;
+        d.set_item("false_win", r.false_win)?;
         d.set_item("winners", r.winners().map(u32::from).collect::<Vec<u32>>())?;
         d.set_item("payments", r.payments.to_vec())?;
         d.set_item("scores", r.scores.to_vec())?;

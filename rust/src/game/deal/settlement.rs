@@ -28,7 +28,7 @@ impl Deal {
             passed: false,
         });
         if self.hooks && !self.rule_state.records.is_empty() {
-            return self.rules.hooks().settle_records(wins, &self.rule_state.records, s);
+            return self.rules.hooks().settle_records(self, wins, &self.rule_state.records, s);
         }
         s
     }
@@ -158,6 +158,7 @@ impl Deal {
             prevailing_wind: self.opts.prevailing_wind,
             dealer_streak: self.opts.dealer_streak,
             settlement,
+            false_win: None,
         });
     }
 
@@ -179,6 +180,48 @@ impl Deal {
             prevailing_wind: self.opts.prevailing_wind,
             dealer_streak: self.opts.dealer_streak,
             settlement,
+            false_win: None,
+        });
+    }
+
+    /// HK §19.11 a false win by `a.player`, accepted by the ruleset's hook with `payments`:
+    /// the deal ends at once with no winner (the `false_win` event reveals the offender's
+    /// concealed tiles), the rest of the window is void, and the next dealer is the ruleset's
+    /// settlement of a deal without a win (an exhaustive draw for HK §19.10).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn false_win(&mut self, a: &Action, refusal: &MahjongError, payments: [i64; 4]) {
+        self.emit(Event::Action { action: *a, auto: false });
+        let declared = match (a.kind, self.phase) {
+            (ActionType::SelfDrawnWin, _) => "self_drawn",
+            (_, Phase::Rob) => "rob",
+            _ => "discard",
+        };
+        let reason = match refusal {
+            MahjongError::IllegalAction { code, .. } => code.code(),
+            _ => "NOT_A_WINNING_HAND",
+        };
+        let mut hand = self.hands[a.player as usize].clone();
+        hand.sort_unstable();
+        self.emit(Event::FalseWin { player: a.player, declared, reason, hand });
+        let settlement = Settlement { payments, ..self.settlement(&[]) };
+        for (s, x) in self.scores.iter_mut().zip(payments) {
+            *s += x;
+        }
+        self.emit(Event::Payments { payments, scores: self.scores });
+        self.end(DealResult {
+            deal_index: self.deal_index,
+            dealer: self.dealer,
+            draw_reason: Some(DrawReason::Abortive("false_win")),
+            wins: Vec::new(),
+            payments,
+            scores: self.scores,
+            turns: self.turn,
+            tiles_left: self.remaining() as u32,
+            prevailing_wind: self.opts.prevailing_wind,
+            dealer_streak: self.opts.dealer_streak,
+            settlement,
+            false_win: Some(a.player),
         });
     }
 
