@@ -140,6 +140,8 @@ class DealResult:
         dealer_after, streak_after, passed: TW §16, what the deal did to the match: the next
             dealer, the next streak and whether the dealership passed (``None`` in Hong Kong,
             where the match decides the dealer, HK §12).
+        false_win: HK §19.11, the player whose false win ended the deal (``draw_reason``
+            ``"false_win"``, no winner, ``payments`` the penalty); ``None`` otherwise.
     """
 
     deal_index: int
@@ -171,6 +173,7 @@ class DealResult:
     dealer_after: int | None = None
     streak_after: int | None = None
     passed: bool | None = None
+    false_win: int | None = None
 
     @property
     def self_drawn(self) -> bool:
@@ -199,7 +202,7 @@ class DealResult:
         ``kong``, ``addkong``, ``ckong``)."""
         from mahjong_fast.game.view import MELD_NAMES
 
-        return {
+        d: dict[str, Any] = {
             "deal_index": self.deal_index,
             "dealer": self.dealer,
             "exhaustive_draw": self.exhaustive_draw,
@@ -233,6 +236,9 @@ class DealResult:
             "streak_after": self.streak_after,
             "passed": self.passed,
         }
+        if self.false_win is not None:  # HK §19.11 (absent otherwise: records unchanged)
+            d["false_win"] = self.false_win
+        return d
 
     def to_record(self) -> dict[str, Any]:
         """The simulation record of this deal (``docs/records.md``) without the run's

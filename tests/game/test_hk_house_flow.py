@@ -1,0 +1,177 @@
+"""HK §19.15 deal flows: every ``flow`` example of ``hong-kong-house-examples.json`` that is a
+deal (not a match) played through ``Deal.from_hands(..., wall=, tail=)`` and ``apply()``
+(HK §19.4, §19.6–§19.8, §19.11–§19.12).
+
+An example lists ``"Pn verb tile"`` actions; a response not listed is a pass (the deal is built
+with ``auto_pass=False`` so that every seat answers, as a false win on a discard needs). A
+``draw`` names the tile the engine draws for that player next (checked, nothing applied).
+Refused actions must raise ``IllegalActionError`` with the expected code and change nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import mahjong_fast as mf
+import pytest
+from mahjong_fast.errors import IllegalActionError
+from mahjong_fast.game import Action, ActionType, Deal, Phase
+from mahjong_fast.game.match import deal_wall
+
+A = ActionType
+DATA = Path(__file__).resolve().parents[1] / "data" / "hong-kong-house-examples.json"
+EXAMPLES = [e for e in json.loads(DATA.read_text()) if e["kind"] == "flow"]
+DEAL_FLOWS = [e for e in EXAMPLES if "match" not in e["setup"]]
+WINDOW = (Phase.RESPONSE, Phase.ROB)
+VERBS = {"discard": A.DISCARD, "pung": A.PUNG, "chow": A.CHOW, "kong": A.KONG}
+# HK §19.13 win kinds in the engine's words: a self-drawn bonus-tile win (seven or eight) is
+# the engine's automatic self-drawn bonus win, robbing the eighth its robbing bonus win
+WIN_KINDS = {"flower_win": {"bonus_all_eight"}, "flower_win_rob": {"bonus_rob_eighth"}}
+
+
+def kind(code: str) -> int:
+    return {"m": 0, "p": 9, "s": 18, "z": 27}[code[1]] + int(code[0]) - 1
+
+
+def player(s: str) -> int:
+    return int(s[1])
+
+
+def ruleset(e: dict[str, Any]) -> mf.Ruleset:
+    return mf.Ruleset.hong_kong(**e["switches"])
+
+
+def start(e: dict[str, Any]) -> Deal:
+    s = e["setup"]
+    return Deal.from_hands(
+        s["hands"],
+        dealer=s["dealer"],
+        active=s["active"],
+        melds=s["melds"],
+        wall=s["wall"],
+        tail=s["tail"],
+        rules=ruleset(e),
+        auto_pass=False,
+    )
+
+
+def pass_rest(d: Deal) -> None:
+    """Every seat still to answer a window passes (a response not listed)."""
+    while d.phase in WINDOW and d.to_act:
+        d.apply(Action(A.PASS, d.to_act[0]))
+
+
+def action(d: Deal, line: str) -> Action | None:
+    """The action of one example line (None for a ``draw``, which is checked here)."""
+    who, verb, *rest = line.split()
+    p = player(who)
+    if verb == "draw":
+        pass_rest(d)
+        if rest[0].endswith("f"):  # HK §19.6: a bonus tile drawn may end the deal at once
+            assert int(rest[0][0]) + 135 in d.bonus[p] or any(int(rest[0][0]) + 135 in b for b in d.bonus), line
+            return None
+        assert d.active == p and d.drawn_tile is not None, line
+        assert d.drawn_tile >> 2 == kind(rest[0]), line
+        return None
+    if verb in ("discard", "self_drawn_win"):
+        pass_rest(d)
+    if verb == "win":
+        return Action(A.WIN, p)
+    if verb == "self_drawn_win":
+        return Action(A.SELF_DRAWN_WIN, p)
+    if verb == "pass":
+        return Action(A.PASS, p)
+    k = kind(rest[0])
+    for a in d.legal_actions(p):
+        if a.type == VERBS[verb] and (verb != "discard" or a.tiles[0] >> 2 == k):
+            return a
+    raise AssertionError(f"{line}: not among the legal actions")
+
+
+def snapshot(d: Deal) -> Any:
+    return (d.phase, d.to_act, d.hands, d.melds, d.remaining, d.scores, d.liabilities, d.locked_kinds)
+
+
+def play(e: dict[str, Any]) -> tuple[Deal, dict[int, str], dict[int, Any]]:
+    """Play the example: the deal, the refusal code per action index, and the locks seen
+    after each action."""
+    d = start(e)
+    refused: dict[int, str] = {}
+    locks: dict[int, Any] = {}
+    for i, line in enumerate(e["actions"]):
+        a = action(d, line)
+        if a is not None:
+            before = snapshot(d)
+            try:
+                d.apply(a)
+            except IllegalActionError as err:
+                refused[i] = err.code
+                assert snapshot(d) == before, f"{e['id']} action {i}: a refusal changed the state"
+        locks[i] = d.locked_kinds
+    pass_rest(d)
+    return d, refused, locks
+
+
+@pytest.mark.parametrize("e", DEAL_FLOWS, ids=[e["id"] for e in DEAL_FLOWS])
+def test_deal_flow(e: dict[str, Any]) -> None:
+    if e["setup"].get("wall136"):
+        pytest.skip("HF12 is a seeded deal (test_hf12_136_tiles)")
+    d, refused, locks = play(e)
+    x = e["expect"]
+    assert refused == {r["action"]: r["code"] for r in x.get("errors", [])}
+    for lk in x.get("locks", []):
+        p, want = player(lk["player"]), lk["kinds"]
+        kinds = frozenset(range(34)) if want == "all" else frozenset(kind(c) for c in want)
+        # HK §19.12: the lock is set when the window closes, by the pass (or the claim made
+        # instead of the win) that closes it
+        closing = lk["set_after_action"] - (1 if e["actions"][lk["set_after_action"]].split()[1] == "draw" else 0)
+        assert locks[closing][p] == kinds
+        if "cleared_by_action" in lk:
+            assert locks[lk["cleared_by_action"] - 1][p] == kinds
+            assert locks[lk["cleared_by_action"]][p] == frozenset()
+    want_liab = [(player(r["claimer"]), player(r["liable"]), r["trigger"]) for r in x.get("liability", [])]
+    if "liability" in x:
+        assert d.liabilities == want_liab
+    if x["outcome"] == "in_play":
+        assert d.phase != Phase.ENDED
+        return
+    r = d.result
+    assert r is not None
+    if x["outcome"] == "false_win":
+        assert r.false_win == player(x["false_winner"]) and r.winners == ()
+        assert r.draw_reason == "false_win"
+        ev = [ev for ev in d.events if ev.type == "false_win"]
+        assert len(ev) == 1 and ev[0].data["reason"] == x["reason"]
+        assert ev[0].player == player(x["revealed"])
+        assert ev[0].data["hand"] == sorted(d.hands[r.false_win])
+    else:
+        assert r.winners == tuple(player(w) for w in x["winners"])
+        for w in r.wins:
+            assert w.value == x["faan"][f"P{w.player}"]
+            if "elements" in x:
+                assert [[c, v] for c, _n, v in w.elements] == x["elements"][f"P{w.player}"]
+        if "win_kind" in x:
+            assert r.win_kind in WIN_KINDS[x["win_kind"]]
+    assert list(r.payments) == [x["payments"][f"P{p}"] for p in range(4)]
+    assert sum(r.payments) == 0
+    assert r.dealer_after == x["dealer_after"]
+
+
+def test_hf12_136_tiles() -> None:
+    """HK §19.4: 136 tiles, dealing takes positions 0..52, 83 remain, no bonus tile anywhere;
+    an action naming id 140 is UNKNOWN_TILE."""
+    e = next(e for e in EXAMPLES if e["id"] == "HF12")
+    rules = ruleset(e)
+    d = Deal(deal_wall(e["setup"]["seed"], 0), rules=rules)
+    assert d.remaining == e["expect"]["remaining"]
+    assert all(len(b) == 0 for b in d.bonus)
+    assert all(t < 136 for t in d.wall)
+    assert len(d.wall) == 136
+    p = d.to_act[0]
+    before = snapshot(d)
+    with pytest.raises(IllegalActionError) as err:
+        d.apply(Action(A.DISCARD, p, (140,)))
+    assert err.value.code == e["expect"]["errors_for"]["discard of id 140"]
+    assert snapshot(d) == before
