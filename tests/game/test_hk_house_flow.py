@@ -10,15 +10,20 @@ Refused actions must raise ``IllegalActionError`` with the expected code and cha
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any
 
 import mahjong_fast as mf
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from mahjong_fast.errors import IllegalActionError
 from mahjong_fast.game import Action, ActionType, Deal, Phase
-from mahjong_fast.game.match import deal_wall
+from mahjong_fast.game.log import replay, write_log
+from mahjong_fast.game.match import deal_wall, play_match
+from mahjong_fast.seats import make_seat
 
 A = ActionType
 DATA = Path(__file__).resolve().parents[1] / "data" / "hong-kong-house-examples.json"
@@ -175,3 +180,136 @@ def test_hf12_136_tiles() -> None:
         d.apply(Action(A.DISCARD, p, (140,)))
     assert err.value.code == e["expect"]["errors_for"]["discard of id 140"]
     assert snapshot(d) == before
+
+
+# ---------------------------------------------------------------- properties over the switches
+KINDS = ("random", "greedy", "value", "strong", "expert")
+
+
+@st.composite
+def deal_switches(draw: st.DrawFn) -> dict[str, Any]:
+    """A random valid set of the HK §19 switches that act on the deal (§19.3 respected)."""
+    sw: dict[str, Any] = {
+        "tile_set": draw(st.sampled_from([144, 136])),
+        "multiple_winners": draw(st.sampled_from(["head_bump", "all"])),
+        "liability": draw(st.sampled_from(["none", "fourth_meld", "big_hands", "all"])),
+        "false_win": draw(st.sampled_from(["reject", "pay_limit_self_draw", "pay_four_faan"])),
+        "pass_over": draw(st.sampled_from(["none", "same_kind", "all_kinds"])),
+        "responsibility": draw(st.sampled_from(["seed", "full", "half"])),
+        "dealer_double": draw(st.booleans()),
+        "min_faan": draw(st.sampled_from([1, 3])),
+    }
+    if sw["tile_set"] == 144:
+        sw["flower_win"] = draw(st.sampled_from(["off", "seven", "eight", "eight_or_rob"]))
+    if sw["liability"] != "none":
+        sw["liability_discard"] = draw(st.sampled_from(["discarder", "liable"]))
+    if draw(st.booleans()):
+        sw["rotate_dealer"] = True
+        sw["dealer_repeat"] = draw(st.sampled_from(["never", "on_win", "on_win_or_draw"]))
+    return sw
+
+
+def strict(deal: Deal, seats: list[Any]) -> None:
+    """Play to the end applying each seat's answer: it must be in the legal list."""
+    while deal.phase is not Phase.ENDED:
+        for p in tuple(deal.to_act):
+            if p not in deal.to_act:
+                continue
+            legal = deal.legal_actions(p)
+            answer = seats[p].choose(deal.view(p), legal)
+            assert answer in legal
+            deal.apply(answer)
+            if deal.phase not in WINDOW:
+                break
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(sw=deal_switches(), seed=st.integers(0, 2**16), kind=st.sampled_from(KINDS))
+def test_whole_deals_replay_exactly_under_random_switches(sw: dict[str, Any], seed: int, kind: str) -> None:
+    """Every built-in seat kind plays whole deals choosing from the legal list (never a false
+    win), payments sum to zero, the liability records are the events', and the event log
+    replays to the same results."""
+    rules = mf.Ruleset.hong_kong(**sw)
+    deals = []
+    for i in range(2):
+        d = Deal(deal_wall(seed, i), dealer=i % 4, deal_index=i, rules=rules)
+        strict(d, [make_seat(kind if p % 2 == 0 else "random", seed=seed + p) for p in range(4)])
+        r = d.result
+        assert r is not None and sum(r.payments) == 0 and r.false_win is None
+        assert d.liabilities == [(e.player, e["liable"], e["pattern"]) for e in d.events if e.type == "liability"]
+        if sw["tile_set"] == 136:
+            assert all(len(b) == 0 for b in r.bonus)
+        if len(r.winners) > 1:
+            assert sw["multiple_winners"] == "all"
+        deals.append(d)
+    buf = io.StringIO()
+    write_log(buf, deals)
+    again = replay(buf.getvalue().encode())
+    assert [(x.scores, x.payments, x.winners) for x in again] == [
+        (d.result.scores, d.result.payments, d.result.winners) for d in deals  # type: ignore[union-attr]
+    ]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(sw=deal_switches(), seed=st.integers(0, 2**16), data=st.data())
+def test_refused_actions_change_nothing_and_false_wins_pay_the_penalty(
+    sw: dict[str, Any], seed: int, data: st.DataObject
+) -> None:
+    """A driver that also declares wins the legal list does not hold: under ``reject`` each is
+    refused with its code and nothing changes; under a penalty an unlisted declaration that
+    fails only for NOT_A_WINNING_HAND / BELOW_MINIMUM / PASS_OVER ends the deal as a false win
+    paying HK §19.11's penalty (HK §19.13), and the log replays it."""
+    rules = mf.Ruleset.hong_kong(**sw)
+    d = Deal(deal_wall(seed, 0), rules=rules, auto_pass=False)
+    rnd = make_seat("random", seed=seed)
+    steps = 0
+    while d.phase is not Phase.ENDED and steps < 400:
+        steps += 1
+        p = d.to_act[0]
+        legal = d.legal_actions(p)
+        if d.phase in (Phase.ACTION, *WINDOW) and data.draw(st.integers(0, 9)) == 0:
+            decl = Action(A.SELF_DRAWN_WIN if d.phase is Phase.ACTION else A.WIN, p)
+            if decl not in legal:
+                before = snapshot(d)
+                try:
+                    d.apply(decl)
+                except IllegalActionError as err:
+                    assert snapshot(d) == before
+                    assert sw["false_win"] == "reject" or err.code not in FALSE_WIN_CODES
+                    continue
+                assert sw["false_win"] != "reject"
+                r = d.result
+                assert r is not None and r.false_win == p and r.winners == ()
+                assert list(r.payments) == false_win_payments(rules, sw, p)
+                break
+        d.apply(rnd.choose(d.view(p), legal))
+    if d.phase is Phase.ENDED:
+        buf = io.StringIO()
+        write_log(buf, [d])
+        again = replay(buf.getvalue().encode())
+        assert again[0].payments == d.result.payments  # type: ignore[union-attr]
+
+
+FALSE_WIN_CODES = ("NOT_A_WINNING_HAND", "BELOW_MINIMUM", "PASS_OVER")
+M = {"spicy": [2**f for f in range(14)]}
+
+
+def false_win_payments(rules: mf.Ruleset, sw: dict[str, Any], offender: int) -> list[int]:
+    """HK §19.11 step 4 written from the text: P to each other player, 3P from the offender
+    (spicy, unit 1, max_faan 13; c = 1 under every responsibility)."""
+    m = M["spicy"]
+    pen = 3 * m[13] if sw["false_win"] == "pay_limit_self_draw" else m[4]
+    return [-3 * pen if q == offender else pen for q in range(4)]
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(sw=deal_switches(), seed=st.integers(0, 2**16), kind=st.sampled_from(KINDS))
+def test_matches_under_random_switches(sw: dict[str, Any], seed: int, kind: str) -> None:
+    """Whole matches (an East round when the dealer rotates) with every seat kind: scores
+    stay zero-sum and each deal's dealer is the one the previous result named."""
+    if sw.get("rotate_dealer"):
+        sw = {**sw, "match_length": "east_round", "max_deals": 12}
+    m = play_match([make_seat(kind, seed=seed + p) for p in range(4)], rules=mf.Ruleset.hong_kong(**sw), seed=seed)
+    assert sum(m.scores) == 0
+    for a, b in zip(m.results, m.results[1:]):
+        assert b.dealer == a.dealer_after
