@@ -605,6 +605,10 @@ pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 impl PyDeal {
+    /// The core's deal.
+    pub(super) fn core(&self) -> &Deal {
+        &self.deal
+    }
     /// Wrap a deal the core played itself (the arena's logged deals).
     pub(super) fn from_core(deal: Deal) -> Self {
         PyDeal { deal, buf: Vec::new() }
