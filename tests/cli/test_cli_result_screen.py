@@ -54,14 +54,20 @@ def _screen(res: object, rules: object) -> str:
          "You won as dealer: you stay dealer (streak 1)."),
     ],
 )  # fmt: skip
-def test_the_next_dealer_under_each_dealer_repeat(switches: dict, other_won: str, dealer_won: str) -> None:
+def test_the_next_dealer_under_each_dealer_repeat(
+    switches: dict, other_won: str, dealer_won: str
+) -> None:
     import mahjong_fast as mf
     from mahjong_fast.game import Action, ActionType, Deal
 
     rules = mf.Ruleset.hong_kong(**switches)
     # P1 wins on the dealer P0's discard
     d = Deal.from_hands(_HF4, rules=rules)
-    d.apply(next(a for a in d.legal_actions(0) if a.type is ActionType.DISCARD and a.tiles[0] >> 2 == 22))
+    d.apply(
+        next(
+            a for a in d.legal_actions(0) if a.type is ActionType.DISCARD and a.tiles[0] >> 2 == 22
+        )
+    )
     d.apply(Action(ActionType.WIN, 1))
     while d.result is None:
         d.apply(Action(ActionType.PASS, d.to_act[0]))
@@ -77,7 +83,9 @@ def test_a_false_win_on_the_screen() -> None:
     import mahjong_fast as mf
     from mahjong_fast.game import Action, ActionType, Deal
 
-    rules = mf.Ruleset.hong_kong(false_win="pay_four_faan", rotate_dealer=True, dealer_repeat="on_win_or_draw")
+    rules = mf.Ruleset.hong_kong(
+        false_win="pay_four_faan", rotate_dealer=True, dealer_repeat="on_win_or_draw"
+    )
     d = Deal.from_hands(_HF4, rules=rules)
     d.apply(Action(ActionType.SELF_DRAWN_WIN, 0))  # no winning hand: a false win (HK §19.11)
     out = _screen(d.result, rules)

@@ -75,7 +75,9 @@ def action(d: Deal, line: str) -> Action | None:
     if verb == "draw":
         pass_rest(d)
         if rest[0].endswith("f"):  # HK §19.6: a bonus tile drawn may end the deal at once
-            assert int(rest[0][0]) + 135 in d.bonus[p] or any(int(rest[0][0]) + 135 in b for b in d.bonus), line
+            assert int(rest[0][0]) + 135 in d.bonus[p] or any(
+                int(rest[0][0]) + 135 in b for b in d.bonus
+            ), line
             return None
         assert d.active == p and d.drawn_tile is not None, line
         assert d.drawn_tile >> 2 == kind(rest[0]), line
@@ -96,7 +98,16 @@ def action(d: Deal, line: str) -> Action | None:
 
 
 def snapshot(d: Deal) -> Any:
-    return (d.phase, d.to_act, d.hands, d.melds, d.remaining, d.scores, d.liabilities, d.locked_kinds)
+    return (
+        d.phase,
+        d.to_act,
+        d.hands,
+        d.melds,
+        d.remaining,
+        d.scores,
+        d.liabilities,
+        d.locked_kinds,
+    )
 
 
 def play(e: dict[str, Any]) -> tuple[Deal, dict[int, str], dict[int, Any]]:
@@ -131,12 +142,16 @@ def test_deal_flow(e: dict[str, Any]) -> None:
         kinds = frozenset(range(34)) if want == "all" else frozenset(kind(c) for c in want)
         # HK §19.12: the lock is set when the window closes, by the pass (or the claim made
         # instead of the win) that closes it
-        closing = lk["set_after_action"] - (1 if e["actions"][lk["set_after_action"]].split()[1] == "draw" else 0)
+        closing = lk["set_after_action"] - (
+            1 if e["actions"][lk["set_after_action"]].split()[1] == "draw" else 0
+        )
         assert locks[closing][p] == kinds
         if "cleared_by_action" in lk:
             assert locks[lk["cleared_by_action"] - 1][p] == kinds
             assert locks[lk["cleared_by_action"]][p] == frozenset()
-    want_liab = [(player(r["claimer"]), player(r["liable"]), r["trigger"]) for r in x.get("liability", [])]
+    want_liab = [
+        (player(r["claimer"]), player(r["liable"]), r["trigger"]) for r in x.get("liability", [])
+    ]
     if "liability" in x:
         assert d.liabilities == want_liab
     if x["outcome"] == "in_play":
@@ -225,7 +240,9 @@ def strict(deal: Deal, seats: list[Any]) -> None:
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sw=deal_switches(), seed=st.integers(0, 2**16), kind=st.sampled_from(KINDS))
-def test_whole_deals_replay_exactly_under_random_switches(sw: dict[str, Any], seed: int, kind: str) -> None:
+def test_whole_deals_replay_exactly_under_random_switches(
+    sw: dict[str, Any], seed: int, kind: str
+) -> None:
     """Every built-in seat kind plays whole deals choosing from the legal list (never a false
     win), payments sum to zero, the liability records are the events', and the event log
     replays to the same results."""
@@ -236,7 +253,9 @@ def test_whole_deals_replay_exactly_under_random_switches(sw: dict[str, Any], se
         strict(d, [make_seat(kind if p % 2 == 0 else "random", seed=seed + p) for p in range(4)])
         r = d.result
         assert r is not None and sum(r.payments) == 0 and r.false_win is None
-        assert d.liabilities == [(e.player, e["liable"], e["pattern"]) for e in d.events if e.type == "liability"]
+        assert d.liabilities == [
+            (e.player, e["liable"], e["pattern"]) for e in d.events if e.type == "liability"
+        ]
         if sw["tile_set"] == 136:
             assert all(len(b) == 0 for b in r.bonus)
         if len(r.winners) > 1:
@@ -246,7 +265,8 @@ def test_whole_deals_replay_exactly_under_random_switches(sw: dict[str, Any], se
     write_log(buf, deals)
     again = replay(buf.getvalue().encode())
     assert [(x.scores, x.payments, x.winners) for x in again] == [
-        (d.result.scores, d.result.payments, d.result.winners) for d in deals  # type: ignore[union-attr]
+        (d.result.scores, d.result.payments, d.result.winners)
+        for d in deals  # type: ignore[union-attr]
     ]
 
 
@@ -309,7 +329,11 @@ def test_matches_under_random_switches(sw: dict[str, Any], seed: int, kind: str)
     stay zero-sum and each deal's dealer is the one the previous result named."""
     if sw.get("rotate_dealer"):
         sw = {**sw, "match_length": "east_round", "max_deals": 12}
-    m = play_match([make_seat(kind, seed=seed + p) for p in range(4)], rules=mf.Ruleset.hong_kong(**sw), seed=seed)
+    m = play_match(
+        [make_seat(kind, seed=seed + p) for p in range(4)],
+        rules=mf.Ruleset.hong_kong(**sw),
+        seed=seed,
+    )
     assert sum(m.scores) == 0
     for a, b in zip(m.results, m.results[1:]):
         assert b.dealer == a.dealer_after

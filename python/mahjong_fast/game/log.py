@@ -145,7 +145,9 @@ def header(
 def _start_scores(deal: Deal) -> list[int]:
     scores = list(deal.scores)
     # a draw pays nothing; a false win (HK §19.11) pays its penalty
-    if deal.result is not None and (not deal.result.exhaustive_draw or deal.result.false_win is not None):
+    if deal.result is not None and (
+        not deal.result.exhaustive_draw or deal.result.false_win is not None
+    ):
         scores = [s - p for s, p in zip(scores, deal.result.payments)]
     return scores
 
