@@ -21,8 +21,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mahjong_fast.errors import IllegalActionError
 from mahjong_fast.game import Action, ActionType, Deal, Phase
+from mahjong_fast.game.events import visible_event
 from mahjong_fast.game.log import replay, write_log
-from mahjong_fast.game.match import deal_wall, play_match
+from mahjong_fast.game.match import deal_wall, play_match, run_deal
 from mahjong_fast.seats import make_seat
 
 A = ActionType
@@ -224,8 +225,25 @@ def deal_switches(draw: st.DrawFn) -> dict[str, Any]:
     return sw
 
 
+def invariants(deal: Deal) -> None:
+    """The engine's invariants after an action: every id of the tile set in exactly one
+    place, the hand sizes of HK §5.6 (bonus tiles only in bonus areas), zero-sum scores, and a
+    seat's pass-over lock only where the switch is on."""
+    assert sorted(deal.tile_locations()) == sorted(deal.wall)
+    assert sum(deal.scores) == 0
+    if deal.phase is Phase.ENDED:
+        return
+    for p in range(4):
+        want = 14 if deal.phase in (Phase.ACTION, Phase.AFTER_CLAIM) and p == deal.active else 13
+        assert deal.hand_size(p) == want
+        assert all(t < 136 for t in deal.hands[p]) and all(t >= 136 for t in deal.bonus[p])
+    if deal.rules.switches["pass_over"] == "none":
+        assert all(not k for k in deal.locked_kinds)
+
+
 def strict(deal: Deal, seats: list[Any]) -> None:
-    """Play to the end applying each seat's answer: it must be in the legal list."""
+    """Play to the end applying each seat's answer: it must be in the legal list; the
+    invariants hold after each."""
     while deal.phase is not Phase.ENDED:
         for p in tuple(deal.to_act):
             if p not in deal.to_act:
@@ -234,6 +252,7 @@ def strict(deal: Deal, seats: list[Any]) -> None:
             answer = seats[p].choose(deal.view(p), legal)
             assert answer in legal
             deal.apply(answer)
+            invariants(deal)
             if deal.phase not in WINDOW:
                 break
 
@@ -337,3 +356,47 @@ def test_matches_under_random_switches(sw: dict[str, Any], seed: int, kind: str)
     assert sum(m.scores) == 0
     for a, b in zip(m.results, m.results[1:]):
         assert b.dealer == a.dealer_after
+
+
+def test_whole_deals_reach_the_house_rules() -> None:
+    """Seeded whole deals under every deal switch reach each rule: random seats claim enough for
+    liability records (public) and pass legal wins (a private lock, seen by its seat only, and
+    never a listed win it is locked on); greedy seats share discards (several winners, each in
+    the payments)."""
+    rules = mf.Ruleset.hong_kong(
+        flower_win="eight_or_rob", multiple_winners="all", liability="all", pass_over="same_kind",
+        min_faan=0,
+    )  # fmt: skip
+    liab = locks = multi = 0
+    for i in range(150):
+        d = Deal(deal_wall(7, i), rules=rules, dealer=i % 4)
+        seats = [make_seat("random", seed=p) for p in range(4)]
+        while d.phase is not Phase.ENDED:
+            p = d.to_act[0]
+            legal = d.legal_actions(p)
+            v = d.view(p)
+            assert v.own_locked_kinds == d.locked_kinds[p]
+            open_tile = v.last_discard or v.kong_tile
+            if (
+                d.phase in WINDOW
+                and open_tile is not None
+                and open_tile[1] >> 2 in v.own_locked_kinds
+            ):
+                assert all(a.type is not A.WIN for a in legal)
+            d.apply(seats[p].choose(d.view(p), legal))
+        for e in d.events:
+            if e.type == "liability":
+                liab += 1
+                assert visible_event(e, (e.player + 1) % 4) == e
+                assert e["pattern"] in ("fourth_meld", "three_dragons", "four_winds")
+            if e.type == "rule_flag" and e["flag"] == "pass_over" and e["value"]:
+                locks += 1
+                assert visible_event(e, (e.player + 1) % 4) is None
+    for i in range(300):
+        d = Deal(deal_wall(7, i), rules=rules, dealer=i % 4)
+        r = run_deal(d, [make_seat("greedy", seed=p) for p in range(4)])
+        if len(r.winners) > 1:
+            multi += 1
+            assert len([e for e in d.events if e.type == "win"]) == len(r.winners)
+            assert all(r.payments[w] > 0 for w in r.winners)
+    assert liab > 0 and locks > 0 and multi > 0
