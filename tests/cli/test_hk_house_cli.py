@@ -85,3 +85,28 @@ def test_play_a_preset_and_declare_a_false_win() -> None:
     out = run("play", "--rules", "hong-kong", "--seed", "1", "--ascii", stdin="win\n")
     assert "you cannot declare a win now" in out.stdout
     assert "false win" not in out.stdout
+
+
+def test_a_false_win_is_logged_replayed_and_reviewed(tmp_path: Path) -> None:
+    """HK §19.11: the false win's log replays (its start scores take back the penalty) and its
+    review counts the declaration as a decision without a value."""
+    from mahjong_fast.game import Action, ActionType, Deal, Phase
+    from mahjong_fast.game.log import write_log
+    from mahjong_fast.game.match import deal_wall
+
+    rules = mf.Ruleset.hong_kong(false_win="pay_limit_self_draw", pass_over="all_kinds")
+    d = Deal(deal_wall(3, 0), rules=rules, scores=(100, 0, 0, -100))
+    p = d.to_act[0]
+    d.apply(d.legal_actions(p)[-1])
+    while d.phase in (Phase.RESPONSE, Phase.ROB):
+        d.apply(Action(ActionType.PASS, d.to_act[0]))
+    offender = d.to_act[0]
+    d.apply(Action(ActionType.SELF_DRAWN_WIN, offender))
+    assert d.result is not None and d.result.false_win == offender
+    log = tmp_path / "false-win.jsonl"
+    with log.open("w") as f:
+        write_log(f, [d])
+    rep = run("replay", str(log))
+    assert rep.returncode == 0 and "Replay OK" in rep.stdout, rep.stdout + rep.stderr
+    rev = run("review", str(log), "--seat", str(offender))
+    assert rev.returncode == 0 and "Traceback" not in rev.stderr, rev.stderr
