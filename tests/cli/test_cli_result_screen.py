@@ -6,7 +6,6 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
-
 from mahjong_fast.cli.common import console
 from mahjong_fast.cli.result import show_result
 
