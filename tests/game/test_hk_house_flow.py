@@ -174,6 +174,15 @@ def test_deal_flow(e: dict[str, Any]) -> None:
                 assert [[c, v] for c, _n, v in w.elements] == x["elements"][f"P{w.player}"]
         if "win_kind" in x:
             assert r.win_kind in WIN_KINDS[x["win_kind"]]
+        # each win's own payments (HK §19.7: co-winners pay nothing for each other) add up to
+        # the deal's; a liable player who paid is named (HK §19.8 `liable_paid`) exactly when
+        # the expected payments put the whole win on it
+        assert [sum(w.payments[p] for w in r.wins) for p in range(4)] == list(r.payments)
+        liable_of = {s: lb for s, lb, _ in d.liabilities}
+        for w in r.wins:
+            lb = liable_of.get(w.player)
+            whole = lb is not None and x["payments"][f"P{lb}"] == -x["payments"][f"P{w.player}"]
+            assert w.liable_paid == (lb if whole else None)
     assert list(r.payments) == [x["payments"][f"P{p}"] for p in range(4)]
     assert sum(r.payments) == 0
     assert r.dealer_after == x["dealer_after"]
@@ -271,6 +280,8 @@ def test_whole_deals_replay_exactly_under_random_switches(
         strict(d, [make_seat(kind if p % 2 == 0 else "random", seed=seed + p) for p in range(4)])
         r = d.result
         assert r is not None and sum(r.payments) == 0 and r.false_win is None
+        if r.wins:  # each win's own settlement adds up to the deal's (HK §19.7–§19.9)
+            assert [sum(w.payments[p] for w in r.wins) for p in range(4)] == list(r.payments)
         assert d.liabilities == [
             (e.player, e["liable"], e["pattern"]) for e in d.events if e.type == "liability"
         ]

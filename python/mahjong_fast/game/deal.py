@@ -547,6 +547,7 @@ class Deal:
             interpretation=sc.interpretation,
             payments=tuple(w["payments"]),
             flags=dict(w["flags"]),
+            liable_paid=w.get("liable_paid"),
         )
 
     # ------------------------------------------------------------------ views

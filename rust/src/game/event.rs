@@ -189,8 +189,11 @@ pub struct Win {
     pub discarder: Option<u8>,
     pub score: ScoreOutcome,
     pub flags: WinFlags,
-    /// This win's payments per player (HK §11).
+    /// This win's payments per player (HK §11; under house rules as the ruleset's
+    /// [`crate::rules::DealHooks::settle_records`] set them: co-winners, liability).
     pub payments: [i64; 4],
+    /// HK §19.8: the liable player who paid this win (its liability applied), else `None`.
+    pub liable_paid: Option<u8>,
 }
 
 impl Win {

@@ -87,6 +87,10 @@ impl PyDeal {
                         )?)?;
                     }
                     d.set_item(intern!(py, "elements"), els)?;
+                    // HK §19.8: who paid under liability (absent otherwise: logs unchanged)
+                    if let Some(l) = w.liable_paid {
+                        d.set_item(intern!(py, "liable_paid"), l)?;
+                    }
                 }
                 d.set_item(intern!(py, "hand"), PyList::new(py, hand)?)?;
             }
@@ -571,6 +575,7 @@ impl PyDeal {
             f.set_item("dealer_start", w.flags.dealer_start)?;
             wd.set_item("flags", f)?;
             wd.set_item("payments", w.payments.to_vec())?;
+            wd.set_item("liable_paid", w.liable_paid)?;
             wins.append(wd)?;
         }
         d.set_item("wins", wins)?;

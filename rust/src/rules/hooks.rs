@@ -212,8 +212,10 @@ pub trait DealHooks {
     /// The settlement `s` of `deal`'s `wins` (the ruleset's `Payments::settle`), adjusted by
     /// the deal's liability `records`; each win carries its kind, payer and scored elements
     /// (TW §20.7.2 applies a record only when its guarded element was scored). Its payments
-    /// must still sum to zero.
-    fn settle_records(&self, _deal: &Deal, _wins: &[Win], _records: &[Liability], s: Settlement) -> Settlement {
+    /// must still sum to zero. The ruleset may set each win's own `payments` and
+    /// `liable_paid` to what it settled (HK §19.7–§19.9). Asked when the deal has liability
+    /// records or several winners.
+    fn settle_records(&self, _deal: &Deal, _wins: &mut [Win], _records: &[Liability], s: Settlement) -> Settlement {
         s
     }
     /// A win declaration (`win`, `self_drawn_win`) that the checks refused with `refusal`,

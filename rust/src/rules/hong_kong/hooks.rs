@@ -6,7 +6,7 @@
 
 use super::settlement::{self, HouseWin};
 use super::switches::{
-    ElementValue, FalseWin, FlowerWin, Liability as LiabilitySwitch, MultipleWinners, PassOver, TileSet as Set,
+    ElementValue, FalseWin, FlowerWin, Liability as LiabilitySwitch, LiabilityDiscard, MultipleWinners, PassOver, TileSet as Set,
 };
 use super::HongKongRules;
 use crate::error::{IllegalCode, MahjongError, Result};
@@ -175,28 +175,40 @@ impl DealHooks for HongKongRules {
         }
         None
     }
-    /// HK §19.8–§19.9: each win settled with the liable player whose liability applies to it
+    /// HK §19.7–§19.9: each win settled with the liable player whose liability applies to it
     /// (a `fourth_meld` record to every win, a big-hand record to a scored hand, not to a
-    /// bonus-tile win) and the other winners as co-winners; the next dealer as settled.
-    fn settle_records(&self, deal: &Deal, wins: &[Win], records: &[Liability], s: Settlement) -> Settlement {
+    /// bonus-tile win) and the other winners as co-winners; each win's own payments and the
+    /// liable player who paid it (`liable_paid`) are set; the next dealer as settled.
+    fn settle_records(&self, deal: &Deal, wins: &mut [Win], records: &[Liability], s: Settlement) -> Settlement {
         if wins.is_empty() {
             return s;
         }
-        let house: Vec<HouseWin> = wins
-            .iter()
-            .map(|w| HouseWin {
-                win: w.as_payment(),
-                liable: records
-                    .iter()
-                    .find(|r| r.seat == w.player)
-                    .filter(|r| super::liability_applies(&self.switches, r.pattern, !w.kind.is_bonus_win()))
-                    .map(|r| usize::from(r.liable)),
-            })
-            .collect();
-        match settlement::settle_wins(&self.switches, &house, usize::from(deal.dealer())) {
-            Ok(payments) => Settlement { payments, ..s },
-            Err(_) => s,
+        let sw = &self.switches;
+        let dealer = usize::from(deal.dealer());
+        let mask = wins.iter().fold(0u8, |m, w| m | 1 << (w.player & 3));
+        let mut total = [0i64; 4];
+        for w in wins.iter_mut() {
+            let liable = records
+                .iter()
+                .find(|r| r.seat == w.player)
+                .filter(|r| super::liability_applies(sw, r.pattern, !w.kind.is_bonus_win()))
+                .map(|r| r.liable);
+            let co = mask & !(1 << (w.player & 3));
+            let house = HouseWin { win: w.as_payment(), liable: liable.map(usize::from) };
+            // the deal's own wins are consistent: the settlement cannot refuse them
+            let Ok(p) = settlement::pay_win(sw, &house, co, dealer) else { return s };
+            w.payments = p;
+            // HK §19.9 step 4: the liable player pays when not a co-winner, on a self-draw,
+            // on its own discard, or under `liability_discard = liable`
+            w.liable_paid = liable.filter(|&l| {
+                co >> l & 1 == 0
+                    && (w.discarder.is_none() || w.discarder == Some(l) || sw.liability_discard == LiabilityDiscard::Liable)
+            });
+            for (t, x) in total.iter_mut().zip(p) {
+                *t += x;
+            }
         }
+        Settlement { payments: total, ..s }
     }
     /// HK §19.11: under `pay_limit_self_draw` or `pay_four_faan` a win declaration refused as
     /// `NOT_A_WINNING_HAND`, `BELOW_MINIMUM` or `PASS_OVER` is a false win: the offender pays
