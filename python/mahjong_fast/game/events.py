@@ -23,7 +23,8 @@ Every change of a :class:`~mahjong_fast.game.deal.Deal` appends one :class:`Even
 ``win``                ``kind`` (``self_drawn``/``discard``/``robbing_kong``; the bonus-tile
                        wins ``bonus_all_eight``/``bonus_rob_eighth``), ``tile`` (winning
                        id or None), ``from`` (discarder/declarer or None), ``faan``,
-                       ``raw_faan``, ``limit``, ``elements``, ``hand`` (final concealed ids);
+                       ``raw_faan``, ``limit``, ``elements``, ``hand`` (final concealed ids),
+                       ``liable_paid`` (HK §19.8, only when a liable player paid the win);
                        one per winner in turn order (Hong Kong: one, head bump §11.3, unless
                        ``multiple_winners = all``, HK §19.7)
 ``payments``           ``payments`` (per player), ``scores`` (after payment)
