@@ -551,6 +551,9 @@ class Ruleset:
     def independent_deals(self) -> bool:
         """A deal can be played alone from its index (HK §12), not only in a match (TW §16)."""
     @property
+    def deal_dependency(self) -> str | None:
+        """Why a deal depends on the one before, naming the switch (HK §19.10), or None."""
+    @property
     def reads_progress(self) -> bool:
         """The deal's progress (discards, winner_discards, interrupted, dealer_streak) can
         change a score or a payment (TW §10, §15)."""
@@ -773,6 +776,7 @@ class Match:
     def play_deal(
         self, wins: Sequence[Mapping[str, Any]], *, false_win: str | int | None = None
     ) -> _MatchDeal: ...
+    def record_deal(self, deal: Deal) -> _MatchDeal: ...
     def describe(self) -> str: ...
     @property
     def rules(self) -> Ruleset: ...
@@ -863,6 +867,8 @@ class Deal:
     def rule_state(
         self,
     ) -> tuple[list[str], list[str], list[int], list[int], list[tuple[int, int, str]]]: ...
+    @property
+    def rule_kinds(self) -> list[int]: ...
     @property
     def remaining(self) -> int: ...
     @property

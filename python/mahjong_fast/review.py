@@ -232,7 +232,8 @@ def _decision(
     ranking = expert_ranking(view, legal)
     best, best_value = ranking[0]
     made_label = option_label(action, disc)
-    made_value = next(v for a, v in ranking if option_label(a, disc) == made_label)
+    # an action outside the legal list is a false win (HK §19.11): no value, its loss unknown
+    made_value = next((v for a, v in ranking if option_label(a, disc) == made_label), -math.inf)
     best_label = option_label(best, disc)
     ev = _finite(best_value)
     mv = _finite(made_value)

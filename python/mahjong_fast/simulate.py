@@ -228,9 +228,10 @@ def _check_args(
     # RuleConfigError for an unknown name, TypeError for a wrong type
     ruleset = resolve_rules(rules)
     if deals is not None and not ruleset.independent_deals:
+        why = ruleset.deal_dependency or "the dealer's streak, TW §16"
         raise RuleConfigError(
-            f"{ruleset.name} ({ruleset.title}): a deal depends on the one before (the dealer's "
-            "streak, TW §16), so the unit of simulation is a match: use matches=N, not deals=N"
+            f"{ruleset.name} ({ruleset.title}): a deal depends on the one before ({why}), "
+            "so the unit of simulation is a match: use matches=N, not deals=N"
         )
     if match_deals is not None:
         if matches is None:

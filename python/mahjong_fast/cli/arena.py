@@ -90,7 +90,15 @@ def arena(
             )
     if not 0 <= seed < 2**64:
         raise _error(f"--seed must be in 0 .. 2**64-1 (got {seed})")
-    _ruleset(rules, None)  # an unknown name: one line, before the log is created
+    ruleset = _ruleset(rules, None)  # an unknown name: one line, before the log is created
+    # HK §19.10: the arena plays single deals, so the match switches change nothing here
+    dependency = ruleset.deal_dependency
+    note = (
+        f"each wall is played as a single deal: the match switches ({dependency}) have no "
+        "effect in the arena"
+        if dependency is not None
+        else None
+    )
     _check_report(report, overwrite)
     log_file = _open_log(log, overwrite)
     try:
@@ -103,11 +111,16 @@ def arena(
 
         _write_report(report, arena_report_html(rep, lang=language()))
     if as_json:
-        _print_json(rep.to_json())
+        out = rep.to_json()
+        if note is not None:
+            out["note"] = note
+        _print_json(out)
         return
     title = f"arena: {rep.rules}, seed {seed}, {n} walls x 4 rotations\nline-up {', '.join(names)}"
     for table in _arena_tables(rep, title):
         console.print(table)
+    if note is not None:
+        console.print(Text(f"Note: {note}.", style="dim"))
     if log:
         console.print(Text(f"Event log of the {4 * n} deals written to {log}", style="dim"))
     if report is not None:

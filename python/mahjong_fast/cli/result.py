@@ -62,7 +62,19 @@ def show_result(
             t.append("  ← winner", style="bold green")
         hands.add_row(who, t)
     console.print(hands)
-    if res.exhaustive_draw or res.winner is None:
+    if getattr(res, "false_win", None) is not None:
+        # HK §19.11: the declaration ended the deal; the offender pays each other player
+        off = res.false_win
+        console.print(
+            Text(
+                f"Result: false win by {_who(off)} (a win declared that the rules refuse): "
+                f"{_who(off)} {'pay' if off == 0 else 'pays'} each other player "
+                f"{max(res.payments)}.",
+                style="bold red",
+            )
+        )
+        console.print("Payments: " + _signed(res.payments))
+    elif res.exhaustive_draw or res.winner is None:
         why = {
             "last_discard": "nobody won on the last discard",
             "no_replacement": "no tile left for a bonus replacement",
@@ -78,7 +90,7 @@ def show_result(
         if len(wins) > 1:
             console.print(
                 Text(
-                    f"{len(wins)} winners on one tile: each is paid separately (TW §5.2).",
+                    f"{len(wins)} winners on one tile: each is paid separately (TW §5.2, HK §19.7).",
                     style="bold green",
                 )
             )
@@ -88,16 +100,7 @@ def show_result(
         if len(wins) > 1:
             console.print("Payments: " + _signed(res.payments))
     if res.passed is not None:
-        nxt = "you" if res.dealer_after == 0 else _who(res.dealer_after)
-        if res.passed:
-            line = f"The deal passes to {nxt}."
-        elif not res.exhaustive_draw:
-            line = f"{_stays(res.dealer).capitalize()} dealer"
-            line += f" (streak {res.streak_after})." if streaks else "."
-        else:
-            line = f"Draw: {_stays(res.dealer)} dealer"
-            line += f", the streak stays {res.streak_after}." if streaks else "."
-        console.print(Text(line, style="bold"))
+        console.print(Text(_next_dealer_line(res, winners, streaks), style="bold"))
     _explain_own_hand(res, rules)
     console.print("Scores:   " + "  ".join(f"{_who(p)} {v}" for p, v in enumerate(res.scores)))
 
@@ -122,6 +125,26 @@ def _explain_own_hand(res: Any, rules: Any = None) -> None:
         return
     for line in lines:
         console.print(Text(line, style="yellow"))
+
+
+def _next_dealer_line(res: Any, winners: set[int], streaks: bool) -> str:
+    """Who deals next, as the ruleset's settlement decided it (HK §12, §19.10; TW §16)."""
+    nxt = "you" if res.dealer_after == 0 else _who(res.dealer_after)
+    if res.passed:
+        return f"The deal passes to {nxt}."
+    if getattr(res, "false_win", None) is not None:
+        # HK §19.11 step 5: a false win moves the dealer as an exhaustive draw does
+        line = f"False win: {_stays(res.dealer)} dealer"
+        return line + (f", the streak is {res.streak_after}." if streaks else ".")
+    if res.exhaustive_draw:
+        line = f"Draw: {_stays(res.dealer)} dealer"
+        return line + (f", the streak stays {res.streak_after}." if streaks else ".")
+    if res.dealer in winners:
+        line = f"{_who(res.dealer)} won as dealer: {_stays(res.dealer)} dealer"
+        return line + (f" (streak {res.streak_after})." if streaks or res.streak_after else ".")
+    # another player won and the dealership did not pass: the dealer never rotates (HK §12)
+    who = "You deal" if res.dealer_after == 0 else f"{_who(res.dealer_after)} deals"
+    return f"{who} the next deal too (the dealer does not rotate)."
 
 
 def _stays(p: int) -> str:

@@ -176,17 +176,19 @@ def simulate(
             _core.Match(ruleset, deals=match_deals)
         except MahjongError as exc:
             raise _error(f"--match-deals: {exc}") from None
+    # a deal that depends on the one before (TW §16, HK §19.10): the unit is a whole match
+    why = ruleset.deal_dependency or "TW §16"
     if n is None and matches is None:
         if not ruleset.independent_deals:
             raise _error(
                 f"--rules {ruleset.name} is simulated by whole matches: give --matches N "
-                "(a deal depends on the one before, TW §16)"
+                f"(a deal depends on the one before, {why})"
             )
         n = 100
     if n is not None and not ruleset.independent_deals:
         raise _error(
             f"--rules {ruleset.name} is simulated by whole matches: use --matches {n}, "
-            "not --deals (a deal depends on the one before, TW §16)"
+            f"not --deals (a deal depends on the one before, {why})"
         )
     unit = "matches" if matches is not None else "deals"
     total = matches if matches is not None else n

@@ -342,6 +342,14 @@ class Deal:
         return tuple(frozenset(n for i, n in enumerate(priv) if b >> i & 1) for b in bits)
 
     @property
+    def locked_kinds(self) -> tuple[frozenset[int], ...]:
+        """Per seat, the tile kinds (0..33) its pass-over lock holds now (HK §19.12: a seat
+        that let a legal win go by may not claim a win on these kinds before its next normal
+        draw); empty sets without the house rule. Private: each seat's view shows its own only
+        (:attr:`SeatView.own_locked_kinds`)."""
+        return tuple(frozenset(k for k in range(34) if m >> k & 1) for m in self._core.rule_kinds)
+
+    @property
     def liabilities(self) -> list[tuple[int, int, str]]:
         """The liability records (包牌) made so far, in order: ``(seat, liable, pattern)``,
         ``liable`` paying for ``seat``'s win as the ruleset settles it."""
@@ -493,6 +501,14 @@ class Deal:
             common["dealer_after"] = settlement["dealer_after"]
             common["streak_after"] = settlement["streak_after"]
             common["passed"] = settlement["passed"]
+        if r["false_win"] is not None:  # HK §19.11: no winner, the penalty paid
+            return DealResult(
+                exhaustive_draw=True,
+                draw_reason=r["draw_reason"],
+                false_win=r["false_win"],
+                payments=tuple(r["payments"]),
+                **common,
+            )
         if r["draw_reason"] is not None:
             return DealResult(exhaustive_draw=True, draw_reason=r["draw_reason"], **common)
         wins = tuple(self._win(w) for w in r["wins"])
@@ -531,6 +547,7 @@ class Deal:
             interpretation=sc.interpretation,
             payments=tuple(w["payments"]),
             flags=dict(w["flags"]),
+            liable_paid=w.get("liable_paid"),
         )
 
     # ------------------------------------------------------------------ views

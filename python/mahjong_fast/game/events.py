@@ -20,10 +20,13 @@ Every change of a :class:`~mahjong_fast.game.deal.Deal` appends one :class:`Even
 ``concealed_kong``     ``tiles``
 ``added_kong``         ``tile`` — declared; a ROB window opens
 ``kong_completed``     ``tiles`` — the added kong after every player passed the ROB window
-``win``                ``kind`` (``self_drawn``/``discard``/``robbing_kong``), ``tile`` (winning
+``win``                ``kind`` (``self_drawn``/``discard``/``robbing_kong``; the bonus-tile
+                       wins ``bonus_all_eight``/``bonus_rob_eighth``), ``tile`` (winning
                        id or None), ``from`` (discarder/declarer or None), ``faan``,
-                       ``raw_faan``, ``limit``, ``elements``, ``hand`` (final concealed ids);
-                       one per winner in turn order (Hong Kong: one, head bump §11.3)
+                       ``raw_faan``, ``limit``, ``elements``, ``hand`` (final concealed ids),
+                       ``liable_paid`` (HK §19.8, only when a liable player paid the win);
+                       one per winner in turn order (Hong Kong: one, head bump §11.3, unless
+                       ``multiple_winners = all``, HK §19.7)
 ``payments``           ``payments`` (per player), ``scores`` (after payment)
 ``exhaustive_draw``    ``reason`` (``"last_discard"`` or ``"no_replacement"``; a ruleset's
                        abortive draw gives its own reason, e.g. ``"four_ready"``)
@@ -31,7 +34,11 @@ Every change of a :class:`~mahjong_fast.game.deal.Deal` appends one :class:`Even
                        rules set or cleared for ``player`` (a private one is seen by that seat
                        only)
 ``liability``          ``liable``, ``pattern`` — a liability record (包牌): ``liable`` pays for
-                       ``player``'s win as the ruleset settles it
+                       ``player``'s win as the ruleset settles it (HK §19.8: ``pattern`` is
+                       the trigger, ``fourth_meld``, ``three_dragons`` or ``four_winds``)
+``false_win``          ``declared`` (``self_drawn``/``discard``/``rob``), ``reason`` (the §13
+                       code the declaration failed with), ``hand`` (``player``'s concealed
+                       ids, revealed to all) — HK §19.11: the deal ends, ``payments`` follows
 =====================  ==========================================================================
 
 :func:`visible_event` redacts an event for one seat (rules §14): other players' dealt

@@ -144,7 +144,10 @@ def header(
 
 def _start_scores(deal: Deal) -> list[int]:
     scores = list(deal.scores)
-    if deal.result is not None and not deal.result.exhaustive_draw:
+    # a draw pays nothing; a false win (HK §19.11) pays its penalty
+    if deal.result is not None and (
+        not deal.result.exhaustive_draw or deal.result.false_win is not None
+    ):
         scores = [s - p for s, p in zip(scores, deal.result.payments)]
     return scores
 

@@ -356,15 +356,6 @@ def play_match(
     return out
 
 
-def _wins(res: DealResult) -> list[dict[str, object]]:
-    """A deal's wins as the core's match settles them (HK §12, TW §15/§16)."""
-    return [
-        {"winner": w.player, "value": w.value, "discarder": w.discarder,
-         "self_drawn": w.discarder is None}
-        for w in res.wins
-    ]  # fmt: skip
-
-
 def _play_on(
     state: _core.Match,
     seats: Sequence[object],
@@ -400,7 +391,9 @@ def _play_on(
             if writer is not None:
                 writer.start_deal(deal, seed=seed, seats=names, match=match_index)
         res = run_deal(deal, seats, on_action=None if writer is None else writer.catch_up)
-        settled = state.play_deal(_wins(res))
+        # the deal's own settlement (HK §19.8 liability and §19.11 a false win included),
+        # checked by the core against the settlement of its wins
+        settled = state.record_deal(deal._core)
         if tuple(settled["payments"]) != res.payments or tuple(state.scores) != res.scores:
             raise RuntimeError(  # the deal and the match ask the same core ruleset
                 f"deal {nxt['deal_index']}: the deal paid {res.payments}, the match "
@@ -506,7 +499,7 @@ def resume_match(
             raise over()
         if nxt["deal_index"] != d.deal_index:
             raise _foreign(f"deal {d.deal_index} is not the next deal of this match", n)
-        state.play_deal(_wins(d.result))  # type: ignore[arg-type]
+        state.record_deal(d._core)
         out.results.append(d.result)  # type: ignore[arg-type]
     under_way: Deal | None = None
     if replayed[-1].result is None:

@@ -54,8 +54,11 @@ class WinResult:
         elements: ``(code, name, value)`` per element (or per item of an "each" element).
         interpretation: the reading chosen.
         payments: this win's settlement per player 0..3 (sums to zero; TW §15 with the
-            dealer's adjustments; in Hong Kong the deal's payments).
+            dealer's adjustments; in Hong Kong the deal's payments, or with several winners
+            this winner's, the co-winners paying nothing for it, HK §19.7).
         flags: the situation the win was scored with (``kong_replacement``, ...).
+        liable_paid: HK §19.8, the liable player who paid this win (its liability applied);
+            ``None`` otherwise.
     """
 
     player: int
@@ -68,6 +71,7 @@ class WinResult:
     interpretation: str
     payments: tuple[int, int, int, int]
     flags: dict[str, bool] = field(default_factory=dict)
+    liable_paid: int | None = None
 
     @property
     def self_drawn(self) -> bool:
@@ -87,7 +91,7 @@ class WinResult:
     def to_dict(self) -> dict[str, Any]:
         """The win as plain values for ``json.dumps``: tiles as codes (``"5s"``), players
         0..3, elements as ``{"code", "name", "value"}``."""
-        return {
+        d: dict[str, Any] = {
             "player": self.player,
             "discarder": self.discarder,
             "win_kind": self.win_kind,
@@ -99,6 +103,9 @@ class WinResult:
             "payments": list(self.payments),
             "flags": dict(self.flags),
         }
+        if self.liable_paid is not None:  # HK §19.8 (absent otherwise: records unchanged)
+            d["liable_paid"] = self.liable_paid
+        return d
 
 
 @dataclass(frozen=True)
@@ -140,6 +147,8 @@ class DealResult:
         dealer_after, streak_after, passed: TW §16, what the deal did to the match: the next
             dealer, the next streak and whether the dealership passed (``None`` in Hong Kong,
             where the match decides the dealer, HK §12).
+        false_win: HK §19.11, the player whose false win ended the deal (``draw_reason``
+            ``"false_win"``, no winner, ``payments`` the penalty); ``None`` otherwise.
     """
 
     deal_index: int
@@ -171,6 +180,7 @@ class DealResult:
     dealer_after: int | None = None
     streak_after: int | None = None
     passed: bool | None = None
+    false_win: int | None = None
 
     @property
     def self_drawn(self) -> bool:
@@ -199,7 +209,7 @@ class DealResult:
         ``kong``, ``addkong``, ``ckong``)."""
         from mahjong_fast.game.view import MELD_NAMES
 
-        return {
+        d: dict[str, Any] = {
             "deal_index": self.deal_index,
             "dealer": self.dealer,
             "exhaustive_draw": self.exhaustive_draw,
@@ -233,6 +243,9 @@ class DealResult:
             "streak_after": self.streak_after,
             "passed": self.passed,
         }
+        if self.false_win is not None:  # HK §19.11 (absent otherwise: records unchanged)
+            d["false_win"] = self.false_win
+        return d
 
     def to_record(self) -> dict[str, Any]:
         """The simulation record of this deal (``docs/records.md``) without the run's

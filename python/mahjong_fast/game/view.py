@@ -119,7 +119,10 @@ class SeatView:
         own_flags: this player's own private flags (the ``pass_over`` flag); the others'
             are hidden.
         liabilities: the liability records made so far, ``(seat, liable, pattern)`` (public:
-            they follow from public claims).
+            they follow from public claims; HK §19.8 patterns are the triggers
+            ``fourth_meld``, ``three_dragons``, ``four_winds``).
+        own_locked_kinds: the tile kinds (0..33) of this player's own pass-over lock (HK
+            §19.12; private: the others' are hidden); empty without the house rule.
     """
 
     player: int
@@ -146,6 +149,7 @@ class SeatView:
     public_flags: tuple[frozenset[str], ...] = (frozenset(),) * 4
     own_flags: frozenset[str] = frozenset()
     liabilities: tuple[tuple[int, int, str], ...] = ()
+    own_locked_kinds: frozenset[int] = frozenset()
 
     # ----------------------------------------------------------------- helpers
     @property
@@ -249,6 +253,10 @@ class LiveView:
     @property
     def liabilities(self) -> tuple[tuple[int, int, str], ...]:
         return tuple(self._deal.liabilities)
+
+    @property
+    def own_locked_kinds(self) -> frozenset[int]:
+        return self._deal.locked_kinds[self.player]  # type: ignore[no-any-return]
 
     @property
     def dealer(self) -> int:
@@ -384,4 +392,5 @@ class LiveView:
             public_flags=self.public_flags,
             own_flags=self.own_flags,
             liabilities=self.liabilities,
+            own_locked_kinds=self.own_locked_kinds,
         )

@@ -340,6 +340,8 @@ class HumanSeat(BaseSeat):
             matches = [a for label, a in options if label.split()[0] == word]
             if word in ("win", "hu", "ron", "mahjong") and not matches:
                 matches = [a for label, a in options if a.type == ActionType.WIN]
+                if not matches and self._declare_false_win(view):
+                    return Action(ActionType.WIN, view.player)
             if len(matches) == 1:
                 return matches[0]
             if cmd in QUIT_WORDS:
@@ -405,6 +407,8 @@ class HumanSeat(BaseSeat):
             if low in ("win", "tsumo", "mahjong", "hu"):
                 if wins:
                     return wins[0]
+                if self._declare_false_win(view):
+                    return Action(ActionType.SELF_DRAWN_WIN, view.player)
                 self._say(
                     "you cannot declare a win now (no winning hand worth the minimum on a draw)"
                 )
@@ -457,6 +461,21 @@ class HumanSeat(BaseSeat):
                 continue
             if not self.confirm or self._confirm(action.tiles[0]):
                 return action
+
+    def _declare_false_win(self, view: Any) -> bool:
+        """HK §19.11: under a false-win penalty, ``win`` without a legal win may still be
+        declared, after a warning; it ends the deal and the player pays the penalty. False
+        under ``false_win = reject`` (the declaration is refused as before) and for other
+        rulesets."""
+        if view.rules.switches.get("false_win", "reject") == "reject":
+            return False
+        self._say(
+            "no legal win here: declaring one anyway is a false win (詐糊), which ends the deal "
+            "and makes you pay the penalty to every other player",
+            style="bold red",
+        )
+        answer = self._read("declare a false win? [y/N] ").lower()
+        return answer in ("y", "yes")
 
     def _confirm(self, tile: int) -> bool:
         label = tile_label(tile, ascii=self.ascii)

@@ -143,7 +143,10 @@ def describe_event(
         elif kind == "robbing_kong":
             how = f"by robbing {whose(_ev(event, 'from'))} kong"
         elif kind == "bonus_all_eight":
-            how = "with all eight bonus tiles"
+            # TW §7 all eight; HK §19.6 seven (X20) or eight (X21) exposed bonus tiles
+            els = _ev(event, "elements") or []
+            seven = any(isinstance(e, (list, tuple)) and e and e[0] == "X20" for e in els)
+            how = "with seven bonus tiles" if seven else "with all eight bonus tiles"
         elif kind == "bonus_rob_eighth":
             how = f"by robbing {whose(_ev(event, 'from'))} eighth bonus tile"
         else:
@@ -155,6 +158,20 @@ def describe_event(
         if faan is not None:
             line.append(f" — {faan} {unit_name(unit)}", style="bold green")
         return line
+    if etype == "liability":
+        # HK §19.8 / TW §20.7.2: public, made by the claim just narrated
+        liable = _ev(event, "liable")
+        subject = "You are" if liable == me and liable is not None else f"P{liable} is"
+        pattern = str(_ev(event, "pattern", "")).replace("_", " ")
+        line.append(f"{subject} liable for {whose(player)} hand ({pattern})", style="bold yellow")
+        return line
+    if etype == "false_win":
+        line.append(
+            f"{name} {'declare' if player == me else 'declares'} a win the rules refuse "
+            f"({_ev(event, 'reason')}): a false win, the deal ends; hand ",
+            style="bold red",
+        )
+        return line.append_text(tiles(_ev(event, "hand")))
     if etype == "exhaustive_draw":
         why = {
             "last_discard": "nobody won on the last discard",

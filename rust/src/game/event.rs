@@ -119,6 +119,9 @@ pub enum Event {
     /// A liability record made (TW §20.7.2): `liable` pays for `player`'s win as the ruleset
     /// settles it.
     Liability { player: u8, liable: u8, pattern: &'static str },
+    /// HK §19.11 a false win: `player` declared a win (`declared`: `self_drawn`, `discard`,
+    /// `rob`) refused with `reason` (a §13 code); its concealed tiles, ascending, are revealed.
+    FalseWin { player: u8, declared: &'static str, reason: &'static str, hand: Vec<u8> },
 }
 
 impl Event {
@@ -140,6 +143,7 @@ impl Event {
             Event::ExhaustiveDraw { .. } => "exhaustive_draw",
             Event::RuleFlag { .. } => "rule_flag",
             Event::Liability { .. } => "liability",
+            Event::FalseWin { .. } => "false_win",
         }
     }
     /// The player the event is about (None for deal, payments, exhaustive draw).
@@ -155,7 +159,8 @@ impl Event {
             | Event::KongCompleted { player, .. }
             | Event::Win { player, .. }
             | Event::RuleFlag { player, .. }
-            | Event::Liability { player, .. } => Some(player),
+            | Event::Liability { player, .. }
+            | Event::FalseWin { player, .. } => Some(player),
             Event::Action { action, .. } => Some(action.player),
             Event::Deal { .. } | Event::Payments { .. } | Event::ExhaustiveDraw { .. } => None,
         }
@@ -184,8 +189,11 @@ pub struct Win {
     pub discarder: Option<u8>,
     pub score: ScoreOutcome,
     pub flags: WinFlags,
-    /// This win's payments per player (HK §11).
+    /// This win's payments per player (HK §11; under house rules as the ruleset's
+    /// [`crate::rules::DealHooks::settle_records`] set them: co-winners, liability).
     pub payments: [i64; 4],
+    /// HK §19.8: the liable player who paid this win (its liability applied), else `None`.
+    pub liable_paid: Option<u8>,
 }
 
 impl Win {
@@ -224,6 +232,9 @@ pub struct DealResult {
     /// The ruleset's settlement of the deal: the payments (equal to `payments`), the next
     /// dealer and streak and whether the dealership passed (HK §12, TW §15–§16).
     pub settlement: crate::rules::Settlement,
+    /// HK §19.11: the offender of a false win (the deal then has no winner and its
+    /// `draw_reason` is `false_win`).
+    pub false_win: Option<u8>,
 }
 
 impl DealResult {

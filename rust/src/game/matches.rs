@@ -167,7 +167,7 @@ impl Match {
     /// Errors (`InvalidHand`, the match unchanged): the match is over, or `r` is not a result
     /// of that deal (another dealer, streak, round wind or starting scores, or payments the
     /// ruleset's settlement would not make).
-    pub fn record(&mut self, r: &DealResult) -> Result<()> {
+    pub fn record(&mut self, r: &DealResult) -> Result<MatchDeal> {
         let Some(next) = self.next_deal() else {
             return Err(MahjongError::hand("the match is over: no further deal to record"));
         };
@@ -184,12 +184,20 @@ impl Match {
         }
         let wins: Vec<WinPayment> = r.wins.iter().map(|w| w.as_payment()).collect();
         let mut after = self.clone();
-        let rec = after.play_deal(&wins)?;
+        let mut rec = after.play_deal(&wins)?;
         if rec.settlement.payments != r.payments {
-            return Err(MahjongError::hand("the result's payments are not the ruleset's settlement of its wins"));
+            // house rules settle a deal beyond its wins (HK §19.8 liability, §19.11 a false
+            // win): the deal's own settlement, which must move the dealer as its wins do
+            let (s, w) = (r.settlement, rec.settlement);
+            let same_move = (s.dealer_after, s.streak_after, s.passed) == (w.dealer_after, w.streak_after, w.passed);
+            if !self.rules.hooks().has_hooks() || !same_move || s.payments != r.payments || s.payments.iter().sum::<i64>() != 0 {
+                return Err(MahjongError::hand("the result's payments are not the ruleset's settlement of its wins"));
+            }
+            after = self.clone();
+            rec = after.play_settled(s)?;
         }
         *self = after;
-        Ok(())
+        Ok(rec)
     }
 }
 

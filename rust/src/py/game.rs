@@ -87,6 +87,10 @@ impl PyDeal {
                         )?)?;
                     }
                     d.set_item(intern!(py, "elements"), els)?;
+                    // HK §19.8: who paid under liability (absent otherwise: logs unchanged)
+                    if let Some(l) = w.liable_paid {
+                        d.set_item(intern!(py, "liable_paid"), l)?;
+                    }
                 }
                 d.set_item(intern!(py, "hand"), PyList::new(py, hand)?)?;
             }
@@ -105,6 +109,11 @@ impl PyDeal {
             Event::Liability { liable, pattern, .. } => {
                 d.set_item(intern!(py, "liable"), liable)?;
                 d.set_item(intern!(py, "pattern"), pattern)?;
+            }
+            Event::FalseWin { declared, reason, hand, .. } => {
+                d.set_item(intern!(py, "declared"), declared)?;
+                d.set_item(intern!(py, "reason"), reason)?;
+                d.set_item(intern!(py, "hand"), PyList::new(py, hand)?)?;
             }
         }
         Ok(d)
@@ -288,6 +297,12 @@ impl PyDeal {
             st.private,
             st.records.iter().map(|r| (r.seat, r.liable, r.pattern)).collect(),
         )
+    }
+    /// Per seat, the private tile kinds the ruleset holds, a bit mask over kinds 0..33 (HK
+    /// §19.12: the kinds of a pass-over lock; zeros without house rules).
+    #[getter]
+    fn rule_kinds(&self) -> [u64; 4] {
+        self.deal.rule_state().kinds
     }
     #[getter]
     fn remaining(&self) -> usize {
@@ -527,6 +542,7 @@ impl PyDeal {
         let Some(r) = self.deal.result() else { return Ok(None) };
         let d = PyDict::new(py);
         d.set_item("draw_reason", r.draw_reason.map(|x| x.name()))?;
+        d.set_item("false_win", r.false_win)?;
         d.set_item("winners", r.winners().map(u32::from).collect::<Vec<u32>>())?;
         d.set_item("payments", r.payments.to_vec())?;
         d.set_item("scores", r.scores.to_vec())?;
@@ -559,6 +575,7 @@ impl PyDeal {
             f.set_item("dealer_start", w.flags.dealer_start)?;
             wd.set_item("flags", f)?;
             wd.set_item("payments", w.payments.to_vec())?;
+            wd.set_item("liable_paid", w.liable_paid)?;
             wins.append(wd)?;
         }
         d.set_item("wins", wins)?;
@@ -593,6 +610,10 @@ pub(super) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 impl PyDeal {
+    /// The core's deal.
+    pub(super) fn core(&self) -> &Deal {
+        &self.deal
+    }
     /// Wrap a deal the core played itself (the arena's logged deals).
     pub(super) fn from_core(deal: Deal) -> Self {
         PyDeal { deal, buf: Vec::new() }

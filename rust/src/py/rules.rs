@@ -289,6 +289,14 @@ impl PyRuleset {
         self.inner.independent_deals()
     }
 
+    /// Why a deal depends on the one before, naming the switch (HK §19.10: `"dealer_repeat =
+    /// on_win, HK §19.10"`), or None (independent deals, or no reason beyond the ruleset's
+    /// match, TW §16).
+    #[getter]
+    fn deal_dependency(&self) -> Option<String> {
+        self.inner.deal_dependency()
+    }
+
     /// Whether the deal's progress (`discards`, `winner_discards`, `interrupted`,
     /// `dealer_streak`) can change a score or a payment (TW §10, §15; not in Hong Kong).
     #[getter]

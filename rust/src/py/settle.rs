@@ -189,6 +189,21 @@ pub struct PyMatch {
     state: Match,
 }
 
+impl PyMatch {
+    /// The dict of one deal of the match (:meth:`PyMatch::play_deal`).
+    fn deal_dict<'py>(py: Python<'py>, rec: &crate::game::MatchDeal) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("seat_winds", PyTuple::new(py, rec.seat_winds.map(|w| WINDS[w as usize]))?)?;
+        d.set_item("round_wind", WINDS[rec.round_wind as usize])?;
+        d.set_item("streak", rec.streak)?;
+        d.set_item("payments", rec.settlement.payments.to_vec())?;
+        d.set_item("dealer_after", rec.settlement.dealer_after)?;
+        d.set_item("streak_after", rec.settlement.streak_after)?;
+        d.set_item("passes_after", rec.passes_after)?;
+        Ok(d)
+    }
+}
+
 #[pymethods]
 impl PyMatch {
     #[new]
@@ -291,15 +306,19 @@ impl PyMatch {
             self.state.play_deal(&wins)
         }
         .map_err(|e| to_py_err(py, e))?;
-        let d = PyDict::new(py);
-        d.set_item("seat_winds", PyTuple::new(py, rec.seat_winds.map(|w| WINDS[w as usize]))?)?;
-        d.set_item("round_wind", WINDS[rec.round_wind as usize])?;
-        d.set_item("streak", rec.streak)?;
-        d.set_item("payments", rec.settlement.payments.to_vec())?;
-        d.set_item("dealer_after", rec.settlement.dealer_after)?;
-        d.set_item("streak_after", rec.settlement.streak_after)?;
-        d.set_item("passes_after", rec.passes_after)?;
-        Ok(d)
+        Self::deal_dict(py, &rec)
+    }
+
+    /// Record the ended `deal` as the match's next deal and move the match on (the deal's own
+    /// settlement, house rules included: HK §19.8 liability, §19.11 a false win); returns the
+    /// dict of :meth:`play_deal`. InvalidHandError (the match unchanged): the deal has not
+    /// ended, the match is over, or the deal is not the match's next one.
+    fn record_deal<'py>(&mut self, py: Python<'py>, deal: PyRef<'py, super::game::PyDeal>) -> PyResult<Bound<'py, PyDict>> {
+        let Some(r) = deal.core().result() else {
+            return Err(hand_err(py, "the deal has not ended: nothing to record".into()));
+        };
+        let rec = self.state.record(r).map_err(|e| to_py_err(py, e))?;
+        Self::deal_dict(py, &rec)
     }
 
     /// How long the match lasts, in words for a person (``"one deal"``, ``"a match of the East

@@ -118,6 +118,12 @@ pub trait MatchFlow {
     /// How long a match asked for with `opts` lasts, in words for a person (`"1 deal"`,
     /// `"a match of the East round ..."`).
     fn describe_match(&self, opts: &MatchOptions) -> String;
+    /// Why a deal depends on the one before, in words naming the switch or rule that makes it
+    /// so (HK §19.10 `dealer_repeat = on_win`), or `None` when the ruleset gives no reason
+    /// beyond [`MatchFlow::independent_deals`] being false.
+    fn deal_dependency(&self) -> Option<String> {
+        None
+    }
 }
 
 /// [`Table::wait_values_into`] by scoring every wait in both situations: the default, and what

@@ -26,9 +26,11 @@
 //!   deal in an abortive draw (TW §20.5.6) by returning its reason.
 //! - [`DealHooks::settle_records`]: the settlement adjusted by the deal's liability records
 //!   (TW §20.7.2, HK §19 包牌).
+//! - [`DealHooks::false_win`]: a refused win declaration carried out as a false win with its
+//!   penalty (HK §19.11 詐糊).
 
 use super::{BonusWin, Settlement};
-use crate::error::Result;
+use crate::error::{MahjongError, Result};
 use crate::game::{Action, ActionType, Deal, Win};
 use crate::tiles::tile::{Bonus, N_TILES};
 
@@ -108,6 +110,9 @@ pub struct RuleState {
     pub private: [u16; 4],
     /// The liability records, in the order made.
     pub records: Vec<Liability>,
+    /// Per seat, a private set of tile kinds (bit k: kind k, 0..=33), seen by the seat only
+    /// (HK §19.12: the kinds a pass-over lock holds).
+    pub kinds: [u64; 4],
 }
 
 impl RuleState {
@@ -145,6 +150,9 @@ pub enum HookEvent {
     Discarded { player: u8, tile: u8 },
     /// `player` passed in a response or robbing window; `could_win`: a win was legal for it.
     Passed { player: u8, could_win: bool },
+    /// `player` answered a response window with a chow, pung or kong claim while a win on the
+    /// tile was legal for it (HK §19.12: a claim made instead of a win passes the win).
+    WinDeclined { player: u8 },
     /// `player` claimed `tile` from `from` for a chow, pung or exposed kong (the set is now the
     /// last of its declared sets).
     Claimed { player: u8, kind: ActionType, tile: u8, from: u8 },
@@ -211,11 +219,20 @@ pub trait DealHooks {
     fn on_event(&self, _deal: &Deal, _e: &HookEvent, _state: &mut RuleState) -> Option<&'static str> {
         None
     }
-    /// The settlement `s` of the deal's `wins` (the ruleset's `Payments::settle`), adjusted by
+    /// The settlement `s` of `deal`'s `wins` (the ruleset's `Payments::settle`), adjusted by
     /// the deal's liability `records`; each win carries its kind, payer and scored elements
     /// (TW §20.7.2 applies a record only when its guarded element was scored). Its payments
-    /// must still sum to zero.
-    fn settle_records(&self, _wins: &[Win], _records: &[Liability], s: Settlement) -> Settlement {
+    /// must still sum to zero. The ruleset may set each win's own `payments` and
+    /// `liable_paid` to what it settled (HK §19.7–§19.9). Asked when the deal has liability
+    /// records or several winners.
+    fn settle_records(&self, _deal: &Deal, _wins: &mut [Win], _records: &[Liability], s: Settlement) -> Settlement {
         s
+    }
+    /// A win declaration (`win`, `self_drawn_win`) that the checks refused with `refusal`,
+    /// accepted as a false win (HK §19.11): the payments of its penalty (sum zero), or `None`
+    /// to refuse it as the checks did. The engine then ends the deal with no winner; who deals
+    /// next is the ruleset's settlement of a deal without a win.
+    fn false_win(&self, _deal: &Deal, _a: &Action, _refusal: &MahjongError) -> Option<[i64; 4]> {
+        None
     }
 }

@@ -512,6 +512,10 @@ impl Ruleset {
     pub fn independent_deals(&self) -> bool {
         self.rules.independent_deals()
     }
+    /// See [`MatchFlow::deal_dependency`].
+    pub fn deal_dependency(&self) -> Option<String> {
+        self.rules.deal_dependency()
+    }
     /// See [`MatchFlow::match_start`].
     pub fn match_start(&self, opts: &MatchOptions) -> Result<MatchPosition> {
         self.rules.match_start(opts)

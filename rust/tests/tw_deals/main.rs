@@ -169,7 +169,11 @@ fn check_event_log(d: &Deal) {
                 mine.sort_unstable();
                 assert_eq!(&mine, shown);
             }
-            Event::Payments { .. } | Event::ExhaustiveDraw { .. } | Event::RuleFlag { .. } | Event::Liability { .. } => {}
+            Event::Payments { .. }
+            | Event::ExhaustiveDraw { .. }
+            | Event::RuleFlag { .. }
+            | Event::Liability { .. }
+            | Event::FalseWin { .. } => {}
         }
         // conservation after this event
         let mut seen = [0u8; 144];

@@ -345,6 +345,10 @@ impl Deal {
         }
         let held = &self.held[a.player as usize];
         if let Some(t) = ts.iter().find(|&&t| !held.contains(t)) {
+            // HK §19.4: an id outside the ruleset's tile set (a bonus tile with 136 tiles)
+            if !self.rules.tile_set().contains(*t) {
+                return Err(illegal(C::UnknownTile, format!("tile {t} is not in the {}-tile set", self.rules.tile_set().len())));
+            }
             return Err(illegal(C::TileNotInHand, format!("tile {t} is not in P{}'s concealed hand", a.player)));
         }
         for i in 0..ts.len() {

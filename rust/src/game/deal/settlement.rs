@@ -17,8 +17,9 @@ impl Deal {
     /// deals next.
     /// With house rules, the settlement is adjusted by the deal's liability records
     /// ([`crate::rules::DealHooks::settle_records`]).
-    pub(super) fn settlement(&self, wins: &[Win]) -> Settlement {
+    pub(super) fn settlement(&self, wins: &mut [Win]) -> Settlement {
         let pay: Vec<WinPayment> = wins.iter().map(Win::as_payment).collect();
+        let hooked = self.hooks && (!self.rule_state.records.is_empty() || wins.len() > 1);
         let (dealer, streak) = (self.dealer as usize, self.opts.dealer_streak);
         // the deal's own wins are consistent: the ruleset cannot refuse them
         let s = self.rules.settle(&pay, dealer, streak).unwrap_or(Settlement {
@@ -27,8 +28,8 @@ impl Deal {
             streak_after: streak,
             passed: false,
         });
-        if self.hooks && !self.rule_state.records.is_empty() {
-            return self.rules.hooks().settle_records(wins, &self.rule_state.records, s);
+        if hooked {
+            return self.rules.hooks().settle_records(self, wins, &self.rule_state.records, s);
         }
         s
     }
@@ -60,7 +61,7 @@ impl Deal {
                 robbing_kong: kind == WinKind::RobbingKong,
                 dealer_start: self_drawn && self.dealer_start,
             };
-            wins.push(Win { player: *p, kind, tile, discarder, score: sc.clone(), flags, payments: pay });
+            wins.push(Win { player: *p, kind, tile, discarder, score: sc.clone(), flags, payments: pay, liable_paid: None });
         }
         self.kong_tile = None;
         let hands: Vec<(u8, Vec<u8>)> = if self.opts.record {
@@ -109,8 +110,16 @@ impl Deal {
             interpretation: None,
         };
         let pay = self.win_payments(value, w.winner, discarder.is_none(), w.discarder);
-        let win =
-            Win { player: w.winner as u8, kind, tile: Some(tile), discarder, score, flags: WinFlags::default(), payments: pay };
+        let win = Win {
+            player: w.winner as u8,
+            kind,
+            tile: Some(tile),
+            discarder,
+            score,
+            flags: WinFlags::default(),
+            payments: pay,
+            liable_paid: None,
+        };
         let hands = if self.opts.record {
             let mut hand = self.hands[w.winner].clone();
             hand.sort_unstable();
@@ -125,14 +134,14 @@ impl Deal {
     /// winner's final concealed ids, when recording) and end the deal.
     /// With house rules the deal's payments are the settlement's (liability records may move
     /// a win's payments onto the liable seat; each win's own `payments` are before that).
-    pub(super) fn settle_and_end(&mut self, wins: Vec<Win>, hands: Vec<(u8, Vec<u8>)>) {
+    pub(super) fn settle_and_end(&mut self, mut wins: Vec<Win>, hands: Vec<(u8, Vec<u8>)>) {
         let mut total = [0i64; 4];
         for w in &wins {
             for (t, x) in total.iter_mut().zip(w.payments) {
                 *t += x;
             }
         }
-        let settlement = self.settlement(&wins);
+        let settlement = self.settlement(&mut wins);
         if self.hooks {
             total = settlement.payments;
         }
@@ -158,6 +167,7 @@ impl Deal {
             prevailing_wind: self.opts.prevailing_wind,
             dealer_streak: self.opts.dealer_streak,
             settlement,
+            false_win: None,
         });
     }
 
@@ -166,7 +176,7 @@ impl Deal {
     /// Tiles left is the live count; under house rules the records of the deal do not apply.
     pub(super) fn exhaustive_draw(&mut self, reason: DrawReason) {
         self.emit(Event::ExhaustiveDraw { reason });
-        let settlement = self.settlement(&[]);
+        let settlement = self.settlement(&mut []);
         self.end(DealResult {
             deal_index: self.deal_index,
             dealer: self.dealer,
@@ -179,6 +189,48 @@ impl Deal {
             prevailing_wind: self.opts.prevailing_wind,
             dealer_streak: self.opts.dealer_streak,
             settlement,
+            false_win: None,
+        });
+    }
+
+    /// HK §19.11 a false win by `a.player`, accepted by the ruleset's hook with `payments`:
+    /// the deal ends at once with no winner (the `false_win` event reveals the offender's
+    /// concealed tiles), the rest of the window is void, and the next dealer is the ruleset's
+    /// settlement of a deal without a win (an exhaustive draw for HK §19.10).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn false_win(&mut self, a: &Action, refusal: &MahjongError, payments: [i64; 4]) {
+        self.emit(Event::Action { action: *a, auto: false });
+        let declared = match (a.kind, self.phase) {
+            (ActionType::SelfDrawnWin, _) => "self_drawn",
+            (_, Phase::Rob) => "rob",
+            _ => "discard",
+        };
+        let reason = match refusal {
+            MahjongError::IllegalAction { code, .. } => code.code(),
+            _ => "NOT_A_WINNING_HAND",
+        };
+        let mut hand = self.hands[a.player as usize].clone();
+        hand.sort_unstable();
+        self.emit(Event::FalseWin { player: a.player, declared, reason, hand });
+        let settlement = Settlement { payments, ..self.settlement(&mut []) };
+        for (s, x) in self.scores.iter_mut().zip(payments) {
+            *s += x;
+        }
+        self.emit(Event::Payments { payments, scores: self.scores });
+        self.end(DealResult {
+            deal_index: self.deal_index,
+            dealer: self.dealer,
+            draw_reason: Some(DrawReason::Abortive("false_win")),
+            wins: Vec::new(),
+            payments,
+            scores: self.scores,
+            turns: self.turn,
+            tiles_left: self.remaining() as u32,
+            prevailing_wind: self.opts.prevailing_wind,
+            dealer_streak: self.opts.dealer_streak,
+            settlement,
+            false_win: Some(a.player),
         });
     }
 

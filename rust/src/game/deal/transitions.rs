@@ -329,7 +329,16 @@ impl Deal {
     /// Check `a` ([`Deal::check`]) and carry it out (HK §5–§8). An illegal action returns
     /// `Err(MahjongError::IllegalAction)` and leaves the state completely unchanged.
     pub fn apply(&mut self, a: &Action) -> Result<()> {
-        let score = self.check(a)?;
+        let score = match self.check(a) {
+            Ok(score) => score,
+            Err(e) if self.hooks && matches!(a.kind, ActionType::Win | ActionType::SelfDrawnWin) => {
+                // HK §19.11: the ruleset may carry out a refused win declaration as a false win
+                let Some(payments) = self.rules.hooks().false_win(self, a, &e) else { return Err(e) };
+                self.false_win(a, &e, payments);
+                return Ok(());
+            }
+            Err(e) => return Err(e),
+        };
         self.emit(Event::Action { action: *a, auto: false });
         if self.phase == Phase::Declare {
             self.answer_declare(a);
@@ -340,10 +349,16 @@ impl Deal {
                 self.do_turn(a, score);
             }
         } else {
-            if self.hooks && a.kind == ActionType::Pass {
-                // whether the seat passed a win it could claim (TW §20.5.2 pass-over)
+            if self.hooks && a.kind != ActionType::Win {
+                // whether the seat passed a win it could claim (TW §20.5.2, HK §19.12 pass-over;
+                // a chow, pung or kong claim made instead of the win passes it too)
                 let could_win = self.check(&Action::bare(ActionType::Win, a.player)).is_ok();
-                if self.hook(HookEvent::Passed { player: a.player, could_win }) {
+                let e = if a.kind == ActionType::Pass {
+                    Some(HookEvent::Passed { player: a.player, could_win })
+                } else {
+                    could_win.then_some(HookEvent::WinDeclined { player: a.player })
+                };
+                if e.is_some_and(|e| self.hook(e)) {
                     return Ok(());
                 }
             }

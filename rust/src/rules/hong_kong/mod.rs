@@ -259,9 +259,25 @@ pub fn next_dealer(
 }
 
 impl MatchFlow for HongKongRules {
-    /// HK §12: the deals of a match are independent, nothing carries over but the scores.
+    /// HK §12: the deals of a match are independent, nothing carries over but the scores;
+    /// HK §19.10: not when the dealer may keep the deal (`dealer_repeat` ≠ `never`) or the
+    /// match is a round (`match_length` ≠ `independent`): the next dealer, the streak and the
+    /// passes follow from the deals before.
     fn independent_deals(&self) -> bool {
-        true
+        self.switches.dealer_repeat == DealerRepeat::Never && self.switches.match_length == MatchLength::Independent
+    }
+    /// HK §19.10 the switch that makes a deal depend on the one before.
+    fn deal_dependency(&self) -> Option<String> {
+        let sw = &self.switches;
+        if sw.match_length != MatchLength::Independent {
+            let v = MatchLength::NAMES.iter().find(|(_, m)| *m == sw.match_length).map_or("", |(n, _)| n);
+            return Some(format!("match_length = {v}, HK §19.10"));
+        }
+        if sw.dealer_repeat != DealerRepeat::Never {
+            let v = DealerRepeat::NAMES.iter().find(|(_, m)| *m == sw.dealer_repeat).map_or("", |(n, _)| n);
+            return Some(format!("dealer_repeat = {v}, HK §19.10"));
+        }
+        None
     }
     /// HK §12: a match is the N ≥ 1 deals asked for (one by default), from deal index
     /// `start_deal`, dealt by P0 or, with `rotate_dealer`, by P(d mod 4) for deal d; the scores

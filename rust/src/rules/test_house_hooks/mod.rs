@@ -202,7 +202,7 @@ impl DealHooks for HouseHooks {
         None
     }
     /// H8: a self-drawn win of a seat with a record is paid by the liable seat alone.
-    fn settle_records(&self, wins: &[Win], records: &[Liability], s: Settlement) -> Settlement {
+    fn settle_records(&self, _deal: &Deal, wins: &mut [Win], records: &[Liability], s: Settlement) -> Settlement {
         let [w] = wins else { return s };
         let Some(r) = records.iter().find(|r| r.seat == w.player) else { return s };
         if w.kind != WinKind::SelfDrawn || w.player > 3 {
