@@ -168,3 +168,34 @@ def test_pettingzoo_and_gymnasium_faces_under_version_2() -> None:
     assert not infos["illegal_action"].any()
     assert (obs3[:, RULE0, 0] == 1.0).all()
     v.close()
+
+
+def test_hong_kong_house_rules_reach_the_rule_planes() -> None:
+    """Under HK §19 pass-over and liability (issue 40) version 2 shows a seat's own pass-over
+    lock and the liability records as the deals make them; Hong Kong adds no action, so the
+    space stays 75."""
+    import mahjong_fast as mf
+
+    rules = mf.Ruleset.hong_kong(pass_over="all_kinds", liability="all", min_faan=0)
+    buf = Buffers(TableBatch(8, ["learner"] * 4, rules, 3, obs_version=2))
+    assert buf.batch.n_actions == 75 and buf.batch.rule_flags == ([], ["pass_over"])
+    buf.reset()
+    rng = np.random.default_rng(0)
+    locks = records = 0
+    for _ in range(3000):
+        acts = []
+        for row in buf.mask:
+            legal = np.flatnonzero(row)
+            if not len(legal):
+                acts.append(0)
+            elif row[73] and row[74]:
+                acts.append(74)  # let a win pass: the lock
+            else:
+                claims = [a for a in (68, 69, 70, 71, 72) if row[a]]
+                acts.append(claims[0] if claims else int(rng.choice(legal)))
+        buf.step(np.array(acts, np.int64))
+        assert buf.obs is not None
+        locks += int(buf.obs[:, RULE0 + 4, :16].sum())
+        records += int(buf.obs[:, RULE0 + 5, :16].sum())
+        assert not buf.obs[:, RULE0 : RULE0 + 4].any()  # no public flags in Hong Kong
+    assert locks > 0 and records > 0
