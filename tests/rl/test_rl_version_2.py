@@ -16,7 +16,7 @@ from mahjong_fast.rl._buffers import Buffers
 HOOKS = "test-house-hooks"
 LINE_UP = ["learner", "random", "greedy", "random"]
 DECLARE = 75  # the first extra action, naming no tile
-# planes: 25 base + 4 value features, then version 2's 6 rule-state planes, then privileged
+# planes: 25 base + 4 value features, then version 2's 7 rule-state planes, then privileged
 RULE0 = 29
 
 
@@ -25,14 +25,14 @@ def test_versions() -> None:
     b = TableBatch(1, LINE_UP, "hk")
     assert (b.obs_version, b.n_actions, b.obs_shape, b.extra_actions) == (1, 75, (29, 42), [])
     b = TableBatch(1, LINE_UP, HOOKS, obs_version=2)
-    assert (b.obs_version, b.n_actions, b.obs_shape) == (2, 110, (35, 42))
+    assert (b.obs_version, b.n_actions, b.obs_shape) == (2, 110, (36, 42))
     assert b.extra_actions == ["declare_ready"]
     assert b.rule_flags == (["ready"], ["pass_over"])
     b = TableBatch(1, LINE_UP, HOOKS, obs_version=2, value_features=False, privileged=True)
-    assert b.obs_shape == (25 + 6 + 4, 42)
+    assert b.obs_shape == (25 + 7 + 4, 42)
     # version 2 of a ruleset without house rules: the 75 actions, six more planes
     b = TableBatch(1, LINE_UP, "taiwanese-high", obs_version=2)
-    assert (b.n_actions, b.obs_shape, b.extra_actions, b.rule_flags) == (75, (35, 42), [], ([], []))
+    assert (b.n_actions, b.obs_shape, b.extra_actions, b.rule_flags) == (75, (36, 42), [], ([], []))
 
 
 def test_version_1_refuses_an_added_action_naming_it() -> None:
@@ -72,8 +72,8 @@ def test_version_2_of_a_plain_ruleset_is_version_1_with_empty_rule_planes(rules:
     for _ in range(400):
         assert one.obs is not None and two.obs is not None
         np.testing.assert_array_equal(two.obs[:, :RULE0], one.obs[:, :RULE0])
-        assert not two.obs[:, RULE0 : RULE0 + 6].any()
-        np.testing.assert_array_equal(two.obs[:, RULE0 + 6 :], one.obs[:, RULE0:])
+        assert not two.obs[:, RULE0 : RULE0 + 7].any()
+        np.testing.assert_array_equal(two.obs[:, RULE0 + 7 :], one.obs[:, RULE0:])
         for a, b in [(one.mask, two.mask), (one.reward, two.reward), (one.seat, two.seat), (one.done, two.done)]:
             np.testing.assert_array_equal(a, b)
         acts = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in one.mask], np.int64)
@@ -151,7 +151,7 @@ def test_pettingzoo_and_gymnasium_faces_under_version_2() -> None:
 
     api_test(env(rules=HOOKS, obs_version=2), num_cycles=200)
     e = MahjongEnv(rules=HOOKS, seats=LINE_UP, obs_version=2)
-    assert e.action_space.n == 110 and e.observation_space.shape == (35, 42)  # type: ignore[attr-defined]
+    assert e.action_space.n == 110 and e.observation_space.shape == (36, 42)  # type: ignore[attr-defined]
     check_env(e, skip_render_check=True)
     obs, info = e.reset(seed=4)
     assert info["action_mask"][DECLARE] == 1
@@ -163,7 +163,7 @@ def test_pettingzoo_and_gymnasium_faces_under_version_2() -> None:
         MahjongEnv(rules=HOOKS, seats=LINE_UP)
     v = MahjongVectorEnv(3, rules=HOOKS, seats=LINE_UP, obs_version=2, seed=8)
     obs3, infos = v.reset()
-    assert obs3.shape == (3, 35, 42) and infos["action_mask"].shape == (3, 110)
+    assert obs3.shape == (3, 36, 42) and infos["action_mask"].shape == (3, 110)
     obs3, rewards, terms, truncs, infos = v.step(np.full(3, DECLARE, np.int64))
     assert not infos["illegal_action"].any()
     assert (obs3[:, RULE0, 0] == 1.0).all()
@@ -172,16 +172,17 @@ def test_pettingzoo_and_gymnasium_faces_under_version_2() -> None:
 
 def test_hong_kong_house_rules_reach_the_rule_planes() -> None:
     """Under HK §19 pass-over and liability (issue 40) version 2 shows a seat's own pass-over
-    lock and the liability records as the deals make them; Hong Kong adds no action, so the
+    lock (its flag and, under ``same_kind``, the locked kinds) and the liability records as the
+    deals make them; Hong Kong adds no action, so the
     space stays 75."""
     import mahjong_fast as mf
 
-    rules = mf.Ruleset.hong_kong(pass_over="all_kinds", liability="all", min_faan=0)
+    rules = mf.Ruleset.hong_kong(pass_over="same_kind", liability="all", min_faan=0)
     buf = Buffers(TableBatch(8, ["learner"] * 4, rules, 3, obs_version=2))
     assert buf.batch.n_actions == 75 and buf.batch.rule_flags == ([], ["pass_over"])
     buf.reset()
     rng = np.random.default_rng(0)
-    locks = records = 0
+    locks = records = kinds = 0
     for _ in range(3000):
         acts = []
         for row in buf.mask:
@@ -197,5 +198,6 @@ def test_hong_kong_house_rules_reach_the_rule_planes() -> None:
         assert buf.obs is not None
         locks += int(buf.obs[:, RULE0 + 4, :16].sum())
         records += int(buf.obs[:, RULE0 + 5, :16].sum())
+        kinds += int(buf.obs[:, RULE0 + 6, :34].sum())
         assert not buf.obs[:, RULE0 : RULE0 + 4].any()  # no public flags in Hong Kong
-    assert locks > 0 and records > 0
+    assert locks > 0 and records > 0 and kinds > 0

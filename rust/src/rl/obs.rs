@@ -25,6 +25,7 @@
 //! | +0..+4 | public rule flags of seat r (a declared ready...): column i = flag i of the ruleset's `RuleFlags::public` |
 //! | +4 | the seat's own private rule flags (the pass-over lock...): column i = flag i of `RuleFlags::private` |
 //! | +5 | columns 0..16: `4 a + b` is 1 when a liability record makes seat b liable for seat a's win (relative seats); column 16: the phase is a declaration window (`DECLARE`) |
+//! | +6 | the seat's own private set of kinds (the kinds a pass-over lock holds, HK §19.12): one-hot per kind |
 //! | privileged (`privileged`, off by default; for critics) | |
 //! | +0..+3 | concealed tiles of seats r = 1, 2, 3: count / 4 |
 //! | +3 | the wall not yet drawn (dead wall included): count / 4 per kind; columns 34..42 bonus tiles in it |
@@ -51,7 +52,7 @@ pub const VALUE_PLANES: usize = 4;
 /// Privileged planes.
 pub const PRIVILEGED_PLANES: usize = 4;
 /// Rule-state planes (version 2).
-pub const RULE_PLANES: usize = 6;
+pub const RULE_PLANES: usize = 7;
 /// Scale of the value planes (faan or Tai).
 const VALUE_SCALE: f32 = 16.0;
 
@@ -313,6 +314,11 @@ fn rule_planes(deal: &Deal, p: usize, phase: Phase, out: &mut [f32]) {
         o[4 * rel(r.seat as usize & 3) + rel(r.liable as usize & 3)] = 1.0;
     }
     o[16] = (phase == Phase::Declare) as u8 as f32;
+    let kinds = state.kinds.get(p).copied().unwrap_or(0);
+    let o = plane(out, 6);
+    for (k, c) in o.iter_mut().enumerate().take(N_KINDS) {
+        *c = (kinds >> k & 1) as f32;
+    }
 }
 
 /// Write the values of the ready 13-equivalent hand `c` (with `buf.melds`): per wait `k`,

@@ -569,6 +569,9 @@ fn version_2_masks_and_rule_planes_follow_the_deal() {
                 records_seen += state.records.len();
                 assert_eq!(&pl(r0 + 5)[..16], &want_liab[..]);
                 assert_eq!(pl(r0 + 5)[16], (d.phase() == crate::game::Phase::Declare) as u8 as f32);
+                for k in 0..34 {
+                    assert_eq!(pl(r0 + 6)[k], (state.kinds[v] >> k & 1) as f32);
+                }
             }
             let pl = |c: usize| &obs[c * N_COLS..(c + 1) * N_COLS];
             // the 136-tile set: no bonus tile is unseen
