@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import json
 
+import mahjong_fast as mf
 import pytest
 from _cli_helpers import assert_one_line_error, run
-
-import mahjong_fast as mf
 from mahjong_fast.errors import IllegalActionError
 from mahjong_fast.game import Action, ActionType, Deal, Phase, deal_wall, visible_event
 from mahjong_fast.tiles import kind_of_id, tile_code
@@ -37,7 +36,9 @@ def step(d: Deal, line: str) -> None:
     player = int(p[1:])
     tile = rest[0] if rest else None
     if verb == "draw":
-        while d.phase is not Phase.ENDED and not (d.phase is Phase.ACTION and d.to_act == (player,)):
+        while d.phase is not Phase.ENDED and not (
+            d.phase is Phase.ACTION and d.to_act == (player,)
+        ):
             d.apply(Action(AT.PASS, d.to_act[0]))
         return
     at = AT(verb)
@@ -77,11 +78,19 @@ def refused(d: Deal, action: Action) -> str:
 # ---------------------------------------------------------------- §19.6 bonus-tile wins
 
 # P1 has six bonus tiles exposed; P0 discards, P1 draws the wall's next tile.
-SIX = ["9m 123p 456p 789p 11s 22s", "1f 2f 3f 4f 5f 6f 147m 258p 369s 1234z",
-       "789m 33s 44s 55s 66s 7s 8p", "456m 666z 777z 99s 8s 7s"]
+SIX = [
+    "9m 123p 456p 789p 11s 22s",
+    "1f 2f 3f 4f 5f 6f 147m 258p 369s 1234z",
+    "789m 33s 44s 55s 66s 7s 8p",
+    "456m 666z 777z 99s 8s 7s",
+]
 # P1 has seven bonus tiles exposed; P1 then discards, P2 draws the eighth.
-SEVEN = ["9m 123p 456p 789p 11s 22s", "1f 2f 3f 4f 5f 6f 7f 147m 258p 369s 1234z",
-         "789m 33s 44s 55s 66s 7s 8p", "456m 666z 777z 99s 8s 7s"]
+SEVEN = [
+    "9m 123p 456p 789p 11s 22s",
+    "1f 2f 3f 4f 5f 6f 7f 147m 258p 369s 1234z",
+    "789m 33s 44s 55s 66s 7s 8p",
+    "456m 666z 777z 99s 8s 7s",
+]
 
 
 def seventh_drawn(rules) -> Deal:
@@ -102,15 +111,21 @@ def test_seventh_bonus_tile_in_play_wins_at_once_under_seven():
     assert r.wins[0].liable_paid is None
 
 
-@pytest.mark.xfail(strict=True, reason="§19.13 result: the win kind of a bonus-tile win is "
-                   "`flower_win` (robbing: `flower_win_rob`); the engine says 'bonus_all_eight'")
+@pytest.mark.xfail(
+    strict=True,
+    reason="§19.13 result: the win kind of a bonus-tile win is "
+    "`flower_win` (robbing: `flower_win_rob`); the engine says 'bonus_all_eight'",
+)
 def test_seventh_bonus_tile_win_kind_is_flower_win():
     assert seventh_drawn(R(flower_win="seven")).result.wins[0].win_kind == "flower_win"
 
 
-@pytest.mark.xfail(strict=True, reason="§19.13 event log: a bonus-tile win logs a `flower_win` "
-                   "event (winner, kind seven/eight/rob, tile, exposer) shown to all seats; the "
-                   "engine logs only its generic `win` event")
+@pytest.mark.xfail(
+    strict=True,
+    reason="§19.13 event log: a bonus-tile win logs a `flower_win` "
+    "event (winner, kind seven/eight/rob, tile, exposer) shown to all seats; the "
+    "engine logs only its generic `win` event",
+)
 def test_seventh_bonus_tile_win_logs_a_flower_win_event():
     d = seventh_drawn(R(flower_win="seven"))
     ev = [e for e in d.events if e.type == "flower_win"]
@@ -127,12 +142,27 @@ def test_seventh_bonus_tile_does_nothing_without_seven(fw):
 
 
 def test_dealer_seventh_bonus_tile_dealer_double_and_keeps_the_deal():
-    hands = ["1f 2f 3f 4f 5f 6f 147m 258p 369s 1234z 9m", "9m 123p 456p 789p 11s 2s",
-             "789m 33s 44s 55s 66s 7s 8p", "456m 666z 777z 99s 8s 7s"]
+    hands = [
+        "1f 2f 3f 4f 5f 6f 147m 258p 369s 1234z 9m",
+        "9m 123p 456p 789p 11s 2s",
+        "789m 33s 44s 55s 66s 7s 8p",
+        "456m 666z 777z 99s 8s 7s",
+    ]
     rules = R(flower_win="seven", dealer_double=True, rotate_dealer=True, dealer_repeat="on_win")
     d = Deal.from_hands(hands, dealer=0, active=0, wall="5p 6p 7p 7f", tail="5z", rules=rules)
-    steps(d, ["P0 discard 9m", "P1 draw", "P1 discard 5p", "P2 draw", "P2 discard 6p",
-              "P3 draw", "P3 discard 7p", "P0 draw"])
+    steps(
+        d,
+        [
+            "P0 discard 9m",
+            "P1 draw",
+            "P1 discard 5p",
+            "P2 draw",
+            "P2 discard 6p",
+            "P3 draw",
+            "P3 discard 7p",
+            "P0 draw",
+        ],
+    )
     r = d.result
     assert r.winners == (0,) and r.value == 3
     assert r.payments == (48, -16, -16, -16)  # §19.9 step 3: every obligation doubled
@@ -156,8 +186,11 @@ def test_eighth_robbed_under_eight_or_rob_paid_by_the_exposer():
     assert not any(e.type == "replacement_draw" and e.player == 2 for e in d.events)
 
 
-@pytest.mark.xfail(strict=True, reason="§19.13 result: robbing the eighth is win kind "
-                   "`flower_win_rob`; the engine says 'bonus_rob_eighth'")
+@pytest.mark.xfail(
+    strict=True,
+    reason="§19.13 result: robbing the eighth is win kind "
+    "`flower_win_rob`; the engine says 'bonus_rob_eighth'",
+)
 def test_eighth_robbed_win_kind_is_flower_win_rob():
     assert rob_eighth(R(flower_win="eight_or_rob")).result.wins[0].win_kind == "flower_win_rob"
 
@@ -169,7 +202,9 @@ def test_eighth_exposed_by_another_under_eight_is_not_robbed():
 
 
 def test_own_eighth_wins_x21_limit_under_eight():
-    d = Deal.from_hands(SEVEN, dealer=0, active=0, wall="8f", tail="5z", rules=R(flower_win="eight"))
+    d = Deal.from_hands(
+        SEVEN, dealer=0, active=0, wall="8f", tail="5z", rules=R(flower_win="eight")
+    )
     steps(d, ["P0 discard 9m", "P1 draw"])
     r = d.result
     assert [e[0] for e in r.elements] == ["X21"] and r.value == 13
@@ -179,35 +214,73 @@ def test_own_eighth_wins_x21_limit_under_eight():
 # ---------------------------------------------------------------- §19.8 liability
 
 # P1 has three pungs; it pungs P0's 5p for its fourth exposed set (liability fourth_meld).
-FOURTH = dict(dealer=0, active=0, hands=["5p 234m 678m 34p 678s 11z", "55p 7z 9s",
-              "123p 5m 9m 45s 12s 6789p", "66z 5z 34s 99m 78p 56s 2p 3m"],
-              melds=["", "pung[111m] pung[999p] pung[222s]", "", ""])
+FOURTH = {
+    "dealer": 0,
+    "active": 0,
+    "hands": [
+        "5p 234m 678m 34p 678s 11z",
+        "55p 7z 9s",
+        "123p 5m 9m 45s 12s 6789p",
+        "66z 5z 34s 99m 78p 56s 2p 3m",
+    ],
+    "melds": ["", "pung[111m] pung[999p] pung[222s]", "", ""],
+}
 
 
 @pytest.mark.parametrize("liability", ["fourth_meld", "all"])
 @pytest.mark.parametrize("ld", ["discarder", "liable"])
 def test_fourth_meld_liability_self_draw_liable_pays_all(liability, ld):
-    d = Deal.from_hands(**FOURTH, wall="3z 4z 2z 7z", rules=R(liability=liability, liability_discard=ld))
+    d = Deal.from_hands(
+        **FOURTH, wall="3z 4z 2z 7z", rules=R(liability=liability, liability_discard=ld)
+    )
     steps(d, ["P0 discard 5p", "P1 pung 5p"])
     assert d.liabilities == [(1, 0, "fourth_meld")]
     assert all(list(d.view(p).liabilities) == [(1, 0, "fourth_meld")] for p in range(4))  # public
     ev = [e for e in d.events if e.type == "liability"]
     assert len(ev) == 1 and all(visible_event(ev[0], p) is not None for p in range(4))
-    steps(d, ["P1 discard 9s", "P2 draw", "P2 discard 3z", "P3 draw", "P3 discard 4z",
-              "P0 draw", "P0 discard 2z", "P1 draw", "P1 self_drawn_win"])
+    steps(
+        d,
+        [
+            "P1 discard 9s",
+            "P2 draw",
+            "P2 discard 3z",
+            "P3 draw",
+            "P3 discard 4z",
+            "P0 draw",
+            "P0 discard 2z",
+            "P1 draw",
+            "P1 self_drawn_win",
+        ],
+    )
     r = d.result
     assert r.value == 5 and r.payments == (-96, 96, 0, 0)  # 包自摸: three shares of 32
     assert r.wins[0].liable_paid == 0
 
 
-@pytest.mark.parametrize("ld, payments, paid", [
-    ("discarder", (0, 48, 0, -48), None),   # the discarder P3 pays as usual
-    ("liable", (-48, 48, 0, 0), 0),         # the liable P0 pays instead
-])
+@pytest.mark.parametrize(
+    "ld, payments, paid",
+    [
+        ("discarder", (0, 48, 0, -48), None),  # the discarder P3 pays as usual
+        ("liable", (-48, 48, 0, 0), 0),  # the liable P0 pays instead
+    ],
+)
 def test_fourth_meld_liability_win_on_another_players_discard(ld, payments, paid):
-    d = Deal.from_hands(**FOURTH, wall="3z 7z", rules=R(liability="fourth_meld", liability_discard=ld))
-    steps(d, ["P0 discard 5p", "P1 pung 5p", "P1 discard 9s", "P2 draw", "P2 discard 3z",
-              "P3 draw", "P3 discard 7z", "P1 win"])
+    d = Deal.from_hands(
+        **FOURTH, wall="3z 7z", rules=R(liability="fourth_meld", liability_discard=ld)
+    )
+    steps(
+        d,
+        [
+            "P0 discard 5p",
+            "P1 pung 5p",
+            "P1 discard 9s",
+            "P2 draw",
+            "P2 discard 3z",
+            "P3 draw",
+            "P3 discard 7z",
+            "P1 win",
+        ],
+    )
     finish_window(d)
     r = d.result
     assert r.winners == (1,) and r.payments == payments and r.wins[0].liable_paid == paid
@@ -215,9 +288,24 @@ def test_fourth_meld_liability_win_on_another_players_discard(ld, payments, paid
 
 @pytest.mark.parametrize("ld", ["discarder", "liable"])
 def test_fourth_meld_liability_win_on_the_liable_players_discard(ld):
-    d = Deal.from_hands(**FOURTH, wall="3z 4z 7z", rules=R(liability="fourth_meld", liability_discard=ld))
-    steps(d, ["P0 discard 5p", "P1 pung 5p", "P1 discard 9s", "P2 draw", "P2 discard 3z",
-              "P3 draw", "P3 discard 4z", "P0 draw", "P0 discard 7z", "P1 win"])
+    d = Deal.from_hands(
+        **FOURTH, wall="3z 4z 7z", rules=R(liability="fourth_meld", liability_discard=ld)
+    )
+    steps(
+        d,
+        [
+            "P0 discard 5p",
+            "P1 pung 5p",
+            "P1 discard 9s",
+            "P2 draw",
+            "P2 discard 3z",
+            "P3 draw",
+            "P3 discard 4z",
+            "P0 draw",
+            "P0 discard 7z",
+            "P1 win",
+        ],
+    )
     finish_window(d)
     r = d.result
     assert r.payments == (-48, 48, 0, 0) and r.wins[0].liable_paid == 0
@@ -229,9 +317,12 @@ def test_no_liability_when_switch_is_none():
     assert d.liabilities == [] and not any(e.type == "liability" for e in d.events)
 
 
-@pytest.mark.xfail(strict=True, reason="§19.13 event log: the `liability` event has the fields "
-                   "claimer, liable, trigger and tile; the engine's has 'liable' and 'pattern' "
-                   "only (the claimer is the event's player, no tile; docs reading 13)")
+@pytest.mark.xfail(
+    strict=True,
+    reason="§19.13 event log: the `liability` event has the fields "
+    "claimer, liable, trigger and tile; the engine's has 'liable' and 'pattern' "
+    "only (the claimer is the event's player, no tile; docs reading 13)",
+)
 def test_liability_event_fields_per_spec():
     d = Deal.from_hands(**FOURTH, wall="3z", rules=R(liability="fourth_meld"))
     steps(d, ["P0 discard 5p", "P1 pung 5p"])
@@ -241,35 +332,78 @@ def test_liability_event_fields_per_spec():
 
 def test_fourth_meld_liability_reaches_a_bonus_tile_win():
     """HH40a in play: the fourth exposed set fed by P0, then P1's seventh bonus tile."""
-    setup = dict(FOURTH, hands=[FOURTH["hands"][0], "55p 7z 9s 1f 2f 3f 4f 5f 6f",
-                               FOURTH["hands"][2], FOURTH["hands"][3]])
-    d = Deal.from_hands(**setup, wall="3z 4z 2z 7f", tail="5z",
-                        rules=R(liability="all", flower_win="seven"))
-    steps(d, ["P0 discard 5p", "P1 pung 5p", "P1 discard 9s", "P2 draw", "P2 discard 3z",
-              "P3 draw", "P3 discard 4z", "P0 draw", "P0 discard 2z", "P1 draw"])
+    setup = dict(
+        FOURTH,
+        hands=[
+            FOURTH["hands"][0],
+            "55p 7z 9s 1f 2f 3f 4f 5f 6f",
+            FOURTH["hands"][2],
+            FOURTH["hands"][3],
+        ],
+    )
+    d = Deal.from_hands(
+        **setup, wall="3z 4z 2z 7f", tail="5z", rules=R(liability="all", flower_win="seven")
+    )
+    steps(
+        d,
+        [
+            "P0 discard 5p",
+            "P1 pung 5p",
+            "P1 discard 9s",
+            "P2 draw",
+            "P2 discard 3z",
+            "P3 draw",
+            "P3 discard 4z",
+            "P0 draw",
+            "P0 discard 2z",
+            "P1 draw",
+        ],
+    )
     r = d.result
     assert r.winners == (1,) and r.value == 3
     assert r.payments == (-24, 24, 0, 0) and r.wins[0].liable_paid == 0
 
 
 # P1 has pungs of 5z and 6z; P0 discards 7z: the third dragon pung.
-DRAGONS = dict(dealer=0, active=0,
-               hands=["7z 234m 678m 34p 678s 11z", "77z 12m 99p 5s", "123p 5m 9m 45s 12s 6789p",
-                      "11s 4z 34s 99m 78p 56s 2p 4m"],
-               melds=["", "pung[555z] pung[666z]", "", ""])
+DRAGONS = {
+    "dealer": 0,
+    "active": 0,
+    "hands": [
+        "7z 234m 678m 34p 678s 11z",
+        "77z 12m 99p 5s",
+        "123p 5m 9m 45s 12s 6789p",
+        "11s 4z 34s 99m 78p 56s 2p 4m",
+    ],
+    "melds": ["", "pung[555z] pung[666z]", "", ""],
+}
 
 
-@pytest.mark.parametrize("liability, liable, payments", [
-    ("big_hands", 0, (-24576, 24576, 0, 0)),
-    ("all", 0, (-24576, 24576, 0, 0)),
-    ("fourth_meld", None, (-8192, 24576, -8192, -8192)),
-])
+@pytest.mark.parametrize(
+    "liability, liable, payments",
+    [
+        ("big_hands", 0, (-24576, 24576, 0, 0)),
+        ("all", 0, (-24576, 24576, 0, 0)),
+        ("fourth_meld", None, (-8192, 24576, -8192, -8192)),
+    ],
+)
 def test_third_dragon_pung_liability_then_self_draw(liability, liable, payments):
     d = Deal.from_hands(**DRAGONS, wall="3z 2z 1z 3m", rules=R(liability=liability))
     steps(d, ["P0 discard 7z", "P1 pung 7z"])
     assert d.liabilities == ([(1, 0, "three_dragons")] if liable is not None else [])
-    steps(d, ["P1 discard 5s", "P2 draw", "P2 discard 3z", "P3 draw", "P3 discard 2z",
-              "P0 draw", "P0 discard 1z", "P1 draw", "P1 self_drawn_win"])
+    steps(
+        d,
+        [
+            "P1 discard 5s",
+            "P2 draw",
+            "P2 discard 3z",
+            "P3 draw",
+            "P3 discard 2z",
+            "P0 draw",
+            "P0 discard 1z",
+            "P1 draw",
+            "P1 self_drawn_win",
+        ],
+    )
     r = d.result
     assert r.winners == (1,) and r.value == 13
     assert r.payments == payments and r.wins[0].liable_paid == liable
@@ -278,17 +412,31 @@ def test_third_dragon_pung_liability_then_self_draw(liability, liable, payments)
 # ---------------------------------------------------------------- §19.7 several winners
 
 # E27: P1 discards 6p; P2 (9 faan) and P3 (3 faan) can both win.
-E27 = dict(hands=["11m 2345678m 9m 1p 23s", "6p 12345s 78s 123z 77z 9s", "234p 567p 45p 99p",
-                  "555z 123m 456m 66p 99m"], melds=["", "", "chow[789p]", ""], dealer=0, active=1)
+E27 = {
+    "hands": [
+        "11m 2345678m 9m 1p 23s",
+        "6p 12345s 78s 123z 77z 9s",
+        "234p 567p 45p 99p",
+        "555z 123m 456m 66p 99m",
+    ],
+    "melds": ["", "", "chow[789p]", ""],
+    "dealer": 0,
+    "active": 1,
+}
 
 
 @pytest.mark.parametrize("order", [(2, 3), (3, 2)])
-@pytest.mark.parametrize("mw, winners, payments", [
-    ("all", (2, 3), (0, -1560, 1536, 24)),
-    ("head_bump", (2,), (0, -1536, 1536, 0)),
-])
+@pytest.mark.parametrize(
+    "mw, winners, payments",
+    [
+        ("all", (2, 3), (0, -1560, 1536, 24)),
+        ("head_bump", (2,), (0, -1536, 1536, 0)),
+    ],
+)
 def test_two_winners_on_one_discard(mw, winners, payments, order):
-    d = Deal.from_hands(**E27, rules=R(multiple_winners=mw, rotate_dealer=True, dealer_repeat="on_win"))
+    d = Deal.from_hands(
+        **E27, rules=R(multiple_winners=mw, rotate_dealer=True, dealer_repeat="on_win")
+    )
     step(d, "P1 discard 6p")
     for p in order:
         if d.phase is not Phase.ENDED:
@@ -308,8 +456,16 @@ def test_two_winners_one_win_event_each_in_turn_order():
 # ---------------------------------------------------------------- §19.12 pass-over
 
 # P1 waits on 3m and 6m (a 10-faan hand); P2 and P3 each discard 3m, P2 later 6m.
-HF5 = dict(hands=["78m 1p 9p 23s 789s 56s 6z 4p", "45m 123m 456m 789m 99m",
-                  "3m 1235p 67p 123s 55z 6z 7z", "3m 88p 99p 456s 22z 33z 4z"], dealer=0, active=2)
+HF5 = {
+    "hands": [
+        "78m 1p 9p 23s 789s 56s 6z 4p",
+        "45m 123m 456m 789m 99m",
+        "3m 1235p 67p 123s 55z 6z 7z",
+        "3m 88p 99p 456s 22z 33z 4z",
+    ],
+    "dealer": 0,
+    "active": 2,
+}
 
 
 def passed_3m(po: str, wall="2p 4z 1z 6m", fw="reject") -> Deal:
@@ -320,8 +476,9 @@ def passed_3m(po: str, wall="2p 4z 1z 6m", fw="reject") -> Deal:
     return d
 
 
-@pytest.mark.parametrize("po, lock", [("same_kind", frozenset({2})), ("all_kinds", ALL_KINDS),
-                                      ("none", frozenset())])
+@pytest.mark.parametrize(
+    "po, lock", [("same_kind", frozenset({2})), ("all_kinds", ALL_KINDS), ("none", frozenset())]
+)
 def test_pass_sets_a_private_lock(po, lock):
     d = passed_3m(po)
     step(d, "P3 draw")
@@ -329,8 +486,17 @@ def test_pass_sets_a_private_lock(po, lock):
     assert d.view(1).own_locked_kinds == lock
     assert all(d.view(p).own_locked_kinds == frozenset() for p in (0, 2, 3))
     for e in d.events:
-        if e.type not in ("action", "draw", "replacement_draw") and e.player == 1 and "pass_over" in json.dumps(e.data):
-            assert [visible_event(e, p) is not None for p in range(4)] == [False, True, False, False]
+        if (
+            e.type not in ("action", "draw", "replacement_draw")
+            and e.player == 1
+            and "pass_over" in json.dumps(e.data)
+        ):
+            assert [visible_event(e, p) is not None for p in range(4)] == [
+                False,
+                True,
+                False,
+                False,
+            ]
 
 
 @pytest.mark.parametrize("po", ["same_kind", "all_kinds"])
@@ -380,9 +546,12 @@ def test_lock_clears_at_the_next_normal_draw(po):
     assert d.result.winners == (1,) and d.result.payments == (0, 3072, -3072, 0)
 
 
-@pytest.mark.xfail(strict=True, reason="§19.12/§19.13 event log: the lock is logged as "
-                   "`pass_over_lock` (player, kinds) and `pass_over_clear`; the engine logs a "
-                   "generic `rule_flag` (flag 'pass_over', true/false) without the kinds")
+@pytest.mark.xfail(
+    strict=True,
+    reason="§19.12/§19.13 event log: the lock is logged as "
+    "`pass_over_lock` (player, kinds) and `pass_over_clear`; the engine logs a "
+    "generic `rule_flag` (flag 'pass_over', true/false) without the kinds",
+)
 def test_lock_events_named_per_spec():
     d = passed_3m("same_kind")
     steps(d, ["P3 draw", "P3 discard 3m", "P1 pass", "P0 draw", "P0 discard 4z", "P1 draw"])
@@ -391,14 +560,22 @@ def test_lock_events_named_per_spec():
 
 
 # P0 discards 5m; P1 (555m 67m 123m 789m 99m, a full flush) may win on it or claim a kong.
-KONG = dict(dealer=0, active=0,
-            hands=["5m 1p 4p 7p 2s 5s 8s 3p 6p 9p 1z 2z 3z 4z", "555m 67m 123m 789m 99m",
-                   "1s 4s 7s 2p 5p 8p 3s 6s 9s 5z 6z 7z 7z", "1s 4s 7s 2p 5p 8p 3s 6s 9s 5z 6z 1m 1m"])
+KONG = {
+    "dealer": 0,
+    "active": 0,
+    "hands": [
+        "5m 1p 4p 7p 2s 5s 8s 3p 6p 9p 1z 2z 3z 4z",
+        "555m 67m 123m 789m 99m",
+        "1s 4s 7s 2p 5p 8p 3s 6s 9s 5z 6z 7z 7z",
+        "1s 4s 7s 2p 5p 8p 3s 6s 9s 5z 6z 1m 1m",
+    ],
+}
 
 
 def kong_instead_of_win(tail: str) -> Deal:
-    d = Deal.from_hands(**KONG, wall="8m 2z 3z 4z 8m", tail=tail, rules=R(pass_over="all_kinds"),
-                        auto_pass=False)
+    d = Deal.from_hands(
+        **KONG, wall="8m 2z 3z 4z 8m", tail=tail, rules=R(pass_over="all_kinds"), auto_pass=False
+    )
     step(d, "P0 discard 5m")
     assert {"win", "kong"} <= set(types(d, 1))
     steps(d, ["P1 kong 5m", "P2 pass", "P3 pass"])
@@ -432,16 +609,25 @@ def test_self_drawn_win_is_never_locked():
 # ---------------------------------------------------------------- §19.11 false win
 
 # HF7a: P1 (South) holds a 2-faan self-drawn hand.
-HF7 = dict(dealer=0, active=1, hands=["123p 456p 789p 12s 3z 3z", "456m 789p 234s 1z 1z",
-                                     "11m 22m 33m 44m 55m 66m 7m", "77m 88m 99m 66s 77s 88s 9s"],
-           melds=["", "chow[123m]", "", ""])
+HF7 = {
+    "dealer": 0,
+    "active": 1,
+    "hands": [
+        "123p 456p 789p 12s 3z 3z",
+        "456m 789p 234s 1z 1z",
+        "11m 22m 33m 44m 55m 66m 7m",
+        "77m 88m 99m 66s 77s 88s 9s",
+    ],
+    "melds": ["", "chow[123m]", "", ""],
+}
 
 
 @pytest.mark.parametrize("fw, each", [("pay_limit_self_draw", 1152), ("pay_four_faan", 16)])
 @pytest.mark.parametrize("repeat, dealer_after", [("on_win_or_draw", 0), ("never", 1)])
 def test_false_self_drawn_win_penalty_and_dealer(fw, each, repeat, dealer_after):
-    d = Deal.from_hands(**HF7, rules=R(false_win=fw, spiciness="half", rotate_dealer=True,
-                                       dealer_repeat=repeat))
+    d = Deal.from_hands(
+        **HF7, rules=R(false_win=fw, spiciness="half", rotate_dealer=True, dealer_repeat=repeat)
+    )
     assert "self_drawn_win" not in types(d, 1)  # never offered
     d.apply(Action(AT.SELF_DRAWN_WIN, 1))
     r = d.result
@@ -461,16 +647,24 @@ def test_false_self_drawn_win_rejected_by_default():
 
 def test_false_win_by_the_dealer_passes_the_deal_under_on_win():
     hands = ["123p 456p 789p 12s 3z 3z 5m", "456m 789p 234s 1z", HF7["hands"][2], HF7["hands"][3]]
-    d = Deal.from_hands(hands, dealer=0, active=0, melds=["", "chow[123m]", "", ""],
-                        rules=R(false_win="pay_four_faan", rotate_dealer=True, dealer_repeat="on_win"))
+    d = Deal.from_hands(
+        hands,
+        dealer=0,
+        active=0,
+        melds=["", "chow[123m]", "", ""],
+        rules=R(false_win="pay_four_faan", rotate_dealer=True, dealer_repeat="on_win"),
+    )
     d.apply(Action(AT.SELF_DRAWN_WIN, 0))
     r = d.result
     assert r.false_win == 0 and r.payments == (-48, 16, 16, 16) and r.dealer_after == 1
 
 
 def test_false_win_voids_a_legal_win_already_submitted():
-    d = Deal.from_hands(**E27, rules=R(false_win="pay_four_faan", pass_over="same_kind",
-                                       multiple_winners="all"), auto_pass=False)
+    d = Deal.from_hands(
+        **E27,
+        rules=R(false_win="pay_four_faan", pass_over="same_kind", multiple_winners="all"),
+        auto_pass=False,
+    )
     step(d, "P1 discard 6p")
     d.apply(Action(AT.WIN, 2))  # legal, 9 faan
     d.apply(Action(AT.WIN, 0))  # no winning shape: a false win
@@ -482,9 +676,12 @@ def test_false_win_voids_a_legal_win_already_submitted():
         assert visible_event(p2, p) is None
 
 
-@pytest.mark.xfail(strict=True, reason="§19.11 item 2 / §19.13: the responses voided by a false "
-                   "win are 'never shown to any seat'; the engine shows P2 its own voided win "
-                   "claim (ambiguous: the engine reads 'any seat' as 'any other seat')")
+@pytest.mark.xfail(
+    strict=True,
+    reason="§19.11 item 2 / §19.13: the responses voided by a false "
+    "win are 'never shown to any seat'; the engine shows P2 its own voided win "
+    "claim (ambiguous: the engine reads 'any seat' as 'any other seat')",
+)
 def test_voided_response_shown_to_no_seat_at_all():
     d = Deal.from_hands(**E27, rules=R(false_win="pay_four_faan"), auto_pass=False)
     step(d, "P1 discard 6p")
@@ -518,6 +715,7 @@ def test_locked_claim_is_a_false_win_under_a_penalty(fw, pays):
 
 # ---------------------------------------------------------------- §19.4 the 136-tile set
 
+
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_136_start_of_play(seed):
     rules = R(tile_set=136)
@@ -531,16 +729,22 @@ def test_136_start_of_play(seed):
 def test_136_whole_deals_never_show_a_bonus_tile():
     from mahjong_fast.game import run_deal
     from mahjong_fast.seats import make_seat
+
     for seed in range(4):
         d = Deal(deal_wall(seed, 0), dealer=0, rules=R(tile_set=136))
         run_deal(d, [make_seat("greedy", p) for p in range(4)])
         assert d.phase is Phase.ENDED
-        assert not any(e.type in ("bonus", "replacement_draw") and e.data.get("reason") == "bonus"
-                       for e in d.events)
+        assert not any(
+            e.type in ("bonus", "replacement_draw") and e.data.get("reason") == "bonus"
+            for e in d.events
+        )
         assert not any(e.type == "bonus" for e in d.events)
         if d.result.wins:
-            assert all(el[0] not in ("F16", "F17", "F18", "F19", "F20", "X5")
-                       for w in d.result.wins for el in w.elements)
+            assert all(
+                el[0] not in ("F16", "F17", "F18", "F19", "F20", "X5")
+                for w in d.result.wins
+                for el in w.elements
+            )
 
 
 def test_136_setup_with_a_bonus_tile_is_refused():
@@ -549,6 +753,7 @@ def test_136_setup_with_a_bonus_tile_is_refused():
 
 
 # ---------------------------------------------------------------- §19.10 the match
+
 
 def test_east_round_four_deals_and_the_deal_count_refused():
     m = mf.Match(R(rotate_dealer=True, match_length="east_round"))
@@ -569,14 +774,22 @@ def test_full_game_prevailing_wind_and_the_safety_stop():
         winds.append(m.next_deal()["prevailing_wind"])
         m.play_deal([])
     assert winds == [0] * 4 + [1] * 4 + [2] * 4 + [3] * 4 and m.end == "full_game"
-    m = mf.Match(R(rotate_dealer=True, dealer_repeat="on_win_or_draw", match_length="east_round",
-                   max_deals=3))
+    m = mf.Match(
+        R(
+            rotate_dealer=True,
+            dealer_repeat="on_win_or_draw",
+            match_length="east_round",
+            max_deals=3,
+        )
+    )
     while not m.is_over:
         m.play_deal([])
     assert m.end == "max_deals" and m.deals == 3 and m.dealer == 0
 
 
-@pytest.mark.parametrize("repeat, dealer_after", [("on_win_or_draw", 0), ("on_win", 1), ("never", 1)])
+@pytest.mark.parametrize(
+    "repeat, dealer_after", [("on_win_or_draw", 0), ("on_win", 1), ("never", 1)]
+)
 def test_false_win_in_a_match_moves_the_dealer_as_a_draw(repeat, dealer_after):
     m = mf.Match(R(rotate_dealer=True, dealer_repeat=repeat, false_win="pay_four_faan"), deals=2)
     rec = m.play_deal([], false_win=0)
@@ -585,19 +798,39 @@ def test_false_win_in_a_match_moves_the_dealer_as_a_draw(repeat, dealer_after):
 
 # ---------------------------------------------------------------- replay (§19.13)
 
-HOUSE = dict(flower_win="seven", multiple_winners="all", liability="all",
-             liability_discard="liable", pass_over="all_kinds", false_win="pay_four_faan",
-             rotate_dealer=True, dealer_double=True)
+HOUSE = {
+    "flower_win": "seven",
+    "multiple_winners": "all",
+    "liability": "all",
+    "liability_discard": "liable",
+    "pass_over": "all_kinds",
+    "false_win": "pay_four_faan",
+    "rotate_dealer": True,
+    "dealer_double": True,
+}
 
 
 def play_and_replay(tmp_path, **switches):
     from mahjong_fast.game import play_match, replay
     from mahjong_fast.seats import make_seat
+
     path = tmp_path / "house.jsonl"
-    m = play_match([make_seat("greedy", p) for p in range(4)], seed=11, deals=6,
-                   rules=R(**HOUSE, **switches), log=str(path))
+    m = play_match(
+        [make_seat("greedy", p) for p in range(4)],
+        seed=11,
+        deals=6,
+        rules=R(**HOUSE, **switches),
+        log=str(path),
+    )
     header = json.dumps(json.loads(path.read_text().splitlines()[0]))
-    for key in ("flower_win", "pass_over", "liability_discard", "false_win", "max_deals", "tile_set"):
+    for key in (
+        "flower_win",
+        "pass_over",
+        "liability_discard",
+        "false_win",
+        "max_deals",
+        "tile_set",
+    ):
         assert key in header  # §19.1 principle 4: every switch recorded
     again = replay(str(path))
     assert [r.payments for r in again] == [r.payments for r in m.results]
@@ -609,10 +842,13 @@ def test_replay_of_a_house_rules_match_reproduces_it(tmp_path):
     play_and_replay(tmp_path, dealer_repeat="never")
 
 
-@pytest.mark.xfail(strict=True, reason="§19.13 (replay MUST reproduce the deal) with §19.10: the "
-                   "log of a several-deal match (`independent`, deals 6, or `play --deals 3`) "
-                   "under dealer_repeat on_win / on_win_or_draw is refused by replay at the "
-                   "second deal: 'match 0 is over: this deal cannot follow it'")
+@pytest.mark.xfail(
+    strict=True,
+    reason="§19.13 (replay MUST reproduce the deal) with §19.10: the "
+    "log of a several-deal match (`independent`, deals 6, or `play --deals 3`) "
+    "under dealer_repeat on_win / on_win_or_draw is refused by replay at the "
+    "second deal: 'match 0 is over: this deal cannot follow it'",
+)
 @pytest.mark.parametrize("repeat", ["on_win", "on_win_or_draw"])
 def test_replay_of_a_match_with_dealer_repeat(tmp_path, repeat):
     play_and_replay(tmp_path, dealer_repeat=repeat)
@@ -621,16 +857,31 @@ def test_replay_of_a_match_with_dealer_repeat(tmp_path, repeat):
 FALSE_WIN_INPUT = "win\ny\n" + "pass\n14\n" * 300
 
 
-@pytest.mark.xfail(strict=True, reason="§19.13 (replay MUST reproduce the state) and §19.10 "
-                   "(a false-win penalty is added to the scores like any payment): the log of a "
-                   "`play --deals 2` match with a false win in deal 1 is refused by replay and "
-                   "review ('deal 1 ... does not follow the deal before it: scores [...] not "
-                   "[0, 0, 0, 0]')")
+@pytest.mark.xfail(
+    strict=True,
+    reason="§19.13 (replay MUST reproduce the state) and §19.10 "
+    "(a false-win penalty is added to the scores like any payment): the log of a "
+    "`play --deals 2` match with a false win in deal 1 is refused by replay and "
+    "review ('deal 1 ... does not follow the deal before it: scores [...] not "
+    "[0, 0, 0, 0]')",
+)
 def test_play_log_with_a_false_win_then_another_deal_replays(tmp_path):
     log = tmp_path / "fw.jsonl"
-    p = run("play", "--seed", "5", "--deals", "2", "--rotate-dealer", "--rule",
-            "false_win=pay_four_faan", "--ascii", "--no-confirm", "--log", str(log),
-            input=FALSE_WIN_INPUT)
+    p = run(
+        "play",
+        "--seed",
+        "5",
+        "--deals",
+        "2",
+        "--rotate-dealer",
+        "--rule",
+        "false_win=pay_four_faan",
+        "--ascii",
+        "--no-confirm",
+        "--log",
+        str(log),
+        input=FALSE_WIN_INPUT,
+    )
     assert p.returncode == 0, p.stderr
     assert "false win" in p.stdout
     r = run("replay", str(log))
@@ -639,8 +890,18 @@ def test_play_log_with_a_false_win_then_another_deal_replays(tmp_path):
 
 def test_play_log_with_a_false_win_in_a_one_deal_game_replays(tmp_path):
     log = tmp_path / "fw1.jsonl"
-    p = run("play", "--seed", "5", "--rule", "false_win=pay_four_faan", "--ascii", "--no-confirm",
-            "--log", str(log), input=FALSE_WIN_INPUT)
+    p = run(
+        "play",
+        "--seed",
+        "5",
+        "--rule",
+        "false_win=pay_four_faan",
+        "--ascii",
+        "--no-confirm",
+        "--log",
+        str(log),
+        input=FALSE_WIN_INPUT,
+    )
     assert p.returncode == 0, p.stderr
     assert "You pay each other player 16" in p.stdout
     r = run("replay", str(log))
@@ -650,16 +911,20 @@ def test_play_log_with_a_false_win_in_a_one_deal_game_replays(tmp_path):
 
 # ---------------------------------------------------------------- the CLI's bad inputs
 
-@pytest.mark.parametrize("args, switch", [
-    (["--rule", "multiple_winners=first_two"], "multiple_winners"),
-    (["--rule", "pass_over=sometimes"], "pass_over"),
-    (["--rule", "flower_win=seven", "--rule", "tile_set=136"], "flower_win"),
-    (["--rules", "hong-kong-benwassa-v1", "--rule", "tile_set=136"], "flower_win"),
-    (["--rule", "liability_discard=liable"], "liability_discard"),
-    (["--rule", "match_length=east_round"], "match_length"),
-    (["--rule", "match_length=east_round", "--rotate-dealer", "--deals", "4"], "deals"),
-    (["--rule", "nosuch=1"], "nosuch"),
-])
+
+@pytest.mark.parametrize(
+    "args, switch",
+    [
+        (["--rule", "multiple_winners=first_two"], "multiple_winners"),
+        (["--rule", "pass_over=sometimes"], "pass_over"),
+        (["--rule", "flower_win=seven", "--rule", "tile_set=136"], "flower_win"),
+        (["--rules", "hong-kong-benwassa-v1", "--rule", "tile_set=136"], "flower_win"),
+        (["--rule", "liability_discard=liable"], "liability_discard"),
+        (["--rule", "match_length=east_round"], "match_length"),
+        (["--rule", "match_length=east_round", "--rotate-dealer", "--deals", "4"], "deals"),
+        (["--rule", "nosuch=1"], "nosuch"),
+    ],
+)
 def test_play_refuses_bad_switches_in_one_line(args, switch):
     p = run("play", "--seed", "1", *args)
     assert_one_line_error(p)
@@ -668,10 +933,79 @@ def test_play_refuses_bad_switches_in_one_line(args, switch):
 
 def test_play_benwassa_piped_to_the_end_then_replay_and_review(tmp_path):
     log = tmp_path / "bw.jsonl"
-    p = run("play", "--rules", "hong-kong-benwassa-v1", "--seed", "3", "--ascii", "--no-confirm",
-            "--log", str(log), input="pass\n14\n" * 300)
+    p = run(
+        "play",
+        "--rules",
+        "hong-kong-benwassa-v1",
+        "--seed",
+        "3",
+        "--ascii",
+        "--no-confirm",
+        "--log",
+        str(log),
+        input="pass\n14\n" * 300,
+    )
     assert p.returncode == 0, p.stderr
     assert "End of the match" in p.stdout
     assert run("replay", str(log)).returncode == 0
     rv = run("review", str(log))
     assert rv.returncode == 0, rv.stderr
+
+
+# ---------------------------------------------------------------- §19.7 with §19.8: a liable co-winner
+
+# P1 gets P0 liable by its fourth exposed set; P2 then discards 7z, on which P0 and P1 both win.
+CO = {
+    "dealer": 0,
+    "active": 0,
+    "hands": [
+        "5p 234m 678m 345p 678s 7z",
+        "55p 7z 9s",
+        "123p 5m 9m 45s 12s 6789p",
+        "66z 5z 34s 99m 78p 56s 2p 3m",
+    ],
+    "melds": ["", "pung[111m] pung[999p] pung[222s]", "", ""],
+}
+
+
+@pytest.mark.parametrize("ld", ["liable", "discarder"])
+@pytest.mark.parametrize(
+    "mw, winners, payments",
+    [
+        ("all", (0, 1), (12, 48, -60, 0)),  # liability does not apply: its liable P0 is a co-winner
+        ("head_bump", (0,), (12, 0, -12, 0)),  # P0 is first after the discarder P2
+    ],
+)
+def test_liable_player_is_a_co_winner(ld, mw, winners, payments):
+    d = Deal.from_hands(
+        **CO,
+        wall="7z",
+        rules=R(liability="fourth_meld", liability_discard=ld, multiple_winners=mw, min_faan=0),
+    )
+    steps(d, ["P0 discard 5p", "P1 pung 5p", "P1 discard 9s", "P2 draw", "P2 discard 7z"])
+    assert d.liabilities == [(1, 0, "fourth_meld")]
+    d.apply(Action(AT.WIN, 1))
+    d.apply(Action(AT.WIN, 0))
+    finish_window(d)
+    r = d.result
+    assert r.winners == winners and r.payments == payments
+    assert all(w.liable_paid is None for w in r.wins)
+
+
+# ---------------------------------------------------------------- bulk play under house switches
+
+
+def test_simulate_under_house_switches_is_zero_sum_and_136_has_no_bonus_faan():
+    rules = R(
+        tile_set=136,
+        multiple_winners="all",
+        liability="all",
+        liability_discard="liable",
+        pass_over="all_kinds",
+        false_win="pay_four_faan",
+    )
+    res = mf.simulate(40, seats=("greedy",) * 4, seed=3, workers=1, rules=rules)
+    assert res.summary.deals == 40
+    for rec in res.records:
+        assert sum(rec[f"points_p{p}"] for p in range(4)) == 0
+        assert "F16" not in json.dumps(rec["wins"]) and "F17" not in json.dumps(rec["wins"])
