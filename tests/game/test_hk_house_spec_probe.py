@@ -1009,3 +1009,87 @@ def test_simulate_under_house_switches_is_zero_sum_and_136_has_no_bonus_faan():
     for rec in res.records:
         assert sum(rec[f"points_p{p}"] for p in range(4)) == 0
         assert "F16" not in json.dumps(rec["wins"]) and "F17" not in json.dumps(rec["wins"])
+
+
+# ---------------------------------------------------------------- §19.6 in the initial replacement
+
+SOUTH_SEVEN = {4: 136, 5: 137, 6: 138, 7: 139, 20: 140, 21: 141, 22: 142}  # §4.3: South's tiles
+
+
+def crafted_wall(placed: dict[int, int]) -> list[int]:
+    w = list(deal_wall(0, 0))
+    for pos, tid in placed.items():
+        j = w.index(tid)
+        w[j], w[pos] = w[pos], w[j]
+    return w
+
+
+@pytest.mark.parametrize(
+    "fw, eighth_to_west, winner, payments",
+    [
+        ("seven", False, 1, (-8, 24, -8, -8)),
+        ("seven", True, 1, (-8, 24, -8, -8)),  # the seventh wins before West's turn
+        ("eight", False, None, None),
+        ("eight", True, None, None),  # seven do nothing, the eighth is West's
+        ("eight_or_rob", False, None, None),
+        ("eight_or_rob", True, 1, (0, 24, -24, 0)),  # South robs West's eighth: West pays
+        ("off", True, None, None),
+    ],
+)
+def test_bonus_tile_wins_during_the_initial_replacement(fw, eighth_to_west, winner, payments):
+    placed = {**SOUTH_SEVEN, **({8: 143} if eighth_to_west else {})}
+    d = Deal(crafted_wall(placed), dealer=0, rules=R(flower_win=fw))
+    if winner is None:
+        assert d.result is None and d.phase is Phase.ACTION and len(d.bonus[1]) == 7
+    else:
+        assert d.phase is Phase.ENDED and d.result.winners == (winner,)
+        assert [e[0] for e in d.result.elements] == ["X20"] and d.result.payments == payments
+
+
+# ---------------------------------------------------------------- the ROB window (§19.11, §19.12)
+
+# P0 adds 5m to its pung; P1 (34m 123p 456p 789p 11s) can rob it; P2 holds no shape.
+ROB = {
+    "dealer": 0,
+    "active": 0,
+    "hands": [
+        "2m 17p 258s 369s 1z 5m",
+        "34m 123p 456p 789p 11s",
+        "1m 9m 3p 6p 9s 2z 3z 4z 5z 6z 7z 7z 1s",
+        "1m 9m 3p 6p 8s 2z 3z 4z 5z 6z 6m 6m 1s",
+    ],
+    "melds": ["[555m]", "", "", ""],
+    "tail": "9m",
+}
+
+
+@pytest.mark.parametrize(
+    "po, lock, win_on_2m", [("same_kind", frozenset({4}), True), ("all_kinds", ALL_KINDS, False)]
+)
+def test_passing_a_robbable_kong_locks(po, lock, win_on_2m):
+    d = Deal.from_hands(**ROB, rules=R(pass_over=po), auto_pass=False)
+    step(d, "P0 added_kong 5m")
+    assert d.phase is Phase.ROB and "win" in types(d, 1)
+    while d.phase is Phase.ROB:
+        d.apply(Action(AT.PASS, d.to_act[0]))
+    assert d.locked_kinds[1] == lock and code(d.drawn_tile) == "9m"
+    step(d, "P0 discard 2m")
+    assert ("win" in types(d, 1)) is win_on_2m
+
+
+@pytest.mark.parametrize("legal_first", [True, False])
+def test_false_win_in_rob_voids_the_window_and_the_kong(legal_first):
+    d = Deal.from_hands(
+        **ROB, rules=R(false_win="pay_four_faan", pass_over="same_kind"), auto_pass=False
+    )
+    step(d, "P0 added_kong 5m")
+    if legal_first:
+        d.apply(Action(AT.WIN, 1))
+    d.apply(Action(AT.WIN, 2))
+    r = d.result
+    assert r.false_win == 2 and r.winners == () and r.payments == (16, 16, -48, 16)
+    assert d.melds[0][0].kind == 1  # still a pung: the added kong is not completed
+    assert not any(e.type == "replacement_draw" for e in d.events)
+    assert d.locked_kinds == (frozenset(),) * 4
+    (ev,) = [e for e in d.events if e.type == "false_win"]
+    assert ev.data["declared"] == "rob" and ev.data["reason"] == "NOT_A_WINNING_HAND"
