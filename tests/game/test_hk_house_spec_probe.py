@@ -1093,3 +1093,76 @@ def test_false_win_in_rob_voids_the_window_and_the_kong(legal_first):
     assert d.locked_kinds == (frozenset(),) * 4
     (ev,) = [e for e in d.events if e.type == "false_win"]
     assert ev.data["declared"] == "rob" and ev.data["reason"] == "NOT_A_WINNING_HAND"
+
+
+# ---------------------------------------------------------------- §19.6 with §19.8 (HH40b in play)
+
+DRAGONS_BONUS = {
+    **DRAGONS,
+    "hands": [
+        DRAGONS["hands"][0],
+        "77z 12m 99p 5s 1f 2f 3f 4f 5f 6f",
+        DRAGONS["hands"][2],
+        DRAGONS["hands"][3],
+    ],
+}
+
+
+@pytest.mark.parametrize("liability", ["big_hands", "all"])
+def test_three_dragons_liability_does_not_reach_a_bonus_tile_win(liability):
+    d = Deal.from_hands(
+        **DRAGONS_BONUS,
+        wall="3z 2z 1z 7f",
+        tail="9s",
+        rules=R(liability=liability, flower_win="seven"),
+    )
+    steps(
+        d,
+        [
+            "P0 discard 7z",
+            "P1 pung 7z",
+            "P1 discard 5s",
+            "P2 draw",
+            "P2 discard 3z",
+            "P3 draw",
+            "P3 discard 2z",
+            "P0 draw",
+            "P0 discard 1z",
+            "P1 draw",
+        ],
+    )
+    assert d.liabilities == [(1, 0, "three_dragons")]
+    r = d.result
+    assert r.winners == (1,) and r.payments == (-8, 24, -8, -8) and r.wins[0].liable_paid is None
+
+
+# ---------------------------------------------------------------- §19.11 penalty formulas in a deal
+
+DEALER_FALSE = {
+    "dealer": 0,
+    "active": 0,
+    "hands": ["123p 456p 789p 12s 3z 3z 5m", "456m 789p 234s 1z", HF7["hands"][2], HF7["hands"][3]],
+    "melds": ["", "chow[123m]", "", ""],
+}
+
+
+@pytest.mark.parametrize(
+    "switches, each",
+    [
+        ({"false_win": "pay_four_faan", "dealer_double": True}, 16),  # no dealer doubling
+        (
+            {
+                "false_win": "pay_limit_self_draw",
+                "spiciness": "four_seven_ten",
+                "max_faan": 10,
+                "payment_split": {"discarder": 2, "others": 1, "self_draw": 2},
+            },
+            384,
+        ),  # HS16
+        ({"false_win": "pay_four_faan", "max_faan": 3, "unit": 5}, 40),  # HS17
+    ],
+)
+def test_false_win_penalty_formulas_by_the_dealer(switches, each):
+    d = Deal.from_hands(**DEALER_FALSE, rules=R(**switches))
+    d.apply(Action(AT.SELF_DRAWN_WIN, 0))
+    assert d.result.false_win == 0 and d.result.payments == (-3 * each, each, each, each)
