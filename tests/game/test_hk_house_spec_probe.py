@@ -1166,3 +1166,25 @@ def test_false_win_penalty_formulas_by_the_dealer(switches, each):
     d = Deal.from_hands(**DEALER_FALSE, rules=R(**switches))
     d.apply(Action(AT.SELF_DRAWN_WIN, 0))
     assert d.result.false_win == 0 and d.result.payments == (-3 * each, each, each, each)
+
+
+# ---------------------------------------------------------------- §19.2 value types through the CLI
+
+
+def test_python_api_refuses_1_for_a_boolean():
+    with pytest.raises(mf.RuleConfigError) as exc:
+        R(dealer_double=1)
+    assert exc.value.switch == "dealer_double"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="§19.2 value types / §19.3 #2, example HC22: booleans are "
+    "true/false and `1` is a wrong type (docs/cli.md: 'booleans as true/false'); "
+    "`play --rule dealer_double=1` (or =yes) starts a game with dealer_double=True",
+)
+@pytest.mark.parametrize("value", ["1", "yes"])
+def test_cli_refuses_1_for_a_boolean(value):
+    p = run("play", "--seed", "1", "--rule", f"dealer_double={value}")
+    assert_one_line_error(p)
+    assert "dealer_double" in p.stderr
