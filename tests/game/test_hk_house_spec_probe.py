@@ -1188,3 +1188,53 @@ def test_cli_refuses_1_for_a_boolean(value):
     p = run("play", "--seed", "1", "--rule", f"dealer_double={value}")
     assert_one_line_error(p)
     assert "dealer_double" in p.stderr
+
+
+# ---------------------------------------------------------------- the spec's deal flows, run here
+
+EXAMPLES = "/work/shared/rules/hong-kong-house-examples.json"
+
+
+def _deal_flows():
+    import os
+
+    if not os.path.exists(EXAMPLES):
+        return []
+    with open(EXAMPLES, encoding="utf-8") as f:
+        return [e for e in json.load(f) if e["kind"] == "flow" and "hands" in e["setup"]]
+
+
+@pytest.mark.parametrize("ex", _deal_flows(), ids=lambda e: e["id"])
+def test_spec_deal_flow_with_this_files_runner(ex):
+    """Each deal flow of §19.15 through this file's own reading of its action lines."""
+    s = ex["setup"]
+    d = Deal.from_hands(
+        s["hands"],
+        dealer=s["dealer"],
+        active=s["active"],
+        melds=s.get("melds"),
+        wall=s.get("wall") or None,
+        tail=s.get("tail") or None,
+        rules=R(**ex["switches"]),
+        auto_pass=False,
+    )
+    errors = []
+    for i, line in enumerate(ex["actions"]):
+        if line.split()[1] in ("discard", "self_drawn_win") and d.phase is Phase.RESPONSE:
+            finish_window(d)
+        try:
+            step(d, line)
+        except IllegalActionError as exc:
+            errors.append({"action": i, "code": exc.code})
+    finish_window(d)
+    r, want = d.result, ex["expect"]
+    got = {"errors": errors}
+    if r is not None:
+        got |= {
+            "winners": [f"P{w}" for w in r.winners],
+            "dealer_after": r.dealer_after,
+            "payments": {f"P{i}": v for i, v in enumerate(r.payments)},
+        }
+    for key in ("winners", "payments", "errors", "dealer_after"):
+        if key in want:
+            assert got.get(key) == want[key], key
