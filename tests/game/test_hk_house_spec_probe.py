@@ -1238,3 +1238,31 @@ def test_spec_deal_flow_with_this_files_runner(ex):
     for key in ("winners", "payments", "errors", "dealer_after"):
         if key in want:
             assert got.get(key) == want[key], key
+
+
+# ---------------------------------------------------------------- RL version 2 sees the lock
+
+
+@pytest.mark.parametrize("po", ["all_kinds", "none"])
+def test_rl_v2_lock_plane_and_masks(po):
+    """Plane +4 column 0 (docs/rl.md) is the acting seat's own lock; while it is set in a claim
+    window, the win index (73) is never in the mask (§19.12: locked claims are never listed)."""
+    np = pytest.importorskip("numpy")
+    from mahjong_fast.rl import TableBatch
+    from mahjong_fast.rl._buffers import Buffers
+
+    b = TableBatch(64, ["learner"] * 4, R(pass_over=po), seed=1, threads=1, obs_version=2)
+    buf = Buffers(b)
+    buf.reset()
+    rng = np.random.default_rng(0)
+    seen = 0
+    for _ in range(1500):
+        lock = buf.obs[:, 33, 0] > 0
+        seen += int(lock.sum())
+        in_window = buf.obs[:, 24, 20] > 0
+        assert not (lock & in_window & (buf.mask[:, 73] > 0)).any()
+        pref = rng.random(buf.mask.shape) * buf.mask
+        pref[:, 74] += 2 * buf.mask[:, 74]  # pass whenever possible: wins go by
+        buf.step(pref.argmax(1).astype(np.int64))
+    if po == "none":
+        assert seen == 0
