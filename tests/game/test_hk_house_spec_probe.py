@@ -1266,3 +1266,28 @@ def test_rl_v2_lock_plane_and_masks(po):
         buf.step(pref.argmax(1).astype(np.int64))
     if po == "none":
         assert seen == 0
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="§19.13 (replay MUST reproduce the deal) with §19.10: a "
+    "`play --deals 3 --rotate-dealer --rule dealer_repeat=on_win` game stopped in "
+    "deal 2 cannot be resumed ('match 0 is over: this deal cannot follow it')",
+)
+def test_play_resume_under_dealer_repeat(tmp_path):
+    log = tmp_path / "rs.jsonl"
+    args = ("--deals", "3", "--rotate-dealer", "--rule", "dealer_repeat=on_win")
+    p = run(
+        "play",
+        "--seed",
+        "11",
+        *args,
+        "--ascii",
+        "--no-confirm",
+        "--log",
+        str(log),
+        input="pass\n14\n" * 30,
+    )
+    assert p.returncode == 3 and "=== Deal 2" in p.stdout  # input ended in deal 2
+    r = run("play", "--resume", str(log), "--ascii", "--no-confirm", input="pass\n14\n" * 600)
+    assert r.returncode == 0, r.stderr
