@@ -459,7 +459,7 @@ class _Chain:
                     scores=list(deal.scores),
                 )
             else:
-                state = _core.Match(deal.rules)
+                state = _dependent_match(deal.rules)
         nxt = state.next_deal()
         if nxt is None:
             raise ReplayError(f"match {match} is over: this deal cannot follow it", lineno)
@@ -486,14 +486,24 @@ class _Chain:
         """The match after ``deal`` (the chain's latest) has ended."""
         if self.state is None or self.deal is not deal or deal.result is None:
             return
-        res = deal.result
-        self.state.play_deal(
-            [
-                {"winner": w.player, "value": w.value, "discarder": w.discarder,
-                 "self_drawn": w.discarder is None}
-                for w in res.wins
-            ]
-        )  # fmt: skip
+        # the deal's own settlement, as the match that played it recorded it (HK §19.8
+        # liability, §19.11 a false win's penalty; TW §15)
+        self.state.record_deal(deal._core)
+
+
+def _dependent_match(rules: Any) -> Any:
+    """The core's match of a ruleset whose deals depend on the one before, to check a log's
+    chain with. A log does not say how many deals a match of a given number of deals was to
+    have (HK §19.10 `match_length = independent` with `dealer_repeat`, `--deals N`): such a
+    match is checked as one without end, each deal against the one before. A match whose
+    length follows from its results (an East round, TW §16) is the ruleset's own."""
+    from mahjong_fast import _core
+    from mahjong_fast.errors import RuleConfigError
+
+    try:
+        return _core.Match(rules, deals=2**32 - 1)
+    except RuleConfigError:  # the ruleset sets the length itself
+        return _core.Match(rules)
 
 
 def _action_of(obj: dict[str, Any], lineno: int) -> Action:

@@ -412,6 +412,18 @@ def _foreign(why: str, line: int | None = None) -> ReplayError:
     return ReplayError(f"not a match this can resume: {why}", line)
 
 
+def _takes_deal_count(rules: Ruleset) -> bool:
+    """Whether a match of ``rules`` is as long as the ``deals`` it is given (HK §19.10
+    ``match_length = independent``, with or without ``dealer_repeat``), a number a log does not
+    hold; a ruleset whose match length follows from its results (an East round, TW §16) refuses
+    ``deals``."""
+    try:
+        _core.Match(rules, deals=2)
+    except RuleConfigError:
+        return False
+    return True
+
+
 def resume_match(
     seats: Sequence[object],
     log: str | os.PathLike[str],
@@ -486,7 +498,7 @@ def resume_match(
 
     def over() -> ReplayError:
         hint = ""
-        if ruleset.independent_deals:
+        if ruleset.independent_deals or _takes_deal_count(ruleset):
             hint = (" (a Hong Kong log does not hold how many deals the match was to have: "
                     "give that number, deals= or --deals N)")  # fmt: skip
         return ReplayError(
