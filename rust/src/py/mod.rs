@@ -405,47 +405,18 @@ static SMALL_INTS: pyo3::sync::PyOnceLock<[Py<pyo3::types::PyInt>; 5]> = pyo3::s
 
 const COUNTS_TYPES: &str = "a sequence of 34 ints (list, tuple or bytes)";
 
-/// Counts from any Python sequence of 34 ints, without an intermediate `Vec` for `bytes` and
-/// `list`. Errors: `TypeError` naming `counts` (not a sequence of ints), `InvalidHandError`
+/// Counts from any Python sequence of 34 ints (valid ones read by [`fast_counts`], without an
+/// intermediate `Vec`). Errors: `TypeError` naming `counts` (not a sequence of ints), `InvalidHandError`
 /// (wrong length, a count outside 0..4 however large).
 pub(crate) fn counts_obj(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Counts> {
-    use pyo3::types::{PyBytes, PyList};
+    use pyo3::types::PyBytes;
     if let Some(c) = fast_counts(py, obj) {
         return Ok(c);
     }
+    // what is left has a fault (or is a sequence of other ints): read it for its error
     if let Ok(b) = obj.cast::<PyBytes>() {
-        let bytes = b.as_bytes();
-        if bytes.len() == N_KINDS && bytes.iter().all(|&x| x <= 4) {
-            let mut c = [0u8; N_KINDS];
-            c.copy_from_slice(bytes);
-            return Ok(c);
-        }
-        let v: Vec<i64> = bytes.iter().map(|&x| x as i64).collect();
+        let v: Vec<i64> = b.as_bytes().iter().map(|&x| x as i64).collect();
         return counts_arg(py, &v);
-    }
-    if let Ok(l) = obj.cast::<PyList>() {
-        if l.len() == N_KINDS {
-            let mut c = [0u8; N_KINDS];
-            let mut ok = true;
-            for (i, item) in l.iter().enumerate() {
-                match item.cast::<PyInt>() {
-                    Ok(n) if !item.is_instance_of::<PyBool>() => match n.extract::<i64>() {
-                        Ok(n) if (0..=4).contains(&n) => c[i] = n as u8,
-                        _ => {
-                            ok = false;
-                            break;
-                        }
-                    },
-                    _ => {
-                        ok = false;
-                        break;
-                    }
-                }
-            }
-            if ok {
-                return Ok(c);
-            }
-        }
     }
     if obj.is_instance_of::<PyString>() {
         return Err(type_err(obj, "counts", COUNTS_TYPES));
