@@ -81,6 +81,11 @@ def test_play_a_preset_and_declare_a_false_win() -> None:
               "--seed", "1", "--ascii", stdin="win\ny\n")  # fmt: skip
     assert "Traceback" not in out.stderr, out.stderr
     assert "false win (" in out.stdout and "false win by You" in out.stdout, out.stdout[-2000:]
+    # declining keeps the turn, and says so (not as a refusal)
+    out = run("play", "--rules", "hong-kong-benwassa-v1", "--rule", "false_win=pay_four_faan",
+              "--seed", "1", "--ascii", stdin="win\nn\n")  # fmt: skip
+    assert "no false win: your turn goes on" in out.stdout
+    assert "you cannot declare a win now" not in out.stdout and "false win by" not in out.stdout
     # under the default the same word is refused and the game goes on
     out = run("play", "--rules", "hong-kong", "--seed", "1", "--ascii", stdin="win\n")
     assert "you cannot declare a win now" in out.stdout

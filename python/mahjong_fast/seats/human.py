@@ -407,11 +407,15 @@ class HumanSeat(BaseSeat):
             if low in ("win", "tsumo", "mahjong", "hu"):
                 if wins:
                     return wins[0]
-                if self._declare_false_win(view):
+                declared = self._declare_false_win(view)
+                if declared:
                     return Action(ActionType.SELF_DRAWN_WIN, view.player)
-                self._say(
-                    "you cannot declare a win now (no winning hand worth the minimum on a draw)"
-                )
+                if declared is None:
+                    self._say(
+                        "you cannot declare a win now (no winning hand worth the minimum on a draw)"
+                    )
+                else:
+                    self._say("no false win: your turn goes on (discard a tile)")
                 continue
             if low.split()[0] == "kong":
                 action = self._pick_kong(low, kongs)
@@ -462,13 +466,13 @@ class HumanSeat(BaseSeat):
             if not self.confirm or self._confirm(action.tiles[0]):
                 return action
 
-    def _declare_false_win(self, view: Any) -> bool:
+    def _declare_false_win(self, view: Any) -> bool | None:
         """HK §19.11: under a false-win penalty, ``win`` without a legal win may still be
-        declared, after a warning; it ends the deal and the player pays the penalty. False
-        under ``false_win = reject`` (the declaration is refused as before) and for other
-        rulesets."""
+        declared, after a warning; it ends the deal and the player pays the penalty. True when
+        the player confirms, False when they decline, None when no false win can be declared
+        (``false_win = reject``, or another ruleset: the declaration is refused as before)."""
         if view.rules.switches.get("false_win", "reject") == "reject":
-            return False
+            return None
         self._say(
             "no legal win here: declaring one anyway is a false win (詐糊), which ends the deal "
             "and makes you pay the penalty to every other player",
