@@ -1,12 +1,20 @@
-//! The Taiwanese deal hooks: several winners and the bonus-tile wins (TW §5.2, §7); the flow
-//! rules of TW §20.5–§20.6 come here (issue 38).
+//! The Taiwanese deal hooks: several winners and the bonus-tile wins (TW §5.2, §7), liability
+//! records and their settlement (TW §20.7.2); the flow rules of TW §20.5–§20.6 come here
+//! (issue 38).
 
-use super::{settle, TaiwaneseRules};
+use super::{liability, settle, TaiwaneseRules};
 use crate::error::Result;
-use crate::rules::{BonusWin, DealHooks};
+use crate::game::{Deal, Win};
+use crate::rules::hooks::{HookEvent, Liability, RuleState};
+use crate::rules::{BonusWin, DealHooks, Settlement};
 use crate::tiles::tile::Bonus;
 
 impl DealHooks for TaiwaneseRules {
+    /// Whether a switch the deal reads through the hooks below is off its seed value: a
+    /// non-empty `liability` (TW §20.7.2).
+    fn has_hooks(&self) -> bool {
+        self.switches.liability.0 != 0
+    }
     /// TW §5.2: every player claiming a win on the tile wins, each paid by the discarder.
     fn several_winners(&self) -> bool {
         true
@@ -21,5 +29,34 @@ impl DealHooks for TaiwaneseRules {
             }
             w
         }))
+    }
+    /// TW §20.7.2 recording: a chow, pung or exposed-kong claim that makes a listed pattern
+    /// threaten records the discarder for it.
+    fn on_event(&self, deal: &Deal, e: &HookEvent, state: &mut RuleState) -> Option<&'static str> {
+        if let HookEvent::Claimed { player, kind, from, .. } = *e {
+            if self.switches.liability.0 != 0 {
+                liability::record_claim(&self.switches, deal, player, kind, from, state);
+            }
+        }
+        None
+    }
+    /// TW §20.7.2 applying, each win with its liable seat (the first listed pattern in its
+    /// record whose guarded element it scored); each win's own payments and `liable_paid` set.
+    fn settle_records(&self, deal: &Deal, wins: &mut [Win], records: &[Liability], s: Settlement) -> Settlement {
+        if records.is_empty() {
+            return s;
+        }
+        let pay = settle::PayRules::of(&self.switches);
+        let (dealer, streak) = (usize::from(deal.dealer()), deal.dealer_streak());
+        let mut total = [0i64; 4];
+        for w in wins.iter_mut() {
+            let liable = liability::liable_for(&self.switches, w, records);
+            w.payments = settle::win_payments_liable(&w.as_payment(), liable.map(usize::from), dealer, streak, &pay);
+            w.liable_paid = liable;
+            for (t, x) in total.iter_mut().zip(w.payments) {
+                *t += x;
+            }
+        }
+        Settlement { payments: total, ..s }
     }
 }

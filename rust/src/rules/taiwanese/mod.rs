@@ -10,6 +10,7 @@
 pub mod common;
 pub mod high;
 mod hooks;
+mod liability;
 pub mod low;
 pub mod names;
 pub mod scoring;
