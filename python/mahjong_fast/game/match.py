@@ -370,6 +370,8 @@ def _play_on(
     logged as far as it went), adding each deal's result to ``out``; each deal is written to
     ``writer`` as it is played."""
     seed, match_index, names = out.seed, out.match_index, out.seat_names
+    house = _house_match(out.rules)
+    with_passes = house and out.rules.switches.get("match_length") in ("east_round", "full_game")
     while (nxt := state.next_deal()) is not None:
         if under_way is not None:
             deal, under_way = under_way, None
@@ -389,7 +391,8 @@ def _play_on(
                 dealer_streak=nxt["dealer_streak"],
             )
             if writer is not None:
-                writer.start_deal(deal, seed=seed, seats=names, match=match_index)
+                passes = state.passes if with_passes else None
+                writer.start_deal(deal, seed=seed, seats=names, match=match_index, passes=passes)
         res = run_deal(deal, seats, on_action=None if writer is None else writer.catch_up)
         # the deal's own settlement (HK §19.8 liability and §19.11 a false win included),
         # checked by the core against the settlement of its wins
@@ -406,6 +409,20 @@ def _play_on(
             on_deal(deal, res)
     out.scores = tuple(state.scores)  # type: ignore[assignment]
     out.passes = state.passes
+    if writer is not None and house and state.end is not None:
+        writer.end_match(state.deals, state.end, state.scores)
+
+
+def _house_match(rules: Ruleset) -> bool:
+    """Whether a match of ``rules`` is played under house match switches (a switch of the
+    ruleset's table from HK §19.10 off its default): its log then records the passes of an East
+    round or full game in each header and ends with a ``match_end`` line (HK §19.13). A match at
+    the seeds' rules logs as before."""
+    values = rules.switches
+    return any(
+        "19.10" in (row.section or "") and values.get(row.name, row.default) != row.default
+        for row in rules.switch_table()
+    )
 
 
 def _foreign(why: str, line: int | None = None) -> ReplayError:
@@ -471,6 +488,7 @@ def resume_match(
     replayed = replay_deals(lines, allow_unfinished=True)  # ReplayError: not a valid log
     parsed = [(n, _parse(raw, n)) for n, raw in enumerate(lines, start=1) if raw.strip()]
     heads = [(n, obj) for n, obj in parsed if obj.get("type") == "header"]
+    ended = any(obj.get("type") == "match_end" for _, obj in parsed)
     first_line, first = heads[0]
     seed, match_index = first.get("seed"), first.get("match")
     if seed is None or match_index is None:
@@ -505,6 +523,11 @@ def resume_match(
             f"the match is over: the log holds {len(done)} finished deal(s), nothing to resume{hint}"
         )
 
+    if ended:  # HK §19.13: the log says the match ended
+        raise ReplayError(
+            f"the match is over: the log holds {len(done)} finished deal(s) and its match_end "
+            "line, nothing to resume"
+        )
     for (n, _), d in zip(heads, done):
         nxt = state.next_deal()
         if nxt is None:
