@@ -48,14 +48,21 @@ def test_a_match_of_n_deals_under_dealer_repeat_ends_by_deals():
     rules = mf.Ruleset.hong_kong(rotate_dealer=True, dealer_repeat="on_win")
     lines, res = _log(rules, deals=3)
     assert lines[-1] == {"type": "match_end", "deals": 3, "reason": "deals", "scores": list(res.scores)}
-    assert not any("passes" in o for o in lines if o.get("type") == "header")  # independent length
+    heads = [o for o in lines if o.get("type") == "header"]
+    assert not any("passes" in o for o in heads)  # independent length
+    assert all(o["match_deals"] == 3 for o in heads)
     replay_deals(io.StringIO("\n".join(json.dumps(o) for o in lines)))
+    # the chain is checked against a match of 3 deals: a fourth deal cannot follow it
+    more = [dict(o) for o in lines[: lines.index(heads[1])]]
+    text = "\n".join(json.dumps(o) for o in lines[:-1] + more)
+    with pytest.raises(ReplayError, match="over"):
+        replay_deals(io.StringIO(text))
 
 
 def test_default_match_logs_as_before():
     lines, _ = _log(mf.Ruleset.hong_kong(), deals=3)
     assert all(o.get("type") != "match_end" for o in lines)
-    assert not any("passes" in o for o in lines)
+    assert not any("passes" in o or "match_deals" in o for o in lines)
 
 
 @pytest.mark.parametrize(

@@ -103,11 +103,14 @@ def header(
     start_scores: Sequence[int] | None = None,
     match: int | None = None,
     passes: int | None = None,
+    match_deals: int | None = None,
 ) -> dict[str, Any]:
     """The header dict of ``deal``. ``start_scores`` default: the scores before any payment;
     ``match``: the index of the match the deal belongs to (None: a deal of its own);
     ``passes``: how often the dealership has passed in the match before this deal, written
-    for a Hong Kong match under ``match_length`` ``east_round`` or ``full_game`` (HK §19.13).
+    for a Hong Kong match under ``match_length`` ``east_round`` or ``full_game`` (HK §19.13);
+    ``match_deals``: the number of deals of a Hong Kong match of a given length under house
+    match switches (so that it can be resumed and checked to its end).
 
     ``seed`` and ``match`` are ints (numpy's integer scalars too) 0..2**64-1 and 0..2**32-1,
     ``seats`` four names: TypeError naming the argument for another type, MahjongError out of
@@ -140,6 +143,8 @@ def header(
         head["match"] = match
     if passes is not None:
         head["passes"] = passes
+    if match_deals is not None:
+        head["match_deals"] = match_deals
     head.update(
         {
             "seats": list(seats) if seats is not None else [f"P{i}" for i in range(4)],
@@ -168,6 +173,7 @@ def deal_lines(
     seats: Sequence[str] | None = None,
     match: int | None = None,
     passes: int | None = None,
+    match_deals: int | None = None,
 ) -> Iterator[str]:
     """The log lines (without newlines) of one recorded deal: header, then its events.
     Raises ValueError for a deal built with ``record=False`` (it has no events to log) or set
@@ -180,7 +186,7 @@ def deal_lines(
             "this deal was set up by Deal.from_hands: a log replays a deal from its wall and "
             "cannot hold the position, so it is not written"
         )
-    head = header(deal, seed=seed, seats=seats, match=match, passes=passes)
+    head = header(deal, seed=seed, seats=seats, match=match, passes=passes, match_deals=match_deals)
     yield json.dumps(head, separators=(",", ":"))
     for ev in deal.events:
         yield json.dumps(ev.to_json(), separators=(",", ":"))
@@ -260,10 +266,13 @@ class LogWriter:
         seats: Sequence[str] | None = None,
         match: int | None = None,
         passes: int | None = None,
+        match_deals: int | None = None,
     ) -> None:
         """Begin writing ``deal`` (recorded, not yet ended) as it is played: its header and
         its events so far, now. ValueError as :meth:`write_deal`."""
-        lines = deal_lines(deal, seed=seed, seats=seats, match=match, passes=passes)
+        lines = deal_lines(
+            deal, seed=seed, seats=seats, match=match, passes=passes, match_deals=match_deals
+        )
         head = next(lines)  # checks the deal can be logged
         self._live, self._written = None, 0
         self._put(head + "\n")
@@ -478,7 +487,10 @@ class _Chain:
                     scores=list(deal.scores),
                 )
             else:
-                state = _dependent_match(deal.rules)
+                total = None
+                if "match_deals" in obj:  # HK §19.10 a match of this many deals
+                    total = _whole(obj, "match_deals", 1, 2**32 - 1, lineno)
+                state = _dependent_match(deal.rules, total)
         nxt = state.next_deal()
         if nxt is None:
             raise ReplayError(f"match {match} is over: this deal cannot follow it", lineno)
@@ -531,17 +543,18 @@ class _Chain:
         self.state.record_deal(deal._core)
 
 
-def _dependent_match(rules: Any) -> Any:
+def _dependent_match(rules: Any, deals: int | None = None) -> Any:
     """The core's match of a ruleset whose deals depend on the one before, to check a log's
-    chain with. A log does not say how many deals a match of a given number of deals was to
-    have (HK §19.10 `match_length = independent` with `dealer_repeat`, `--deals N`): such a
-    match is checked as one without end, each deal against the one before. A match whose
-    length follows from its results (an East round, TW §16) is the ruleset's own."""
+    chain with. A match of a given number of deals (HK §19.10 `match_length = independent`
+    with `dealer_repeat`, `--deals N`) is of the header's ``match_deals`` when it has them
+    (written since HK §19.13's match log); without, it is checked as one without end, each
+    deal against the one before. A match whose length follows from its results (an East
+    round, TW §16) is the ruleset's own."""
     from mahjong_fast import _core
     from mahjong_fast.errors import RuleConfigError
 
     try:
-        return _core.Match(rules, deals=2**32 - 1)
+        return _core.Match(rules, deals=deals or 2**32 - 1)
     except RuleConfigError:  # the ruleset sets the length itself
         return _core.Match(rules)
 
