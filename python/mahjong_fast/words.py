@@ -314,6 +314,59 @@ _SCREENS: Final[dict[str, dict[str, str]]] = {
 }
 CATALOGUE.update(_SCREENS)
 
+#: The reports' plots: ``"plot:" + the English drawn`` (titles, axis labels, tick labels) →
+#: its Chinese (Hong Kong, Taiwan); ``{unit}`` is the ruleset's unit, ``{t_KEY}`` a term.
+_PLOT: Final[dict[str, tuple[str, str]]] = {
+    "Points per deal with 95% intervals": ("每局分數（95% 區間）", "每局分數（95% 區間）"),
+    "Win, deal-in, self-draw and draw rates": (
+        "{t_win}、{t_deal_in}、{t_self_draw}、{t_exhaustive_draw}率",
+        "{t_win}、{t_deal_in}、{t_self_draw}、{t_exhaustive_draw}率",
+    ),
+    "Distribution of points per deal": ("每局分數分佈", "每局分數分布"),
+    "Cumulative points over the walls": ("累計分數", "累計分數"),
+    "Value of wins ({unit})": ("{t_win}（{unit}）", "{t_win}（{unit}）"),
+    "points per deal (mean, with 95% interval)": ("每局分數（平均，95% 區間）",
+                                                  "每局分數（平均，95% 區間）"),
+    "seat": ("座位", "座位"),
+    "outcome": ("結果", "結果"),
+    "share of the seat's deals (%)": ("佔該座位局數（%）", "佔該座位局數（%）"),
+    "points won (+) or paid (−) in one deal (points)": ("每局得（+）失（−）分",
+                                                         "每局得（+）失（−）分"),
+    "share of the seat's deals (%, log scale)": ("佔該座位局數（%，對數刻度）",
+                                                 "佔該座位局數（%，對數刻度）"),
+    "walls played (4 deals each)": ("{t_wall}數（每{t_wall} 4 局）", "{t_wall}數（每{t_wall} 4 局）"),
+    "cumulative points": ("累計分數", "累計分數"),
+    "value of the win ({unit})": ("{t_win}（{unit}）", "{t_win}（{unit}）"),
+    "share of the seat's wins (%)": ("佔該座位{t_win}次數（%）", "佔該座位{t_win}次數（%）"),
+    "win": ("{t_win}", "{t_win}"),
+    "deal-in": ("{t_deal_in}", "{t_deal_in}"),
+    "self-draw": ("{t_self_draw}", "{t_self_draw}"),
+    "exhaustive draw": ("{t_exhaustive_draw}", "{t_exhaustive_draw}"),
+    "Distribution of hand values ({unit})": ("牌值分佈（{unit}）", "牌值分布（{unit}）"),
+    "Self-drawn against discard wins": ("{t_self_draw}與{t_win_on_discard}",
+                                        "{t_self_draw}與{t_win_on_discard}"),
+    "Deal length": ("每局長度", "每局長度"),
+    "Points per deal by seat": ("各座位每局分數", "各座位每局分數"),
+    "hand value ({unit})": ("牌值（{unit}）", "牌值（{unit}）"),
+    "share of winning hands (%)": ("佔{t_win}次數（%）", "佔{t_win}次數（%）"),
+    "how the hand was won": ("{t_win}方式", "{t_win}方式"),
+    "deal length (discards made in the deal)": ("每局長度（{t_discard}數）",
+                                                "每局長度（{t_discard}數）"),
+    "share of deals (%)": ("佔局數（%）", "佔局數（%）"),
+    "points per deal (mean, 95% interval)": ("每局分數（平均，95% 區間）",
+                                             "每局分數（平均，95% 區間）"),
+    "self drawn": ("{t_self_draw}", "{t_self_draw}"),
+    "discard": ("{t_win_on_discard}", "{t_win_on_discard}"),
+    "robbing kong": ("{t_robbing_kong}", "{t_robbing_kong}"),
+    "bonus all eight": ("八仙過海", "八仙過海"),
+    "Loss per turn": ("每巡損失", "每巡損失"),
+    "tiles left in the wall at the decision (groups of 10)": (
+        "決策時{t_wall}剩牌（每組 10 張）", "決策時{t_wall}剩牌（每組 10 張）"),
+    "mean loss per decision (expected points)": ("每個決策平均損失（期望分）",
+                                                 "每個決策平均損失（期望分）"),
+}
+CATALOGUE.update({f"plot:{en}": _s(en, hk, tw) for en, (hk, tw) in _PLOT.items()})
+
 #: Catalogue keys whose Chinese is our own plain wording (no source gives a term for it): the
 #: interface's words and the screens' short sentences; the terms they hold (``{t_KEY}``) are
 #: the sourced ones.

@@ -173,7 +173,8 @@ def review_report_html(review: Review, *, top: int = 10, lang: str = "en") -> st
         "loss-per-turn", "Loss per turn",
         f"Mean estimated loss per decision of {who} against the expert, by tiles left in the "
         f"wall: {s.decisions} decisions, total loss {s.loss:.2f} expected points.",
-        draw_loss,
+        draw_loss, rules=rules,
+        data=f"{s.decisions} / {s.loss:.2f}",
     )  # fmt: skip
 
     biggest = review.biggest_losses(top)
