@@ -185,7 +185,7 @@ def plot_svg(
     draw: Callable[[Any], None],
     *,
     size: tuple[float, float] = (6.4, 3.6),
-    data: str | None = None,
+    data: str | Mapping[str, str] | None = None,
     rules: Any = None,
     unit: str | None = None,
 ) -> str:
@@ -198,8 +198,9 @@ def plot_svg(
             words, with the numbers a reader needs.
         draw: ``draw(ax)`` draws on one matplotlib Axes; it sets the axis labels with units.
         size: figure size in inches (width, height).
-        data: the caption's numbers in no language's words (``P0 +1.20 [0.1, 2.3]``): a
-            Chinese caption is the plot's title, then these.
+        data: the caption's numbers in no language's words (``P0 +1.20 [0.1, 2.3]``), or
+            by language (``{"zh-HK": ..., "zh-TW": ...}``): a Chinese caption is the plot's
+            title, then these.
         rules: the ruleset whose terms the Chinese words use (:func:`plot_words`).
         unit: the unit's English name where a label holds it (``value of the win (faan)``).
 
@@ -226,9 +227,11 @@ def plot_svg(
     svg = _XML_HEAD.sub("", buf.getvalue(), count=1)
     known = plot_words(rules, unit)
     titles = known.get(title, dict.fromkeys(LANGUAGES, title))
+    numbers = {lang_: (data if isinstance(data, str) else (data or {}).get(lang_, ""))
+               for lang_ in LANGUAGES}  # fmt: skip
     alts: dict[str, str] = {
         lang_: alt if lang_ == "en" else (
-            f"{titles[lang_]}：{data}" if data else titles[lang_])
+            f"{titles[lang_]}：{numbers[lang_]}" if numbers[lang_] else titles[lang_])
         for lang_ in LANGUAGES
     }  # fmt: skip
     svg = _TEXT.sub(lambda m: _drawn_text(m, known), svg)

@@ -174,7 +174,8 @@ def review_report_html(review: Review, *, top: int = 10, lang: str = "en") -> st
         f"Mean estimated loss per decision of {who} against the expert, by tiles left in the "
         f"wall: {s.decisions} decisions, total loss {s.loss:.2f} expected points.",
         draw_loss, rules=rules,
-        data=f"{s.decisions} / {s.loss:.2f}",
+        data={lang_: f"{CATALOGUE['decisions'][lang_]} {s.decisions}，"
+              f"{CATALOGUE['estimated_loss'][lang_]} {s.loss:.2f}" for lang_ in ("zh-HK", "zh-TW")},
     )  # fmt: skip
 
     biggest = review.biggest_losses(top)
