@@ -71,14 +71,15 @@ impl Deal {
                     break;
                 }
                 for _ in 0..found {
-                    if self.remaining() == 0 {
+                    if !self.replacement_possible() {
                         self.recount();
                         self.exhaustive_draw(DrawReason::NoReplacement);
                         return;
                     }
                     let t = self.take_tail();
                     self.hands[p].push(t);
-                    self.emit(Event::ReplacementDraw { player: p as u8, tile: t, reason: ReplacementReason::Bonus });
+                    let wall = self.wall_count();
+                    self.emit(Event::ReplacementDraw { player: p as u8, tile: t, reason: ReplacementReason::Bonus, wall });
                 }
             }
         }
@@ -219,9 +220,72 @@ impl Deal {
         self.wall[self.front - 1]
     }
 
+    /// A draw from the tail (a replacement); TW §20.5.7 `replacement_wall_16`: with no live
+    /// tile left it empties the replacement wall `R` instead of the live wall.
     pub(super) fn take_tail(&mut self) -> u8 {
+        if self.wall_rules.reserve == ReserveMode::ReplacementWall && self.remaining() == 0 {
+            self.reserve = self.reserve.saturating_sub(1);
+        }
         self.back -= 1;
         self.wall[self.back]
+    }
+
+    /// Whether a replacement draw can be made now (HK §4.4, §7.4; TW §20.5.7: a live tile, or
+    /// under `replacement_wall_16` a tile of the replacement wall).
+    #[inline]
+    pub(super) fn replacement_possible(&self) -> bool {
+        self.remaining() > 0
+            || (self.wall_rules.reserve == ReserveMode::ReplacementWall && self.reserve > 0 && self.back > self.front)
+    }
+
+    /// The reserve and live counts a draw event carries under wall rules (TW §20.6.4).
+    #[inline]
+    pub(super) fn wall_count(&self) -> Option<WallCount> {
+        if self.wall_rules.is_none() {
+            return None;
+        }
+        Some(WallCount { reserve: self.reserve as u16, live: self.remaining() as u16 })
+    }
+
+    /// A kong was completed (TW §20.5.5–§20.5.7): counted; the fourth ends the deal under
+    /// `four_kongs_abort`; `kong_adds_one` raises the reserve; with no replacement possible (a
+    /// kong on the last live tile, §20.5.5 rule 4) the deal ends in an exhaustive draw. True
+    /// when the deal ended. Asked only under wall rules.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn kong_completed(&mut self) -> bool {
+        self.kongs = self.kongs.saturating_add(1);
+        let w = self.wall_rules;
+        if w.four_kongs_abort && self.kongs >= 4 {
+            self.exhaustive_draw(DrawReason::Abortive("four_kongs"));
+            return true;
+        }
+        if w.reserve == ReserveMode::KongAddsOne {
+            self.reserve += 1;
+        }
+        if !self.replacement_possible() {
+            self.exhaustive_draw(DrawReason::NoReplacement);
+            return true;
+        }
+        false
+    }
+
+    /// TW §20.5.6 rule 1 four winds: the first four discards of the deal, by the four seats,
+    /// of one wind kind, no interruption.
+    fn four_winds(&self) -> bool {
+        if self.turn != 4 || self.interrupted {
+            return false;
+        }
+        let mut kind = None;
+        for p in 0..4 {
+            let [d] = self.discards[p].as_slice() else { return false };
+            let k = d.tile >> 2;
+            if !(27..=30).contains(&k) || kind.is_some_and(|x| x != k) {
+                return false;
+            }
+            kind = Some(k);
+        }
+        true
     }
 
     pub(super) fn hand_add(&mut self, p: usize, t: u8) {
@@ -251,10 +315,11 @@ impl Deal {
             }
             if self.opts.record {
                 let player = p as u8;
+                let wall = self.wall_count();
                 self.emit(if replacement {
-                    Event::ReplacementDraw { player, tile: t, reason }
+                    Event::ReplacementDraw { player, tile: t, reason, wall }
                 } else {
-                    Event::Draw { player, tile: t }
+                    Event::Draw { player, tile: t, wall }
                 });
             }
             if !bonus {
@@ -263,7 +328,7 @@ impl Deal {
             if self.expose_bonus(p, t) {
                 return false; // TW §7 (before the live-tile check: no replacement is needed)
             }
-            if self.remaining() == 0 {
+            if !self.replacement_possible() {
                 // no live tile left (TW §4: `remaining` never counts the dead wall)
                 self.exhaustive_draw(DrawReason::NoReplacement);
                 return false;
@@ -394,7 +459,10 @@ impl Deal {
                 self.public[k as usize] += 4;
                 self.interrupted = true;
                 self.emit(Event::ConcealedKong { player: a.player, tiles });
-                if self.hooks && self.hook(HookEvent::Konged { player: a.player }) {
+                if self.hooks
+                    && (self.hook(HookEvent::Konged { player: a.player })
+                        || (!self.wall_rules.is_none() && self.kong_completed()))
+                {
                     return;
                 }
                 self.draw_and_act(a.player, true);
@@ -478,6 +546,8 @@ impl Deal {
     fn after_passes(&mut self, src: u8, tile: u8) {
         if self.phase == Phase::Rob {
             self.complete_added_kong(src, tile);
+        } else if self.wall_rules.four_winds_abort && self.four_winds() {
+            self.exhaustive_draw(DrawReason::Abortive("four_winds")); // TW §20.5.6 rule 1
         } else if self.remaining() == 0 {
             self.exhaustive_draw(DrawReason::LastDiscard); // §8.2 case 1
         } else {
@@ -543,6 +613,9 @@ impl Deal {
             return;
         }
         if best.kind == ActionType::Kong {
+            if self.hooks && !self.wall_rules.is_none() && self.kong_completed() {
+                return;
+            }
             self.draw_and_act(best.player, true); // §7.2, §7.4
         } else {
             self.enter_after_claim(best.player);
@@ -565,7 +638,7 @@ impl Deal {
         if let Some(tiles) = done {
             self.emit(Event::KongCompleted { player: p, tiles });
         }
-        if self.hooks && self.hook(HookEvent::Konged { player: p }) {
+        if self.hooks && (self.hook(HookEvent::Konged { player: p }) || (!self.wall_rules.is_none() && self.kong_completed())) {
             return;
         }
         self.draw_and_act(p, true);

@@ -1,12 +1,22 @@
 //! The Taiwanese deal hooks: several winners and the bonus-tile wins (TW §5.2, §7); the flow
-//! rules of TW §20.5–§20.6 come here (issue 38).
+//! rules of TW §20.5–§20.6 come here (issue 38): the wall and kong rules of §20.5.4–§20.5.7
+//! in `wall.rs`.
 
-use super::{settle, TaiwaneseRules};
+use super::{settle, wall, TaiwaneseRules};
 use crate::error::Result;
-use crate::rules::{BonusWin, DealHooks};
+use crate::rules::{BonusWin, DealHooks, WallRules};
 use crate::tiles::tile::Bonus;
 
 impl DealHooks for TaiwaneseRules {
+    /// TW §20.0 rule 1: the hooks are asked only when a flow switch the deal reads is off its
+    /// default.
+    fn has_hooks(&self) -> bool {
+        wall::has_wall_rules(&self.switches)
+    }
+    /// TW §20.5.4–§20.5.7.
+    fn wall_rules(&self) -> WallRules {
+        wall::wall_rules(&self.switches)
+    }
     /// TW §5.2: every player claiming a win on the tile wins, each paid by the discarder.
     fn several_winners(&self) -> bool {
         true

@@ -16,6 +16,7 @@ pub mod scoring;
 pub mod settle;
 mod situation;
 pub mod switches;
+pub mod wall;
 
 use crate::analysis::decompose::ShapeRules;
 use crate::error::{MahjongError, Result};

@@ -1,0 +1,62 @@
+//! The wall and kong rules of the Taiwanese deal (TW §20.5.4 claim reserve, §20.5.5 rules 4–5,
+//! §20.5.6 abortive draws, §20.5.7 dead-wall modes), read from the switches into the deal
+//! engine's [`WallRules`]. At every switch's default (the seed's rules, TW §20.0 rule 1) they
+//! are [`WallRules::NONE`] and the deal asks no hook for them.
+
+use super::switches::{DeadWallMode, TwSwitches};
+use crate::rules::{ReserveMode, WallRules};
+
+/// TW §20.5.4: a chow or pung needs this many live tiles, a kong as many after its cost.
+pub const CLAIM_RESERVE: u8 = 4;
+
+/// The deal's wall rules under `sw` (TW §20.5.4–§20.5.7).
+pub fn wall_rules(sw: &TwSwitches) -> WallRules {
+    let f = &sw.flow;
+    WallRules {
+        reserve: match f.dead_wall_mode {
+            DeadWallMode::Replenished16 => ReserveMode::Fixed,
+            DeadWallMode::KongAddsOne => ReserveMode::KongAddsOne,
+            DeadWallMode::ReplacementWall16 => ReserveMode::ReplacementWall,
+        },
+        claim_reserve: if f.claim_wall_reserve { CLAIM_RESERVE } else { 0 },
+        last_tile_kong: f.last_tile_kong,
+        four_kongs_abort: f.four_kongs_abort,
+        four_winds_abort: f.four_winds_abort,
+    }
+}
+
+/// Whether a switch of the wall rules is off its default (the deal then asks the hooks).
+pub fn has_wall_rules(sw: &TwSwitches) -> bool {
+    !wall_rules(sw).is_none()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::taiwanese::switches::TaiTable;
+
+    /// The defaults are the seed's rules; each switch alone leaves them.
+    #[test]
+    fn defaults_are_no_wall_rule_and_each_switch_is_one() {
+        let base = TwSwitches::with_table(TaiTable::High);
+        assert!(wall_rules(&base).is_none());
+        let mut sw = base.clone();
+        sw.flow.claim_wall_reserve = true;
+        assert_eq!(wall_rules(&sw).claim_reserve, 4);
+        let mut sw = base.clone();
+        sw.flow.dead_wall_mode = DeadWallMode::KongAddsOne;
+        assert_eq!(wall_rules(&sw).reserve, ReserveMode::KongAddsOne);
+        let mut sw = base.clone();
+        sw.flow.dead_wall_mode = DeadWallMode::ReplacementWall16;
+        assert_eq!(wall_rules(&sw).reserve, ReserveMode::ReplacementWall);
+        for set in [
+            |s: &mut TwSwitches| s.flow.last_tile_kong = true,
+            |s: &mut TwSwitches| s.flow.four_kongs_abort = true,
+            |s: &mut TwSwitches| s.flow.four_winds_abort = true,
+        ] {
+            let mut sw = base.clone();
+            set(&mut sw);
+            assert!(has_wall_rules(&sw));
+        }
+    }
+}
