@@ -387,3 +387,43 @@ def test_logs_of_matches_replay(sw: dict[str, object], seed: int) -> None:
     write_log(buf, [d])
     buf.seek(0)
     replay(buf)
+
+
+# ------------------------------------------------------------------ F18 the initial bonus order
+def _dealt_wall(hands: dict[int, list[int]], tail: list[int]) -> list[int]:
+    """A 144-id wall dealing ``hands`` (ids per seat, dealer East = 0) and replacing from
+    ``tail`` (first replacement first); every other id in order elsewhere."""
+    positions = {p: [16 * r + 4 * p + i for r in range(4) for i in range(4)] for p in range(4)}
+    positions[0].append(64)
+    wall: list[int | None] = [None] * 144
+    for p, ids in hands.items():
+        for pos, t in zip(positions[p], ids):
+            wall[pos] = t
+    for i, t in enumerate(tail):
+        wall[143 - i] = t
+    rest = iter(t for t in range(144) if t not in wall)
+    return [t if t is not None else next(rest) for t in wall]
+
+
+@pytest.mark.parametrize("order", ["round_robin", "player_complete"])
+def test_f18_round_robin_initial_bonus_replacement(order: str) -> None:
+    f = {n: 136 + n - 1 for n in range(1, 9)}  # 1f..8f
+    k = {name: 4 * kinds(name)[0] for name in ("1m", "2m", "1p", "2p", "3p")}
+    # the other bonus tiles (5f..8f) lie deep in the live wall, ordinary tiles fill the hands
+    ordinary = [t for t in range(136) if t not in k.values()]
+    east = [f[1], f[2], k["1m"], *ordinary[:14]]
+    south = [f[3], k["2m"], *ordinary[14:28]]
+    west, north = ordinary[28:44], ordinary[44:60]
+    wall = _dealt_wall({0: east, 1: south, 2: west, 3: north}, [f[4], k["1p"], k["2p"], k["3p"]])
+    d = Deal(wall, dealer=0, rules=rules(initial_bonus_order=order))
+    got = [(e.player, e.data["tile"]) for e in d.events if e.type in ("bonus", "replacement_draw")]
+    if order == "round_robin":
+        # East: 1f→4f, 2f→1p; South: 3f→2p; round 2: East: 4f→3p
+        want = [(0, f[1]), (0, f[4]), (0, f[2]), (0, k["1p"]), (1, f[3]), (1, k["2p"]), (0, f[4]), (0, k["3p"])]
+        assert got == want
+        assert {k["1m"], k["1p"], k["3p"]} <= set(d.hands[0]) and {k["2m"], k["2p"]} <= set(d.hands[1])
+    else:
+        # HK §4.4: East completes (1f→4f, 2f→1p, 4f→2p), then South (3f→3p)
+        assert {k["1p"], k["2p"]} <= set(d.hands[0]) and k["3p"] in d.hands[1]
+    assert sorted(d.bonus[0]) == [f[1], f[2], f[4]] and d.bonus[1] == [f[3]]
+    assert d.phase is Phase.ACTION and d.active == 0 and len(d.hands[0]) == 17

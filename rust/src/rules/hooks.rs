@@ -174,6 +174,10 @@ pub struct WallRules {
     /// interruption, end it in an abortive draw (`four_winds`) once their window passes
     /// (TW §20.5.6 rule 1).
     pub four_winds_abort: bool,
+    /// The initial bonus replacement goes in rounds from the dealer, each seat replacing one at
+    /// a time the bonus tiles it held when its turn in the round began (TW §20.5.8 rule 1
+    /// `round_robin`; else HK §4.4: each seat completes its replacements before the next).
+    pub initial_bonus_rounds: bool,
 }
 
 impl WallRules {
@@ -184,6 +188,7 @@ impl WallRules {
         last_tile_kong: false,
         four_kongs_abort: false,
         four_winds_abort: false,
+        initial_bonus_rounds: false,
     };
     /// Whether these are the seed's rules.
     #[inline]

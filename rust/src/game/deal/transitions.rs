@@ -46,8 +46,29 @@ impl Deal {
                 dealer_streak: self.opts.dealer_streak,
             });
         }
-        // HK §4.4 dealer first, then South, West, North; every bonus tile (including ones
-        // received as replacements) is replaced before the next player.
+        if self.wall_rules.initial_bonus_rounds {
+            if self.replace_bonus_in_rounds() {
+                return;
+            }
+        } else {
+            self.replace_bonus_player_complete();
+            if self.phase == Phase::Ended {
+                return;
+            }
+        }
+        self.recount();
+        // HK §5.2 the dealer acts with the dealt tiles, without drawing
+        self.enter_action(self.dealer, None, true, false);
+        if self.hooks {
+            self.open_declare();
+        }
+    }
+
+    /// HK §4.4 dealer first, then South, West, North; every bonus tile (including ones
+    /// received as replacements) is replaced before the next player.
+    #[inline(always)]
+    fn replace_bonus_player_complete(&mut self) {
+        let d = self.dealer as usize;
         for k in 0..4 {
             let p = (d + k) % 4;
             loop {
@@ -83,11 +104,44 @@ impl Deal {
                 }
             }
         }
-        self.recount();
-        // HK §5.2 the dealer acts with the dealt tiles, without drawing
-        self.enter_action(self.dealer, None, true, false);
-        if self.hooks {
-            self.open_declare();
+    }
+
+    /// TW §20.5.8 rule 1 `round_robin`: rounds from the dealer until no seat holds a bonus
+    /// tile; in its turn of a round a seat exposes and replaces, one at a time, the bonus tiles
+    /// it held when the turn began (those it receives wait for the next round). True when the
+    /// deal ended (a bonus-tile win, or no replacement possible).
+    #[cold]
+    #[inline(never)]
+    fn replace_bonus_in_rounds(&mut self) -> bool {
+        let d = self.dealer as usize;
+        loop {
+            let mut any = false;
+            for k in 0..4 {
+                let p = (d + k) % 4;
+                let held: Vec<u8> = self.hands[p].iter().copied().filter(|&t| t >= N_ORDINARY).collect();
+                for t in held {
+                    any = true;
+                    if let Some(i) = self.hands[p].iter().position(|&x| x == t) {
+                        self.hands[p].remove(i);
+                    }
+                    if self.expose_bonus(p, t) {
+                        self.recount();
+                        return true; // TW §7: a bonus-tile win ended the deal
+                    }
+                    if !self.replacement_possible() {
+                        self.recount();
+                        self.exhaustive_draw(DrawReason::NoReplacement);
+                        return true;
+                    }
+                    let r = self.take_tail();
+                    self.hands[p].push(r);
+                    let wall = self.wall_count();
+                    self.emit(Event::ReplacementDraw { player: p as u8, tile: r, reason: ReplacementReason::Bonus, wall });
+                }
+            }
+            if !any {
+                return false;
+            }
         }
     }
 

@@ -1,10 +1,10 @@
 //! The wall and kong rules of the Taiwanese deal (TW §4 the dead wall as the house rules change
 //! it: TW §20.5.4 claim reserve, §20.5.5 rules 4–5,
-//! §20.5.6 abortive draws, §20.5.7 dead-wall modes), read from the switches into the deal
+//! §20.5.6 abortive draws, §20.5.7 dead-wall modes, §20.5.8 rule 1 the initial bonus order), read from the switches into the deal
 //! engine's [`WallRules`]. At every switch's default (the seed's rules, TW §20.0 rule 1) they
 //! are [`WallRules::NONE`] and the deal asks no hook for them.
 
-use super::switches::{DeadWallMode, TwSwitches};
+use super::switches::{DeadWallMode, InitialBonusOrder, TwSwitches};
 use crate::rules::{ReserveMode, WallRules};
 
 /// TW §20.5.4: a chow or pung needs this many live tiles, a kong as many after its cost.
@@ -23,6 +23,7 @@ pub fn wall_rules(sw: &TwSwitches) -> WallRules {
         last_tile_kong: f.last_tile_kong,
         four_kongs_abort: f.four_kongs_abort,
         four_winds_abort: f.four_winds_abort,
+        initial_bonus_rounds: f.initial_bonus_order == InitialBonusOrder::RoundRobin,
     }
 }
 
@@ -54,6 +55,7 @@ mod tests {
             |s: &mut TwSwitches| s.flow.last_tile_kong = true,
             |s: &mut TwSwitches| s.flow.four_kongs_abort = true,
             |s: &mut TwSwitches| s.flow.four_winds_abort = true,
+            |s: &mut TwSwitches| s.flow.initial_bonus_order = InitialBonusOrder::RoundRobin,
         ] {
             let mut sw = base;
             set(&mut sw);
