@@ -84,6 +84,7 @@ def position(
     avoid: str = "",
     fresh: bool = False,
     auto_pass: bool = True,
+    bonus_areas: dict[int, str] | None = None,
 ) -> Deal:
     """A position with the named tiles, filler elsewhere, ``live`` live tiles (reached with
     discards in the pool), the next normal draws ``draws`` and replacement draws ``tail``."""
@@ -99,7 +100,7 @@ def position(
         k = next(k for k in FILLER if k not in avoided and table.free(k) == 4)
         avoided.add(k)
         meld_ids[q].append((1, [table.take(k) for _ in range(3)]))
-    draw_ids = [table.take(k) for k in kinds(draws)]
+    draw_ids = [136 + int(n) - 1 for n in re.findall(r"(\d)f", draws)] or [table.take(k) for k in kinds(draws)]
     tail_ids = [table.take(k) for k in kinds(tail)]
     size = 16
     fill = iter(k for k in FILLER * 4 if k not in avoided)
@@ -109,7 +110,10 @@ def position(
             k = next(fill)
             if table.free(k):
                 ids[p].append(table.take(k))
-    bonus = [[136 + p, 140 + p] for p in range(4)]
+    if bonus_areas is None:
+        bonus = [[136 + p, 140 + p] for p in range(4)]
+    else:
+        bonus = [[136 + int(n) - 1 for n in re.findall(r"\d", bonus_areas.get(p, ""))] for p in range(4)]
     spare = [t for t in range(136) if t not in table.used and t >> 2 not in avoided]
 
     def build(discards: list[list[int]]) -> Deal:
@@ -129,7 +133,7 @@ def position(
     discards: list[list[int]] = [[] for _ in range(4)]
     if live is None or fresh:
         return build(discards)
-    placed = sum(len(h) for h in ids) + sum(len(ts) for m in meld_ids for _, ts in m) + 8
+    placed = sum(len(h) for h in ids) + sum(len(ts) for m in meld_ids for _, ts in m) + sum(map(len, bonus))
     kongs = sum(len(ts) == 4 for m in meld_ids for _, ts in m)
     reserve = 16 + (kongs if switches.get("dead_wall_mode") == "kong_adds_one" else 0)
     n = 144 - placed - reserve - live
@@ -427,3 +431,31 @@ def test_f18_round_robin_initial_bonus_replacement(order: str) -> None:
         assert {k["1p"], k["2p"]} <= set(d.hands[0]) and k["3p"] in d.hands[1]
     assert sorted(d.bonus[0]) == [f[1], f[2], f[4]] and d.bonus[1] == [f[3]]
     assert d.phase is Phase.ACTION and d.active == 0 and len(d.hands[0]) == 17
+
+
+# ------------------------------------------------------------------ the automatic bonus-tile wins
+@pytest.mark.parametrize("mode", ["forced_standalone", "additive"])
+def test_additive_has_no_all_eight_win(mode: str) -> None:
+    """TW §20.5.8 rule 2: under ``additive`` exposing the eighth bonus tile is no win; the seat
+    takes its replacement and plays on (the element is scored in an ordinary win)."""
+    d = position({"eight_bonus_mode": mode}, {}, active=0, live=30, draws="8f", bonus_areas={1: "1234567"})
+    discard(d, 0, d.hands[0][0] >> 2)
+    pass_all(d)
+    assert 143 in d.bonus[1]
+    if mode == "additive":
+        assert d.phase is Phase.ACTION and d.active == 1 and d.remaining == 28
+    else:
+        r = d.result
+        assert r is not None and r.win_kind == "bonus_all_eight" and r.winner == 1
+
+
+@pytest.mark.parametrize("rob", ["automatic", "off"])
+def test_seven_rob_off_has_no_rob_win(rob: str) -> None:
+    d = position({"seven_bonus_rob": rob}, {}, active=0, live=30, draws="8f", bonus_areas={3: "1234567"})
+    discard(d, 0, d.hands[0][0] >> 2)
+    pass_all(d)
+    if rob == "off":
+        assert d.phase is Phase.ACTION and d.active == 1 and d.bonus[1] == [143]
+    else:
+        r = d.result
+        assert r is not None and r.win_kind == "bonus_rob_eighth" and r.winner == 3

@@ -2,7 +2,7 @@
 //! rules of TW §20.5–§20.6 come here (issue 38): the wall and kong rules of §20.5.4–§20.5.7
 //! in `wall.rs`.
 
-use super::{settle, wall, TaiwaneseRules};
+use super::{bonus_flow, settle, wall, TaiwaneseRules};
 use crate::error::Result;
 use crate::rules::{BonusWin, DealHooks, WallRules};
 use crate::tiles::tile::Bonus;
@@ -23,7 +23,8 @@ impl DealHooks for TaiwaneseRules {
     }
     /// TW §7: all eight bonus tiles, or seven robbing the eighth, after each exposure.
     fn bonus_win(&self, exposed: &[u8; 4], exposer: usize, tile: Bonus) -> Result<Option<BonusWin>> {
-        let win = settle::check_bonus_win(self.switches.tai_table, exposed, exposer, tile)?;
+        // TW §20.5.8: `additive` has no all-eight win, seven-rob `off` no rob
+        let win = bonus_flow::keep(&self.switches, settle::check_bonus_win(self.switches.tai_table, exposed, exposer, tile)?);
         // TW §20.2.9: H28/H32, L29/L30 overridden too
         Ok(win.map(|mut w| {
             if let Some(t) = self.switches.tai_overrides.get(w.element.code) {

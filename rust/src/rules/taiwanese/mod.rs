@@ -7,6 +7,7 @@
 //! `taiwanese-low`). The seats and winds are those of TW §3: the dealer is East, and the round
 //! wind moves as §16 says.
 
+pub mod bonus_flow;
 pub mod common;
 pub mod high;
 mod hooks;
