@@ -459,3 +459,24 @@ def test_seven_rob_off_has_no_rob_win(rob: str) -> None:
     else:
         r = d.result
         assert r is not None and r.win_kind == "bonus_rob_eighth" and r.winner == 3
+
+
+# ------------------------------------------------------------------ the command line
+def test_play_and_replay_under_the_wall_rules(tmp_path: Path) -> None:
+    """``play --rule`` plays the wall rules and ``replay`` checks the log (the draw events
+    carry ``reserve`` and ``live``)."""
+    from tests._cli_helpers import run
+    from tests.cli.test_cli import AUTOPILOT
+
+    log = tmp_path / "game.jsonl"
+    args = ["--rules", "taiwanese-high", "--rule", "dead_wall_mode=kong_adds_one", "--rule", "claim_wall_reserve=true"]
+    proc = run("play", "--ascii", "--no-confirm", "--seed", "3", "--log", str(log), *args, input=AUTOPILOT)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    lines = [json.loads(x) for x in log.read_text().splitlines() if x.strip()]
+    draws = [x for x in lines if x.get("e") in ("draw", "replacement_draw")]
+    assert draws and all("live" in x and "reserve" in x for x in draws)
+    rep = run("replay", str(log), "--ascii")
+    assert rep.returncode == 0, rep.stderr
+    assert "Replay OK" in rep.stdout
+    bad = run("play", "--ascii", "--rules", "taiwanese-high", "--rule", "dead_wall_mode=fixed")
+    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1

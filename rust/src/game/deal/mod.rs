@@ -34,6 +34,8 @@ mod legality;
 mod settlement;
 mod transitions;
 mod views;
+#[cfg(test)]
+mod wall_tests;
 
 use super::action::{Action, ActionType, Phase, Tiles, UNKNOWN_PLAYER};
 use super::event::{DealResult, DrawReason, Event, ReplacementReason, WallCount, Win, WinFlags, WinKind};

@@ -178,7 +178,7 @@ impl Table for TaiwaneseRules {
     /// TW §10a: the one consistency rule of a win's situation (`scoring::check_tw_situation`),
     /// with the discarder when known.
     fn check_history(&self, hand: &Hand, ctx: &WinContext, discarder: Option<u8>) -> Result<()> {
-        scoring::check_tw_situation(ctx, hand, &ctx.progress, discarder)
+        situation::check_tw_situation_in(ctx, hand, &ctx.progress, discarder, wall::reserve_mode(&self.switches))
     }
 }
 

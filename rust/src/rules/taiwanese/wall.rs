@@ -10,15 +10,20 @@ use crate::rules::{ReserveMode, WallRules};
 /// TW §20.5.4: a chow or pung needs this many live tiles, a kong as many after its cost.
 pub const CLAIM_RESERVE: u8 = 4;
 
+/// The reserve of `dead_wall_mode` (TW §20.5.7), which the §10a situation checks read too.
+pub fn reserve_mode(sw: &TwSwitches) -> ReserveMode {
+    match sw.flow.dead_wall_mode {
+        DeadWallMode::Replenished16 => ReserveMode::Fixed,
+        DeadWallMode::KongAddsOne => ReserveMode::KongAddsOne,
+        DeadWallMode::ReplacementWall16 => ReserveMode::ReplacementWall,
+    }
+}
+
 /// The deal's wall rules under `sw` (TW §20.5.4–§20.5.7).
 pub fn wall_rules(sw: &TwSwitches) -> WallRules {
     let f = &sw.flow;
     WallRules {
-        reserve: match f.dead_wall_mode {
-            DeadWallMode::Replenished16 => ReserveMode::Fixed,
-            DeadWallMode::KongAddsOne => ReserveMode::KongAddsOne,
-            DeadWallMode::ReplacementWall16 => ReserveMode::ReplacementWall,
-        },
+        reserve: reserve_mode(sw),
         claim_reserve: if f.claim_wall_reserve { CLAIM_RESERVE } else { 0 },
         last_tile_kong: f.last_tile_kong,
         four_kongs_abort: f.four_kongs_abort,
