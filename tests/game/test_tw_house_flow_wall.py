@@ -29,11 +29,48 @@ SEATS = {"E": 0, "S": 1, "W": 2, "N": 3}
 SUIT = {"m": 0, "p": 9, "s": 18, "z": 27}
 KINDS = ("random", "greedy", "value", "strong", "expert")
 # the filler kinds, spread so that a seat's filler rarely makes a set with a named tile
-FILLER = [27, 28, 29, 30, 31, 32, 33, 8, 17, 26, 5, 14, 23, 6, 15, 24, 0, 9, 18, 4, 13, 22, 1, 10, 19, 7, 16, 25, 2, 11, 20, 3, 12, 21]
+FILLER = [
+    27,
+    28,
+    29,
+    30,
+    31,
+    32,
+    33,
+    8,
+    17,
+    26,
+    5,
+    14,
+    23,
+    6,
+    15,
+    24,
+    0,
+    9,
+    18,
+    4,
+    13,
+    22,
+    1,
+    10,
+    19,
+    7,
+    16,
+    25,
+    2,
+    11,
+    20,
+    3,
+    12,
+    21,
+]
 
 
 def _examples() -> list[dict[str, object]]:
-    data = json.loads((Path(__file__).parents[1] / "data" / "taiwanese-house-examples.json").read_text())
+    data = json.loads(
+        (Path(__file__).parents[1] / "data" / "taiwanese-house-examples.json").read_text()
+    )
     return data if isinstance(data, list) else list(data.get("examples", data))
 
 
@@ -93,14 +130,19 @@ def position(
     avoided |= set(kinds(draws)) | set(kinds(tail))
     table = Table()
     ids: list[list[int]] = [[table.take(k) for k in kinds(hands.get(p, ""))] for p in range(4)]
-    meld_ids = [[(kind, [table.take(k) for k in kinds(m)]) for kind, m in melds.get(p, [])] for p in range(4)]
+    meld_ids = [
+        [(kind, [table.take(k) for k in kinds(m)]) for kind, m in melds.get(p, [])]
+        for p in range(4)
+    ]
     if live is not None and not fresh:
         # TW §10a: a pool of discards has a history only in an interrupted deal; a pung makes it one
         q = (active + 2) % 4
         k = next(k for k in FILLER if k not in avoided and table.free(k) == 4)
         avoided.add(k)
         meld_ids[q].append((1, [table.take(k) for _ in range(3)]))
-    draw_ids = [136 + int(n) - 1 for n in re.findall(r"(\d)f", draws)] or [table.take(k) for k in kinds(draws)]
+    draw_ids = [136 + int(n) - 1 for n in re.findall(r"(\d)f", draws)] or [
+        table.take(k) for k in kinds(draws)
+    ]
     tail_ids = [table.take(k) for k in kinds(tail)]
     size = 16
     fill = iter(k for k in FILLER * 4 if k not in avoided)
@@ -113,7 +155,9 @@ def position(
     if bonus_areas is None:
         bonus = [[136 + p, 140 + p] for p in range(4)]
     else:
-        bonus = [[136 + int(n) - 1 for n in re.findall(r"\d", bonus_areas.get(p, ""))] for p in range(4)]
+        bonus = [
+            [136 + int(n) - 1 for n in re.findall(r"\d", bonus_areas.get(p, ""))] for p in range(4)
+        ]
     spare = [t for t in range(136) if t not in table.used and t >> 2 not in avoided]
 
     def build(discards: list[list[int]]) -> Deal:
@@ -133,7 +177,11 @@ def position(
     discards: list[list[int]] = [[] for _ in range(4)]
     if live is None or fresh:
         return build(discards)
-    placed = sum(len(h) for h in ids) + sum(len(ts) for m in meld_ids for _, ts in m) + sum(map(len, bonus))
+    placed = (
+        sum(len(h) for h in ids)
+        + sum(len(ts) for m in meld_ids for _, ts in m)
+        + sum(map(len, bonus))
+    )
     kongs = sum(len(ts) == 4 for m in meld_ids for _, ts in m)
     reserve = 16 + (kongs if switches.get("dead_wall_mode") == "kong_adds_one" else 0)
     n = 144 - placed - reserve - live
@@ -197,7 +245,9 @@ def test_f10_a_chow_needs_four_live_tiles(live: int, expect: str) -> None:
 
 
 @pytest.mark.parametrize(("live", "expect"), [(5, "CLAIM_RESERVE"), (6, "legal")])
-def test_f10_an_exposed_kong_costs_two_live_tiles_under_kong_adds_one(live: int, expect: str) -> None:
+def test_f10_an_exposed_kong_costs_two_live_tiles_under_kong_adds_one(
+    live: int, expect: str
+) -> None:
     sw = EXAMPLES["F10"]["switches"]
     assert isinstance(sw, dict)
     d = position(sw, {0: "333p", 3: "3p"}, active=3, live=live, avoid="12345p", auto_pass=False)
@@ -233,7 +283,12 @@ def test_f13_a_kong_on_the_last_live_tile(on: bool) -> None:
     d = position({"last_tile_kong": on}, {1: "999s"}, active=0, live=1, draws="9s")
     discard(d, 0, d.hands[0][0] >> 2)
     pass_all(d)
-    assert d.active == 1 and d.remaining == 0 and d.drawn_tile is not None and d.drawn_tile >> 2 == kinds("9s")[0]
+    assert (
+        d.active == 1
+        and d.remaining == 0
+        and d.drawn_tile is not None
+        and d.drawn_tile >> 2 == kinds("9s")[0]
+    )
     kong = act(ActionType.CONCEALED_KONG, 1, *held(d, 1, kinds("9s")[0], 4))
     if on:
         d.apply(kong)
@@ -246,7 +301,14 @@ def test_f13_a_kong_on_the_last_live_tile(on: bool) -> None:
 
 
 def test_f14_four_winds_is_an_abortive_draw() -> None:
-    d = position({"four_winds_abort": True}, {p: "1z" for p in range(4)}, active=0, draws="5m5p5s", fresh=True, dealer_streak=1)
+    d = position(
+        {"four_winds_abort": True},
+        {p: "1z" for p in range(4)},
+        active=0,
+        draws="5m5p5s",
+        fresh=True,
+        dealer_streak=1,
+    )
     east = kinds("1z")[0]
     for p in range(4):
         assert d.active == p
@@ -338,7 +400,9 @@ def test_draw_events_carry_the_wall_only_under_wall_rules() -> None:
 SWITCHES = st.fixed_dictionaries(
     {},
     optional={
-        "dead_wall_mode": st.sampled_from(["replenished_16", "kong_adds_one", "replacement_wall_16"]),
+        "dead_wall_mode": st.sampled_from(
+            ["replenished_16", "kong_adds_one", "replacement_wall_16"]
+        ),
         "claim_wall_reserve": st.booleans(),
         "last_tile_kong": st.booleans(),
         "four_winds_abort": st.booleans(),
@@ -357,7 +421,9 @@ def _check_wall(d: Deal, n_tiles: int) -> None:
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sw=SWITCHES, seed=st.integers(0, 2**32 - 1), kind=st.sampled_from(KINDS))
-def test_whole_deals_keep_the_wall_arithmetic_and_replay(sw: dict[str, object], seed: int, kind: str) -> None:
+def test_whole_deals_keep_the_wall_arithmetic_and_replay(
+    sw: dict[str, object], seed: int, kind: str
+) -> None:
     r = rules(**sw)
     d = Deal(deal_wall(seed, 0), rules=r)
     seats = [make_seat(kind, seed=seed + p) for p in range(4)]
@@ -423,9 +489,20 @@ def test_f18_round_robin_initial_bonus_replacement(order: str) -> None:
     got = [(e.player, e.data["tile"]) for e in d.events if e.type in ("bonus", "replacement_draw")]
     if order == "round_robin":
         # East: 1f→4f, 2f→1p; South: 3f→2p; round 2: East: 4f→3p
-        want = [(0, f[1]), (0, f[4]), (0, f[2]), (0, k["1p"]), (1, f[3]), (1, k["2p"]), (0, f[4]), (0, k["3p"])]
+        want = [
+            (0, f[1]),
+            (0, f[4]),
+            (0, f[2]),
+            (0, k["1p"]),
+            (1, f[3]),
+            (1, k["2p"]),
+            (0, f[4]),
+            (0, k["3p"]),
+        ]
         assert got == want
-        assert {k["1m"], k["1p"], k["3p"]} <= set(d.hands[0]) and {k["2m"], k["2p"]} <= set(d.hands[1])
+        assert {k["1m"], k["1p"], k["3p"]} <= set(d.hands[0]) and {k["2m"], k["2p"]} <= set(
+            d.hands[1]
+        )
     else:
         # HK §4.4: East completes (1f→4f, 2f→1p, 4f→2p), then South (3f→3p)
         assert {k["1p"], k["2p"]} <= set(d.hands[0]) and k["3p"] in d.hands[1]
@@ -438,7 +515,9 @@ def test_f18_round_robin_initial_bonus_replacement(order: str) -> None:
 def test_additive_has_no_all_eight_win(mode: str) -> None:
     """TW §20.5.8 rule 2: under ``additive`` exposing the eighth bonus tile is no win; the seat
     takes its replacement and plays on (the element is scored in an ordinary win)."""
-    d = position({"eight_bonus_mode": mode}, {}, active=0, live=30, draws="8f", bonus_areas={1: "1234567"})
+    d = position(
+        {"eight_bonus_mode": mode}, {}, active=0, live=30, draws="8f", bonus_areas={1: "1234567"}
+    )
     discard(d, 0, d.hands[0][0] >> 2)
     pass_all(d)
     assert 143 in d.bonus[1]
@@ -451,7 +530,9 @@ def test_additive_has_no_all_eight_win(mode: str) -> None:
 
 @pytest.mark.parametrize("rob", ["automatic", "off"])
 def test_seven_rob_off_has_no_rob_win(rob: str) -> None:
-    d = position({"seven_bonus_rob": rob}, {}, active=0, live=30, draws="8f", bonus_areas={3: "1234567"})
+    d = position(
+        {"seven_bonus_rob": rob}, {}, active=0, live=30, draws="8f", bonus_areas={3: "1234567"}
+    )
     discard(d, 0, d.hands[0][0] >> 2)
     pass_all(d)
     if rob == "off":
@@ -469,8 +550,17 @@ def test_play_and_replay_under_the_wall_rules(tmp_path: Path) -> None:
     from tests.cli.test_cli import AUTOPILOT
 
     log = tmp_path / "game.jsonl"
-    args = ["--rules", "taiwanese-high", "--rule", "dead_wall_mode=kong_adds_one", "--rule", "claim_wall_reserve=true"]
-    proc = run("play", "--ascii", "--no-confirm", "--seed", "3", "--log", str(log), *args, input=AUTOPILOT)
+    args = [
+        "--rules",
+        "taiwanese-high",
+        "--rule",
+        "dead_wall_mode=kong_adds_one",
+        "--rule",
+        "claim_wall_reserve=true",
+    ]
+    proc = run(
+        "play", "--ascii", "--no-confirm", "--seed", "3", "--log", str(log), *args, input=AUTOPILOT
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     lines = [json.loads(x) for x in log.read_text().splitlines() if x.strip()]
     draws = [x for x in lines if x.get("e") in ("draw", "replacement_draw")]
