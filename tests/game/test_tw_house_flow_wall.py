@@ -87,7 +87,7 @@ def kinds(notation: str) -> list[int]:
 
 def rules(**switches: object) -> mf.Ruleset:
     """``taiwanese-high`` with the examples' ``min_tai`` 5, ``tai_value`` 1 and ``switches``."""
-    return mf.Ruleset.from_name("taiwanese-high", min_tai=5, tai_value=1, **switches)
+    return mf.Ruleset.from_name("taiwanese-high", **{"min_tai": 5, "tai_value": 1, **switches})
 
 
 class Table:
@@ -158,7 +158,9 @@ def position(
         bonus = [
             [136 + int(n) - 1 for n in re.findall(r"\d", bonus_areas.get(p, ""))] for p in range(4)
         ]
-    spare = [t for t in range(136) if t not in table.used and t >> 2 not in avoided]
+    # the pool takes other kinds first (popped from the end), the named kinds' spare copies last
+    free = [t for t in range(136) if t not in table.used]
+    spare = [t for t in free if t >> 2 in avoided] + [t for t in free if t >> 2 not in avoided]
 
     def build(discards: list[list[int]]) -> Deal:
         return Deal.from_hands(
@@ -570,3 +572,21 @@ def test_play_and_replay_under_the_wall_rules(tmp_path: Path) -> None:
     assert "Replay OK" in rep.stdout
     bad = run("play", "--ascii", "--rules", "taiwanese-high", "--rule", "dead_wall_mode=fixed")
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
+
+
+def test_f17_a_win_on_the_replacement_wall_is_a_last_tile_and_loose_tile_win() -> None:
+    """F17: after the live wall is empty, North's concealed kong takes its replacement from the
+    replacement wall; a self-drawn win on it has both situations (and TW §10a accepts it)."""
+    sw = {"dead_wall_mode": "replacement_wall_16", "min_tai": 1}
+    d = position(sw, {3: "333s 123m 456m 789m 11z 22z"}, active=2, live=1, draws="3s", tail="2z")
+    discard(d, 2, d.hands[2][0] >> 2)
+    pass_all(d)
+    d.apply(act(ActionType.CONCEALED_KONG, 3, *held(d, 3, kinds("3s")[0], 4)))
+    assert (d.reserve, d.remaining, d.active) == (15, 0, 3)
+    win = act(ActionType.SELF_DRAWN_WIN, 3)
+    assert win in d.legal_actions(3)
+    d.apply(win)
+    r = d.result
+    assert r is not None and r.winner == 3 and r.win_kind == "self_drawn"
+    flags = r.wins[0].flags
+    assert flags.get("kong_replacement") and flags.get("last_wall_tile"), flags
