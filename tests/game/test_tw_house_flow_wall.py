@@ -590,3 +590,24 @@ def test_f17_a_win_on_the_replacement_wall_is_a_last_tile_and_loose_tile_win() -
     assert r is not None and r.winner == 3 and r.win_kind == "self_drawn"
     flags = r.wins[0].flags
     assert flags.get("kong_replacement") and flags.get("last_wall_tile"), flags
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(sw=SWITCHES, seed=st.integers(0, 2**16), kinds_=st.permutations(KINDS[1:]))
+def test_matches_with_every_seat_kind_replay(
+    sw: dict[str, object], seed: int, kinds_: list[str]
+) -> None:
+    """Whole matches (an East round, at most 6 deals) of built-in seats under random wall
+    switches: zero-sum deals, an abortive draw settles nothing, and the log replays."""
+    from mahjong_fast.game.match import play_match
+
+    seats = [make_seat(k, seed=seed + p) for p, k in enumerate(["random", *kinds_[:3]])]
+    buf = io.StringIO()
+    m = play_match(seats, seed=seed, rules=rules(max_deals=6, **sw), log=buf)
+    assert m.deals >= 1 and sum(m.scores) == 0
+    for r in m.results:
+        assert sum(r.payments) == 0
+        if r.draw_reason in ("four_winds", "four_kongs"):
+            assert list(r.payments) == [0, 0, 0, 0]
+    buf.seek(0)
+    assert len(replay(buf)) == m.deals
