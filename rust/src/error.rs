@@ -77,6 +77,8 @@ pub enum IllegalCode {
     PassOver,
     /// TW §20.5.3: a discard of a kind forbidden after the claim just made.
     ForbiddenDiscard,
+    /// TW §20.5.4: a claim or kong that would leave fewer live tiles than the claim reserve.
+    ClaimReserve,
     /// TW §20.6.1: what a seat that declared ready may no longer do.
     ReadyLocked,
     /// TW §20.6.1: a second ready declaration in one deal.
@@ -85,7 +87,7 @@ pub enum IllegalCode {
 
 impl IllegalCode {
     /// Every code, in the order the rules list them (HK §13).
-    pub const ALL: [IllegalCode; 16] = [
+    pub const ALL: [IllegalCode; 17] = [
         IllegalCode::DealOver,
         IllegalCode::NotYourTurn,
         IllegalCode::WrongPhase,
@@ -100,6 +102,7 @@ impl IllegalCode {
         IllegalCode::BelowMinimum,
         IllegalCode::PassOver,
         IllegalCode::ForbiddenDiscard,
+        IllegalCode::ClaimReserve,
         IllegalCode::ReadyLocked,
         IllegalCode::AlreadyDeclared,
     ];
@@ -121,6 +124,7 @@ impl IllegalCode {
             IllegalCode::BelowMinimum => "BELOW_MINIMUM",
             IllegalCode::PassOver => "PASS_OVER",
             IllegalCode::ForbiddenDiscard => "FORBIDDEN_DISCARD",
+            IllegalCode::ClaimReserve => "CLAIM_RESERVE",
             IllegalCode::ReadyLocked => "READY_LOCKED",
             IllegalCode::AlreadyDeclared => "ALREADY_DECLARED",
         }

@@ -319,8 +319,22 @@ class Deal:
     @property
     def remaining(self) -> int:
         """Tiles that may still be drawn: not yet taken from the wall (HK §4.1), or the live
-        tiles of TW §4.2 (not taken, minus the 16 of the dead wall)."""
+        tiles of TW §4.2 (not taken, minus the reserve: 16, or as ``dead_wall_mode`` says,
+        TW §20.5.7)."""
         return self._core.remaining
+
+    @property
+    def reserve(self) -> int:
+        """The tail tiles normal draws may not take (TW §20.1 ``reserve``): the 16 of the dead
+        wall (TW §4.2), raised by one per kong under ``dead_wall_mode="kong_adds_one"``, the
+        replacement wall ``R`` under ``"replacement_wall_16"`` (TW §20.5.7); 0 in Hong Kong."""
+        return int(self._core.reserve[0])
+
+    @property
+    def kongs_completed(self) -> int:
+        """Kongs completed in the deal so far, all seats (TW §20.5.6, §20.5.7 ``K``); counted
+        only under the wall rules of TW §20.5.4–§20.5.7 (0 otherwise)."""
+        return int(self._core.reserve[1])
 
     @property
     def interrupted(self) -> bool:
@@ -613,6 +627,8 @@ class Deal:
             "result": self.result,
             # the house rules' per-seat flags and liability records (empty without them)
             "rule_state": core.rule_state,
+            # TW §20.5.7 the reserve and the kongs completed
+            "reserve": core.reserve,
         }
 
     def tile_locations(self) -> list[int]:

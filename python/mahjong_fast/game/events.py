@@ -8,8 +8,11 @@ Every change of a :class:`~mahjong_fast.game.deal.Deal` appends one :class:`Even
 ``deal``               ``dealer``, ``seat_winds``, ``hands`` (4 lists of ids, as dealt), and
                        the state the deal starts from: ``deal_index``, ``scores`` (4 ints),
                        ``prevailing_wind`` (0..3), ``dealer_streak`` (TW §16)
-``draw``               ``tile`` — normal draw from the front of the wall (``player`` draws)
-``replacement_draw``   ``tile``, ``reason`` (``"bonus"`` or ``"kong"``) — draw from the tail
+``draw``               ``tile`` — normal draw from the front of the wall (``player`` draws);
+                       under the wall rules of TW §20.5.4–§20.5.7 also ``reserve`` and
+                       ``live``, the counts after the draw (public, TW §20.6.4)
+``replacement_draw``   ``tile``, ``reason`` (``"bonus"`` or ``"kong"``) — draw from the tail;
+                       ``reserve`` and ``live`` as for ``draw``
 ``bonus``              ``tile`` — a bonus tile exposed by ``player``
 ``action``             ``action`` (Action.to_json()), ``auto`` (True for an engine auto-pass):
                        an accepted action, recorded before its consequences (replay re-applies
@@ -30,7 +33,8 @@ Every change of a :class:`~mahjong_fast.game.deal.Deal` appends one :class:`Even
                        ``multiple_winners = all``, HK §19.7)
 ``payments``           ``payments`` (per player), ``scores`` (after payment)
 ``exhaustive_draw``    ``reason`` (``"last_discard"`` or ``"no_replacement"``; a ruleset's
-                       abortive draw gives its own reason, e.g. ``"four_ready"``)
+                       abortive draw gives its own reason: TW §20.5.6 ``"four_winds"``,
+                       ``"four_kongs"``)
 ``rule_flag``          ``flag``, ``value``, ``public`` — a per-seat flag of the ruleset's house
                        rules set or cleared for ``player`` (a private one is seen by that seat
                        only). A ruleset may give the event its own name: HK §19.13 logs the

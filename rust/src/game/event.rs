@@ -19,6 +19,14 @@ impl ReplacementReason {
     }
 }
 
+/// The wall after a draw (TW §20.1, §20.6.4): the reserve (`R` under `replacement_wall_16`)
+/// and the live tiles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WallCount {
+    pub reserve: u16,
+    pub live: u16,
+}
+
 /// How a win happened (HK §8.1, TW §7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WinKind {
@@ -97,10 +105,11 @@ pub enum Event {
         prevailing_wind: u8,
         dealer_streak: u32,
     },
-    /// A normal draw from the front of the wall.
-    Draw { player: u8, tile: u8 },
-    /// A draw from the tail (HK §4.4, §7.4).
-    ReplacementDraw { player: u8, tile: u8, reason: ReplacementReason },
+    /// A normal draw from the front of the wall; `wall`: the reserve and live counts after it
+    /// under a ruleset's wall rules (TW §20.6.4; `None` under the seed's rules).
+    Draw { player: u8, tile: u8, wall: Option<WallCount> },
+    /// A draw from the tail (HK §4.4, §7.4); `wall` as for [`Event::Draw`].
+    ReplacementDraw { player: u8, tile: u8, reason: ReplacementReason, wall: Option<WallCount> },
     /// A bonus tile exposed (HK §4.4).
     Bonus { player: u8, tile: u8 },
     /// An accepted action, recorded before its consequences; `auto` for an engine auto-pass.

@@ -28,7 +28,7 @@ mod situation_tests;
 pub use crate::error::IllegalCode;
 pub use action::{Action, ActionType, Phase, Tiles, UNKNOWN_PLAYER, UNKNOWN_TILE};
 pub use deal::{Deal, DealMeld, DealOptions, Discard, Snapshot, ToAct, MAX_SCORE, PREVAILING_WIND};
-pub use event::{DealResult, DrawReason, Event, ReplacementReason, Win, WinFlags, WinKind};
+pub use event::{DealResult, DrawReason, Event, ReplacementReason, WallCount, Win, WinFlags, WinKind};
 pub use matches::{lone_deal, Match, MatchDeal, NextDeal};
 pub use setup::{Setup, TileSpec};
 pub use view::SeatView;

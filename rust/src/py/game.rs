@@ -42,12 +42,24 @@ impl PyDeal {
                 d.set_item(intern!(py, "prevailing_wind"), prevailing_wind)?;
                 d.set_item(intern!(py, "dealer_streak"), dealer_streak)?;
             }
-            Event::Draw { tile, .. } | Event::Bonus { tile, .. } | Event::AddedKong { tile, .. } => {
+            Event::Bonus { tile, .. } | Event::AddedKong { tile, .. } => {
                 d.set_item(intern!(py, "tile"), tile)?;
             }
-            Event::ReplacementDraw { tile, reason, .. } => {
+            Event::Draw { tile, wall, .. } => {
+                d.set_item(intern!(py, "tile"), tile)?;
+                // TW §20.6.4: the reserve and live counts under wall rules (absent otherwise: logs unchanged)
+                if let Some(w) = wall {
+                    d.set_item(intern!(py, "reserve"), w.reserve)?;
+                    d.set_item(intern!(py, "live"), w.live)?;
+                }
+            }
+            Event::ReplacementDraw { tile, reason, wall, .. } => {
                 d.set_item(intern!(py, "tile"), tile)?;
                 d.set_item(intern!(py, "reason"), reason.name())?;
+                if let Some(w) = wall {
+                    d.set_item(intern!(py, "reserve"), w.reserve)?;
+                    d.set_item(intern!(py, "live"), w.live)?;
+                }
             }
             Event::Action { action, auto } => {
                 d.set_item(intern!(py, "action"), action_dict(py, action)?)?;
@@ -326,6 +338,11 @@ impl PyDeal {
     #[getter]
     fn remaining(&self) -> usize {
         self.deal.remaining()
+    }
+    /// TW §20.1 the reserve (`R` under `replacement_wall_16`) and the kongs completed so far.
+    #[getter]
+    fn reserve(&self) -> (usize, u8) {
+        (self.deal.reserve(), self.deal.kongs_completed())
     }
     #[getter]
     fn wall_position(&self) -> (usize, isize) {

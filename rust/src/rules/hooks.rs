@@ -9,6 +9,8 @@
 //!   tiles, HK §19 `flowers=false`); ids keep their meaning 0..=143, a set omits some.
 //! - [`DealHooks::several_winners`], [`DealHooks::bonus_win`]: who wins one discard (HK §11.3,
 //!   TW §5.2, §20.5.1) and the automatic bonus-tile wins (TW §7, §20.5.8, HK §19 flower wins).
+//! - [`DealHooks::wall_rules`]: the reserve at the tail of the wall and the kong and claim
+//!   rules that depend on it (TW §20.5.4–§20.5.7), the four-kongs and four-winds abortive draws.
 //! - [`DealHooks::rule_flags`]: the names of the per-seat rule state the ruleset keeps in a
 //!   [`RuleState`]: public flags every seat sees (a declared ready) and private ones only the
 //!   seat sees (the pass-over flag, TW §20.6.4).
@@ -147,6 +149,63 @@ impl RuleState {
     }
 }
 
+/// How the reserve at the tail of the wall behaves (TW §20.5.7 `dead_wall_mode`): the tiles
+/// normal draws may not take, [`crate::rules::Ruleset::dead_wall`] at the start of a deal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum ReserveMode {
+    /// A fixed reserve, replenished after every replacement draw (TW §4.2; `replenished_16`).
+    #[default]
+    Fixed,
+    /// Each completed kong raises the reserve by one before its replacement is drawn
+    /// (`kong_adds_one`): a kong costs two live tiles.
+    KongAddsOne,
+    /// A replacement wall of the reserve's size, topped up from the live wall while live
+    /// tiles remain; once none remain replacement draws empty it (`replacement_wall_16`).
+    ReplacementWall,
+}
+
+/// The wall and kong rules of a deal ([`DealHooks::wall_rules`], asked once per deal of a
+/// ruleset with hooks): TW §20.5.4–§20.5.7. [`WallRules::NONE`] is the seed's rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct WallRules {
+    /// How the reserve behaves.
+    pub reserve: ReserveMode,
+    /// A chow or pung claim needs this many live tiles, a kong this many after its cost
+    /// (TW §20.5.4 `claim_wall_reserve`: 4; 0 = no such rule; `CLAIM_RESERVE`).
+    pub claim_reserve: u8,
+    /// A seat that drew the last live tile may still declare a concealed or added kong when
+    /// no replacement is possible; the deal then ends in an exhaustive draw (TW §20.5.5 rule 4).
+    pub last_tile_kong: bool,
+    /// The fourth kong of the deal ends it in an abortive draw (`four_kongs`) and needs no
+    /// replacement (TW §20.5.6 rule 2, §20.5.5 rule 5).
+    pub four_kongs_abort: bool,
+    /// Four discards of one wind by the four seats, first in the deal and without
+    /// interruption, end it in an abortive draw (`four_winds`) once their window passes
+    /// (TW §20.5.6 rule 1).
+    pub four_winds_abort: bool,
+    /// The initial bonus replacement goes in rounds from the dealer, each seat replacing one at
+    /// a time the bonus tiles it held when its turn in the round began (TW §20.5.8 rule 1
+    /// `round_robin`; else HK §4.4: each seat completes its replacements before the next).
+    pub initial_bonus_rounds: bool,
+}
+
+impl WallRules {
+    /// The seed's rules: a fixed reserve, no claim reserve, no abortive draw.
+    pub const NONE: WallRules = WallRules {
+        reserve: ReserveMode::Fixed,
+        claim_reserve: 0,
+        last_tile_kong: false,
+        four_kongs_abort: false,
+        four_winds_abort: false,
+        initial_bonus_rounds: false,
+    };
+    /// Whether these are the seed's rules.
+    #[inline]
+    pub fn is_none(&self) -> bool {
+        *self == WallRules::NONE
+    }
+}
+
 /// What happened in the deal, told to [`DealHooks::on_event`] after the engine carried it
 /// out (the deal passed along shows the state after it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -198,6 +257,10 @@ pub trait DealHooks {
     /// `exposed[p]` is the mask of the bonus tiles `p` had exposed before (bit i = `(i+1)f`).
     fn bonus_win(&self, _exposed: &[u8; 4], _exposer: usize, _tile: Bonus) -> Result<Option<BonusWin>> {
         Ok(None)
+    }
+    /// The wall and kong rules of the deal (TW §20.5.4–§20.5.7), asked once per deal.
+    fn wall_rules(&self) -> WallRules {
+        WallRules::NONE
     }
     /// The names of the per-seat flags of the [`RuleState`].
     fn rule_flags(&self) -> &'static RuleFlags {

@@ -50,7 +50,7 @@ use crate::tiles::tile::{Bonus, Tile, N_KINDS};
 
 pub(crate) use capabilities::score_each_wait;
 pub use capabilities::{Identity, MatchFlow, Payments, Table};
-pub use hooks::{DealHooks, ExtraAction, HookEvent, Liability, RuleFlags, RuleState, TileSet};
+pub use hooks::{DealHooks, ExtraAction, HookEvent, Liability, ReserveMode, RuleFlags, RuleState, TileSet, WallRules};
 pub use registry::{element_names_by_unit, preset_names, presets as registry_presets, ruleset_names, Preset};
 pub use scoring::{DealProgress, Element, RejectReason, ScoreOutcome, WinContext};
 pub use switch_table::{Allowed, Forbidden, Needs, SwitchLit, SwitchRow, SwitchSet, SwitchTable};

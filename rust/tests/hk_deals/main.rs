@@ -231,7 +231,7 @@ fn p4_bonus_tile_as_the_last_wall_tile() {
     assert_eq!(
         &d.events()[n - 3..],
         &[
-            Event::Draw { player: 0, tile: 143 },
+            Event::Draw { player: 0, tile: 143, wall: None },
             Event::Bonus { player: 0, tile: 143 },
             Event::ExhaustiveDraw { reason: DrawReason::NoReplacement }
         ]

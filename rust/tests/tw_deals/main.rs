@@ -102,7 +102,7 @@ fn check_event_log(d: &Deal) {
     for (n, e) in ev.iter().enumerate() {
         match e {
             Event::Deal { .. } => assert_eq!(n, 0),
-            Event::Draw { player, tile } | Event::ReplacementDraw { player, tile, .. } => {
+            Event::Draw { player, tile, .. } | Event::ReplacementDraw { player, tile, .. } => {
                 taken += 1;
                 hand[*player as usize].push(*tile);
             }

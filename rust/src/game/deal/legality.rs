@@ -235,8 +235,82 @@ impl Deal {
             Phase::Action | Phase::AfterClaim if a.kind.is_extra() => self.check_extra_in_turn(a)?,
             _ => self.check_engine(a)?,
         };
+        if !self.wall_rules.is_none() {
+            self.check_wall_rules(a)?;
+        }
         self.rules.hooks().check(self, a, &self.rule_state)?;
         Ok(r)
+    }
+
+    /// What a kong needs of the wall under the deal's wall rules (TW §20.5.7 "a kong needs";
+    /// §20.5.5 rule 4 the kong on the last live tile, rule 5 the fourth kong under
+    /// `four_kongs_abort`): `NO_REPLACEMENT_TILE`. `claim`: an exposed kong claimed on a discard.
+    pub(super) fn check_kong_wall(&self, claim: bool) -> Result<()> {
+        let w = self.wall_rules;
+        if w.four_kongs_abort && self.kongs >= 3 {
+            return Ok(()); // the fourth kong ends the deal: no replacement is drawn
+        }
+        let live = self.remaining();
+        let possible = match w.reserve {
+            ReserveMode::Fixed => live >= 1,
+            ReserveMode::KongAddsOne => live >= 2,
+            ReserveMode::ReplacementWall => live >= 1 || self.reserve >= 1,
+        };
+        // §20.5.5 rule 4: the seat's own last draw was the last live tile
+        let last_tile = w.last_tile_kong && !claim && live == 0 && self.entered_by_draw && !self.dealer_start;
+        if possible || last_tile {
+            return Ok(());
+        }
+        let why = match w.reserve {
+            ReserveMode::KongAddsOne if live == 1 => "a kong needs two live tiles (its replacement and the raised reserve)",
+            ReserveMode::ReplacementWall => "a kong needs a replacement tile but the replacement wall is empty",
+            _ => "a kong needs a replacement tile but no live tile is left",
+        };
+        Err(illegal(IllegalCode::NoReplacementTile, why))
+    }
+
+    /// The wall rules' checks of an action the engine's own rules accepted: an exposed kong's
+    /// replacement (TW §20.5.7) and the claim reserve (§20.5.4 `CLAIM_RESERVE`: a chow or
+    /// pung needs `live` ≥ 4, a kong `live_after` ≥ 4).
+    #[cold]
+    fn check_wall_rules(&self, a: &Action) -> Result<()> {
+        use ActionType as A;
+        let is_claim = matches!(self.phase, Phase::Response) && matches!(a.kind, A::Chow | A::Pung | A::Kong);
+        if is_claim && a.kind == A::Kong {
+            self.check_kong_wall(true)?;
+        }
+        let w = self.wall_rules;
+        if w.claim_reserve == 0 {
+            return Ok(());
+        }
+        let is_kong = matches!(a.kind, A::Kong | A::ConcealedKong | A::AddedKong) && !a.kind.is_response()
+            || (is_claim && a.kind == A::Kong);
+        if !is_claim && !is_kong {
+            return Ok(());
+        }
+        let live = self.remaining();
+        let need = w.claim_reserve as usize;
+        let left = if is_kong {
+            let c = if w.four_kongs_abort && self.kongs >= 3 {
+                0
+            } else {
+                match w.reserve {
+                    ReserveMode::KongAddsOne => live.min(2),
+                    _ => live.min(1),
+                }
+            };
+            live - c
+        } else {
+            live
+        };
+        if left < need {
+            let what = if is_kong { format!("a kong leaves {left} live tiles") } else { format!("{live} live tiles are left") };
+            return Err(illegal(
+                IllegalCode::ClaimReserve,
+                format!("{what}; a claim or kong must leave {need} (claim_wall_reserve)"),
+            ));
+        }
+        Ok(())
     }
 
     /// A ruleset's extra action in its player's turn: the turn's player, and a named tile's
@@ -388,9 +462,13 @@ impl Deal {
                 Self::require_win(self.score_self_drawn(p))
             }
             _ => {
-                // HK §7.5 every kong needs a replacement tile
-                if self.remaining() == 0 {
-                    return Err(illegal(C::NoReplacementTile, "a kong needs a replacement tile but no live tile is left"));
+                // HK §7.5 every kong needs a replacement tile (TW §20.5.5, §20.5.7 under wall rules)
+                if self.wall_rules.is_none() {
+                    if self.remaining() == 0 {
+                        return Err(illegal(C::NoReplacementTile, "a kong needs a replacement tile but no live tile is left"));
+                    }
+                } else {
+                    self.check_kong_wall(false)?;
                 }
                 if a.kind == A::ConcealedKong {
                     self.check_tiles(a, 4)?;
@@ -524,7 +602,7 @@ impl Deal {
                 if self.entered_by_draw && shape_possible(c, n_melds, shapes) && is_complete(c, n_melds, shapes) {
                     keep(Action::bare(ActionType::SelfDrawnWin, player), out);
                 }
-                if self.remaining() > 0 && (has_four(c) || !self.melds[p].is_empty()) {
+                if (self.remaining() > 0 || !self.wall_rules.is_none()) && (has_four(c) || !self.melds[p].is_empty()) {
                     for (k, _) in c.iter().enumerate().filter(|(_, &n)| n == 4) {
                         let (ids, n) = self.held[p].of_kind(k as u8);
                         keep(Action { kind: ActionType::ConcealedKong, player, tiles: Tiles::new(&ids[..n]) }, out);

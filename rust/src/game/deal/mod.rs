@@ -34,14 +34,16 @@ mod legality;
 mod settlement;
 mod transitions;
 mod views;
+#[cfg(test)]
+mod wall_tests;
 
 use super::action::{Action, ActionType, Phase, Tiles, UNKNOWN_PLAYER};
-use super::event::{DealResult, DrawReason, Event, ReplacementReason, Win, WinFlags, WinKind};
+use super::event::{DealResult, DrawReason, Event, ReplacementReason, WallCount, Win, WinFlags, WinKind};
 use crate::analysis::decompose::is_complete;
 use crate::error::IllegalCode;
 use crate::error::{MahjongError, Result};
 use crate::rules::scoring::{DealProgress, ScoreOutcome, WinContext};
-use crate::rules::{BonusWin, BonusWinKind, HookEvent, RuleState, Ruleset, Settlement, WinPayment};
+use crate::rules::{BonusWin, BonusWinKind, HookEvent, ReserveMode, RuleState, Ruleset, Settlement, WallRules, WinPayment};
 use crate::tiles::hand::{Counts, Hand, Meld, MeldKind};
 use crate::tiles::tile::{Bonus, Tile, N_KINDS, N_TILES};
 use id_set::IdSet;
@@ -179,6 +181,8 @@ pub struct Snapshot {
     pub situation: (bool, bool),
     /// The ruleset's per-seat flags and liability records.
     pub rule_state: RuleState,
+    /// (TW §20.5.7 the reserve, the kongs completed so far).
+    pub reserve: (usize, u8),
 }
 
 /// One deal (HK §4–§11, TW §4–§8) under a [`Ruleset`].
@@ -192,6 +196,13 @@ pub struct Deal {
     hooks: bool,
     /// The ruleset's per-seat flags and liability records (empty without hooks).
     rule_state: RuleState,
+    /// The wall and kong rules (TW §20.5.4–§20.5.7; [`WallRules::NONE`] without hooks).
+    wall_rules: WallRules,
+    /// The tail tiles normal draws may not take (TW §20.1 `reserve`; the ruleset's dead wall
+    /// at the start, changed only by [`WallRules::reserve`]).
+    reserve: usize,
+    /// Kongs completed in the deal, all seats (counted under [`WallRules`] other than NONE).
+    kongs: u8,
     /// Next front position (normal draws).
     front: usize,
     /// One past the next tail position (replacement draws): the wall is `wall[front..back]`.
@@ -449,6 +460,14 @@ impl Deal {
         }
         // TW §10: a declared set on the table means the deal was interrupted
         self.interrupted = melds.iter().any(|m| !m.is_empty());
+        if !self.wall_rules.is_none() {
+            // TW §20.5.6, §20.5.7: the kongs on the table were completed in this deal
+            let k = melds.iter().flatten().filter(|m| m.kind.is_kong()).count();
+            self.kongs = k as u8;
+            if self.wall_rules.reserve == ReserveMode::KongAddsOne {
+                self.reserve += k;
+            }
+        }
         self.melds = melds;
         self.bonus = bonus;
         self.discards = discards;
@@ -482,6 +501,9 @@ impl Deal {
             wall_len,
             hooks: rules.has_hooks(),
             rule_state: RuleState::default(),
+            wall_rules: if rules.has_hooks() { rules.hooks().wall_rules() } else { WallRules::NONE },
+            reserve: rules.dead_wall(),
+            kongs: 0,
             front: 0,
             back: wall_len,
             dealer,

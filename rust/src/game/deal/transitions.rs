@@ -46,8 +46,29 @@ impl Deal {
                 dealer_streak: self.opts.dealer_streak,
             });
         }
-        // HK §4.4 dealer first, then South, West, North; every bonus tile (including ones
-        // received as replacements) is replaced before the next player.
+        if self.wall_rules.initial_bonus_rounds {
+            if self.replace_bonus_in_rounds() {
+                return;
+            }
+        } else {
+            self.replace_bonus_player_complete();
+            if self.phase == Phase::Ended {
+                return;
+            }
+        }
+        self.recount();
+        // HK §5.2 the dealer acts with the dealt tiles, without drawing
+        self.enter_action(self.dealer, None, true, false);
+        if self.hooks {
+            self.open_declare();
+        }
+    }
+
+    /// HK §4.4 dealer first, then South, West, North; every bonus tile (including ones
+    /// received as replacements) is replaced before the next player.
+    #[inline(always)]
+    fn replace_bonus_player_complete(&mut self) {
+        let d = self.dealer as usize;
         for k in 0..4 {
             let p = (d + k) % 4;
             loop {
@@ -71,22 +92,56 @@ impl Deal {
                     break;
                 }
                 for _ in 0..found {
-                    if self.remaining() == 0 {
+                    if !self.replacement_possible() {
                         self.recount();
                         self.exhaustive_draw(DrawReason::NoReplacement);
                         return;
                     }
                     let t = self.take_tail();
                     self.hands[p].push(t);
-                    self.emit(Event::ReplacementDraw { player: p as u8, tile: t, reason: ReplacementReason::Bonus });
+                    let wall = self.wall_count();
+                    self.emit(Event::ReplacementDraw { player: p as u8, tile: t, reason: ReplacementReason::Bonus, wall });
                 }
             }
         }
-        self.recount();
-        // HK §5.2 the dealer acts with the dealt tiles, without drawing
-        self.enter_action(self.dealer, None, true, false);
-        if self.hooks {
-            self.open_declare();
+    }
+
+    /// TW §20.5.8 rule 1 `round_robin`: rounds from the dealer until no seat holds a bonus
+    /// tile; in its turn of a round a seat exposes and replaces, one at a time, the bonus tiles
+    /// it held when the turn began (those it receives wait for the next round). True when the
+    /// deal ended (a bonus-tile win, or no replacement possible).
+    #[cold]
+    #[inline(never)]
+    fn replace_bonus_in_rounds(&mut self) -> bool {
+        let d = self.dealer as usize;
+        loop {
+            let mut any = false;
+            for k in 0..4 {
+                let p = (d + k) % 4;
+                let held: Vec<u8> = self.hands[p].iter().copied().filter(|&t| t >= N_ORDINARY).collect();
+                for t in held {
+                    any = true;
+                    if let Some(i) = self.hands[p].iter().position(|&x| x == t) {
+                        self.hands[p].remove(i);
+                    }
+                    if self.expose_bonus(p, t) {
+                        self.recount();
+                        return true; // TW §7: a bonus-tile win ended the deal
+                    }
+                    if !self.replacement_possible() {
+                        self.recount();
+                        self.exhaustive_draw(DrawReason::NoReplacement);
+                        return true;
+                    }
+                    let r = self.take_tail();
+                    self.hands[p].push(r);
+                    let wall = self.wall_count();
+                    self.emit(Event::ReplacementDraw { player: p as u8, tile: r, reason: ReplacementReason::Bonus, wall });
+                }
+            }
+            if !any {
+                return false;
+            }
         }
     }
 
@@ -243,9 +298,72 @@ impl Deal {
         self.wall[self.front - 1]
     }
 
+    /// A draw from the tail (a replacement); TW §20.5.7 `replacement_wall_16`: with no live
+    /// tile left it empties the replacement wall `R` instead of the live wall.
     pub(super) fn take_tail(&mut self) -> u8 {
+        if self.wall_rules.reserve == ReserveMode::ReplacementWall && self.remaining() == 0 {
+            self.reserve = self.reserve.saturating_sub(1);
+        }
         self.back -= 1;
         self.wall[self.back]
+    }
+
+    /// Whether a replacement draw can be made now (HK §4.4, §7.4; TW §20.5.7: a live tile, or
+    /// under `replacement_wall_16` a tile of the replacement wall).
+    #[inline]
+    pub(super) fn replacement_possible(&self) -> bool {
+        self.remaining() > 0
+            || (self.wall_rules.reserve == ReserveMode::ReplacementWall && self.reserve > 0 && self.back > self.front)
+    }
+
+    /// The reserve and live counts a draw event carries under wall rules (TW §20.6.4).
+    #[inline]
+    pub(super) fn wall_count(&self) -> Option<WallCount> {
+        if self.wall_rules.is_none() {
+            return None;
+        }
+        Some(WallCount { reserve: self.reserve as u16, live: self.remaining() as u16 })
+    }
+
+    /// A kong was completed (TW §20.5.5–§20.5.7): counted; the fourth ends the deal under
+    /// `four_kongs_abort`; `kong_adds_one` raises the reserve; with no replacement possible (a
+    /// kong on the last live tile, §20.5.5 rule 4) the deal ends in an exhaustive draw. True
+    /// when the deal ended. Asked only under wall rules.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn kong_completed(&mut self) -> bool {
+        self.kongs = self.kongs.saturating_add(1);
+        let w = self.wall_rules;
+        if w.four_kongs_abort && self.kongs >= 4 {
+            self.exhaustive_draw(DrawReason::Abortive("four_kongs"));
+            return true;
+        }
+        if w.reserve == ReserveMode::KongAddsOne {
+            self.reserve += 1;
+        }
+        if !self.replacement_possible() {
+            self.exhaustive_draw(DrawReason::NoReplacement);
+            return true;
+        }
+        false
+    }
+
+    /// TW §20.5.6 rule 1 four winds: the first four discards of the deal, by the four seats,
+    /// of one wind kind, no interruption.
+    fn four_winds(&self) -> bool {
+        if self.turn != 4 || self.interrupted {
+            return false;
+        }
+        let mut kind = None;
+        for p in 0..4 {
+            let [d] = self.discards[p].as_slice() else { return false };
+            let k = d.tile >> 2;
+            if !(27..=30).contains(&k) || kind.is_some_and(|x| x != k) {
+                return false;
+            }
+            kind = Some(k);
+        }
+        true
     }
 
     pub(super) fn hand_add(&mut self, p: usize, t: u8) {
@@ -275,10 +393,11 @@ impl Deal {
             }
             if self.opts.record {
                 let player = p as u8;
+                let wall = self.wall_count();
                 self.emit(if replacement {
-                    Event::ReplacementDraw { player, tile: t, reason }
+                    Event::ReplacementDraw { player, tile: t, reason, wall }
                 } else {
-                    Event::Draw { player, tile: t }
+                    Event::Draw { player, tile: t, wall }
                 });
             }
             if !bonus {
@@ -287,7 +406,7 @@ impl Deal {
             if self.expose_bonus(p, t) {
                 return false; // TW §7 (before the live-tile check: no replacement is needed)
             }
-            if self.remaining() == 0 {
+            if !self.replacement_possible() {
                 // no live tile left (TW §4: `remaining` never counts the dead wall)
                 self.exhaustive_draw(DrawReason::NoReplacement);
                 return false;
@@ -418,7 +537,10 @@ impl Deal {
                 self.public[k as usize] += 4;
                 self.interrupted = true;
                 self.emit(Event::ConcealedKong { player: a.player, tiles });
-                if self.hooks && self.hook(HookEvent::Konged { player: a.player }) {
+                if self.hooks
+                    && (self.hook(HookEvent::Konged { player: a.player })
+                        || (!self.wall_rules.is_none() && self.kong_completed()))
+                {
                     return;
                 }
                 self.draw_and_act(a.player, true);
@@ -502,6 +624,8 @@ impl Deal {
     fn after_passes(&mut self, src: u8, tile: u8) {
         if self.phase == Phase::Rob {
             self.complete_added_kong(src, tile);
+        } else if self.wall_rules.four_winds_abort && self.four_winds() {
+            self.exhaustive_draw(DrawReason::Abortive("four_winds")); // TW §20.5.6 rule 1
         } else if self.remaining() == 0 {
             self.exhaustive_draw(DrawReason::LastDiscard); // §8.2 case 1
         } else {
@@ -567,6 +691,9 @@ impl Deal {
             return;
         }
         if best.kind == ActionType::Kong {
+            if self.hooks && !self.wall_rules.is_none() && self.kong_completed() {
+                return;
+            }
             self.draw_and_act(best.player, true); // §7.2, §7.4
         } else {
             self.enter_after_claim(best.player);
@@ -589,7 +716,7 @@ impl Deal {
         if let Some(tiles) = done {
             self.emit(Event::KongCompleted { player: p, tiles });
         }
-        if self.hooks && self.hook(HookEvent::Konged { player: p }) {
+        if self.hooks && (self.hook(HookEvent::Konged { player: p }) || (!self.wall_rules.is_none() && self.kong_completed())) {
             return;
         }
         self.draw_and_act(p, true);

@@ -47,9 +47,24 @@ impl Deal {
     pub fn rule_state(&self) -> &RuleState {
         &self.rule_state
     }
-    /// Tiles that may still be drawn (HK §4.1; the dead wall of TW §4.2 excluded).
+    /// Tiles that may still be drawn (HK §4.1; the dead wall of TW §4.2 excluded): TW §20.1
+    /// `live` = the wall's tiles minus the reserve.
     pub fn remaining(&self) -> usize {
-        (self.back - self.front).saturating_sub(self.rules.dead_wall())
+        (self.back - self.front).saturating_sub(self.reserve)
+    }
+    /// The tail tiles normal draws may not take (TW §20.1 `reserve`, §20.5.7: the ruleset's
+    /// dead wall, raised by kongs under `kong_adds_one`, the replacement wall `R` under
+    /// `replacement_wall_16`).
+    pub fn reserve(&self) -> usize {
+        self.reserve
+    }
+    /// The deal's wall and kong rules (TW §20.5.4–§20.5.7).
+    pub fn wall_rules(&self) -> WallRules {
+        self.wall_rules
+    }
+    /// Kongs completed in the deal so far, all seats (TW §20.5.6, §20.5.7 `K`).
+    pub fn kongs_completed(&self) -> u8 {
+        self.kongs
     }
     /// (next front position, next tail position); the tail position is -1.. when empty.
     pub fn wall_position(&self) -> (usize, isize) {
@@ -175,6 +190,7 @@ impl Deal {
             result: self.result.clone(),
             situation: (self.interrupted, self.loose_tile),
             rule_state: self.rule_state.clone(),
+            reserve: (self.reserve, self.kongs),
         }
     }
 

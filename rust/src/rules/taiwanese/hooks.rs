@@ -1,19 +1,23 @@
 //! The Taiwanese deal hooks: several winners and the bonus-tile wins (TW §5.2, §7), liability
-//! records and their settlement (TW §20.7.2); the flow rules of TW §20.5–§20.6 come here
-//! (issue 38).
+//! records and their settlement (TW §20.7.2); the flow rules of TW §20.5–§20.6 (issue 38):
+//! the wall and kong rules of §20.5.4–§20.5.7 in `wall.rs`.
 
-use super::{liability, settle, TaiwaneseRules};
+use super::{bonus_flow, liability, settle, wall, TaiwaneseRules};
 use crate::error::Result;
 use crate::game::{Deal, Win};
 use crate::rules::hooks::{HookEvent, Liability, RuleState};
-use crate::rules::{BonusWin, DealHooks, Settlement};
+use crate::rules::{BonusWin, DealHooks, Settlement, WallRules};
 use crate::tiles::tile::Bonus;
 
 impl DealHooks for TaiwaneseRules {
-    /// Whether a switch the deal reads through the hooks below is off its seed value: a
-    /// non-empty `liability` (TW §20.7.2).
+    /// TW §20.0 rule 1: the hooks are asked only when a switch the deal reads through them is
+    /// off its default (a wall rule, §20.5.4–§20.5.7; a non-empty `liability`, §20.7.2).
     fn has_hooks(&self) -> bool {
-        self.switches.liability.0 != 0
+        wall::has_wall_rules(&self.switches) || self.switches.liability.0 != 0
+    }
+    /// TW §20.5.4–§20.5.7.
+    fn wall_rules(&self) -> WallRules {
+        wall::wall_rules(&self.switches)
     }
     /// TW §5.2: every player claiming a win on the tile wins, each paid by the discarder.
     fn several_winners(&self) -> bool {
@@ -21,7 +25,8 @@ impl DealHooks for TaiwaneseRules {
     }
     /// TW §7: all eight bonus tiles, or seven robbing the eighth, after each exposure.
     fn bonus_win(&self, exposed: &[u8; 4], exposer: usize, tile: Bonus) -> Result<Option<BonusWin>> {
-        let win = settle::check_bonus_win(self.switches.tai_table, exposed, exposer, tile)?;
+        // TW §20.5.8: `additive` has no all-eight win, seven-rob `off` no rob
+        let win = bonus_flow::keep(&self.switches, settle::check_bonus_win(self.switches.tai_table, exposed, exposer, tile)?);
         // TW §20.2.9: H28/H32, L29/L30 overridden too
         Ok(win.map(|mut w| {
             if let Some(t) = self.switches.tai_overrides.get(w.element.code) {

@@ -7,6 +7,7 @@
 //! `taiwanese-low`). The seats and winds are those of TW §3: the dealer is East, and the round
 //! wind moves as §16 says.
 
+pub mod bonus_flow;
 pub mod common;
 pub mod high;
 mod hooks;
@@ -17,6 +18,7 @@ pub mod scoring;
 pub mod settle;
 mod situation;
 pub mod switches;
+pub mod wall;
 
 use crate::analysis::decompose::ShapeRules;
 use crate::error::{MahjongError, Result};
@@ -177,7 +179,7 @@ impl Table for TaiwaneseRules {
     /// TW §10a: the one consistency rule of a win's situation (`scoring::check_tw_situation`),
     /// with the discarder when known.
     fn check_history(&self, hand: &Hand, ctx: &WinContext, discarder: Option<u8>) -> Result<()> {
-        scoring::check_tw_situation(ctx, hand, &ctx.progress, discarder)
+        situation::check_tw_situation_in(ctx, hand, &ctx.progress, discarder, wall::reserve_mode(&self.switches))
     }
 }
 

@@ -230,7 +230,13 @@ impl<'a> TwBase<'a> {
         if facts.hand.bonus == 0xFF && !all_eight_scored(self.switches, 0xFF) {
             return Err(MahjongError::hand("all eight bonus tiles are a bonus-tile win (TW §7), not a hand to score"));
         }
-        check_tw_situation(facts.ctx, facts.hand, self.situation, None)
+        super::situation::check_tw_situation_in(
+            facts.ctx,
+            facts.hand,
+            self.situation,
+            None,
+            super::wall::reserve_mode(self.switches),
+        )
     }
 
     /// TW §10 loose tile: a replacement for a kong or for a bonus tile.

@@ -5,7 +5,11 @@
 use crate::error::{MahjongError, Result};
 use crate::rules::scoring::DealProgress;
 use crate::rules::scoring::WinContext;
+use crate::rules::ReserveMode;
 use crate::tiles::hand::{Hand, MeldKind};
+
+/// The replacement wall's size under `replacement_wall_16` (TW §20.5.7).
+const DEAD_WALL_TILES: u32 = super::switches::DEAD_WALL as u32;
 
 /// TW §4.2: live tiles at the start of play before any bonus replacement (144 − 65 dealt − 16
 /// never drawn); every draw in play, normal or replacement, takes one of them.
@@ -127,6 +131,21 @@ enum How {
 ///
 /// Errors: `InvalidHand` naming the first rule that fails.
 pub fn check_tw_situation(ctx: &WinContext, hand: &Hand, s: &DealProgress, discarder: Option<u8>) -> Result<()> {
+    check_tw_situation_in(ctx, hand, s, discarder, ReserveMode::Fixed)
+}
+
+/// [`check_tw_situation`] under a dead-wall mode (TW §20.5.7, §20.10: the §10a rules extend to
+/// the switches that change how many tiles can be drawn): under `kong_adds_one` each kong takes
+/// one more live tile, so the live wall can end after fewer discards; under
+/// `replacement_wall_16` replacement draws made with no live tile left take none, so the last
+/// live tile and the last discard can come after more (rule 2).
+pub fn check_tw_situation_in(
+    ctx: &WinContext,
+    hand: &Hand,
+    s: &DealProgress,
+    discarder: Option<u8>,
+    mode: ReserveMode,
+) -> Result<()> {
     check_tw_how(ctx, hand, None, discarder)?;
     let (d, w, interrupted) = (s.discards, s.winner_discards, s.interrupted);
     let seat = ctx.seat_wind % 4;
@@ -159,16 +178,18 @@ pub fn check_tw_situation(ctx: &WinContext, hand: &Hand, s: &DealProgress, disca
     if w > d {
         return bad("2", format!("the winner cannot have made more discards than the deal (winner_discards {w} > discards {d})"));
     }
-    if d > MAX_DISCARDS {
+    // TW §20.5.7 `replacement_wall_16`: up to 16 more turns begun with a replacement draw
+    let max_discards = MAX_DISCARDS + if mode == ReserveMode::ReplacementWall { DEAD_WALL_TILES } else { 0 };
+    if d > max_discards {
         return bad(
             "2",
             format!(
-                "a deal holds at most {MAX_DISCARDS} discards (one per turn: the dealer's first, one per draw from the \
+                "a deal holds at most {max_discards} discards (one per turn: the dealer's first, one per draw from the \
                  {LIVE_AT_START} live tiles, one per claimed set, at most 5 a player), not {d}"
             ),
         );
     }
-    wall(ctx, how, &sets, hand.bonus.count_ones(), d, interrupted)?;
+    wall(ctx, how, &sets, hand.bonus.count_ones(), d, interrupted, mode)?;
     // 3. What an interruption is.
     if !interrupted {
         if sets.total() > 0 {
@@ -224,7 +245,7 @@ pub fn check_tw_situation(ctx: &WinContext, hand: &Hand, s: &DealProgress, disca
 /// the last live tile (self-drawn) or the last discard needs 40 + `E` ≤ `x` ≤ 78 + `E` − `B`
 /// (uninterrupted 55 ≤ `x` ≤ 63 − `B`); any other win `x` ≤ 77 + `E` − `B` (uninterrupted 62 −
 /// `B`), a robbed kong too.
-fn wall(ctx: &WinContext, how: How, sets: &Sets, own_bonus: u32, d: u32, interrupted: bool) -> Result<()> {
+fn wall(ctx: &WinContext, how: How, sets: &Sets, own_bonus: u32, d: u32, interrupted: bool, mode: ReserveMode) -> Result<()> {
     let x = i64::from(d) - i64::from(how == How::Discard);
     let live = i64::from(LIVE_AT_START);
     let (others, e) = if interrupted {
@@ -242,8 +263,17 @@ fn wall(ctx: &WinContext, how: How, sets: &Sets, own_bonus: u32, d: u32, interru
         How::Robbed => "robbing a kong (declared with a live tile left)",
     };
     let offset = i64::from(how == How::Discard);
+    // TW §20.5.7: the kongs of the deal (the winner's, and in an interrupted deal at most
+    // `others` more) each take one more live tile (`kong_adds_one`), or with no live tile left
+    // none, as the bonus replacements then (`replacement_wall_16`, at most 16 such draws)
+    let kongs = i64::from(sets.exposed_kongs + sets.added_kongs + sets.concealed_kongs) + others;
+    let (fewer, more) = match mode {
+        ReserveMode::Fixed => (0, 0),
+        ReserveMode::KongAddsOne => (kongs, 0),
+        ReserveMode::ReplacementWall => (0, (kongs + i64::from(BONUS_TILES)).min(i64::from(DEAD_WALL_TILES))),
+    };
     let (lo, hi) = if last {
-        (live - i64::from(BONUS_TILES) - others + e, live + others + e - b)
+        (live - i64::from(BONUS_TILES) - others + e - fewer, live + others + e - b + more)
     } else {
         (-offset, live - 1 + others + e - b)
     };
