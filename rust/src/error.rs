@@ -81,11 +81,19 @@ pub enum IllegalCode {
     ReadyLocked,
     /// TW §20.6.1: a second ready declaration in one deal.
     AlreadyDeclared,
+    /// TW §20.5.3 rule 5: a claim of the kind of the seat's own most recent discard.
+    ClaimBack,
+    /// TW §20.5.5 rule 1: an exposed kong on the discard of the player before.
+    KongNotAllowed,
+    /// TW §20.6.1: a ready declaration whose discard leaves a hand that is not ready.
+    NotReady,
+    /// TW §20.6.1, §20.6.2 R6: a seat that must take the win it is offered.
+    WinRequired,
 }
 
 impl IllegalCode {
     /// Every code, in the order the rules list them (HK §13).
-    pub const ALL: [IllegalCode; 16] = [
+    pub const ALL: [IllegalCode; 20] = [
         IllegalCode::DealOver,
         IllegalCode::NotYourTurn,
         IllegalCode::WrongPhase,
@@ -102,6 +110,10 @@ impl IllegalCode {
         IllegalCode::ForbiddenDiscard,
         IllegalCode::ReadyLocked,
         IllegalCode::AlreadyDeclared,
+        IllegalCode::ClaimBack,
+        IllegalCode::KongNotAllowed,
+        IllegalCode::NotReady,
+        IllegalCode::WinRequired,
     ];
 
     /// The code as the rules write it (`"WRONG_PHASE"`).
@@ -123,6 +135,10 @@ impl IllegalCode {
             IllegalCode::ForbiddenDiscard => "FORBIDDEN_DISCARD",
             IllegalCode::ReadyLocked => "READY_LOCKED",
             IllegalCode::AlreadyDeclared => "ALREADY_DECLARED",
+            IllegalCode::ClaimBack => "CLAIM_BACK",
+            IllegalCode::KongNotAllowed => "KONG_NOT_ALLOWED",
+            IllegalCode::NotReady => "NOT_READY",
+            IllegalCode::WinRequired => "WIN_REQUIRED",
         }
     }
 }

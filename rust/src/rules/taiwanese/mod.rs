@@ -9,6 +9,7 @@
 
 pub mod common;
 pub mod high;
+mod flow;
 mod hooks;
 pub mod low;
 pub mod names;
