@@ -70,6 +70,67 @@ def legal(d: Deal, a: Action) -> None:
     d.apply(a)
 
 
+def kinds_of(notation: str) -> list[str]:
+    """The tile codes of MPSZ notation (sets' brackets and ``chow`` ignored): ``"12m5z"`` →
+    ``["1m", "2m", "5z"]``."""
+    out: list[str] = []
+    digits = ""
+    for ch in notation.replace("chow", ""):
+        if ch.isdigit():
+            digits += ch
+        elif ch in "mpsz":
+            out.extend(d + ch for d in digits)
+            digits = ""
+    return out
+
+
+#: The order filler hands take kinds in: honours first, then the terminals and middles.
+FILL_ORDER = [f"{n}z" for n in range(1, 8)] + [f"{n}{s}" for s in "mps" for n in (1, 9, 5, 2, 8, 3, 7, 4, 6)]
+
+
+def position(
+    hands: dict[int, str],
+    *,
+    active: int,
+    avoid: str,
+    discards: tuple[str, str, str, str] = ("", "", "", ""),
+    melds: tuple[str, str, str, str] = ("", "", "", ""),
+    wall: str = "",
+    tail: str = "",
+    **kw: Any,
+) -> Deal:
+    """A position whose seats not in ``hands`` hold filler tiles: at most three of a kind, none
+    of the kinds in ``avoid`` nor next to them in their suit (so they can claim none of the
+    example's tiles)."""
+    used: dict[str, int] = {}
+    for text in [*hands.values(), *discards, *melds, wall, tail]:
+        for k in kinds_of(text):
+            used[k] = used.get(k, 0) + 1
+    banned = set()
+    for k in kinds_of(avoid):
+        banned.add(k)
+        if k[1] != "z":
+            banned.update(f"{int(k[0]) + d}{k[1]}" for d in (-2, -1, 1, 2) if 1 <= int(k[0]) + d <= 9)
+    full: list[str] = []
+    for p in range(4):
+        if p in hands:
+            full.append(hands[p])
+            continue
+        want = 16 + (p == active) - 3 * len([x for x in melds[p].split() if x])
+        got: list[str] = []
+        for k in FILL_ORDER:
+            if k in banned:
+                continue
+            n = min(3, 4 - used.get(k, 0), want - len(got))
+            got.extend([k] * n)
+            used[k] = used.get(k, 0) + n
+            if len(got) == want:
+                break
+        full.append("".join(got))
+    return Deal.from_hands(full, dealer=E, active=active, discards=list(discards), melds=list(melds), wall=wall,
+                           tail=tail, **kw)
+
+
 def pass_all(d: Deal) -> None:
     """Every seat still to answer the open window passes."""
     for q in tuple(d.to_act):
@@ -97,15 +158,21 @@ WEST = "2p7p9m5m6m111s555s666s777z"
 NORTH = "1122m7788m8899s44s2s6s"
 
 
-# Earlier discards, so that more than ten discards are made before the wins below (no H17
-# timing element): the tiles nobody in these positions holds.
+# Earlier discards and East's pung (an interruption), so that the wins below score no timing
+# element (H17, H21): the tiles nobody in these positions holds.
 LATE = ["3z 1s 7p", "1z 1s 7p", "3m 1s", "3m 1p"]
 
 
 def west_to_act(r: mf.Ruleset, south: str = SOUTH, north: str = NORTH, wall: str = "", **kw: Any) -> Deal:
     return Deal.from_hands(
-        [EAST_HONOURS, south, WEST.replace("111s", "1p1p9p"), north], dealer=E, active=W, discards=LATE, wall=wall,
-        rules=r, **kw
+        ["111z222z333z444z9p", south, WEST.replace("111s", "1p1p9p"), north],
+        dealer=E,
+        active=W,
+        melds=["[555z]", "", "", ""],
+        discards=LATE,
+        wall=wall,
+        rules=r,
+        **kw,
     )
 
 
@@ -205,59 +272,54 @@ def test_f03_pass_over_blocks_a_pung_on_a_winning_tile() -> None:
             assert d.phase is Phase.AFTER_CLAIM and d.to_act == (S,)
 
 
-# North (next after West) to claim West's discard; East and South hold honours only.
-EAST_H = "111z222z333z444z5z6z7z9p"
-SOUTH_H = "111z"  # placeholder, replaced per test
-
-
-def north_claims(eid: str, north: str, west: str, north_discards: str = "", **variant: Any) -> Deal:
-    """West to act with ``west`` (17 tiles); North holds ``north``; East and South honours and
-    scattered tiles that claim nothing below."""
-    east = "2z2z3z3z4z4z5z5z6z6z7z7z1p9p1s9s"
-    south = "1z2z3z4z5z6z7z1p9p1s9s1z9m5s5p7p"
-    discards = ["1z", "1z", "", ""]
-    if north_discards:
-        discards = ["1z 2z", "1z 2z", "3z", north_discards]
-        east = "2z3z3z4z4z5z5z6z6z7z7z1p9p1s9s5z"
-        south = "3z4z5z6z7z1p9p1s9s9m5s5p7p4z6z7z"
-    return Deal.from_hands(
-        [east, south, west, north], dealer=E, active=W, discards=discards, rules=rules(eid, **variant), auto_pass=False
+def north_claims(eid: str, north: str, west: str, avoid: str, north_last: str = "", **variant: Any) -> Deal:
+    """West to act with ``west`` (17 tiles, the last drawn); North holds ``north``; East and
+    South hold filler tiles that claim nothing of ``avoid``. With ``north_last`` North has
+    discarded that tile in the round before."""
+    discards = ("1z", "1z", "", "")
+    if north_last:
+        discards = ("1z 2z", "1z 2z", "3z", north_last)
+    return position(
+        {W: west, N: north}, active=W, avoid=avoid, discards=discards, rules=rules(eid, **variant), auto_pass=False
     )
 
 
 def test_f05_strict_discard_restriction_after_a_chow() -> None:
     for mode, forbidden in (("strict", {"4m", "1m"}), ("same_kind", {"4m"})):
-        d = north_claims("F05", "12356m789p123456s99s", "4m8m8m2s3s4s6s7s8s2p3p4p6p7p8p9s9m", chow_discard_restriction=mode)
+        d = north_claims("F05", "12356m789p123456s99s", "4m8m8m2s3s4s6s7s8s2p3p4p6p7p8p9m9m", "1m4m",
+                         chow_discard_restriction=mode)
         d.apply(act(d, T.DISCARD, W, "4m"))
         d.apply(act(d, T.CHOW, N, "2m", "3m"))
         pass_all(d)
         assert d.phase is Phase.AFTER_CLAIM and d.to_act == (N,)
         listed = {id_code(a.tiles[0]) for a in d.legal_actions(N)}
         assert listed.isdisjoint(forbidden) and "5m" in listed
-        for code in sorted(forbidden - {"4m"}):
-            refused(d, act(d, T.DISCARD, N, code), "FORBIDDEN_DISCARD")
-        if mode == "same_kind":
+        if mode == "strict":
+            refused(d, act(d, T.DISCARD, N, "1m"), "FORBIDDEN_DISCARD")
+        else:
             assert "1m" in listed
         d.apply(act(d, T.DISCARD, N, "5m"))
 
 
 def test_f05_strict_after_a_chow_with_the_upper_tiles() -> None:
-    d = north_claims("F05", "12356m789p123456s99s", "4m8m8m2s3s4s6s7s8s2p3p4p6p7p8p9s9m", chow_discard_restriction="strict")
+    d = north_claims("F05", "123567m89p123456s99s", "4m4m8m8m2s3s4s6s7s8s2p3p4p6p7p8p9m", "1m4m7m",
+                     chow_discard_restriction="strict")
     d.apply(act(d, T.DISCARD, W, "4m"))
     d.apply(act(d, T.CHOW, N, "5m", "6m"))
     pass_all(d)
+    refused(d, act(d, T.DISCARD, N, "7m"), "FORBIDDEN_DISCARD")
     listed = {id_code(a.tiles[0]) for a in d.legal_actions(N)}
     assert "7m" not in listed and "4m" not in listed and "1m" in listed
 
 
 def test_f06_a_chow_leaving_no_legal_discard_is_illegal() -> None:
     for mode, ok in (("strict", False), ("same_kind", True), ("none", True)):
-        d = Deal.from_hands(
-            ["2z2z3z3z4z4z6z6z7z7z1p9p1s9s1z6p", "3z4z6z7z1p9p1s9s9m5s5p7p8p8s2p2s", "5m8m8m2s3s4s6s7s8s2p3p4p6p7p9s9m", "2234m"],
-            dealer=E,
+        d = position(
+            {W: "5m8m8m2s3s4s6s7s8s2p3p4p6p7p9s9m7z", N: "2234m"},
             active=W,
-            melds=["", "", "", "[111z] [999p] chow[123s] [555z]"],
-            discards=["1z 2z 5z", "1z 2z 5z", "3z 5z", "4z 6z 7z 3z"],
+            avoid="5m2m",
+            melds=("", "", "", "[111z] [999p] chow[123s] [555z]"),
+            discards=("6z 6z 7z 1p", "6z 2z 7z 1p", "2z 3z 9p", "4z 4z 3z 5z"),
             rules=rules("F06", chow_discard_restriction=mode),
             auto_pass=False,
         )
@@ -273,11 +335,11 @@ def test_f06_a_chow_leaving_no_legal_discard_is_illegal() -> None:
 
 
 def test_f07_pung_discard_restriction() -> None:
-    d = Deal.from_hands(
-        ["2z2z3z3z4z4z5z5z6z6z1p9p1s9s1z9m", "777z2p147m258s369p1z2z3z", "7z4z5z6z1m9m2m3m5m6m8m3s4s6s7s8s9s", "1z2z3z4z5z6z1p9p1s9s5p5p8p8p7p6p"],
-        dealer=E,
+    d = position(
+        {S: "777z2p147m258s369p1z2z3z", W: "7z4z5z6z1m9m2m3m5m6m8m3s4s6s7s8s9s"},
         active=W,
-        discards=["1z", "2z", "", ""],
+        avoid="7z2p",
+        discards=("1z", "2z", "", ""),
         rules=rules("F07"),
         auto_pass=False,
     )
@@ -290,20 +352,16 @@ def test_f07_pung_discard_restriction() -> None:
 
 
 def test_f08_no_exposed_kong_on_the_upper_players_discard() -> None:
-    west = "1m4m8m8m2s3s4s6s7s8s2p3p4p6p7p8p9s"
-    d = north_claims("F08", "111m5m5m6p6p9s9s3s3s5s5s7m7m", west.replace("9s", "9m"), kong_from_upper_discard=False)
+    west = "1m4m8m8m2s3s4s6s7s8s2p3p4p6p7p8p9m"
+    holder = "111m5m5m6p6p9s9s3s3s5s5s7m7m9p"
+    d = north_claims("F08", holder, west, "1m", kong_from_upper_discard=False)
     d.apply(act(d, T.DISCARD, W, "1m"))
     refused(d, act(d, T.KONG, N, "1m", "1m", "1m"), "KONG_NOT_ALLOWED")
+    assert act(d, T.PUNG, N, "1m", "1m") in d.legal_actions(N)
     d.apply(act(d, T.PUNG, N, "1m", "1m"))
     # East, not next after West, may claim the kong
-    v = Deal.from_hands(
-        ["111m5m5m6p6p9s9s3s3s5s5s7m7m", "1z2z3z4z5z6z7z1p9p1s9s1z9m5s5p7p", west.replace("9s", "9m"), "2z2z3z3z4z4z5z5z6z6z7z7z1p9p1s9s"],
-        dealer=E,
-        active=W,
-        discards=["1z", "1z", "", ""],
-        rules=rules("F08", kong_from_upper_discard=False),
-        auto_pass=False,
-    )
+    v = position({E: holder, W: west}, active=W, avoid="1m", discards=("1z", "1z", "", ""),
+                 rules=rules("F08", kong_from_upper_discard=False), auto_pass=False)
     v.apply(act(v, T.DISCARD, W, "1m"))
     kong = act(v, T.KONG, E, "1m", "1m", "1m")
     assert kong in v.legal_actions(E)
@@ -311,16 +369,16 @@ def test_f08_no_exposed_kong_on_the_upper_players_discard() -> None:
 
 
 def test_f09_claim_back_restriction() -> None:
-    west = "4m8m8m2s3s4s6s7s8s2p3p4p6p7p8p9s"
-    d = north_claims("F09", "23m56m44m1p1p9p9p5s5s7s7s1s1s", west + "9m", north_discards="1m", claim_back_restriction=True)
+    north = "23m56m44m1p1p9p9p5s5s7s7s1s1s"
+    d = north_claims("F09", north, "4m8m8m2s3s4s6s7s8s2p3p4p6p7p8p9m7z", "1m4m7m", north_last="1m",
+                     claim_back_restriction=True)
     d.apply(act(d, T.DISCARD, W, "4m"))
     refused(d, act(d, T.CHOW, N, "2m", "3m"), "CLAIM_BACK")
     assert act(d, T.CHOW, N, "5m", "6m") in d.legal_actions(N)
     assert act(d, T.PUNG, N, "4m", "4m") in d.legal_actions(N)
-    v = north_claims("F09", "23m56m44m1p1p9p9p5s5s7s7s1s1s", west.replace("4m", "1m") + "4m", north_discards="4m",
+    v = north_claims("F09", north, "4m8m8m2s3s4s6s7s8s2p3p4p6p7p8p9m7z", "1m4m7m", north_last="4m",
                      claim_back_restriction=True)
     v.apply(act(v, T.DISCARD, W, "4m"))
-    refused(v, act(v, T.PUNG, N, "4m", "4m"), "CLAIM_BACK")
     refused(v, act(v, T.CHOW, N, "2m", "3m"), "CLAIM_BACK")  # 4m is in {4m, 1m}
     refused(v, act(v, T.CHOW, N, "5m", "6m"), "CLAIM_BACK")  # 4m is in {4m, 7m}
 
@@ -350,12 +408,12 @@ def test_f11_no_self_drawn_win_on_an_exposed_kongs_replacement() -> None:
 
 def test_f12_no_rob_window_when_robbing_is_off() -> None:
     for rob in (False, True):
-        d = Deal.from_hands(
-            ["5p1z1z2z2z3z3z4z4z6z6z7z7z9s", SOUTH, "5z5z5z6z9m9m1s1s7s5s5s6s6s", NORTH_NO_9S.replace("2s", "9s")],
-            dealer=E,
+        d = position(
+            {E: "5p1z1z2z2z3z3z4z4z6z6z7z7z9s", S: SOUTH},
             active=E,
-            melds=["[555p]", "", "", ""],
-            discards=["1z", "2z", "3z", "4z"],
+            avoid="5p",
+            melds=("[555p]", "", "", ""),
+            discards=("1z 6z", "2z 9m", "3z 9m", "4z 9m"),
             rules=rules("F12", rob_added_kong=rob),
         )
         kong = act(d, T.ADDED_KONG, E, "5p")
@@ -365,18 +423,24 @@ def test_f12_no_rob_window_when_robbing_is_off() -> None:
             assert d.phase is Phase.ROB and d.to_act == (S,)
         else:
             assert d.phase is Phase.ACTION and d.to_act == (E,) and d.kong_chain
-            assert [m for m in d.melds[E] if m[0] == 3]  # the added kong is completed
+            assert any(m.kind == 3 for m in d.melds[E])  # the added kong is completed
+            assert not any(e.type == "action" and e.player == S for e in d.events)
 
 
-def south_to_declare(eid: str, west: str, wall: str, south: str = SOUTH + "6z", melds: str = "", **variant: Any) -> Deal:
-    """South has just drawn (its hand's last tile) into a ready hand; East discarded once."""
+def south_to_declare(
+    eid: str, west: str, wall: str, south: str = SOUTH + "6z", melds: str = "", east_pung: bool = False, **variant: Any
+) -> Deal:
+    """South has just drawn (its hand's last tile) into a ready hand; East discarded once (with
+    ``melds`` or ``east_pung``: a round later, the deal interrupted)."""
     east = "111z222z333z444z1p9p1s9s" if melds else "111z222z333z444z555z9p"
+    if east_pung:
+        east, melds = "111z222z333z444z9p", melds or ""
     return Deal.from_hands(
         [east, south, west, NORTH],
         dealer=E,
         active=S,
-        melds=["", melds, "", ""],
-        discards=["3z", "1z" if melds else "", "", ""],
+        melds=["[555z]" if east_pung else "", melds, "", ""],
+        discards=["3z 7z 7p 1p", "1z 3m", "2z 3m", "4z 7p"] if melds or east_pung else ["3z", "", "", ""],
         wall=wall,
         rules=rules(eid, **variant),
         auto_pass=False,
@@ -409,7 +473,7 @@ def test_f21_a_declaration_locks_the_hand() -> None:
 
 
 def test_f22_forced_win_after_a_declaration() -> None:
-    d = south_to_declare("F22", "2p9m5m6m111s555s666s777z", wall="6z")
+    d = south_to_declare("F22", "2p9m5m6m111s555s666s777z", wall="6z", east_pung=True)
     d.apply(act(d, T.DECLARE_READY, S, "6z"))
     pass_all(d)
     assert d.to_act == (W,)
