@@ -352,23 +352,29 @@ fn check_turn(sw: &TwSwitches, deal: &Deal, a: &Action, state: &RuleState, locke
     }
 }
 
-/// `DECLARE_READY` candidates: one per kind held whose discard leaves a ready hand (the lowest
-/// id; the deal keeps those its checks accept).
+/// `DECLARE_READY` candidates: one per tile held (ascending id, as the discards) whose discard
+/// leaves a ready hand; the deal keeps those its checks accept.
 pub(super) fn candidates(sw: &TwSwitches, deal: &Deal, player: u8, out: &mut Vec<Action>) {
     let p = player as usize;
     if !sw.ready_declaration || deal.phase() != Phase::Action || p > 3 || declared(deal.rule_state(), p) {
         return;
     }
+    let mut ready = 0u64; // kinds whose discard leaves a ready hand
     let mut seen = 0u64;
     let mut ids: Vec<u8> = deal.hand(p).to_vec();
     ids.sort_unstable();
     for t in ids {
         let k = t >> 2;
-        if k as usize >= N_KINDS || seen >> k & 1 == 1 {
+        if k as usize >= N_KINDS {
             continue;
         }
-        seen |= 1 << k;
-        if is_ready(deal, p, &without(deal, p, t)) {
+        if seen >> k & 1 == 0 {
+            seen |= 1 << k;
+            if is_ready(deal, p, &without(deal, p, t)) {
+                ready |= 1 << k;
+            }
+        }
+        if ready >> k & 1 == 1 {
             out.push(Action::new(ActionType::DeclareReady, player, &[t]));
         }
     }
