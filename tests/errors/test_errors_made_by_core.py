@@ -36,8 +36,17 @@ def test_codes_are_the_core_list_in_rules_order() -> None:
     assert errors.ILLEGAL_ACTION_CODES[0] == "DEAL_OVER"
     # HK §13's twelve, then the codes of house rules (TW §20.6.4), which the deal hooks use
     assert errors.ILLEGAL_ACTION_CODES[11] == "BELOW_MINIMUM"
-    assert list(errors.ILLEGAL_ACTION_CODES[12:]) == ["PASS_OVER", "FORBIDDEN_DISCARD", "READY_LOCKED", "ALREADY_DECLARED"]
-    assert len(set(errors.ILLEGAL_ACTION_CODES)) == len(errors.ILLEGAL_ACTION_CODES) == 16
+    assert list(errors.ILLEGAL_ACTION_CODES[12:]) == [
+        "PASS_OVER",
+        "FORBIDDEN_DISCARD",
+        "READY_LOCKED",
+        "ALREADY_DECLARED",
+        "CLAIM_BACK",
+        "KONG_NOT_ALLOWED",
+        "NOT_READY",
+        "WIN_REQUIRED",
+    ]
+    assert len(set(errors.ILLEGAL_ACTION_CODES)) == len(errors.ILLEGAL_ACTION_CODES) == 20
 
 
 def test_errors_the_core_raises_are_instances_of_the_public_classes() -> None:

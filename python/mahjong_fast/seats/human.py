@@ -8,6 +8,7 @@ from a pipe as well as from a keyboard. At the player's turn::
     last / .    select the rightmost tile (the drawn tile, when there is one)
     win         declare a self-drawn win (offered only when legal)
     kong [5s]   declare a concealed or added kong (offered only when legal)
+    ready 5s    declare ready with the discard of 5s (TW §20.6.1; offered only when legal)
     hint        every option ranked by the expert, with what to type and why
     board       show the table again
     help        list the commands
@@ -57,14 +58,20 @@ __all__ = [
 
 HELP_TURN = (
     "commands: a tile code (5s) or a position (1-{n}) selects a discard; 'last' or '.' selects "
-    "the rightmost tile; 'win' declares a self-drawn win; 'kong' or 'kong 5s' declares a kong; "
-    "'hint' lists every option, best first, with what to type and why; 'board' redraws the "
+    "the rightmost tile; 'win' declares a self-drawn win; 'kong' or 'kong 5s' declares a kong; 'ready 5s' declares ready with the discard "
+    "of 5s (where the rules have it); 'hint' lists every option, best first, with what to type and why; 'board' redraws the "
     "table; 'quit' exits"
 )
 HELP_CLAIM = (
     "commands: the number of a choice, or its word (win / pung / kong / chow / pass); "
     "Enter or 0 passes; 'hint', 'board', 'quit'"
 )
+
+
+def _own_public_flags(view: Any) -> frozenset[str]:
+    """The seat's own public rule flags (a ready declaration), empty without house rules."""
+    flags = getattr(view, "public_flags", ())
+    return flags[view.player] if len(flags) > view.player else frozenset()
 
 
 #: what a player types to leave (``quit`` asks first)
@@ -382,6 +389,18 @@ class HumanSeat(BaseSeat):
             extra.append("  You can declare a self-drawn win: type 'win'.", style="bold green")
         for k in self._kong_labels(kongs):
             extra.append(f"  You can declare {k[0]}: type 'kong {k[1]}'.", style="bold green")
+        readies = [a for a in legal if a.type == ActionType.DECLARE_READY]
+        if readies:
+            codes = ", ".join(sorted({code_of_id(a.tiles[0]) for a in readies}))
+            extra.append(
+                f"  You can declare ready with a discard: type 'ready <tile>' ({codes}).",
+                style="bold green",
+            )
+        if wins and not discards:
+            extra.append("  You must take the win: type 'win'.", style="bold green")
+        elif discards and "declared_ready" in _own_public_flags(view) and view.phase == Phase.ACTION:
+            only = code_of_id(discards[0].tiles[0])
+            extra.append(f"  You declared ready: you must discard the tile you drew, {only}.", style="bold")
         if extra.plain:
             self.console.print(extra)
         prompt = f"discard (code or 1-{len(hand)})> "
@@ -421,6 +440,11 @@ class HumanSeat(BaseSeat):
                 action = self._pick_kong(low, kongs)
                 if action is not None:
                     return action
+                continue
+            if low.split()[0] == "ready":
+                ready = self._pick_ready(low, readies)
+                if ready is not None:
+                    return ready
                 continue
             tile: int | None = None
             if low in ("last", "."):
@@ -465,6 +489,23 @@ class HumanSeat(BaseSeat):
                 continue
             if not self.confirm or self._confirm(action.tiles[0]):
                 return action
+
+    def _pick_ready(self, low: str, readies: Sequence[Action]) -> Action | None:
+        """``ready 5s``: the ready declaration (TW §20.6.1) with the discard of 5s, or None
+        after saying why there is none."""
+        if not readies:
+            self._say("you cannot declare ready now (no discard leaves a ready hand, or you have declared)")
+            return None
+        parts = low.split()
+        kind = kind_of_code(parts[1]) if len(parts) == 2 else None
+        if kind is None:
+            codes = ", ".join(sorted({code_of_id(a.tiles[0]) for a in readies}))
+            self._say(f"type 'ready' and the tile to discard: one of {codes}")
+            return None
+        action = next((a for a in readies if a.tiles[0] // 4 == kind), None)
+        if action is None:
+            self._say(f"discarding {code_of_kind(kind)} does not leave a ready hand")
+        return action
 
     def _declare_false_win(self, view: Any) -> bool | None:
         """HK §19.11: under a false-win penalty, ``win`` without a legal win may still be
