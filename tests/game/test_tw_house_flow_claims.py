@@ -531,3 +531,43 @@ def test_f24_heavenly_ready_qualification_and_how_it_is_lost() -> None:
         res = d.result
         assert res is not None and res.winner == S
         assert res.tai == 18 and res.payments[W] == -23
+
+
+def _three_claimants(mode: str) -> Deal:
+    """West discards 5p; North, East and South all wait on it (turn order after West: N, E, S)."""
+    return position(
+        {E: SOUTH, S: SOUTH, N: "789m123s456s111z99s34p", W: "5p222z333z444z555z66z77z"},
+        active=W,
+        avoid="5p",
+        discards=("7z", "6z", "", ""),
+        rules=mf.Ruleset.from_name("taiwanese-high", min_tai=1, several_winners=mode, pass_over=True),
+        auto_pass=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("mode", "claimants", "winners"),
+    [
+        ("all_win", (N, E, S), (N, E, S)),
+        ("head_bump", (N, E, S), (N,)),
+        ("head_bump", (E, S), (E,)),
+        ("head_bump_two_all_three", (N, E, S), (N, E, S)),
+        ("head_bump_two_all_three", (N, S), (N,)),
+        ("head_bump_two_all_three", (S,), (S,)),
+    ],
+)
+def test_several_winner_modes(mode: str, claimants: tuple[int, ...], winners: tuple[int, ...]) -> None:
+    """TW §20.5.1: the winners among the claimants in turn order after the discarder; the other
+    claims are void (no pass-over flag); the dealer keeps the seat only if among the winners."""
+    d = _three_claimants(mode)
+    d.apply(act(d, T.DISCARD, W, "5p"))
+    for q in (N, E, S):
+        assert Action(T.WIN, q) in d.legal_actions(q)
+        d.apply(Action(T.WIN if q in claimants else T.PASS, q))
+    res = d.result
+    assert res is not None and tuple(res.winners) == winners
+    assert sum(res.payments) == 0 and all(res.payments[q] == 0 for q in (E, S, N) if q not in winners)
+    assert (res.dealer_after == E) is (E in winners)
+    passed = {q for q in (N, E, S) if q not in claimants}
+    flagged = {e.player for e in d.events if e.type == "rule_flag" and e.data["flag"] == "pass_over"}
+    assert flagged == passed  # a void claim earns no flag

@@ -143,3 +143,33 @@ def test_matches_with_every_seat_kind(kind: str) -> None:
     )
     m = play_match([make_seat(kind, seed=i) for i in range(4)], rules=r, seed=7)
     assert m.results and sum(m.scores) == 0
+
+
+def test_rl_faces_take_the_ready_declaration_under_version_2_only() -> None:
+    pytest.importorskip("numpy")
+    import numpy as np
+    from mahjong_fast.errors import RuleConfigError
+    from mahjong_fast.rl import TableBatch
+    from mahjong_fast.rl._buffers import Buffers
+
+    r = mf.Ruleset.from_name("taiwanese-high", ready_declaration=True, declared_ready_win="force_win", pass_over=True)
+    with pytest.raises(RuleConfigError) as e:
+        TableBatch(1, ["learner"] * 4, r)
+    assert e.value.switch == "ready_declaration"  # type: ignore[attr-defined]
+    b = TableBatch(2, ["learner"] * 4, r, 5, obs_version=2)
+    assert b.extra_actions == ["declare_ready"] and b.n_actions == 75 + 35
+    assert b.rule_flags == (["declared_ready"], ["pass_over", "heavenly_ready", "earthly_ready"])
+    buf = Buffers(b)
+    buf.reset()
+    rng = np.random.default_rng(1)
+    declared = 0
+    for _ in range(1500):
+        assert buf.mask is not None
+        acts = []
+        for m in buf.mask:
+            idx = np.flatnonzero(m)
+            extra = idx[idx >= 75]
+            acts.append(int(extra[0]) if extra.size else int(rng.choice(idx)) if idx.size else 0)
+            declared += int(extra.size > 0)
+        buf.step(np.array(acts, np.int64))
+    assert declared > 0

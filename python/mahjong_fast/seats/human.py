@@ -334,11 +334,17 @@ class HumanSeat(BaseSeat):
         menu = Text()
         for i, (label, _a) in enumerate(options, 1):
             menu.append(f"  [{i}] {label}\n", style="bold green")
-        menu.append("  [0] pass (Enter)", style="bold")
+        if passes:
+            menu.append("  [0] pass (Enter)", style="bold")
+        else:
+            menu.append("  You must take the win (the rules allow no pass).", style="bold")
         self.console.print(menu)
         while True:
             cmd = self._read("claim> ").lower()
             if cmd in ("", "0", "p", "pass", "n", "no"):
+                if not passes and options:
+                    self._say("you must take the win: type 1")
+                    continue
                 return pass_action
             n = _small_int(cmd)
             if n is not None and 1 <= n <= len(options):

@@ -359,8 +359,8 @@ impl Deal {
         } else if matches!(self.phase, Phase::Action | Phase::AfterClaim) {
             if self.hooks && a.kind != ActionType::SelfDrawnWin {
                 // TW §20.5.2 rule 1: a self-drawn win passed by another action in ACTION
-                let could_win = self.phase == Phase::Action
-                    && self.check(&Action::bare(ActionType::SelfDrawnWin, a.player)).is_ok();
+                let could_win =
+                    self.phase == Phase::Action && self.check(&Action::bare(ActionType::SelfDrawnWin, a.player)).is_ok();
                 if self.hook(HookEvent::Acting { action: *a, could_win }) {
                     return Ok(());
                 }

@@ -8,7 +8,9 @@
 //! and bookkeeping marks no seat sees (an exposed kong's replacement chain, a qualification
 //! already earned, the seat's first normal draw).
 
-use super::switches::{ChowDiscardRestriction, DeclaredReadyWin, QualifiedReadyWin, ReadyQualification, SeveralWinners, TwSwitches};
+use super::switches::{
+    ChowDiscardRestriction, DeclaredReadyWin, QualifiedReadyWin, ReadyQualification, SeveralWinners, TwSwitches,
+};
 use crate::analysis::decompose::is_complete;
 use crate::error::{IllegalCode, MahjongError, Result};
 use crate::game::{Action, ActionType, Deal, Phase};
@@ -195,10 +197,9 @@ pub(super) fn check(sw: &TwSwitches, deal: &Deal, a: &Action, state: &RuleState)
                 format!("P{p} passed a win and may not claim one until a discard clears the flag (TW §20.5.2)"),
             )),
             A::Chow | A::Pung | A::Kong => check_meld_claim(sw, deal, a, flagged, ready_locked),
-            A::Pass if must_win(sw, state, p) && deal.check(&Action::bare(A::Win, a.player)).is_ok() => Err(illegal(
-                IllegalCode::WinRequired,
-                format!("P{p} must take the win it is offered (TW §20.6.1, §20.6.2 R6)"),
-            )),
+            A::Pass if must_win(sw, state, p) && deal.check(&Action::bare(A::Win, a.player)).is_ok() => {
+                Err(illegal(IllegalCode::WinRequired, format!("P{p} must take the win it is offered (TW §20.6.1, §20.6.2 R6)")))
+            }
             _ => Ok(()),
         },
         Phase::Action | Phase::AfterClaim => {
@@ -289,10 +290,7 @@ fn check_meld_claim(sw: &TwSwitches, deal: &Deal, a: &Action, flagged: bool, loc
         ));
     }
     if locked {
-        return Err(illegal(
-            IllegalCode::ReadyLocked,
-            format!("P{p} declared ready and may claim only a win (TW §20.6.1)"),
-        ));
+        return Err(illegal(IllegalCode::ReadyLocked, format!("P{p} declared ready and may claim only a win (TW §20.6.1)")));
     }
     Ok(())
 }
@@ -457,7 +455,8 @@ pub(super) fn on_event(sw: &TwSwitches, deal: &Deal, e: &HookEvent, state: &mut 
                 A::Discard | A::DeclareReady => {
                     let Some(t) = tile else { return };
                     // §20.5.2 rule 4
-                    if f.pass_over && state.private_flag(p, PASS_OVER) && !would_win(deal, p, without(deal, p, t), t >> 2, false) {
+                    if f.pass_over && state.private_flag(p, PASS_OVER) && !would_win(deal, p, without(deal, p, t), t >> 2, false)
+                    {
                         state.set_private(p, PASS_OVER, false);
                     }
                     // R4: a discard other than the tile just drawn
@@ -582,5 +581,57 @@ fn earn_discarded(sw: &TwSwitches, deal: &Deal, state: &mut RuleState, p: usize)
     }
     if sw.ready_declaration && !declared(state, p) {
         lose(state, p);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(m: u64) -> Vec<u8> {
+        (0..34).filter(|k| m >> k & 1 == 1).collect()
+    }
+
+    #[test]
+    fn strict_forbidden_kinds_follow_the_run_shape() {
+        // TW §20.5.3 rule 1: 4m with 23m forbids 4m 1m; with 56m 4m 7m; with 35m 4m only
+        assert_eq!(kinds(strict_forbidden(3, 1, 2)), vec![0, 3]);
+        assert_eq!(kinds(strict_forbidden(3, 5, 4)), vec![3, 6]);
+        assert_eq!(kinds(strict_forbidden(3, 2, 4)), vec![3]);
+        // no kind beyond the suit's ends: 3m with 12m, 7m with 89m
+        assert_eq!(kinds(strict_forbidden(2, 0, 1)), vec![2]);
+        assert_eq!(kinds(strict_forbidden(6, 7, 8)), vec![6]);
+        // 2s (kind 19) with 34s forbids 2s and 5s; other suits never leak into it
+        assert_eq!(kinds(strict_forbidden(19, 20, 21)), vec![19, 22]);
+        assert_eq!(kinds(strict_forbidden(18, 19, 20)), vec![18, 21]);
+        assert_eq!(kinds(strict_forbidden(11, 9, 10)), vec![11]);
+    }
+
+    #[test]
+    fn several_winner_modes() {
+        let mut sw = TwSwitches::default();
+        let modes = [
+            (SeveralWinners::AllWin, [0, 1, 2, 3]),
+            (SeveralWinners::HeadBump, [0, 1, 1, 1]),
+            (SeveralWinners::HeadBumpTwoAllThree, [0, 1, 1, 3]),
+        ];
+        for (mode, want) in modes {
+            sw.several_winners = mode;
+            assert_eq!([0, 1, 2, 3].map(|n| winning_claims(&sw, n)), want, "{mode:?}");
+        }
+    }
+
+    #[test]
+    fn the_default_switches_ask_no_hook() {
+        let sw = TwSwitches::default();
+        assert!(!hooked(&sw));
+        for set in [
+            TwSwitches { ready_declaration: true, ..sw },
+            TwSwitches { several_winners: SeveralWinners::HeadBump, ..sw },
+            TwSwitches { flow: super::super::switches::FlowOptions { rob_added_kong: false, ..sw.flow }, ..sw },
+            TwSwitches { flow: super::super::switches::FlowOptions { pass_over: true, ..sw.flow }, ..sw },
+        ] {
+            assert!(hooked(&set));
+        }
     }
 }

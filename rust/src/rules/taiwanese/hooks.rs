@@ -37,8 +37,13 @@ impl DealHooks for TaiwaneseRules {
             w
         }))
     }
+    /// TW §20.6.4 the flags of the house rules (none at the defaults).
     fn rule_flags(&self) -> &'static RuleFlags {
-        &flow::FLAGS
+        if flow::hooked(&self.switches) {
+            &flow::FLAGS
+        } else {
+            &RuleFlags::NONE
+        }
     }
     /// TW §20.6.1 `DECLARE_READY(tile)` under `ready_declaration`.
     fn extra_actions(&self) -> &'static [ExtraAction] {

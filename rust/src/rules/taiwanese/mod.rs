@@ -8,8 +8,8 @@
 //! wind moves as §16 says.
 
 pub mod common;
-pub mod high;
 mod flow;
+pub mod high;
 mod hooks;
 pub mod low;
 pub mod names;
