@@ -621,8 +621,8 @@ class Ruleset:
         discarder: str | int | None = None,
         dealer_streak: int = 0,
     ) -> _BonusWin | None:
-        """TW §7: the bonus-tile win after ``win_tile`` is exposed, if any (no hand needed;
-        None under a ruleset without bonus-tile wins)."""
+        """TW §7, HK §19.6: the bonus-tile win after ``win_tile`` is exposed, if any (no hand
+        needed; None under a ruleset or switch set without bonus-tile wins)."""
     def replace(self, **switches: bool | int | str) -> Ruleset: ...
     def to_dict(self) -> dict[str, Any]:
         """``{"name": ..., "switches": {...}}``."""
@@ -709,8 +709,8 @@ def presets() -> list[str]:
 def preset_docs() -> list[tuple[str, str]]:
     """``(name, doc)`` of every listed preset, in the order of ``presets()``."""
 
-# A bonus-tile win of TW §7 (``Ruleset.bonus_win``): kind ("all_eight" / "rob_eighth"), winner and
-# discarder (winds), value, unit, the unit's own name (tai) as an alias, elements, payments.
+# A bonus-tile win of TW §7 or HK §19.6 (``Ruleset.bonus_win``): kind ("all_eight" / "rob_eighth";
+# Hong Kong "flower_win" / "flower_win_rob", HK §19.13), winner and discarder (winds), value, unit, the unit's own name (tai) as an alias, elements, payments.
 _BonusWin: TypeAlias = dict[str, Any]
 
 class _Settlement(TypedDict):

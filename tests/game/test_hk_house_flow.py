@@ -33,9 +33,8 @@ EXAMPLES = [e for e in json.loads(DATA.read_text()) if e["kind"] == "flow"]
 DEAL_FLOWS = [e for e in EXAMPLES if "match" not in e["setup"] and not e["setup"].get("wall136")]
 WINDOW = (Phase.RESPONSE, Phase.ROB)
 VERBS = {"discard": A.DISCARD, "pung": A.PUNG, "chow": A.CHOW, "kong": A.KONG}
-# HK §19.13 win kinds in the engine's words: a self-drawn bonus-tile win (seven or eight) is
-# the engine's automatic self-drawn bonus win, robbing the eighth its robbing bonus win
-WIN_KINDS = {"flower_win": {"bonus_all_eight"}, "flower_win_rob": {"bonus_rob_eighth"}}
+# HK §19.13 win kinds: the engine uses the section's names
+WIN_KINDS = {"flower_win": {"flower_win"}, "flower_win_rob": {"flower_win_rob"}}
 
 
 def kind(code: str) -> int:
@@ -399,9 +398,12 @@ def test_whole_deals_reach_the_house_rules() -> None:
                 liab += 1
                 assert visible_event(e, (e.player + 1) % 4) == e
                 assert e["pattern"] in ("fourth_meld", "three_dragons", "four_winds")
-            if e.type == "rule_flag" and e["flag"] == "pass_over" and e["value"]:
+            if e.type == "pass_over_lock":  # HK §19.13: private, with the locked kinds
                 locks += 1
+                assert e["flag"] == "pass_over" and e["value"] and e["kinds"]
                 assert visible_event(e, (e.player + 1) % 4) is None
+                assert visible_event(e, e.player) == e
+            assert e.type != "rule_flag"
     for i in range(300):
         d = Deal(deal_wall(7, i), rules=rules, dealer=i % 4)
         r = run_deal(d, [make_seat("greedy", seed=p) for p in range(4)])

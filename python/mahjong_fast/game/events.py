@@ -21,7 +21,8 @@ Every change of a :class:`~mahjong_fast.game.deal.Deal` appends one :class:`Even
 ``added_kong``         ``tile`` — declared; a ROB window opens
 ``kong_completed``     ``tiles`` — the added kong after every player passed the ROB window
 ``win``                ``kind`` (``self_drawn``/``discard``/``robbing_kong``; the bonus-tile
-                       wins ``bonus_all_eight``/``bonus_rob_eighth``), ``tile`` (winning
+                       wins ``bonus_all_eight``/``bonus_rob_eighth``, HK §19.6
+                       ``flower_win``/``flower_win_rob``), ``tile`` (winning
                        id or None), ``from`` (discarder/declarer or None), ``faan``,
                        ``raw_faan``, ``limit``, ``elements``, ``hand`` (final concealed ids),
                        ``liable_paid`` (HK §19.8, only when a liable player paid the win);
@@ -32,10 +33,18 @@ Every change of a :class:`~mahjong_fast.game.deal.Deal` appends one :class:`Even
                        abortive draw gives its own reason, e.g. ``"four_ready"``)
 ``rule_flag``          ``flag``, ``value``, ``public`` — a per-seat flag of the ruleset's house
                        rules set or cleared for ``player`` (a private one is seen by that seat
-                       only)
-``liability``          ``liable``, ``pattern`` — a liability record (包牌): ``liable`` pays for
-                       ``player``'s win as the ruleset settles it (HK §19.8: ``pattern`` is
-                       the trigger, ``fourth_meld``, ``three_dragons`` or ``four_winds``)
+                       only). A ruleset may give the event its own name: HK §19.13 logs the
+                       pass-over lock (§19.12) as ``pass_over_lock`` (with ``kinds``, the
+                       locked kinds as codes, or ``"all"``) and ``pass_over_clear``
+``liability``          ``liable``, ``pattern``, ``tile`` — a liability record (包牌): ``liable``
+                       pays for ``player``'s win as the ruleset settles it; ``tile`` the
+                       claimed tile whose claim made it. HK §19.13 names the fields claimer
+                       (``player``), liable, trigger (``pattern``: ``fourth_meld``,
+                       ``three_dragons``, ``four_winds``) and tile; TW §20.6.4 winner seat
+                       (``player``), pattern and liable seat: one event serves both
+``flower_win``         ``kind`` (``seven``/``eight``/``rob``), ``tile`` (the bonus tile that
+                       caused it), ``exposer`` — HK §19.6, §19.13: ``player`` won by bonus
+                       tiles; its ``win`` event follows
 ``false_win``          ``declared`` (``self_drawn``/``discard``/``rob``), ``reason`` (the §13
                        code the declaration failed with), ``hand`` (``player``'s concealed
                        ids, revealed to all) — HK §19.11: the deal ends, ``payments`` follows
@@ -103,6 +112,6 @@ def visible_event(event: Event, player: int) -> Event | None:
         return Event(t, event.player, {**event.data, "tile": None})
     if t == "action" and event.player != player and event.data["action"]["type"] in _RESPONSE_TYPES:
         return None  # §5.4 a response is not revealed before the window is resolved
-    if t == "rule_flag" and event.player != player and not event.data["public"]:
-        return None  # a private rule flag (TW §20.6.4 pass-over) is its seat's only
+    if event.player != player and event.data.get("public") is False and "flag" in event.data:
+        return None  # a private rule flag (TW §20.6.4, HK §19.12 pass-over) is its seat's only
     return event  # everything else is public (the winner's hand is shown at the end)

@@ -7,10 +7,20 @@ from typing import Any
 
 __all__ = ["WIN_KINDS", "DealResult", "WinResult"]
 
-#: values of :attr:`DealResult.win_kind`; the last two are the Taiwanese bonus-tile wins of
-#: TW §7 (all eight bonus tiles: settled as self-drawn; seven rob the eighth: the exposing
-#: player pays)
-WIN_KINDS = ("self_drawn", "discard", "robbing_kong", "bonus_all_eight", "bonus_rob_eighth")
+#: values of :attr:`DealResult.win_kind`; then the Taiwanese bonus-tile wins of TW §7 (all
+#: eight bonus tiles: settled as self-drawn; seven rob the eighth: the exposing player pays)
+#: and the Hong Kong flower wins of HK §19.6 (``flower_win``: seven or eight bonus tiles,
+#: settled as self-drawn; ``flower_win_rob``: the eighth robbed, the exposing player pays;
+#: HK §19.13 names them)
+WIN_KINDS = (
+    "self_drawn",
+    "discard",
+    "robbing_kong",
+    "bonus_all_eight",
+    "bonus_rob_eighth",
+    "flower_win",
+    "flower_win_rob",
+)
 
 
 def _code(tile_id: int | None) -> str | None:

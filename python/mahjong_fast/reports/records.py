@@ -30,7 +30,7 @@ __all__ = ["RecordsError", "records_aggregates", "records_report_html"]
 
 _COLOURS = ("#1f4e8c", "#b3261e", "#1f6e3a", "#6a3d9a")
 _HATCHES = ("", "//", "..", "xx")
-_SELF = ("self_drawn", "bonus_all_eight")
+_SELF = ("self_drawn", "bonus_all_eight", "flower_win")
 #: a win as the report reads it (the elements by code)
 _WIN_FIELDS = {"seat": "Int8", "win_kind": "String", "discarder": "Int8", "value": "Int16"}
 #: the columns a report reads (besides points_p0..3)

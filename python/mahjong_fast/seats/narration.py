@@ -142,12 +142,12 @@ def describe_event(
             how = "by self-draw"
         elif kind == "robbing_kong":
             how = f"by robbing {whose(_ev(event, 'from'))} kong"
-        elif kind == "bonus_all_eight":
+        elif kind in ("bonus_all_eight", "flower_win"):
             # TW §7 all eight; HK §19.6 seven (X20) or eight (X21) exposed bonus tiles
             els = _ev(event, "elements") or []
             seven = any(isinstance(e, (list, tuple)) and e and e[0] == "X20" for e in els)
             how = "with seven bonus tiles" if seven else "with all eight bonus tiles"
-        elif kind == "bonus_rob_eighth":
+        elif kind in ("bonus_rob_eighth", "flower_win_rob"):
             how = f"by robbing {whose(_ev(event, 'from'))} eighth bonus tile"
         else:
             how = f"on {whose(_ev(event, 'from'))} discard"
@@ -165,6 +165,15 @@ def describe_event(
         pattern = str(_ev(event, "pattern", "")).replace("_", " ")
         line.append(f"{subject} liable for {whose(player)} hand ({pattern})", style="bold yellow")
         return line
+    if etype == "pass_over_lock" and player == me and me is not None:
+        # HK §19.12, private: only the locked seat is told
+        kinds = _ev(event, "kinds")
+        what = "any tile" if kinds == "all" else ", ".join(str(k) for k in kinds or ())
+        line.append(f"You let a win go by: no win on a discard of {what} before your next draw",
+                    style="yellow")  # fmt: skip
+        return line
+    if etype == "pass_over_clear" and player == me and me is not None:
+        return line.append("Your pass-over lock is cleared (you drew)", style="dim")
     if etype == "false_win":
         line.append(
             f"{name} {'declare' if player == me else 'declares'} a win the rules refuse "
@@ -239,7 +248,7 @@ def _describe_words(event: Any, me: int | None, *, ascii: bool, unit: str | None
             how = w.term("self_draw")
         elif kind == "robbing_kong":
             how = f"{w.term('robbing_kong')}（{who(_ev(event, 'from'))}）"
-        elif kind in ("bonus_all_eight", "bonus_rob_eighth"):
+        elif kind in ("bonus_all_eight", "bonus_rob_eighth", "flower_win", "flower_win_rob"):
             how = w.term("bonus_tile")
         else:
             how = f"{who(_ev(event, 'from'))} {w.term('deal_in')}"

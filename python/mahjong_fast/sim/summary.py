@@ -108,7 +108,7 @@ class Summary:
                 self.multiple_wins += 1
             for v in values:
                 self.faan_counts[int(v)] = self.faan_counts.get(int(v), 0) + 1
-            if kind in ("self_drawn", "bonus_all_eight"):
+            if kind in ("self_drawn", "bonus_all_eight", "flower_win"):
                 self.self_draws += 1
         match = record.get("match_index")
         if match is not None:

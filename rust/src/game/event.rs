@@ -30,6 +30,12 @@ pub enum WinKind {
     /// TW §7.2: a player with the other seven takes the bonus tile just exposed (the exposing
     /// player pays as the discarder).
     BonusRobEighth,
+    /// HK §19.6: a flower win (seven or eight bonus tiles) of the exposing player, settled as
+    /// self-drawn (HK §19.13 `flower_win`).
+    FlowerWin,
+    /// HK §19.6 `eight_or_rob`: the eighth bonus tile robbed, the exposing player paying as a
+    /// discarder (HK §19.13 `flower_win_rob`).
+    FlowerWinRob,
 }
 
 impl WinKind {
@@ -40,11 +46,13 @@ impl WinKind {
             WinKind::RobbingKong => "robbing_kong",
             WinKind::BonusAllEight => "bonus_all_eight",
             WinKind::BonusRobEighth => "bonus_rob_eighth",
+            WinKind::FlowerWin => "flower_win",
+            WinKind::FlowerWinRob => "flower_win_rob",
         }
     }
-    /// A TW §7 bonus-tile win (automatic, no hand shape, exempt from `min_tai`).
+    /// A bonus-tile win (TW §7, HK §19.6: automatic, no hand shape, exempt from the minimum).
     pub const fn is_bonus_win(self) -> bool {
-        matches!(self, WinKind::BonusAllEight | WinKind::BonusRobEighth)
+        matches!(self, WinKind::BonusAllEight | WinKind::BonusRobEighth | WinKind::FlowerWin | WinKind::FlowerWinRob)
     }
 }
 
@@ -114,11 +122,19 @@ pub enum Event {
     /// HK §8.2; a ruleset's abortive draw too ([`DrawReason::Abortive`]).
     ExhaustiveDraw { reason: DrawReason },
     /// A per-seat rule flag of the ruleset set or cleared (`rules/hooks.rs`); a private flag
-    /// (`public` false) is seen by its seat only.
-    RuleFlag { player: u8, flag: &'static str, value: bool, public: bool },
-    /// A liability record made (TW §20.7.2): `liable` pays for `player`'s win as the ruleset
-    /// settles it.
-    Liability { player: u8, liable: u8, pattern: &'static str },
+    /// (`public` false) is seen by its seat only. `event` is its log name (`rule_flag`, or the
+    /// ruleset's own, [`crate::rules::DealHooks::flag_event`]); `kinds` the seat's private set
+    /// of kinds after the change (bit k: kind k; 0 when it has none), e.g. the kinds a HK §19.12
+    /// pass-over lock holds.
+    RuleFlag { player: u8, flag: &'static str, value: bool, public: bool, event: &'static str, kinds: u64 },
+    /// A liability record made (TW §20.7.2, HK §19.8): `liable` pays for `player`'s win as the
+    /// ruleset settles it; `tile` the claimed tile that made it, when a claim did.
+    Liability { player: u8, liable: u8, pattern: &'static str, tile: Option<u8> },
+    /// HK §19.6, §19.13 a flower win: `player` won by bonus tiles (`kind` `seven`, `eight` or
+    /// `rob`), `tile` the bonus tile that caused it, exposed by `exposer` (the winner itself
+    /// unless robbed). Logged before the `win` event (Hong Kong only; Taiwanese bonus-tile wins
+    /// have their `win` event alone, TW §7).
+    FlowerWin { player: u8, kind: &'static str, tile: u8, exposer: u8 },
     /// HK §19.11 a false win: `player` declared a win (`declared`: `self_drawn`, `discard`,
     /// `rob`) refused with `reason` (a §13 code); its concealed tiles, ascending, are revealed.
     FalseWin { player: u8, declared: &'static str, reason: &'static str, hand: Vec<u8> },
@@ -141,8 +157,9 @@ impl Event {
             Event::Win { .. } => "win",
             Event::Payments { .. } => "payments",
             Event::ExhaustiveDraw { .. } => "exhaustive_draw",
-            Event::RuleFlag { .. } => "rule_flag",
+            Event::RuleFlag { event, .. } => event,
             Event::Liability { .. } => "liability",
+            Event::FlowerWin { .. } => "flower_win",
             Event::FalseWin { .. } => "false_win",
         }
     }
@@ -160,6 +177,7 @@ impl Event {
             | Event::Win { player, .. }
             | Event::RuleFlag { player, .. }
             | Event::Liability { player, .. }
+            | Event::FlowerWin { player, .. }
             | Event::FalseWin { player, .. } => Some(player),
             Event::Action { action, .. } => Some(action.player),
             Event::Deal { .. } | Event::Payments { .. } | Event::ExhaustiveDraw { .. } => None,

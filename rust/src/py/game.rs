@@ -101,14 +101,33 @@ impl PyDeal {
             Event::ExhaustiveDraw { reason } => {
                 d.set_item(intern!(py, "reason"), reason.name())?;
             }
-            Event::RuleFlag { flag, value, public, .. } => {
+            Event::RuleFlag { flag, value, public, event, kinds, .. } => {
                 d.set_item(intern!(py, "flag"), flag)?;
                 d.set_item(intern!(py, "value"), value)?;
                 d.set_item(intern!(py, "public"), public)?;
+                // a ruleset's own event (HK §19.13 `pass_over_lock`) lists the seat's kinds
+                if *event != "rule_flag" && *value {
+                    if *kinds == (1u64 << 34) - 1 {
+                        d.set_item(intern!(py, "kinds"), "all")?;
+                    } else {
+                        let codes: Vec<String> =
+                            (0..34u8).filter(|k| kinds >> k & 1 == 1).map(|k| crate::tiles::tile::Tile(k).code()).collect();
+                        d.set_item(intern!(py, "kinds"), codes)?;
+                    }
+                }
             }
-            Event::Liability { liable, pattern, .. } => {
+            Event::Liability { liable, pattern, tile, .. } => {
                 d.set_item(intern!(py, "liable"), liable)?;
                 d.set_item(intern!(py, "pattern"), pattern)?;
+                // HK §19.13: the tile whose claim made the record
+                if let Some(t) = tile {
+                    d.set_item(intern!(py, "tile"), t)?;
+                }
+            }
+            Event::FlowerWin { kind, tile, exposer, .. } => {
+                d.set_item(intern!(py, "kind"), kind)?;
+                d.set_item(intern!(py, "tile"), tile)?;
+                d.set_item(intern!(py, "exposer"), exposer)?;
             }
             Event::FalseWin { declared, reason, hand, .. } => {
                 d.set_item(intern!(py, "declared"), declared)?;

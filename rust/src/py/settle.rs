@@ -109,6 +109,8 @@ pub(super) fn bonus_win<'py>(
         match w.kind {
             BonusWinKind::AllEight => "all_eight",
             BonusWinKind::RobEighth => "rob_eighth",
+            BonusWinKind::Flower => "flower_win",
+            BonusWinKind::FlowerRob => "flower_win_rob",
         },
     )?;
     d.set_item("winner", WINDS[w.winner])?;

@@ -71,11 +71,20 @@ impl TileSet {
 pub struct RuleFlags {
     pub public: &'static [&'static str],
     pub private: &'static [&'static str],
+    /// The log names the ruleset's rules give a flag's events, `(flag, set, cleared)` (HK
+    /// §19.13: `("pass_over", "pass_over_lock", "pass_over_clear")`); a flag not listed is
+    /// logged as the generic `rule_flag`.
+    pub events: &'static [(&'static str, &'static str, &'static str)],
 }
 
 impl RuleFlags {
     /// No flags.
-    pub const NONE: RuleFlags = RuleFlags { public: &[], private: &[] };
+    pub const NONE: RuleFlags = RuleFlags { public: &[], private: &[], events: &[] };
+
+    /// The log name of the event that says `flag` was set (`value` true) or cleared.
+    pub fn event_name(&self, flag: &str, value: bool) -> &'static str {
+        self.events.iter().find(|e| e.0 == flag).map_or("rule_flag", |e| if value { e.1 } else { e.2 })
+    }
 }
 
 /// An action type a ruleset adds to the engine's own ([`DealHooks::extra_actions`]), with the

@@ -141,7 +141,7 @@ pub struct Settlement {
     pub passed: bool,
 }
 
-/// Which bonus-tile win (TW §7; rulesets without such wins never produce one).
+/// Which bonus-tile win (TW §7, HK §19.6; rulesets without such wins never produce one).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum BonusWinKind {
     /// The exposing player now has all eight bonus tiles; settled as self-drawn.
@@ -149,6 +149,19 @@ pub enum BonusWinKind {
     /// Another player already has the other seven and takes the one just exposed; the exposing
     /// player pays as the discarder.
     RobEighth,
+    /// HK §19.6 a flower win of the exposing player (seven or all eight bonus tiles), settled
+    /// as self-drawn; HK §19.13 names it `flower_win`.
+    Flower,
+    /// HK §19.6 `eight_or_rob`: the player holding the other seven robs the eighth, paid by the
+    /// exposing player as a discarder; HK §19.13 names it `flower_win_rob`.
+    FlowerRob,
+}
+
+impl BonusWinKind {
+    /// Whether the exposing player pays as a discarder (the win robs the tile just exposed).
+    pub const fn robs(self) -> bool {
+        matches!(self, BonusWinKind::RobEighth | BonusWinKind::FlowerRob)
+    }
 }
 
 /// A bonus-tile win found after an exposure.
@@ -156,7 +169,7 @@ pub enum BonusWinKind {
 pub struct BonusWin {
     pub kind: BonusWinKind,
     pub winner: usize,
-    /// The exposing player for [`BonusWinKind::RobEighth`] (who pays); `None` when self-drawn.
+    /// The exposing player for a win that robs the eighth (who pays); `None` when self-drawn.
     pub discarder: Option<usize>,
     /// The one element scored (its value is the hand's value; exempt from the minimum).
     pub element: Element,

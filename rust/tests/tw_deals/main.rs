@@ -173,6 +173,7 @@ fn check_event_log(d: &Deal) {
             | Event::ExhaustiveDraw { .. }
             | Event::RuleFlag { .. }
             | Event::Liability { .. }
+            | Event::FlowerWin { .. }
             | Event::FalseWin { .. } => {}
         }
         // conservation after this event

@@ -87,10 +87,26 @@ impl Deal {
     /// element (exempt from `min_tai`), settled as self-drawn (all eight) or paid by the
     /// exposing player (seven rob the eighth, who takes the tile into their bonus area).
     pub(super) fn bonus_win(&mut self, w: &BonusWin, tile: u8) {
-        let (kind, discarder) = match w.kind {
-            BonusWinKind::AllEight => (WinKind::BonusAllEight, None),
-            BonusWinKind::RobEighth => (WinKind::BonusRobEighth, w.discarder.map(|d| d as u8)),
+        let kind = match w.kind {
+            BonusWinKind::AllEight => WinKind::BonusAllEight,
+            BonusWinKind::RobEighth => WinKind::BonusRobEighth,
+            BonusWinKind::Flower => WinKind::FlowerWin,
+            BonusWinKind::FlowerRob => WinKind::FlowerWinRob,
         };
+        let discarder = if w.kind.robs() { w.discarder.map(|d| d as u8) } else { None };
+        if matches!(w.kind, BonusWinKind::Flower | BonusWinKind::FlowerRob) {
+            // HK §19.13: the exposer is the winner unless the tile was robbed
+            let exposer = discarder.unwrap_or(w.winner as u8);
+            let n = (self.bonus_mask[w.winner] | 1 << (tile - N_ORDINARY)).count_ones();
+            let label = if w.kind.robs() {
+                "rob"
+            } else if n == 8 {
+                "eight"
+            } else {
+                "seven"
+            };
+            self.emit(Event::FlowerWin { player: w.winner as u8, kind: label, tile, exposer });
+        }
         if let Some(d) = discarder {
             let d = d as usize;
             if let Some(i) = self.bonus[d].iter().position(|&b| b == tile) {

@@ -98,11 +98,12 @@ impl Deal {
     #[inline(never)]
     pub(super) fn hook(&mut self, e: HookEvent) -> bool {
         let mut st = std::mem::take(&mut self.rule_state);
-        let (public, private, records) = (st.public, st.private, st.records.len());
+        let (public, private, kinds, records) = (st.public, st.private, st.kinds, st.records.len());
         let abort = self.rules.hooks().on_event(self, &e, &mut st);
         if self.opts.record {
             let names = self.rules.rule_flags();
             for p in 0..4 {
+                let mut told = false;
                 for (flags, before, list, is_public) in
                     [(st.public[p], public[p], names.public, true), (st.private[p], private[p], names.private, false)]
                 {
@@ -110,13 +111,36 @@ impl Deal {
                     for (bit, name) in list.iter().enumerate().take(16) {
                         if changed >> bit & 1 == 1 {
                             let value = flags >> bit & 1 == 1;
-                            self.emit(Event::RuleFlag { player: p as u8, flag: name, value, public: is_public });
+                            let event = names.event_name(name, value);
+                            let k = if is_public { 0 } else { st.kinds[p] };
+                            self.emit(Event::RuleFlag { player: p as u8, flag: name, value, public: is_public, event, kinds: k });
+                            told |= !is_public;
                         }
                     }
                 }
+                // the seat's private kinds changed while its flags did not (a HK §19.12 lock
+                // growing by a second kind): told under its first private flag
+                if !told && st.kinds[p] != kinds[p] {
+                    if let Some(name) = names.private.first() {
+                        let value = st.private[p] & 1 == 1;
+                        let event = names.event_name(name, value);
+                        self.emit(Event::RuleFlag {
+                            player: p as u8,
+                            flag: name,
+                            value,
+                            public: false,
+                            event,
+                            kinds: st.kinds[p],
+                        });
+                    }
+                }
             }
+            let tile = match e {
+                HookEvent::Claimed { tile, .. } => Some(tile),
+                _ => None,
+            };
             for r in &st.records[records.min(st.records.len())..] {
-                self.emit(Event::Liability { player: r.seat, liable: r.liable, pattern: r.pattern });
+                self.emit(Event::Liability { player: r.seat, liable: r.liable, pattern: r.pattern, tile });
             }
         }
         self.rule_state = st;

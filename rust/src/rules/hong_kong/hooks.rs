@@ -17,8 +17,10 @@ use crate::tiles::hand::MeldKind;
 use crate::tiles::tile::Bonus;
 
 /// HK §19.12: the private flag `pass_over` (bit 0) of a seat holding a pass-over lock; the
-/// kinds it holds are the seat's [`RuleState::kinds`].
-static FLAGS: RuleFlags = RuleFlags { public: &[], private: &["pass_over"] };
+/// kinds it holds are the seat's [`RuleState::kinds`]; HK §19.13 logs it as `pass_over_lock`
+/// (with the kinds) and `pass_over_clear`.
+static FLAGS: RuleFlags =
+    RuleFlags { public: &[], private: &["pass_over"], events: &[("pass_over", "pass_over_lock", "pass_over_clear")] };
 const LOCKED: u8 = 0;
 /// Every kind 0..=33 (a lock under `pass_over = all_kinds`).
 pub const ALL_KINDS: u64 = (1 << 34) - 1;
@@ -86,8 +88,8 @@ impl DealHooks for HongKongRules {
     /// HK §19.6, checked after each exposure (before the replacement draw): eight exposed
     /// bonus tiles win (X21) under any `flower_win` but `off`; seven win (X20) under `seven`;
     /// under `eight_or_rob` a player holding the other seven robs the eighth (X20, paid by the
-    /// exposer as a discarder). The self-drawn bonus-tile wins are the engine's
-    /// [`BonusWinKind::AllEight`] kind, the robbing one [`BonusWinKind::RobEighth`].
+    /// exposer as a discarder). The self-drawn bonus-tile wins are [`BonusWinKind::Flower`],
+    /// the robbing one [`BonusWinKind::FlowerRob`] (HK §19.13 `flower_win`, `flower_win_rob`).
     fn bonus_win(&self, exposed: &[u8; 4], exposer: usize, tile: Bonus) -> Result<Option<BonusWin>> {
         let fw = self.switches.flower_win;
         if fw == FlowerWin::Off || exposer > 3 || tile.0 > 7 {
@@ -95,12 +97,8 @@ impl DealHooks for HongKongRules {
         }
         let bit = 1u8 << tile.0;
         let n = (exposed[exposer] | bit).count_ones();
-        let own = |code| BonusWin {
-            kind: BonusWinKind::AllEight,
-            winner: exposer,
-            discarder: None,
-            element: self.flower_element(code),
-        };
+        let own =
+            |code| BonusWin { kind: BonusWinKind::Flower, winner: exposer, discarder: None, element: self.flower_element(code) };
         if n == 8 {
             return Ok(Some(own("X21")));
         }
@@ -112,7 +110,7 @@ impl DealHooks for HongKongRules {
                 let q = (exposer + k) % 4;
                 if exposed[q] == !bit {
                     let element = self.flower_element("X20");
-                    return Ok(Some(BonusWin { kind: BonusWinKind::RobEighth, winner: q, discarder: Some(exposer), element }));
+                    return Ok(Some(BonusWin { kind: BonusWinKind::FlowerRob, winner: q, discarder: Some(exposer), element }));
                 }
             }
         }

@@ -567,7 +567,7 @@ fn deal_hooks_follow_the_deal_switches() {
     // robbing the eighth under `eight_or_rob` only
     let seven = hk(&[("flower_win", s("seven"))]).unwrap();
     let w = seven.hooks().bonus_win(&[0x3F, 0, 0, 0], 0, Bonus(6)).unwrap().unwrap();
-    assert_eq!((w.kind, w.winner, w.discarder, w.element.code, w.element.value), (BonusWinKind::AllEight, 0, None, "X20", 3));
+    assert_eq!((w.kind, w.winner, w.discarder, w.element.code, w.element.value), (BonusWinKind::Flower, 0, None, "X20", 3));
     let eight = hk(&[("flower_win", s("eight"))]).unwrap();
     assert_eq!(eight.hooks().bonus_win(&[0x3F, 0, 0, 0], 0, Bonus(6)).unwrap(), None);
     let w = eight.hooks().bonus_win(&[0x7F, 0, 0, 0], 0, Bonus(7)).unwrap().unwrap();
@@ -575,5 +575,5 @@ fn deal_hooks_follow_the_deal_switches() {
     assert_eq!(eight.hooks().bonus_win(&[0, 0, 0, 0x7F], 1, Bonus(7)).unwrap(), None);
     let rob = hk(&[("flower_win", s("eight_or_rob"))]).unwrap();
     let w = rob.hooks().bonus_win(&[0, 0, 0, 0x7F], 1, Bonus(7)).unwrap().unwrap();
-    assert_eq!((w.kind, w.winner, w.discarder, w.element.code), (BonusWinKind::RobEighth, 3, Some(1), "X20"));
+    assert_eq!((w.kind, w.winner, w.discarder, w.element.code), (BonusWinKind::FlowerRob, 3, Some(1), "X20"));
 }

@@ -22,8 +22,18 @@ use crate::tiles::tile::N_KINDS;
 
 /// The flags of §20.6.4 (public: the declaration; private: the pass-over flag and a live
 /// qualification).
-pub(super) static FLAGS: RuleFlags =
-    RuleFlags { public: &["declared_ready"], private: &["pass_over", "heavenly_ready", "earthly_ready"] };
+/// Their events are named as §20.6.4 names them: `pass_over` (set and cleared),
+/// `declare_ready`, `qualification` (earned and lost; `flag` says which).
+pub(super) static FLAGS: RuleFlags = RuleFlags {
+    public: &["declared_ready"],
+    private: &["pass_over", "heavenly_ready", "earthly_ready"],
+    events: &[
+        ("pass_over", "pass_over", "pass_over"),
+        ("declared_ready", "declare_ready", "declare_ready"),
+        ("heavenly_ready", "qualification", "qualification"),
+        ("earthly_ready", "qualification", "qualification"),
+    ],
+};
 const DECLARED: u8 = 0;
 const PASS_OVER: u8 = 0;
 const HEAVENLY: u8 = 1;

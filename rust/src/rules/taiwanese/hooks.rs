@@ -1,18 +1,20 @@
-//! The Taiwanese deal hooks: several winners and the bonus-tile wins (TW §5.2, §7); the flow
-//! rules of TW §20.5–§20.6 (issue 38): the claims, pass-over and ready declaration in
-//! `super::flow`.
+//! The Taiwanese deal hooks: several winners and the bonus-tile wins (TW §5.2, §7), liability
+//! records and their settlement (TW §20.7.2), and the flow rules of the claims and the ready
+//! declaration (TW §20.5.1–§20.5.3, §20.5.5, §20.6.1–§20.6.3) in `super::flow`; the other flow
+//! rules of TW §20.5–§20.6 come here too (issue 38).
 
-use super::{flow, settle, TaiwaneseRules};
+use super::{flow, liability, settle, TaiwaneseRules};
 use crate::error::Result;
-use crate::game::{Action, Deal};
-use crate::rules::hooks::{ExtraAction, HookEvent, RuleFlags, RuleState};
-use crate::rules::{BonusWin, DealHooks, WinContext};
+use crate::game::{Action, Deal, Win};
+use crate::rules::hooks::{ExtraAction, HookEvent, Liability, RuleFlags, RuleState};
+use crate::rules::{BonusWin, DealHooks, Settlement, WinContext};
 use crate::tiles::tile::Bonus;
 
 impl DealHooks for TaiwaneseRules {
-    /// Whether a flow switch is off the value that plays §1–§19 (TW §20.0 rule 1).
+    /// Whether a switch the deal reads through the hooks below is off its seed value: a
+    /// non-empty `liability` (TW §20.7.2), or a flow switch of `super::flow` (TW §20.0 rule 1).
     fn has_hooks(&self) -> bool {
-        flow::hooked(&self.switches)
+        self.switches.liability.0 != 0 || flow::hooked(&self.switches)
     }
     /// TW §5.2: every player claiming a win on the tile wins, each paid by the discarder.
     fn several_winners(&self) -> bool {
@@ -37,7 +39,7 @@ impl DealHooks for TaiwaneseRules {
             w
         }))
     }
-    /// TW §20.6.4 the flags of the house rules (none at the defaults).
+    /// TW §20.6.4 the flags of the house rules (none without a flow switch off its default).
     fn rule_flags(&self) -> &'static RuleFlags {
         if flow::hooked(&self.switches) {
             &flow::FLAGS
@@ -59,9 +61,35 @@ impl DealHooks for TaiwaneseRules {
     fn check(&self, deal: &Deal, a: &Action, state: &RuleState) -> Result<()> {
         flow::check(&self.switches, deal, a, state)
     }
+    /// TW §20.7.2 recording: a chow, pung or exposed-kong claim that makes a listed pattern
+    /// threaten records the discarder for it; the flow rules' state (`super::flow`).
     fn on_event(&self, deal: &Deal, e: &HookEvent, state: &mut RuleState) -> Option<&'static str> {
+        if let HookEvent::Claimed { player, kind, from, .. } = *e {
+            if self.switches.liability.0 != 0 {
+                liability::record_claim(&self.switches, deal, player, kind, from, state);
+            }
+        }
         flow::on_event(&self.switches, deal, e, state);
         None
+    }
+    /// TW §20.7.2 applying, each win with its liable seat (the first listed pattern in its
+    /// record whose guarded element it scored); each win's own payments and `liable_paid` set.
+    fn settle_records(&self, deal: &Deal, wins: &mut [Win], records: &[Liability], s: Settlement) -> Settlement {
+        if records.is_empty() {
+            return s;
+        }
+        let pay = settle::PayRules::of(&self.switches);
+        let (dealer, streak) = (usize::from(deal.dealer()), deal.dealer_streak());
+        let mut total = [0i64; 4];
+        for w in wins.iter_mut() {
+            let liable = liability::liable_for(&self.switches, w, records);
+            w.payments = settle::win_payments_liable(&w.as_payment(), liable.map(usize::from), dealer, streak, &pay);
+            w.liable_paid = liable;
+            for (t, x) in total.iter_mut().zip(w.payments) {
+                *t += x;
+            }
+        }
+        Settlement { payments: total, ..s }
     }
     /// TW §20.6.3 the automatic added kong of a declared seat.
     fn auto_action(&self, deal: &Deal, state: &RuleState) -> Option<Action> {

@@ -11,6 +11,7 @@ pub mod common;
 mod flow;
 pub mod high;
 mod hooks;
+mod liability;
 pub mod low;
 pub mod names;
 pub mod scoring;

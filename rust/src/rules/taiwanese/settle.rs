@@ -17,14 +17,15 @@ use crate::tiles::tile::Bonus;
 /// The only element a bonus-tile win scores under `table` (TW §7, §11 step 1): H32 / L30 for
 /// all eight, H28 / L29 for seven robbing the eighth (C34 / C35 with a common table).
 pub const fn bonus_element(kind: BonusWinKind, table: TaiTable) -> Element {
-    match (kind, table) {
-        (BonusWinKind::AllEight, TaiTable::High) => H32,
-        (BonusWinKind::AllEight, TaiTable::Low) => L30,
-        (BonusWinKind::RobEighth, TaiTable::High) => H28,
-        (BonusWinKind::RobEighth, TaiTable::Low) => L29,
+    // (the Hong Kong kinds never arise here: read as the all-eight or the robbing win)
+    match (kind.robs(), table) {
+        (false, TaiTable::High) => H32,
+        (false, TaiTable::Low) => L30,
+        (true, TaiTable::High) => H28,
+        (true, TaiTable::Low) => L29,
         // TW §20.4.1 C34 / C35 in the common table's column
-        (BonusWinKind::AllEight, t) => super::common::element_of(34, t),
-        (BonusWinKind::RobEighth, t) => super::common::element_of(35, t),
+        (false, t) => super::common::element_of(34, t),
+        (true, t) => super::common::element_of(35, t),
     }
 }
 
@@ -285,6 +286,16 @@ pub fn settle_deal_liable(
         (dealer, streak, false)
     };
     Ok(Settlement { payments, dealer_after, streak_after, passed })
+}
+
+/// One win's own payments (TW §15, §20.7.1), moved to its liable seat `liable` as TW §20.7.2
+/// says when there is one: what [`settle_deal_liable`] adds up for that win.
+pub fn win_payments_liable(w: &WinPayment, liable: Option<usize>, dealer: usize, streak: u32, pay: &PayRules) -> [i64; 4] {
+    let p = payments_of(w, dealer, streak, pay);
+    match liable {
+        Some(l) if l < 4 && l != w.winner => liable_payments(w, l, p, pay),
+        _ => p,
+    }
 }
 
 /// TW §20.7.2 applying: the payments `p` of win `w` moved to the liable seat `l`.

@@ -108,7 +108,7 @@ fn the_declaration_window_and_its_action() {
     d.apply(&Action::bare(ActionType::DeclareReady, 1)).unwrap();
     assert!(d.rule_state().public_flag(1, 0));
     assert_eq!(code(d.check(&Action::bare(ActionType::Pass, 1))), Some(IllegalCode::AlreadyResponded));
-    assert!(d.events().iter().any(|e| matches!(e, Event::RuleFlag { player: 1, flag: "ready", value: true, public: true })));
+    assert!(d.events().iter().any(|e| matches!(e, Event::RuleFlag { player: 1, flag: "ready", value: true, public: true, .. })));
     for p in [0, 2, 3] {
         d.apply(&Action::bare(ActionType::Pass, p)).unwrap();
     }
@@ -219,7 +219,7 @@ fn pass_over_blocks_win_claims_until_the_next_draw() {
                 let mut after = d.clone();
                 after.apply(&pass).unwrap();
                 let private = after.events()[d.events().len()..].iter().find_map(|e| match e {
-                    Event::RuleFlag { player, flag, value, public } if *player == p => Some((*flag, *value, *public)),
+                    Event::RuleFlag { player, flag, value, public, .. } if *player == p => Some((*flag, *value, *public)),
                     _ => None,
                 });
                 assert_eq!(private, Some(("pass_over", true, false)));
