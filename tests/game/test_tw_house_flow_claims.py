@@ -578,3 +578,31 @@ def test_several_winner_modes(mode: str, claimants: tuple[int, ...], winners: tu
     passed = {q for q in (N, E, S) if q not in claimants}
     flagged = {e.player for e in d.events if e.type == "pass_over"}
     assert flagged == passed  # a void claim earns no flag
+
+
+def _human(answers: list[str], d: Deal) -> tuple[Any, Any]:
+    import io
+
+    from mahjong_fast.seats.human import HumanSeat
+    from rich.console import Console
+
+    buf = io.StringIO()
+    feed = iter(answers)
+    seat = HumanSeat(
+        Console(file=buf, width=120, color_system=None), input_fn=lambda _p: next(feed), ascii=True, rules=d.rules
+    )
+    return seat, buf
+
+
+def test_the_terminal_declares_ready_and_makes_the_forced_moves() -> None:
+    d = south_to_declare("F22", "2p9m5m6m111s555s666s777z", wall="6z", east_pung=True)
+    seat, buf = _human(["ready 1m", "ready 6z"], d)
+    a = seat.choose(d.view(S), d.legal_actions(S))
+    assert a == act(d, T.DECLARE_READY, S, "6z")
+    assert "declare ready" in buf.getvalue() and "does not leave a ready hand" in buf.getvalue()
+    d.apply(a)
+    pass_all(d)
+    d.apply(act(d, T.DISCARD, W, "2p"))
+    # the forced win is the only legal move: the terminal makes it without asking
+    seat, buf = _human([], d)
+    assert seat.choose(d.view(S), d.legal_actions(S)) == Action(T.WIN, S)

@@ -68,12 +68,6 @@ HELP_CLAIM = (
 )
 
 
-def _own_public_flags(view: Any) -> frozenset[str]:
-    """The seat's own public rule flags (a ready declaration), empty without house rules."""
-    flags = getattr(view, "public_flags", ())
-    return flags[view.player] if len(flags) > view.player else frozenset()
-
-
 #: what a player types to leave (``quit`` asks first)
 QUIT_WORDS = ("quit", "exit", "q")
 
@@ -334,17 +328,11 @@ class HumanSeat(BaseSeat):
         menu = Text()
         for i, (label, _a) in enumerate(options, 1):
             menu.append(f"  [{i}] {label}\n", style="bold green")
-        if passes:
-            menu.append("  [0] pass (Enter)", style="bold")
-        else:
-            menu.append("  You must take the win (the rules allow no pass).", style="bold")
+        menu.append("  [0] pass (Enter)", style="bold")
         self.console.print(menu)
         while True:
             cmd = self._read("claim> ").lower()
             if cmd in ("", "0", "p", "pass", "n", "no"):
-                if not passes and options:
-                    self._say("you must take the win: type 1")
-                    continue
                 return pass_action
             n = _small_int(cmd)
             if n is not None and 1 <= n <= len(options):
@@ -402,11 +390,6 @@ class HumanSeat(BaseSeat):
                 f"  You can declare ready with a discard: type 'ready <tile>' ({codes}).",
                 style="bold green",
             )
-        if wins and not discards:
-            extra.append("  You must take the win: type 'win'.", style="bold green")
-        elif discards and "declared_ready" in _own_public_flags(view) and view.phase == Phase.ACTION:
-            only = code_of_id(discards[0].tiles[0])
-            extra.append(f"  You declared ready: you must discard the tile you drew, {only}.", style="bold")
         if extra.plain:
             self.console.print(extra)
         prompt = f"discard (code or 1-{len(hand)})> "
