@@ -470,6 +470,8 @@ def test_f21_a_declaration_locks_the_hand() -> None:
     refused(d, act(d, T.DISCARD, S, "1m"), "READY_LOCKED")
     refused(d, act(d, T.DECLARE_READY, S, "9m"), "ALREADY_DECLARED")
     assert [a.type for a in d.legal_actions(S)] == [T.DISCARD]
+    # the hints rank the declared seat's one option
+    assert {r.action for r in d.hint(S)} <= set(d.legal_actions(S))
     d.apply(act(d, T.DISCARD, S, "9m"))
     pass_all(d)
     d.apply(act(d, T.DISCARD, W, "8p"))
