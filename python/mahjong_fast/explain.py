@@ -32,13 +32,27 @@ from mahjong_fast.rules import RulesLike, resolve_rules
 __all__ = ["explain_final_hand", "explain_score", "explain_waits"]
 
 
-def _counted(result: Any) -> str:
-    unit = result.unit
+def _words(lang: str | None, rules: Any) -> Any:
+    from mahjong_fast.words import Words
+
+    return Words(lang or "en", rules)
+
+
+def _unit(w: Any, unit: Any) -> str:
+    """The unit's name in a Chinese; in English the unit's key as the lines always said."""
+    return str(w.unit(str(unit))) if w.chinese else str(unit)
+
+
+def _parts(elements: Any, w: Any) -> str:
+    return ", ".join(f"{e.code} {w.element(e)} {e.value}" for e in elements)
+
+
+def _counted(result: Any, w: Any) -> str:
+    unit = _unit(w, result.unit)
     if not result.elements:
-        return f"Counted: no scoring element = 0 {unit}."
-    parts = ", ".join(f"{e.code} {e.name} {e.value}" for e in result.elements)
-    total = result.raw_value
-    return f"Counted: {parts} = {total} {unit}."
+        return str(w("explain:counted_none", unit=unit))
+    return str(w("explain:counted", parts=_parts(result.elements, w), total=result.raw_value,
+                 unit=unit))  # fmt: skip
 
 
 def explain_score(
@@ -47,48 +61,51 @@ def explain_score(
     hand: str | None = None,
     win: str | None = None,
     rules: RulesLike = None,
+    lang: str | None = None,
 ) -> list[str]:
     """Lines saying why ``result`` (a :class:`~mahjong_fast.ScoreResult` of ``score(hand, win,
     rules=rules, ...)``) is a legal win, below the minimum or not a winning shape.
 
     ``hand`` and ``win`` (the arguments given to ``score``) are needed only to say how far a
-    non-winning hand is from a winning shape; without them that line is left out.
+    non-winning hand is from a winning shape; without them that line is left out. ``lang``
+    (``en``, the default, ``zh-HK`` or ``zh-TW``): the lines' language, the game's terms in
+    the ruleset's words (:class:`~mahjong_fast.words.Words`).
 
-    Raises RuleConfigError for an unknown ruleset name, and whatever ``shanten`` raises for a
-    ``hand`` that is not one (InvalidHandError / InvalidTileError).
+    Raises RuleConfigError for an unknown ruleset name, UnknownLanguageError for another
+    language, and whatever ``shanten`` raises for a ``hand`` that is not one
+    (InvalidHandError / InvalidTileError).
     """
     ruleset = resolve_rules(rules)
-    unit = result.unit
+    w = _words(lang, ruleset)
+    unit = _unit(w, result.unit)
     section = ruleset.section("minimum")
     minimum = ruleset.min_value
     if result.reason == "NOT_A_WINNING_HAND":
         shapes, where = ruleset.describe_shapes(), ruleset.section("shapes")
-        lines = [f"Not a winning shape ({where}): the tiles cannot be read as {shapes}."]
+        lines = [str(w("explain:no_shape", where=where, shapes=shapes))]
         if hand is not None:
-            lines.append(_distance(hand, win, ruleset))
+            lines.append(_distance(hand, win, ruleset, w))
         return lines
-    lines = [_counted(result)]
+    lines = [_counted(result, w)]
     if result.is_win:
         if result.raw_value != result.value:
             lines.append(
-                f"The total is capped at {result.value} {unit} ({ruleset.cap_switch}, "
-                f"{ruleset.section('cap')})"
-                + (f"; limit hand {result.limit}" if result.limit else "")
-                + "."
-            )
+                w("explain:capped", value=result.value, unit=unit, switch=ruleset.cap_switch,
+                  section=ruleset.section("cap"))
+                + (w("explain:limit_hand", limit=result.limit) if result.limit else "")
+                + ("." if not w.chinese else "。")
+            )  # fmt: skip
         lines.append(
-            f"The minimum is {minimum} {unit} ({section}): {result.value} {unit} is a legal win."
+            w("explain:legal", minimum=minimum, unit=unit, section=section, value=result.value)
         )
         return lines
     short = minimum - result.value
-    lines.append(
-        f"The minimum is {minimum} {unit} ({section}): {short} {unit} short, so this is not a "
-        f"legal win ({result.reason})."
-    )
+    lines.append(w("explain:short", minimum=minimum, unit=unit, section=section, short=short,
+                   reason=result.reason))  # fmt: skip
     return lines
 
 
-def _distance(hand: str, win: str | None, rules: Any) -> str:
+def _distance(hand: str, win: str | None, rules: Any, w: Any) -> str:
     from mahjong_fast.tiles import Hand, Tile
 
     h = Hand.parse(hand)
@@ -97,32 +114,32 @@ def _distance(hand: str, win: str | None, rules: Any) -> str:
         counts[Tile(win).kind] += 1
     melds = h.core_melds
     sh = _core.shanten(counts, melds, rules=rules)
-    declared = f" (with the {len(melds)} declared sets)" if melds else ""
-    tiles = "With the winning tile the hand" if win is not None else "The hand"
+    declared = w("explain:declared", n=len(melds)) if melds else ""
+    tiles = w("explain:with_win_tile") if win is not None else w("explain:the_hand")
     if sh < 0:  # complete as a shape: refused for another reason (should not happen)
-        return f"{tiles} has a winning shape{declared}."
+        return str(w("explain:shape_done", tiles=tiles, declared=declared))
     n = sh + 1  # a complete-sized hand of shanten s needs s + 1 exchanges (rules §14a)
-    return (
-        f"{tiles} is {n} tile exchange{'s' if n > 1 else ''} (draw one, discard one) away from "
-        f"the nearest winning shape{declared}: shanten {sh}, rules §14a."
-    )
+    return str(w("explain:distance", tiles=tiles, n=n, plural="s" if n > 1 else "",
+                 declared=declared, sh=sh))  # fmt: skip
 
 
-def explain_waits(values: Sequence[Any], *, rules: RulesLike = None) -> list[str]:
+def explain_waits(
+    values: Sequence[Any], *, rules: RulesLike = None, lang: str | None = None
+) -> list[str]:
     """Lines for the waits of a ready hand that cannot win (from
     :func:`mahjong_fast.wait_values`): per wait, what was counted self-drawn and the minimum.
-    Empty when every wait can win."""
+    Empty when every wait can win. ``lang`` as :func:`explain_score`."""
     ruleset = resolve_rules(rules)
+    w = _words(lang, ruleset)
     lines = []
-    for w in values:
-        if w.can_win:
+    for v in values:
+        if v.can_win:
             continue
-        r = w.self_drawn
-        parts = ", ".join(f"{e.code} {e.name} {e.value}" for e in r.elements) or "nothing"
-        lines.append(
-            f"{w.tile}: self-drawn {parts} = {r.value} {r.unit}, on a discard {w.discard.value}; "
-            f"the minimum is {ruleset.min_value} {r.unit}: it cannot win."
-        )
+        r = v.self_drawn
+        parts = _parts(r.elements, w) or w("explain:nothing")
+        lines.append(w("explain:cannot_win_wait", tile=v.tile, parts=parts, value=r.value,
+                       unit=_unit(w, r.unit), discard=v.discard.value,
+                       minimum=ruleset.min_value))  # fmt: skip
     return lines
 
 
@@ -134,6 +151,7 @@ def explain_final_hand(
     seat_wind: int,
     prevailing_wind: int = 0,
     rules: RulesLike = None,
+    lang: str | None = None,
 ) -> list[str]:
     """For the result screen: when a hand left at the end of a deal (13 tiles counting each
     set as 3) was ready, what each wait was worth, and for the waits that could not win why
@@ -147,6 +165,7 @@ def explain_final_hand(
         seat_wind: the player's seat wind 0..3.
         prevailing_wind: the deal's prevailing (round) wind 0..3 (default East).
         rules: the deal's ruleset (default Hong Kong).
+        lang: as :func:`explain_score`.
     """
     from mahjong_fast import wait_values
     from mahjong_fast.tiles import Hand, Meld, MeldKind, Tile
@@ -161,10 +180,12 @@ def explain_final_hand(
     values = wait_values(hand, rules, seat_wind=seat_wind, prevailing_wind=prevailing_wind)
     if not values:
         return []
-    unit = values[0].self_drawn.unit
+    w = _words(lang, resolve_rules(rules))
+    unit = _unit(w, values[0].self_drawn.unit)
     worth = ", ".join(
-        f"{w.tile} {w.self_drawn.value}/{w.discard.value} {unit}" + ("" if w.can_win else " (cannot win)")
-        for w in values
+        f"{v.tile} {v.self_drawn.value}/{v.discard.value} {unit}"
+        + ("" if v.can_win else w("explain:cannot_win_mark"))
+        for v in values
     )
-    lines = [f"Your hand was ready: {worth} (self-drawn / on a discard)."]
-    return lines + explain_waits(values, rules=rules)
+    lines = [str(w("explain:ready", worth=worth))]
+    return lines + explain_waits(values, rules=rules, lang=lang)

@@ -34,6 +34,7 @@ from mahjong_fast.errors import MahjongError
 __all__ = [
     "CATALOGUE",
     "LANGUAGES",
+    "OURS",
     "Language",
     "UnknownLanguageError",
     "Words",
@@ -187,6 +188,190 @@ _REPORT: Final[dict[str, tuple[str, str]]] = {
 }
 CATALOGUE.update({f"r:{en}": _s(en, hk, tw) for en, (hk, tw) in _REPORT.items()})
 
+#: The screens of ``play`` (its prompts, status lines, help and answers), of ``waits``,
+#: ``shanten`` and ``decompose``, and the ``--explain`` lines. The English is the screens' own;
+#: the Chinese is short and built from the game's terms: a field ``{t_KEY}`` is the term
+#: ``KEY`` in the ruleset's words (:meth:`Words.__call__` fills it), so a Hong Kong game says
+#: 打牌 and 食糊 and a Taiwanese one 捨牌 and 胡. Commands a player types stay as they are
+#: (``win``, ``kong 5s``, ``hint``): they are the program's, in every language.
+_SCREENS: Final[dict[str, dict[str, str]]] = {
+    # play: the table's status lines and prompts
+    "play:you_are": _s("You are P0; type 'help' for the commands.", "你是 P0；輸入 help 看指令。"),
+    "play:bye": _s("Bye.", "再見。"),
+    "play:log_written": _s("Event log written to {path}", "事件紀錄已寫入 {path}"),
+    "play:next_deal": _s("Enter: deal {n} ('quit' leaves)> ", "Enter：第 {n} 局（quit 離開）> "),
+    "play:leave": _s("Leave the game? [y/N] ", "離開牌局？[y/N] "),
+    "play:stay": _s("you stay in the game", "繼續牌局"),
+    "play:declare_status": _s("Declaration window: declare, or pass", "宣告：宣告，或{t_pass}"),
+    "play:declare_prompt": _s("declare> ", "宣告> "),
+    "play:pass_option": _s("  [0] pass (Enter)", "  [0] {t_pass}（Enter）"),
+    "play:type_number": _s("type a number 0..{n}, or pass", "輸入 0..{n}，或 pass"),
+    "play:you_add": _s("You adds {tile} — you may claim it", "你{t_added_kong} {tile}：可{t_robbing_kong}"),
+    "play:other_adds": _s("{who} adds {tile} — you may claim it", "{who} {t_added_kong} {tile}：可{t_robbing_kong}"),
+    "play:you_discard": _s("You discards {tile} — you may claim it", "你{t_discard} {tile}"),
+    "play:other_discards": _s("{who} discards {tile} — you may claim it", "{who} {t_discard} {tile}：可叫牌"),
+    "play:claim_prompt": _s("claim> ", "叫牌> "),
+    "play:ambiguous": _s(
+        "'{cmd}' is ambiguous: type the number of the choice ({numbers}), or 0 to pass",
+        "「{cmd}」不明確：輸入選項號碼（{numbers}），或 0 {t_pass}",
+    ),
+    "play:not_a_choice": _s(
+        "'{cmd}' is not a choice here: type {numbers}, or 0 / Enter to pass ('help' for more)",
+        "「{cmd}」不是選項：輸入 {numbers}，或 0／Enter {t_pass}（help 看指令）",
+    ),
+    "play:your_turn": _s("Your turn: discard a tile", "輪到你：{t_discard}"),
+    "play:after_claim": _s("You claimed: now discard a tile", "叫牌後：{t_discard}"),
+    "play:can_win": _s("  You can declare a self-drawn win: type 'win'.", "  可以{t_self_draw}：輸入 win。"),
+    "play:can_kong": _s("  You can declare {what}: type 'kong {code}'.", "  可以{what}：輸入 kong {code}。"),
+    "play:concealed_kong_of": _s("a concealed kong of {code}", "{t_concealed_kong} {code}"),
+    "play:added_kong_of": _s("an added kong of {code}", "{t_added_kong} {code}"),
+    "play:discard_prompt": _s("discard (code or 1-{n})> ", "{t_discard}（牌碼或 1-{n}）> "),
+    "play:cannot_win": _s(
+        "you cannot declare a win now (no winning hand worth the minimum on a draw)",
+        "現在不能{t_win}（摸牌後沒有夠最低要求的牌）",
+    ),
+    "play:no_false_win": _s("no false win: your turn goes on (discard a tile)",
+                            "不{t_false_win}：繼續{t_discard}"),
+    "play:no_position": _s("there is no position {pos}: your hand has positions 1-{n}",
+                           "沒有位置 {pos}：你的牌是位置 1-{n}"),
+    "play:unknown_command": _s(
+        "unknown command '{cmd}': type a tile code like 5s, a position 1-{n}, or 'help'",
+        "不明指令「{cmd}」：輸入牌碼（如 5s）、位置 1-{n}，或 help",
+    ),
+    "play:not_in_hand": _s("you have no {code} in your hand", "你的手牌沒有 {code}"),
+    "play:cannot_discard": _s("you cannot discard {code} now", "現在不能{t_discard} {code}"),
+    "play:false_win_warning": _s(
+        "no legal win here: declaring one anyway is a false win (詐糊), which ends the deal "
+        "and makes you pay the penalty to every other player",
+        "不能{t_win}：照樣宣告是{t_false_win}，本局即完，你賠另外三家",
+    ),
+    "play:false_win_prompt": _s("declare a false win? [y/N] ", "宣告{t_false_win}？[y/N] "),
+    "play:confirm_discard": _s("discard {label}? [Y/n] ", "{t_discard} {label}？[Y/n] "),
+    "play:answer_yn": _s("please answer y (or Enter) to discard, n to choose again",
+                         "輸入 y（或 Enter）{t_discard}，n 重選"),
+    "play:no_kong": _s("you cannot declare a kong now", "現在不能{t_kong_declare}"),
+    "play:which_kong": _s("which kong? type 'kong' and the tile, e.g. 'kong {code}'",
+                          "哪一個{t_kong}？輸入 kong 和牌碼，如 kong {code}"),
+    "play:no_kong_of": _s("no kong of {code} is possible now", "現在不能{t_kong_declare} {code}"),
+    "play:no_hint": _s("no hint available ({error})", "沒有提示（{error}）"),
+    "play:not_allowed": _s("not allowed: {error}", "不允許：{error}"),
+    "play:help_turn": _s(
+        "commands: a tile code (5s) or a position (1-{n}) selects a discard; 'last' or '.' selects "
+        "the rightmost tile; 'win' declares a self-drawn win; 'kong' or 'kong 5s' declares a kong; "
+        "'hint' lists every option, best first, with what to type and why; 'board' redraws the "
+        "table; 'quit' exits",
+        "指令：5s（牌碼）或 1-{n}（位置）＝{t_discard}；last 或 . ＝最右一張；win ＝{t_self_draw}；"
+        "kong 或 kong 5s ＝{t_kong_declare}；hint ＝提示；board ＝重顯牌桌；quit ＝離開",
+    ),
+    "play:help_claim": _s(
+        "commands: the number of a choice, or its word (win / pung / kong / chow / pass); "
+        "Enter or 0 passes; 'hint', 'board', 'quit'",
+        "指令：選項號碼，或 win／pung／kong／chow／pass；Enter 或 0 ＝{t_pass}；hint、board、quit",
+    ),
+    # waits, shanten, decompose
+    "hand:waits": _s("waits: {tiles}", "{t_waits}：{tiles}"),
+    "hand:no_waits": _s("waits: none (not ready; shanten {n})", "{t_waits}：無（未{t_ready}；{t_shanten} {n}）"),
+    "hand:shanten": _s("shanten: {n}  ({meaning})", "{t_shanten}：{n}（{meaning}）"),
+    "hand:complete": _s("complete: a winning shape", "成牌"),
+    "hand:tenpai": _s("ready: tenpai", "{t_ready}"),
+    "hand:away": _s("{n} away from ready", "離{t_ready}還差 {n}"),
+    "hand:no_shape": _s("no winning shape", "不成牌型"),
+    # --explain (score) and the waits of the result screen
+    "explain:counted": _s("Counted: {parts} = {total} {unit}.", "計算：{parts} = {total} {unit}。"),
+    "explain:counted_none": _s("Counted: no scoring element = 0 {unit}.", "計算：沒有計分項目 = 0 {unit}。"),
+    "explain:capped": _s("The total is capped at {value} {unit} ({switch}, {section})",
+                         "{t_limit} {value} {unit}（{switch}，{section}）"),
+    "explain:limit_hand": _s("; limit hand {limit}", "；{t_limit_hand} {limit}"),
+    "explain:legal": _s("The minimum is {minimum} {unit} ({section}): {value} {unit} is a legal win.",
+                        "最低 {minimum} {unit}（{section}）：{value} {unit}，可以{t_win}。"),
+    "explain:short": _s(
+        "The minimum is {minimum} {unit} ({section}): {short} {unit} short, so this is not a "
+        "legal win ({reason}).",
+        "最低 {minimum} {unit}（{section}）：差 {short} {unit}，不能{t_win}（{reason}）。",
+    ),
+    "explain:no_shape": _s("Not a winning shape ({where}): the tiles cannot be read as {shapes}.",
+                           "不成牌型（{where}）。"),
+    "explain:shape_done": _s("{tiles} has a winning shape{declared}.", "{tiles}已成牌型{declared}。"),
+    "explain:distance": _s(
+        "{tiles} is {n} tile exchange{plural} (draw one, discard one) away from the nearest "
+        "winning shape{declared}: shanten {sh}, rules §14a.",
+        "{tiles}離成牌型還差 {n} 次換牌（{t_draw}一張、{t_discard}一張）{declared}："
+        "{t_shanten} {sh}，rules §14a。",
+    ),
+    "explain:with_win_tile": _s("With the winning tile the hand", "連同{t_win}的牌，手牌"),
+    "explain:the_hand": _s("The hand", "手牌"),
+    "explain:declared": _s(" (with the {n} declared sets)", "（連已宣告的 {n} 組）"),
+    "explain:cannot_win_wait": _s(
+        "{tile}: self-drawn {parts} = {value} {unit}, on a discard {discard}; the minimum is "
+        "{minimum} {unit}: it cannot win.",
+        "{tile}：{t_self_draw} {parts} = {value} {unit}，{t_win_on_discard} {discard}；"
+        "最低 {minimum} {unit}：不能{t_win}。",
+    ),
+    "explain:nothing": _s("nothing", "無"),
+    "explain:cannot_win_mark": _s(" (cannot win)", "（不能{t_win}）"),
+    "explain:ready": _s("Your hand was ready: {worth} (self-drawn / on a discard).",
+                        "你的牌{t_ready}：{worth}（{t_self_draw}／{t_win_on_discard}）。"),
+}
+CATALOGUE.update(_SCREENS)
+
+#: The reports' plots: ``"plot:" + the English drawn`` (titles, axis labels, tick labels) →
+#: its Chinese (Hong Kong, Taiwan); ``{unit}`` is the ruleset's unit, ``{t_KEY}`` a term.
+_PLOT: Final[dict[str, tuple[str, str]]] = {
+    "Points per deal with 95% intervals": ("每局分數（95% 區間）", "每局分數（95% 區間）"),
+    "Win, deal-in, self-draw and draw rates": (
+        "{t_win}、{t_deal_in}、{t_self_draw}、{t_exhaustive_draw}率",
+        "{t_win}、{t_deal_in}、{t_self_draw}、{t_exhaustive_draw}率",
+    ),
+    "Distribution of points per deal": ("每局分數分佈", "每局分數分布"),
+    "Cumulative points over the walls": ("累計分數", "累計分數"),
+    "Value of wins ({unit})": ("{t_win}（{unit}）", "{t_win}（{unit}）"),
+    "points per deal (mean, with 95% interval)": ("每局分數（平均，95% 區間）",
+                                                  "每局分數（平均，95% 區間）"),
+    "seat": ("座位", "座位"),
+    "outcome": ("結果", "結果"),
+    "share of the seat's deals (%)": ("佔該座位局數（%）", "佔該座位局數（%）"),
+    "points won (+) or paid (−) in one deal (points)": ("每局得（+）失（−）分",
+                                                         "每局得（+）失（−）分"),
+    "share of the seat's deals (%, log scale)": ("佔該座位局數（%，對數刻度）",
+                                                 "佔該座位局數（%，對數刻度）"),
+    "walls played (4 deals each)": ("{t_wall}數（每{t_wall} 4 局）", "{t_wall}數（每{t_wall} 4 局）"),
+    "cumulative points": ("累計分數", "累計分數"),
+    "value of the win ({unit})": ("{t_win}（{unit}）", "{t_win}（{unit}）"),
+    "share of the seat's wins (%)": ("佔該座位{t_win}次數（%）", "佔該座位{t_win}次數（%）"),
+    "win": ("{t_win}", "{t_win}"),
+    "deal-in": ("{t_deal_in}", "{t_deal_in}"),
+    "self-draw": ("{t_self_draw}", "{t_self_draw}"),
+    "exhaustive draw": ("{t_exhaustive_draw}", "{t_exhaustive_draw}"),
+    "Distribution of hand values ({unit})": ("牌值分佈（{unit}）", "牌值分布（{unit}）"),
+    "Self-drawn against discard wins": ("{t_self_draw}與{t_win_on_discard}",
+                                        "{t_self_draw}與{t_win_on_discard}"),
+    "Deal length": ("每局長度", "每局長度"),
+    "Points per deal by seat": ("各座位每局分數", "各座位每局分數"),
+    "hand value ({unit})": ("牌值（{unit}）", "牌值（{unit}）"),
+    "share of winning hands (%)": ("佔{t_win}次數（%）", "佔{t_win}次數（%）"),
+    "how the hand was won": ("{t_win}方式", "{t_win}方式"),
+    "deal length (discards made in the deal)": ("每局長度（{t_discard}數）",
+                                                "每局長度（{t_discard}數）"),
+    "share of deals (%)": ("佔局數（%）", "佔局數（%）"),
+    "points per deal (mean, 95% interval)": ("每局分數（平均，95% 區間）",
+                                             "每局分數（平均，95% 區間）"),
+    "self drawn": ("{t_self_draw}", "{t_self_draw}"),
+    "discard": ("{t_win_on_discard}", "{t_win_on_discard}"),
+    "robbing kong": ("{t_robbing_kong}", "{t_robbing_kong}"),
+    "bonus all eight": ("八仙過海", "八仙過海"),
+    "Loss per turn": ("每巡損失", "每巡損失"),
+    "tiles left in the wall at the decision (groups of 10)": (
+        "決策時{t_wall}剩牌（每組 10 張）", "決策時{t_wall}剩牌（每組 10 張）"),
+    "mean loss per decision (expected points)": ("每個決策平均損失（期望分）",
+                                                 "每個決策平均損失（期望分）"),
+}
+CATALOGUE.update({f"plot:{en}": _s(en, hk, tw) for en, (hk, tw) in _PLOT.items()})
+
+#: Catalogue keys whose Chinese is our own plain wording (no source gives a term for it): the
+#: interface's words and the screens' short sentences; the terms they hold (``{t_KEY}``) are
+#: the sourced ones.
+OURS: Final[frozenset[str]] = frozenset(CATALOGUE)
+
 #: catalogue keys that are terms of the game: the core's term of that key gives the words
 TERM_KEYS: Final[tuple[str, ...]] = (
     "east", "south", "west", "north", "dealer", "seat_wind", "prevailing_wind", "dealer_streak",
@@ -194,7 +379,7 @@ TERM_KEYS: Final[tuple[str, ...]] = (
     "draw", "pass", "win", "self_draw", "deal_in", "robbing_kong", "exhaustive_draw",
     "bonus_tile", "discard_pool", "live_tiles", "waits", "shanten", "ready", "limit_hand", "faan", "tai", "wall",
     "minimum_faan", "minimum_tai", "chow_claim", "pung_claim", "kong_declare",
-    "non_dealer", "multiple_winners",
+    "non_dealer", "multiple_winners", "added_kong", "false_win", "win_on_discard", "limit",
 )  # fmt: skip
 
 
@@ -278,8 +463,11 @@ class Words:
 
     def __call__(self, key: str, **fields: Any) -> str:
         """The interface string ``key`` (KeyError for a key not in :data:`CATALOGUE`), with
-        ``{name}`` fields filled."""
+        ``{name}`` fields filled; a field ``{t_KEY}`` is the game's term ``KEY`` in the
+        ruleset's words (:meth:`term`)."""
         text = CATALOGUE[key][self.lang]
+        if "{t_" in text:
+            fields = {**{f"t_{k}": v[self.terms_lang] for k, v in term_names().items()}, **fields}
         return text.format(**fields) if fields else text
 
     def term(self, key: str) -> str:

@@ -111,10 +111,18 @@ def test_every_catalogue_key_is_in_every_language_and_no_chinese_is_empty() -> N
         assert texts["en"].strip(), key
         for lang in ("zh-HK", "zh-TW"):
             assert texts[lang].strip(), (key, lang)
-            assert HAN.search(texts[lang]), (key, lang, texts[lang])
-        # a format field of one language is in every language
+            filled = re.sub(r"{t_(\w+)}", lambda m, lang=lang: term_names()[m[1]][lang],
+                            texts[lang])  # fmt: skip
+            assert HAN.search(filled), (key, lang, texts[lang])
+        # the fields a caller fills are the English string's; a Chinese may leave out an
+        # English-only one (a plural's "s", the English words of the shapes) but adds none; a
+        # field {t_KEY} is the game's term KEY, filled by Words
         fields = {lang: set(re.findall(r"{(\w+)}", texts[lang])) for lang in LANGUAGES}
-        assert fields["en"] == fields["zh-HK"] == fields["zh-TW"], key
+        given = {f for f in fields["en"] if not f.startswith("t_")}
+        for lang in ("zh-HK", "zh-TW"):
+            assert {f for f in fields[lang] if not f.startswith("t_")} <= given, (key, lang)
+            terms = {f[2:] for f in fields[lang] if f.startswith("t_")}
+            assert terms <= set(term_names()), (key, lang)
 
 
 def test_the_rulesets_terms_are_its_own_chinese() -> None:
@@ -169,3 +177,22 @@ def test_descriptive_names_are_marked_in_the_docs() -> None:
     assert row == "| `H40` | Win | 食糊 † | 胡牌 † |"
     (row,) = [line for line in md.splitlines() if line.startswith("| `H27` |")]
     assert row.endswith("| 暗龍 | 門清一條龍 † |")
+
+
+@pytest.mark.parametrize("name", ["hong-kong", "taiwanese-high"])
+def test_every_catalogue_string_is_filled_in_every_language(name: str) -> None:
+    """Given its English fields, every string fills in every language, its terms (``{t_KEY}``)
+    in the ruleset's Chinese: no field is left over."""
+    rules = Ruleset.from_name(name)
+    other = {"zh-HK": "zh-TW", "zh-TW": "zh-HK"}[rules.locale]
+    for key, texts in CATALOGUE.items():
+        given = {f: "X" for f in re.findall(r"{(\w+)}", texts["en"])}
+        for lang in LANGUAGES:
+            text = Words(lang, rules)(key, **given)
+            assert "{" not in text and "}" not in text, (key, lang, text)
+        for term in re.findall(r"{t_(\w+)}", texts["zh-HK"]):
+            # under either Chinese the game's own terms: never the other Chinese's own word
+            own, theirs = term_names()[term][rules.locale], term_names()[term][other]
+            if own != theirs:
+                for lang in ("zh-HK", "zh-TW"):
+                    assert own in Words(lang, rules)(key, **given), (key, lang)

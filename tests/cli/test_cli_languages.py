@@ -5,6 +5,7 @@ play, replay and review switches language, the locale is read when ``--lang`` is
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -105,3 +106,85 @@ def test_review_in_chinese(game_log: Path) -> None:
     assert run("review", str(game_log), "--json", "--lang", "zh-HK").stdout == run(
         "review", str(game_log), "--json"
     ).stdout
+
+
+def _english_words(prefix: str) -> set[str]:
+    """The English words of the catalogue's strings under ``prefix`` (fields left out), that
+    no Chinese screen should show."""
+    from mahjong_fast.words import CATALOGUE
+
+    out: set[str] = set()
+    for key, texts in CATALOGUE.items():
+        if key.startswith(prefix):
+            out |= {w for w in re.findall(r"[A-Za-z]{4,}", re.sub(r"{\w+}", "", texts["en"]))}
+    # the program's own words, typed or printed as they are in every language
+    return out - {"hint", "board", "quit", "kong", "last", "pass", "chow", "pung", "Enter",
+                  "rules", "help", "NOT_A_WINNING_HAND", "BELOW_MINIMUM"}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("waits", "123m456m789p234s5s"),
+        ("waits", "1m4m7m2p5p8p3s6s9s1234z"),
+        ("shanten", "123m456m789p2345s"),
+        ("shanten", "1m4m7m2p5p8p3s6s9s12345z"),
+        ("decompose", "111222333m789p55s"),
+        ("decompose", "1m4m7m2p5p8p3s6s9s12345z"),
+        ("score", "456p234s5s [123m] [789m] 3f", "--win", "5s", "--seat", "S", "--explain"),
+        ("score", "456p234s5s [123m] [789m] 3f", "--win", "1z", "--explain"),
+        ("score", *TW_SCORE[1:], "--explain"),
+    ],
+)
+def test_hand_commands_and_explain_in_each_language(args: tuple[str, ...]) -> None:
+    en, hk, tw = (run(*args, "--lang", lang) for lang in ("en", "zh-HK", "zh-TW"))
+    assert en.returncode == hk.returncode == tw.returncode == 0, (en.stderr, hk.stderr)
+    assert run(*args).stdout == en.stdout  # LANG=C: English
+    english = _english_words("hand:") | _english_words("explain:")
+    if args != ("decompose", "111222333m789p55s"):  # that one prints only its readings
+        assert any(w in en.stdout for w in english)
+    for proc in (hk, tw):
+        left = {w for w in english if w in proc.stdout}
+        assert not left, (left, proc.stdout)
+    # the game's terms are the ruleset's: a Taiwanese game says 台 in either Chinese
+    if "--explain" in args:
+        unit = "台" if "taiwanese-high" in args else "番"
+        assert unit in hk.stdout and unit in tw.stdout
+    # --json is the same in every language
+    json_en = run(*args, "--json")
+    assert run(*args, "--json", "--lang", "zh-TW").stdout == json_en.stdout
+
+
+def test_play_prompts_and_help_in_each_language() -> None:
+    script = "help\nxyz\n99\n" + "14\n\n" * 300
+    en = run("play", "--seed", "3", "--ascii", "--no-confirm", input=script)
+    default = run("play", "--seed", "3", "--ascii", "--no-confirm", "--lang", "en", input=script)
+    assert en.returncode == default.returncode == 0, en.stderr
+    assert en.stdout == default.stdout
+    assert "commands: a tile code" in en.stdout and "You are P0" in en.stdout
+    assert "unknown command 'xyz'" in en.stdout and "there is no position 99" in en.stdout
+    english = _english_words("play:")
+    for lang in ("zh-HK", "zh-TW"):
+        proc = run("play", "--seed", "3", "--ascii", "--no-confirm", "--lang", lang,
+                   input=script)  # fmt: skip
+        assert proc.returncode == 0, proc.stderr
+        out = proc.stdout
+        assert "你是 P0" in out and "指令：" in out and "不明指令「xyz」" in out
+        assert "沒有位置 99" in out
+        # a Hong Kong game: its terms (打牌) in either Chinese, never Taiwan's (捨牌)
+        assert "＝打牌" in out and "捨牌" not in out
+        # the claim menu's choices start with the command typed (chow 6s 7s 8s) and stay
+        # English, as the opening banner (the ruleset's title, the match): left out here
+        said = "\n".join(line for line in out.splitlines()
+                         if not line.lstrip().startswith("[") and not line.startswith(
+                             ("mahjong-fast:", "One deal")))  # fmt: skip
+        left = {w for w in english if re.search(rf"\b{w}\b", said)}
+        assert not left, left
+
+
+def test_a_taiwanese_game_prompts_with_taiwanese_terms() -> None:
+    script = "help\n" + "17\n\n" * 300
+    proc = run("play", "--seed", "3", "--ascii", "--no-confirm", "--rules", "taiwanese-high",
+               "--lang", "zh-HK", input=script)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert "＝捨牌" in proc.stdout and "＝打牌" not in proc.stdout

@@ -1235,13 +1235,6 @@ def test_rl_v2_lock_plane_and_masks(po):
         assert seen == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="§19.13 (replay MUST reproduce the deal) with §19.10: a "
-    "`play --deals 3 --rotate-dealer --rule dealer_repeat=on_win` game stopped in "
-    "deal 2 cannot be resumed without --deals: the log does not hold the match's number "
-    "of deals (with --deals 3 it resumes: test_play_resume_under_dealer_repeat_with_deals)",
-)
 def test_play_resume_under_dealer_repeat(tmp_path):
     log = tmp_path / "rs.jsonl"
     args = ("--deals", "3", "--rotate-dealer", "--rule", "dealer_repeat=on_win")
@@ -1262,15 +1255,16 @@ def test_play_resume_under_dealer_repeat(tmp_path):
 
 
 def test_play_resume_under_dealer_repeat_with_deals(tmp_path):
-    """The game of the test above resumes when the number of deals is given again, as for any
-    Hong Kong match of N deals; without it the error says to give it."""
+    """The game of the test above resumes with the number of deals given again, and refuses
+    another number: the log holds the match's (HK §19.13 match log)."""
     log = tmp_path / "rs.jsonl"
     args = ("--deals", "3", "--rotate-dealer", "--rule", "dealer_repeat=on_win")
     p = run("play", "--seed", "11", *args, "--ascii", "--no-confirm", "--log", str(log),
             input="pass\n14\n" * 30)  # fmt: skip
     assert p.returncode == 3 and "=== Deal 2" in p.stdout
-    r = run("play", "--resume", str(log), "--ascii", "--no-confirm", input="pass\n14\n" * 600)
-    assert r.returncode == 2 and "--deals N" in r.stderr
+    r = run("play", "--resume", str(log), "--deals", "4", "--ascii", "--no-confirm",
+            input="pass\n14\n" * 600)  # fmt: skip
+    assert r.returncode == 2 and "3 deals, not 4" in r.stderr
     r = run("play", "--resume", str(log), "--deals", "3", "--ascii", "--no-confirm",
             input="pass\n14\n" * 600)  # fmt: skip
     assert r.returncode == 0, r.stderr

@@ -39,7 +39,7 @@ def test_every_script_is_covered() -> None:
     scripts = {p.name for p in BENCHES.glob("*.py")}
     helpers = {"conftest.py", "hands.py", "short.py"}
     suites = {p for p in scripts if p.startswith("bench_")}
-    assert scripts - helpers - suites == {"compare_peers.py", "mem_simulate.py"}
+    assert scripts - helpers - suites == {"compare_peers.py", "mem_simulate.py", "page_load.py"}
     assert {p.name for p in EXAMPLES.glob("*.py")} == set(EXAMPLE_RUNS)  # each one runs below
 
 
@@ -91,3 +91,17 @@ def test_every_example_runs_in_short_mode(script: str, tmp_path: Path) -> None:
         assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
     assert (tmp_path / "policy.npz").exists()
     assert "paired difference" in proc.stdout
+
+
+def test_page_load_measures_a_page(tmp_path: Path) -> None:
+    from _browser import chromium_path
+
+    chromium_path()  # skip (fail under CI) without chromium, saying why
+    pages = [tmp_path / "a.html", tmp_path / "b.html"]
+    for i, page in enumerate(pages):
+        page.write_text(f"<!DOCTYPE html><p>{'x' * 1000 * (i + 1)}</p>", encoding="utf-8")
+    proc = _run("page_load.py", *map(str, pages), "--runs", "1", timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    lines = proc.stdout.splitlines()
+    assert [ln.split(":")[0] for ln in lines] == [str(p) for p in pages]
+    assert all("MB, load " in ln and "median of 1" in ln for ln in lines)

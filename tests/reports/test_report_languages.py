@@ -91,3 +91,35 @@ def test_taiwanese_records_name_their_elements_in_taiwanese(chromium: Any, tmp_p
         )
         assert all(name == names[code]["en"] for code, name in rows_en)
         assert loaded.errors == [] and loaded.requests == []
+
+
+def test_the_plots_words_switch_with_the_page(chromium: Any, tmp_path: Path) -> None:
+    """The plots' titles, axis and tick labels and captions are in every language; the page's
+    buttons show one; a Taiwanese game's plots say its terms (胡, 放槍) in either Chinese."""
+    out = tmp_path / "arena.html"
+    proc = run("arena", "-n", "2", "--seed", "7", "--workers", "1", "--report", str(out),
+               "--rules", "taiwanese-high", "--lang", "zh-HK")  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+
+    def drawn(page: Any) -> str:
+        # the text of every drawn <text> as shown: hidden tspans are not rendered
+        return " ".join(page.eval_on_selector_all(
+            "figure[data-plot] svg text",
+            "ts => ts.map(t => Array.from(t.childNodes).filter(n => n.nodeType === 3 || "
+            "getComputedStyle(n).display !== 'none').map(n => n.textContent).join(''))",
+        ))  # fmt: skip
+
+    with open_report(chromium, out) as loaded:
+        page = loaded.page
+        zh = drawn(page)
+        assert "胡" in zh and "放槍" in zh and "累計分數" in zh
+        assert "Cumulative points" not in zh and "outcome" not in zh
+        captions = _shown(page, "figcaption")
+        assert captions[0].startswith("每局分數") and "Mean points" not in captions[0]
+        page.check("#lang-en")
+        en = drawn(page)
+        assert "Cumulative points over the walls" in en and "deal-in" in en and "放槍" not in en
+        assert _shown(page, "figcaption")[0].startswith("Mean points per deal")
+        page.check("#lang-zh-TW")
+        assert "放槍" in drawn(page)
+        assert loaded.errors == [] and loaded.requests == []

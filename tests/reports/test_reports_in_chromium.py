@@ -13,6 +13,20 @@ import pytest
 from _browser import browser, chromium_path, open_report
 from _cli_helpers import run
 
+
+def _codes(notation: str) -> list[str]:
+    """The tile codes of concealed tiles in notation (``"123m5p"`` → 1m 2m 3m 5p)."""
+    out: list[str] = []
+    digits = ""
+    for c in notation:
+        if c.isdigit():
+            digits += c
+        else:
+            out += [f"{n}{c}" for n in digits]
+            digits = ""
+    return out
+
+
 PLOTS = ["points", "rates", "points-hist", "cumulative", "win-values"]
 
 
@@ -142,6 +156,7 @@ def test_review_report_numbers_filter_and_toggle(
     decisions = [d for dr in data["deals"] for d in dr["decisions"]]
     with open_report(chromium, out) as loaded:
         page = loaded.page
+        drawn_at_load = page.eval_on_selector_all("td.hand svg", "s => s.length")
         assert page.eval_on_selector_all("figure[data-plot] > svg", "s => s.length") == 1
         deals = _table(page, "deals")
         assert [r["deal"][0] for r in deals] == [dr["deal"] for dr in data["deals"]]
@@ -174,13 +189,35 @@ def test_review_report_numbers_filter_and_toggle(
         page.select_option("#f-kind", "")
         page.check("#f-diff")
         assert visible() == [(d["deal"], d["kind"]) for d in decisions if not d["agreed"]]
-        # the first differing decision's hand is drawn once near the screen: one <use> a tile
-        first = next(d for d in decisions if not d["agreed"])
-        row = page.locator(f"#d{first['deal']}-l{first['line']}")
-        row.scroll_into_view_if_needed()
-        page.wait_for_function(
-            f"document.querySelector('#d{first['deal']}-l{first['line']} td.hand svg')"
-        )
-        uses = row.locator("td.hand svg use").count()
-        assert uses == sum(c.isdigit() for c in first["hand"])
+        page.uncheck("#f-diff")
+        assert drawn_at_load < len(decisions)  # the rows far below waited to be scrolled to
+        # every decision's hand is drawn once its rows come near the screen, an agreeing one's
+        # too: one <use> per tile of its notation, the notation as its text alternative
+        for wanted in (True, False):
+            d = [d for d in decisions if d["agreed"] == wanted][-1]
+            row = page.locator(f"#d{d['deal']}-l{d['line']}")
+            row.scroll_into_view_if_needed()
+            page.wait_for_function(
+                f"document.querySelector('#d{d['deal']}-l{d['line']} td.hand svg')"
+            )
+            svg = row.locator("td.hand svg")
+            assert svg.get_attribute("aria-label") == d["hand"]
+            hrefs = svg.locator("use").evaluate_all("us => us.map(u => u.getAttribute('href'))")
+            assert hrefs == [f"#mf-{c}" for c in _codes(d["hand"])]
+            assert all(page.locator(f"symbol[id='{h[1:]}']").count() == 1 for h in set(hrefs))
         assert loaded.errors == [] and loaded.requests == []
+
+
+def test_the_pages_row_script_draws_as_the_renderer(chromium: Any, tmp_path: Path) -> None:
+    """``row_script`` (the script the review page draws its hands with) gives the bytes of
+    ``render_hand(..., defs=False, compact=True)`` labelled with the notation."""
+    from mahjong_fast.render.tiles_svg import render_hand, row_script, symbols
+
+    hands = ["", "5p", "123m55p", "19m19p19s1234567z", "2345678s", "11z 1f"[:3]]
+    path = tmp_path / "rows.html"
+    path.write_text(f"<!DOCTYPE html><html><body><svg>{symbols()}</svg>"
+                    f"<script>{row_script('draw')}</script></body></html>", encoding="utf-8")  # fmt: skip
+    with open_report(chromium, path) as loaded:
+        drawn = [loaded.page.evaluate("n => draw(n)", h) for h in hands]
+        assert loaded.errors == [] and loaded.requests == []
+    assert drawn == [render_hand(h, label=h, defs=False, compact=True) for h in hands]

@@ -180,7 +180,8 @@ def score(
     if explain:
         from ..explain import explain_score
 
-        why = explain_score(result, hand=hand, win=win, rules=ruleset)
+        why = explain_score(result, hand=hand, win=win, rules=ruleset,
+                            lang=None if as_json else words().lang)  # fmt: skip
     if as_json:
         payload = _score_payload(hand, result, ruleset)
         payload["rules"] = ruleset.to_dict()
@@ -301,17 +302,22 @@ def waits(
     from .. import waits as waits_of
 
     ruleset = _ruleset(rules_name, rule)
+    w = words(ruleset)
     tiles = [_tile_str(t) for t in _with_rules(waits_of, ruleset, hand)]
     sh = _with_rules(shanten_of, ruleset, hand)
     if as_json:
         _print_json({"hand": hand, "waits": tiles, "shanten": sh, "ready": bool(tiles)})
         return
     if tiles:
-        console.print(f"waits: {' '.join(tiles)}")
+        line = w("hand:waits", tiles=" ".join(tiles))
+        console.print(line)
         glyphs = "  ".join(glyph_of_kind(_kind(t)) for t in tiles)
-        console.print(f"       {glyphs}")
+        # the glyphs under the codes: the label's width in columns (a Chinese label is wider)
+        from rich.cells import cell_len
+
+        console.print(" " * cell_len(line[: len(line) - len(" ".join(tiles))]) + glyphs)
     else:
-        console.print(f"waits: none (not ready; shanten {sh})")
+        console.print(w("hand:no_waits", n=sh))
 
 
 def _kind(code: str) -> int:
@@ -335,12 +341,14 @@ def shanten(
     """Shanten of a hand: 0 = ready, -1 = complete (14 tiles), n = n exchanges from ready."""
     from .. import shanten as shanten_of
 
-    sh = _with_rules(shanten_of, _ruleset(rules_name, rule), hand)
+    ruleset = _ruleset(rules_name, rule)
+    sh = _with_rules(shanten_of, ruleset, hand)
     if as_json:
         _print_json({"hand": hand, "shanten": sh})
         return
-    meaning = {-1: "complete: a winning shape", 0: "ready: tenpai"}.get(sh, f"{sh} away from ready")
-    console.print(f"shanten: {sh}  ({meaning})")
+    w = words(ruleset)
+    meaning = {-1: w("hand:complete"), 0: w("hand:tenpai")}.get(sh) or w("hand:away", n=sh)
+    console.print(w("hand:shanten", n=sh, meaning=meaning))
 
 
 @app.command()
@@ -357,12 +365,13 @@ def decompose(
     """Every way a complete hand splits into sets and a pair (and seven pairs / thirteen orphans)."""
     from .. import decompose as decompose_of
 
-    readings = [str(r) for r in _with_rules(decompose_of, _ruleset(rules_name, rule), hand)]
+    ruleset = _ruleset(rules_name, rule)
+    readings = [str(r) for r in _with_rules(decompose_of, ruleset, hand)]
     if as_json:
         _print_json({"hand": hand, "interpretations": readings})
         return
     if not readings:
-        console.print("no winning shape")
+        console.print(words(ruleset)("hand:no_shape"))
         return
     for i, r in enumerate(readings, 1):
         console.print(f"{i}. {r}")

@@ -29,6 +29,7 @@ from .common import (
     app,
     console,
     language,
+    words,
 )
 from .result import _who, show_result
 
@@ -180,7 +181,7 @@ def play(
         )
     )
     console.print(Text(f"{match_line}.", style="bold"))
-    console.print(Text("You are P0; type 'help' for the commands.", style="bold"))
+    console.print(Text(words(ruleset)("play:you_are"), style="bold"))
     finished: list[Any] = []  # the results shown so far
 
     def on_deal(_deal: Any, res: Any) -> None:
@@ -234,7 +235,7 @@ def _played(run: Any, finished: list[Any], log: Path | None, prefix: str = "") -
                 f"input ended before the game did: leaving it (exit status {EXIT_INPUT_ENDED})\n"
             )
             raise typer.Exit(EXIT_INPUT_ENDED) from None
-        console.print("Bye.")
+        console.print(words()("play:bye"))
         raise typer.Exit(0) from None
     except KeyboardInterrupt as exc:
         signum = exc.signum if isinstance(exc, _Stopped) else signal.SIGINT
@@ -257,7 +258,7 @@ def _final(match: Any, by_switches: bool, log: Path | None) -> None:
             end = f"End of the match ({deals} deal{plural}, the deal passed {times}). Final scores"
         console.print(Text(f"{end}: {line}", style="bold"))
     if log:
-        console.print(Text(f"Event log written to {log}", style="dim"))
+        console.print(Text(words()("play:log_written", path=log), style="dim"))
 
 
 def _resume(path: Path, deals: int | None, *, ascii: bool, confirm: bool) -> None:
@@ -316,12 +317,13 @@ def _resume(path: Path, deals: int | None, *, ascii: bool, confirm: bool) -> Non
             )
         )
         if deal is not None:
-            console.print(Text(f"\n=== Deal {deal.deal_index + 1} ===", style="bold"))
+            deal_n = words(ruleset)("deal_n", n=deal.deal_index + 1)
+            console.print(Text(f"\n=== {deal_n} ===", style="bold"))
             done = sum(1 for ev in deal.events if ev.type == "action" and not ev.data.get("auto"))
             console.print(
                 Text(f"Deal {deal.deal_index + 1} goes on after {done} actions.", style="bold")
             )
-        console.print(Text("You are P0; type 'help' for the commands.", style="bold"))
+        console.print(Text(words(ruleset)("play:you_are"), style="bold"))
 
     def on_deal(_deal: Any, res: Any) -> None:
         finished.append(res)

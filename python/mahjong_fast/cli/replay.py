@@ -123,6 +123,13 @@ def _print_log_line(
     if w is not None and etype is not None:
         _print_log_line_words(obj, ascii, unit, w)
         return
+    if etype is None and obj.get("type") == "match_end":  # HK §19.13
+        final = "  ".join(f"P{i} {v}" for i, v in enumerate(obj.get("scores") or ()))
+        console.print(
+            Text(f"\n=== Match over after {obj.get('deals')} deal(s) ({obj.get('reason')}): "
+                 f"final scores {final} ===", style="bold")
+        )  # fmt: skip
+        return
     if etype is None:  # the header of a deal
         from ..game.log import header_rules
 
@@ -133,6 +140,7 @@ def _print_log_line(
             "dealer",
             "prevailing_wind",
             "dealer_streak",
+            "passes",
             "seats",
             "scores",
         )

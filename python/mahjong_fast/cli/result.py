@@ -105,7 +105,7 @@ def show_result(
     console.print("Scores:   " + "  ".join(f"{_who(p)} {v}" for p, v in enumerate(res.scores)))
 
 
-def _explain_own_hand(res: Any, rules: Any = None) -> None:
+def _explain_own_hand(res: Any, rules: Any = None, lang: str | None = None) -> None:
     """Your ready hand at the end of a deal you did not win: each wait's value, and why the
     waits that could not win were below the minimum (``mahjong_fast.explain``)."""
     if 0 in (res.winners or (() if res.winner is None else (res.winner,))) or not res.final_hands:
@@ -120,6 +120,7 @@ def _explain_own_hand(res: Any, rules: Any = None) -> None:
             seat_wind=(0 - res.dealer) % 4,
             prevailing_wind=res.prevailing_wind,
             rules=rules,
+            lang=lang,
         )
     except Exception:  # noqa: BLE001 - an explanation must never stop the game
         return
@@ -294,6 +295,7 @@ def _show_result_words(res: Any, w: Any, *, ascii: bool, rules: Any) -> None:
         console.print(f"{w('payments')}：{signed}")
     if res.passed is not None:
         console.print(Text(f"{w('next_dealer')}：{w.who(res.dealer_after)}", style="bold"))
+    _explain_own_hand(res, rules, lang=w.lang)
     console.print(
         f"{w('scores')}：" + "  ".join(f"{w.who(p)} {v}" for p, v in enumerate(res.scores))
     )

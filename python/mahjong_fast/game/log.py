@@ -26,7 +26,11 @@ it was added (without it) replay the same.
 A deal with a prevailing wind other than East or a dealer streak (Taiwanese matches, TW §16)
 adds ``"prevailing_wind": 0..3`` and ``"dealer_streak": k`` to its header; absent, they are
 East and 0 (so Hong Kong logs are unchanged). A deal played in a match
-(:func:`~mahjong_fast.game.match.play_match`) adds ``"match": j``, the match index.
+(:func:`~mahjong_fast.game.match.play_match`) adds ``"match": j``, the match index. A Hong
+Kong match under the house match switches of HK §19.10 adds, with ``match_length``
+``east_round`` or ``full_game``, ``"passes": r`` to each header, and ends with a line
+``{"type": "match_end", "deals": n, "reason": ..., "scores": [...]}`` (HK §19.13) that replay
+checks against the match.
 
 Format 2 (this version) proves every header field that changes a result: the ``deal`` event
 records the state the deal starts from (``deal_index``, ``scores``, ``prevailing_wind``,
@@ -98,9 +102,15 @@ def header(
     seats: Sequence[str] | None = None,
     start_scores: Sequence[int] | None = None,
     match: int | None = None,
+    passes: int | None = None,
+    match_deals: int | None = None,
 ) -> dict[str, Any]:
     """The header dict of ``deal``. ``start_scores`` default: the scores before any payment;
-    ``match``: the index of the match the deal belongs to (None: a deal of its own).
+    ``match``: the index of the match the deal belongs to (None: a deal of its own);
+    ``passes``: how often the dealership has passed in the match before this deal, written
+    for a Hong Kong match under ``match_length`` ``east_round`` or ``full_game`` (HK §19.13);
+    ``match_deals``: the number of deals of a Hong Kong match of a given length under house
+    match switches (so that it can be resumed and checked to its end).
 
     ``seed`` and ``match`` are ints (numpy's integer scalars too) 0..2**64-1 and 0..2**32-1,
     ``seats`` four names: TypeError naming the argument for another type, MahjongError out of
@@ -131,6 +141,10 @@ def header(
         head["dealer_streak"] = deal.dealer_streak
     if match is not None:
         head["match"] = match
+    if passes is not None:
+        head["passes"] = passes
+    if match_deals is not None:
+        head["match_deals"] = match_deals
     head.update(
         {
             "seats": list(seats) if seats is not None else [f"P{i}" for i in range(4)],
@@ -158,6 +172,8 @@ def deal_lines(
     seed: int | None = None,
     seats: Sequence[str] | None = None,
     match: int | None = None,
+    passes: int | None = None,
+    match_deals: int | None = None,
 ) -> Iterator[str]:
     """The log lines (without newlines) of one recorded deal: header, then its events.
     Raises ValueError for a deal built with ``record=False`` (it has no events to log) or set
@@ -170,7 +186,8 @@ def deal_lines(
             "this deal was set up by Deal.from_hands: a log replays a deal from its wall and "
             "cannot hold the position, so it is not written"
         )
-    yield json.dumps(header(deal, seed=seed, seats=seats, match=match), separators=(",", ":"))
+    head = header(deal, seed=seed, seats=seats, match=match, passes=passes, match_deals=match_deals)
+    yield json.dumps(head, separators=(",", ":"))
     for ev in deal.events:
         yield json.dumps(ev.to_json(), separators=(",", ":"))
 
@@ -248,10 +265,14 @@ class LogWriter:
         seed: int | None = None,
         seats: Sequence[str] | None = None,
         match: int | None = None,
+        passes: int | None = None,
+        match_deals: int | None = None,
     ) -> None:
         """Begin writing ``deal`` (recorded, not yet ended) as it is played: its header and
         its events so far, now. ValueError as :meth:`write_deal`."""
-        lines = deal_lines(deal, seed=seed, seats=seats, match=match)
+        lines = deal_lines(
+            deal, seed=seed, seats=seats, match=match, passes=passes, match_deals=match_deals
+        )
         head = next(lines)  # checks the deal can be logged
         self._live, self._written = None, 0
         self._put(head + "\n")
@@ -282,6 +303,13 @@ class LogWriter:
         """Write the rest of the deal being played (its end)."""
         self.catch_up()
         self._live = None
+
+    def end_match(self, deals: int, reason: str, scores: Sequence[int]) -> None:
+        """Write the ``match_end`` line of a Hong Kong match under house match switches (HK
+        §19.13): the deals played, why it ended (``deals``, ``east_round``, ``full_game``,
+        ``max_deals``) and the final scores."""
+        line = {"type": "match_end", "deals": deals, "reason": reason, "scores": list(scores)}
+        self._put(json.dumps(line, separators=(",", ":")) + "\n")
 
     def close(self) -> None:
         if self._own:
@@ -459,7 +487,10 @@ class _Chain:
                     scores=list(deal.scores),
                 )
             else:
-                state = _dependent_match(deal.rules)
+                total = None
+                if "match_deals" in obj:  # HK §19.10 a match of this many deals
+                    total = _whole(obj, "match_deals", 1, 2**32 - 1, lineno)
+                state = _dependent_match(deal.rules, total)
         nxt = state.next_deal()
         if nxt is None:
             raise ReplayError(f"match {match} is over: this deal cannot follow it", lineno)
@@ -472,6 +503,8 @@ class _Chain:
             "prevailing_wind": obj.get("prevailing_wind", 0),
             "scores": list(obj.get("scores", [0, 0, 0, 0])),
         }
+        if "passes" in obj:  # HK §19.13: an East round's or full game's passes r
+            want["passes"], got["passes"] = state.passes, obj["passes"]
         wrong = [k for k, v in want.items() if got[k] != v]
         if wrong:
             where = "the deal before it in the log" if prev is not None else "the match's start"
@@ -482,6 +515,25 @@ class _Chain:
             )
         self.match, self.deal, self.state = match, deal, state
 
+    def match_end(self, obj: dict[str, Any], lineno: int) -> None:
+        """A ``match_end`` line (HK §19.13) after the chain's latest deal: its reason and final
+        scores must be the match's (a match of a given number of deals is checked as one without
+        end, see :func:`_dependent_match`: its reason must then be ``deals``)."""
+        reason, scores, deals = obj.get("reason"), obj.get("scores"), obj.get("deals")
+        if self.state is None or self.deal is None or self.deal.result is None:
+            raise ReplayError("match_end: no finished deal of a match before it", lineno)
+        if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+            raise ReplayError(f"match_end: deals must be a whole number >= 1 (got {deals!r})"[:200], lineno)
+        want = self.state.end if self.state.is_over else "deals"
+        if reason != want:
+            raise ReplayError(f"match_end: the match ended by {want!r}, not {reason!r}"[:200], lineno)
+        if not _same(list(self.state.scores), scores):
+            raise ReplayError(
+                f"match_end: final scores {scores!r} are not the match's {list(self.state.scores)}"[:200],
+                lineno,
+            )
+        self.match = self.deal = self.state = None
+
     def finished(self, deal: Deal, lineno: int) -> None:
         """The match after ``deal`` (the chain's latest) has ended."""
         if self.state is None or self.deal is not deal or deal.result is None:
@@ -491,17 +543,18 @@ class _Chain:
         self.state.record_deal(deal._core)
 
 
-def _dependent_match(rules: Any) -> Any:
+def _dependent_match(rules: Any, deals: int | None = None) -> Any:
     """The core's match of a ruleset whose deals depend on the one before, to check a log's
-    chain with. A log does not say how many deals a match of a given number of deals was to
-    have (HK §19.10 `match_length = independent` with `dealer_repeat`, `--deals N`): such a
-    match is checked as one without end, each deal against the one before. A match whose
-    length follows from its results (an East round, TW §16) is the ruleset's own."""
+    chain with. A match of a given number of deals (HK §19.10 `match_length = independent`
+    with `dealer_repeat`, `--deals N`) is of the header's ``match_deals`` when it has them
+    (written since HK §19.13's match log); without, it is checked as one without end, each
+    deal against the one before. A match whose length follows from its results (an East
+    round, TW §16) is the ruleset's own."""
     from mahjong_fast import _core
     from mahjong_fast.errors import RuleConfigError
 
     try:
-        return _core.Match(rules, deals=2**32 - 1)
+        return _core.Match(rules, deals=deals or 2**32 - 1)
     except RuleConfigError:  # the ruleset sets the length itself
         return _core.Match(rules)
 
@@ -563,6 +616,15 @@ def replay_deals(
         if not raw.strip():
             continue
         obj = _parse(raw, lineno)
+        if obj.get("type") == "match_end":
+            if current is None:
+                raise ReplayError("match_end before any deal", lineno)
+            _finish(current, k, header_line, lineno - 1, False)
+            chain.finished(current, lineno)
+            chain.match_end(obj, lineno)
+            deals.append(current)
+            current = None
+            continue
         if obj.get("type") == "header":
             if current is not None:
                 _finish(current, k, header_line, lineno - 1, allow_unfinished)
@@ -600,6 +662,8 @@ def replay_deals(
             )
         k += 1
     if current is None:
+        if deals:  # it ended with a match_end line
+            return deals
         raise ReplayError("the log is empty: it holds no deal (no header line)")
     _finish(current, k, header_line, len(lines), allow_unfinished)
     deals.append(current)

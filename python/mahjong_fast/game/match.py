@@ -349,7 +349,8 @@ def play_match(
     keep = writer is not None if record is None else record or writer is not None
     out = MatchResult(seed=seed, seat_names=names, rules=ruleset, match_index=match_index)
     try:
-        _play_on(state, seats, out, keep=keep, writer=writer, on_deal=on_deal)
+        total = (deals or 1) if _house_match(ruleset) and _takes_deal_count(ruleset) else None
+        _play_on(state, seats, out, keep=keep, writer=writer, on_deal=on_deal, match_deals=total)
     finally:
         if writer is not None:
             writer.close()
@@ -365,11 +366,14 @@ def _play_on(
     writer: LogWriter | None,
     on_deal: Callable[[Deal, DealResult], None] | None,
     under_way: Deal | None = None,
+    match_deals: int | None = None,
 ) -> None:
     """Play the match ``state`` to its end (``under_way``: its next deal, already begun and
     logged as far as it went), adding each deal's result to ``out``; each deal is written to
-    ``writer`` as it is played."""
+    ``writer`` as it is played; ``match_deals``, when given, goes into each header."""
     seed, match_index, names = out.seed, out.match_index, out.seat_names
+    house = _house_match(out.rules)
+    with_passes = house and out.rules.switches.get("match_length") in ("east_round", "full_game")
     while (nxt := state.next_deal()) is not None:
         if under_way is not None:
             deal, under_way = under_way, None
@@ -389,7 +393,11 @@ def _play_on(
                 dealer_streak=nxt["dealer_streak"],
             )
             if writer is not None:
-                writer.start_deal(deal, seed=seed, seats=names, match=match_index)
+                passes = state.passes if with_passes else None
+                writer.start_deal(
+                    deal, seed=seed, seats=names, match=match_index, passes=passes,
+                    match_deals=match_deals,
+                )  # fmt: skip
         res = run_deal(deal, seats, on_action=None if writer is None else writer.catch_up)
         # the deal's own settlement (HK §19.8 liability and §19.11 a false win included),
         # checked by the core against the settlement of its wins
@@ -406,6 +414,20 @@ def _play_on(
             on_deal(deal, res)
     out.scores = tuple(state.scores)  # type: ignore[assignment]
     out.passes = state.passes
+    if writer is not None and house and state.end is not None:
+        writer.end_match(state.deals, state.end, state.scores)
+
+
+def _house_match(rules: Ruleset) -> bool:
+    """Whether a match of ``rules`` is played under house match switches (a switch of the
+    ruleset's table from HK §19.10 off its default): its log then records the passes of an East
+    round or full game in each header and ends with a ``match_end`` line (HK §19.13). A match at
+    the seeds' rules logs as before."""
+    values = rules.switches
+    return any(
+        "19.10" in (row.section or "") and values.get(row.name, row.default) != row.default
+        for row in rules.switch_table()
+    )
 
 
 def _foreign(why: str, line: int | None = None) -> ReplayError:
@@ -444,8 +466,10 @@ def resume_match(
     Args:
         seats: the four seats, as the log's header names them.
         log: the path of the log (it must hold the match from its first deal).
-        deals: a Hong Kong match's number of deals (the log does not record it; default 1, as
-            :func:`play_match`); a Taiwanese match takes none (its switches end it, TW §16).
+        deals: a Hong Kong match's number of deals (default 1, as :func:`play_match`; the log
+            records it only for a match under house match switches, HK §19.10, whose number
+            is then taken from the log and a different one refused); a Taiwanese match takes
+            none (its switches end it, TW §16).
         on_deal: as :func:`play_match`, for the deals played from here.
         on_resumed: called once the log is replayed, before any seat is asked, with the deal
             under way (None when the log ends between deals).
@@ -471,6 +495,7 @@ def resume_match(
     replayed = replay_deals(lines, allow_unfinished=True)  # ReplayError: not a valid log
     parsed = [(n, _parse(raw, n)) for n, raw in enumerate(lines, start=1) if raw.strip()]
     heads = [(n, obj) for n, obj in parsed if obj.get("type") == "header"]
+    ended = any(obj.get("type") == "match_end" for _, obj in parsed)
     first_line, first = heads[0]
     seed, match_index = first.get("seed"), first.get("match")
     if seed is None or match_index is None:
@@ -486,6 +511,11 @@ def resume_match(
             raise _foreign(f"the wall of deal {deal.deal_index} is not that of seed {seed}", n)
     ruleset = replayed[0].rules
     start = replayed[0]
+    logged = first.get("match_deals")  # HK §19.13 match log: the match's number of deals
+    if logged is not None:
+        if deals is not None and deals != logged:
+            raise _foreign(f"its match has {logged} deals, not {deals}", first_line)
+        deals = logged
     state = _core.Match(
         ruleset,
         deals=deals,
@@ -505,6 +535,11 @@ def resume_match(
             f"the match is over: the log holds {len(done)} finished deal(s), nothing to resume{hint}"
         )
 
+    if ended:  # HK §19.13: the log says the match ended
+        raise ReplayError(
+            f"the match is over: the log holds {len(done)} finished deal(s) and its match_end "
+            "line, nothing to resume"
+        )
     for (n, _), d in zip(heads, done):
         nxt = state.next_deal()
         if nxt is None:
@@ -539,5 +574,5 @@ def resume_match(
         if data and not data.endswith(b"\n"):
             writer._put("\n")  # the last line was not ended: the next starts on its own
         _play_on(state, seats, out, keep=True, writer=writer, on_deal=on_deal,
-                 under_way=under_way)  # fmt: skip
+                 under_way=under_way, match_deals=logged)  # fmt: skip
     return out

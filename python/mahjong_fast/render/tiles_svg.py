@@ -42,6 +42,7 @@ __all__ = [
     "render_discards",
     "render_hand",
     "render_tiles",
+    "row_script",
     "symbols",
 ]
 
@@ -484,6 +485,28 @@ def render_hand(
             words += [face_label(t) for t in h.bonus]
             label = ", ".join(words)
     return _document(canvas, label, defs)
+
+
+def row_script(function: str = "mfRow") -> str:
+    """A small script (ES5, no network) defining ``function(notation)``: the HTML of the
+    ``<svg>`` that :func:`render_hand` draws for concealed tiles in notation (``"123m55p"``)
+    with ``defs=False, compact=True``: the same ``<use>`` elements at the same places, over the
+    page's :func:`symbols`. Its text alternative (``aria-label``) is the notation. A page
+    with thousands of hands carries only their notation and calls it for the rows near the
+    screen; the browser tests check it against :func:`render_hand`.
+    """
+    return (
+        f"function {function}(n){{var u='',x=0,d=[],i,c;"
+        "for(i=0;i<n.length;i++){c=n.charAt(i);"
+        "if(c>='0'&&c<='9')d.push(c);else{for(var j=0;j<d.length;j++){"
+        f"u+='<use href=\"#mf-'+d[j]+c+'\" x=\"'+x+'\" width=\"{TILE_W}\" "
+        f"height=\"{TILE_H}\"/>';x+={TILE_W};}}d=[];}}}}"
+        f"var w=x+{2 * _PAD},h={TILE_H + 2 * _PAD};"
+        "var a=n.replace(/&/g,'&amp;').replace(/\"/g,'&quot;').replace(/</g,'&lt;');"
+        f"return '<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"mf-tiles\" "
+        f"viewBox=\"{-_PAD} {-_PAD} '+w+' '+h+'\" width=\"'+w+'\" height=\"'+h+'\" "
+        "role=\"img\" aria-label=\"'+a+'\">'+u+'</svg>';}"
+    )
 
 
 def render_discards(

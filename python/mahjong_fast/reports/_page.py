@@ -17,6 +17,7 @@ from html import escape
 from typing import Any
 
 from ..errors import MahjongError
+from ..words import LANGUAGES
 
 __all__ = [
     "Html",
@@ -25,6 +26,7 @@ __all__ = [
     "esc",
     "page",
     "plot_svg",
+    "plot_words",
     "rep",
     "require_report_extra",
     "tr",
@@ -183,6 +185,9 @@ def plot_svg(
     draw: Callable[[Any], None],
     *,
     size: tuple[float, float] = (6.4, 3.6),
+    data: str | Mapping[str, str] | None = None,
+    rules: Any = None,
+    unit: str | None = None,
 ) -> str:
     """One plot as a ``<figure>`` holding an inline ``<svg>``.
 
@@ -193,6 +198,16 @@ def plot_svg(
             words, with the numbers a reader needs.
         draw: ``draw(ax)`` draws on one matplotlib Axes; it sets the axis labels with units.
         size: figure size in inches (width, height).
+        data: the caption's numbers in no language's words (``P0 +1.20 [0.1, 2.3]``), or
+            by language (``{"zh-HK": ..., "zh-TW": ...}``): a Chinese caption is the plot's
+            title, then these.
+        rules: the ruleset whose terms the Chinese words use (:func:`plot_words`).
+        unit: the unit's English name where a label holds it (``value of the win (faan)``).
+
+    Every text drawn (title, axis labels, tick labels) that the catalogue holds as
+    ``"plot:" + its English`` is written in every language, the page's language buttons
+    showing one (:func:`plot_words`); the caption too. The ``<title>`` and ``<desc>`` stay
+    English, so a page's bytes do not depend on the language it opens in.
 
     Returns:
         ``<figure data-plot=name><svg ...>...</svg><figcaption>alt</figcaption></figure>``.
@@ -210,21 +225,70 @@ def plot_svg(
         buf = io.StringIO()
         fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": None})
     svg = _XML_HEAD.sub("", buf.getvalue(), count=1)
+    known = plot_words(rules, unit)
+    titles = known.get(title, dict.fromkeys(LANGUAGES, title))
+    numbers = {lang_: (data if isinstance(data, str) else (data or {}).get(lang_, ""))
+               for lang_ in LANGUAGES}  # fmt: skip
+    alts: dict[str, str] = {
+        lang_: alt if lang_ == "en" else (
+            f"{titles[lang_]}：{numbers[lang_]}" if numbers[lang_] else titles[lang_])
+        for lang_ in LANGUAGES
+    }  # fmt: skip
+    svg = _TEXT.sub(lambda m: _drawn_text(m, known), svg)
     # the text alternative: role, title and desc right after the opening tag
     end = svg.index(">") + 1
-    opening = svg[:end]
-    opening = opening.replace(
+    svg = svg[:end].replace(
         "<svg ", f'<svg role="img" aria-labelledby="{name}-t {name}-d" ', 1
-    )
+    ) + svg[end:]
+    end = svg.index(">") + 1
     svg = (
-        opening
+        svg[:end]
         + f'<title id="{name}-t">{escape(title)}</title><desc id="{name}-d">{escape(alt)}</desc>'
         + svg[end:]
     )
     return (
         f'<figure data-plot="{escape(name, quote=True)}">{svg.strip()}'
-        f"<figcaption>{escape(alt)}</figcaption></figure>"
+        f"<figcaption>{tr(alts)}</figcaption></figure>"
     )
+
+
+_TEXT = re.compile(r"(<text\b[^>]*>)([^<]*)</text>")
+
+
+def _drawn_text(m: re.Match[str], known: Mapping[str, Mapping[str, str]]) -> str:
+    """A drawn ``<text>`` in every language (one ``<tspan class="l10n">`` each, the page's
+    CSS showing the chosen one) when the catalogue has its words; else as it was."""
+    from html import unescape
+
+    texts = known.get(unescape(m[2]))
+    if texts is None or len(set(texts.values())) == 1:
+        return m[0]
+    spans = "".join(
+        f'<tspan class="l10n" data-lang="{lang}">{escape(texts[lang])}</tspan>'
+        for lang in LANGUAGES
+    )
+    return f"{m[1]}{spans}</text>"
+
+
+def plot_words(rules: Any = None, unit: str | None = None) -> dict[str, dict[str, str]]:
+    """The plots' words: English text → its text in every language, from the catalogue's
+    ``"plot:"`` entries, the game's terms in ``rules``' words; a ``{unit}`` field is ``unit``
+    in English and the ruleset's unit (番, 台) in Chinese."""
+    from ..words import CATALOGUE, Words
+
+    out: dict[str, dict[str, str]] = {}
+    by_lang = {lang: Words(lang, rules) for lang in LANGUAGES}
+    for key, texts in CATALOGUE.items():
+        if not key.startswith("plot:"):
+            continue
+        if "{unit}" in texts["en"] and unit is None:
+            continue
+        row: dict[str, str] = {
+            lang: w(key, unit=(unit if lang == "en" else w.unit()) or "")
+            for lang, w in by_lang.items()
+        }
+        out[row["en"]] = row
+    return out
 
 
 def page(title: str, body: Sequence[str], *, lang: str = "en", css: str = "") -> str:

@@ -157,7 +157,9 @@ def arena_report_html(report: ArenaReport, *, lang: str = "en") -> str:
         "Mean points per deal of each seat with its bootstrap 95% interval over walls: "
         + "; ".join(f"{s.seat} {s.mean_points:+.2f} [{s.ci95[0]:+.2f}, {s.ci95[1]:+.2f}]"
                     for s in report.seats) + ".",
-        draw_points, size=(6.4, 1.2 + 0.55 * len(names)),
+        draw_points, size=(6.4, 1.2 + 0.55 * len(names)), rules=ruleset, unit=unit,
+        data="; ".join(f"{s.seat} {s.mean_points:+.2f} [{s.ci95[0]:+.2f}, {s.ci95[1]:+.2f}]"
+                       for s in report.seats),
     ))  # fmt: skip
 
     rate_names = ("win", "deal-in", "self-draw", "exhaustive draw")
@@ -184,7 +186,9 @@ def arena_report_html(report: ArenaReport, *, lang: str = "en") -> str:
         "in an exhaustive draw: " + "; ".join(
             f"{n}: " + ", ".join(f"{r} {v:.1%}" for r, v in zip(rate_names, rs))
             for n, rs in zip(names, rates)) + ".",
-        draw_rates,
+        draw_rates, rules=ruleset, unit=unit,
+        data="; ".join(f"{n}: " + " / ".join(f"{v:.1%}" for v in rs)
+                       for n, rs in zip(names, rates)),
     ))  # fmt: skip
 
     def draw_hist(ax: Any) -> None:
@@ -206,7 +210,9 @@ def arena_report_html(report: ArenaReport, *, lang: str = "en") -> str:
             f"{n}: zero in {float((pd == 0).mean()) if pd.size else 0.0:.1%} of deals, "
             f"from {int(pd.min()) if pd.size else 0} to {int(pd.max()) if pd.size else 0}"
             for n, pd in zip(names, per_deal)) + ".",
-        draw_hist,
+        draw_hist, rules=ruleset, unit=unit,
+        data="; ".join(f"{n}: {int(pd.min()) if pd.size else 0} … {int(pd.max()) if pd.size else 0}"
+                       for n, pd in zip(names, per_deal)),
     ))  # fmt: skip
 
     def draw_cumulative(ax: Any) -> None:
@@ -223,7 +229,8 @@ def arena_report_html(report: ArenaReport, *, lang: str = "en") -> str:
         "cumulative", "Cumulative points over the walls",
         "Running total of each seat's points over the walls played: " + "; ".join(
             f"{n} ends at {int(per_wall[k].sum()):+,}" for k, n in enumerate(names)) + ".",
-        draw_cumulative,
+        draw_cumulative, rules=ruleset, unit=unit,
+        data="; ".join(f"{n} {int(per_wall[k].sum()):+,}" for k, n in enumerate(names)),
     ))  # fmt: skip
 
     def draw_values(ax: Any) -> None:
@@ -244,7 +251,8 @@ def arena_report_html(report: ArenaReport, *, lang: str = "en") -> str:
         f"Distribution of the value in {unit} of each seat's wins (first winner of a deal): "
         + "; ".join(f"{n}: {v.size:,} wins, median {float(np.median(v)) if v.size else 0:g}"
                     for n, v in zip(names, win_values)) + ".",
-        draw_values,
+        draw_values, rules=ruleset, unit=unit,
+        data="; ".join(f"{n}: {v.size:,}" for n, v in zip(names, win_values)),
     ))  # fmt: skip
 
     # ------------------------------------------------------------------ settings

@@ -403,20 +403,23 @@ def records_report_html(paths: Sequence[str | os.PathLike[str]], *, lang: str = 
         plot_svg("values", f"Distribution of hand values ({unit})",
                  "Share of winning hands by value: " + words(lambda a: ", ".join(
                      f"{v} {unit}: {c:,}" for v, c in a["value_histogram"].items())) + ".",
-                 draw_values),
+                 draw_values, rules=rules0, unit=unit),
         plot_svg("win-kinds", "Self-drawn against discard wins",
                  "Share of winning hands by how they were won: " + words(lambda a: ", ".join(
                      f"{k.replace('_', ' ')} {c:,}" for k, c in a["win_kinds"].items())) + ".",
-                 draw_kinds),
+                 draw_kinds, rules=rules0, unit=unit, data=words(lambda a: " / ".join(
+                     f"{c:,}" for c in a["win_kinds"].values()))),
         plot_svg("deal-length", "Deal length",
                  "Share of deals by the number of discards made: " + words(lambda a: (
                      f"median {float(np.median(np.repeat(list(a['discards_histogram']), list(a['discards_histogram'].values())))):g} discards")) + ".",
-                 draw_length),
+                 draw_length, rules=rules0, unit=unit),
         plot_svg("seat-points", "Points per deal by seat",
                  "Mean points per deal of each seat with its bootstrap 95% interval: " + words(
                      lambda a: ", ".join(f"P{s['seat']} {s['mean_points']:+.2f}"
                                          for s in a["seats"])) + ".",
-                 draw_seats),
+                 draw_seats, rules=rules0, unit=unit, data=words(
+                     lambda a: ", ".join(f"P{s['seat']} {s['mean_points']:+.2f}"
+                                         for s in a["seats"]))),
     ]  # fmt: skip
 
     settings = []

@@ -7,16 +7,15 @@ prints (deals numbered as it numbers them), never from a second review. It shows
   estimated loss and a **rating** out of 100 (:func:`rating`);
 - a loss-per-turn chart (mean loss per decision by tiles left in the wall, inline SVG);
 - the biggest losses first, each linking to its decision;
-- every decision: the seat's concealed tiles drawn (with :mod:`mahjong_fast.render.tiles_svg`)
-  where it differed from the expert, the move played beside the expert's, both expected
-  points and the loss as a bar. Each drawing is written into the page inside a
-  ``<template>`` and placed by the page's script when its row comes near the screen (its
-  notation shows until then), so a log of thousands of decisions opens quickly.
+- every decision: the seat's concealed tiles drawn (by
+  :func:`mahjong_fast.render.tiles_svg.row_script`, the renderer's own script over its
+  ``<symbol>`` faces), the move played beside the expert's, both expected points and the loss
+  as a bar. A row carries only its hand's notation (which stays its drawing's text
+  alternative); the page's script draws the rows of each group of :data:`CHUNK` when the group
+  comes near the screen, so a log of thousands of decisions stays small and opens quickly.
 
 A filter by deal and by kind of decision and a "show only where I differed" toggle work in the
-page itself (a few lines of inline script; nothing is loaded from anywhere). Agreeing
-decisions show their tiles as text only, which keeps the page of an ``arena --log`` of 200
-walls small.
+page itself (a few lines of inline script; nothing is loaded from anywhere).
 """
 
 from __future__ import annotations
@@ -38,6 +37,9 @@ __all__ = ["rating", "review_report_html"]
 #: points of mean loss per decision at which the rating's loss factor halves
 RATING_SCALE = 10.0
 
+#: rows per ``<tbody>``: the unit the page's script draws when it comes near the screen
+CHUNK = 64
+
 _SCRIPT = """
 (function(){
 var deal=document.getElementById('f-deal'),kind=document.getElementById('f-kind'),
@@ -50,13 +52,17 @@ r.hidden=!show;if(show)n++;}
 count.textContent=n+' shown';}
 deal.addEventListener('change',apply);kind.addEventListener('change',apply);
 diff.addEventListener('change',apply);apply();
-function draw(td){var t=td.querySelector('template');if(!t)return;
-td.textContent='';td.appendChild(t.content.cloneNode(true));}
-var cells=document.querySelectorAll('td.hand');
-if(!('IntersectionObserver' in window)){cells.forEach(draw);return;}
+var names={},ks=document.getElementById('kind-names').content.children;
+for(var i=0;i<ks.length;i++)names[ks[i].dataset.k]=ks[i].innerHTML;
+function draw(b){var cs=b.querySelectorAll('td.hand'),i,c;
+for(i=0;i<cs.length;i++){c=cs[i];c.innerHTML=mfRow(c.textContent);}
+cs=b.querySelectorAll('td.kind');
+for(i=0;i<cs.length;i++){c=cs[i];if(names[c.textContent])c.innerHTML=names[c.textContent];}}
+var groups=document.querySelectorAll('tbody.decs');
+if(!('IntersectionObserver' in window)){groups.forEach(draw);return;}
 var io=new IntersectionObserver(function(es){es.forEach(function(e){
 if(e.isIntersecting){draw(e.target);io.unobserve(e.target);}});},{rootMargin:'1500px 0px'});
-cells.forEach(function(td){if(td.querySelector('template'))io.observe(td);});
+groups.forEach(function(b){io.observe(b);});
 })();
 """
 
@@ -76,9 +82,6 @@ def rating(summary: Summary) -> float:
         return 100.0
     per = max(0.0, summary.loss) / summary.decisions
     return 100.0 * summary.agreement * RATING_SCALE / (RATING_SCALE + per)
-
-
-_XMLNS = ' xmlns="http://www.w3.org/2000/svg"'
 
 
 def _pts(v: float | None) -> str:
@@ -115,7 +118,7 @@ def review_report_html(review: Review, *, top: int = 10, lang: str = "en") -> st
         MissingExtraError: matplotlib (the ``report`` extra) is not installed.
     """
     require_report_extra()
-    from ..render.tiles_svg import render_hand, symbols
+    from ..render.tiles_svg import row_script, symbols
     from ..review import KINDS
 
     who = "you" if review.seat_name == "human" else f"P{review.seat}"
@@ -170,7 +173,9 @@ def review_report_html(review: Review, *, top: int = 10, lang: str = "en") -> st
         "loss-per-turn", "Loss per turn",
         f"Mean estimated loss per decision of {who} against the expert, by tiles left in the "
         f"wall: {s.decisions} decisions, total loss {s.loss:.2f} expected points.",
-        draw_loss,
+        draw_loss, rules=rules,
+        data={lang_: f"{CATALOGUE['decisions'][lang_]} {s.decisions}，"
+              f"{CATALOGUE['estimated_loss'][lang_]} {s.loss:.2f}" for lang_ in ("zh-HK", "zh-TW")},
     )  # fmt: skip
 
     biggest = review.biggest_losses(top)
@@ -198,27 +203,20 @@ def review_report_html(review: Review, *, top: int = 10, lang: str = "en") -> st
     rows = []
     for d in decisions:
         bar = 0.0 if d.loss is None else max(0.0, d.loss) / worst
-        # drawn where the seat differed, inside a <template> the page's script places when the
-        # row comes near the screen: thousands of drawn hands then cost nothing at load
-        hand = (
-            "<template>"
-            + render_hand(d.hand, defs=False, compact=True).replace(_XMLNS, "", 1)
-            + f"</template>{escape(d.hand)}"
-            if not d.agreed else escape(d.hand)
-        )  # fmt: skip
         rows.append(
             f'<tr class="dec{"" if not d.agreed else " agree"}" id="d{d.deal}-l{d.line}" '
             f'data-deal="{d.deal}" data-kind="{escape(d.kind)}" data-agreed="{int(d.agreed)}">'
             f"<td>{d.deal}</td><td>{d.line}</td><td>{d.remaining}</td>"
-            f'<td class="t">{kinds_shown.get(d.kind, escape(d.kind))}</td>'
-            f'<td class="t hand">{hand}</td>'
+            f'<td class="t kind">{escape(d.kind)}</td>'
+            f'<td class="t hand">{escape(d.hand)}</td>'
             f'<td class="t">{escape(d.made)}</td>'
             f"<td>{_pts(d.made_value)}</td>"
             f'<td class="t">{escape(d.expert)}</td>'
             f"<td>{_pts(d.expert_value)}</td>"
             f'<td data-key="loss" data-value="{d.loss!r}">'
             f"{'unrated' if d.loss is None else f'{d.loss:.2f}'}"
-            f' <span class="bar" style="width:{3 * bar:.2f}em"></span></td></tr>'
+            + (f' <span class="bar" style="width:{3 * bar:.2f}em"></span>' if bar > 0 else "")
+            + "</td></tr>"
         )
     deal_options = "".join(f'<option value="{dr.deal}">deal {dr.deal}</option>'
                            for dr in review.deals)  # fmt: skip
@@ -240,7 +238,10 @@ def review_report_html(review: Review, *, top: int = 10, lang: str = "en") -> st
         + "".join(f'<th scope="col">{col(h)}</th>' for h in (
             "deal", "line", "left", "kind", "hand (concealed tiles)", "played", "pts", "expert",
             "pts", "loss"))
-        + "</tr></thead><tbody>" + "".join(rows) + "</tbody></table></div>"
+        + "</tr></thead>"
+        + "".join(f'<tbody class="decs">{"".join(rows[i:i + CHUNK])}</tbody>'
+                  for i in range(0, len(rows), CHUNK))
+        + "</table></div>"
     )
     names = "/".join(dict.fromkeys(dr.seat_name for dr in review.deals))
     title = f"Review of P{review.seat} ({names}), {review.ruleset}"
@@ -272,6 +273,9 @@ def review_report_html(review: Review, *, top: int = 10, lang: str = "en") -> st
         h2("loss_per_turn", "Loss per turn"), plot,
         f"{h2('biggest_losses', 'Biggest losses')}<ol>{top_items}</ol>",
         h2("decisions_heading", "Decisions"), filters, table,
-        f"<script>{_SCRIPT}</script>",
+        '<template id="kind-names">'
+        + "".join(f'<span data-k="{k}">{kinds_shown[k]}</span>' for k in KINDS)
+        + "</template>",
+        f"<script>{row_script('mfRow')}{_SCRIPT}</script>",
     ]  # fmt: skip
     return page(title, body, css=_CSS_EXTRA, lang=lang)

@@ -43,6 +43,7 @@ from ..render import (
     tile_label,
 )
 from ..rules import resolve_rules
+from ..words import CATALOGUE
 from .advice import claim_menu, hint_rows
 from .base import BaseSeat
 from .hints import claim_hint_text, hint_table, hint_text
@@ -56,16 +57,10 @@ __all__ = [
     "not_a_tile_to_discard",
 ]
 
-HELP_TURN = (
-    "commands: a tile code (5s) or a position (1-{n}) selects a discard; 'last' or '.' selects "
-    "the rightmost tile; 'win' declares a self-drawn win; 'kong' or 'kong 5s' declares a kong; 'ready 5s' declares ready with the discard "
-    "of 5s (where the rules have it); 'hint' lists every option, best first, with what to type and why; 'board' redraws the "
-    "table; 'quit' exits"
-)
-HELP_CLAIM = (
-    "commands: the number of a choice, or its word (win / pung / kong / chow / pass); "
-    "Enter or 0 passes; 'hint', 'board', 'quit'"
-)
+#: the English help of a turn and of a claim (the screens take them, in the reader's language,
+#: from the catalogue: ``play:help_turn``, ``play:help_claim``)
+HELP_TURN = CATALOGUE["play:help_turn"]["en"]
+HELP_CLAIM = CATALOGUE["play:help_claim"]["en"]
 
 
 #: what a player types to leave (``quit`` asks first)
@@ -211,7 +206,7 @@ class HumanSeat(BaseSeat):
 
     def rejected(self, action: Action, error: Exception) -> None:
         """The engine refused an action (should not happen: only legal ones are offered)."""
-        self._say(f"not allowed: {error}")
+        self._say(self._t("play:not_allowed", error=error))
 
     # ------------------------------------------------------------------ input
     def _read(self, prompt: str) -> str:
@@ -227,7 +222,7 @@ class HumanSeat(BaseSeat):
         """Between two deals: the result stays on the screen until Enter (any line goes on;
         ``quit`` leaves, after asking)."""
         while True:
-            cmd = self._read(f"Enter: deal {deal_index + 1} ('quit' leaves)> ").lower()
+            cmd = self._read(self._t("play:next_deal", n=deal_index + 1)).lower()
             if cmd in QUIT_WORDS:
                 self._quit()
                 continue
@@ -237,12 +232,12 @@ class HumanSeat(BaseSeat):
         """``quit``: ask first; QuitGame on ``y`` (or the end of input: a script that ends
         with ``quit`` leaves), back to the prompt on anything else."""
         try:
-            answer = self._input(escape("Leave the game? [y/N] "))
+            answer = self._input(escape(self._t("play:leave")))
         except EOFError:
             raise QuitGame("quit") from None
         if answer is None or answer.strip().lower() in ("y", "yes"):
             raise QuitGame("quit")
-        self._say("you stay in the game")
+        self._say(self._t("play:stay"))
 
     def _words(self) -> Any:
         """The :class:`~mahjong_fast.words.Words` of ``lang`` when it is a Chinese, else None."""
@@ -251,6 +246,13 @@ class HumanSeat(BaseSeat):
         from ..words import Words
 
         return Words(self.lang, resolve_rules(self.rules))
+
+    def _t(self, key: str, **fields: Any) -> str:
+        """The catalogue's string ``key`` in the table's language (English without one), the
+        game's terms in the ruleset's words (:class:`~mahjong_fast.words.Words`)."""
+        from ..words import Words
+
+        return Words(self.lang or "en", resolve_rules(self.rules))(key, **fields)
 
     def _say(self, message: str, style: str = "yellow") -> None:
         self.console.print(Text(message, style=style))
@@ -291,14 +293,14 @@ class HumanSeat(BaseSeat):
         passes = [a for a in legal if a.type == ActionType.PASS]
         pass_action = passes[0] if passes else Action(ActionType.PASS, view.player)
         options = [a for a in legal if a.type != ActionType.PASS]
-        self.show(view, status="Declaration window: declare, or pass")
+        self.show(view, status=self._t("play:declare_status"))
         menu = Text()
         for i, a in enumerate(options, 1):
             menu.append(f"  [{i}] {a.type.value.replace('_', ' ')}\n", style="bold green")
-        menu.append("  [0] pass (Enter)", style="bold")
+        menu.append(self._t("play:pass_option"), style="bold")
         self.console.print(menu)
         while True:
-            cmd = self._read("declare> ").lower()
+            cmd = self._read(self._t("play:declare_prompt")).lower()
             if cmd in ("", "0", "p", "pass", "n", "no"):
                 return pass_action
             n = _small_int(cmd)
@@ -310,7 +312,7 @@ class HumanSeat(BaseSeat):
             if cmd in QUIT_WORDS:
                 self._quit()
                 continue
-            self._say(f"type a number 0..{len(options)}, or pass", style="")
+            self._say(self._t("play:type_number", n=len(options)), style="")
 
     # claims --------------------------------------------------------------
     def _claim_options(self, view: Any, legal: Sequence[Action]) -> list[tuple[str, Action]]:
@@ -321,17 +323,20 @@ class HumanSeat(BaseSeat):
         pass_action = passes[0] if passes else Action(ActionType.PASS, view.player)
         options = self._claim_options(view, legal)
         target = view.kong_tile if view.phase == Phase.ROB else view.last_discard
-        who = "You" if target and target[0] == view.player else f"P{target[0]}" if target else "?"
-        what = "adds" if view.phase == Phase.ROB else "discards"
-        status = f"{who} {what} {code_of_id(target[1])} — you may claim it" if target else None
+        status = None
+        if target:
+            mine = target[0] == view.player
+            key = ("play:you_add" if mine else "play:other_adds") if view.phase == Phase.ROB else (
+                "play:you_discard" if mine else "play:other_discards")  # fmt: skip
+            status = self._t(key, who=f"P{target[0]}", tile=code_of_id(target[1]))
         self.show(view, status=status)
         menu = Text()
         for i, (label, _a) in enumerate(options, 1):
             menu.append(f"  [{i}] {label}\n", style="bold green")
-        menu.append("  [0] pass (Enter)", style="bold")
+        menu.append(self._t("play:pass_option"), style="bold")
         self.console.print(menu)
         while True:
-            cmd = self._read("claim> ").lower()
+            cmd = self._read(self._t("play:claim_prompt")).lower()
             if cmd in ("", "0", "p", "pass", "n", "no"):
                 return pass_action
             n = _small_int(cmd)
@@ -349,7 +354,7 @@ class HumanSeat(BaseSeat):
                 self._quit()
                 continue
             if cmd in ("help", "h", "?"):
-                self._say(HELP_CLAIM, style="")
+                self._say(self._t("play:help_claim"), style="")
                 continue
             if cmd in ("board", "show", "b"):
                 self.show(view, status=status, full=True)
@@ -360,13 +365,9 @@ class HumanSeat(BaseSeat):
                 continue
             numbers = "1" if len(options) == 1 else f"1-{len(options)}"
             if len(matches) > 1:
-                self._say(
-                    f"'{cmd}' is ambiguous: type the number of the choice ({numbers}), or 0 to pass"
-                )
+                self._say(self._t("play:ambiguous", cmd=cmd, numbers=numbers))
                 continue
-            self._say(
-                f"'{cmd}' is not a choice here: type {numbers}, or 0 / Enter to pass ('help' for more)"
-            )
+            self._say(self._t("play:not_a_choice", cmd=cmd, numbers=numbers))
 
     # turn ------------------------------------------------------------------
     def _choose_turn(self, view: Any, legal: Sequence[Action]) -> Action:
@@ -374,15 +375,15 @@ class HumanSeat(BaseSeat):
         wins = [a for a in legal if a.type == ActionType.SELF_DRAWN_WIN]
         kongs = [a for a in legal if a.type in (ActionType.CONCEALED_KONG, ActionType.ADDED_KONG)]
         hand, _gap = split_drawn(view)
-        status = "Your turn: discard a tile"
+        status = self._t("play:your_turn")
         if view.phase == Phase.AFTER_CLAIM:
-            status = "You claimed: now discard a tile"
+            status = self._t("play:after_claim")
         self.show(view, status=status)
         extra = Text()
         if wins:
-            extra.append("  You can declare a self-drawn win: type 'win'.", style="bold green")
+            extra.append(self._t("play:can_win"), style="bold green")
         for k in self._kong_labels(kongs):
-            extra.append(f"  You can declare {k[0]}: type 'kong {k[1]}'.", style="bold green")
+            extra.append(self._t("play:can_kong", what=k[0], code=k[1]), style="bold green")
         readies = [a for a in legal if a.type == ActionType.DECLARE_READY]
         if readies:
             codes = ", ".join(sorted({code_of_id(a.tiles[0]) for a in readies}))
@@ -392,7 +393,7 @@ class HumanSeat(BaseSeat):
             )
         if extra.plain:
             self.console.print(extra)
-        prompt = f"discard (code or 1-{len(hand)})> "
+        prompt = self._t("play:discard_prompt", n=len(hand))
         while True:
             cmd = self._read(prompt)
             low = cmd.lower()
@@ -402,7 +403,7 @@ class HumanSeat(BaseSeat):
                 self._quit()
                 continue
             if low in ("help", "h", "?"):
-                self._say(HELP_TURN.format(n=len(hand)), style="")
+                self._say(self._t("play:help_turn", n=len(hand)), style="")
                 continue
             if low in ("board", "show", "b"):
                 self.show(view, status=status, full=True)
@@ -419,11 +420,9 @@ class HumanSeat(BaseSeat):
                 if declared:
                     return Action(ActionType.SELF_DRAWN_WIN, view.player)
                 if declared is None:
-                    self._say(
-                        "you cannot declare a win now (no winning hand worth the minimum on a draw)"
-                    )
+                    self._say(self._t("play:cannot_win"))
                 else:
-                    self._say("no false win: your turn goes on (discard a tile)")
+                    self._say(self._t("play:no_false_win"))
                 continue
             if low.split()[0] == "kong":
                 action = self._pick_kong(low, kongs)
@@ -442,12 +441,10 @@ class HumanSeat(BaseSeat):
                 pos = _small_int(low)
                 if pos is None or not 1 <= pos <= len(hand):
                     pos_text = low if len(low) <= 8 else low[:8] + "…"
-                    self._say(
-                        f"there is no position {pos_text}: your hand has positions 1-{len(hand)}"
-                    )
+                    self._say(self._t("play:no_position", pos=pos_text, n=len(hand)))
                     continue
                 if not 1 <= pos <= len(hand):
-                    self._say(f"there is no position {pos}: your hand has positions 1-{len(hand)}")
+                    self._say(self._t("play:no_position", pos=pos, n=len(hand)))
                     continue
                 tile = hand[pos - 1]
             else:
@@ -457,13 +454,11 @@ class HumanSeat(BaseSeat):
                     if why is not None:
                         self._say(f"{cmd}: {why}")
                     else:
-                        self._say(
-                            f"unknown command '{cmd}': type a tile code like 5s, a position 1-{len(hand)}, or 'help'"
-                        )
+                        self._say(self._t("play:unknown_command", cmd=cmd, n=len(hand)))
                     continue
                 same = [t for t in hand if t // 4 == kind]
                 if not same:
-                    self._say(f"you have no {code_of_kind(kind)} in your hand")
+                    self._say(self._t("play:not_in_hand", code=code_of_kind(kind)))
                     continue
                 # prefer the copy just drawn, else the last copy shown
                 drawn = getattr(view, "drawn_tile", None)
@@ -474,7 +469,7 @@ class HumanSeat(BaseSeat):
                     (a for a in discards if a.tiles and a.tiles[0] // 4 == tile // 4), None
                 )
             if action is None:
-                self._say(f"you cannot discard {code_of_id(tile)} now")
+                self._say(self._t("play:cannot_discard", code=code_of_id(tile)))
                 continue
             if not self.confirm or self._confirm(action.tiles[0]):
                 return action
@@ -503,26 +498,21 @@ class HumanSeat(BaseSeat):
         (``false_win = reject``, or another ruleset: the declaration is refused as before)."""
         if view.rules.switches.get("false_win", "reject") == "reject":
             return None
-        self._say(
-            "no legal win here: declaring one anyway is a false win (詐糊), which ends the deal "
-            "and makes you pay the penalty to every other player",
-            style="bold red",
-        )
-        answer = self._read("declare a false win? [y/N] ").lower()
+        self._say(self._t("play:false_win_warning"), style="bold red")
+        answer = self._read(self._t("play:false_win_prompt")).lower()
         return answer in ("y", "yes")
 
     def _confirm(self, tile: int) -> bool:
         label = tile_label(tile, ascii=self.ascii)
         while True:
-            answer = self._read(f"discard {label.plain}? [Y/n] ").lower()
+            answer = self._read(self._t("play:confirm_discard", label=label.plain)).lower()
             if answer in ("", "y", "yes"):
                 return True
             if answer in ("n", "no"):
                 return False
-            self._say("please answer y (or Enter) to discard, n to choose again")
+            self._say(self._t("play:answer_yn"))
 
-    @staticmethod
-    def _kong_labels(kongs: Sequence[Action]) -> list[tuple[str, str]]:
+    def _kong_labels(self, kongs: Sequence[Action]) -> list[tuple[str, str]]:
         out: list[tuple[str, str]] = []
         seen: set[tuple[Any, int]] = set()
         for a in kongs:
@@ -530,29 +520,28 @@ class HumanSeat(BaseSeat):
             if (a.type, kind) in seen:
                 continue
             seen.add((a.type, kind))
-            what = "a concealed kong" if a.type == ActionType.CONCEALED_KONG else "an added kong"
-            out.append((f"{what} of {code_of_kind(kind)}", code_of_kind(kind)))
+            key = ("play:concealed_kong_of" if a.type == ActionType.CONCEALED_KONG
+                   else "play:added_kong_of")  # fmt: skip
+            out.append((self._t(key, code=code_of_kind(kind)), code_of_kind(kind)))
         return out
 
     def _pick_kong(self, cmd: str, kongs: Sequence[Action]) -> Action | None:
         if not kongs:
-            self._say("you cannot declare a kong now")
+            self._say(self._t("play:no_kong"))
             return None
         parts = cmd.split()
         if len(parts) == 1:
             kinds = {a.tiles[0] // 4 for a in kongs}
             if len(kinds) == 1:
                 return kongs[0]
-            self._say(
-                "which kong? type 'kong' and the tile, e.g. 'kong " + code_of_kind(min(kinds)) + "'"
-            )
+            self._say(self._t("play:which_kong", code=code_of_kind(min(kinds))))
             return None
         kind = kind_of_code(parts[1])
         for a in kongs:
             if kind is not None and a.tiles[0] // 4 == kind:
                 return a
         why = not_a_tile_to_discard(parts[1]) if kind is None else None
-        self._say(f"{parts[1]}: {why}" if why else f"no kong of {parts[1]} is possible now")
+        self._say(f"{parts[1]}: {why}" if why else self._t("play:no_kong_of", code=parts[1]))
         return None
 
     # hint ------------------------------------------------------------------
@@ -572,4 +561,4 @@ class HumanSeat(BaseSeat):
             if legal:
                 self.console.print(hint_table(hint_rows(view, legal)))
         except Exception as exc:  # noqa: BLE001 - a hint must never stop the game
-            self._say(f"no hint available ({exc})")
+            self._say(self._t("play:no_hint", error=exc))
