@@ -77,17 +77,25 @@ pub enum IllegalCode {
     PassOver,
     /// TW §20.5.3: a discard of a kind forbidden after the claim just made.
     ForbiddenDiscard,
+    /// TW §20.5.3 rule 5: a claim of the kind of the seat's own most recent discard.
+    ClaimBack,
     /// TW §20.5.4: a claim or kong that would leave fewer live tiles than the claim reserve.
     ClaimReserve,
+    /// TW §20.5.5 rule 1: an exposed kong on the discard of the player before.
+    KongNotAllowed,
     /// TW §20.6.1: what a seat that declared ready may no longer do.
     ReadyLocked,
+    /// TW §20.6.1: a ready declaration whose discard leaves a hand that is not ready.
+    NotReady,
     /// TW §20.6.1: a second ready declaration in one deal.
     AlreadyDeclared,
+    /// TW §20.6.1, §20.6.2 R6: a seat that must take the win it is offered.
+    WinRequired,
 }
 
 impl IllegalCode {
     /// Every code, in the order the rules list them (HK §13).
-    pub const ALL: [IllegalCode; 17] = [
+    pub const ALL: [IllegalCode; 21] = [
         IllegalCode::DealOver,
         IllegalCode::NotYourTurn,
         IllegalCode::WrongPhase,
@@ -100,11 +108,16 @@ impl IllegalCode {
         IllegalCode::LastDiscardWinOnly,
         IllegalCode::NotAWinningHand,
         IllegalCode::BelowMinimum,
+        // TW §20.6.4's list in its order (TW §20.11 A)
         IllegalCode::PassOver,
         IllegalCode::ForbiddenDiscard,
+        IllegalCode::ClaimBack,
         IllegalCode::ClaimReserve,
+        IllegalCode::KongNotAllowed,
         IllegalCode::ReadyLocked,
+        IllegalCode::NotReady,
         IllegalCode::AlreadyDeclared,
+        IllegalCode::WinRequired,
     ];
 
     /// The code as the rules write it (`"WRONG_PHASE"`).
@@ -127,6 +140,10 @@ impl IllegalCode {
             IllegalCode::ClaimReserve => "CLAIM_RESERVE",
             IllegalCode::ReadyLocked => "READY_LOCKED",
             IllegalCode::AlreadyDeclared => "ALREADY_DECLARED",
+            IllegalCode::ClaimBack => "CLAIM_BACK",
+            IllegalCode::KongNotAllowed => "KONG_NOT_ALLOWED",
+            IllegalCode::NotReady => "NOT_READY",
+            IllegalCode::WinRequired => "WIN_REQUIRED",
         }
     }
 }

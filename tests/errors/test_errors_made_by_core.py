@@ -37,9 +37,17 @@ def test_codes_are_the_core_list_in_rules_order() -> None:
     # HK §13's twelve, then the codes of house rules (TW §20.6.4), which the deal hooks use
     assert errors.ILLEGAL_ACTION_CODES[11] == "BELOW_MINIMUM"
     assert list(errors.ILLEGAL_ACTION_CODES[12:]) == [
-        "PASS_OVER", "FORBIDDEN_DISCARD", "CLAIM_RESERVE", "READY_LOCKED", "ALREADY_DECLARED"
+        "PASS_OVER",
+        "FORBIDDEN_DISCARD",
+        "CLAIM_BACK",
+        "CLAIM_RESERVE",
+        "KONG_NOT_ALLOWED",
+        "READY_LOCKED",
+        "NOT_READY",
+        "ALREADY_DECLARED",
+        "WIN_REQUIRED",
     ]
-    assert len(set(errors.ILLEGAL_ACTION_CODES)) == len(errors.ILLEGAL_ACTION_CODES) == 17
+    assert len(set(errors.ILLEGAL_ACTION_CODES)) == len(errors.ILLEGAL_ACTION_CODES) == 21
 
 
 def test_errors_the_core_raises_are_instances_of_the_public_classes() -> None:

@@ -29,7 +29,7 @@ from mahjong_fast import _core
 from ..game.actions import Action, ActionType
 from ..game.view import SeatView
 from .base import BaseSeat, CoreAgentFor
-from .greedy import engine_only, obvious_answer, option_codes
+from .greedy import declaring, engine_only, obvious_answer, option_codes
 
 __all__ = ["ExpertSeat"]
 
@@ -90,6 +90,7 @@ class ExpertSeat(BaseSeat):
             **_table(view),
         )
 
+    @declaring
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         legal = engine_only(legal)
         # a win on offer is the core's to weigh (it may wait for a far bigger one)

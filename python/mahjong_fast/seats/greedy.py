@@ -24,8 +24,9 @@ deal played through the Python loop with this seat gives the same records.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from mahjong_fast import _core
 
@@ -33,7 +34,7 @@ from ..game.actions import ENGINE_TYPES, Action, ActionType
 from ..game.view import SeatView
 from .base import BaseSeat, CoreAgentFor
 
-__all__ = ["GreedySeat", "obvious_answer", "option_codes"]
+__all__ = ["GreedySeat", "declaring", "obvious_answer", "option_codes"]
 
 _A = ActionType
 #: code of each action type for the core's agents: its position in ActionType
@@ -49,6 +50,28 @@ def engine_only(legal: Sequence[Action]) -> Sequence[Action]:
     if all(a.type in ENGINE_TYPES for a in legal):
         return legal
     return [a for a in legal if a.type in ENGINE_TYPES]
+
+
+_Choose = TypeVar("_Choose", bound=Callable[..., Action])
+
+
+def declaring(choose: _Choose) -> _Choose:
+    """Wrap a built-in seat's ``choose``: when the action it chose is a discard and a ready
+    declaration (TW §20.6.1 ``declare_ready``) of a tile of the same kind is legal, the seat
+    declares with that discard (a simple policy; the core's agents in a simulated deal do the
+    same, ``sim::declaring``)."""
+
+    @functools.wraps(choose)
+    def wrapped(self: object, view: SeatView, legal: Sequence[Action]) -> Action:
+        a = choose(self, view, legal)
+        if a.type is _A.DISCARD and len(legal) > 1:
+            kind = a.tiles[0] >> 2
+            for d in legal:
+                if d.type is _A.DECLARE_READY and d.tiles and d.tiles[0] >> 2 == kind:
+                    return d
+        return a
+
+    return wrapped  # type: ignore[return-value]
 
 
 def obvious_answer(view: SeatView, legal: Sequence[Action]) -> Action | None:
@@ -95,6 +118,7 @@ class GreedySeat(BaseSeat):
         self.name = name
         self._agent_for = CoreAgentFor(_core.GreedyAgent)
 
+    @declaring
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         legal = engine_only(legal)
         # The cases the agent answers without looking at the hand are answered here, with the

@@ -8,6 +8,7 @@ from a pipe as well as from a keyboard. At the player's turn::
     last / .    select the rightmost tile (the drawn tile, when there is one)
     win         declare a self-drawn win (offered only when legal)
     kong [5s]   declare a concealed or added kong (offered only when legal)
+    ready 5s    declare ready with the discard of 5s (TW §20.6.1; offered only when legal)
     hint        every option ranked by the expert, with what to type and why
     board       show the table again
     help        list the commands
@@ -383,6 +384,13 @@ class HumanSeat(BaseSeat):
             extra.append(self._t("play:can_win"), style="bold green")
         for k in self._kong_labels(kongs):
             extra.append(self._t("play:can_kong", what=k[0], code=k[1]), style="bold green")
+        readies = [a for a in legal if a.type == ActionType.DECLARE_READY]
+        if readies:
+            codes = ", ".join(sorted({code_of_id(a.tiles[0]) for a in readies}))
+            extra.append(
+                f"  You can declare ready with a discard: type 'ready <tile>' ({codes}).",
+                style="bold green",
+            )
         if extra.plain:
             self.console.print(extra)
         prompt = self._t("play:discard_prompt", n=len(hand))
@@ -420,6 +428,11 @@ class HumanSeat(BaseSeat):
                 action = self._pick_kong(low, kongs)
                 if action is not None:
                     return action
+                continue
+            if low.split()[0] == "ready":
+                ready = self._pick_ready(low, readies)
+                if ready is not None:
+                    return ready
                 continue
             tile: int | None = None
             if low in ("last", "."):
@@ -460,6 +473,23 @@ class HumanSeat(BaseSeat):
                 continue
             if not self.confirm or self._confirm(action.tiles[0]):
                 return action
+
+    def _pick_ready(self, low: str, readies: Sequence[Action]) -> Action | None:
+        """``ready 5s``: the ready declaration (TW §20.6.1) with the discard of 5s, or None
+        after saying why there is none."""
+        if not readies:
+            self._say("you cannot declare ready now (no discard leaves a ready hand, or you have declared)")
+            return None
+        parts = low.split()
+        kind = kind_of_code(parts[1]) if len(parts) == 2 else None
+        if kind is None:
+            codes = ", ".join(sorted({code_of_id(a.tiles[0]) for a in readies}))
+            self._say(f"type 'ready' and the tile to discard: one of {codes}")
+            return None
+        action = next((a for a in readies if a.tiles[0] // 4 == kind), None)
+        if action is None:
+            self._say(f"discarding {code_of_kind(kind)} does not leave a ready hand")
+        return action
 
     def _declare_false_win(self, view: Any) -> bool | None:
         """HK §19.11: under a false-win penalty, ``win`` without a legal win may still be

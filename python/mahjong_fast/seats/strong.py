@@ -26,7 +26,7 @@ from mahjong_fast import _core
 from ..game.actions import Action
 from ..game.view import SeatView
 from .base import BaseSeat, CoreAgentFor
-from .greedy import engine_only, obvious_answer, option_codes
+from .greedy import declaring, engine_only, obvious_answer, option_codes
 
 __all__ = ["StrongSeat"]
 
@@ -43,6 +43,7 @@ class StrongSeat(BaseSeat):
         self.name = name
         self._agent_for = CoreAgentFor(_core.StrongAgent)
 
+    @declaring
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         legal = engine_only(legal)
         obvious = obvious_answer(view, legal)

@@ -24,7 +24,7 @@ from mahjong_fast import _core
 from ..game.actions import Action
 from ..game.view import SeatView
 from .base import BaseSeat, CoreAgentFor
-from .greedy import engine_only, obvious_answer, option_codes
+from .greedy import declaring, engine_only, obvious_answer, option_codes
 
 __all__ = ["ValueSeat"]
 
@@ -41,6 +41,7 @@ class ValueSeat(BaseSeat):
         self.name = name
         self._agent_for = CoreAgentFor(_core.ValueAgent)
 
+    @declaring
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         legal = engine_only(legal)
         obvious = obvious_answer(view, legal)

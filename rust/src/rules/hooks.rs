@@ -124,6 +124,9 @@ pub struct RuleState {
     /// Per seat, a private set of tile kinds (bit k: kind k, 0..=33), seen by the seat only
     /// (HK §19.12: the kinds a pass-over lock holds).
     pub kinds: [u64; 4],
+    /// Per seat, the ruleset's own bookkeeping bits (TW §20.5.5 an exposed kong's replacement
+    /// chain, §20.6.2 a qualification already earned): neither shown to a seat nor logged.
+    pub marks: [u16; 4],
 }
 
 impl RuleState {
@@ -233,6 +236,10 @@ pub enum HookEvent {
     /// Every seat of a declaration window has answered; play goes on unless the hook ends the
     /// deal.
     WindowClosed,
+    /// `action` (a discard, a concealed or added kong, or an extra action) is about to be
+    /// carried out in its player's turn; `could_win`: a self-drawn win was legal for the player
+    /// (TW §20.5.2 rule 1: passing it in `ACTION` sets the flag just before the action).
+    Acting { action: Action, could_win: bool },
 }
 
 /// The deal hooks of a ruleset (see the module documentation). Every method has a default
@@ -253,6 +260,30 @@ pub trait DealHooks {
     fn several_winners(&self) -> bool {
         false
     }
+    /// How many of the `claimants` legal win claims on one tile (listed in turn order after the
+    /// discarder or declarer) win: the first that many (TW §20.5.1). Asked only with
+    /// [`DealHooks::has_hooks`]; the default follows [`DealHooks::several_winners`].
+    fn winning_claims(&self, claimants: usize) -> usize {
+        if self.several_winners() {
+            claimants
+        } else {
+            claimants.min(1)
+        }
+    }
+    /// Whether an added kong opens its `ROB` window (HK §7.3); false: it is completed at once
+    /// (TW §20.5.5 rule 3 `rob_added_kong = false`).
+    fn rob_window(&self, _deal: &Deal) -> bool {
+        true
+    }
+    /// An action the engine makes for the player to act right after its draw (TW §20.6.3 the
+    /// automatic added kong), carried out as an `action` event with `auto: true`; `None`: the
+    /// player acts.
+    fn auto_action(&self, _deal: &Deal, _state: &RuleState) -> Option<Action> {
+        None
+    }
+    /// The situation of `player`'s win as the rule state makes it (TW §20.6.1 a declared
+    /// ready, §20.6.2 a live qualification), set into `ctx` before the win is scored.
+    fn win_situation(&self, _deal: &Deal, _player: usize, _state: &RuleState, _ctx: &mut crate::rules::WinContext) {}
     /// The automatic win, if any, after player `exposer` exposes bonus tile `tile`;
     /// `exposed[p]` is the mask of the bonus tiles `p` had exposed before (bit i = `(i+1)f`).
     fn bonus_win(&self, _exposed: &[u8; 4], _exposer: usize, _tile: Bonus) -> Result<Option<BonusWin>> {

@@ -296,7 +296,10 @@ impl Agents {
                 return Err(MahjongError::hand("no action of the engine's own to choose from"));
             }
             let i = self.choose(rules, kind, deal, p, &legal_own, random)?;
-            return own.get(i).copied().ok_or_else(|| MahjongError::hand("an agent chose outside the legal list"));
+            let i = own.get(i).copied().ok_or_else(|| MahjongError::hand("an agent chose outside the legal list"))?;
+            // TW §20.6.1: a discard that could be a ready declaration is declared (a simple
+            // policy: the seat keeps the discard it chose)
+            return Ok(declaring(legal, i));
         }
         self.options.extend(legal.iter().map(|a| option_of(a, disc)));
         self.melds.clear();
@@ -552,6 +555,21 @@ pub fn play_range_parallel(cfg: &SimConfig, first: u64, stop: u64) -> Result<Vec
         out.extend(p?);
     }
     Ok(out)
+}
+
+/// The built-in seats' ready declaration (TW §20.6.1): when the action chosen (index `i` of
+/// `legal`) is a discard and a ready declaration of a tile of the same kind is legal, that
+/// declaration (the same discard, declared); else `i`.
+pub fn declaring(legal: &[Action], i: usize) -> usize {
+    let Some(a) = legal.get(i) else { return i };
+    if a.kind != ActionType::Discard {
+        return i;
+    }
+    let kind = a.tiles.as_slice().first().map(|t| t >> 2);
+    legal
+        .iter()
+        .position(|d| d.kind == ActionType::DeclareReady && d.tiles.as_slice().first().map(|t| t >> 2) == kind)
+        .unwrap_or(i)
 }
 
 #[cfg(test)]

@@ -23,7 +23,45 @@ impl Deal {
             winner_discards: self.discards[p].len() as u32,
             interrupted: self.interrupted,
         };
-        self.rules.score(&hand, win.map(Tile), &WinContext { progress, ..*ctx })
+        let mut ctx = WinContext { progress, ..*ctx };
+        if self.hooks {
+            // TW §20.6.1–§20.6.2: a declared ready, a live qualification
+            self.rules.hooks().win_situation(self, p, &self.rule_state, &mut ctx);
+        }
+        self.rules.score(&hand, win.map(Tile), &ctx)
+    }
+
+    /// The score of a win `p` could make now with `concealed` and a winning tile of kind `k`:
+    /// self-drawn (the situation of its turn now), or, for `p` in its turn about to discard, on
+    /// the next player's discard right after (`p`'s discard and that one counted, so that the
+    /// deal's history stays possible, TW §10a). For house rules that test a win the seat did not
+    /// make (TW §20.5.2 rules 4–5: the pass-over flag kept when a discard or kong gives up a win).
+    pub fn score_hypothetical(&self, p: usize, concealed: Counts, k: u8, self_drawn: bool) -> Result<ScoreOutcome> {
+        if p > 3 || k as usize >= N_KINDS {
+            return Err(MahjongError::hand("no such seat or kind"));
+        }
+        let empty = self.remaining() == 0;
+        let ctx = WinContext {
+            seat_wind: self.seat_winds[p],
+            prevailing_wind: self.opts.prevailing_wind,
+            self_drawn,
+            kong_replacement: self_drawn && self.replacement_flag(),
+            last_wall_tile: self_drawn && empty,
+            last_discard: !self_drawn && empty,
+            ..Default::default()
+        };
+        let hand = Hand { concealed, melds: self.core_melds(p), bonus: self.bonus_mask[p] };
+        let progress = DealProgress {
+            dealer_streak: self.opts.dealer_streak,
+            discards: self.turn + 2 * u32::from(!self_drawn),
+            winner_discards: self.discards[p].len() as u32 + u32::from(!self_drawn),
+            interrupted: self.interrupted,
+        };
+        let mut ctx = WinContext { progress, ..ctx };
+        if self.hooks {
+            self.rules.hooks().win_situation(self, p, &self.rule_state, &mut ctx);
+        }
+        self.rules.score(&hand, Some(Tile(k)), &ctx)
     }
 
     /// For a set-up position (`setup.rs`): every player's situation must be one a deal can
@@ -562,7 +600,12 @@ impl Deal {
     #[inline(never)]
     fn legal_actions_hooked(&self, player: u8, out: &mut Vec<Action>) {
         self.legal_actions_engine(player, out);
-        if self.phase == Phase::Ended || !self.to_act.contains(player) || self.phase.is_window() {
+        if self.phase == Phase::Ended || !self.to_act.contains(player) {
+            return;
+        }
+        if self.phase.is_window() {
+            // a pass the ruleset refuses (TW §20.6.1 a forced win)
+            out.retain(|a| a.kind != ActionType::Pass || self.check(a).is_ok());
             return;
         }
         out.retain(|a| a.kind != ActionType::Discard || self.check(a).is_ok());

@@ -462,10 +462,24 @@ impl Deal {
     pub(super) fn draw_and_act(&mut self, p: u8, replacement: bool) {
         if self.draw(p as usize, replacement, ReplacementReason::Kong) {
             self.enter_action(p, self.drawn_tile, false, replacement);
-            if self.hooks {
-                self.hook(HookEvent::Drew { player: p });
+            if self.hooks && !self.hook(HookEvent::Drew { player: p }) {
+                self.auto_act();
             }
         }
+    }
+
+    /// An action the ruleset makes for the player who just drew (TW §20.6.3 the automatic
+    /// added kong): carried out as that player's, logged as an engine-made `action` event.
+    #[cold]
+    #[inline(never)]
+    fn auto_act(&mut self) {
+        let Some(a) = self.rules.hooks().auto_action(self, &self.rule_state) else { return };
+        let Ok(score) = self.check(&a) else { return };
+        self.emit(Event::Action { action: a, auto: true });
+        if self.hook(HookEvent::Acting { action: a, could_win: false }) {
+            return;
+        }
+        self.do_turn(&a, score);
     }
 
     // ------------------------------------------------------------- apply
@@ -486,6 +500,14 @@ impl Deal {
         if self.phase == Phase::Declare {
             self.answer_declare(a);
         } else if matches!(self.phase, Phase::Action | Phase::AfterClaim) {
+            if self.hooks && a.kind != ActionType::SelfDrawnWin {
+                // TW §20.5.2 rule 1: a self-drawn win passed by another action in ACTION
+                let could_win =
+                    self.phase == Phase::Action && self.check(&Action::bare(ActionType::SelfDrawnWin, a.player)).is_ok();
+                if self.hook(HookEvent::Acting { action: *a, could_win }) {
+                    return Ok(());
+                }
+            }
             if a.kind.is_extra() {
                 self.do_extra(a);
             } else {
@@ -553,6 +575,12 @@ impl Deal {
                 self.kong_tile = Some(x);
                 self.interrupted = true; // TW §10: declared, robbed or not
                 self.emit(Event::AddedKong { player: a.player, tile: x });
+                if self.hooks && !self.rules.hooks().rob_window(self) {
+                    // TW §20.5.5 rule 3: no ROB window, the kong is completed at once
+                    self.drawn_tile = None;
+                    self.complete_added_kong(a.player, x);
+                    return;
+                }
                 self.open_window(Phase::Rob, a.player, x);
             }
         }
@@ -652,16 +680,23 @@ impl Deal {
             // HK §11.3: head bump (the first in turn order) unless the ruleset pays every
             // winner (TW §5.2: several winners on one discard)
             let mut winners: Vec<(u8, ScoreOutcome)> = Vec::with_capacity(1);
+            let several = self.hooks || self.rules.several_winners();
             for i in 1..4 {
                 let q = (src as usize + i) % 4;
                 if self.responses[q].is_some_and(|r| r.kind == ActionType::Win) {
                     if let Some(sc) = self.win_scores[q].take() {
                         winners.push((q as u8, sc));
                     }
-                    if !self.rules.several_winners() {
+                    if !several {
                         break;
                     }
                 }
+            }
+            if self.hooks {
+                // TW §20.5.1: the first of the claimants in turn order that win; the other
+                // claims are void (not a pass)
+                let n = self.rules.hooks().winning_claims(winners.len()).clamp(1, winners.len().max(1));
+                winners.truncate(n);
             }
             let kind = if self.phase == Phase::Rob { WinKind::RobbingKong } else { WinKind::Discard };
             self.win(&winners, kind, Some(tile), Some(src));

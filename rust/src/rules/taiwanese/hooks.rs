@@ -1,19 +1,21 @@
 //! The Taiwanese deal hooks: several winners and the bonus-tile wins (TW §5.2, §7), liability
 //! records and their settlement (TW §20.7.2); the flow rules of TW §20.5–§20.6 (issue 38):
-//! the wall and kong rules of §20.5.4–§20.5.7 in `wall.rs`.
+//! the claims and the ready declaration (§20.5.1–§20.5.3, §20.5.5 rules 1–3, §20.6.1–§20.6.3)
+//! in `super::flow`, the wall and kong rules of §20.5.4–§20.5.7 in `super::wall`.
 
-use super::{bonus_flow, liability, settle, wall, TaiwaneseRules};
+use super::{bonus_flow, flow, liability, settle, wall, TaiwaneseRules};
 use crate::error::Result;
-use crate::game::{Deal, Win};
-use crate::rules::hooks::{HookEvent, Liability, RuleState};
-use crate::rules::{BonusWin, DealHooks, Settlement, WallRules};
+use crate::game::{Action, Deal, Win};
+use crate::rules::hooks::{ExtraAction, HookEvent, Liability, RuleFlags, RuleState};
+use crate::rules::{BonusWin, DealHooks, Settlement, WallRules, WinContext};
 use crate::tiles::tile::Bonus;
 
 impl DealHooks for TaiwaneseRules {
     /// TW §20.0 rule 1: the hooks are asked only when a switch the deal reads through them is
-    /// off its default (a wall rule, §20.5.4–§20.5.7; a non-empty `liability`, §20.7.2).
+    /// off its default (a wall rule, §20.5.4–§20.5.7; a flow switch of `super::flow`; a
+    /// non-empty `liability`, §20.7.2).
     fn has_hooks(&self) -> bool {
-        wall::has_wall_rules(&self.switches) || self.switches.liability.0 != 0
+        wall::has_wall_rules(&self.switches) || flow::hooked(&self.switches) || self.switches.liability.0 != 0
     }
     /// TW §20.5.4–§20.5.7.
     fn wall_rules(&self) -> WallRules {
@@ -22,6 +24,14 @@ impl DealHooks for TaiwaneseRules {
     /// TW §5.2: every player claiming a win on the tile wins, each paid by the discarder.
     fn several_winners(&self) -> bool {
         true
+    }
+    /// TW §20.5.1 `several_winners`.
+    fn winning_claims(&self, claimants: usize) -> usize {
+        flow::winning_claims(&self.switches, claimants)
+    }
+    /// TW §20.5.5 rule 3 `rob_added_kong`.
+    fn rob_window(&self, _deal: &Deal) -> bool {
+        self.switches.flow.rob_added_kong
     }
     /// TW §7: all eight bonus tiles, or seven robbing the eighth, after each exposure.
     fn bonus_win(&self, exposed: &[u8; 4], exposer: usize, tile: Bonus) -> Result<Option<BonusWin>> {
@@ -35,14 +45,37 @@ impl DealHooks for TaiwaneseRules {
             w
         }))
     }
+    /// TW §20.6.4 the flags of the house rules (none without a flow switch off its default).
+    fn rule_flags(&self) -> &'static RuleFlags {
+        if flow::hooked(&self.switches) {
+            &flow::FLAGS
+        } else {
+            &RuleFlags::NONE
+        }
+    }
+    /// TW §20.6.1 `DECLARE_READY(tile)` under `ready_declaration`.
+    fn extra_actions(&self) -> &'static [ExtraAction] {
+        if self.switches.ready_declaration {
+            flow::DECLARE_READY
+        } else {
+            &[]
+        }
+    }
+    fn extra_candidates(&self, deal: &Deal, player: u8, out: &mut Vec<Action>) {
+        flow::candidates(&self.switches, deal, player, out);
+    }
+    fn check(&self, deal: &Deal, a: &Action, state: &RuleState) -> Result<()> {
+        flow::check(&self.switches, deal, a, state)
+    }
     /// TW §20.7.2 recording: a chow, pung or exposed-kong claim that makes a listed pattern
-    /// threaten records the discarder for it.
+    /// threaten records the discarder for it; the flow rules' state (`super::flow`).
     fn on_event(&self, deal: &Deal, e: &HookEvent, state: &mut RuleState) -> Option<&'static str> {
         if let HookEvent::Claimed { player, kind, from, .. } = *e {
             if self.switches.liability.0 != 0 {
                 liability::record_claim(&self.switches, deal, player, kind, from, state);
             }
         }
+        flow::on_event(&self.switches, deal, e, state);
         None
     }
     /// TW §20.7.2 applying, each win with its liable seat (the first listed pattern in its
@@ -63,5 +96,12 @@ impl DealHooks for TaiwaneseRules {
             }
         }
         Settlement { payments: total, ..s }
+    }
+    /// TW §20.6.3 the automatic added kong of a declared seat.
+    fn auto_action(&self, deal: &Deal, state: &RuleState) -> Option<Action> {
+        flow::auto_action(&self.switches, deal, state)
+    }
+    fn win_situation(&self, _deal: &Deal, player: usize, state: &RuleState, ctx: &mut WinContext) {
+        flow::win_situation(&self.switches, state, player, ctx);
     }
 }

@@ -9,6 +9,7 @@
 
 pub mod bonus_flow;
 pub mod common;
+mod flow;
 pub mod high;
 mod hooks;
 mod liability;
