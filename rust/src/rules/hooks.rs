@@ -190,6 +190,9 @@ pub struct WallRules {
     /// a time the bonus tiles it held when its turn in the round began (TW §20.5.8 rule 1
     /// `round_robin`; else HK §4.4: each seat completes its replacements before the next).
     pub initial_bonus_rounds: bool,
+    /// Every draw event carries the reserve and live counts (TW §20.6.4), though the rules
+    /// of play above may be the seed's (a ruleset's house rules of another kind are on).
+    pub counts_in_events: bool,
 }
 
 impl WallRules {
@@ -201,11 +204,12 @@ impl WallRules {
         four_kongs_abort: false,
         four_winds_abort: false,
         initial_bonus_rounds: false,
+        counts_in_events: false,
     };
-    /// Whether these are the seed's rules.
+    /// Whether these are the seed's rules of play (whatever the events carry).
     #[inline]
     pub fn is_none(&self) -> bool {
-        *self == WallRules::NONE
+        WallRules { counts_in_events: false, ..*self } == WallRules::NONE
     }
 }
 

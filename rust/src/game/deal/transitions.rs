@@ -316,10 +316,11 @@ impl Deal {
             || (self.wall_rules.reserve == ReserveMode::ReplacementWall && self.reserve > 0 && self.back > self.front)
     }
 
-    /// The reserve and live counts a draw event carries under wall rules (TW §20.6.4).
+    /// The reserve and live counts a draw event carries under wall rules or when the ruleset
+    /// asks for them (TW §20.6.4).
     #[inline]
     pub(super) fn wall_count(&self) -> Option<WallCount> {
-        if self.wall_rules.is_none() {
+        if self.wall_rules.is_none() && !self.wall_rules.counts_in_events {
             return None;
         }
         Some(WallCount { reserve: self.reserve as u16, live: self.remaining() as u16 })

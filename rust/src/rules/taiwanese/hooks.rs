@@ -17,9 +17,10 @@ impl DealHooks for TaiwaneseRules {
     fn has_hooks(&self) -> bool {
         wall::has_wall_rules(&self.switches) || flow::hooked(&self.switches) || self.switches.liability.0 != 0
     }
-    /// TW §20.5.4–§20.5.7.
+    /// TW §20.5.4–§20.5.7; under any house rule of the deal the draw events carry the reserve
+    /// and live counts (§20.6.4: "in every draw event").
     fn wall_rules(&self) -> WallRules {
-        wall::wall_rules(&self.switches)
+        WallRules { counts_in_events: true, ..wall::wall_rules(&self.switches) }
     }
     /// TW §5.2: every player claiming a win on the tile wins, each paid by the discarder.
     fn several_winners(&self) -> bool {

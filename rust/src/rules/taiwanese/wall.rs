@@ -29,6 +29,7 @@ pub fn wall_rules(sw: &TwSwitches) -> WallRules {
         four_kongs_abort: f.four_kongs_abort,
         four_winds_abort: f.four_winds_abort,
         initial_bonus_rounds: f.initial_bonus_order == InitialBonusOrder::RoundRobin,
+        counts_in_events: false,
     }
 }
 
