@@ -134,7 +134,7 @@ def flag_events(d: Deal, name: str = "pass_over", seat: int | None = None) -> li
     out = []
     for ev in d.events:
         if (
-            ev.type == "rule_flag"
+            "flag" in ev.data  # a flag's event, under the name §20.6.4 gives it
             and ev.data.get("flag") == name
             and (seat is None or ev.player == seat)
         ):
@@ -858,7 +858,7 @@ def test_declare_ready_legal_public_and_a_discard():
     assert "declared_ready" in d.public_flags[S]
     disc = [e for e in d.events if e.type == "discard"][-1]
     assert disc.player == S and id_code(disc.data["tile"]) == "7z"
-    ev = [e for e in d.events if e.type == "rule_flag" and e.data["flag"] == "declared_ready"]
+    ev = [e for e in d.events if e.type == "declare_ready" and e.data["flag"] == "declared_ready"]
     assert len(ev) == 1 and all(visible_event(ev[0], q) is not None for q in range(4))
     for q in range(4):
         assert "declared_ready" in d.view(q).public_flags[S]
@@ -1103,7 +1103,7 @@ def test_qualification_must_be_declared_with_that_discard():
 
 def test_qualification_private_to_its_seat():
     d = q_deal("standard")
-    evs = flag_events(d, "heavenly_ready", seat=S) or [e for e in d.events if e.type == "rule_flag"]
+    evs = flag_events(d, "heavenly_ready", seat=S) or [e for e in d.events if "flag" in e.data]
     assert evs
     for ev in evs:
         for q in range(4):
@@ -1512,12 +1512,6 @@ def test_qualifications_visible_to_all_after_the_result():
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TW §20.6.4: `reserve`, `R`, `live` are visible to all 'in every draw "
-    "event'; the engine's draw event holds only the tile (the wall's modes are another "
-    "branch's, but the logging row is part of §20.6.4)",
-)
 def test_draw_events_carry_reserve_and_live():
     d = po_deal()
     draws = [e for e in d.events if e.type in ("draw", "replacement_draw")]
@@ -1566,7 +1560,7 @@ def test_log_replays_the_deals(tmp_path, sw):
         seats = [make_seat("random" if q % 2 else "greedy", seed * 4 + q) for q in range(4)]
         m = play_match(seats, seed=seed, rules=r, log=path)
         rows = [json.loads(x) for x in path.read_text("utf-8").splitlines()]
-        flags |= {o["flag"] for o in rows if o.get("e") == "rule_flag"}
+        flags |= {o["flag"] for o in rows if "flag" in o}
         got = replay(path)
         assert [g.to_dict() for g in got] == [x.to_dict() for x in m.results]
         assert rows[0]["ruleset"]["switches"] == r.to_dict()["switches"]  # §20.0 rule 4
@@ -1599,8 +1593,8 @@ def test_tampered_ready_declaration_is_a_replay_error(tmp_path):
     with pytest.raises(ReplayError) as err:
         replay(bad)
     assert err.value.line is not None
-    # dropping the public rule_flag event is caught as well
-    flag_i = next(i for i, x in enumerate(lines) if '"rule_flag"' in x)
+    # dropping the public declare_ready flag event is caught as well
+    flag_i = next(i for i, x in enumerate(lines) if '"e":"declare_ready"' in x)
     with pytest.raises(ReplayError):
         replay(lines[:flag_i] + lines[flag_i + 1 :])
 
@@ -1721,7 +1715,7 @@ def test_cli_shows_an_opponents_ready_declaration(tmp_path):
     )
     rows = [json.loads(x) for x in log.read_text("utf-8").splitlines()]
     declared = [
-        o["p"] for o in rows if o.get("e") == "rule_flag" and o.get("flag") == "declared_ready"
+        o["p"] for o in rows if o.get("e") == "declare_ready" and o.get("flag") == "declared_ready"
     ]
     assert declared and 0 not in declared  # an opponent declared in this deal
     body = cp.stdout.split("\n", 1)[1]  # the first line lists the switches
@@ -1972,12 +1966,6 @@ def test_no_automatic_kong_when_the_fourth_tile_wins():
     assert listed(d, S, T.SELF_DRAWN_WIN)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TW §20.6.4 row 'Liability record' (logged as `liability` when recorded) "
-    "with §20.7.2 recording: a deal under `liability` records nothing when a claim reaches a "
-    "pattern's threshold (docs/taiwanese-rules.md: 'which the deal engine will keep')",
-)
 def test_liability_recorded_in_the_deal():
     """North pungs West's 5z, then West's 6z: two dragon pungs, small_three_dragons' threshold
     reached by West's discard → West is liable, publicly."""
@@ -2002,7 +1990,7 @@ def test_liability_recorded_in_the_deal():
     draw_discard_drawn(d, S)
     discard(d, W, "6z")
     d.apply(find(d, N, T.PUNG, "6z", "6z"))
-    assert d.liabilities
+    assert d.liabilities == [(N, W, "small_three_dragons")]
     ev = [e for e in d.events if e.type == "liability"]
     assert ev and all(visible_event(ev[0], q) is not None for q in range(4))
 
