@@ -372,3 +372,73 @@ fn tw_discard_advice_matches_definition() {
         }
     }
 }
+
+/// TW §20.4.2 rule 4 (common table, `eight_half_pairs`): eight and a half pairs with a kind
+/// held four times counting as two pairs. The closed form in shanten, the incremental
+/// evaluator's counts and `shanten` itself equal the definition: the fewest tiles missing to a
+/// pung of one kind and seven pairs among the other kinds (each ending with 0, 2 or 4 tiles),
+/// by dynamic programming over the kinds; and a hand one tile short of it is ready (`waits`).
+#[test]
+fn eight_half_pairs_with_quads_match_the_definition() {
+    use crate::analysis::decompose::TW_COMMON_SHAPES_EIGHT_HALF as RULES;
+    fn bf_missing(c: &Counts) -> u8 {
+        let mut best = u8::MAX;
+        for p in 0..34 {
+            // dp[j] = fewest tiles missing for j pairs among the kinds seen so far
+            let mut dp = [u8::MAX; 8];
+            dp[0] = 0;
+            for k in (0..34).filter(|&k| k != p) {
+                let mut next = dp;
+                for j in 0..8 {
+                    if dp[j] == u8::MAX {
+                        continue;
+                    }
+                    for (pairs, tiles) in [(1usize, 2u8), (2, 4)] {
+                        if j + pairs <= 7 {
+                            let cost = dp[j] + tiles.saturating_sub(c[k]);
+                            next[j + pairs] = next[j + pairs].min(cost);
+                        }
+                    }
+                }
+                dp = next;
+            }
+            best = best.min(dp[7].saturating_add(3u8.saturating_sub(c[p])));
+        }
+        best
+    }
+    let mut rng = XorShift(0x8A1F_0004_5A1D_0017);
+    let (mut quads_used, mut ready) = (0usize, 0usize);
+    for i in 0..6000usize {
+        let mut c = pairs_hand(&mut rng);
+        if i % 3 == 0 {
+            // make a kind of four more common
+            if let Some(k) = (0..34).find(|&k| c[k] == 2) {
+                if let Some(j) = (0..34).find(|&j| j != k && c[j] >= 2) {
+                    c[k] += 2;
+                    c[j] -= 2;
+                }
+            }
+        }
+        for extra in [None, Some(rng.below(34) as usize)] {
+            let mut h = c;
+            if let Some(t) = extra {
+                if h[t] >= 4 {
+                    continue;
+                }
+                h[t] += 1;
+            }
+            let want = bf_missing(&h);
+            let got = super::shanten::special_shapes_missing_for_tests(&h, &RULES);
+            assert_eq!(got, want, "{}", crate::tiles::tile::format_counts(&h));
+            let s = shanten(&h, &[], &RULES).unwrap();
+            assert!(i32::from(s) < i32::from(want), "{}", crate::tiles::tile::format_counts(&h));
+            if want == 1 && extra.is_none() {
+                ready += 1;
+                assert_eq!(s, 0);
+                assert!(!waits(&h, &[], &RULES).unwrap().is_empty());
+            }
+            quads_used += (h.contains(&4) && bf_missing(&h) < 3) as usize;
+        }
+    }
+    assert!(quads_used > 300 && ready > 50, "{quads_used} {ready}");
+}

@@ -162,3 +162,28 @@ pub fn shanten(concealed: &Counts, melds: &[Meld], rules: &ShapeRules) -> Result
 
 #[cfg(test)]
 pub(crate) mod tests;
+
+/// The special shapes' fewest missing tiles of `h` (no declared set), checked to be the same by
+/// the closed form and by the evaluator's incremental counts, after each one-tile change too.
+#[cfg(test)]
+pub(crate) fn special_shapes_missing_for_tests(
+    h: &crate::tiles::hand::Counts,
+    rules: &crate::analysis::decompose::ShapeRules,
+) -> u8 {
+    let closed = special::special_shapes_missing(h, 0, rules);
+    let counts = special::Special::of(h);
+    assert_eq!(closed, counts.missing(rules));
+    for k in 0..crate::tiles::tile::N_KINDS {
+        let mut g = *h;
+        if h[k] < 4 {
+            g[k] += 1;
+            assert_eq!(counts.plus(k, h[k]).missing(rules), special::Special::of(&g).missing(rules));
+        }
+        if h[k] >= 1 {
+            g = *h;
+            g[k] -= 1;
+            assert_eq!(counts.minus(k, h[k]).missing(rules), special::Special::of(&g).missing(rules));
+        }
+    }
+    closed
+}

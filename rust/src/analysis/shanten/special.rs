@@ -21,7 +21,48 @@ pub(super) fn special_shapes_missing(h: &Counts, n_melds: usize, rules: &ShapeRu
         best = best.min(special_missing(h, rules));
     }
     if size == 17 && rules.eight_half_pairs {
-        best = best.min(eight_half_pairs_missing(h));
+        best = best.min(if rules.eight_half_quads { eight_half_quads_missing(h) } else { eight_half_pairs_missing(h) });
+    }
+    best
+}
+
+/// TW §20.4.2 rule 4 (common table, `eight_half_pairs`): as [`eight_half_pairs_missing`], but a
+/// kind held four times counts as two of the seven pairs (a scalar pass: the rule is a house
+/// rule's, off the agents' hot path).
+#[inline]
+pub(super) fn eight_half_quads_missing(h: &Counts) -> u8 {
+    let by_count = class_counts_scalar(h);
+    let quads = h.iter().filter(|&&n| n >= 4).count() as u8;
+    eight_half_quads_from_classes(by_count, quads)
+}
+
+/// [`eight_half_quads_missing`] from the classes of [`eight_half_pairs_from_classes`] and the
+/// number of kinds held four times (`quads`, counted in class 3 too). The pung is of one kind
+/// (3 − held, at least 0); the seven pairs are of the other kinds, a kind giving two pairs when
+/// it ends with four tiles: a kind held four times gives two pairs at no cost, one held three
+/// times a pair at no cost and a second for one tile, one held twice a pair at no cost, one held
+/// once a pair for one tile, and any further pair costs two tiles.
+#[inline]
+pub(crate) fn eight_half_quads_from_classes(by_count: [u8; 4], quads: u8) -> u8 {
+    let classes = [by_count[0], by_count[1], by_count[2], by_count[3] - quads.min(by_count[3]), quads.min(by_count[3])];
+    let mut best = INF;
+    for pung_class in 0..5usize {
+        if classes[pung_class] == 0 {
+            continue;
+        }
+        let mut rest = classes;
+        rest[pung_class] -= 1;
+        let free = rest[2] + rest[3] + 2 * rest[4];
+        let one = rest[1] + rest[3];
+        let mut left = 7u8;
+        let mut miss = 3u8.saturating_sub(pung_class as u8);
+        for (cost, k) in [(0u8, free), (1, one)] {
+            let take = left.min(k);
+            miss += take * cost;
+            left -= take;
+        }
+        miss += 2 * left;
+        best = best.min(miss);
     }
     best
 }
@@ -205,6 +246,8 @@ pub(super) struct Special {
     orphan_pairs: u8,
     /// Kinds held 0, 1, 2, 3 or more times.
     by_class: [u8; 4],
+    /// Kinds held four times (TW §20.4.2 rule 4 counts them as two pairs).
+    quads: u8,
 }
 
 pub(super) const ORPHAN_BITS: u64 = {
@@ -219,10 +262,11 @@ pub(super) const ORPHAN_BITS: u64 = {
 
 impl Special {
     pub(crate) fn of(h: &Counts) -> Special {
-        let mut s = Special { singles: 0, pairs: 0, orphans_absent: 0, orphan_pairs: 0, by_class: [0; 4] };
+        let mut s = Special { singles: 0, pairs: 0, orphans_absent: 0, orphan_pairs: 0, by_class: [0; 4], quads: 0 };
         for k in 0..N_KINDS {
             let n = h[k];
             s.by_class[n.min(3) as usize] += 1;
+            s.quads += (n >= 4) as u8;
             s.singles += (n == 1) as u8;
             s.pairs += (n >= 2) as u8;
             if ORPHAN_BITS >> k & 1 == 1 {
@@ -237,6 +281,7 @@ impl Special {
     pub(crate) fn plus(mut self, k: usize, n: u8) -> Special {
         self.by_class[n.min(3) as usize] -= 1;
         self.by_class[(n + 1).min(3) as usize] += 1;
+        self.quads += (n == 3) as u8;
         match n {
             0 => {
                 self.singles += 1;
@@ -260,6 +305,7 @@ impl Special {
     pub(crate) fn minus(mut self, k: usize, n: u8) -> Special {
         self.by_class[n.min(3) as usize] -= 1;
         self.by_class[(n - 1).min(3) as usize] += 1;
+        self.quads -= (n == 4) as u8;
         match n {
             1 => {
                 self.singles -= 1;
@@ -289,7 +335,11 @@ impl Special {
             best = best.min(thirteen_orphans_from(self.orphans_absent, self.orphan_pairs != 0));
         }
         if rules.eight_half_pairs {
-            best = best.min(eight_half_pairs_from_classes(self.by_class));
+            best = best.min(if rules.eight_half_quads {
+                eight_half_quads_from_classes(self.by_class, self.quads)
+            } else {
+                eight_half_pairs_from_classes(self.by_class)
+            });
         }
         best
     }
