@@ -35,8 +35,8 @@ def test_english_is_byte_for_byte_as_before() -> None:
 def test_hint_claim_menu_and_banner_in_chinese(lang: str) -> None:
     out = _play("--lang", lang)
     lines = out.splitlines()
-    # the banner: the ruleset as --rules names it with its unit's term, the match in the terms
-    assert lines[0] == "mahjong-fast：hong-kong（番），種子 3，規則 hong-kong。"
+    # the banner: the ruleset as --rules names it, counted in its unit (its term), the match in the terms
+    assert lines[0] == "mahjong-fast：hong-kong（以番計），種子 3，規則 hong-kong。"
     assert lines[1] == "一局。"
     # the claim menu: the word typed first, the rest in Hong Kong terms (上, never 吃)
     menu = [ln for ln in lines if ln.startswith("  [1] ")]
@@ -62,7 +62,7 @@ def test_a_taiwanese_game_in_hong_kong_chinese_says_taiwanese_terms() -> None:
                "--lang", "zh-HK", input=SCRIPT)  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
-    assert lines[0].startswith("mahjong-fast：taiwanese-high（台），種子 5，")
+    assert lines[0].startswith("mahjong-fast：taiwanese-high（以台計），種子 5，")
     assert lines[1] == "東風圈，最多 32 局。"
     menu = [ln for ln in lines if ln.startswith("  [1] chow ")]
     assert menu and all("：吃（手牌 " in ln for ln in menu), menu

@@ -23,6 +23,7 @@ from .common import (
     RuleOption,
     RulesOption,
     _changed_switches,
+    _corrupt,
     _error,
     _open_log,
     _ruleset,
@@ -142,7 +143,7 @@ def play(
     try:
         ruleset = _ruleset(rules_name, rule, rotate_dealer)
     except MahjongError as exc:
-        raise _error(str(exc)) from None
+        raise _error(str(exc), exc=exc) from None
     # a match the ruleset sets itself (TW §16) takes no --deals: the core says so
     try:
         _core.Match(ruleset, deals=deals)
@@ -161,7 +162,7 @@ def play(
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "little")
     elif not 0 <= seed < 2**64:
-        raise _error(f"--seed must be in 0 .. 2**64-1 (got {seed})")
+        raise _error(f"--seed must be in 0 .. 2**64-1 (got {seed})", key="err:seed", seed=seed)
     log_file = _open_log(log, overwrite)
     if console.is_terminal:
         # a terminal: lines are wrapped here at word and tile boundaries to its width (a pipe
@@ -295,7 +296,8 @@ def _resume(path: Path, deals: int | None, *, ascii: bool, confirm: bool) -> Non
     from ..seats.human import HumanSeat
 
     if not path.is_file():
-        raise _error(f"--resume {path}: no such file")
+        raise _error(f"--resume {path}: no such file", key="err:no_such_file",
+                     file=f"--resume {path}")  # fmt: skip
     try:
         lines = _read_lines(path)
         first = next((_parse(raw, n) for n, raw in enumerate(lines, start=1) if raw.strip()), None)
@@ -303,7 +305,8 @@ def _resume(path: Path, deals: int | None, *, ascii: bool, confirm: bool) -> Non
             raise ReplayError("the log is empty: it holds no deal (no header line)")
         ruleset = header_rules(first, 1)
     except ReplayError as exc:
-        raise _error(f"--resume {path}: corrupt log: {exc}") from None
+        raise _error(f"--resume {path}: corrupt log: {exc}",
+                     **_corrupt(f"--resume {path}", exc)) from None  # fmt: skip
     names = first.get("seats")
     kinds = names[1:] if isinstance(names, list) and len(names) == 4 else []
     if (
