@@ -136,6 +136,8 @@ CATALOGUE: Final[dict[str, dict[str, str]]] = {
     "every_decision": _s("Every decision", "所有決策"),
     "filter_deal": _s("Deal", "局"),
     "filter_kind": _s("Kind", "類別"),
+    "filter_deal_n": _s("deal {n}", "第 {n} 局"),
+    "filter_shown": _s("{n} shown", "顯示 {n} 項"),
     "only_differed": _s("show only where the seat differed", "只顯示與專家不同之處"),
     "rating": _s("rating", "評分"),
     "loss_per_turn": _s("Loss per turn", "每巡損失"),
