@@ -15,7 +15,9 @@ prints (deals numbered as it numbers them), never from a second review. It shows
   comes near the screen, so a log of thousands of decisions stays small and opens quickly.
 
 A filter by deal and by kind of decision and a "show only where I differed" toggle work in the
-page itself (a few lines of inline script; nothing is loaded from anywhere).
+page itself (a few lines of inline script; nothing is loaded from anywhere). The same script
+relabels the filter menus and the counter when a language button is chosen (an ``<option>``
+holds text only, so the buttons' CSS cannot switch it).
 """
 
 from __future__ import annotations
