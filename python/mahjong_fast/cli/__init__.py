@@ -33,16 +33,28 @@ import contextlib
 import os
 import signal
 import sys
+from typing import Any
 
 import typer
 
 from ..errors import MahjongError
 
 try:  # typer >= 0.25 vendors click privately; older versions depend on click
-    from typer._click.exceptions import ClickException, UsageError
+    from typer._click.exceptions import (
+        BadOptionUsage,
+        BadParameter,
+        ClickException,
+        MissingParameter,
+        NoSuchOption,
+        UsageError,
+    )
 except ImportError:  # pragma: no cover - depends on the installed typer
     from click.exceptions import (  # type: ignore[no-redef,import-not-found,assignment,unused-ignore]
+        BadOptionUsage,
+        BadParameter,
         ClickException,
+        MissingParameter,
+        NoSuchOption,
         UsageError,
     )
 
@@ -74,7 +86,12 @@ def main(argv: list[str] | None = None) -> None:
             raise SystemExit(0) from None
         where = exc.ctx.command_path if exc.ctx is not None else "mahjong-fast"
         message = f"{exc.format_message()} (see '{where} --help')"
-        raise SystemExit(_exit_with(message, EXIT_USAGE)) from None
+        lang = _language_of(sys.argv[1:] if argv is None else argv)
+        try:
+            said = _usage_words(exc, where, lang)
+        except Exception:  # noqa: BLE001 - the English is always there to say it
+            said = None
+        raise SystemExit(_exit_with(message if said is None else said, EXIT_USAGE)) from None
     except ClickException as exc:
         raise SystemExit(_exit_with(exc.format_message(), exc.exit_code)) from None
     except typer.Abort:
@@ -97,6 +114,51 @@ def main(argv: list[str] | None = None) -> None:
         message = f"internal error: {type(exc).__name__}: {exc} (MAHJONG_FAST_DEBUG=1 shows more)"
         raise SystemExit(_exit_with(message, 1)) from None
     raise SystemExit(rv if isinstance(rv, int) else 0)
+
+
+def _language_of(argv: list[str]) -> str:
+    """The language a usage error is said in: ``--lang`` when the command line gives a known
+    one (the error may come before it is read), else the locale's."""
+    from ..words import UnknownLanguageError, resolve_language
+
+    for i, arg in enumerate(argv):
+        value = None
+        if arg == "--lang" and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif arg.startswith("--lang="):
+            value = arg.split("=", 1)[1]
+        if value is not None:
+            try:
+                return resolve_language(value)
+            except UnknownLanguageError:
+                break
+    return resolve_language(None)
+
+
+def _usage_words(exc: Any, where: str, lang: str) -> str | None:
+    """A usage error of the command line (an unknown option, a bad or missing value) in
+    ``lang``'s Chinese, from the error's kind and the option it names; None in English, or
+    when the catalogue cannot say it (the English is shown then)."""
+    from ..words import Words
+
+    w = Words(lang)
+    if not w.chinese:
+        return None
+    hint = getattr(exc, "param_hint", None)
+    if hint is None:  # the option's own names (an argument's is its name)
+        hint = getattr(getattr(exc, "param", None), "opts", None)
+    option = " / ".join(map(str, hint)) if isinstance(hint, (list, tuple)) else hint
+    if isinstance(exc, NoSuchOption):
+        said = w("err:no_such_option", option=exc.option_name)
+    elif isinstance(exc, BadOptionUsage):
+        said = w("err:option_usage", option=exc.option_name)
+    elif isinstance(exc, MissingParameter) and option:
+        said = w("err:missing", option=option)
+    elif isinstance(exc, BadParameter) and option:
+        said = w("err:bad_value", option=option)
+    else:
+        return None
+    return str(said) + str(w("err:see_help", where=where))
 
 
 def _exit_with(message: str, code: int) -> int:

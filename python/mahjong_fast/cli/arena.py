@@ -89,7 +89,7 @@ def arena(
                 f"--seats: unknown seat kind {name!r}; choose from {', '.join(SEAT_KINDS)}"
             )
     if not 0 <= seed < 2**64:
-        raise _error(f"--seed must be in 0 .. 2**64-1 (got {seed})")
+        raise _error(f"--seed must be in 0 .. 2**64-1 (got {seed})", key="err:seed", seed=seed)
     ruleset = _ruleset(rules, None)  # an unknown name: one line, before the log is created
     # HK §19.10: the arena plays single deals, so the match switches change nothing here
     dependency = ruleset.deal_dependency

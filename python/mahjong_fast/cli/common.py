@@ -44,12 +44,80 @@ EXIT_INPUT_ENDED = 3
 # --------------------------------------------------------------------------- helpers
 
 
-def _error(message: str, code: int = EXIT_USAGE) -> typer.Exit:
-    """Print ``error: message`` (one line) on stderr and return the Exit to raise."""
-    message = " ".join(str(message).split())  # always exactly one line
-    sys.stderr.write(f"error: {message}\n")
+def _error(
+    message: str,
+    code: int = EXIT_USAGE,
+    *,
+    key: str | None = None,
+    exc: BaseException | None = None,
+    prefix: str = "",
+    lang: str | None = None,
+    **fields: Any,
+) -> typer.Exit:
+    """Print ``error: message`` (one line) on stderr and return the Exit to raise.
+
+    ``message`` is the English. A Chinese reader (``lang``, else this run's language) gets the
+    catalogue's string ``key`` (with ``fields``) instead, or, with ``exc``, what
+    :func:`error_words` says of that error after ``prefix``; where the catalogue cannot say it,
+    the English. The ``error: `` that starts the line, the one line and ``code`` are the same
+    in every language."""
+    text = message
+    w = _words_of(lang)
+    if w.chinese:
+        said: str | None = None
+        if key is not None:
+            said = w(key, **fields)
+        elif exc is not None:
+            said = error_words(w, exc)
+            if said is not None and prefix:
+                said = f"{prefix}：{said}"
+        text = said if said is not None else message
+    text = " ".join(str(text).split())  # always exactly one line
+    sys.stderr.write(f"error: {text}\n")
     sys.stderr.flush()
     return typer.Exit(code)
+
+
+def _words_of(lang: str | None) -> Any:
+    from ..words import Words
+
+    return Words(lang if lang is not None else language())
+
+
+def error_words(w: Any, exc: BaseException) -> str | None:
+    """A user's mistake that the core reports (``exc``) said in ``w``'s Chinese from the error's
+    type and fields: a tile notation that cannot be read (``InvalidTileError``, its
+    ``.position``), an unknown switch or a bad value of one (``RuleConfigError``, its
+    ``.switch``); None when the catalogue cannot say it (the English is shown then)."""
+    from ..errors import InvalidTileError, RuleConfigError
+
+    if isinstance(exc, InvalidTileError):
+        pos = getattr(exc, "position", None)
+        return str(w("err:bad_tile_any") if pos is None else w("err:bad_tile", pos=pos))
+    if isinstance(exc, RuleConfigError):
+        switch = getattr(exc, "switch", None)
+        if switch is None:
+            return None
+        known = _known_switches()
+        return str(w("err:bad_switch" if switch in known else "err:unknown_switch", switch=switch))
+    return None
+
+
+def _known_switches() -> set[str]:
+    """Every switch name of every registered ruleset."""
+    from .. import _core
+    from ..rules import Ruleset
+
+    return {k for name in _core.ruleset_names() for k in Ruleset.from_name(name).switches}
+
+
+def _corrupt(file: Any, exc: BaseException) -> dict[str, Any]:
+    """The catalogue's key and fields of a log that cannot be read (``exc``, a ReplayError with
+    its ``.line`` when it knows it), for :func:`_error`."""
+    line = getattr(exc, "line", None)
+    if line is None:
+        return {"key": "err:corrupt_log", "file": file}
+    return {"key": "err:corrupt_log_line", "file": file, "line": line}
 
 
 def user_errors(func: F) -> F:
@@ -60,7 +128,7 @@ def user_errors(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except MahjongError as exc:
-            raise _error(str(exc)) from None
+            raise _error(str(exc), exc=exc) from None
 
     return wrapper  # type: ignore[return-value]
 
@@ -73,7 +141,8 @@ def _wind(value: str | None, option: str) -> str | None:
     table = {"e": "E", "s": "S", "w": "W", "n": "N", "1z": "E", "2z": "S", "3z": "W", "4z": "N"}
     table.update({name.lower(): letter for name, letter in zip(WIND_NAMES, WIND_LETTERS)})
     if v not in table:
-        raise _error(f"{option} must be a wind E, S, W or N (got {value!r})")
+        raise _error(f"{option} must be a wind E, S, W or N (got {value!r})", key="err:wind",
+                     option=option, value=repr(value))  # fmt: skip
     return table[v]
 
 
@@ -95,9 +164,10 @@ def _win_tile(value: str) -> None:
     try:
         tile = Tile(value.strip())
     except MahjongError as exc:
-        raise _error(f"--win {value}: {exc}") from None
+        raise _error(f"--win {value}: {exc}", exc=exc, prefix=f"--win {value}") from None
     if tile.is_bonus:
-        raise _error(f"--win {value}: a bonus tile is never a winning tile (rules §4.4)")
+        raise _error(f"--win {value}: a bonus tile is never a winning tile (rules §4.4)",
+                     key="err:bonus_win_of", value=value)  # fmt: skip
 
 
 def _bonus(value: str | None) -> tuple[str, ...]:
@@ -262,7 +332,8 @@ def _open_log(log: Path | None, overwrite: bool) -> Any:
     try:
         return open(log, "w" if overwrite else "x", encoding="utf-8")
     except FileExistsError:
-        raise _error(f"--log {log}: the file exists; add --overwrite to replace it") from None
+        raise _error(f"--log {log}: the file exists; add --overwrite to replace it",
+                     key="err:exists", file=f"--log {log}") from None  # fmt: skip
     except OSError as exc:
         raise _error(f"--log {log}: {exc.strerror or exc}") from None
 
@@ -291,7 +362,8 @@ def _check_report(path: Path | None, overwrite: bool, option: str = "--report") 
     except MissingExtraError as exc:
         raise _error(str(exc)) from None
     if path.exists() and not overwrite:
-        raise _error(f"{option} {path}: the file exists; add --overwrite to replace it")
+        raise _error(f"{option} {path}: the file exists; add --overwrite to replace it",
+                     key="err:exists", file=f"{option} {path}")  # fmt: skip
     if path.is_dir():
         raise _error(f"{option} {path}: is a folder")
     if not path.parent.is_dir():

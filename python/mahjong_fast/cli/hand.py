@@ -144,7 +144,8 @@ def score(
     if win is not None:
         _win_tile(win)
     if win is None and not dealer_start:
-        raise _error("--win is required (the winning tile, e.g. --win 5s), unless --dealer-start")
+        raise _error("--win is required (the winning tile, e.g. --win 5s), unless --dealer-start",
+                     key="err:win_required")  # fmt: skip
     if disc_l is not None and self_drawn:
         raise _error("--discarder makes no sense with --self-drawn")
     if disc_l is not None and disc_l == seat_l:

@@ -23,6 +23,7 @@ from .common import (
     RuleOption,
     RulesOption,
     _changed_switches,
+    _corrupt,
     _error,
     _open_log,
     _ruleset,
@@ -142,7 +143,7 @@ def play(
     try:
         ruleset = _ruleset(rules_name, rule, rotate_dealer)
     except MahjongError as exc:
-        raise _error(str(exc)) from None
+        raise _error(str(exc), exc=exc) from None
     # a match the ruleset sets itself (TW §16) takes no --deals: the core says so
     try:
         _core.Match(ruleset, deals=deals)
@@ -161,7 +162,7 @@ def play(
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "little")
     elif not 0 <= seed < 2**64:
-        raise _error(f"--seed must be in 0 .. 2**64-1 (got {seed})")
+        raise _error(f"--seed must be in 0 .. 2**64-1 (got {seed})", key="err:seed", seed=seed)
     log_file = _open_log(log, overwrite)
     if console.is_terminal:
         # a terminal: lines are wrapped here at word and tile boundaries to its width (a pipe
@@ -171,16 +172,9 @@ def play(
         console, ascii=ascii, confirm=not no_confirm, rules=ruleset, lang=language()
     )
     seats = [human, *(make_seat(opponents, seed + p) for p in (1, 2, 3))]
-    what = ruleset.title
-    described = _core.Match(ruleset, deals=deals).describe()
-    match_line = described[:1].upper() + described[1:]
     # short lines: the banner reads whole in 80 columns
-    console.print(
-        Text(
-            f"mahjong-fast: {what}, seed {seed}, rules {_changed_switches(ruleset)}.", style="bold"
-        )
-    )
-    console.print(Text(f"{match_line}.", style="bold"))
+    for line in _banner(ruleset, deals, seed):
+        console.print(Text(line, style="bold"))
     console.print(Text(words(ruleset)("play:you_are"), style="bold"))
     finished: list[Any] = []  # the results shown so far
 
@@ -204,6 +198,35 @@ def play(
                 if log is not None and os.path.getsize(log) == 0:
                     os.unlink(log)
     _final(match, by_switches, log)
+
+
+def _banner(ruleset: Any, deals: int | None, seed: int) -> tuple[str, str]:
+    """The two opening lines of ``play``: the ruleset, seed and changed switches, then how long
+    the match lasts. English is the core's own text (``ruleset.title``, ``Match.describe``); a
+    Chinese reader gets the ruleset by the name ``--rules`` takes with its unit's term, and the
+    match from its switches in the game's terms (the core's description is English only)."""
+    w = words(ruleset)
+    rules_text = _changed_switches(ruleset)
+    if not w.chinese:
+        described = _core.Match(ruleset, deals=deals).describe()
+        return (
+            w("play:banner", title=ruleset.title, seed=seed, rules=rules_text),
+            f"{described[:1].upper()}{described[1:]}.",
+        )
+    title = w("play:ruleset_named", name=ruleset.name, unit=w.unit())
+    sw = ruleset.switches
+    length, top = sw.get("match_length"), sw.get("max_deals")
+    if length in ("east_round", "full_game"):
+        match_line = w(f"match:{length}", max=top)
+    elif length == "one_deal" or (deals or 1) == 1:
+        match_line = w("match:one_deal")
+    elif not sw.get("rotate_dealer", False):
+        match_line = w("match:deals", n=deals)
+    else:
+        repeat = sw.get("dealer_repeat", "never")
+        key = {"on_win": "match:deals_keep", "on_win_or_draw": "match:deals_keep_draw"}
+        match_line = w(key.get(str(repeat), "match:deals_rotate"), n=deals)
+    return w("play:banner", title=title, seed=seed, rules=rules_text), match_line
 
 
 def _played(run: Any, finished: list[Any], log: Path | None, prefix: str = "") -> Any:
@@ -273,7 +296,8 @@ def _resume(path: Path, deals: int | None, *, ascii: bool, confirm: bool) -> Non
     from ..seats.human import HumanSeat
 
     if not path.is_file():
-        raise _error(f"--resume {path}: no such file")
+        raise _error(f"--resume {path}: no such file", key="err:no_such_file",
+                     file=f"--resume {path}")  # fmt: skip
     try:
         lines = _read_lines(path)
         first = next((_parse(raw, n) for n, raw in enumerate(lines, start=1) if raw.strip()), None)
@@ -281,7 +305,8 @@ def _resume(path: Path, deals: int | None, *, ascii: bool, confirm: bool) -> Non
             raise ReplayError("the log is empty: it holds no deal (no header line)")
         ruleset = header_rules(first, 1)
     except ReplayError as exc:
-        raise _error(f"--resume {path}: corrupt log: {exc}") from None
+        raise _error(f"--resume {path}: corrupt log: {exc}",
+                     **_corrupt(f"--resume {path}", exc)) from None  # fmt: skip
     names = first.get("seats")
     kinds = names[1:] if isinstance(names, list) and len(names) == 4 else []
     if (

@@ -18,6 +18,7 @@ from .common import (
     RuleOption,
     RulesOption,
     _changed_switches,
+    _corrupt,
     _error,
     _ruleset,
     app,
@@ -54,7 +55,7 @@ def replay(
     expected = _ruleset(rules_name, rule) if rules_name is not None or rule else None
 
     if not file.is_file():
-        raise _error(f"{file}: no such file")
+        raise _error(f"{file}: no such file", key="err:no_such_file", file=file)
     try:
         # every kind of bad log is a ReplayError with its line; a log that stops at a
         # decision is a game stopped before its end (play --resume goes on with it)
@@ -62,7 +63,7 @@ def replay(
     except ReplayError as exc:
         if expected is not None and "was given" in str(exc):
             raise _error(f"{file}: {exc}") from None
-        raise _error(f"{file}: corrupt log: {exc}") from None
+        raise _error(f"{file}: corrupt log: {exc}", **_corrupt(file, exc)) from None
     # the log is valid UTF-8 JSON Lines now: show it
     text = file.read_bytes().decode("utf-8")
     lang = language()

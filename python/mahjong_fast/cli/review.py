@@ -12,6 +12,7 @@ from rich.text import Text
 from .common import (
     LangOption,
     _check_report,
+    _corrupt,
     _error,
     _print_json,
     _write_report,
@@ -144,12 +145,12 @@ def review(
     if seat is not None and not 0 <= seat <= 3:
         raise _error(f"--seat must be 0..3 (got {seat})")
     if not file.is_file():
-        raise _error(f"{file}: no such file")
+        raise _error(f"{file}: no such file", key="err:no_such_file", file=file)
     _check_report(html, overwrite, "--html")
     try:
         rev = review_log(file, seat)
     except ReplayError as exc:
-        raise _error(f"{file}: corrupt log: {exc}") from None
+        raise _error(f"{file}: corrupt log: {exc}", **_corrupt(file, exc)) from None
     except TypeError as exc:  # pragma: no cover - the options are typed
         raise _error(str(exc)) from None
     if html is not None:

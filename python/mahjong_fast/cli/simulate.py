@@ -152,7 +152,7 @@ def simulate(
                 f"--seats: unknown seat kind {name!r}; choose from {', '.join(SEAT_KINDS)}"
             )
     if not 0 <= seed < 2**64:
-        raise _error(f"--seed must be in 0 .. 2**64-1 (got {seed})")
+        raise _error(f"--seed must be in 0 .. 2**64-1 (got {seed})", key="err:seed", seed=seed)
     backend = backend.strip().lower()
     if backend not in ("auto", "core", "process", "ray"):
         raise _error(f"--backend must be auto, core, process or ray (got {backend!r})")

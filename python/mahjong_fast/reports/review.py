@@ -15,7 +15,9 @@ prints (deals numbered as it numbers them), never from a second review. It shows
   comes near the screen, so a log of thousands of decisions stays small and opens quickly.
 
 A filter by deal and by kind of decision and a "show only where I differed" toggle work in the
-page itself (a few lines of inline script; nothing is loaded from anywhere).
+page itself (a few lines of inline script; nothing is loaded from anywhere). The same script
+relabels the filter menus and the counter when a language button is chosen (an ``<option>``
+holds text only, so the buttons' CSS cannot switch it).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..words import CATALOGUE, kind_name
+from ..words import CATALOGUE, LANGUAGES, Words, kind_name
 from ._page import Html, Table, page, plot_svg, require_report_extra, tr, tr_words
 
 if TYPE_CHECKING:
@@ -49,9 +51,17 @@ function apply(){var d=deal.value,k=kind.value,o=diff.checked,n=0;
 for(var i=0;i<rows.length;i++){var r=rows[i];
 var show=(d===''||r.dataset.deal===d)&&(k===''||r.dataset.kind===k)&&(!o||r.dataset.agreed==='0');
 r.hidden=!show;if(show)n++;}
-count.textContent=n+' shown';}
+count.textContent=said(count).replace('{n}',n);}
+function lang(){var c=document.querySelector('input[name=lang]:checked');
+return c?c.value:(document.documentElement.dataset.lang||'en');}
+function said(e){var t=e.getAttribute('data-'+lang().toLowerCase());
+return t===null?e.getAttribute('data-en'):t;}
+function relabel(){var os=document.querySelectorAll('#f-deal option,#f-kind option');
+for(var i=0;i<os.length;i++)os[i].textContent=said(os[i]);apply();}
 deal.addEventListener('change',apply);kind.addEventListener('change',apply);
-diff.addEventListener('change',apply);apply();
+diff.addEventListener('change',apply);
+var ls=document.querySelectorAll('input[name=lang]');
+for(var i=0;i<ls.length;i++)ls[i].addEventListener('change',relabel);relabel();
 var names={},ks=document.getElementById('kind-names').content.children;
 for(var i=0;i<ks.length;i++)names[ks[i].dataset.k]=ks[i].innerHTML;
 function draw(b){var cs=b.querySelectorAll('td.hand'),i,c;
@@ -86,6 +96,19 @@ def rating(summary: Summary) -> float:
 
 def _pts(v: float | None) -> str:
     return "–" if v is None else f"{v:+.2f}"
+
+
+def _said_attrs(texts: dict[str, str]) -> str:
+    """``data-en``, ``data-zh-hk``, ``data-zh-tw``: what the page's script shows in each
+    language (a menu's ``<option>`` holds text only, so the language buttons' CSS cannot switch
+    it: the script does, when a button is chosen)."""
+    return "".join(f' data-{k.lower()}="{escape(v)}"' for k, v in texts.items())
+
+
+def _option(value: str, texts: dict[str, str], lang: str) -> str:
+    """A filter menu's ``<option>``: its text in the page's language, all three for the
+    script."""
+    return f'<option value="{escape(value)}"{_said_attrs(texts)}>{escape(texts[lang])}</option>'
 
 
 def _kind_name(w: Any, *, kind: str) -> str:
@@ -218,18 +241,25 @@ def review_report_html(review: Review, *, top: int = 10, lang: str = "en") -> st
             + (f' <span class="bar" style="width:{3 * bar:.2f}em"></span>' if bar > 0 else "")
             + "</td></tr>"
         )
-    deal_options = "".join(f'<option value="{dr.deal}">deal {dr.deal}</option>'
-                           for dr in review.deals)  # fmt: skip
-    kind_options = "".join(f'<option value="{k}">{k}</option>' for k in KINDS)
+    words = {lang_: Words(lang_, rules) for lang_ in LANGUAGES}
+    deal_options = "".join(
+        _option(str(dr.deal), {lang_: w("filter_deal_n", n=dr.deal) for lang_, w in words.items()},
+                lang)
+        for dr in review.deals
+    )  # fmt: skip
+    kind_options = "".join(
+        _option(k, {lang_: kind_name(w, k) for lang_, w in words.items()}, lang) for k in KINDS
+    )
+    every = _option("", {lang_: w("all") for lang_, w in words.items()}, lang)
+    shown_n = _said_attrs({lang_: w("filter_shown") for lang_, w in words.items()})
     differed = tr({"en": f"show only where {'I' if who == 'you' else who} differed",
                    **{k: v for k, v in CATALOGUE["only_differed"].items() if k != "en"}})
     filters = (
         f'<div class="filters"><label>{tr(CATALOGUE["filter_deal"])} <select id="f-deal">'
-        f'<option value="">all</option>'
-        f"{deal_options}</select></label><label>{tr(CATALOGUE['filter_kind'])} "
-        f'<select id="f-kind"><option value="">all</option>{kind_options}</select></label>'
+        f"{every}{deal_options}</select></label><label>{tr(CATALOGUE['filter_kind'])} "
+        f'<select id="f-kind">{every}{kind_options}</select></label>'
         f'<label><input type="checkbox" id="f-diff"> {differed}</label>'
-        '<span id="f-count" class="note"></span></div>'
+        f'<span id="f-count" class="note"{shown_n}></span></div>'
     )
     table = (
         '<div class="scroll"><table data-table="decisions">'

@@ -89,10 +89,17 @@ class HintRow:
         }
 
 
-def claim_menu(view: Any, legal: Sequence[Action]) -> list[tuple[str, Action]]:
+def claim_menu(
+    view: Any, legal: Sequence[Action], words: Any = None
+) -> list[tuple[str, Action]]:
     """The numbered choices of a claim prompt (``[1]`` first; pass, ``[0]``, is not listed):
     a win, kongs, pungs, then each chow, one per distinct set of kinds, each with its label
-    (``pung 5z (with your 5z 5z)``)."""
+    (``pung 5z (with your 5z 5z)``). ``words``: a :class:`~mahjong_fast.words.Words` for the
+    labels in its language (``pung 5z：碰（手牌 5z 5z）``); every label begins with the word a
+    player types, in every language."""
+    from ..words import Words
+
+    w = words if words is not None else Words("en", getattr(view, "rules", None))
     order = {ActionType.WIN: 0, ActionType.KONG: 1, ActionType.PUNG: 2, ActionType.CHOW: 3}
     seen: set[tuple[Any, ...]] = set()
     options: list[tuple[str, Action]] = []
@@ -107,16 +114,16 @@ def claim_menu(view: Any, legal: Sequence[Action]) -> list[tuple[str, Action]]:
         if key in seen:
             continue
         seen.add(key)
+        yours = _tiles(sorted(a.tiles))
         if a.type == ActionType.WIN:
-            label = f"win on {tcode}" + (" (rob the kong)" if view.phase == Phase.ROB else "")
+            label = w("claim:rob" if view.phase == Phase.ROB else "claim:win", tile=tcode)
         elif a.type == ActionType.CHOW:
             kinds = sorted([*_kinds(a.tiles), target[1] // 4]) if target else _kinds(a.tiles)
-            label = (
-                f"chow {' '.join(code_of_kind(k) for k in kinds)} (with your "
-                f"{_tiles(sorted(a.tiles))})"
-            )
+            label = w("claim:chow", tiles=" ".join(code_of_kind(k) for k in kinds), yours=yours)
+        elif a.type in (ActionType.PUNG, ActionType.KONG):
+            label = w(f"claim:{a.type.value}", tile=tcode, yours=yours)
         else:
-            label = f"{a.type.value} {tcode} (with your {_tiles(sorted(a.tiles))})"
+            label = f"{a.type.value} {tcode} (with your {yours})"
         options.append((label, a))
     return options
 

@@ -23,10 +23,15 @@ from .situation import win_situation
 __all__ = ["claim_hint_text", "hint_table", "hint_text"]
 
 
-def hint_table(rows: Sequence[HintRow]) -> Group:
+def hint_table(rows: Sequence[HintRow], words: Any = None) -> Group:
     """The rows of :func:`.advice.hint_rows` as the terminal shows them: what to type, the
     points, and the reason (wrapped at word boundaries to the console's width), then one line
-    saying what the points are."""
+    saying what the points are. ``words``: a Chinese :class:`~mahjong_fast.words.Words` gives
+    the headings and short reasons in that Chinese (built from each row's shanten, tiles that
+    improve and safety; the English reasons' prose is not translated); None: English."""
+    from ..words import Words
+
+    w = words if words is not None else Words("en")
     table = Table(
         box=None,
         show_edge=False,
@@ -34,15 +39,60 @@ def hint_table(rows: Sequence[HintRow]) -> Group:
         padding=(0, 1, 0, 0),
         header_style="bold",
     )
-    table.add_column("  type", no_wrap=True, style="bold")
-    table.add_column("points", justify="right", no_wrap=True)
-    table.add_column("why", ratio=1)
+    table.add_column(w("hint:col_type"), no_wrap=True, style="bold")
+    table.add_column(w("hint:col_points"), justify="right", no_wrap=True)
+    table.add_column(w("hint:col_why"), ratio=1)
     for r in rows:
         value = "-" if r.value is None else f"{r.value:+.2f}"
-        head = "" if r.action.type is ActionType.DISCARD else f"{r.option}: "
-        mark = "expert's choice; " if r.expert else ""
-        table.add_row(f"  {r.command}", value, f"{mark}{head}{r.reason}")
-    return Group(table, Text(POINTS_NOTE, style="dim"))
+        mark = w("hint:expert") if r.expert else ""
+        if w.chinese:
+            option = _option_words(w, r)
+            head = "" if r.action.type is ActionType.DISCARD else f"{option}："
+            reason = _reason_words(w, r)
+        else:
+            head = "" if r.action.type is ActionType.DISCARD else f"{r.option}: "
+            reason = r.reason
+        table.add_row(f"  {r.command}", value, f"{mark}{head}{reason}")
+    note = POINTS_NOTE if not w.chinese else w("hint:points_note")
+    return Group(table, Text(note, style="dim"))
+
+
+def _option_words(w: Any, r: HintRow) -> str:
+    """A hint row's option in the reader's Chinese: the term of its action with its tiles (the
+    claim menu's label for a claim)."""
+    t, kind = r.action.type, (r.action.tiles[0] >> 2 if r.action.tiles else None)
+    code = code_of_kind(kind) if kind is not None else ""
+    if t is ActionType.CONCEALED_KONG:
+        return str(w("hint:opt_concealed_kong", code=code))
+    if t is ActionType.ADDED_KONG:
+        return str(w("hint:opt_added_kong", code=code))
+    if t in (ActionType.SELF_DRAWN_WIN, ActionType.WIN):
+        return str(w.term("self_draw" if t is ActionType.SELF_DRAWN_WIN else "win"))
+    if t is ActionType.PASS:
+        return str(w("hint:opt_pass"))
+    if t in (ActionType.PUNG, ActionType.KONG, ActionType.CHOW):
+        term = {"pung": "pung_claim", "kong": "kong_declare", "chow": "chow_claim"}[t.value]
+        return f"{w.term(term)} {r.option.split(' (')[0].split(' ', 1)[-1]}"
+    return str(w("hint:opt_discard", code=code))
+
+
+def _reason_words(w: Any, r: HintRow) -> str:
+    """A hint row's reason in the reader's Chinese, short: a win, ready or the shanten after
+    the option, the tiles that improve it and how many opponents discarded the tile."""
+    parts = []
+    if r.value is None:
+        parts.append(w("hint:not_valued"))
+    if r.shanten < 0:
+        parts.append(w("hint:win_now"))
+    elif r.shanten == 0:
+        parts.append(w("hint:ready"))
+    else:
+        parts.append(w("hint:shanten", n=r.shanten))
+    if r.ukeire is not None:
+        parts.append(w("hint:improve", n=r.ukeire))
+    if r.safety:
+        parts.append(w("hint:safety", n=r.safety))
+    return "，".join(parts)
 
 
 def _waits_with_values(view: Any, counts: list[int], melds: Any) -> str:
@@ -85,17 +135,21 @@ def _waits_with_values(view: Any, counts: list[int], melds: Any) -> str:
     return ", ".join(parts)
 
 
-def _complete_text(view: Any, counts: list[int], melds: Any, can_win: bool | None) -> str:
+def _complete_text(
+    view: Any, counts: list[int], melds: Any, can_win: bool | None, w: Any = None
+) -> str:
     """What a complete (winning-shape) hand of 14 is worth self-drawn: a legal win, or why it is
     not one (the elements counted against the minimum, rules §10.5)."""
     from .. import _core
     from ..explain import explain_score
+    from ..words import Words
 
+    w = w if w is not None else Words("en")
     if can_win:
-        return "your hand is complete and a legal win: type 'win'. "
+        return str(w("hint:complete_win"))
     drawn = getattr(view, "drawn_tile", None)
     if can_win is None or drawn is None:
-        return "your hand is complete (a winning shape). "
+        return str(w("hint:complete"))
     c = list(counts)
     c[drawn // 4] -= 1
     rules = getattr(view, "rules", None)
@@ -105,32 +159,40 @@ def _complete_text(view: Any, counts: list[int], melds: Any, can_win: bool | Non
             last_tile=view.remaining == 0, rules=rules, **win_situation(view),
         )
     except InvalidHandError:  # a situation the view cannot tell exactly (TW §10a)
-        return "your hand is complete (a winning shape). "
-    why = " ".join(explain_score(r, rules=rules))
-    return f"a winning shape, but not a legal win self-drawn: {why} "
+        return str(w("hint:complete"))
+    why = ("" if w.chinese else " ").join(explain_score(r, rules=rules, lang=w.lang))
+    return str(w("hint:complete_short", why=why))
 
 
 def hint_text(
-    view: Any, top: int = 5, *, can_win: bool | None = None, discards: bool = True
+    view: Any,
+    top: int = 5,
+    *,
+    can_win: bool | None = None,
+    discards: bool = True,
+    words: Any = None,
 ) -> Text:
     """Shanten, waits (when ready, with their value self-drawn / on a discard) and the discards
     that keep the hand's best shanten, most tiles that improve it first. ``can_win``: whether a
     self-drawn win is offered now (a complete hand that is not is explained: its value against
     the minimum). ``discards=False`` leaves the list of discards out (the hint table of
-    :func:`hint_table` has every option with its reason)."""
+    :func:`hint_table` has every option with its reason). ``words``: a Chinese
+    :class:`~mahjong_fast.words.Words` gives the head (the shanten, or what a complete hand is
+    worth) in that Chinese; the list of discards stays English."""
     from .. import _core
 
     rules = resolve_rules(getattr(view, "rules", None))
     counts = view.hand_counts()
     melds = view.meld_tuples()
     n = sum(counts) + 3 * len(melds)
-    out = Text("  hint: ", style="cyan")
+    w = words if words is not None and words.chinese else None
+    out = Text("  hint: " if w is None else w("hint:head"), style="cyan")
     if n == rules.hand_tiles + 1:
         sh = _core.shanten(counts, melds, rules=rules)
         if sh == -1:
-            out.append(_complete_text(view, counts, melds, can_win))
+            out.append(_complete_text(view, counts, melds, can_win, w))
         else:
-            out.append(f"shanten {sh}. ")
+            out.append(f"shanten {sh}. " if w is None else w("hint:shanten", n=sh) + "。")
         if not discards:
             return out
         rated = sorted(
@@ -151,6 +213,9 @@ def hint_text(
             out.append(")")
     else:
         sh = _core.shanten(counts, melds, rules=rules)
+        if w is not None:
+            out.append(w("hint:ready") if sh == 0 else w("hint:shanten", n=sh))
+            return out
         out.append(f"shanten {sh}")
         if sh == 0:
             out.append("; ready, waiting on " + _waits_with_values(view, list(counts), melds))

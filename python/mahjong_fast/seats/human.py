@@ -316,7 +316,7 @@ class HumanSeat(BaseSeat):
 
     # claims --------------------------------------------------------------
     def _claim_options(self, view: Any, legal: Sequence[Action]) -> list[tuple[str, Action]]:
-        return claim_menu(view, legal)
+        return claim_menu(view, legal, self._words())
 
     def _choose_claim(self, view: Any, legal: Sequence[Action]) -> Action:
         passes = [a for a in legal if a.type == ActionType.PASS]
@@ -557,8 +557,9 @@ class HumanSeat(BaseSeat):
         """The hand's shanten (or why a complete hand is not a win), then every option ranked
         by :func:`.advice.hint_rows` with the command that makes it and its reason."""
         try:
-            self.console.print(hint_text(view, can_win=can_win, discards=not legal))
+            w = self._words()
+            self.console.print(hint_text(view, can_win=can_win, discards=not legal, words=w))
             if legal:
-                self.console.print(hint_table(hint_rows(view, legal)))
+                self.console.print(hint_table(hint_rows(view, legal), words=w))
         except Exception as exc:  # noqa: BLE001 - a hint must never stop the game
             self._say(self._t("play:no_hint", error=exc))

@@ -1,0 +1,85 @@
+"""The one-line errors of a user's own mistakes under ``--lang`` (issue 44): a bad tile string,
+an unknown option or switch, a bad value, a missing or corrupt file are said in the reader's
+Chinese; the line still starts with ``error: ``, is one line, and the exit status is 2; in the
+C locale the English is as before."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from _cli_helpers import assert_one_line_error, run
+
+HAN = re.compile(r"[\u3400-\u9fff]")
+HAND = "111222333m9s[555p]"
+
+
+@pytest.fixture(scope="module")
+def corrupt(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("logs") / "bad.jsonl"
+    path.write_text("{bad\n", encoding="utf-8")
+    return path
+
+
+#: (arguments, the English line as before, what the Chinese line holds, the English it drops)
+CASES = [
+    (("score", "123m4x", "--win", "1m"),
+     ("error: invalid tile notation at position 5: unknown character 'x' (expected digits 1-9 "
+     "and suit letters m p s z f)"), "牌碼無效（位置 5）", "invalid tile"),
+    (("score", HAND, "--win", "9x"),
+     ("error: --win 9x: invalid tile notation at position 1: unknown character 'x' (expected "
+     "digits 1-9 and suit letters m p s z f)"), "--win 9x：牌碼無效（位置 1）", "invalid tile"),
+    (("score", HAND, "--win", "9s", "--rule", "nosuch=1"), None, "不明開關 nosuch", "unknown"),
+    (("score", HAND, "--win", "9s", "--rule", "min_faan=abc"),
+     "error: invalid rule configuration: switch min_faan takes an integer, got 'abc' (str)",
+     "開關 min_faan 的值無效", "integer"),
+    (("score", HAND, "--win", "9s", "--seat", "7"),
+     "error: --seat must be a wind E, S, W or N (got '7')", "--seat 須是 E、S、W 或 N", "must"),
+    (("score", HAND, "--win", "9s", "--bogus"),
+     ("error: No such option: --bogus (Possible options: --bonus) (see 'mahjong-fast score "
+     "--help')"), "沒有這個選項：--bogus（見 mahjong-fast score --help）", "No such"),
+    (("simulate", "--deals", "abc"), None, "-n / --deals 的值無效", "Invalid value"),
+    (("replay",), "error: Missing argument 'file'. (see 'mahjong-fast replay --help')",
+     "缺少 file", "Missing"),
+    (("replay", "/no/such/file.jsonl"), "error: /no/such/file.jsonl: no such file",
+     "/no/such/file.jsonl：沒有這個檔案", "no such file"),
+]
+
+
+@pytest.mark.parametrize(("args", "english", "chinese", "dropped"), CASES)
+def test_a_users_mistake_in_each_language(
+    args: tuple[str, ...], english: str | None, chinese: str, dropped: str
+) -> None:
+    en = run(*args)
+    assert_one_line_error(en)
+    if english is not None:
+        assert en.stderr == english + "\n"
+    assert run(*args, "--lang", "en").stderr == en.stderr
+    for lang in ("zh-HK", "zh-TW"):
+        zh = run(*args, "--lang", lang)
+        assert_one_line_error(zh)
+        assert chinese in zh.stderr and HAN.search(zh.stderr), zh.stderr
+        assert dropped not in zh.stderr, zh.stderr
+
+
+def test_a_corrupt_log_names_its_line(corrupt: Path) -> None:
+    en = run("replay", str(corrupt))
+    assert_one_line_error(en)
+    assert en.stderr.startswith(f"error: {corrupt}: corrupt log: line 1: not JSON")
+    for cmd in (("replay", str(corrupt)), ("review", str(corrupt))):
+        zh = run(*cmd, "--lang", "zh-TW")
+        assert_one_line_error(zh)
+        assert zh.stderr == f"error: {corrupt}：紀錄檔損壞（第 1 行）\n"
+
+
+def test_the_locale_chooses_even_before_the_options_are_read() -> None:
+    """An unknown option stops the command line before ``--lang`` is read: the error is still
+    in the language the command line or the locale asks for."""
+    args = ("score", HAND, "--bogus")
+    by_locale = run(*args, lang_env={"LANG": "zh_HK.UTF-8"})
+    by_option = run(*args, "--lang=zh-HK")
+    for proc in (by_locale, by_option):
+        assert_one_line_error(proc)
+        assert "沒有這個選項：--bogus" in proc.stderr
+    assert "No such option" in run(*args, "--lang", "en", lang_env={"LANG": "zh_HK.UTF-8"}).stderr
