@@ -1,19 +1,56 @@
 //! The bonus-tile wins of the deal under the bonus-tile switches (TW §7 as §20.5.8 rules 2–3
 //! change it): `eight_bonus_mode = "additive"` has no special win (the all-eight element is
 //! scored in an ordinary win instead, by the scorer) and `seven_bonus_rob = "off"` has no
-//! seven-rob win. The modes with a choice or a replacement first (`optional_standalone`,
-//! `compound`, seven-rob `optional`, the `BONUS_CHOICE` phase of §20.6.3) are not read by the
-//! deal yet: it plays them as the automatic wins of §7.
+//! seven-rob win. `optional_standalone` offers the all-eight win in the `BONUS_CHOICE` phase
+//! of §20.6.3 once the seat's replacement draws are made ([`offer`]). `compound` and seven-rob
+//! `optional` are not read by the deal yet: it plays them as the automatic wins of §7.
 
 use super::switches::{EightBonusMode, SevenBonusRob, TwSwitches};
-use crate::rules::BonusWin;
+use crate::game::ActionType;
+use crate::rules::hooks::ExtraAction;
+use crate::rules::{BonusWin, BonusWinKind};
+
+/// The actions of `BONUS_CHOICE` under `eight_bonus_mode = optional_standalone` (TW §20.6.3):
+/// the switch that adds them is named where a face cannot express them (RL version 1).
+pub static EIGHT_CHOICE: [ExtraAction; 2] = [
+    ExtraAction { kind: ActionType::BonusWin, switch: Some("eight_bonus_mode") },
+    ExtraAction { kind: ActionType::Decline, switch: Some("eight_bonus_mode") },
+];
+
+/// Whether the switches offer a bonus-tile win as a choice (the deal asks the hooks for it).
+pub fn has_choice(sw: &TwSwitches) -> bool {
+    sw.eight_bonus_mode == EightBonusMode::OptionalStandalone
+}
+
+/// The extra actions the bonus switches add (none at their defaults).
+pub fn extra_actions(sw: &TwSwitches) -> &'static [ExtraAction] {
+    if has_choice(sw) {
+        &EIGHT_CHOICE
+    } else {
+        &[]
+    }
+}
+
+/// TW §20.5.8 rule 2 `optional_standalone`: the all-eight win `win` (as §7 finds it, its
+/// value already overridden), offered to its seat; with C tables a win below `min_tai` is not
+/// offered. None for any other win or mode.
+pub fn offer(sw: &TwSwitches, win: Option<BonusWin>) -> Option<BonusWin> {
+    let w = win?;
+    let eight = w.kind == BonusWinKind::AllEight && sw.eight_bonus_mode == EightBonusMode::OptionalStandalone;
+    let enough = !sw.tai_table.is_common() || u32::from(w.element.value) >= sw.min_tai;
+    (eight && enough).then_some(w)
+}
 
 /// The automatic bonus-tile win `win` of §7 as the switches `sw` keep it (None: no such win).
 pub fn keep(sw: &TwSwitches, win: Option<BonusWin>) -> Option<BonusWin> {
     let w = win?;
     // (the Hong Kong kinds never arise here: read as the all-eight or the robbing win)
-    let kept =
-        if w.kind.robs() { sw.seven_bonus_rob != SevenBonusRob::Off } else { sw.eight_bonus_mode != EightBonusMode::Additive };
+    let kept = if w.kind.robs() {
+        sw.seven_bonus_rob != SevenBonusRob::Off
+    } else {
+        // `optional_standalone`: offered instead ([`offer`])
+        !matches!(sw.eight_bonus_mode, EightBonusMode::Additive | EightBonusMode::OptionalStandalone)
+    };
     kept.then_some(w)
 }
 

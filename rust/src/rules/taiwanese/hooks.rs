@@ -5,7 +5,7 @@
 use super::{bonus_flow, liability, settle, wall, TaiwaneseRules};
 use crate::error::Result;
 use crate::game::{Deal, Win};
-use crate::rules::hooks::{HookEvent, Liability, RuleState};
+use crate::rules::hooks::{ExtraAction, HookEvent, Liability, RuleState};
 use crate::rules::{BonusWin, DealHooks, Settlement, WallRules};
 use crate::tiles::tile::Bonus;
 
@@ -13,7 +13,11 @@ impl DealHooks for TaiwaneseRules {
     /// TW §20.0 rule 1: the hooks are asked only when a switch the deal reads through them is
     /// off its default (a wall rule, §20.5.4–§20.5.7; a non-empty `liability`, §20.7.2).
     fn has_hooks(&self) -> bool {
-        wall::has_wall_rules(&self.switches) || self.switches.liability.0 != 0
+        wall::has_wall_rules(&self.switches) || self.switches.liability.0 != 0 || bonus_flow::has_choice(&self.switches)
+    }
+    /// TW §20.6.3: `BONUS_WIN` and `DECLINE` under a bonus switch that offers a choice.
+    fn extra_actions(&self) -> &'static [ExtraAction] {
+        bonus_flow::extra_actions(&self.switches)
     }
     /// TW §20.5.4–§20.5.7.
     fn wall_rules(&self) -> WallRules {
@@ -34,6 +38,18 @@ impl DealHooks for TaiwaneseRules {
             }
             w
         }))
+    }
+    /// TW §20.5.8 rule 2 `optional_standalone`: the all-eight win, offered (C27 at starting
+    /// timing is not scored yet: `initial` is not read).
+    fn bonus_offer(&self, exposed: &[u8; 4], exposer: usize, tile: Bonus, _initial: bool) -> Result<Option<BonusWin>> {
+        let found = settle::check_bonus_win(self.switches.tai_table, exposed, exposer, tile)?;
+        let found = found.map(|mut w| {
+            if let Some(t) = self.switches.tai_overrides.get(w.element.code) {
+                w.element.value = t;
+            }
+            w
+        });
+        Ok(bonus_flow::offer(&self.switches, found))
     }
     /// TW §20.7.2 recording: a chow, pung or exposed-kong claim that makes a listed pattern
     /// threaten records the discarder for it.
