@@ -8,6 +8,7 @@ every built-in seat kind under random bonus switches, replayed exactly."""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import mahjong_fast as mf
 import pytest
@@ -248,3 +249,50 @@ def test_whole_deals_with_every_seat_kind_replay(
     buf.seek(0)
     (res,) = replay(buf)
     assert res == r
+
+
+# ------------------------------------------------------------------ the terminal game
+def test_the_terminal_prompt_for_the_choice() -> None:
+    """``play``: the choice is a y/n prompt with a hint; a wrong word asks again."""
+    from mahjong_fast.seats.human import HumanSeat
+    from rich.console import Console
+
+    for typed, want in ((["?", "maybe", "y"], ActionType.BONUS_WIN), (["n"], ActionType.DECLINE)):
+        d = f19()
+        buf = io.StringIO()
+        answers = iter(typed)
+        seat = HumanSeat(
+            Console(file=buf, width=120, color_system=None),
+            input_fn=lambda _p, it=answers: next(it),
+            ascii=True,
+            rules=d.rules,
+        )
+        a = seat.choose(d.view(1), d.legal_actions(1))
+        assert a.type is want
+        out = buf.getvalue()
+        assert "all eight bonus tiles" in out
+        if typed[0] == "?":
+            assert "Hint: take it" in out and "type y (win) or n (decline)" in out
+
+
+def test_play_takes_the_switch_and_replay_checks_the_log(tmp_path: Path) -> None:
+    from tests._cli_helpers import run
+    from tests.cli.test_cli import AUTOPILOT
+
+    log = tmp_path / "game.jsonl"
+    args = ["--rules", "taiwanese-omu-standard", "--rule", "eight_bonus_mode=optional_standalone"]
+    proc = run(
+        "play", "--ascii", "--no-confirm", "--seed", "5", "--log", str(log), *args, input=AUTOPILOT
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    rep = run("replay", str(log), "--ascii")
+    assert rep.returncode == 0 and "Replay OK" in rep.stdout, rep.stderr
+    bad = run(
+        "play",
+        "--ascii",
+        "--rules",
+        "taiwanese-omu-standard",
+        "--rule",
+        "eight_bonus_mode=sometimes",
+    )
+    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
