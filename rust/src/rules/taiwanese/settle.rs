@@ -218,6 +218,38 @@ pub fn settle_deal(wins: &[WinPayment], dealer: usize, streak: u32, pay: &PayRul
     settle_deal_liable(wins, &[], dealer, streak, pay, after)
 }
 
+/// TW §20.5.8 rule 3 (B): whether `wins` are the two parts of one seat's seven-rob win (the
+/// bonus part on a "discard" by the robbed seat, the hand part self-drawn), in either order.
+pub fn is_two_part_rob(wins: &[WinPayment]) -> bool {
+    matches!(wins, [a, b] if a.winner == b.winner && a.self_drawn != b.self_drawn)
+}
+
+/// TW §20.5.8 rule 3 (B), §20.7.1: the two parts of a seven-rob win settled separately (each
+/// part's own payers, cap and dealer adjustment) and summed; the dealership as after one win
+/// of that seat. Errors as [`settle_deal`] for each part.
+pub fn settle_two_part_rob(
+    wins: &[WinPayment],
+    dealer: usize,
+    streak: u32,
+    pay: &PayRules,
+    after: &DealerRules,
+) -> Result<Settlement> {
+    if !is_two_part_rob(wins) {
+        return Err(MahjongError::hand(
+            "a two-part seven-rob win is one seat's bonus part on a discard and hand part self-drawn",
+        ));
+    }
+    let mut total = [0i64; 4];
+    for w in wins {
+        let s = settle_deal(std::slice::from_ref(w), dealer, streak, pay, after)?;
+        for (t, x) in total.iter_mut().zip(s.payments) {
+            *t += x;
+        }
+    }
+    let s = settle_deal(&wins[..1], dealer, streak, pay, after)?;
+    Ok(Settlement { payments: total, ..s })
+}
+
 /// TW §20.5.1: of several claimants of one discard, the ones who win under `several_winners`
 /// (the claims in any order; the winners in turn order after the discarder).
 pub fn winning_claims(wins: &[WinPayment], mode: SeveralWinners) -> Vec<usize> {
