@@ -296,3 +296,25 @@ def test_play_takes_the_switch_and_replay_checks_the_log(tmp_path: Path) -> None
         "eight_bonus_mode=sometimes",
     )
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("element", [True, False])
+def test_c27_at_starting_timing_with_c_tables(element: bool) -> None:
+    """TW §20.5.8 rule 4: an all-eight win taken during the initial bonus replacement scores
+    C27 too with ``initial_bonus_win_element`` (C tables); F19's win in play never does."""
+    sw = {**F19, "initial_bonus_win_element": element}
+    g = Deal(_eight_wall(), dealer=0, rules=mf.Ruleset.from_name("taiwanese-high", **sw))
+    assert g.phase is Phase.BONUS_CHOICE
+    g.apply(act(ActionType.BONUS_WIN, 1))
+    r = g.result
+    assert r is not None
+    codes = [e[0] for e in r.wins[0].elements]
+    assert codes == (["C34", "C27"] if element else ["C34"])
+    # non-dealer self-drawn: 5 + (8 + 4) from each non-dealer, + 1 from the dealer
+    tai = 12 if element else 8
+    assert tuple(r.payments) == (-(5 + tai + 1), 3 * (5 + tai) + 1, -(5 + tai), -(5 + tai))
+    d = position({**sw}, {}, active=0, live=30, draws="8f", bonus_areas={1: "1234567"})
+    discard(d, 0, d.hands[0][0] >> 2)
+    pass_all(d)
+    d.apply(act(ActionType.BONUS_WIN, 1))
+    assert [e[0] for e in d.result.wins[0].elements] == ["C34"]  # type: ignore[union-attr]

@@ -8,7 +8,7 @@
 use super::switches::{EightBonusMode, SevenBonusRob, TwSwitches};
 use crate::game::ActionType;
 use crate::rules::hooks::ExtraAction;
-use crate::rules::{BonusWin, BonusWinKind};
+use crate::rules::{BonusWin, BonusWinKind, Element};
 
 /// The actions of `BONUS_CHOICE` under `eight_bonus_mode = optional_standalone` (TW §20.6.3):
 /// the switch that adds them is named where a face cannot express them (RL version 1).
@@ -31,13 +31,27 @@ pub fn extra_actions(sw: &TwSwitches) -> &'static [ExtraAction] {
     }
 }
 
+/// TW §20.5.8 rule 4: C27 (its Tai overridden as §20.2.9 says) for a bonus-tile win at
+/// starting timing (`initial`: during the initial bonus replacement), with C tables and
+/// `initial_bonus_win_element`.
+pub fn starting_element(sw: &TwSwitches, initial: bool) -> Option<Element> {
+    if !(initial && sw.tai_table.is_common() && sw.initial_bonus_win_element) {
+        return None;
+    }
+    let mut e = super::common::element_of(27, sw.tai_table);
+    if let Some(t) = sw.tai_overrides.get(e.code) {
+        e.value = t;
+    }
+    Some(e)
+}
+
 /// TW §20.5.8 rule 2 `optional_standalone`: the all-eight win `win` (as §7 finds it, its
 /// value already overridden), offered to its seat; with C tables a win below `min_tai` is not
 /// offered. None for any other win or mode.
 pub fn offer(sw: &TwSwitches, win: Option<BonusWin>) -> Option<BonusWin> {
     let w = win?;
     let eight = w.kind == BonusWinKind::AllEight && sw.eight_bonus_mode == EightBonusMode::OptionalStandalone;
-    let enough = !sw.tai_table.is_common() || u32::from(w.element.value) >= sw.min_tai;
+    let enough = !sw.tai_table.is_common() || u32::from(w.value()) >= sw.min_tai;
     (eight && enough).then_some(w)
 }
 

@@ -39,14 +39,15 @@ impl DealHooks for TaiwaneseRules {
             w
         }))
     }
-    /// TW §20.5.8 rule 2 `optional_standalone`: the all-eight win, offered (C27 at starting
-    /// timing is not scored yet: `initial` is not read).
-    fn bonus_offer(&self, exposed: &[u8; 4], exposer: usize, tile: Bonus, _initial: bool) -> Result<Option<BonusWin>> {
+    /// TW §20.5.8 rule 2 `optional_standalone`: the all-eight win, offered; rule 4: C27 added
+    /// at starting timing (`initial`) with `initial_bonus_win_element` (C tables).
+    fn bonus_offer(&self, exposed: &[u8; 4], exposer: usize, tile: Bonus, initial: bool) -> Result<Option<BonusWin>> {
         let found = settle::check_bonus_win(self.switches.tai_table, exposed, exposer, tile)?;
         let found = found.map(|mut w| {
             if let Some(t) = self.switches.tai_overrides.get(w.element.code) {
                 w.element.value = t;
             }
+            w.starting = bonus_flow::starting_element(&self.switches, initial);
             w
         });
         Ok(bonus_flow::offer(&self.switches, found))

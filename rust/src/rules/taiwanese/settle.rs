@@ -53,12 +53,24 @@ pub fn check_bonus_win(table: TaiTable, exposed: &[u8; 4], exposer: usize, tile:
     }
     if exposed[exposer] | bit == 0xFF {
         let kind = BonusWinKind::AllEight;
-        return Ok(Some(BonusWin { kind, winner: exposer, discarder: None, element: bonus_element(kind, table) }));
+        return Ok(Some(BonusWin {
+            kind,
+            winner: exposer,
+            discarder: None,
+            element: bonus_element(kind, table),
+            starting: None,
+        }));
     }
     for p in (1..4).map(|d| (exposer + d) % 4) {
         if exposed[p] | bit == 0xFF {
             let kind = BonusWinKind::RobEighth;
-            return Ok(Some(BonusWin { kind, winner: p, discarder: Some(exposer), element: bonus_element(kind, table) }));
+            return Ok(Some(BonusWin {
+                kind,
+                winner: p,
+                discarder: Some(exposer),
+                element: bonus_element(kind, table),
+                starting: None,
+            }));
         }
     }
     Ok(None)
