@@ -88,4 +88,28 @@ mod tests {
         let off = TwSwitches { seven_bonus_rob: SevenBonusRob::Off, ..base };
         assert!(keep(&off, eight).is_some() && keep(&off, rob).is_none());
     }
+
+    /// `optional_standalone` offers the all-eight win instead of making it, never the rob;
+    /// with a C table the offer needs `min_tai` (C27 counted at starting timing).
+    #[test]
+    fn optional_standalone_offers_the_all_eight_win_only() {
+        let opt = TwSwitches { eight_bonus_mode: EightBonusMode::OptionalStandalone, ..TwSwitches::with_table(TaiTable::High) };
+        let eight = check_bonus_win(TaiTable::High, &[0x7F, 0, 0, 0], 0, Bonus(7)).unwrap();
+        let rob = check_bonus_win(TaiTable::High, &[0, 0x7F, 0, 0], 0, Bonus(7)).unwrap();
+        assert!(keep(&opt, eight).is_none() && offer(&opt, eight).is_some());
+        assert!(keep(&opt, rob).is_some() && offer(&opt, rob).is_none());
+        assert_eq!(extra_actions(&opt).len(), 2);
+        assert!(extra_actions(&TwSwitches::with_table(TaiTable::High)).is_empty());
+        let sml = TwSwitches { min_tai: 9, initial_bonus_win_element: true, ..TwSwitches::with_table(TaiTable::Sml) };
+        let sml = TwSwitches { eight_bonus_mode: EightBonusMode::OptionalStandalone, ..sml };
+        let c34 = check_bonus_win(TaiTable::Sml, &[0x7F, 0, 0, 0], 0, Bonus(7)).unwrap();
+        assert!(offer(&sml, c34).is_none(), "C34 8 is below min_tai 9");
+        let with_c27 = c34.map(|mut w| {
+            w.starting = starting_element(&sml, true);
+            w
+        });
+        assert_eq!(with_c27.map(|w| w.value()), Some(12));
+        assert!(offer(&sml, with_c27).is_some());
+        assert!(starting_element(&sml, false).is_none());
+    }
 }

@@ -384,6 +384,22 @@ mod tests {
         WinPayment { winner, value: tai, self_drawn: discarder.is_none(), discarder }
     }
 
+    /// TW §20.5.8 rule 3 (B), example S12: each part settled on its own, then summed.
+    #[test]
+    fn two_part_rob_sums_its_parts() {
+        let pay = PayRules {
+            base_points: 5,
+            ..PayRules::of(&TwSwitches::with_table(crate::rules::taiwanese::switches::TaiTable::Sml))
+        };
+        let parts = [win(1, 8, Some(2)), win(1, 9, None)];
+        assert!(is_two_part_rob(&parts) && !is_two_part_rob(&parts[..1]));
+        assert!(!is_two_part_rob(&[win(1, 8, Some(2)), win(3, 9, Some(2))]));
+        let s = settle_two_part_rob(&parts, 0, 0, &pay, &DealerRules::PLAIN).unwrap();
+        assert_eq!(s.payments, [-15, 56, -27, -14]);
+        assert!(s.passed && s.dealer_after == 1);
+        assert!(settle_two_part_rob(&parts[..1], 0, 0, &pay, &DealerRules::PLAIN).is_err());
+    }
+
     #[test]
     fn payment_rule_of_section_15() {
         // Non-dealer winner, dealer pays one extra; the streak is never charged to the dealer.
