@@ -286,9 +286,12 @@ impl Agents {
         // the tile on offer: the discard, or in a robbing window the tile added to the kong
         let disc = view.last_discard().or(view.kong_tile()).map(|(_, t)| t >> 2);
         self.options.clear();
-        // TW §20.6.3 `BONUS_CHOICE`: the built-in seats take the bonus-tile win offered
-        if let Some(i) = legal.iter().position(|a| a.kind == ActionType::BonusWin) {
-            return Ok(i);
+        // TW §20.6.3 `BONUS_CHOICE`: the built-in seats take the bonus-tile win offered (only
+        // a ruleset with house rules offers one)
+        if rules.has_hooks() {
+            if let Some(i) = legal.iter().position(|a| a.kind == ActionType::BonusWin) {
+                return Ok(i);
+            }
         }
         if rules.has_hooks() && legal.iter().any(|a| a.kind.is_extra()) {
             // the built-in seats decide among the engine's own actions (a ruleset's extra
