@@ -17,6 +17,11 @@ pub static EIGHT_CHOICE: [ExtraAction; 2] = [
     ExtraAction { kind: ActionType::Decline, switch: Some("eight_bonus_mode") },
 ];
 
+/// `DECLARE_READY` (TW §20.6.1, `ready_declaration`) and then the actions of `BONUS_CHOICE`:
+/// the extra actions when both switches add theirs, in that order.
+pub static READY_AND_EIGHT_CHOICE: [ExtraAction; 3] =
+    [ExtraAction { kind: ActionType::DeclareReady, switch: Some("ready_declaration") }, EIGHT_CHOICE[0], EIGHT_CHOICE[1]];
+
 /// Whether the switches offer a bonus-tile win as a choice (the deal asks the hooks for it).
 pub fn has_choice(sw: &TwSwitches) -> bool {
     sw.eight_bonus_mode == EightBonusMode::OptionalStandalone
@@ -24,10 +29,18 @@ pub fn has_choice(sw: &TwSwitches) -> bool {
 
 /// The extra actions the bonus switches add (none at their defaults).
 pub fn extra_actions(sw: &TwSwitches) -> &'static [ExtraAction] {
-    if has_choice(sw) {
-        &EIGHT_CHOICE
-    } else {
-        &[]
+    extra_actions_after(sw, &[])
+}
+
+/// The extra actions of the ruleset: `others` (none, or `DECLARE_READY` alone) followed by
+/// those of the bonus switches, so that adding the bonus choice keeps the indices of the
+/// others (RL version 2 numbers the extra actions in this order).
+pub fn extra_actions_after(sw: &TwSwitches, others: &'static [ExtraAction]) -> &'static [ExtraAction] {
+    match (has_choice(sw), others) {
+        (false, o) => o,
+        (true, []) => &EIGHT_CHOICE,
+        (true, [r]) if r.kind == ActionType::DeclareReady => &READY_AND_EIGHT_CHOICE,
+        (true, o) => o,
     }
 }
 
@@ -100,6 +113,13 @@ mod tests {
         assert!(keep(&opt, rob).is_some() && offer(&opt, rob).is_none());
         assert_eq!(extra_actions(&opt).len(), 2);
         assert!(extra_actions(&TwSwitches::with_table(TaiTable::High)).is_empty());
+        let ready = &READY_AND_EIGHT_CHOICE[..1];
+        let both = extra_actions_after(&opt, &READY_AND_EIGHT_CHOICE[..1]);
+        assert_eq!(
+            both.iter().map(|e| e.kind).collect::<Vec<_>>(),
+            [ActionType::DeclareReady, ActionType::BonusWin, ActionType::Decline]
+        );
+        assert_eq!(extra_actions_after(&TwSwitches::with_table(TaiTable::High), ready), ready);
         let sml = TwSwitches { min_tai: 9, initial_bonus_win_element: true, ..TwSwitches::with_table(TaiTable::Sml) };
         let sml = TwSwitches { eight_bonus_mode: EightBonusMode::OptionalStandalone, ..sml };
         let c34 = check_bonus_win(TaiTable::Sml, &[0x7F, 0, 0, 0], 0, Bonus(7)).unwrap();
