@@ -208,6 +208,17 @@ _SCREENS: Final[dict[str, dict[str, str]]] = {
     "play:declare_prompt": _s("declare> ", "宣告> "),
     "play:pass_option": _s("  [0] pass (Enter)", "  [0] {t_pass}（Enter）"),
     "play:type_number": _s("type a number 0..{n}, or pass", "輸入 0..{n}，或 pass"),
+    "play:bonus_status": _s(
+        "You hold all eight bonus tiles: take the bonus-tile win, or decline and play on",
+        "你有八張花牌：八仙過海胡牌，或放棄繼續打",
+    ),
+    "play:bonus_prompt": _s("bonus win? [y]es / [n]o / hint> ", "花胡？[y] 胡 / [n] 放棄 / hint> "),
+    "play:bonus_hint": _s(
+        "Hint: take it (y). The win scores the all-eight element alone, paid as self-drawn; "
+        "declined, the offer does not come back this deal.",
+        "提示：胡（y）。只計八仙過海，當作自摸收；放棄後本局不會再有。",
+    ),
+    "play:yes_or_no": _s("type y (win) or n (decline)", "輸入 y（胡）或 n（放棄）"),
     "play:you_add": _s("You adds {tile} — you may claim it", "你{t_added_kong} {tile}：可{t_robbing_kong}"),
     "play:other_adds": _s("{who} adds {tile} — you may claim it", "{who} {t_added_kong} {tile}：可{t_robbing_kong}"),
     "play:you_discard": _s("You discards {tile} — you may claim it", "你{t_discard} {tile}"),

@@ -5,8 +5,8 @@
 of §20.3. Every ``settlement``, ``match`` and ``config_error`` example of
 ``taiwanese-house-examples.json`` runs through the public API (``Ruleset.settle`` with each
 win's ``liable`` seat and, for several claimants, every claim as a win; ``Match.play_deal``;
-``Ruleset.taiwanese``), except the one a test lists as waiting for a two-part win (S12). The
-answers come from the JSON, never recomputed here.
+``Ruleset.taiwanese``), S12 included (the two parts of a seven-rob win, §20.5.8 rule 3 (B),
+given as two wins of one seat). The answers come from the JSON, never recomputed here.
 """
 
 from __future__ import annotations
@@ -27,15 +27,12 @@ KNOWN = {row.name for row in mf.Ruleset.switch_table("taiwanese-high")}
 
 
 def _implemented(e: dict[str, Any]) -> bool:
-    """Whether every switch the example sets is in the table and its arguments need nothing
-    the settlement entry point lacks (a win in two parts, §20.5.8 rule 3 (B)). An unknown
-    switch's refusal (CE-UNKNOWN) is checked whatever the table has."""
+    """Whether every switch the example sets is in the table. An unknown switch's refusal
+    (CE-UNKNOWN) is checked whatever the table has."""
     if e.get("code") == "CE-UNKNOWN":
         return True
     names = set(e.get("switches", {})) | set(e.get("config", {}))
-    wins = [w for d in e["args"].get("deals", [e["args"]]) for w in d.get("wins", [])]
-    extra = {"part"} & {k for w in wins for k in w}
-    return names <= KNOWN and not extra
+    return names <= KNOWN
 
 
 def _by(kind: str, implemented: bool = True) -> list[Any]:
@@ -56,7 +53,7 @@ def _rules(e: dict[str, Any]) -> mf.Ruleset:
 def test_the_examples_implemented_here() -> None:
     ids = {p.id for kind in ("settlement", "match", "config_error") for p in _by(kind)}
     every = {e["id"] for e in EXAMPLES if e["kind"] in ("settlement", "match", "config_error")}
-    assert every - ids == {"S12"}
+    assert every - ids == set() and "S12" in ids
 
 
 @pytest.mark.parametrize("e", _by("settlement"))
@@ -124,15 +121,20 @@ def test_config_error(e: dict[str, Any]) -> None:
     assert err.value.code == e["code"]
 
 
-@pytest.mark.parametrize("e", _by("settlement", False))
-def test_a_win_in_two_parts_is_not_settled_yet(e: dict[str, Any]) -> None:
-    """§20.5.8 rule 3 (B) settles a seven-rob win as two wins of one seat (S12): the payments
-    entry point takes one win per seat, so it refuses the pair rather than pay it wrongly."""
+@pytest.mark.parametrize("rob", ["automatic", "off"])
+def test_a_win_in_two_parts_needs_the_optional_seven_rob(rob: str) -> None:
+    """§20.5.8 rule 3 (B): only ``seven_bonus_rob = optional`` has a two-part win (S12's
+    pair); under the other values one seat winning twice is refused, nothing paid."""
+    (e,) = [x for x in EXAMPLES if x["id"] == "S12"]
     a = e["args"]
     wins = [{"winner": w["seat"], "tai": w["tai"], "self_drawn": w["self_drawn"],
              "discarder": w["discarder"]} for w in a["wins"]]  # fmt: skip
+    rules = mf.Ruleset.taiwanese(**{**e["config"], **e["switches"], "seven_bonus_rob": rob})
     with pytest.raises(InvalidHandError):
-        _rules(e).settle(wins, dealer=a["dealer"], dealer_streak=a["streak"])
+        rules.settle(wins, dealer=a["dealer"], dealer_streak=a["streak"])
+    # the parts in the other order settle the same under ``optional``
+    s = _rules(e).settle(wins[::-1], dealer=a["dealer"], dealer_streak=a["streak"])
+    assert s["payments"] == e["payments"]
 
 
 def test_cap_and_base_points_reach_every_payment_route() -> None:

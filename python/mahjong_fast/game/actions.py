@@ -60,6 +60,10 @@ class ActionType(str, Enum):
     CHOW = "chow"
     #: a ready declaration: an action a ruleset's house rules add (its deal hooks)
     DECLARE_READY = "declare_ready"
+    #: take the bonus-tile win offered in ``BONUS_CHOICE`` (TW §20.6.3; no tiles)
+    BONUS_WIN = "bonus_win"
+    #: decline the bonus-tile win offered in ``BONUS_CHOICE`` (TW §20.6.3; no tiles)
+    DECLINE = "decline"
 
     def __str__(self) -> str:  # pragma: no cover - cosmetic
         return self.value
@@ -102,6 +106,9 @@ class Phase(str, Enum):
     #: a declaration window a ruleset's house rules open: the seats it names answer once
     #: each with one of its actions (``declare_ready``) or a pass
     DECLARE = "declare"
+    #: TW §20.6.3: one seat is offered a bonus-tile win (``eight_bonus_mode =
+    #: optional_standalone``) and answers ``bonus_win`` or ``decline``; the others wait
+    BONUS_CHOICE = "bonus_choice"
 
     def __str__(self) -> str:  # pragma: no cover - cosmetic
         return self.value

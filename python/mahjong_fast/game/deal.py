@@ -56,7 +56,15 @@ MIN_FAAN = 3
 PREVAILING_WIND = 0  # East, rules §1.2
 
 #: the core's phase numbers and action type numbers, in the core's order
-_PHASES = (Phase.ACTION, Phase.AFTER_CLAIM, Phase.RESPONSE, Phase.ROB, Phase.ENDED, Phase.DECLARE)
+_PHASES = (
+    Phase.ACTION,
+    Phase.AFTER_CLAIM,
+    Phase.RESPONSE,
+    Phase.ROB,
+    Phase.ENDED,
+    Phase.DECLARE,
+    Phase.BONUS_CHOICE,
+)
 _TYPES = tuple(ActionType)
 _TYPE_INDEX = {t: i for i, t in enumerate(_TYPES)}
 

@@ -39,16 +39,21 @@ __all__ = ["GreedySeat", "declaring", "obvious_answer", "option_codes"]
 _A = ActionType
 #: code of each action type for the core's agents: its position in ActionType
 _CODE = {t: i for i, t in enumerate(ActionType)}
-_WINS = (_A.WIN, _A.SELF_DRAWN_WIN)
+#: TW §20.6.3: a bonus-tile win offered in BONUS_CHOICE is a win the built-in seats take
+_WINS = (_A.WIN, _A.SELF_DRAWN_WIN, _A.BONUS_WIN)
 _CLAIMS = (_A.PUNG, _A.KONG, _A.CHOW)
 
 
 def engine_only(legal: Sequence[Action]) -> Sequence[Action]:
     """The engine's own actions of ``legal``: the built-in policies decide among them and
     leave a ruleset's extra actions (``declare_ready``) to random seats and players, as the
-    core's agents do in a simulated deal."""
+    core's agents do in a simulated deal. In ``BONUS_CHOICE`` (TW §20.6.3) the offered win
+    alone: every built-in policy takes it."""
     if all(a.type in ENGINE_TYPES for a in legal):
         return legal
+    bonus = [a for a in legal if a.type is ActionType.BONUS_WIN]
+    if bonus:
+        return bonus
     return [a for a in legal if a.type in ENGINE_TYPES]
 
 

@@ -286,6 +286,8 @@ class HumanSeat(BaseSeat):
             return self._choose_claim(view, legal)
         if view.phase is Phase.DECLARE:
             return self._choose_declare(view, legal)
+        if view.phase is Phase.BONUS_CHOICE:
+            return self._choose_bonus(view, legal)
         return self._choose_turn(view, legal)
 
     def _choose_declare(self, view: Any, legal: Sequence[Action]) -> Action:
@@ -313,6 +315,27 @@ class HumanSeat(BaseSeat):
                 self._quit()
                 continue
             self._say(self._t("play:type_number", n=len(options)), style="")
+
+    def _choose_bonus(self, view: Any, legal: Sequence[Action]) -> Action:
+        """TW §20.6.3 ``BONUS_CHOICE``: take the offered bonus-tile win (y) or decline (n)."""
+        by_type = {a.type: a for a in legal}
+        self.show(view, status=self._t("play:bonus_status"))
+        while True:
+            cmd = self._read(self._t("play:bonus_prompt")).strip().lower()
+            if (
+                cmd in ("y", "yes", "1", "win", "bonus_win", "bonus win")
+                and ActionType.BONUS_WIN in by_type
+            ):
+                return by_type[ActionType.BONUS_WIN]
+            if cmd in ("n", "no", "0", "decline", "d") and ActionType.DECLINE in by_type:
+                return by_type[ActionType.DECLINE]
+            if cmd in ("hint", "h", "?"):
+                self._say(self._t("play:bonus_hint"), style="")
+                continue
+            if cmd in QUIT_WORDS:
+                self._quit()
+                continue
+            self._say(self._t("play:yes_or_no"), style="")
 
     # claims --------------------------------------------------------------
     def _claim_options(self, view: Any, legal: Sequence[Action]) -> list[tuple[str, Action]]:

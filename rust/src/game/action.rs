@@ -26,6 +26,9 @@ pub enum Phase {
     /// A declaration window a ruleset's hooks open (`rules/hooks.rs`): the seats it names
     /// answer once each, with one of the ruleset's extra actions or a pass.
     Declare = 5,
+    /// TW §20.6.3: one seat is asked whether to take a bonus-tile win offered by the ruleset
+    /// (`BONUS_WIN`) or to decline it (`DECLINE`); every other seat waits.
+    BonusChoice = 6,
 }
 
 impl Phase {
@@ -37,6 +40,7 @@ impl Phase {
             Phase::Rob => "rob",
             Phase::Ended => "ended",
             Phase::Declare => "declare",
+            Phase::BonusChoice => "bonus_choice",
         }
     }
     /// RESPONSE or ROB: a window in which several players answer.
@@ -62,12 +66,16 @@ pub enum ActionType {
     /// A ready declaration (TW §20.6.1), an action only a ruleset's hooks add
     /// ([`crate::rules::DealHooks::extra_actions`]); the tiles it names are the ruleset's.
     DeclareReady = 9,
+    /// Take the bonus-tile win offered in `BONUS_CHOICE` (TW §20.6.3); no tiles.
+    BonusWin = 10,
+    /// Decline the bonus-tile win offered in `BONUS_CHOICE` (TW §20.6.3); no tiles.
+    Decline = 11,
 }
 
 impl ActionType {
     /// The engine's own action types (HK §5.3, §6, §7): every ruleset's.
     pub const BASE: usize = 9;
-    pub const ALL: [ActionType; 10] = [
+    pub const ALL: [ActionType; 12] = [
         ActionType::Discard,
         ActionType::SelfDrawnWin,
         ActionType::ConcealedKong,
@@ -78,6 +86,8 @@ impl ActionType {
         ActionType::Kong,
         ActionType::Chow,
         ActionType::DeclareReady,
+        ActionType::BonusWin,
+        ActionType::Decline,
     ];
     pub const fn from_u8(v: u8) -> Option<ActionType> {
         if (v as usize) < Self::ALL.len() {
@@ -98,6 +108,8 @@ impl ActionType {
             ActionType::Kong => "kong",
             ActionType::Chow => "chow",
             ActionType::DeclareReady => "declare_ready",
+            ActionType::BonusWin => "bonus_win",
+            ActionType::Decline => "decline",
         }
     }
     /// An action a ruleset adds (not one of the engine's own [`ActionType::BASE`] types).

@@ -147,6 +147,12 @@ pub enum Event {
     /// HK §19.11 a false win: `player` declared a win (`declared`: `self_drawn`, `discard`,
     /// `rob`) refused with `reason` (a §13 code); its concealed tiles, ascending, are revealed.
     FalseWin { player: u8, declared: &'static str, reason: &'static str, hand: Vec<u8> },
+    /// TW §20.6.3 a `BONUS_CHOICE` opened: `player` is asked about a bonus-tile win of `kind`
+    /// (`eight`: all eight bonus tiles; `seven_rob`: seven rob the eighth). Public.
+    BonusChoice { player: u8, kind: &'static str },
+    /// TW §20.6.4 the answer: `win` true for `bonus_win`, false for `bonus_decline`; a seven-rob
+    /// win names the bonus tile that moves (`tile`) and the seat it comes from (`from`).
+    BonusAnswer { player: u8, win: bool, tile: Option<u8>, from: Option<u8> },
 }
 
 impl Event {
@@ -170,6 +176,9 @@ impl Event {
             Event::Liability { .. } => "liability",
             Event::FlowerWin { .. } => "flower_win",
             Event::FalseWin { .. } => "false_win",
+            Event::BonusChoice { .. } => "bonus_choice",
+            Event::BonusAnswer { win: true, .. } => "bonus_win",
+            Event::BonusAnswer { win: false, .. } => "bonus_decline",
         }
     }
     /// The player the event is about (None for deal, payments, exhaustive draw).
@@ -187,7 +196,9 @@ impl Event {
             | Event::RuleFlag { player, .. }
             | Event::Liability { player, .. }
             | Event::FlowerWin { player, .. }
-            | Event::FalseWin { player, .. } => Some(player),
+            | Event::FalseWin { player, .. }
+            | Event::BonusChoice { player, .. }
+            | Event::BonusAnswer { player, .. } => Some(player),
             Event::Action { action, .. } => Some(action.player),
             Event::Deal { .. } | Event::Payments { .. } | Event::ExhaustiveDraw { .. } => None,
         }

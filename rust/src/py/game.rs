@@ -146,6 +146,16 @@ impl PyDeal {
                 d.set_item(intern!(py, "reason"), reason)?;
                 d.set_item(intern!(py, "hand"), PyList::new(py, hand)?)?;
             }
+            Event::BonusChoice { kind, .. } => {
+                d.set_item(intern!(py, "kind"), kind)?;
+            }
+            Event::BonusAnswer { tile, from, .. } => {
+                // TW §20.6.4: a seven-rob win names the tile that moves and its seat
+                if let (Some(t), Some(f)) = (tile, from) {
+                    d.set_item(intern!(py, "tile"), t)?;
+                    d.set_item(intern!(py, "from"), f)?;
+                }
+            }
         }
         Ok(d)
     }

@@ -138,7 +138,22 @@ pub(super) fn settle<'py>(
     let offender = opt_wind_arg(py, false_win, "false_win")?.map(usize::from);
     let house = offender.is_some() || wins.iter().any(|(_, l)| l.is_some());
     let tw = crate::rules::taiwanese::switches_of(r);
-    let s = if let (Some(sw), true, None) = (tw.as_ref(), house, offender) {
+    let plain: Vec<WinPayment> = wins.iter().map(|(w, _)| *w).collect();
+    let two_parts = tw.as_ref().is_some_and(|sw| {
+        sw.seven_bonus_rob == crate::rules::taiwanese::switches::SevenBonusRob::Optional
+            && !house
+            && crate::rules::taiwanese::settle::is_two_part_rob(&plain)
+    });
+    let s = if let (Some(sw), true) = (tw.as_ref(), two_parts) {
+        // TW §20.5.8 rule 3 (B): the seven-rob win's two parts, each settled separately
+        crate::rules::taiwanese::settle::settle_two_part_rob(
+            &plain,
+            dealer,
+            dealer_streak,
+            &crate::rules::taiwanese::settle::PayRules::of(sw),
+            &crate::rules::taiwanese::settle::DealerRules::of(sw),
+        )
+    } else if let (Some(sw), true, None) = (tw.as_ref(), house, offender) {
         // TW §20.7.2: the liable seat of each win, under the switch liability
         let plain: Vec<WinPayment> = wins.iter().map(|(w, _)| *w).collect();
         let liable: Vec<Option<usize>> = wins.iter().map(|(_, l)| *l).collect();
@@ -162,7 +177,6 @@ pub(super) fn settle<'py>(
             wins.iter().map(|(w, l)| crate::rules::hong_kong::settlement::HouseWin { win: *w, liable: *l }).collect();
         crate::rules::hong_kong::settle_deal(&sw, &hw, offender, dealer, dealer_streak)
     } else {
-        let plain: Vec<WinPayment> = wins.iter().map(|(w, _)| *w).collect();
         r.settle(&plain, dealer, dealer_streak)
     }
     .map_err(|e| to_py_err(py, e))?;

@@ -128,7 +128,7 @@ pub fn index_of(a: &Action, discard_kind: Option<u8>) -> usize {
         ActionType::SelfDrawnWin | ActionType::Win => WIN,
         ActionType::Pass => PASS,
         // never asked here: ActionSpace::index_of places the extra action types
-        ActionType::DeclareReady => PASS,
+        ActionType::DeclareReady | ActionType::BonusWin | ActionType::Decline => PASS,
     }
 }
 

@@ -238,7 +238,7 @@ pub fn encode(deal: &Deal, p: u8, opts: &ObsOptions, buf: &mut ObsBuf, out: &mut
             Phase::AfterClaim => Some(1),
             Phase::Response => Some(2),
             Phase::Rob => Some(3),
-            Phase::Ended | Phase::Declare => None,
+            Phase::Ended | Phase::Declare | Phase::BonusChoice => None,
         };
         if let Some(i) = ph {
             o[18 + i] = 1.0;

@@ -293,6 +293,15 @@ pub trait DealHooks {
     fn bonus_win(&self, _exposed: &[u8; 4], _exposer: usize, _tile: Bonus) -> Result<Option<BonusWin>> {
         Ok(None)
     }
+    /// A bonus-tile win the seat may take or decline (TW §20.5.8 rule 2 `optional_standalone`,
+    /// the `BONUS_CHOICE` phase of §20.6.3), after player `exposer` exposes bonus tile `tile`
+    /// (`exposed` as for [`DealHooks::bonus_win`]); `initial`: during the initial bonus
+    /// replacement (TW §20.1 starting timing). The engine asks it only when
+    /// [`DealHooks::bonus_win`] found no automatic win, and asks the seat once its replacement
+    /// draws are made.
+    fn bonus_offer(&self, _exposed: &[u8; 4], _exposer: usize, _tile: Bonus, _initial: bool) -> Result<Option<BonusWin>> {
+        Ok(None)
+    }
     /// The wall and kong rules of the deal (TW §20.5.4–§20.5.7), asked once per deal.
     fn wall_rules(&self) -> WallRules {
         WallRules::NONE

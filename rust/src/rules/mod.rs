@@ -173,14 +173,21 @@ pub struct BonusWin {
     pub discarder: Option<usize>,
     /// The one element scored (its value is the hand's value; exempt from the minimum).
     pub element: Element,
+    /// TW §20.5.8 rule 4 C27 (`initial_bonus_win_element`): added at starting timing to an
+    /// offered win (None otherwise).
+    pub starting: Option<Element>,
 }
 
 impl BonusWin {
+    /// The win's value: its element, plus C27 when scored.
+    pub fn value(&self) -> u8 {
+        self.element.value.saturating_add(self.starting.map_or(0, |e| e.value))
+    }
     /// The win as payment input.
     pub fn as_payment(&self) -> WinPayment {
         WinPayment {
             winner: self.winner,
-            value: self.element.value.into(),
+            value: self.value().into(),
             self_drawn: self.discarder.is_none(),
             discarder: self.discarder,
         }

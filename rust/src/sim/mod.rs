@@ -286,6 +286,13 @@ impl Agents {
         // the tile on offer: the discard, or in a robbing window the tile added to the kong
         let disc = view.last_discard().or(view.kong_tile()).map(|(_, t)| t >> 2);
         self.options.clear();
+        // TW §20.6.3 `BONUS_CHOICE`: the built-in seats take the bonus-tile win offered (only
+        // a ruleset with house rules offers one)
+        if rules.has_hooks() {
+            if let Some(i) = legal.iter().position(|a| a.kind == ActionType::BonusWin) {
+                return Ok(i);
+            }
+        }
         if rules.has_hooks() && legal.iter().any(|a| a.kind.is_extra()) {
             // the built-in seats decide among the engine's own actions (a ruleset's extra
             // actions are for random seats and players): the chosen index maps back
@@ -360,7 +367,7 @@ pub(crate) fn option_of(a: &Action, discard_kind: Option<u8>) -> LegalOption {
         ActionType::Kong => OptionKind::Kong,
         ActionType::Chow => OptionKind::Chow,
         // never given to an agent (`Agents::choose` leaves the extra actions out)
-        ActionType::DeclareReady => OptionKind::Pass,
+        ActionType::DeclareReady | ActionType::BonusWin | ActionType::Decline => OptionKind::Pass,
     };
     LegalOption::new(k, Tile(kind))
 }

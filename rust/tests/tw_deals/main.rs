@@ -173,6 +173,8 @@ fn check_event_log(d: &Deal) {
             | Event::ExhaustiveDraw { .. }
             | Event::RuleFlag { .. }
             | Event::Liability { .. }
+            | Event::BonusChoice { .. }
+            | Event::BonusAnswer { .. }
             | Event::FlowerWin { .. }
             | Event::FalseWin { .. } => {}
         }

@@ -269,6 +269,13 @@ impl Deal {
     #[inline(never)]
     fn check_hooked(&self, a: &Action) -> Result<Option<ScoreOutcome>> {
         let r = match self.phase {
+            Phase::BonusChoice => self.check_bonus_choice(a)?,
+            _ if matches!(a.kind, ActionType::BonusWin | ActionType::Decline) => {
+                return Err(illegal(
+                    IllegalCode::WrongPhase,
+                    format!("{} is allowed only in BONUS_CHOICE, not in {}", a.kind.name(), self.phase.name().to_uppercase()),
+                ));
+            }
             Phase::Declare => self.check_declare(a)?,
             Phase::Action | Phase::AfterClaim if a.kind.is_extra() => self.check_extra_in_turn(a)?,
             _ => self.check_engine(a)?,
@@ -370,6 +377,26 @@ impl Deal {
         Ok(None)
     }
 
+    /// An answer in `BONUS_CHOICE` (TW §20.6.3): only the asked seat, `BONUS_WIN` or
+    /// `DECLINE`, naming no tiles.
+    fn check_bonus_choice(&self, a: &Action) -> Result<Option<ScoreOutcome>> {
+        use IllegalCode as C;
+        if !self.to_act.contains(a.player) {
+            let seat = self.to_act.as_slice().first().copied().unwrap_or(UNKNOWN_PLAYER);
+            return Err(illegal(
+                C::NotYourTurn,
+                format!("P{seat} is choosing whether to take a bonus-tile win, not P{}", PlayerName(a.player)),
+            ));
+        }
+        match a.kind {
+            ActionType::BonusWin | ActionType::Decline if a.tiles.count() != 0 => {
+                Err(illegal(C::InvalidMeld, format!("{} names no tiles", a.kind.name())))
+            }
+            ActionType::BonusWin | ActionType::Decline => Ok(None),
+            k => Err(illegal(C::WrongPhase, format!("{} is not allowed in BONUS_CHOICE (bonus_win or decline)", k.name()))),
+        }
+    }
+
     /// An answer in the declaration window: a seat it asks, once; a pass or one of the
     /// ruleset's extra actions (its hook decides those).
     fn check_declare(&self, a: &Action) -> Result<Option<ScoreOutcome>> {
@@ -412,6 +439,7 @@ impl Deal {
         match self.phase {
             Phase::Ended => Err(illegal(C::DealOver, "the deal has ended")),
             Phase::Declare => Err(illegal(C::WrongPhase, "no declaration window is open")),
+            Phase::BonusChoice => Err(illegal(C::WrongPhase, "no bonus choice is open")),
             Phase::Action | Phase::AfterClaim => {
                 if kind.is_response() {
                     return Err(illegal(C::WrongPhase, format!("{} is a response; no claim window is open", kind.name())));
@@ -599,6 +627,14 @@ impl Deal {
     /// and the extra actions.
     #[inline(never)]
     fn legal_actions_hooked(&self, player: u8, out: &mut Vec<Action>) {
+        if self.phase == Phase::BonusChoice {
+            // TW §20.6.3: the asked seat takes the win or declines
+            out.clear();
+            if self.to_act.contains(player) {
+                out.extend([ActionType::BonusWin, ActionType::Decline].map(|k| Action::bare(k, player)));
+            }
+            return;
+        }
         self.legal_actions_engine(player, out);
         if self.phase == Phase::Ended || !self.to_act.contains(player) {
             return;
@@ -662,7 +698,7 @@ impl Deal {
                 self.held[p].for_each_ascending(|t| out.push(Action::discard(player, t)));
             }
             Phase::AfterClaim => self.held[p].for_each_ascending(|t| out.push(Action::discard(player, t))),
-            Phase::Response | Phase::Rob | Phase::Ended | Phase::Declare => {}
+            Phase::Response | Phase::Rob | Phase::Ended | Phase::Declare | Phase::BonusChoice => {}
         }
     }
 

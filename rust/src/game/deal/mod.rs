@@ -251,6 +251,22 @@ pub struct Deal {
     /// The legal responses of each player still to answer the open window, as computed when it
     /// opened with `auto_pass` (they cannot change while the window is open); None otherwise.
     window_lists: [Option<ResponseList>; 4],
+    /// TW §20.6.3: the bonus-tile win offered to a seat, from the exposure that makes it until
+    /// the seat answers in `BONUS_CHOICE` (None without one; boxed: rare).
+    bonus_offer: Option<Box<BonusOffer>>,
+}
+
+/// A bonus-tile win offered to a seat (TW §20.5.8 rule 2 `optional_standalone`, §20.6.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct BonusOffer {
+    /// The win the seat may take.
+    win: crate::rules::BonusWin,
+    /// The bonus tile whose exposure made it.
+    tile: u8,
+    /// Where play resumes after a `DECLINE`: `None` the dealer's start of play (the offer came
+    /// during the initial bonus replacement), else `(seat, drawn tile, kong chain)` entering
+    /// `ACTION` after its draw.
+    resume: Option<(u8, Option<u8>, bool)>,
 }
 
 /// The legal responses of one player in a window (HK §6.2): pass, win, exposed kong, pung and
@@ -538,6 +554,7 @@ impl Deal {
             result: None,
             scratch: Vec::new(),
             window_lists: [None; 4],
+            bonus_offer: None,
         }
     }
 }

@@ -115,14 +115,14 @@ impl Deal {
             }
             self.add_bonus(w.winner, tile);
         }
-        let value = w.element.value;
+        let value = w.value();
         let score = ScoreOutcome {
             is_win: true,
             reason: None,
             value,
             raw_value: value,
             limit: None,
-            elements: vec![w.element],
+            elements: std::iter::once(w.element).chain(w.starting).collect(),
             interpretation: None,
         };
         let pay = self.win_payments(value, w.winner, discarder.is_none(), w.discarder);

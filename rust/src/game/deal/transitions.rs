@@ -57,6 +57,11 @@ impl Deal {
             }
         }
         self.recount();
+        // TW §20.5.8 rule 2: an offered bonus-tile win is asked once the replacements are made
+        if self.bonus_offer.is_some() {
+            self.open_bonus_choice(None);
+            return;
+        }
         // HK §5.2 the dealer acts with the dealt tiles, without drawing
         self.enter_action(self.dealer, None, true, false);
         if self.hooks {
@@ -270,6 +275,9 @@ impl Deal {
     pub(super) fn expose_bonus(&mut self, p: usize, t: u8) -> bool {
         // the masks are consistent (one bit per physical bonus tile), so the check cannot fail
         let found = self.rules.bonus_win(&self.bonus_mask, p, Bonus(t - N_ORDINARY)).ok().flatten();
+        if found.is_none() && self.hooks && self.bonus_offer.is_none() {
+            self.offer_bonus(p, t);
+        }
         self.add_bonus(p, t);
         self.emit(Event::Bonus { player: p as u8, tile: t });
         match found {
@@ -278,6 +286,64 @@ impl Deal {
                 true
             }
             None => false,
+        }
+    }
+
+    /// TW §20.5.8 rule 2: the ruleset's optional bonus-tile win after `p` exposes `t` (masks
+    /// before the exposure), kept until the seat's replacement draws are made.
+    #[cold]
+    #[inline(never)]
+    fn offer_bonus(&mut self, p: usize, t: u8) {
+        // the initial bonus replacement: nobody has been asked to act yet
+        let initial = self.turn == 0 && self.to_act.is_empty();
+        if let Ok(Some(win)) = self.rules.hooks().bonus_offer(&self.bonus_mask, p, Bonus(t - N_ORDINARY), initial) {
+            self.bonus_offer = Some(Box::new(BonusOffer { win, tile: t, resume: None }));
+        }
+    }
+
+    /// TW §20.6.3: open `BONUS_CHOICE` for the offered win (the `bonus_choice` event, public):
+    /// only its seat acts; `resume` is where a `DECLINE` returns to.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn open_bonus_choice(&mut self, resume: Option<(u8, Option<u8>, bool)>) {
+        let Some(mut o) = self.bonus_offer.take() else { return };
+        o.resume = resume;
+        let seat = o.win.winner as u8;
+        self.phase = Phase::BonusChoice;
+        self.active = Some(seat);
+        self.to_act = ToAct::one(seat);
+        self.clear_window();
+        let kind = if o.win.kind.robs() { "seven_rob" } else { "eight" };
+        self.emit(Event::BonusChoice { player: seat, kind });
+        self.bonus_offer = Some(o);
+    }
+
+    /// TW §20.6.3 the answer in `BONUS_CHOICE`: `BONUS_WIN` wins as the offer says; `DECLINE`
+    /// resumes play where it stood (the dealer's start, or the seat's `ACTION` after its draw);
+    /// the offer does not come back in this deal.
+    #[cold]
+    #[inline(never)]
+    fn answer_bonus(&mut self, a: &Action) {
+        let Some(o) = self.bonus_offer.take() else { return };
+        if a.kind == ActionType::BonusWin {
+            let (tile, from) = match o.win.discarder {
+                Some(d) => (Some(o.tile), Some(d as u8)),
+                None => (None, None),
+            };
+            self.emit(Event::BonusAnswer { player: a.player, win: true, tile, from });
+            self.bonus_win(&o.win, o.tile);
+            return;
+        }
+        self.emit(Event::BonusAnswer { player: a.player, win: false, tile: None, from: None });
+        match o.resume {
+            None => {
+                self.enter_action(self.dealer, None, true, false);
+                self.open_declare();
+            }
+            Some((p, drawn, kong_chain)) => {
+                self.enter_action(p, drawn, false, kong_chain);
+                self.hook(HookEvent::Drew { player: p });
+            }
         }
     }
 
@@ -462,6 +528,10 @@ impl Deal {
 
     pub(super) fn draw_and_act(&mut self, p: u8, replacement: bool) {
         if self.draw(p as usize, replacement, ReplacementReason::Kong) {
+            if self.bonus_offer.is_some() {
+                self.open_bonus_choice(Some((p, self.drawn_tile, replacement)));
+                return;
+            }
             self.enter_action(p, self.drawn_tile, false, replacement);
             if self.hooks && !self.hook(HookEvent::Drew { player: p }) {
                 self.auto_act();
@@ -500,6 +570,8 @@ impl Deal {
         self.emit(Event::Action { action: *a, auto: false });
         if self.phase == Phase::Declare {
             self.answer_declare(a);
+        } else if self.phase == Phase::BonusChoice {
+            self.answer_bonus(a);
         } else if matches!(self.phase, Phase::Action | Phase::AfterClaim) {
             if self.hooks && a.kind != ActionType::SelfDrawnWin {
                 // TW §20.5.2 rule 1: a self-drawn win passed by another action in ACTION

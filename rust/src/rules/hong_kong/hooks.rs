@@ -97,8 +97,13 @@ impl DealHooks for HongKongRules {
         }
         let bit = 1u8 << tile.0;
         let n = (exposed[exposer] | bit).count_ones();
-        let own =
-            |code| BonusWin { kind: BonusWinKind::Flower, winner: exposer, discarder: None, element: self.flower_element(code) };
+        let own = |code| BonusWin {
+            kind: BonusWinKind::Flower,
+            winner: exposer,
+            discarder: None,
+            element: self.flower_element(code),
+            starting: None,
+        };
         if n == 8 {
             return Ok(Some(own("X21")));
         }
@@ -110,7 +115,13 @@ impl DealHooks for HongKongRules {
                 let q = (exposer + k) % 4;
                 if exposed[q] == !bit {
                     let element = self.flower_element("X20");
-                    return Ok(Some(BonusWin { kind: BonusWinKind::FlowerRob, winner: q, discarder: Some(exposer), element }));
+                    return Ok(Some(BonusWin {
+                        kind: BonusWinKind::FlowerRob,
+                        winner: q,
+                        discarder: Some(exposer),
+                        element,
+                        starting: None,
+                    }));
                 }
             }
         }

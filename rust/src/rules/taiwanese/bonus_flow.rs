@@ -1,19 +1,83 @@
 //! The bonus-tile wins of the deal under the bonus-tile switches (TW §7 as §20.5.8 rules 2–3
 //! change it): `eight_bonus_mode = "additive"` has no special win (the all-eight element is
 //! scored in an ordinary win instead, by the scorer) and `seven_bonus_rob = "off"` has no
-//! seven-rob win. The modes with a choice or a replacement first (`optional_standalone`,
-//! `compound`, seven-rob `optional`, the `BONUS_CHOICE` phase of §20.6.3) are not read by the
-//! deal yet: it plays them as the automatic wins of §7.
+//! seven-rob win. `optional_standalone` offers the all-eight win in the `BONUS_CHOICE` phase
+//! of §20.6.3 once the seat's replacement draws are made ([`offer`]). `compound` and seven-rob
+//! `optional` are not read by the deal yet: it plays them as the automatic wins of §7.
 
 use super::switches::{EightBonusMode, SevenBonusRob, TwSwitches};
-use crate::rules::BonusWin;
+use crate::game::ActionType;
+use crate::rules::hooks::ExtraAction;
+use crate::rules::{BonusWin, BonusWinKind, Element};
+
+/// The actions of `BONUS_CHOICE` under `eight_bonus_mode = optional_standalone` (TW §20.6.3):
+/// the switch that adds them is named where a face cannot express them (RL version 1).
+pub static EIGHT_CHOICE: [ExtraAction; 2] = [
+    ExtraAction { kind: ActionType::BonusWin, switch: Some("eight_bonus_mode") },
+    ExtraAction { kind: ActionType::Decline, switch: Some("eight_bonus_mode") },
+];
+
+/// `DECLARE_READY` (TW §20.6.1, `ready_declaration`) and then the actions of `BONUS_CHOICE`:
+/// the extra actions when both switches add theirs, in that order.
+pub static READY_AND_EIGHT_CHOICE: [ExtraAction; 3] =
+    [ExtraAction { kind: ActionType::DeclareReady, switch: Some("ready_declaration") }, EIGHT_CHOICE[0], EIGHT_CHOICE[1]];
+
+/// Whether the switches offer a bonus-tile win as a choice (the deal asks the hooks for it).
+pub fn has_choice(sw: &TwSwitches) -> bool {
+    sw.eight_bonus_mode == EightBonusMode::OptionalStandalone
+}
+
+/// The extra actions the bonus switches add (none at their defaults).
+pub fn extra_actions(sw: &TwSwitches) -> &'static [ExtraAction] {
+    extra_actions_after(sw, &[])
+}
+
+/// The extra actions of the ruleset: `others` (none, or `DECLARE_READY` alone) followed by
+/// those of the bonus switches, so that adding the bonus choice keeps the indices of the
+/// others (RL version 2 numbers the extra actions in this order).
+pub fn extra_actions_after(sw: &TwSwitches, others: &'static [ExtraAction]) -> &'static [ExtraAction] {
+    match (has_choice(sw), others) {
+        (false, o) => o,
+        (true, []) => &EIGHT_CHOICE,
+        (true, [r]) if r.kind == ActionType::DeclareReady => &READY_AND_EIGHT_CHOICE,
+        (true, o) => o,
+    }
+}
+
+/// TW §20.5.8 rule 4: C27 (its Tai overridden as §20.2.9 says) for a bonus-tile win at
+/// starting timing (`initial`: during the initial bonus replacement), with C tables and
+/// `initial_bonus_win_element`.
+pub fn starting_element(sw: &TwSwitches, initial: bool) -> Option<Element> {
+    if !(initial && sw.tai_table.is_common() && sw.initial_bonus_win_element) {
+        return None;
+    }
+    let mut e = super::common::element_of(27, sw.tai_table);
+    if let Some(t) = sw.tai_overrides.get(e.code) {
+        e.value = t;
+    }
+    Some(e)
+}
+
+/// TW §20.5.8 rule 2 `optional_standalone`: the all-eight win `win` (as §7 finds it, its
+/// value already overridden), offered to its seat; with C tables a win below `min_tai` is not
+/// offered. None for any other win or mode.
+pub fn offer(sw: &TwSwitches, win: Option<BonusWin>) -> Option<BonusWin> {
+    let w = win?;
+    let eight = w.kind == BonusWinKind::AllEight && sw.eight_bonus_mode == EightBonusMode::OptionalStandalone;
+    let enough = !sw.tai_table.is_common() || u32::from(w.value()) >= sw.min_tai;
+    (eight && enough).then_some(w)
+}
 
 /// The automatic bonus-tile win `win` of §7 as the switches `sw` keep it (None: no such win).
 pub fn keep(sw: &TwSwitches, win: Option<BonusWin>) -> Option<BonusWin> {
     let w = win?;
     // (the Hong Kong kinds never arise here: read as the all-eight or the robbing win)
-    let kept =
-        if w.kind.robs() { sw.seven_bonus_rob != SevenBonusRob::Off } else { sw.eight_bonus_mode != EightBonusMode::Additive };
+    let kept = if w.kind.robs() {
+        sw.seven_bonus_rob != SevenBonusRob::Off
+    } else {
+        // `optional_standalone`: offered instead ([`offer`])
+        !matches!(sw.eight_bonus_mode, EightBonusMode::Additive | EightBonusMode::OptionalStandalone)
+    };
     kept.then_some(w)
 }
 
@@ -36,5 +100,36 @@ mod tests {
         assert!(keep(&additive, eight).is_none() && keep(&additive, rob).is_some());
         let off = TwSwitches { seven_bonus_rob: SevenBonusRob::Off, ..base };
         assert!(keep(&off, eight).is_some() && keep(&off, rob).is_none());
+    }
+
+    /// `optional_standalone` offers the all-eight win instead of making it, never the rob;
+    /// with a C table the offer needs `min_tai` (C27 counted at starting timing).
+    #[test]
+    fn optional_standalone_offers_the_all_eight_win_only() {
+        let opt = TwSwitches { eight_bonus_mode: EightBonusMode::OptionalStandalone, ..TwSwitches::with_table(TaiTable::High) };
+        let eight = check_bonus_win(TaiTable::High, &[0x7F, 0, 0, 0], 0, Bonus(7)).unwrap();
+        let rob = check_bonus_win(TaiTable::High, &[0, 0x7F, 0, 0], 0, Bonus(7)).unwrap();
+        assert!(keep(&opt, eight).is_none() && offer(&opt, eight).is_some());
+        assert!(keep(&opt, rob).is_some() && offer(&opt, rob).is_none());
+        assert_eq!(extra_actions(&opt).len(), 2);
+        assert!(extra_actions(&TwSwitches::with_table(TaiTable::High)).is_empty());
+        let ready = &READY_AND_EIGHT_CHOICE[..1];
+        let both = extra_actions_after(&opt, &READY_AND_EIGHT_CHOICE[..1]);
+        assert_eq!(
+            both.iter().map(|e| e.kind).collect::<Vec<_>>(),
+            [ActionType::DeclareReady, ActionType::BonusWin, ActionType::Decline]
+        );
+        assert_eq!(extra_actions_after(&TwSwitches::with_table(TaiTable::High), ready), ready);
+        let sml = TwSwitches { min_tai: 9, initial_bonus_win_element: true, ..TwSwitches::with_table(TaiTable::Sml) };
+        let sml = TwSwitches { eight_bonus_mode: EightBonusMode::OptionalStandalone, ..sml };
+        let c34 = check_bonus_win(TaiTable::Sml, &[0x7F, 0, 0, 0], 0, Bonus(7)).unwrap();
+        assert!(offer(&sml, c34).is_none(), "C34 8 is below min_tai 9");
+        let with_c27 = c34.map(|mut w| {
+            w.starting = starting_element(&sml, true);
+            w
+        });
+        assert_eq!(with_c27.map(|w| w.value()), Some(12));
+        assert!(offer(&sml, with_c27).is_some());
+        assert!(starting_element(&sml, false).is_none());
     }
 }

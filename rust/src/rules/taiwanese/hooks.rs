@@ -15,7 +15,10 @@ impl DealHooks for TaiwaneseRules {
     /// off its default (a wall rule, §20.5.4–§20.5.7; a flow switch of `super::flow`; a
     /// non-empty `liability`, §20.7.2).
     fn has_hooks(&self) -> bool {
-        wall::has_wall_rules(&self.switches) || flow::hooked(&self.switches) || self.switches.liability.0 != 0
+        wall::has_wall_rules(&self.switches)
+            || flow::hooked(&self.switches)
+            || self.switches.liability.0 != 0
+            || bonus_flow::has_choice(&self.switches)
     }
     /// TW §20.5.4–§20.5.7; under any house rule of the deal the draw events carry the reserve
     /// and live counts (§20.6.4: "in every draw event").
@@ -54,19 +57,31 @@ impl DealHooks for TaiwaneseRules {
             &RuleFlags::NONE
         }
     }
-    /// TW §20.6.1 `DECLARE_READY(tile)` under `ready_declaration`.
+    /// TW §20.6.1 `DECLARE_READY(tile)` under `ready_declaration`, then TW §20.6.3 `BONUS_WIN`
+    /// and `DECLINE` under a bonus switch that offers a choice (in that order: adding the choice
+    /// keeps the declaration's index in RL version 2).
     fn extra_actions(&self) -> &'static [ExtraAction] {
-        if self.switches.ready_declaration {
-            flow::DECLARE_READY
-        } else {
-            &[]
-        }
+        let ready: &'static [ExtraAction] = if self.switches.ready_declaration { flow::DECLARE_READY } else { &[] };
+        bonus_flow::extra_actions_after(&self.switches, ready)
     }
     fn extra_candidates(&self, deal: &Deal, player: u8, out: &mut Vec<Action>) {
         flow::candidates(&self.switches, deal, player, out);
     }
     fn check(&self, deal: &Deal, a: &Action, state: &RuleState) -> Result<()> {
         flow::check(&self.switches, deal, a, state)
+    }
+    /// TW §20.5.8 rule 2 `optional_standalone`: the all-eight win, offered; rule 4: C27 added
+    /// at starting timing (`initial`) with `initial_bonus_win_element` (C tables).
+    fn bonus_offer(&self, exposed: &[u8; 4], exposer: usize, tile: Bonus, initial: bool) -> Result<Option<BonusWin>> {
+        let found = settle::check_bonus_win(self.switches.tai_table, exposed, exposer, tile)?;
+        let found = found.map(|mut w| {
+            if let Some(t) = self.switches.tai_overrides.get(w.element.code) {
+                w.element.value = t;
+            }
+            w.starting = bonus_flow::starting_element(&self.switches, initial);
+            w
+        });
+        Ok(bonus_flow::offer(&self.switches, found))
     }
     /// TW §20.7.2 recording: a chow, pung or exposed-kong claim that makes a listed pattern
     /// threaten records the discarder for it; the flow rules' state (`super::flow`).

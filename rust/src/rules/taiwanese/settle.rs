@@ -53,12 +53,24 @@ pub fn check_bonus_win(table: TaiTable, exposed: &[u8; 4], exposer: usize, tile:
     }
     if exposed[exposer] | bit == 0xFF {
         let kind = BonusWinKind::AllEight;
-        return Ok(Some(BonusWin { kind, winner: exposer, discarder: None, element: bonus_element(kind, table) }));
+        return Ok(Some(BonusWin {
+            kind,
+            winner: exposer,
+            discarder: None,
+            element: bonus_element(kind, table),
+            starting: None,
+        }));
     }
     for p in (1..4).map(|d| (exposer + d) % 4) {
         if exposed[p] | bit == 0xFF {
             let kind = BonusWinKind::RobEighth;
-            return Ok(Some(BonusWin { kind, winner: p, discarder: Some(exposer), element: bonus_element(kind, table) }));
+            return Ok(Some(BonusWin {
+                kind,
+                winner: p,
+                discarder: Some(exposer),
+                element: bonus_element(kind, table),
+                starting: None,
+            }));
         }
     }
     Ok(None)
@@ -218,6 +230,38 @@ pub fn settle_deal(wins: &[WinPayment], dealer: usize, streak: u32, pay: &PayRul
     settle_deal_liable(wins, &[], dealer, streak, pay, after)
 }
 
+/// TW §20.5.8 rule 3 (B): whether `wins` are the two parts of one seat's seven-rob win (the
+/// bonus part on a "discard" by the robbed seat, the hand part self-drawn), in either order.
+pub fn is_two_part_rob(wins: &[WinPayment]) -> bool {
+    matches!(wins, [a, b] if a.winner == b.winner && a.self_drawn != b.self_drawn)
+}
+
+/// TW §20.5.8 rule 3 (B), §20.7.1: the two parts of a seven-rob win settled separately (each
+/// part's own payers, cap and dealer adjustment) and summed; the dealership as after one win
+/// of that seat. Errors as [`settle_deal`] for each part.
+pub fn settle_two_part_rob(
+    wins: &[WinPayment],
+    dealer: usize,
+    streak: u32,
+    pay: &PayRules,
+    after: &DealerRules,
+) -> Result<Settlement> {
+    if !is_two_part_rob(wins) {
+        return Err(MahjongError::hand(
+            "a two-part seven-rob win is one seat's bonus part on a discard and hand part self-drawn",
+        ));
+    }
+    let mut total = [0i64; 4];
+    for w in wins {
+        let s = settle_deal(std::slice::from_ref(w), dealer, streak, pay, after)?;
+        for (t, x) in total.iter_mut().zip(s.payments) {
+            *t += x;
+        }
+    }
+    let s = settle_deal(&wins[..1], dealer, streak, pay, after)?;
+    Ok(Settlement { payments: total, ..s })
+}
+
 /// TW §20.5.1: of several claimants of one discard, the ones who win under `several_winners`
 /// (the claims in any order; the winners in turn order after the discarder).
 pub fn winning_claims(wins: &[WinPayment], mode: SeveralWinners) -> Vec<usize> {
@@ -338,6 +382,22 @@ mod tests {
 
     fn win(winner: usize, tai: u32, discarder: Option<usize>) -> WinPayment {
         WinPayment { winner, value: tai, self_drawn: discarder.is_none(), discarder }
+    }
+
+    /// TW §20.5.8 rule 3 (B), example S12: each part settled on its own, then summed.
+    #[test]
+    fn two_part_rob_sums_its_parts() {
+        let pay = PayRules {
+            base_points: 5,
+            ..PayRules::of(&TwSwitches::with_table(crate::rules::taiwanese::switches::TaiTable::Sml))
+        };
+        let parts = [win(1, 8, Some(2)), win(1, 9, None)];
+        assert!(is_two_part_rob(&parts) && !is_two_part_rob(&parts[..1]));
+        assert!(!is_two_part_rob(&[win(1, 8, Some(2)), win(3, 9, Some(2))]));
+        let s = settle_two_part_rob(&parts, 0, 0, &pay, &DealerRules::PLAIN).unwrap();
+        assert_eq!(s.payments, [-15, 56, -27, -14]);
+        assert!(s.passed && s.dealer_after == 1);
+        assert!(settle_two_part_rob(&parts[..1], 0, 0, &pay, &DealerRules::PLAIN).is_err());
     }
 
     #[test]
