@@ -1602,12 +1602,6 @@ def test_tampered_ready_declaration_is_a_replay_error(tmp_path):
 # ------------------------------------------------------------ what a player meets
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="docs/cli.md 'hint lists every option': with DECLARE_READY among the "
-    "legal actions the terminal's hint fails ('no hint available (invalid hand: option code 9 "
-    "is not 0..8)'); advice.hint_rows(view, legal) raises InvalidHandError",
-)
 def test_hint_rows_with_a_ready_declaration_legal():
     d = rd_deal(table="sml")
     assert listed(d, S, T.DECLARE_READY, "7z")
@@ -1615,11 +1609,6 @@ def test_hint_rows_with_a_ready_declaration_legal():
     assert any(r.command.startswith("ready") for r in rows)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="docs/api.md: Deal.hint lists 'every legal option of player now (one row "
-    "per distinct option)'; the ready declaration is a legal option but has no row",
-)
 def test_deal_hint_lists_the_ready_declaration():
     d = rd_deal()
     assert any(r.command.startswith("ready") for r in d.hint(S))
