@@ -1676,12 +1676,6 @@ def test_cli_ready_commands_refused_in_one_line_each():
     assert prompts >= 6
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TW §20.6.1 / §20.6.4: the declaration and its tile are visible to all "
-    "seats (a public event); the terminal game never tells the human that an opponent declared "
-    "ready (no ticker line, nothing on the board), though the log and views hold it",
-)
 def test_cli_shows_an_opponents_ready_declaration(tmp_path):
     log = tmp_path / "t.jsonl"
     answers = [".", "", ".", ".", ".", ".", "", "", ".", ".", ".", "", "", ""]
@@ -2026,11 +2020,6 @@ def test_flagged_seat_pungs_then_discard_clears():
     assert not flag(d, S)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TW §20.6.4 (declaration public, logged as declare_ready): `mahjong-fast replay` narrates every "
-    "discard but never says that a seat declared ready (only 'C15 Ready declared' at the win)",
-)
 def test_cli_replay_narrates_declarations(tmp_path):
     r = mf.Ruleset.from_name("taiwanese-omu-standard").replace(
         match_length="one_deal", ready_declaration=True
@@ -2088,11 +2077,6 @@ SEED16 += [
 SEED16 += ["ready 6m", "", "", "", ""]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="docs/cli.md: 'once declared, the line names the one tile you must discard (the one you drew)'; "
-    "the terminal discards the drawn tile by itself with no such line, and never confirms the declaration",
-)
 def test_cli_declared_human_is_told_the_forced_discard():
     cp = play_cli(
         [
