@@ -1482,12 +1482,6 @@ def test_clear_by_discard_uses_the_discard_win_and_min_tai(min_tai, kept):
     assert flag(d, S) is kept
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TW §20.6.4 logs the pass-over flag 'when set and when cleared', and "
-    "§20.5.2 rule 1 sets it before the discard that rule 4 then clears; the engine logs "
-    "nothing when one discard both sets and clears it",
-)
 def test_set_and_cleared_by_one_discard_are_both_logged():
     d = set_clear_deal(13)
     discard(d, S, "6s")

@@ -240,9 +240,14 @@ pub enum HookEvent {
     /// Every seat of a declaration window has answered; play goes on unless the hook ends the
     /// deal.
     WindowClosed,
+    /// `player` passes a legal self-drawn win by another action in its turn (TW §20.5.2 rule 1:
+    /// the flag is set just before that action): told on its own, before the
+    /// [`HookEvent::Acting`] of that action, so that a flag set here and cleared by the action
+    /// is logged both times (§20.6.4).
+    SelfDrawnWinPassed { player: u8 },
     /// `action` (a discard, a concealed or added kong, or an extra action) is about to be
     /// carried out in its player's turn; `could_win`: a self-drawn win was legal for the player
-    /// (TW §20.5.2 rule 1: passing it in `ACTION` sets the flag just before the action).
+    /// (then [`HookEvent::SelfDrawnWinPassed`] was told just before).
     Acting { action: Action, could_win: bool },
 }
 

@@ -449,16 +449,13 @@ pub(super) fn on_event(sw: &TwSwitches, deal: &Deal, e: &HookEvent, state: &mut 
     let f = &sw.flow;
     match *e {
         HookEvent::Dealt => earn_dealt(sw, deal, state),
-        HookEvent::Passed { player, could_win: true } | HookEvent::WinDeclined { player } => {
-            passed_win(sw, state, player as usize)
-        }
-        HookEvent::Acting { action, could_win } => {
+        HookEvent::Passed { player, could_win: true }
+        | HookEvent::WinDeclined { player }
+        | HookEvent::SelfDrawnWinPassed { player } => passed_win(sw, state, player as usize),
+        HookEvent::Acting { action, .. } => {
             let p = action.player as usize;
             if p > 3 {
                 return;
-            }
-            if could_win {
-                passed_win(sw, state, p);
             }
             let tile = action.tiles.as_slice().first().copied();
             match action.kind {
