@@ -1488,12 +1488,6 @@ def test_set_and_cleared_by_one_discard_are_both_logged():
     assert [e.data["value"] for e in flag_events(d, seat=S)] == [True, False]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TW §20.6.4: a qualification is visible to its seat only, 'all seats "
-    "after the deal's result'; after the result no other seat can see North's live heavenly "
-    "qualification (not in the result, the views, nor the events as other seats see them)",
-)
 def test_qualifications_visible_to_all_after_the_result():
     d = heavenly_south_win("standard")
     d.apply(find(d, S, T.WIN))

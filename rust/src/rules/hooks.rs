@@ -77,11 +77,15 @@ pub struct RuleFlags {
     /// §19.13: `("pass_over", "pass_over_lock", "pass_over_clear")`); a flag not listed is
     /// logged as the generic `rule_flag`.
     pub events: &'static [(&'static str, &'static str, &'static str)],
+    /// Private flags every seat may see once the deal has ended (TW §20.6.4: a qualification
+    /// is its seat's only, "all seats after the deal's result"): each one still set then is
+    /// told again as a public event of the flag, after the result's events.
+    pub revealed: &'static [&'static str],
 }
 
 impl RuleFlags {
     /// No flags.
-    pub const NONE: RuleFlags = RuleFlags { public: &[], private: &[], events: &[] };
+    pub const NONE: RuleFlags = RuleFlags { public: &[], private: &[], events: &[], revealed: &[] };
 
     /// The log name of the event that says `flag` was set (`value` true) or cleared.
     pub fn event_name(&self, flag: &str, value: bool) -> &'static str {

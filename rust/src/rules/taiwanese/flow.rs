@@ -33,6 +33,8 @@ pub(super) static FLAGS: RuleFlags = RuleFlags {
         ("heavenly_ready", "qualification", "qualification"),
         ("earthly_ready", "qualification", "qualification"),
     ],
+    // §20.6.4: a qualification is seen by all seats after the deal's result
+    revealed: &["heavenly_ready", "earthly_ready"],
 };
 const DECLARED: u8 = 0;
 const PASS_OVER: u8 = 0;
