@@ -236,6 +236,13 @@ _SCREENS: Final[dict[str, dict[str, str]]] = {
     "play:after_claim": _s("You claimed: now discard a tile", "叫牌後：{t_discard}"),
     "play:can_win": _s("  You can declare a self-drawn win: type 'win'.", "  可以{t_self_draw}：輸入 win。"),
     "play:can_kong": _s("  You can declare {what}: type 'kong {code}'.", "  可以{what}：輸入 kong {code}。"),
+    # TW §20.6.1 the ready declaration: public, and a declared seat discards what it draws
+    "play:you_declare_ready": _s("You declare ready: from now on you discard every tile you draw",
+                                 "你{t_declared_ready}"),
+    "play:declares_ready": _s("{who} declares ready: from now on {who} discards every tile drawn",
+                              "{who} {t_declared_ready}"),
+    "play:must_discard_drawn": _s("You declared ready: you must discard the tile you drew, {tile}",
+                                  "你已{t_declared_ready}：須{t_discard} {tile}"),
     "play:concealed_kong_of": _s("a concealed kong of {code}", "{t_concealed_kong} {code}"),
     "play:added_kong_of": _s("an added kong of {code}", "{t_added_kong} {code}"),
     "play:discard_prompt": _s("discard (code or 1-{n})> ", "{t_discard}（牌碼或 1-{n}）> "),

@@ -1482,24 +1482,12 @@ def test_clear_by_discard_uses_the_discard_win_and_min_tai(min_tai, kept):
     assert flag(d, S) is kept
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TW §20.6.4 logs the pass-over flag 'when set and when cleared', and "
-    "§20.5.2 rule 1 sets it before the discard that rule 4 then clears; the engine logs "
-    "nothing when one discard both sets and clears it",
-)
 def test_set_and_cleared_by_one_discard_are_both_logged():
     d = set_clear_deal(13)
     discard(d, S, "6s")
     assert [e.data["value"] for e in flag_events(d, seat=S)] == [True, False]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TW §20.6.4: a qualification is visible to its seat only, 'all seats "
-    "after the deal's result'; after the result no other seat can see North's live heavenly "
-    "qualification (not in the result, the views, nor the events as other seats see them)",
-)
 def test_qualifications_visible_to_all_after_the_result():
     d = heavenly_south_win("standard")
     d.apply(find(d, S, T.WIN))
@@ -1602,12 +1590,6 @@ def test_tampered_ready_declaration_is_a_replay_error(tmp_path):
 # ------------------------------------------------------------ what a player meets
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="docs/cli.md 'hint lists every option': with DECLARE_READY among the "
-    "legal actions the terminal's hint fails ('no hint available (invalid hand: option code 9 "
-    "is not 0..8)'); advice.hint_rows(view, legal) raises InvalidHandError",
-)
 def test_hint_rows_with_a_ready_declaration_legal():
     d = rd_deal(table="sml")
     assert listed(d, S, T.DECLARE_READY, "7z")
@@ -1615,11 +1597,6 @@ def test_hint_rows_with_a_ready_declaration_legal():
     assert any(r.command.startswith("ready") for r in rows)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="docs/api.md: Deal.hint lists 'every legal option of player now (one row "
-    "per distinct option)'; the ready declaration is a legal option but has no row",
-)
 def test_deal_hint_lists_the_ready_declaration():
     d = rd_deal()
     assert any(r.command.startswith("ready") for r in d.hint(S))
@@ -1687,12 +1664,6 @@ def test_cli_ready_commands_refused_in_one_line_each():
     assert prompts >= 6
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TW §20.6.1 / §20.6.4: the declaration and its tile are visible to all "
-    "seats (a public event); the terminal game never tells the human that an opponent declared "
-    "ready (no ticker line, nothing on the board), though the log and views hold it",
-)
 def test_cli_shows_an_opponents_ready_declaration(tmp_path):
     log = tmp_path / "t.jsonl"
     answers = [".", "", ".", ".", ".", ".", "", "", ".", ".", ".", "", "", ""]
@@ -2037,11 +2008,6 @@ def test_flagged_seat_pungs_then_discard_clears():
     assert not flag(d, S)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TW §20.6.4 (declaration public, logged as declare_ready): `mahjong-fast replay` narrates every "
-    "discard but never says that a seat declared ready (only 'C15 Ready declared' at the win)",
-)
 def test_cli_replay_narrates_declarations(tmp_path):
     r = mf.Ruleset.from_name("taiwanese-omu-standard").replace(
         match_length="one_deal", ready_declaration=True
@@ -2099,11 +2065,6 @@ SEED16 += [
 SEED16 += ["ready 6m", "", "", "", ""]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="docs/cli.md: 'once declared, the line names the one tile you must discard (the one you drew)'; "
-    "the terminal discards the drawn tile by itself with no such line, and never confirms the declaration",
-)
 def test_cli_declared_human_is_told_the_forced_discard():
     cp = play_cli(
         [

@@ -590,14 +590,17 @@ class Deal:
         Only what ``player`` may see is used (rules §14). Options of equal value (to 0.01
         point) are ordered by lower shanten, then more ukeire, then safety; the ``expert``
         seat's decision is marked, and does not depend on this order. Empty when ``player``
-        has no decision to make (no legal action, or only a forced pass). A ruleset's extra
-        actions (``declare_ready``) are not ranked: the rows are the engine's own options.
+        has no decision to make (no legal action, or only a forced pass). A ruleset's other
+        extra actions are not ranked; a ready declaration
+        (TW §20.6.1 ``declare_ready``) has its row just before the discard of the same tile,
+        with that discard's values (command ``ready <tile>``).
 
         Raises TypeError (``player`` not an int) or InvalidHandError (not 0..3)."""
         from mahjong_fast.seats.advice import hint_rows
 
         view = self.view(player)
-        legal = [a for a in self.legal_actions(player) if a.type in ENGINE_TYPES]
+        # the engine's options and the ready declarations that name their discard (TW §20.6.1)
+        legal = [a for a in self.legal_actions(player) if a.type in ENGINE_TYPES or a.tiles]
         if len(legal) < 2:
             return []
         return hint_rows(view, legal)

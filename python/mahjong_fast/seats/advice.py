@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import _core
 from ..errors import InvalidHandError
-from ..game.actions import Action, ActionType, Phase
+from ..game.actions import ENGINE_TYPES, Action, ActionType, Phase
 from ..render import code_of_id, code_of_kind
 from ..rules import resolve_rules
 from .claim_hint import ClaimOutlook, claim_outlooks, outlook_text
@@ -270,6 +270,12 @@ def hint_rows(view: Any, legal: Sequence[Action]) -> list[HintRow]:
     equal value (to 0.01 point) by lower shanten after them, then more ukeire, then safety.
     The row the expert would play has ``expert=True``.
 
+    A ruleset's other extra actions are not ranked. A ready declaration naming its tile (TW
+    §20.6.1 ``declare_ready``) is a discard that also declares: it gets its own row (``declare
+    ready with 7z``, command ``ready 7z``) with the values of the discard of that tile, placed
+    just before it; it is the expert's row when the expert would discard that tile, as the
+    built-in seats then declare.
+
     Args:
         view: the player's :class:`~mahjong_fast.game.SeatView` (or live view).
         legal: the player's legal actions now (``Deal.legal_actions(player)``), not empty.
@@ -280,6 +286,55 @@ def hint_rows(view: Any, legal: Sequence[Action]) -> list[HintRow]:
     Raises:
         InvalidHandError: ``legal`` empty, or an option the hand cannot make.
     """
+    declarations = [a for a in legal if a.type is ActionType.DECLARE_READY and a.tiles]
+    engine = [a for a in legal if a.type in ENGINE_TYPES]
+    rows = _engine_rows(view, engine)
+    return _with_declarations(rows, declarations) if declarations else rows
+
+
+def _with_declarations(rows: list[HintRow], declarations: Sequence[Action]) -> list[HintRow]:
+    """``rows`` with a row per kind of ``declarations`` just before the discard of that kind
+    (same values); the declaration takes the discard's expert mark (the built-in seats declare
+    with the discard they chose)."""
+    by_kind: dict[int, Action] = {}
+    for a in sorted(declarations, key=lambda a: a.tiles[0]):
+        by_kind.setdefault(a.tiles[0] >> 2, a)
+    out: list[HintRow] = []
+    for r in rows:
+        kind = r.action.tiles[0] >> 2 if r.action.type is ActionType.DISCARD else None
+        d = by_kind.pop(kind, None) if kind is not None else None
+        if d is not None:
+            code = code_of_kind(kind)  # type: ignore[arg-type]
+            out.append(
+                replace(
+                    r,
+                    action=d,
+                    option=f"declare ready with {code}",
+                    command=f"ready {code}",
+                    reason=f"declares ready: from then on you discard every tile you draw; {r.reason}",
+                )
+            )
+            r = replace(r, expert=False)
+        out.append(r)
+    for kind, d in sorted(by_kind.items()):  # a declaration without its discard row (none)
+        code = code_of_kind(kind)
+        out.append(
+            HintRow(
+                action=d,
+                option=f"declare ready with {code}",
+                command=f"ready {code}",
+                value=None,
+                shanten=0,
+                ukeire=None,
+                safety=None,
+                reason="declares ready: from then on you discard every tile you draw",
+            )
+        )
+    return out
+
+
+def _engine_rows(view: Any, legal: Sequence[Action]) -> list[HintRow]:
+    """:func:`hint_rows` of the engine's own options ``legal``."""
     ranking = expert_ranking(view, legal)
     expert_action = ranking[0][0]
     target = view.kong_tile if view.phase == Phase.ROB else view.last_discard

@@ -279,6 +279,7 @@ class HumanSeat(BaseSeat):
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
         self.player = view.player
         if len(legal) == 1:
+            self._tell_forced_discard(view, legal[0])
             return legal[0]
         if view.phase in (Phase.RESPONSE, Phase.ROB):
             if all(a.type == ActionType.PASS for a in legal):
@@ -289,6 +290,14 @@ class HumanSeat(BaseSeat):
         if view.phase is Phase.BONUS_CHOICE:
             return self._choose_bonus(view, legal)
         return self._choose_turn(view, legal)
+
+    def _tell_forced_discard(self, view: Any, only: Action) -> None:
+        """A declared seat's only move, the discard of its draw (TW §20.6.1), said aloud."""
+        flags = getattr(view, "public_flags", None) or ()
+        declared = view.player < len(flags) and "declared_ready" in flags[view.player]
+        if declared and only.type == ActionType.DISCARD and not self.muted:
+            tile = tile_label(only.tiles[0], ascii=self.ascii).plain
+            self._say(self._t("play:must_discard_drawn", tile=tile), style="bold")
 
     def _choose_declare(self, view: Any, legal: Sequence[Action]) -> Action:
         """A ruleset's declaration window (its house rules): one of its actions, or pass."""

@@ -1,5 +1,6 @@
 """What happened at the table, in words: one line per event for the player of ``play`` (the
-other seats' discards, claims, kongs, bonus tiles, wins and draws; HK §5–§8, TW §7)."""
+other seats' discards, claims, kongs, bonus tiles, ready declarations, wins and draws; HK
+§5–§8, TW §7, §20.6)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,28 @@ def _kinds(ids: Sequence[int]) -> tuple[int, ...]:
 
 
 # --------------------------------------------------------------------------- events
+
+
+def _declared_ready(event: Any) -> bool:
+    """A seat's ready declaration (TW §20.6.1, public: §20.6.4): the flag event
+    ``declared_ready`` set (``rule_flag`` in a deal, ``declare_ready`` in a log)."""
+    return (
+        _etype(event) in ("rule_flag", "declare_ready")
+        and _ev(event, "flag") == "declared_ready"
+        and bool(_ev(event, "value"))
+    )
+
+
+def _declaration(player: int | None, me: int | None, words: Any) -> Text:
+    """The line of a ready declaration: "You declare ready…" or "P2 declares ready…"."""
+    from ..words import Words
+
+    w = words if words is not None else Words("en")
+    if player == me and player is not None:
+        said = w("play:you_declare_ready")
+    else:
+        said = w("play:declares_ready", who="?" if player is None else f"P{player}")
+    return Text("  » ", style="dim").append(said, style="bold")
 
 
 def _ev(event: Any, key: str, default: Any = None) -> Any:
@@ -67,6 +90,8 @@ def describe_event(
     ruleset's). ``words``: a :class:`~mahjong_fast.words.Words` of a Chinese for the line in
     it (the ruleset's terms: 打牌/捨牌, 上/吃, 碰, 食糊/胡); English without.
     """
+    if _declared_ready(event):
+        return _declaration(_eplayer(event), me, words)
     if words is not None and words.chinese:
         return _describe_words(event, me, ascii=ascii, unit=unit, w=words)
     if unit is None:

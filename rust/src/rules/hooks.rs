@@ -77,11 +77,15 @@ pub struct RuleFlags {
     /// §19.13: `("pass_over", "pass_over_lock", "pass_over_clear")`); a flag not listed is
     /// logged as the generic `rule_flag`.
     pub events: &'static [(&'static str, &'static str, &'static str)],
+    /// Private flags every seat may see once the deal has ended (TW §20.6.4: a qualification
+    /// is its seat's only, "all seats after the deal's result"): each one still set then is
+    /// told again as a public event of the flag, after the result's events.
+    pub revealed: &'static [&'static str],
 }
 
 impl RuleFlags {
     /// No flags.
-    pub const NONE: RuleFlags = RuleFlags { public: &[], private: &[], events: &[] };
+    pub const NONE: RuleFlags = RuleFlags { public: &[], private: &[], events: &[], revealed: &[] };
 
     /// The log name of the event that says `flag` was set (`value` true) or cleared.
     pub fn event_name(&self, flag: &str, value: bool) -> &'static str {
@@ -240,9 +244,14 @@ pub enum HookEvent {
     /// Every seat of a declaration window has answered; play goes on unless the hook ends the
     /// deal.
     WindowClosed,
+    /// `player` passes a legal self-drawn win by another action in its turn (TW §20.5.2 rule 1:
+    /// the flag is set just before that action): told on its own, before the
+    /// [`HookEvent::Acting`] of that action, so that a flag set here and cleared by the action
+    /// is logged both times (§20.6.4).
+    SelfDrawnWinPassed { player: u8 },
     /// `action` (a discard, a concealed or added kong, or an extra action) is about to be
     /// carried out in its player's turn; `could_win`: a self-drawn win was legal for the player
-    /// (TW §20.5.2 rule 1: passing it in `ACTION` sets the flag just before the action).
+    /// (then [`HookEvent::SelfDrawnWinPassed`] was told just before).
     Acting { action: Action, could_win: bool },
 }
 

@@ -255,5 +255,28 @@ impl Deal {
         self.to_act = ToAct::default();
         self.active = None;
         self.result = Some(result);
+        if self.hooks {
+            self.reveal_flags();
+        }
+    }
+
+    /// The private flags the ruleset shows to every seat once the deal has ended
+    /// ([`crate::rules::RuleFlags::revealed`], TW §20.6.4 qualifications): a public event of
+    /// each one still set, seat by seat.
+    #[cold]
+    #[inline(never)]
+    fn reveal_flags(&mut self) {
+        let names = self.rules.rule_flags();
+        if names.revealed.is_empty() {
+            return;
+        }
+        for p in 0..4u8 {
+            for (bit, &name) in names.private.iter().enumerate().take(16) {
+                if names.revealed.contains(&name) && self.rule_state.private_flag(p as usize, bit as u8) {
+                    let event = names.event_name(name, true);
+                    self.emit(Event::RuleFlag { player: p, flag: name, value: true, public: true, event, kinds: 0 });
+                }
+            }
+        }
     }
 }

@@ -577,6 +577,11 @@ impl Deal {
                 // TW §20.5.2 rule 1: a self-drawn win passed by another action in ACTION
                 let could_win =
                     self.phase == Phase::Action && self.check(&Action::bare(ActionType::SelfDrawnWin, a.player)).is_ok();
+                // told apart from the action, so a flag it sets and the action clears is logged
+                // both times (TW §20.6.4)
+                if could_win && self.hook(HookEvent::SelfDrawnWinPassed { player: a.player }) {
+                    return Ok(());
+                }
                 if self.hook(HookEvent::Acting { action: *a, could_win }) {
                     return Ok(());
                 }

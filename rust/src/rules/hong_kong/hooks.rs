@@ -19,8 +19,12 @@ use crate::tiles::tile::Bonus;
 /// HK §19.12: the private flag `pass_over` (bit 0) of a seat holding a pass-over lock; the
 /// kinds it holds are the seat's [`RuleState::kinds`]; HK §19.13 logs it as `pass_over_lock`
 /// (with the kinds) and `pass_over_clear`.
-static FLAGS: RuleFlags =
-    RuleFlags { public: &[], private: &["pass_over"], events: &[("pass_over", "pass_over_lock", "pass_over_clear")] };
+static FLAGS: RuleFlags = RuleFlags {
+    public: &[],
+    private: &["pass_over"],
+    events: &[("pass_over", "pass_over_lock", "pass_over_clear")],
+    revealed: &[],
+};
 const LOCKED: u8 = 0;
 /// Every kind 0..=33 (a lock under `pass_over = all_kinds`).
 pub const ALL_KINDS: u64 = (1 << 34) - 1;

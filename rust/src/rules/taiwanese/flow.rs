@@ -33,6 +33,8 @@ pub(super) static FLAGS: RuleFlags = RuleFlags {
         ("heavenly_ready", "qualification", "qualification"),
         ("earthly_ready", "qualification", "qualification"),
     ],
+    // §20.6.4: a qualification is seen by all seats after the deal's result
+    revealed: &["heavenly_ready", "earthly_ready"],
 };
 const DECLARED: u8 = 0;
 const PASS_OVER: u8 = 0;
@@ -449,16 +451,13 @@ pub(super) fn on_event(sw: &TwSwitches, deal: &Deal, e: &HookEvent, state: &mut 
     let f = &sw.flow;
     match *e {
         HookEvent::Dealt => earn_dealt(sw, deal, state),
-        HookEvent::Passed { player, could_win: true } | HookEvent::WinDeclined { player } => {
-            passed_win(sw, state, player as usize)
-        }
-        HookEvent::Acting { action, could_win } => {
+        HookEvent::Passed { player, could_win: true }
+        | HookEvent::WinDeclined { player }
+        | HookEvent::SelfDrawnWinPassed { player } => passed_win(sw, state, player as usize),
+        HookEvent::Acting { action, .. } => {
             let p = action.player as usize;
             if p > 3 {
                 return;
-            }
-            if could_win {
-                passed_win(sw, state, p);
             }
             let tile = action.tiles.as_slice().first().copied();
             match action.kind {

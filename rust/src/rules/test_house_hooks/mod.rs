@@ -88,7 +88,7 @@ pub(crate) static PRESETS: &[Preset] = &[Preset {
 }];
 
 /// The public flag `ready` (bit 0) and the private flag `pass_over` (bit 0).
-static FLAGS: RuleFlags = RuleFlags { public: &["ready"], private: &["pass_over"], events: &[] };
+static FLAGS: RuleFlags = RuleFlags { public: &["ready"], private: &["pass_over"], events: &[], revealed: &[] };
 const READY: u8 = 0;
 const PASS_OVER: u8 = 0;
 
