@@ -113,12 +113,12 @@ impl PyDeal {
             Event::ExhaustiveDraw { reason } => {
                 d.set_item(intern!(py, "reason"), reason.name())?;
             }
-            Event::RuleFlag { flag, value, public, event, kinds, .. } => {
+            Event::RuleFlag { flag, value, public, kinds, .. } => {
                 d.set_item(intern!(py, "flag"), flag)?;
                 d.set_item(intern!(py, "value"), value)?;
                 d.set_item(intern!(py, "public"), public)?;
-                // a ruleset's own event (HK §19.13 `pass_over_lock`) lists the seat's kinds
-                if *event != "rule_flag" && *value {
+                // a flag set with a private set of kinds (HK §19.13 `pass_over_lock`) lists them
+                if *kinds != 0 && *value {
                     if *kinds == (1u64 << 34) - 1 {
                         d.set_item(intern!(py, "kinds"), "all")?;
                     } else {
