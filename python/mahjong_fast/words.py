@@ -259,6 +259,16 @@ _SCREENS: Final[dict[str, dict[str, str]]] = {
         "不明指令「{cmd}」：輸入牌碼（如 5s）、位置 1-{n}，或 help",
     ),
     "play:not_in_hand": _s("you have no {code} in your hand", "你的手牌沒有 {code}"),
+    "play:ready_off": _s("this table has no ready declaration (the switch ready_declaration is off)",
+                         "此規則沒有{t_declared_ready}"),
+    "play:ready_none": _s(
+        "you cannot declare ready now (no discard leaves a ready hand, or you have declared)",
+        "現在不能{t_declared_ready}",
+    ),
+    "play:ready_which": _s("type 'ready' and the tile to discard: one of {codes}",
+                           "輸入 ready 和要{t_discard}的牌：{codes}"),
+    "play:ready_not": _s("discarding {code} does not leave a ready hand",
+                         "{t_discard} {code} 後不能{t_declared_ready}"),
     "play:cannot_discard": _s("you cannot discard {code} now", "現在不能{t_discard} {code}"),
     "play:false_win_warning": _s(
         "no legal win here: declaring one anyway is a false win (詐糊), which ends the deal "

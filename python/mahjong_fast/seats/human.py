@@ -510,17 +510,18 @@ class HumanSeat(BaseSeat):
         """``ready 5s``: the ready declaration (TW §20.6.1) with the discard of 5s, or None
         after saying why there is none."""
         if not readies:
-            self._say("you cannot declare ready now (no discard leaves a ready hand, or you have declared)")
+            on = resolve_rules(self.rules).switches.get("ready_declaration", False)
+            self._say(self._t("play:ready_none" if on else "play:ready_off"))
             return None
         parts = low.split()
         kind = kind_of_code(parts[1]) if len(parts) == 2 else None
-        if kind is None:
+        if kind is None or kind >= 34:
             codes = ", ".join(sorted({code_of_id(a.tiles[0]) for a in readies}))
-            self._say(f"type 'ready' and the tile to discard: one of {codes}")
+            self._say(self._t("play:ready_which", codes=codes))
             return None
         action = next((a for a in readies if a.tiles[0] // 4 == kind), None)
         if action is None:
-            self._say(f"discarding {code_of_kind(kind)} does not leave a ready hand")
+            self._say(self._t("play:ready_not", code=code_of_kind(kind)))
         return action
 
     def _declare_false_win(self, view: Any) -> bool | None:
