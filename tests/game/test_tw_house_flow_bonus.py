@@ -12,15 +12,7 @@ from pathlib import Path
 
 import mahjong_fast as mf
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from mahjong_fast.errors import IllegalActionError, RuleConfigError
-from mahjong_fast.game import ActionType, Deal, Phase
-from mahjong_fast.game.events import visible_event
-from mahjong_fast.game.log import replay, write_log
-from mahjong_fast.seats import make_seat
-
-from tests.game.test_tw_house_flow_wall import (
+from _tw_flow_helpers import (
     EXAMPLES,
     KINDS,
     act,
@@ -29,6 +21,13 @@ from tests.game.test_tw_house_flow_wall import (
     pass_all,
     position,
 )
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from mahjong_fast.errors import IllegalActionError, RuleConfigError
+from mahjong_fast.game import ActionType, Deal, Phase
+from mahjong_fast.game.events import visible_event
+from mahjong_fast.game.log import replay, write_log
+from mahjong_fast.seats import make_seat
 
 F19 = {
     "tai_table": "sml",
@@ -276,13 +275,14 @@ def test_the_terminal_prompt_for_the_choice() -> None:
 
 
 def test_play_takes_the_switch_and_replay_checks_the_log(tmp_path: Path) -> None:
-    from tests._cli_helpers import run
-    from tests.cli.test_cli import AUTOPILOT
+    from _cli_helpers import run
+
+    autopilot = "last\n\n" * 400  # as tests/cli/test_cli.py: take the last tile, accept
 
     log = tmp_path / "game.jsonl"
     args = ["--rules", "taiwanese-omu-standard", "--rule", "eight_bonus_mode=optional_standalone"]
     proc = run(
-        "play", "--ascii", "--no-confirm", "--seed", "5", "--log", str(log), *args, input=AUTOPILOT
+        "play", "--ascii", "--no-confirm", "--seed", "5", "--log", str(log), *args, input=autopilot
     )
     assert proc.returncode == 0, proc.stderr[-2000:]
     rep = run("replay", str(log), "--ascii")
