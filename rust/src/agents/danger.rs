@@ -23,6 +23,17 @@ pub(crate) struct Threat {
     pub passed: u64,
     /// The suit it seems to collect (0..3), if any.
     pub flush: Option<u8>,
+    /// Kinds whose pung or kong claim from the seat's discard would make the seat liable for
+    /// its win (HK §19.8, TW §20.7.2; bit per kind).
+    pub feed: u64,
+    /// Kinds whose chow claim would (only the opponent next in turn may chow).
+    pub feed_chow: u64,
+    /// Its concealed tiles (what a claim needs must be among them).
+    pub hidden: u8,
+    /// Points the seat expects to lose when a claim of a `feed` kind is made: the chance the
+    /// opponent wins after it times the liable payment beyond the seat's usual share. Zero
+    /// without liability.
+    pub feed_cost: f64,
 }
 
 /// The threats of the table with the kinds each opponent discarded (`own`) and let pass
@@ -111,14 +122,60 @@ pub(crate) fn danger(k: usize, th: &Threat, unseen: &Counts) -> f64 {
     d.min(1.0)
 }
 
+/// The chance (0..1) that `th` may claim kind `k` from the seat for a pung (holding two of
+/// the unseen copies) or, for a `feed_chow` kind, for a chow (holding one each of two kinds
+/// that make a run with it), with its concealed tiles drawn from the unseen ones.
+pub(crate) fn claim_chance(k: usize, th: &Threat, unseen: &Counts) -> f64 {
+    let n: f64 = unseen.iter().map(|&u| f64::from(u)).sum();
+    let h = f64::from(th.hidden);
+    if n < 1.0 || h < 2.0 {
+        return 0.0;
+    }
+    // chance that none of `u` copies is among its `h` tiles (hypergeometric, as a product)
+    let none = |u: u8| (0..u).fold(1.0, |p, i| p * ((n - h - f64::from(i)) / (n - f64::from(i))).max(0.0));
+    let mut c = 0.0;
+    if th.feed >> k & 1 == 1 {
+        let u = unseen[k];
+        // P(X >= 2) = 1 - P(0) - P(1); P(1): one copy among its tiles, the other u - 1 not
+        let p0 = none(u);
+        let p1 = if u >= 1 {
+            let rest = (0..u - 1).fold(1.0, |p, i| p * ((n - h - f64::from(i)) / (n - 1.0 - f64::from(i))).max(0.0));
+            f64::from(u) * h / n * rest
+        } else {
+            0.0
+        };
+        c = (1.0 - p0 - p1).clamp(0.0, 1.0);
+    }
+    if th.feed_chow >> k & 1 == 1 && k < 27 {
+        let base = k - k % 9;
+        let n9 = k % 9;
+        let mut miss = 1.0;
+        for lo in n9.saturating_sub(2)..=n9.min(6) {
+            let others = (lo..lo + 3).filter(|&j| j != n9).map(|j| 1.0 - none(unseen[base + j]));
+            miss *= 1.0 - others.product::<f64>();
+        }
+        c = c.max(1.0 - miss);
+    }
+    // a kind it discarded itself it is unlikely to hold a pair of
+    if th.own >> k & 1 == 1 {
+        c *= 0.1;
+    }
+    c
+}
+
 /// Expected points lost by discarding kind `k` (the payment and the own chance given up),
-/// times `caution`.
+/// times `caution`; plus, where a claim of `k` would make the seat liable (HK §19.8, TW
+/// §20.7.2), the chance of that claim times its cost (not scaled: it is a payment, not a read).
 pub(crate) fn loss(k: usize, threats: &[Threat; 4], unseen: &Counts, own_ev: f64, caution: f64) -> f64 {
     let mut l = 0.0;
+    let mut fed = 0.0;
     for th in threats {
         if th.p > 0.0 {
             l += th.p * danger(k, th, unseen) * (th.pay + own_ev);
         }
+        if th.feed_cost > 0.0 && (th.feed | th.feed_chow) >> k & 1 == 1 {
+            fed += claim_chance(k, th, unseen) * th.feed_cost;
+        }
     }
-    l * caution
+    l * caution + fed
 }

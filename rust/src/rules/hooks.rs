@@ -34,6 +34,7 @@
 use super::{BonusWin, Settlement};
 use crate::error::{MahjongError, Result};
 use crate::game::{Action, ActionType, Deal, Win};
+use crate::tiles::hand::Meld;
 use crate::tiles::tile::{Bonus, N_TILES};
 
 /// The physical ids a ruleset plays with, as a mask over 0..=143.
@@ -112,6 +113,17 @@ pub struct Liability {
     pub liable: u8,
     /// The pattern, in the rules' words (`"big_three_dragons"`).
     pub pattern: &'static str,
+}
+
+/// What a claim would make its feeder liable for (HK §19.8, TW §20.7.2), as the agents ask it
+/// before a discard ([`DealHooks::claim_liability`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct LiabilityRisk {
+    /// The pattern, in the rules' words (`"three_dragons"`, `"big_three_dragons"`).
+    pub pattern: &'static str,
+    /// The value, in the ruleset's unit, of the element the pattern guards (the big hand it
+    /// threatens); 0 where the pattern guards none (HK `fourth_meld`: every win).
+    pub guarded: u8,
 }
 
 /// The rule state of one deal: flags per seat and the liability records, kept by the ruleset
@@ -342,6 +354,13 @@ pub trait DealHooks {
     /// Keep the rule state after `e`; `Some(reason)` ends the deal at once in an abortive
     /// draw with that reason (no winner, nothing settled).
     fn on_event(&self, _deal: &Deal, _e: &HookEvent, _state: &mut RuleState) -> Option<&'static str> {
+        None
+    }
+    /// HK §19.8, TW §20.7.2 from public information only (asked by the agents before they
+    /// discard): the liability a claim would record against its feeder, if a seat whose
+    /// declared sets are `melds` (the set the claim makes last, as a claimer's sets stand after
+    /// it) made them by the claim `kind` (`Chow`, `Pung` or `Kong`). `None` without liability.
+    fn claim_liability(&self, _melds: &[Meld], _kind: ActionType) -> Option<LiabilityRisk> {
         None
     }
     /// The settlement `s` of `deal`'s `wins` (the ruleset's `Payments::settle`), adjusted by

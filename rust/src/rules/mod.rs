@@ -50,7 +50,9 @@ use crate::tiles::tile::{Bonus, Tile, N_KINDS};
 
 pub(crate) use capabilities::score_each_wait;
 pub use capabilities::{Identity, MatchFlow, Payments, Table};
-pub use hooks::{DealHooks, ExtraAction, HookEvent, Liability, ReserveMode, RuleFlags, RuleState, TileSet, WallRules};
+pub use hooks::{
+    DealHooks, ExtraAction, HookEvent, Liability, LiabilityRisk, ReserveMode, RuleFlags, RuleState, TileSet, WallRules,
+};
 pub use registry::{element_names_by_unit, preset_names, presets as registry_presets, ruleset_names, Preset};
 pub use scoring::{DealProgress, Element, RejectReason, ScoreOutcome, WinContext};
 pub use switch_table::{Allowed, Forbidden, Needs, SwitchLit, SwitchRow, SwitchSet, SwitchTable};
@@ -479,6 +481,14 @@ impl Ruleset {
     /// Whether the ruleset adds the action type `kind` ([`DealHooks::extra_actions`]).
     pub fn adds_action(&self, kind: crate::game::ActionType) -> bool {
         self.rules.extra_actions().iter().any(|e| e.kind == kind)
+    }
+    /// The liability a claim would record against its feeder ([`DealHooks::claim_liability`]:
+    /// HK §19.8, TW §20.7.2); `None` for a ruleset without house rules.
+    pub fn claim_liability(&self, melds: &[crate::tiles::hand::Meld], kind: crate::game::ActionType) -> Option<LiabilityRisk> {
+        if !self.has_hooks() {
+            return None;
+        }
+        self.rules.claim_liability(melds, kind)
     }
     /// Whether a bonus tile's replacement counts as a replacement win.
     pub fn bonus_replacement_scores(&self) -> bool {

@@ -239,7 +239,9 @@ impl ExpertAgent {
         rates: &[Rating],
         by_kind: &mut [f64; N_KINDS],
     ) -> Result<f64> {
-        let threatened = self.style.caution > 0.0 && threats.iter().any(|th| th.p > 0.0);
+        // a liability a discard may feed costs whatever the caution (HK §19.8, TW §20.7.2)
+        let threatened =
+            (self.style.caution > 0.0 && threats.iter().any(|th| th.p > 0.0)) || threats.iter().any(|th| th.feed_cost > 0.0);
         // The look-ahead reads the kinds of the ukeire of a candidate one step from ready; a
         // lone such candidate was rated without them: rate again with every ukeire (the
         // ratings of the decision stay those of the first rating).
@@ -301,7 +303,7 @@ impl ExpertAgent {
     }
 
     fn turn(&mut self, s: &Situation<'_>, v: &ExpertView<'_>, out: &mut [f64]) -> Result<()> {
-        let threats = defence::threats(&self.know, &self.pay, s, v);
+        let threats = defence::threats(&self.know, &self.rules, &self.pay, s, v);
         let mut by_kind = [NOT_RATED; N_KINDS];
         self.discards(s.concealed, s.melds, v, s.unseen, &threats, &mut by_kind)?;
         let shapes = *self.rules.shapes();
@@ -390,7 +392,7 @@ impl ExpertAgent {
                     }
                     let th = match threats {
                         Some(t) => t,
-                        None => *threats.insert(defence::threats(&self.know, &self.pay, s, v)),
+                        None => *threats.insert(defence::threats(&self.know, &self.rules, &self.pay, s, v)),
                     };
                     let mut by_kind = [NOT_RATED; N_KINDS];
                     self.discards(&c, &melds, v, s.unseen, &th, &mut by_kind)?

@@ -391,3 +391,70 @@ fn a_hand_with_many_orphans_plays_toward_thirteen_orphans() {
     let values = on.option_values(&s, &v).unwrap();
     assert!(values[i_on] > 10.0 * off.option_values(&s, &v).unwrap()[i_off], "{values:?}");
 }
+
+/// HK §19.8 under `liability = big_hands`: West (next in turn after South) shows pungs of two
+/// dragons (5z, 6z); South's single 7z is the tile whose pung would make it liable for big
+/// three dragons, its single 1z (the prevailing wind: worth the same to South) is safe. Without
+/// liability the two discards are valued alike; with it the 7z is valued lower, by the feeding
+/// cost alone (every other discard keeps its value), and the expert discards the 1z. Another
+/// house rule changes no value (the hook answers nothing).
+#[test]
+fn a_discard_that_feeds_a_liability_pattern_is_valued_lower() {
+    use crate::game::Discard;
+    let melds = [
+        Meld { kind: MeldKind::Pung, tile: Tile(kind("5z") as u8) },
+        Meld { kind: MeldKind::Pung, tile: Tile(kind("6z") as u8) },
+    ];
+    let discards: [Discard; 3] = [
+        Discard { tile: 4 * kind("9m") as u8, claimed_by: None },
+        Discard { tile: 4 * kind("1p") as u8, claimed_by: None },
+        Discard { tile: 4 * kind("4z") as u8, claimed_by: None },
+    ];
+    let table =
+        crate::agents::strong::Table { melds: [&[], &[], &melds, &[]], discards: [&[], &[], &discards, &[]], ..quiet_table(50) };
+    let h = crate::tiles::hand::hand("234m567m2345p88s7z1z");
+    let all = h.all_counts();
+    let mut unseen: Counts = std::array::from_fn(|k| 4 - all[k]);
+    for m in &melds {
+        unseen[m.tile.index()] -= 3;
+    }
+    for d in &discards {
+        unseen[(d.tile >> 2) as usize] -= 1;
+    }
+    let legal: Vec<LegalOption> =
+        (0..34).filter(|&k| h.concealed[k] > 0).map(|k| LegalOption::new(OptionKind::Discard, Tile(k as u8))).collect();
+    let values = |rules: Ruleset| {
+        let mut agent = ExpertAgent::new(rules);
+        let s = Situation { concealed: &h.concealed, melds: &h.melds, unseen: &unseen, discard: None, legal: &legal };
+        let v = ExpertView::of_table(table);
+        agent.option_values(&s, &v).unwrap()
+    };
+    let plain = values(Ruleset::hong_kong());
+    let off = values(Ruleset::hong_kong().with_switch("pass_over", SwitchValue::Str("same_kind".into())).unwrap());
+    let on = values(Ruleset::hong_kong().with_switch("liability", SwitchValue::Str("big_hands".into())).unwrap());
+    assert_eq!(plain, off, "a house rule other than liability changes no value");
+    let white = legal.iter().position(|o| o.tile.index() == kind("7z")).unwrap();
+    let east = legal.iter().position(|o| o.tile.index() == kind("1z")).unwrap();
+    assert_eq!(plain[white], plain[east], "the two single honours are worth the same to South");
+    assert!(on[white] < on[east]);
+    let rules = Ruleset::hong_kong().with_switch("liability", SwitchValue::Str("big_hands".into())).unwrap();
+    let mut agent = ExpertAgent::new(rules);
+    let s = Situation { concealed: &h.concealed, melds: &h.melds, unseen: &unseen, discard: None, legal: &legal };
+    assert_eq!(agent.choose(&s, &ExpertView::of_table(table)).unwrap(), east);
+    for (i, o) in legal.iter().enumerate() {
+        if i == white {
+            assert!(on[i] < plain[i], "{}: {} !< {}", o.tile, on[i], plain[i]);
+        } else {
+            assert_eq!(on[i], plain[i], "{}", o.tile);
+        }
+    }
+    // West's three dragons need the white dragon pung: no other kind feeds it, and no
+    // pattern is fed once West has it (a chow of South's tiles makes no fourth set here)
+    let rules = Ruleset::hong_kong().with_switch("liability", SwitchValue::Str("big_hands".into())).unwrap();
+    let mut m = melds.to_vec();
+    m.push(Meld { kind: MeldKind::Pung, tile: Tile(kind("7z") as u8) });
+    assert_eq!(rules.claim_liability(&m, ActionType::Pung).map(|r| (r.pattern, r.guarded)), Some(("three_dragons", 13)));
+    m.pop();
+    m.push(Meld { kind: MeldKind::Pung, tile: Tile(kind("3z") as u8) });
+    assert_eq!(rules.claim_liability(&m, ActionType::Pung), None);
+}

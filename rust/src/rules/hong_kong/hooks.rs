@@ -11,9 +11,10 @@ use super::switches::{
 use super::HongKongRules;
 use crate::error::{IllegalCode, MahjongError, Result};
 use crate::game::{Action, ActionType, Deal, Phase, Win};
+use crate::rules::hooks::LiabilityRisk;
 use crate::rules::hooks::{HookEvent, Liability, RuleFlags, RuleState, TileSet};
 use crate::rules::{BonusWin, BonusWinKind, DealHooks, Settlement};
-use crate::tiles::hand::MeldKind;
+use crate::tiles::hand::{Meld, MeldKind};
 use crate::tiles::tile::Bonus;
 
 /// HK §19.12: the private flag `pass_over` (bit 0) of a seat holding a pass-over lock; the
@@ -42,12 +43,22 @@ impl HongKongRules {
     }
 }
 
-/// HK §19.8 the trigger, if any, that a claim just carried out by `player` (its set the last of
-/// its declared sets) makes its feeder liable by: `fourth_meld` (four exposed sets; concealed
-/// kongs do not count), then `three_dragons`, then `four_winds` (the claim a pung or kong of
-/// that honour, and pungs/kongs of all of them declared, concealed kongs included).
-fn liability_trigger(rules: &HongKongRules, deal: &Deal, player: usize, kind: ActionType) -> Option<&'static str> {
-    let melds = deal.melds(player);
+impl HongKongRules {
+    /// The value of element `code` in faan under the switches (a limit: `max_faan`; off: 0).
+    fn limit_value(&self, code: &str) -> u8 {
+        match self.switches.element_values.get(code) {
+            ElementValue::Faan(v) => v.min(self.switches.max_faan),
+            ElementValue::Limit => self.switches.max_faan,
+            ElementValue::Off => 0,
+        }
+    }
+}
+
+/// HK §19.8 the trigger, if any, that a claim (`kind`) makes its feeder liable by, `melds` the
+/// claimer's declared sets after it (the claimed set last): `fourth_meld` (four exposed sets;
+/// concealed kongs do not count), then `three_dragons`, then `four_winds` (the claim a pung or
+/// kong of that honour, and pungs/kongs of all of them declared, concealed kongs included).
+fn liability_trigger(rules: &HongKongRules, melds: &[Meld], kind: ActionType) -> Option<&'static str> {
     let sw = &rules.switches;
     let exposed = melds.iter().filter(|m| m.kind != MeldKind::ConcealedKong).count();
     if exposed == 4 && super::trigger_enabled(sw, "fourth_meld") {
@@ -56,8 +67,8 @@ fn liability_trigger(rules: &HongKongRules, deal: &Deal, player: usize, kind: Ac
     if kind == ActionType::Chow {
         return None;
     }
-    let claimed = melds.last()?.tile_kind();
-    let declared = |k: u8| melds.iter().any(|m| m.kind.is_pung_like() && m.tile_kind() == k);
+    let claimed = melds.last()?.tile.0;
+    let declared = |k: u8| melds.iter().any(|m| m.kind.is_pung_like() && m.tile.0 == k);
     if (31..=33).contains(&claimed) && (31..=33).all(declared) && super::trigger_enabled(sw, "three_dragons") {
         return Some("three_dragons");
     }
@@ -179,7 +190,8 @@ impl DealHooks for HongKongRules {
             HookEvent::Claimed { player, kind, from, .. } => {
                 let p = player as usize;
                 if self.switches.liability != LiabilitySwitch::None && !state.records.iter().any(|r| r.seat == player) {
-                    if let Some(pattern) = liability_trigger(self, deal, p, kind) {
+                    let melds: Vec<Meld> = deal.melds(p).iter().map(|m| m.core()).collect();
+                    if let Some(pattern) = liability_trigger(self, &melds, kind) {
                         state.records.push(Liability { seat: player, liable: from, pattern });
                     }
                 }
@@ -187,6 +199,20 @@ impl DealHooks for HongKongRules {
             _ => {}
         }
         None
+    }
+    /// HK §19.8: the trigger a claim would record (none without `liability`), with the value
+    /// of the big hand it guards (L4 for `three_dragons`, L5 for `four_winds`; 0 for `fourth_meld`).
+    fn claim_liability(&self, melds: &[Meld], kind: ActionType) -> Option<LiabilityRisk> {
+        if self.switches.liability == LiabilitySwitch::None {
+            return None;
+        }
+        let pattern = liability_trigger(self, melds, kind)?;
+        let guarded = match pattern {
+            "three_dragons" => self.limit_value("L4"),
+            "four_winds" => self.limit_value("L5"),
+            _ => 0,
+        };
+        Some(LiabilityRisk { pattern, guarded })
     }
     /// HK §19.7–§19.9: each win settled with the liable player whose liability applies to it
     /// (a `fourth_meld` record to every win, a big-hand record to a scored hand, not to a

@@ -5,9 +5,10 @@
 
 use super::{bonus_flow, flow, liability, settle, wall, TaiwaneseRules};
 use crate::error::Result;
-use crate::game::{Action, Deal, Win};
-use crate::rules::hooks::{ExtraAction, HookEvent, Liability, RuleFlags, RuleState};
+use crate::game::{Action, ActionType, Deal, Win};
+use crate::rules::hooks::{ExtraAction, HookEvent, Liability, LiabilityRisk, RuleFlags, RuleState};
 use crate::rules::{BonusWin, DealHooks, Settlement, WallRules, WinContext};
+use crate::tiles::hand::Meld;
 use crate::tiles::tile::Bonus;
 
 impl DealHooks for TaiwaneseRules {
@@ -93,6 +94,10 @@ impl DealHooks for TaiwaneseRules {
         }
         flow::on_event(&self.switches, deal, e, state);
         None
+    }
+    /// TW §20.7.2: the listed pattern a claim would reach, the one guarding the most Tai.
+    fn claim_liability(&self, melds: &[Meld], kind: ActionType) -> Option<LiabilityRisk> {
+        liability::claim_risk(&self.switches, melds, kind)
     }
     /// TW §20.7.2 applying, each win with its liable seat (the first listed pattern in its
     /// record whose guarded element it scored); each win's own payments and `liable_paid` set.

@@ -3,8 +3,8 @@
 
 use super::switches::{TaiTable, TwSwitches, LIABILITY_PATTERNS};
 use crate::game::{ActionType, Deal, Win};
-use crate::rules::hooks::{Liability, RuleState};
-use crate::tiles::hand::MeldKind;
+use crate::rules::hooks::{Liability, LiabilityRisk, RuleState};
+use crate::tiles::hand::Meld;
 
 /// The claimed sets of a seat as the thresholds read them: per set, its kind and whether it is
 /// a pung or kong (chows, pungs, exposed and added kongs; never a concealed kong).
@@ -45,31 +45,57 @@ fn holds(pattern: &str, m: &Claimed) -> bool {
     }
 }
 
+/// TW §20.7.2 the listed patterns whose threshold a claim (`kind`) reached, `melds` the
+/// claimer's declared sets after it (the claimed set last), in the switch's order.
+fn reached<'a>(sw: &'a TwSwitches, melds: &'a [Meld], kind: ActionType) -> impl Iterator<Item = &'static str> + 'a {
+    let m: Vec<(u8, bool)> = melds.iter().filter(|s| s.kind.is_claimed()).map(|s| (s.tile.0, s.kind.is_pung_like())).collect();
+    let kongs = melds.iter().filter(|s| s.kind.is_kong()).count();
+    let kong_claim = kind == ActionType::Kong;
+    sw.liability.patterns().filter(move |&pattern| {
+        let Some((_, before)) = m.split_last() else { return false };
+        match pattern {
+            "four_kongs" => kong_claim && kongs == 4,
+            "five_kongs" => kong_claim && kongs == 5,
+            _ => holds(pattern, &m) && !holds(pattern, before),
+        }
+    })
+}
+
 /// TW §20.7.2 recording: after `player` claimed (`kind`) a discard of `from` (the set is the
 /// last of its declared sets), each listed pattern whose threshold the claim reached and that
 /// is not yet in the seat's record names `from`.
 pub(super) fn record_claim(sw: &TwSwitches, deal: &Deal, player: u8, kind: ActionType, from: u8, state: &mut RuleState) {
-    let p = usize::from(player);
-    let melds = deal.melds(p);
-    let m: Vec<(u8, bool)> =
-        melds.iter().filter(|s| s.kind != MeldKind::ConcealedKong).map(|s| (s.tile_kind(), s.kind.is_pung_like())).collect();
-    let Some((_, before)) = m.split_last() else { return };
-    let kongs =
-        melds.iter().filter(|s| matches!(s.kind, MeldKind::ExposedKong | MeldKind::AddedKong | MeldKind::ConcealedKong)).count();
-    let kong_claim = kind == ActionType::Kong;
-    for pattern in sw.liability.patterns() {
-        if state.records.iter().any(|r| r.seat == player && r.pattern == pattern) {
-            continue;
-        }
-        let reached = match pattern {
-            "four_kongs" => kong_claim && kongs == 4,
-            "five_kongs" => kong_claim && kongs == 5,
-            _ => holds(pattern, &m) && !holds(pattern, before),
-        };
-        if reached {
+    let melds: Vec<Meld> = deal.melds(usize::from(player)).iter().map(|m| m.core()).collect();
+    for pattern in reached(sw, &melds, kind) {
+        if !state.records.iter().any(|r| r.seat == player && r.pattern == pattern) {
             state.records.push(Liability { seat: player, liable: from, pattern });
         }
     }
+}
+
+/// TW §20.7.2 from public information (the agents ask it before a discard): the listed pattern
+/// a claim would reach whose guarded element is worth the most under the table (its Tai as
+/// overridden), if any.
+pub(super) fn claim_risk(sw: &TwSwitches, melds: &[Meld], kind: ActionType) -> Option<LiabilityRisk> {
+    reached(sw, melds, kind)
+        .map(|pattern| {
+            let guarded = guarded(pattern, sw.tai_table).map_or(0, |code| guarded_tai(sw, code));
+            LiabilityRisk { pattern, guarded }
+        })
+        .max_by_key(|r| r.guarded)
+}
+
+/// The Tai of element `code` under the switches' table and `tai_overrides` (0 if unknown).
+fn guarded_tai(sw: &TwSwitches, code: &str) -> u8 {
+    if let Some(t) = sw.tai_overrides.get(code) {
+        return t;
+    }
+    let table: &[crate::rules::Element] = match sw.tai_table {
+        TaiTable::High => super::high::ALL,
+        TaiTable::Low => super::low::ALL,
+        t => return super::common::table_tai(t, code).unwrap_or(0),
+    };
+    table.iter().find(|e| e.code == code).map_or(0, |e| e.value)
 }
 
 /// The element `pattern` guards under `table` (TW §20.7.2's table; `None`: the table has none).
@@ -130,5 +156,32 @@ mod tests {
         assert!(holds("all_honors", &[(27, true), (28, true), (31, true), (33, true)]));
         assert!(!holds("all_honors", &[(27, true), (28, true), (31, true)]));
         assert!(!holds("half_flush", &[(0, false), (9, true), (31, true), (4, false)]));
+    }
+
+    /// What the agents ask before a discard: the pattern a claim would reach (the one guarding
+    /// the most Tai) with that Tai under the table and `tai_overrides`; nothing for a claim
+    /// that reaches no listed pattern or one already reached before it.
+    #[test]
+    fn claim_risk_names_the_pattern_and_its_tai() {
+        use super::super::switches::{Liability, TaiTable, TwSwitches, LIABILITY_PATTERNS};
+        use super::claim_risk;
+        use crate::game::ActionType;
+        use crate::tiles::hand::{Meld, MeldKind};
+        use crate::tiles::tile::Tile;
+        let bit = |p: &str| 1u16 << LIABILITY_PATTERNS.iter().position(|x| *x == p).unwrap();
+        let pung = |k: u8| Meld { kind: MeldKind::Pung, tile: Tile(k) };
+        let mut sw = TwSwitches::with_table(TaiTable::High);
+        sw.liability = Liability(bit("big_three_dragons") | bit("small_three_dragons"));
+        // the second dragon pung reaches small three dragons (H19), the third big (H29)
+        let r = claim_risk(&sw, &[pung(31), pung(32)], ActionType::Pung).unwrap();
+        assert_eq!((r.pattern, r.guarded), ("small_three_dragons", super::guarded_tai(&sw, "H19")));
+        let r = claim_risk(&sw, &[pung(31), pung(32), pung(33)], ActionType::Pung).unwrap();
+        assert_eq!(r.pattern, "big_three_dragons");
+        assert!(r.guarded > super::guarded_tai(&sw, "H19"));
+        // a pung of a wind after two dragon pungs reaches nothing new
+        assert_eq!(claim_risk(&sw, &[pung(31), pung(32), pung(27)], ActionType::Pung), None);
+        // without the pattern listed: nothing
+        sw.liability = Liability(bit("full_flush"));
+        assert_eq!(claim_risk(&sw, &[pung(31), pung(32)], ActionType::Pung), None);
     }
 }
