@@ -64,6 +64,12 @@ pub trait Table {
     fn min_value(&self) -> u8;
     /// The cap (totals above become it; a limit hand is worth it), or 255 without a cap.
     fn max_value(&self) -> u8;
+    /// The value of element `code` as this ruleset scores it (its switches and overrides
+    /// applied; a limit hand: the cap), `None` for an element it does not score. The agents
+    /// read what they estimate from it (never from a ruleset's name).
+    fn element_value(&self, _code: &str) -> Option<u8> {
+        None
+    }
     /// Score a win in its full situation (`hand` before the winning tile; `win_tile` `None`
     /// only for the dealer's start win): every interpretation valued, the best chosen, the
     /// minimum and the cap applied. An impossible situation is an `InvalidHand` error; a hand

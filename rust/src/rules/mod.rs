@@ -502,6 +502,10 @@ impl Ruleset {
     pub fn value_progress_class(&self, p: &DealProgress) -> DealProgress {
         self.rules.value_progress_class(p)
     }
+    /// See [`Table::element_value`].
+    pub fn element_value(&self, code: &str) -> Option<u8> {
+        self.rules.element_value(code)
+    }
     /// The smallest value that is a legal win.
     pub fn min_value(&self) -> u8 {
         self.rules.min_value()

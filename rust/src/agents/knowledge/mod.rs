@@ -25,8 +25,8 @@ use crate::tiles::tile::N_KINDS;
 /// The family of rulesets an agent's knowledge is for.
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Family {
-    /// Hong Kong (HK §10 faan table), with its minimum.
-    HongKong { min: u8 },
+    /// Hong Kong (HK §10 faan table), with its minimum and its element values.
+    HongKong { min: u8, values: hong_kong::HkValues },
     /// Taiwanese (TW §12, §13), with what the estimates read of its switches.
     Taiwanese(taiwanese::TwFacts),
     /// A family the agents know nothing of: the defaults, with its minimum.
@@ -45,7 +45,7 @@ impl Knowledge {
     /// Kong"`, `"Taiwanese"`; any other gets the defaults) and its switch values.
     pub fn of(r: &Ruleset) -> Knowledge {
         let family = match r.wording().family {
-            "Hong Kong" => Family::HongKong { min: r.min_value() },
+            "Hong Kong" => Family::HongKong { min: r.min_value(), values: hong_kong::HkValues::of(r) },
             "Taiwanese" => Family::Taiwanese(taiwanese::TwFacts::of(r)),
             _ => Family::Unknown { min: r.min_value() },
         };
@@ -56,7 +56,7 @@ impl Knowledge {
     /// won on a discard and self-drawn. By default the minimum (one more self-drawn).
     pub fn estimate_hand(&self, f: &HandFeatures<'_>) -> Outlook {
         match &self.family {
-            Family::HongKong { .. } => hong_kong::hand(f),
+            Family::HongKong { values, .. } => hong_kong::hand(f, values),
             Family::Taiwanese(s) => taiwanese::hand(f, s),
             Family::Unknown { min } => default_outlook(*min),
         }
@@ -69,7 +69,9 @@ impl Knowledge {
     /// cheaply. Only the Hong Kong family has one (thirteen orphans).
     pub fn long_shot(&self, concealed: &Counts, melds: &[Meld], unseen: &Counts, turns: f64, hazard: f64) -> Option<LongShot> {
         match self.family {
-            Family::HongKong { .. } => hong_kong::long_shot(concealed, melds, unseen, turns, hazard),
+            Family::HongKong { values, .. } => {
+                hong_kong::long_shot(concealed, melds, unseen, turns, hazard, values.thirteen_orphans())
+            }
             _ => None,
         }
     }
@@ -78,7 +80,7 @@ impl Knowledge {
     /// bonus tiles only (HK §14). By default: the minimum, legal half the time.
     pub fn estimate_opponent(&self, f: &OpponentFeatures<'_>) -> OpponentOutlook {
         match &self.family {
-            Family::HongKong { min } => hong_kong::opponent(f, *min),
+            Family::HongKong { min, values } => hong_kong::opponent(f, *min, values),
             Family::Taiwanese(s) => taiwanese::opponent(f, s),
             Family::Unknown { min } => OpponentOutlook { legal: 0.5, value: f64::from(*min) },
         }
@@ -639,5 +641,40 @@ mod tests {
 
     fn kind(code: &str) -> usize {
         crate::tiles::tile::parse_tile(code).unwrap().index()
+    }
+
+    /// HK §19.5 `element_values`: the estimates count each element at the ruleset's value. A
+    /// concealed hand with a pung of red dragons and a pair of green (no bonus tile, a quiet
+    /// table) gains 2 × the weight of its red-dragon pung when F6 is worth 3 instead of 1, and
+    /// nothing changes at the seed's values; L1 switched off leaves no long shot.
+    #[test]
+    fn hong_kong_estimates_read_the_element_values() {
+        use crate::rules::{Ruleset, SwitchValue};
+        let h = hand("555z66z123m456p78s");
+        let unseen = unseen_of(&h);
+        let f = HandFeatures::of(&h.concealed, &h.melds, &unseen, 4, true, 0, 1, 0);
+        let with = |values: &[(&str, SwitchValue)]| {
+            let map = values.iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
+            let r = Ruleset::hong_kong().with_switch("element_values", SwitchValue::Map(map)).unwrap();
+            Knowledge::of(&r)
+        };
+        let seed = Knowledge::of(&Ruleset::hong_kong());
+        assert_eq!(with(&[]), seed);
+        let base = seed.estimate_hand(&f);
+        let more = with(&[("F6", SwitchValue::Int(3))]).estimate_hand(&f);
+        let weight = f.honour_pung(31) + f.honour_pung(32);
+        assert!(weight > 0.0);
+        assert!((more.discard - base.discard - 2.0 * weight).abs() < 1e-9, "{more:?} {base:?} {weight}");
+        assert!((more.self_drawn - more.discard - 1.0).abs() < 1e-9 && (base.self_drawn - base.discard - 1.0).abs() < 1e-9);
+        // F11 worth 2: a self-drawn win is estimated one faan more
+        let ts = with(&[("F11", SwitchValue::Int(2))]).estimate_hand(&f);
+        assert_eq!(ts.discard, base.discard);
+        assert!((ts.self_drawn - base.self_drawn - 1.0).abs() < 1e-9);
+        // thirteen orphans: a long shot at the seed's values, none with L1 off
+        let orphans = hand("19m19p19s1234567z");
+        let u = unseen_of(&orphans);
+        assert!(seed.long_shot(&orphans.concealed, &orphans.melds, &u, 10.0, 0.0).is_some());
+        let off = with(&[("L1", SwitchValue::Str("off".into()))]);
+        assert!(off.long_shot(&orphans.concealed, &orphans.melds, &u, 10.0, 0.0).is_none());
     }
 }

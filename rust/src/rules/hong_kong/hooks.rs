@@ -43,17 +43,6 @@ impl HongKongRules {
     }
 }
 
-impl HongKongRules {
-    /// The value of element `code` in faan under the switches (a limit: `max_faan`; off: 0).
-    fn limit_value(&self, code: &str) -> u8 {
-        match self.switches.element_values.get(code) {
-            ElementValue::Faan(v) => v.min(self.switches.max_faan),
-            ElementValue::Limit => self.switches.max_faan,
-            ElementValue::Off => 0,
-        }
-    }
-}
-
 /// HK §19.8 the trigger, if any, that a claim (`kind`) makes its feeder liable by, `melds` the
 /// claimer's declared sets after it (the claimed set last): `fourth_meld` (four exposed sets;
 /// concealed kongs do not count), then `three_dragons`, then `four_winds` (the claim a pung or
@@ -208,8 +197,8 @@ impl DealHooks for HongKongRules {
         }
         let pattern = liability_trigger(self, melds, kind)?;
         let guarded = match pattern {
-            "three_dragons" => self.limit_value("L4"),
-            "four_winds" => self.limit_value("L5"),
+            "three_dragons" => crate::rules::Table::element_value(self, "L4").unwrap_or(0),
+            "four_winds" => crate::rules::Table::element_value(self, "L5").unwrap_or(0),
             _ => 0,
         };
         Some(LiabilityRisk { pattern, guarded })

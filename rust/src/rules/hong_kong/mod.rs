@@ -79,6 +79,15 @@ impl Identity for HongKongRules {
 }
 
 impl Table for HongKongRules {
+    /// HK §10.2, §10.4, §19.5: the faan of `code` under `element_values` (a limit hand:
+    /// `max_faan`; an element switched off: `None`), capped at `max_faan`.
+    fn element_value(&self, code: &str) -> Option<u8> {
+        match self.switches.element_values.get(code) {
+            switches::ElementValue::Faan(v) => Some(v.min(self.switches.max_faan)),
+            switches::ElementValue::Limit => Some(self.switches.max_faan),
+            switches::ElementValue::Off => None,
+        }
+    }
     /// HK §9: four sets and a pair, seven pairs (unless `seven_pairs = off`, §19.5.4),
     /// thirteen orphans.
     fn shapes(&self) -> &'static ShapeRules {

@@ -85,17 +85,10 @@ pub(super) fn claim_risk(sw: &TwSwitches, melds: &[Meld], kind: ActionType) -> O
         .max_by_key(|r| r.guarded)
 }
 
-/// The Tai of element `code` under the switches' table and `tai_overrides` (0 if unknown).
+/// The Tai of element `code` under the switches' table and `tai_overrides` (0 if the table
+/// has no such element).
 fn guarded_tai(sw: &TwSwitches, code: &str) -> u8 {
-    if let Some(t) = sw.tai_overrides.get(code) {
-        return t;
-    }
-    let table: &[crate::rules::Element] = match sw.tai_table {
-        TaiTable::High => super::high::ALL,
-        TaiTable::Low => super::low::ALL,
-        t => return super::common::table_tai(t, code).unwrap_or(0),
-    };
-    table.iter().find(|e| e.code == code).map_or(0, |e| e.value)
+    super::element_tai(sw, code).unwrap_or(0)
 }
 
 /// The element `pattern` guards under `table` (TW §20.7.2's table; `None`: the table has none).

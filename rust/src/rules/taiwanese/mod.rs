@@ -92,7 +92,23 @@ impl Identity for TaiwaneseRules {
     }
 }
 
+/// The Tai of element `code` as the switches score it: its row of the table `tai_table`
+/// chooses (TW §12, §13, §20.4) with `tai_overrides` applied; `None` for a code that table
+/// does not have.
+pub(crate) fn element_tai(sw: &TwSwitches, code: &str) -> Option<u8> {
+    let base = match sw.tai_table {
+        TaiTable::High => high::ALL.iter().find(|e| e.code == code).map(|e| e.value),
+        TaiTable::Low => low::ALL.iter().find(|e| e.code == code).map(|e| e.value),
+        t => common::table_tai(t, code),
+    }?;
+    Some(sw.tai_overrides.get(code).unwrap_or(base))
+}
+
 impl Table for TaiwaneseRules {
+    /// The Tai of `code` under the table and `tai_overrides` ([`element_tai`]).
+    fn element_value(&self, code: &str) -> Option<u8> {
+        element_tai(&self.switches, code)
+    }
     /// TW §9: five sets and a pair, eight and a half pairs.
     fn shapes(&self) -> &'static ShapeRules {
         scoring::shapes_of(&self.switches)
