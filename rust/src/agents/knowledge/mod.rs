@@ -23,6 +23,9 @@ use crate::tiles::hand::{Counts, Meld, MeldKind};
 use crate::tiles::tile::N_KINDS;
 
 /// The family of rulesets an agent's knowledge is for.
+// the Taiwanese facts hold the Tai of every element the estimates count (a few hundred bytes):
+// built once per seat and read in place, never moved per decision
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Family {
     /// Hong Kong (HK §10 faan table), with its minimum and its element values.
@@ -34,7 +37,7 @@ enum Family {
 }
 
 /// What the agents know of one ruleset: built once per seat ([`Knowledge::of`]), then asked
-/// per decision. Small and `Copy`.
+/// per decision. `Copy` (a few hundred bytes).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Knowledge {
     family: Family,
@@ -676,5 +679,35 @@ mod tests {
         assert!(seed.long_shot(&orphans.concealed, &orphans.melds, &u, 10.0, 0.0).is_some());
         let off = with(&[("L1", SwitchValue::Str("off".into()))]);
         assert!(off.long_shot(&orphans.concealed, &orphans.melds, &u, 10.0, 0.0).is_none());
+    }
+
+    /// TW §20.2.9 `tai_overrides`: the Taiwanese estimates count each element at the Tai the
+    /// ruleset scores it, under the high table and under a common one (TW §20.4) alike. A
+    /// concealed hand of chows, no honours and a bonus tile gains the all-chows weight times the change of
+    /// H13 (C19 under a common table); the seed's tables are unchanged.
+    #[test]
+    fn taiwanese_estimates_read_the_tai_of_the_table() {
+        use crate::rules::{Ruleset, SwitchValue};
+        let h = hand("123m456m789p234s67s5p");
+        let unseen = unseen_of(&h);
+        // one bonus tile (not the seat's): under the high table H23 would replace H13 without
+        let f = HandFeatures::of(&h.concealed, &h.melds, &unseen, 5, false, 1 << 2, 1, 0);
+        let over = |name: &str, code: &str, tai: i64| {
+            let map = [(code.to_string(), SwitchValue::Int(tai))].into_iter().collect();
+            Knowledge::of(&Ruleset::named(name).unwrap().with_switch("tai_overrides", SwitchValue::Map(map)).unwrap())
+        };
+        let cw = super::taiwanese::chow_weight_of(&f);
+        assert!(cw > 0.0);
+        for (name, code, seed_tai) in [("taiwanese-high", "H13", 3.0), ("taiwanese-omu-standard", "C19", 2.0)] {
+            let base = Knowledge::of(&Ruleset::named(name).unwrap()).estimate_hand(&f);
+            let more = over(name, code, 6).estimate_hand(&f);
+            let gain = more.discard - base.discard;
+            assert!((gain - cw * (6.0 - seed_tai)).abs() < 1e-9, "{name}: {gain} {cw}");
+            assert!((more.self_drawn - base.self_drawn - gain).abs() < 1e-9, "{name}");
+        }
+        // the high table's estimate is not the common table's
+        let high = Knowledge::of(&Ruleset::named("taiwanese-high").unwrap()).estimate_hand(&f);
+        let common = Knowledge::of(&Ruleset::named("taiwanese-omu-standard").unwrap()).estimate_hand(&f);
+        assert!(common.discard < high.discard, "{common:?} {high:?}");
     }
 }
