@@ -112,3 +112,33 @@ def test_a_style_written_before_a_weight_existed_plays_as_it_did() -> None:
         sys.path.pop(0)
     old = {"alpha": 0.05, "hazard": 0.01}
     assert fit_expert.missing_weights(old) == {"long_shot_min": 1.0, "exact_alpha": 0.05}
+
+
+@pytest.mark.skipif(
+    mahjong_fast.BUILD_PROFILE != "release", reason="the search is slow in a debug build"
+)
+def test_fit_expert_fits_a_preset_beside_the_rulesets(tmp_path: Path) -> None:
+    """A preset gets its own entry (a constant and an arm of ``of_preset``) and the three
+    rulesets keep theirs."""
+    out = tmp_path / "expert_styles.rs"
+    proc = _run("--short", "--rules", "taiwanese-omu-cml", "--out", str(out))
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
+    text = out.read_text()
+    for const in ("HONG_KONG", "TAIWANESE_HIGH", "TAIWANESE_LOW", "TAIWANESE_OMU_CML"):
+        assert f"pub(crate) const {const}: ExpertStyle" in text
+    assert '"taiwanese-omu-cml" => Some(TAIWANESE_OMU_CML),' in text
+    assert "/// taiwanese-omu-cml: python scripts/fit_expert.py --rules taiwanese-omu-cml" in text
+    assert "HONG_KONG_BENWASSA_V1" not in text  # not fitted: plays with its table's weights
+
+
+def test_a_switch_set_plays_with_its_nearest_presets_weights() -> None:
+    """One switch off a preset keeps the preset's weights (the nearest preset's); a preset
+    without weights of its own plays with its table's (the rulesets')."""
+    for name in mahjong_fast.presets():
+        r = mahjong_fast.Ruleset.from_name(name)
+        assert _core.Ruleset.from_name(name).expert_style == r.expert_style
+    hk = mahjong_fast.Ruleset.from_name("hong-kong")
+    assert hk.replace(liability="all").expert_style == hk.expert_style
+    assert mahjong_fast.Ruleset.from_name("hong-kong-benwassa-v1").expert_style == hk.expert_style
+    tw = mahjong_fast.Ruleset.from_name("taiwanese-omu-standard")
+    assert tw.replace(base_points=7).expert_style == tw.expert_style

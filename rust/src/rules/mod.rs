@@ -53,7 +53,7 @@ pub use capabilities::{Identity, MatchFlow, Payments, Table};
 pub use hooks::{
     DealHooks, ExtraAction, HookEvent, Liability, LiabilityRisk, ReserveMode, RuleFlags, RuleState, TileSet, WallRules,
 };
-pub use registry::{element_names_by_unit, preset_names, presets as registry_presets, ruleset_names, Preset};
+pub use registry::{element_names_by_unit, nearest_preset, preset_names, presets as registry_presets, ruleset_names, Preset};
 pub use scoring::{DealProgress, Element, RejectReason, ScoreOutcome, WinContext};
 pub use switch_table::{Allowed, Forbidden, Needs, SwitchLit, SwitchRow, SwitchSet, SwitchTable};
 

@@ -155,6 +155,23 @@ pub fn presets() -> Vec<&'static Preset> {
     listed().collect()
 }
 
+/// The listed preset nearest to `set`: of those on the same switch table, the one with the
+/// fewest switches whose values differ, the first listed on a tie (a ruleset's own preset
+/// before the house ones). The agents take their fitted weights from it (a switch set without
+/// its own weights plays with the nearest preset's, docs/ai.md). `None` for a table no listed
+/// preset uses (the test rulesets).
+pub fn nearest_preset(set: &SwitchSet) -> Option<&'static Preset> {
+    let mine = set.values();
+    listed()
+        .filter(|p| std::ptr::eq(p.table, set.table()))
+        .filter_map(|p| {
+            let theirs = p.switch_set().ok()?.values();
+            Some((mine.iter().zip(&theirs).filter(|(a, b)| a != b).count(), p))
+        })
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, p)| p)
+}
+
 /// The names of element `code` in the family whose unit is `unit` (`"faan"`, `"tai"`): the
 /// first listed preset of that unit whose table names it (an element's code is the same in
 /// every preset of its family). `None` for a code no table of that unit has.
@@ -164,4 +181,29 @@ pub fn element_names_by_unit(unit: &str, code: &str) -> Option<&'static super::n
         .filter_map(|(_, r)| r.as_ref().ok())
         .filter(|r| r.unit() == unit)
         .find_map(|r| super::names::element_in(r.element_names(), code))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::SwitchValue;
+
+    /// Each listed preset's nearest is itself, or the first listed preset with the very same
+    /// switches (`hong-kong-hkos-classic` is `hong-kong`'s table); one switch changed keeps a
+    /// ruleset's own preset the nearest; a table no listed preset uses has none.
+    #[test]
+    fn each_preset_is_nearest_to_itself() {
+        for p in listed() {
+            let set = p.switch_set().unwrap();
+            let q = nearest_preset(&set).unwrap();
+            assert_eq!(q.switch_set().unwrap().values(), set.values(), "{} -> {}", p.name, q.name);
+            assert!(q.name == p.name || listed().position(|x| x.name == q.name) < listed().position(|x| x.name == p.name));
+        }
+        let hk = Ruleset::hong_kong().with_switch("liability", SwitchValue::Str("all".into())).unwrap();
+        assert_eq!(nearest_preset(hk.switch_set()).map(|p| p.name), Some("hong-kong"));
+        let tw = Ruleset::named("taiwanese-omu-standard").unwrap().with_switch("base_points", SwitchValue::Int(7)).unwrap();
+        assert_eq!(nearest_preset(tw.switch_set()).map(|p| p.name), Some("taiwanese-omu-standard"));
+        let t = Ruleset::named("test-house-hooks").unwrap();
+        assert!(nearest_preset(t.switch_set()).is_none());
+    }
 }

@@ -41,6 +41,9 @@ enum Family {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Knowledge {
     family: Family,
+    /// The fitted weights of the nearest preset ([`crate::rules::nearest_preset`]), if it has
+    /// its own (`expert_styles.rs`).
+    fitted: Option<ExpertStyle>,
 }
 
 impl Knowledge {
@@ -52,7 +55,8 @@ impl Knowledge {
             "Taiwanese" => Family::Taiwanese(taiwanese::TwFacts::of(r)),
             _ => Family::Unknown { min: r.min_value() },
         };
-        Knowledge { family }
+        let fitted = crate::rules::nearest_preset(r.switch_set()).and_then(|p| expert_styles::of_preset(p.name));
+        Knowledge { family, fitted }
     }
 
     /// What the seat's unfinished hand `f` may be worth once complete, in the ruleset's unit,
@@ -89,8 +93,13 @@ impl Knowledge {
         }
     }
 
-    /// The expert seat's weights (`expert_styles.rs`, fitted per table).
+    /// The expert seat's weights: those fitted for the preset nearest to the ruleset's switch
+    /// set (`expert_styles.rs`, `scripts/fit_expert.py --rules PRESET`), else its family's
+    /// (the weights of its table).
     pub fn expert_style(&self) -> ExpertStyle {
+        if let Some(st) = self.fitted {
+            return st;
+        }
         match &self.family {
             Family::HongKong { .. } => hong_kong::style(),
             Family::Taiwanese(s) => taiwanese::style(s),
