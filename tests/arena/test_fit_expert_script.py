@@ -142,3 +142,21 @@ def test_a_switch_set_plays_with_its_nearest_presets_weights() -> None:
     assert mahjong_fast.Ruleset.from_name("hong-kong-benwassa-v1").expert_style == hk.expert_style
     tw = mahjong_fast.Ruleset.from_name("taiwanese-omu-standard")
     assert tw.replace(base_points=7).expert_style == tw.expert_style
+
+
+def test_arena_presets_script_runs_in_short_mode() -> None:
+    """scripts/arena_presets.py (the per-preset tables of docs/ai.md) runs in its short mode
+    and writes one row per preset and line-up; a name that is no preset is refused."""
+    script = SCRIPT.parent / "arena_presets.py"
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    args = [sys.executable, str(script), "--short", "--rules", "hong-kong", "--rules", "taiwanese-omu-cml"]
+    proc = subprocess.run(args, capture_output=True, text=True, env=env, timeout=600, check=False)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    rows = [line for line in proc.stdout.splitlines() if line.startswith("| ") and "expert," in line]
+    assert [r.split(" | ")[0:2] for r in rows] == [
+        ["| hong-kong", "expert, greedy×3"], ["| hong-kong", "expert, strong×3"],
+        ["| taiwanese-omu-cml", "expert, greedy×3"], ["| taiwanese-omu-cml", "expert, strong×3"],
+    ]  # fmt: skip
+    bad = subprocess.run([sys.executable, str(script), "--rules", "nope"], capture_output=True,
+                         text=True, env=env, timeout=60, check=False)  # fmt: skip
+    assert bad.returncode == 2 and "not a preset: nope" in bad.stderr
