@@ -1,0 +1,85 @@
+"""The expert seat under the house rules (HK §19, TW §20; issue 41): under random presets and
+switch changes every decision it makes in a whole deal is legal and among its own top-ranked
+options — the option of the highest value of ``ExpertSeat.option_values`` (a ready declaration
+ranks as the discard of its tile; a legal win is taken, or let pass only when passing is valued
+above it), so the hints, which rank by the same values, recommend what it plays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import mahjong_fast as mf
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from mahjong_fast.game import ActionType, Deal, Phase
+from mahjong_fast.game.match import deal_wall
+from mahjong_fast.seats import make_seat
+from mahjong_fast.seats.greedy import engine_only
+
+_WINS = (ActionType.WIN, ActionType.SELF_DRAWN_WIN)
+
+# switch changes on top of a preset that act on play (each valid on every preset of its family)
+HK_CHANGES = [
+    {},
+    {"liability": "all"},
+    {"liability": "fourth_meld", "liability_discard": "liable"},
+    {"pass_over": "same_kind"},
+    {"multiple_winners": "all"},
+    {"element_values": {"F6": 3, "F2": 5}},
+]
+TW_CHANGES = [
+    {},
+    {"liability": ["big_three_dragons", "small_three_dragons", "full_flush", "all_pungs"]},
+    {"pass_over": True},
+    {"base_points": 5, "tai_cap": 20},
+]
+
+
+@st.composite
+def rulesets(draw: st.DrawFn) -> mf.Ruleset:
+    name = draw(st.sampled_from(mf.presets()))
+    r = mf.Ruleset.from_name(name)
+    changes = draw(st.sampled_from(HK_CHANGES if r.family == "Hong Kong" else TW_CHANGES))
+    changes = {k: v for k, v in changes.items() if k in r.switches}
+    return r.replace(**changes) if changes else r
+
+
+def top_ranked(seat: Any, view: Any, legal: list[Any], chosen: Any) -> bool:
+    """Whether ``chosen`` is among the seat's own top-ranked options of ``legal``."""
+    own = list(engine_only(legal))
+    if chosen.type is ActionType.DECLARE_READY:
+        # the declaration made with a discard ranks as that discard
+        kind = chosen.tiles[0] >> 2
+        chosen = next(a for a in own if a.type is ActionType.DISCARD and a.tiles[0] >> 2 == kind)
+    if chosen.type not in {a.type for a in own} and chosen not in own:
+        return chosen.type is ActionType.BONUS_WIN  # the engine's own list holds no such choice
+    if chosen.type in _WINS:
+        return True
+    values = seat.option_values(view, own)
+    best = max(values)
+    i = own.index(chosen)
+    if values[i] >= best - 1e-9:
+        return True
+    # a win let pass: passing valued above it
+    return chosen.type is ActionType.PASS and any(a.type in _WINS for a in own)
+
+
+@settings(max_examples=14, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(r=rulesets(), seed=st.integers(0, 10_000))
+def test_the_expert_plays_its_top_ranked_option_under_house_rules(r: mf.Ruleset, seed: int) -> None:
+    d = Deal(deal_wall(seed, 0), dealer=seed % 4, deal_index=0, rules=r)
+    seats = [make_seat("expert" if p % 2 == 0 else "greedy", seed=seed + p) for p in range(4)]
+    steps = checked = 0
+    while d.phase is not Phase.ENDED:
+        p = d.to_act[0]
+        legal = d.legal_actions(p)
+        view = d.view(p)
+        a = seats[p].choose(view, legal)
+        assert a in legal
+        if p % 2 == 0 and len(legal) > 1:
+            assert top_ranked(seats[p], view, list(legal), a), (r.name, a, legal)
+            checked += 1
+        d.apply(a)
+        steps += 1
+        assert steps < 2000
+    assert checked > 0
