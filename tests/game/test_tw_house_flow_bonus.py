@@ -196,7 +196,7 @@ def _eight_wall() -> list[int]:
 SWITCHES = st.fixed_dictionaries(
     {
         "eight_bonus_mode": st.sampled_from(
-            ["forced_standalone", "optional_standalone", "additive"]
+            ["forced_standalone", "optional_standalone", "additive", "compound"]
         ),
         "seven_bonus_rob": st.sampled_from(["automatic", "off"]),
         "initial_bonus_order": st.sampled_from(["player_complete", "round_robin"]),

@@ -87,6 +87,23 @@ impl Deal {
     /// element (exempt from `min_tai`), settled as self-drawn (all eight) or paid by the
     /// exposing player (seven rob the eighth, who takes the tile into their bonus area).
     pub(super) fn bonus_win(&mut self, w: &BonusWin, tile: u8) {
+        self.bonus_win_scored(w, tile, None);
+    }
+
+    /// The flags of a self-drawn win by the active player now (as [`Deal::win`] sets them).
+    pub(super) fn self_drawn_flags(&self) -> WinFlags {
+        WinFlags {
+            kong_replacement: self.replacement_flag(),
+            last_wall_tile: !self.dealer_start && self.remaining() == 0,
+            last_discard: false,
+            robbing_kong: false,
+            dealer_start: self.dealer_start,
+        }
+    }
+
+    /// A bonus-tile win, scored by its element(s) (TW §7), or by `scored` (TW §20.5.8 rule 2
+    /// `compound`: the hand's score with its flags).
+    pub(super) fn bonus_win_scored(&mut self, w: &BonusWin, tile: u8, scored: Option<(ScoreOutcome, WinFlags)>) {
         let kind = match w.kind {
             BonusWinKind::AllEight => WinKind::BonusAllEight,
             BonusWinKind::RobEighth => WinKind::BonusRobEighth,
@@ -115,27 +132,23 @@ impl Deal {
             }
             self.add_bonus(w.winner, tile);
         }
-        let value = w.value();
-        let score = ScoreOutcome {
-            is_win: true,
-            reason: None,
-            value,
-            raw_value: value,
-            limit: None,
-            elements: std::iter::once(w.element).chain(w.starting).collect(),
-            interpretation: None,
-        };
+        let (score, flags) = scored.unwrap_or_else(|| {
+            let value = w.value();
+            let score = ScoreOutcome {
+                is_win: true,
+                reason: None,
+                value,
+                raw_value: value,
+                limit: None,
+                elements: std::iter::once(w.element).chain(w.starting).collect(),
+                interpretation: None,
+            };
+            (score, WinFlags::default())
+        });
+        let value = score.value;
         let pay = self.win_payments(value, w.winner, discarder.is_none(), w.discarder);
-        let win = Win {
-            player: w.winner as u8,
-            kind,
-            tile: Some(tile),
-            discarder,
-            score,
-            flags: WinFlags::default(),
-            payments: pay,
-            liable_paid: None,
-        };
+        let win =
+            Win { player: w.winner as u8, kind, tile: Some(tile), discarder, score, flags, payments: pay, liable_paid: None };
         let hands = if self.opts.record {
             let mut hand = self.hands[w.winner].clone();
             hand.sort_unstable();

@@ -308,6 +308,10 @@ impl Deal {
     pub(super) fn open_bonus_choice(&mut self, resume: Option<(u8, Option<u8>, bool)>) {
         let Some(mut o) = self.bonus_offer.take() else { return };
         o.resume = resume;
+        if o.win.automatic() {
+            self.automatic_bonus_win(&o);
+            return;
+        }
         let seat = o.win.winner as u8;
         self.phase = Phase::BonusChoice;
         self.active = Some(seat);
@@ -335,7 +339,13 @@ impl Deal {
             return;
         }
         self.emit(Event::BonusAnswer { player: a.player, win: false, tile: None, from: None });
-        match o.resume {
+        self.resume_after_offer(o.resume);
+    }
+
+    /// Play goes on where an offered bonus-tile win found it (a `DECLINE`, or an automatic win
+    /// not made): the dealer's start of play, or the seat's `ACTION` after its draw.
+    fn resume_after_offer(&mut self, resume: Option<(u8, Option<u8>, bool)>) {
+        match resume {
             None => {
                 self.enter_action(self.dealer, None, true, false);
                 self.open_declare();
@@ -344,6 +354,37 @@ impl Deal {
                 self.enter_action(p, drawn, false, kong_chain);
                 self.hook(HookEvent::Drew { player: p });
             }
+        }
+    }
+
+    /// TW §20.5.8 rule 2 `compound`: the all-eight win made by the engine once the seat's
+    /// replacement draws are made, scored as a self-drawn win with the seat's hand when it has
+    /// 17 tiles (after its draw, or the dealer at the start of play; a non-dealer in the initial
+    /// replacement holds 16: the element alone). A win the ruleset does not make (below
+    /// `min_tai`) is treated as declined: play goes on, with no event.
+    #[cold]
+    #[inline(never)]
+    fn automatic_bonus_win(&mut self, o: &BonusOffer) {
+        let seat = o.win.winner as u8;
+        let with_hand = match o.resume {
+            Some((p, drawn, kong_chain)) => {
+                self.enter_action(p, drawn, false, kong_chain);
+                true
+            }
+            None if seat == self.dealer => {
+                self.enter_action(seat, None, true, false);
+                true
+            }
+            None => false,
+        };
+        let hand = if with_hand { self.score_self_drawn(seat as usize).ok() } else { None };
+        let scored = hand.as_ref().is_some_and(|h| h.interpretation.is_some());
+        match self.rules.hooks().bonus_hand_score(&o.win, hand) {
+            Some(score) => {
+                let flags = if scored { self.self_drawn_flags() } else { WinFlags::default() };
+                self.bonus_win_scored(&o.win, o.tile, Some((score, flags)));
+            }
+            None => self.resume_after_offer(o.resume),
         }
     }
 

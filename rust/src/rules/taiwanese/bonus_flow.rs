@@ -2,13 +2,14 @@
 //! change it): `eight_bonus_mode = "additive"` has no special win (the all-eight element is
 //! scored in an ordinary win instead, by the scorer) and `seven_bonus_rob = "off"` has no
 //! seven-rob win. `optional_standalone` offers the all-eight win in the `BONUS_CHOICE` phase
-//! of §20.6.3 once the seat's replacement draws are made ([`offer`]). `compound` and seven-rob
-//! `optional` are not read by the deal yet: it plays them as the automatic wins of §7.
+//! of §20.6.3 once the seat's replacement draws are made ([`offer`]); `compound` makes the same
+//! win automatically at that moment, scored with the seat's hand ([`compound_score`]).
+//! Seven-rob `optional` is not read by the deal yet: it plays it as the automatic win of §7.
 
 use super::switches::{EightBonusMode, SevenBonusRob, TwSwitches};
 use crate::game::ActionType;
 use crate::rules::hooks::ExtraAction;
-use crate::rules::{BonusWin, BonusWinKind, Element};
+use crate::rules::{BonusWin, BonusWinKind, Element, ScoreOutcome};
 
 /// The actions of `BONUS_CHOICE` under `eight_bonus_mode = optional_standalone` (TW §20.6.3):
 /// the switch that adds them is named where a face cannot express them (RL version 1).
@@ -25,6 +26,12 @@ pub static READY_AND_EIGHT_CHOICE: [ExtraAction; 3] =
 /// Whether the switches offer a bonus-tile win as a choice (the deal asks the hooks for it).
 pub fn has_choice(sw: &TwSwitches) -> bool {
     sw.eight_bonus_mode == EightBonusMode::OptionalStandalone
+}
+
+/// Whether the deal asks the hooks for a bonus-tile win after the replacement draws: a choice,
+/// or the automatic `compound` win (TW §20.5.8 rule 2).
+pub fn has_offer(sw: &TwSwitches) -> bool {
+    has_choice(sw) || sw.eight_bonus_mode == EightBonusMode::Compound
 }
 
 /// The extra actions the bonus switches add (none at their defaults).
@@ -60,12 +67,50 @@ pub fn starting_element(sw: &TwSwitches, initial: bool) -> Option<Element> {
 
 /// TW §20.5.8 rule 2 `optional_standalone`: the all-eight win `win` (as §7 finds it, its
 /// value already overridden), offered to its seat; with C tables a win below `min_tai` is not
-/// offered. None for any other win or mode.
+/// offered. `compound`: the same win, made by the engine once the replacement draws are made
+/// and scored with the hand ([`compound_score`], which applies `min_tai` to the total). None
+/// for any other win or mode.
 pub fn offer(sw: &TwSwitches, win: Option<BonusWin>) -> Option<BonusWin> {
     let w = win?;
-    let eight = w.kind == BonusWinKind::AllEight && sw.eight_bonus_mode == EightBonusMode::OptionalStandalone;
-    let enough = !sw.tai_table.is_common() || u32::from(w.value()) >= sw.min_tai;
-    (eight && enough).then_some(w)
+    if w.kind != BonusWinKind::AllEight {
+        return None;
+    }
+    match sw.eight_bonus_mode {
+        EightBonusMode::OptionalStandalone => {
+            let enough = !sw.tai_table.is_common() || u32::from(w.value()) >= sw.min_tai;
+            enough.then_some(w)
+        }
+        EightBonusMode::Compound => Some(BonusWin { with_hand: true, ..w }),
+        _ => None,
+    }
+}
+
+/// TW §20.5.8 rule 2 `compound`: the automatic all-eight win scored as a self-drawn win. When
+/// the seat's tiles have a winning shape (`hand`, its self-drawn score with the all-eight
+/// element already in place of the bonus-tile elements, §20.5.8 rule 2 `additive`), that
+/// score, whatever its minimum (rule 5: the win keeps §7's exemption); otherwise the all-eight
+/// element alone; plus C27 at starting timing (rule 4). With C tables a total below `min_tai`
+/// is treated as declined (rule 2: None, play goes on).
+pub fn compound_score(sw: &TwSwitches, w: &BonusWin, hand: Option<ScoreOutcome>) -> Option<ScoreOutcome> {
+    let mut s = match hand.filter(|h| h.interpretation.is_some()) {
+        Some(h) => ScoreOutcome { is_win: true, reason: None, ..h },
+        None => ScoreOutcome {
+            is_win: true,
+            reason: None,
+            value: w.element.value,
+            raw_value: w.element.value,
+            limit: None,
+            elements: vec![w.element],
+            interpretation: None,
+        },
+    };
+    if let Some(e) = w.starting {
+        s.elements.push(e);
+        s.value = s.value.saturating_add(e.value);
+        s.raw_value = s.raw_value.saturating_add(e.value);
+    }
+    let enough = !sw.tai_table.is_common() || u32::from(s.value) >= sw.min_tai;
+    enough.then_some(s)
 }
 
 /// The automatic bonus-tile win `win` of §7 as the switches `sw` keep it (None: no such win).
@@ -75,8 +120,8 @@ pub fn keep(sw: &TwSwitches, win: Option<BonusWin>) -> Option<BonusWin> {
     let kept = if w.kind.robs() {
         sw.seven_bonus_rob != SevenBonusRob::Off
     } else {
-        // `optional_standalone`: offered instead ([`offer`])
-        !matches!(sw.eight_bonus_mode, EightBonusMode::Additive | EightBonusMode::OptionalStandalone)
+        // `optional_standalone` and `compound`: offered instead ([`offer`]), after the draws
+        sw.eight_bonus_mode == EightBonusMode::ForcedStandalone
     };
     kept.then_some(w)
 }
@@ -131,5 +176,27 @@ mod tests {
         assert_eq!(with_c27.map(|w| w.value()), Some(12));
         assert!(offer(&sml, with_c27).is_some());
         assert!(starting_element(&sml, false).is_none());
+    }
+
+    /// `compound` makes the all-eight win itself (offered as automatic, never kept as §7's):
+    /// the element alone without a hand, C27 added, `min_tai` applied to the total (C tables).
+    #[test]
+    fn compound_is_automatic_and_scored_on_its_total() {
+        let sml = TwSwitches { eight_bonus_mode: EightBonusMode::Compound, ..TwSwitches::with_table(TaiTable::Sml) };
+        let eight = check_bonus_win(TaiTable::Sml, &[0x7F, 0, 0, 0], 0, Bonus(7)).unwrap();
+        assert!(keep(&sml, eight).is_none());
+        let w = offer(&sml, eight).unwrap();
+        assert!(w.automatic() && !has_choice(&sml) && has_offer(&sml));
+        assert!(extra_actions(&sml).is_empty());
+        let alone = compound_score(&sml, &w, None).unwrap();
+        assert_eq!((alone.value, alone.elements.len(), alone.is_win), (8, 1, true));
+        let strict = TwSwitches { min_tai: 9, ..sml };
+        assert!(compound_score(&strict, &w, None).is_none());
+        let w27 = BonusWin { starting: starting_element(&TwSwitches { initial_bonus_win_element: true, ..strict }, true), ..w };
+        assert_eq!(compound_score(&strict, &w27, None).map(|s| s.value), Some(12));
+        let high =
+            TwSwitches { eight_bonus_mode: EightBonusMode::Compound, min_tai: 50, ..TwSwitches::with_table(TaiTable::High) };
+        let h = offer(&high, check_bonus_win(TaiTable::High, &[0x7F, 0, 0, 0], 0, Bonus(7)).unwrap()).unwrap();
+        assert!(compound_score(&high, &h, None).is_some(), "H/L tables keep §7's exemption");
     }
 }
