@@ -307,7 +307,9 @@ pub trait DealHooks {
     /// (`exposed` as for [`DealHooks::bonus_win`]); `initial`: during the initial bonus
     /// replacement (TW §20.1 starting timing). The engine asks it only when
     /// [`DealHooks::bonus_win`] found no automatic win, and asks the seat once its replacement
-    /// draws are made.
+    /// draws are made; a win that robs (TW §20.5.8 rule 3 seven-rob `optional`) at once,
+    /// before the exposing seat's replacement draw, and only when that draw can be made; an
+    /// [`BonusWin::automatic`] one (`compound`) is made without asking.
     fn bonus_offer(&self, _exposed: &[u8; 4], _exposer: usize, _tile: Bonus, _initial: bool) -> Result<Option<BonusWin>> {
         Ok(None)
     }

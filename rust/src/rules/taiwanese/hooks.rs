@@ -75,6 +75,8 @@ impl DealHooks for TaiwaneseRules {
     /// at starting timing (`initial`) with `initial_bonus_win_element` (C tables).
     fn bonus_offer(&self, exposed: &[u8; 4], exposer: usize, tile: Bonus, initial: bool) -> Result<Option<BonusWin>> {
         let found = settle::check_bonus_win(self.switches.tai_table, exposed, exposer, tile)?;
+        // TW §20.5.8 rule 3 (B) when no seat robs as §7 says (case A)
+        let found = found.or_else(|| bonus_flow::six_plus_one(&self.switches, exposed, exposer, tile.0));
         let found = found.map(|mut w| {
             if let Some(t) = self.switches.tai_overrides.get(w.element.code) {
                 w.element.value = t;
