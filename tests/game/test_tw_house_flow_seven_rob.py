@@ -22,13 +22,13 @@ F20 = {"tai_table": "sml", "min_tai": 0, "seven_bonus_rob": "optional", "base_po
 
 
 def south_exposes_the_eighth(
-    switches: dict[str, object], areas: dict[int, str], hands: dict[int, str] | None = None,
+    switches: dict[str, object],
+    areas: dict[int, str],
+    hands: dict[int, str] | None = None,
     tail: str = "",
 ) -> Deal:
     """East discards; South draws 8f and exposes it (the bonus areas as given)."""
-    d = position(
-        switches, hands or {}, active=0, live=30, draws="8f", tail=tail, bonus_areas=areas
-    )
+    d = position(switches, hands or {}, active=0, live=30, draws="8f", tail=tail, bonus_areas=areas)
     discard(d, 0, d.hands[0][0] >> 2)
     pass_all(d)
     return d
@@ -118,9 +118,7 @@ def test_case_b_two_parts_settled_each_on_its_own_as_s12() -> None:
     """With a winning shape the hand is a second win of South, self-drawn on its replacement
     (a loose tile) without the moved tile (6f, South's own season, is not counted), paid by
     all three; the payments are those of ``Ruleset.settle`` for the two wins (S12)."""
-    d = south_exposes_the_eighth(
-        F20, {1: "123457", 2: "6"}, {1: "123456m23456p123s77z"}, tail="1p"
-    )
+    d = south_exposes_the_eighth(F20, {1: "123457", 2: "6"}, {1: "123456m23456p123s77z"}, tail="1p")
     d.apply(act(ActionType.BONUS_WIN, 1))
     r = d.result
     assert r is not None and len(r.wins) == 2 and {w.player for w in r.wins} == {1}
