@@ -241,3 +241,15 @@ def test_the_terminal_prompt_names_the_seven_rob() -> None:
         assert "Seven rob the eighth" in out and "all eight bonus tiles" not in out
         if typed[0] == "?":
             assert "scores seven-rob-the-eighth" in out
+
+
+def test_the_narration_tells_the_two_parts_apart() -> None:
+    """Case (B)'s two ``win`` events: the rob names the robbed seat, the hand is self-drawn."""
+    from mahjong_fast.seats.narration import describe_event
+
+    d = south_exposes_the_eighth(F20, {1: "123457", 2: "6"}, {1: "123456m23456p123s77z"}, tail="1p")
+    d.apply(act(ActionType.BONUS_WIN, 1))
+    lines = [str(describe_event(e, 0, ascii=True)) for e in d.events if e.type == "win"]
+    assert len(lines) == 2
+    assert "robbing P2's eighth bonus tile" in lines[0]
+    assert "by self-draw with the hand" in lines[1] and "?" not in lines[1]
