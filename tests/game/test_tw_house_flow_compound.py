@@ -135,3 +135,51 @@ def test_rl_and_hints_see_no_extra_action() -> None:
     rules = mf.Ruleset.from_name("taiwanese-high", eight_bonus_mode="compound")
     b = TableBatch(1, ["learner", "random", "greedy", "random"], rules)
     assert b.extra_actions == []
+
+
+# ------------------------------------------------------------------ liability (TW §20.7.2)
+#: South holds pungs of white and green, a pair of red and seven bonus tiles; East's red makes
+#: big three dragons threaten (East recorded); South then draws 8f and its replacement 4m
+#: completes the hand: a compound win with H29, which "counts as self-drawn" for liability.
+LIABLE_HANDS = [
+    "7z 1p 4p 7p 2s 5s 8s 3p 6p 9m 1z 2z 3z 4z 1z 2z 3z",
+    "77z 123m 456m 99p 1f 2f 3f 4f 5f 6f 7f",
+    "1s 4s 7s 2p 5p 8p 3s 6s 9s 3m 6m 9m 1z 2z 3z 4z",
+    "2m 5m 8m 1p 4p 7p 2s 5s 8s 3p 6p 9p 7m 7m 8p 8p",
+]
+
+
+def _compound_with_a_liable_seat(**switches: object) -> Deal:
+    rules = mf.Ruleset.from_name("taiwanese-high", eight_bonus_mode="compound", **switches)
+    d = Deal.from_hands(
+        LIABLE_HANDS,
+        dealer=0,
+        active=0,
+        melds=["", "[555z] [666z]", "", ""],
+        discards=["8m 9s", "9s 8m", "6p 5p", "1s 2s"],
+        wall="4z 4z 5z 8f",
+        tail="4m",
+        rules=rules,
+    )
+    red = next(t for t in d.hands[0] if t // 4 == 33)
+    d.apply(act(ActionType.DISCARD, 0, red))
+    d.apply(next(a for a in d.legal_actions(1) if a.type is ActionType.PUNG))
+    one_m = next(t for t in d.hands[1] if t // 4 == 0)
+    d.apply(act(ActionType.DISCARD, 1, one_m))
+    for p in (2, 3, 0):
+        assert d.phase is Phase.ACTION and d.to_act == (p,)
+        discard(d, p, (d.drawn_tile or 0) >> 2)
+        pass_all(d)
+    assert d.phase is Phase.ENDED
+    return d
+
+
+def test_a_compound_win_with_its_hand_carries_liability() -> None:
+    plain = _compound_with_a_liable_seat().result
+    assert plain is not None and plain.winner == 1 and plain.win_kind == "bonus_all_eight"
+    assert {"H29", "H32"} <= {e[0] for e in plain.wins[0].elements}
+    d = _compound_with_a_liable_seat(liability=["big_three_dragons"])
+    r = d.result
+    assert r is not None and r.wins[0].liable_paid == 0
+    # self-drawn: the liable East pays all three amounts
+    assert r.payments == (sum(plain.payments[p] for p in (0, 2, 3)), plain.payments[1], 0, 0)
