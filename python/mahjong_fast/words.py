@@ -218,6 +218,15 @@ _SCREENS: Final[dict[str, dict[str, str]]] = {
         "declined, the offer does not come back this deal.",
         "提示：胡（y）。只計八仙過海，當作自摸收；放棄後本局不會再有。",
     ),
+    "play:bonus_status_rob": _s(
+        "Seven rob the eighth: take the bonus tile and win, or decline and play on",
+        "七搶一：搶花胡牌，或放棄繼續打",
+    ),
+    "play:bonus_hint_rob": _s(
+        "Hint: take it (y). The win scores seven-rob-the-eighth, with your hand too when the "
+        "replacement completes it; declined, nothing moves.",
+        "提示：胡（y）。計七搶一，補牌成胡時另計手牌；放棄則不搶花。",
+    ),
     "play:yes_or_no": _s("type y (win) or n (decline)", "輸入 y（胡）或 n（放棄）"),
     "play:you_add": _s("You adds {tile} — you may claim it", "你{t_added_kong} {tile}：可{t_robbing_kong}"),
     "play:other_adds": _s("{who} adds {tile} — you may claim it", "{who} {t_added_kong} {tile}：可{t_robbing_kong}"),

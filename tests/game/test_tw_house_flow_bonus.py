@@ -196,9 +196,9 @@ def _eight_wall() -> list[int]:
 SWITCHES = st.fixed_dictionaries(
     {
         "eight_bonus_mode": st.sampled_from(
-            ["forced_standalone", "optional_standalone", "additive"]
+            ["forced_standalone", "optional_standalone", "additive", "compound"]
         ),
-        "seven_bonus_rob": st.sampled_from(["automatic", "off"]),
+        "seven_bonus_rob": st.sampled_from(["automatic", "optional", "off"]),
         "initial_bonus_order": st.sampled_from(["player_complete", "round_robin"]),
     }
 )
@@ -218,12 +218,18 @@ def test_whole_deals_with_every_seat_kind_replay(
     wall = list(range(144))
     rng.shuffle(wall)
     if rng.random() < 0.7:
-        # move the bonus tiles into one seat's dealt tiles (South or the dealer)
+        # move six, seven or eight bonus tiles into one seat's dealt tiles (South or the
+        # dealer), the others anywhere: all eight, a seven-rob of either case (A) or (B)
+        n = rng.choice([6, 7, 8])
+        bonus = list(range(136, 144))
+        rng.shuffle(bonus)
         wall = [t for t in wall if t < 136]
         seat = rng.choice([0, 1])
-        pos = sorted(rng.sample([16 * r + 4 * seat + i for r in range(4) for i in range(4)], 8))
-        for i, p in enumerate(pos):
-            wall.insert(p, 136 + i)
+        pos = sorted(rng.sample([16 * r + 4 * seat + i for r in range(4) for i in range(4)], n))
+        for b, p in zip(bonus, pos):
+            wall.insert(p, b)
+        for b in bonus[n:]:
+            wall.insert(rng.randrange(len(wall) + 1), b)
     rules = mf.Ruleset.from_name("taiwanese-high", **sw)
     d = Deal(wall, dealer=0, rules=rules)
     seats = [make_seat(kind if p % 2 else "random", seed=seed + p) for p in range(4)]
@@ -231,7 +237,11 @@ def test_whole_deals_with_every_seat_kind_replay(
         p = d.to_act[0]
         legal = d.legal_actions(p)
         if d.phase is Phase.BONUS_CHOICE:
-            assert sw["eight_bonus_mode"] == "optional_standalone"
+            kind_ = [e for e in d.events if e.type == "bonus_choice"][-1].data["kind"]
+            if kind_ == "eight":
+                assert sw["eight_bonus_mode"] == "optional_standalone"
+            else:
+                assert sw["seven_bonus_rob"] == "optional" and len(d.bonus[p]) == 7
             before = d.snapshot()
             for q in range(4):
                 if q != p:
@@ -241,6 +251,8 @@ def test_whole_deals_with_every_seat_kind_replay(
         a = seats[p].choose(d.view(p), legal)
         assert a in legal
         d.apply(a)
+        if d.phase is not Phase.ENDED:
+            check_invariants(d)
     r = d.result
     assert r is not None and sum(r.payments) == 0
     buf = io.StringIO()
@@ -248,6 +260,29 @@ def test_whole_deals_with_every_seat_kind_replay(
     buf.seek(0)
     (res,) = replay(buf)
     assert res == r
+
+
+def check_invariants(d: Deal) -> None:
+    """Hand sizes (16, 17 for the seat about to discard) and a legal action for each seat to
+    act; the bonus tiles are eight at most and each exposed once."""
+    for p in range(4):
+        size = len(d.hands[p]) + 3 * len(d.melds[p])
+        holds = d.phase in (Phase.ACTION, Phase.AFTER_CLAIM) and d.active == p
+        assert size == 16 + holds, (p, size, d.phase)
+    shown = [t for b in d.bonus for t in b]
+    assert len(shown) == len(set(shown)) <= 8
+    assert all(d.legal_actions(p) for p in d.to_act)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_matches_under_the_shenlaiye_bonus_modes(kind: str) -> None:
+    """Whole matches under ``taiwanese-omu-shenlaiye`` (``compound`` and the optional
+    seven-rob) with every built-in seat kind: zero-sum."""
+    from mahjong_fast.game.match import play_match
+
+    r = mf.Ruleset.from_name("taiwanese-omu-shenlaiye", match_length="one_deal")
+    m = play_match([make_seat(kind, seed=i) for i in range(4)], rules=r, seed=11)
+    assert m.results and sum(m.scores) == 0
 
 
 # ------------------------------------------------------------------ the terminal game

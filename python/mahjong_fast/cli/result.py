@@ -170,7 +170,9 @@ def _show_win(res: Any, w: Any, rules: Any) -> None:
         "discard": f"on {whose} discard",
         "robbing_kong": f"by robbing {whose} kong",
         "bonus_all_eight": "with all eight bonus tiles (TW §7)",
-        "bonus_rob_eighth": f"by robbing {whose} eighth bonus tile (TW §7)",
+        "bonus_rob_eighth": f"by robbing {whose} eighth bonus tile (TW §7)"
+        if w.discarder is not None
+        else "by self-draw (the hand of a seven-rob win, TW §20.5.8)",
         "flower_win": "with bonus tiles (a flower win, HK §19.6)",
         "flower_win_rob": f"by robbing {whose} eighth bonus tile (HK §19.6)",
     }.get(w.win_kind or "", "")

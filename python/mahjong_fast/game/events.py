@@ -52,8 +52,8 @@ Every change of a :class:`~mahjong_fast.game.deal.Deal` appends one :class:`Even
 ``false_win``          ``declared`` (``self_drawn``/``discard``/``rob``), ``reason`` (the §13
                        code the declaration failed with), ``hand`` (``player``'s concealed
                        ids, revealed to all) — HK §19.11: the deal ends, ``payments`` follows
-``bonus_choice``       ``kind`` (``eight``) — TW §20.6.3: ``player`` is asked whether to take
-                       a bonus-tile win (phase ``BONUS_CHOICE``); public
+``bonus_choice``       ``kind`` (``eight`` or ``seven_rob``) — TW §20.6.3: ``player`` is asked
+                       whether to take a bonus-tile win (phase ``BONUS_CHOICE``); public
 ``bonus_win``          ``player`` took the offered win (its ``win`` event follows); a
                        seven-rob win also names ``tile`` and ``from`` (TW §20.6.4); public
 ``bonus_decline``      ``player`` declined the offered win; play resumes; public

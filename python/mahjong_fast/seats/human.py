@@ -328,7 +328,9 @@ class HumanSeat(BaseSeat):
     def _choose_bonus(self, view: Any, legal: Sequence[Action]) -> Action:
         """TW §20.6.3 ``BONUS_CHOICE``: take the offered bonus-tile win (y) or decline (n)."""
         by_type = {a.type: a for a in legal}
-        self.show(view, status=self._t("play:bonus_status"))
+        # all eight shown: the all-eight win; otherwise the seven-rob (TW §20.5.8 rule 3)
+        rob = len(view.bonus[view.player]) != 8
+        self.show(view, status=self._t("play:bonus_status_rob" if rob else "play:bonus_status"))
         while True:
             cmd = self._read(self._t("play:bonus_prompt")).strip().lower()
             if (
@@ -339,7 +341,7 @@ class HumanSeat(BaseSeat):
             if cmd in ("n", "no", "0", "decline", "d") and ActionType.DECLINE in by_type:
                 return by_type[ActionType.DECLINE]
             if cmd in ("hint", "h", "?"):
-                self._say(self._t("play:bonus_hint"), style="")
+                self._say(self._t("play:bonus_hint_rob" if rob else "play:bonus_hint"), style="")
                 continue
             if cmd in QUIT_WORDS:
                 self._quit()

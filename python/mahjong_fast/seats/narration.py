@@ -172,6 +172,9 @@ def describe_event(
             els = _ev(event, "elements") or []
             seven = any(isinstance(e, (list, tuple)) and e and e[0] == "X20" for e in els)
             how = "with seven bonus tiles" if seven else "with all eight bonus tiles"
+        elif kind == "bonus_rob_eighth" and _ev(event, "from") is None:
+            # TW §20.5.8 rule 3 (B): the hand part of a seven-rob win, self-drawn
+            how = "by self-draw with the hand (seven rob the eighth)"
         elif kind in ("bonus_rob_eighth", "flower_win_rob"):
             how = f"by robbing {whose(_ev(event, 'from'))} eighth bonus tile"
         else:

@@ -31,7 +31,7 @@
 //! - [`DealHooks::false_win`]: a refused win declaration carried out as a false win with its
 //!   penalty (HK §19.11 詐糊).
 
-use super::{BonusWin, Settlement};
+use super::{BonusWin, ScoreOutcome, Settlement};
 use crate::error::{MahjongError, Result};
 use crate::game::{Action, ActionType, Deal, Win};
 use crate::tiles::hand::Meld;
@@ -319,9 +319,18 @@ pub trait DealHooks {
     /// (`exposed` as for [`DealHooks::bonus_win`]); `initial`: during the initial bonus
     /// replacement (TW §20.1 starting timing). The engine asks it only when
     /// [`DealHooks::bonus_win`] found no automatic win, and asks the seat once its replacement
-    /// draws are made.
+    /// draws are made; a win that robs (TW §20.5.8 rule 3 seven-rob `optional`) at once,
+    /// before the exposing seat's replacement draw, and only when that draw can be made; an
+    /// [`BonusWin::automatic`] one (`compound`) is made without asking.
     fn bonus_offer(&self, _exposed: &[u8; 4], _exposer: usize, _tile: Bonus, _initial: bool) -> Result<Option<BonusWin>> {
         Ok(None)
+    }
+    /// The score of an offered win that takes the seat's hand (TW §20.5.8 rule 2 `compound`,
+    /// [`BonusWin::with_hand`]): `hand` is the seat's self-drawn score when its tiles can be
+    /// scored (None: no hand, e.g. a non-dealer's 16 tiles in the initial replacement). None
+    /// when the win is not made (the engine then plays on as after a `DECLINE`).
+    fn bonus_hand_score(&self, _win: &BonusWin, _hand: Option<ScoreOutcome>) -> Option<ScoreOutcome> {
+        None
     }
     /// The wall and kong rules of the deal (TW §20.5.4–§20.5.7), asked once per deal.
     fn wall_rules(&self) -> WallRules {

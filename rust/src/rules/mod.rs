@@ -178,9 +178,17 @@ pub struct BonusWin {
     /// TW §20.5.8 rule 4 C27 (`initial_bonus_win_element`): added at starting timing to an
     /// offered win (None otherwise).
     pub starting: Option<Element>,
+    /// TW §20.5.8 rule 2 `compound`: the all-eight win is automatic (no `BONUS_CHOICE`) and
+    /// scored with the seat's hand when its tiles have a winning shape (false: the element
+    /// alone, §7).
+    pub with_hand: bool,
 }
 
 impl BonusWin {
+    /// Whether the engine makes the offered win without asking (TW §20.5.8 rule 2 `compound`).
+    pub fn automatic(&self) -> bool {
+        self.with_hand && self.kind == BonusWinKind::AllEight
+    }
     /// The win's value: its element, plus C27 when scored.
     pub fn value(&self) -> u8 {
         self.element.value.saturating_add(self.starting.map_or(0, |e| e.value))

@@ -256,17 +256,37 @@ pub struct Deal {
     bonus_offer: Option<Box<BonusOffer>>,
 }
 
-/// A bonus-tile win offered to a seat (TW §20.5.8 rule 2 `optional_standalone`, §20.6.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A bonus-tile win offered to a seat (TW §20.5.8 rule 2 `optional_standalone` and
+/// `compound`, rule 3 seven-rob `optional`; §20.6.3).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct BonusOffer {
     /// The win the seat may take.
     win: crate::rules::BonusWin,
     /// The bonus tile whose exposure made it.
     tile: u8,
-    /// Where play resumes after a `DECLINE`: `None` the dealer's start of play (the offer came
-    /// during the initial bonus replacement), else `(seat, drawn tile, kong chain)` entering
-    /// `ACTION` after its draw.
-    resume: Option<(u8, Option<u8>, bool)>,
+    /// The bonus tile that moves to the winner with a seven-rob win: the exposed one (case A),
+    /// or the single bonus tile of the seat that pays the rob (case B); `tile` otherwise.
+    moved: u8,
+    /// Where play resumes after a `DECLINE`.
+    resume: Resume,
+}
+
+/// Where play resumes after an offered bonus-tile win is declined (TW §20.6.3).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Resume {
+    /// The dealer's start of play (the offer came at the end of the initial replacement).
+    Start,
+    /// The seat's `ACTION` after its draw: (seat, drawn tile, kong chain).
+    Action(u8, Option<u8>, bool),
+    /// TW §20.5.8 rule 3: the exposing seat's replacement draw for the tile just exposed, then
+    /// its `ACTION`: (seat, kong chain).
+    Draw(u8, bool),
+    /// The same in the initial replacement (HK §4.4 order): the seat at position `k` from the
+    /// dealer owes `owed` replacement draws, bonus tiles still in its hand to expose.
+    Initial { k: u8, owed: u8 },
+    /// The same under `initial_bonus_order = round_robin` (TW §20.5.8 rule 1): the seat at
+    /// position `k` owes the replacement for the tile just exposed, then exposes `held`.
+    Rounds { k: u8, held: Vec<u8> },
 }
 
 /// The legal responses of one player in a window (HK §6.2): pass, win, exposed kong, pung and

@@ -2,6 +2,7 @@
 //! the settlement the ruleset makes of them, and the exhaustive draw.
 
 use super::*;
+use crate::rules::Element;
 
 impl Deal {
     // ------------------------------------------------------------- §8 end of the deal
@@ -87,6 +88,116 @@ impl Deal {
     /// element (exempt from `min_tai`), settled as self-drawn (all eight) or paid by the
     /// exposing player (seven rob the eighth, who takes the tile into their bonus area).
     pub(super) fn bonus_win(&mut self, w: &BonusWin, tile: u8) {
+        self.bonus_win_scored(w, tile, None);
+    }
+
+    /// TW §20.5.8 rule 3 `optional`, `BONUS_WIN`: the moved bonus tile goes to the winner,
+    /// who makes one replacement draw (case A: the seat with seven; case B: the exposing seat,
+    /// its draw for the tile it exposed). Case (A): one win, the seven-rob element plus, when
+    /// the 17 tiles have a winning shape, that hand scored as a win on a discard of the
+    /// replacement by the exposing seat with the bonus tiles ignored, all paid by the exposing
+    /// seat. Case (B): two wins of the seat, each settled on its own (§20.7.1): the element,
+    /// paid by the seat whose single bonus tile moved; and the hand (if a winning shape), scored
+    /// self-drawn on the replacement (a loose tile) without the moved tile, paid by all three.
+    /// Neither carries liability (§20.7.2).
+    pub(super) fn seven_rob_win(&mut self, o: &BonusOffer) {
+        let (w, winner) = (o.win, o.win.winner);
+        let Some(payer) = w.discarder else { return };
+        let case_b = o.moved != o.tile;
+        if let Some(i) = self.bonus[payer].iter().position(|&b| b == o.moved) {
+            self.bonus[payer].remove(i);
+            self.bonus_mask[payer] &= !(1 << (o.moved - N_ORDINARY));
+        }
+        let mask_before = self.bonus_mask[winner];
+        self.add_bonus(winner, o.moved);
+        // the offer was made only with a replacement draw possible; never a bonus tile
+        let r = self.take_tail();
+        self.hand_add(winner, r);
+        let wall = self.wall_count();
+        self.emit(Event::ReplacementDraw { player: winner as u8, tile: r, reason: ReplacementReason::Bonus, wall });
+        let mut c = self.counts[winner];
+        c[(r >> 2) as usize] -= 1;
+        let ctx = WinContext {
+            seat_wind: self.seat_winds[winner],
+            prevailing_wind: self.opts.prevailing_wind,
+            self_drawn: case_b,
+            kong_replacement: case_b && self.rules.bonus_replacement_scores(),
+            last_wall_tile: case_b && self.remaining() == 0,
+            last_discard: !case_b && self.remaining() == 0,
+            ..Default::default()
+        };
+        // case (A): the bonus tiles ignored; case (B): without the moved tile
+        let full_mask = self.bonus_mask[winner];
+        self.bonus_mask[winner] = if case_b { mask_before } else { 0 };
+        let hand = self.score_hand(winner, c, Some(r >> 2), &ctx).ok().filter(|h| h.interpretation.is_some());
+        self.bonus_mask[winner] = full_mask;
+        let element: Vec<Element> = std::iter::once(w.element).chain(w.starting).collect();
+        let bonus_score = |extra: &[Element]| {
+            let elements: Vec<Element> = element.iter().chain(extra).copied().collect();
+            let value = elements.iter().fold(0u8, |v, e| v.saturating_add(e.value));
+            ScoreOutcome { is_win: true, reason: None, value, raw_value: value, limit: None, elements, interpretation: None }
+        };
+        let discarder = Some(payer as u8);
+        let mut wins = Vec::with_capacity(2);
+        let first = if case_b {
+            bonus_score(&[])
+        } else {
+            let mut s = bonus_score(hand.as_ref().map_or(&[][..], |h| &h.elements[..]));
+            s.interpretation = hand.as_ref().and_then(|h| h.interpretation.clone());
+            s
+        };
+        let pay = self.win_payments(first.value, winner, false, Some(payer));
+        let kind = WinKind::BonusRobEighth;
+        let tile = Some(o.moved);
+        wins.push(Win {
+            player: winner as u8,
+            kind,
+            tile,
+            discarder,
+            score: first,
+            flags: WinFlags::default(),
+            payments: pay,
+            liable_paid: None,
+        });
+        if let Some(h) = hand.filter(|_| case_b) {
+            let pay = self.win_payments(h.value, winner, true, None);
+            let flags =
+                WinFlags { kong_replacement: ctx.kong_replacement, last_wall_tile: ctx.last_wall_tile, ..WinFlags::default() };
+            wins.push(Win {
+                player: winner as u8,
+                kind,
+                tile: Some(r),
+                discarder: None,
+                score: h,
+                flags,
+                payments: pay,
+                liable_paid: None,
+            });
+        }
+        let hands = if self.opts.record {
+            let mut hand = self.hands[winner].clone();
+            hand.sort_unstable();
+            wins.iter().map(|_| (winner as u8, hand.clone())).collect()
+        } else {
+            Vec::new()
+        };
+        self.settle_and_end(wins, hands);
+    }
+
+    /// The flags of a self-drawn win by the active player now (as [`Deal::win`] sets them).
+    pub(super) fn self_drawn_flags(&self) -> WinFlags {
+        WinFlags {
+            kong_replacement: self.replacement_flag(),
+            last_wall_tile: !self.dealer_start && self.remaining() == 0,
+            last_discard: false,
+            robbing_kong: false,
+            dealer_start: self.dealer_start,
+        }
+    }
+
+    /// A bonus-tile win, scored by its element(s) (TW §7), or by `scored` (TW §20.5.8 rule 2
+    /// `compound`: the hand's score with its flags).
+    pub(super) fn bonus_win_scored(&mut self, w: &BonusWin, tile: u8, scored: Option<(ScoreOutcome, WinFlags)>) {
         let kind = match w.kind {
             BonusWinKind::AllEight => WinKind::BonusAllEight,
             BonusWinKind::RobEighth => WinKind::BonusRobEighth,
@@ -115,27 +226,23 @@ impl Deal {
             }
             self.add_bonus(w.winner, tile);
         }
-        let value = w.value();
-        let score = ScoreOutcome {
-            is_win: true,
-            reason: None,
-            value,
-            raw_value: value,
-            limit: None,
-            elements: std::iter::once(w.element).chain(w.starting).collect(),
-            interpretation: None,
-        };
+        let (score, flags) = scored.unwrap_or_else(|| {
+            let value = w.value();
+            let score = ScoreOutcome {
+                is_win: true,
+                reason: None,
+                value,
+                raw_value: value,
+                limit: None,
+                elements: std::iter::once(w.element).chain(w.starting).collect(),
+                interpretation: None,
+            };
+            (score, WinFlags::default())
+        });
+        let value = score.value;
         let pay = self.win_payments(value, w.winner, discarder.is_none(), w.discarder);
-        let win = Win {
-            player: w.winner as u8,
-            kind,
-            tile: Some(tile),
-            discarder,
-            score,
-            flags: WinFlags::default(),
-            payments: pay,
-            liable_paid: None,
-        };
+        let win =
+            Win { player: w.winner as u8, kind, tile: Some(tile), discarder, score, flags, payments: pay, liable_paid: None };
         let hands = if self.opts.record {
             let mut hand = self.hands[w.winner].clone();
             hand.sort_unstable();

@@ -46,20 +46,24 @@ impl Deal {
                 dealer_streak: self.opts.dealer_streak,
             });
         }
-        if self.wall_rules.initial_bonus_rounds {
-            if self.replace_bonus_in_rounds() {
-                return;
-            }
+        let stopped = if self.wall_rules.initial_bonus_rounds {
+            self.replace_bonus_in_rounds(0, None)
         } else {
-            self.replace_bonus_player_complete();
-            if self.phase == Phase::Ended {
-                return;
-            }
+            self.replace_bonus_player_complete(0, 0)
+        };
+        if stopped {
+            return;
         }
+        self.finish_initial_replacement();
+    }
+
+    /// The end of the initial bonus replacement: the dealer's start of play (HK §5.2), or
+    /// first the bonus-tile win offered during it (TW §20.5.8 rule 2).
+    pub(super) fn finish_initial_replacement(&mut self) {
         self.recount();
         // TW §20.5.8 rule 2: an offered bonus-tile win is asked once the replacements are made
         if self.bonus_offer.is_some() {
-            self.open_bonus_choice(None);
+            self.open_bonus_choice(Resume::Start);
             return;
         }
         // HK §5.2 the dealer acts with the dealt tiles, without drawing
@@ -69,16 +73,42 @@ impl Deal {
         }
     }
 
+    /// Whether a seven-rob offer waits to be asked at once (TW §20.5.8 rule 3 `optional`:
+    /// after the exposure, before the exposing seat's replacement draw).
+    #[inline]
+    fn rob_offer_pending(&self) -> bool {
+        self.bonus_offer.as_ref().is_some_and(|o| o.win.kind.robs())
+    }
+
+    /// One replacement draw of the initial bonus replacement for `p`; false when none is
+    /// possible (the deal then ends in an exhaustive draw).
+    fn initial_replacement_draw(&mut self, p: usize) -> bool {
+        if !self.replacement_possible() {
+            self.recount();
+            self.exhaustive_draw(DrawReason::NoReplacement);
+            return false;
+        }
+        let t = self.take_tail();
+        self.hands[p].push(t);
+        let wall = self.wall_count();
+        self.emit(Event::ReplacementDraw { player: p as u8, tile: t, reason: ReplacementReason::Bonus, wall });
+        true
+    }
+
     /// HK §4.4 dealer first, then South, West, North; every bonus tile (including ones
-    /// received as replacements) is replaced before the next player.
+    /// received as replacements) is replaced before the next player. From the seat at position
+    /// `k0` from the dealer, which owes `owed0` replacement draws (0, 0: the whole replacement;
+    /// else resuming after a declined seven-rob offer). True when the deal ended, or stopped
+    /// for a seven-rob offer (TW §20.5.8 rule 3, `BONUS_CHOICE` open).
     #[inline(always)]
-    fn replace_bonus_player_complete(&mut self) {
+    pub(super) fn replace_bonus_player_complete(&mut self, k0: usize, owed0: usize) -> bool {
         let d = self.dealer as usize;
-        for k in 0..4 {
+        for k in k0..4 {
             let p = (d + k) % 4;
+            let mut owed = if k == k0 { owed0 } else { 0 };
             loop {
                 // a count, not a Tiles (which holds four ids): a hand can hold up to eight bonus tiles
-                let mut found = 0usize;
+                let mut found = std::mem::take(&mut owed);
                 let mut i = 0;
                 while i < self.hands[p].len() {
                     let t = self.hands[p][i];
@@ -86,9 +116,14 @@ impl Deal {
                         self.hands[p].remove(i);
                         if self.expose_bonus(p, t) {
                             self.recount();
-                            return; // TW §7: a bonus-tile win ended the deal
+                            return true; // TW §7: a bonus-tile win ended the deal
                         }
                         found += 1;
+                        if self.rob_offer_pending() {
+                            self.recount();
+                            self.open_bonus_choice(Resume::Initial { k: k as u8, owed: found as u8 });
+                            return true;
+                        }
                     } else {
                         i += 1;
                     }
@@ -97,18 +132,13 @@ impl Deal {
                     break;
                 }
                 for _ in 0..found {
-                    if !self.replacement_possible() {
-                        self.recount();
-                        self.exhaustive_draw(DrawReason::NoReplacement);
-                        return;
+                    if !self.initial_replacement_draw(p) {
+                        return true;
                     }
-                    let t = self.take_tail();
-                    self.hands[p].push(t);
-                    let wall = self.wall_count();
-                    self.emit(Event::ReplacementDraw { player: p as u8, tile: t, reason: ReplacementReason::Bonus, wall });
                 }
             }
         }
+        false
     }
 
     /// TW §20.5.8 rule 1 `round_robin`: rounds from the dealer until no seat holds a bonus
@@ -117,14 +147,28 @@ impl Deal {
     /// deal ended (a bonus-tile win, or no replacement possible).
     #[cold]
     #[inline(never)]
-    fn replace_bonus_in_rounds(&mut self) -> bool {
+    /// `resume`: after a declined seven-rob offer (TW §20.5.8 rule 3), the seat at position
+    /// `k0` makes the replacement it owes, then exposes the tiles `held` it still had; the round
+    /// goes on from there. True also when stopped for a seven-rob offer (`BONUS_CHOICE` open).
+    pub(super) fn replace_bonus_in_rounds(&mut self, k0: usize, resume: Option<Vec<u8>>) -> bool {
         let d = self.dealer as usize;
+        let mut resume = resume;
         loop {
             let mut any = false;
-            for k in 0..4 {
+            let start = if resume.is_some() { k0 } else { 0 };
+            for k in start..4 {
                 let p = (d + k) % 4;
-                let held: Vec<u8> = self.hands[p].iter().copied().filter(|&t| t >= N_ORDINARY).collect();
-                for t in held {
+                let held: Vec<u8> = match resume.take() {
+                    Some(rest) => {
+                        any = true;
+                        if !self.initial_replacement_draw(p) {
+                            return true;
+                        }
+                        rest
+                    }
+                    None => self.hands[p].iter().copied().filter(|&t| t >= N_ORDINARY).collect(),
+                };
+                for (j, &t) in held.iter().enumerate() {
                     any = true;
                     if let Some(i) = self.hands[p].iter().position(|&x| x == t) {
                         self.hands[p].remove(i);
@@ -133,15 +177,14 @@ impl Deal {
                         self.recount();
                         return true; // TW §7: a bonus-tile win ended the deal
                     }
-                    if !self.replacement_possible() {
+                    if self.rob_offer_pending() {
                         self.recount();
-                        self.exhaustive_draw(DrawReason::NoReplacement);
+                        self.open_bonus_choice(Resume::Rounds { k: k as u8, held: held[j + 1..].to_vec() });
                         return true;
                     }
-                    let r = self.take_tail();
-                    self.hands[p].push(r);
-                    let wall = self.wall_count();
-                    self.emit(Event::ReplacementDraw { player: p as u8, tile: r, reason: ReplacementReason::Bonus, wall });
+                    if !self.initial_replacement_draw(p) {
+                        return true;
+                    }
                 }
             }
             if !any {
@@ -297,7 +340,19 @@ impl Deal {
         // the initial bonus replacement: nobody has been asked to act yet
         let initial = self.turn == 0 && self.to_act.is_empty();
         if let Ok(Some(win)) = self.rules.hooks().bonus_offer(&self.bonus_mask, p, Bonus(t - N_ORDINARY), initial) {
-            self.bonus_offer = Some(Box::new(BonusOffer { win, tile: t, resume: None }));
+            let mut moved = t;
+            if win.kind.robs() {
+                // TW §20.5.8 rule 3: offered only when the replacement draw can be made
+                if !self.replacement_possible() {
+                    return;
+                }
+                if win.winner == p {
+                    // case (B): the payer's single bonus tile moves to the exposing seat
+                    let Some(z) = win.discarder.map(|z| self.bonus_mask[z]).filter(|m| m.count_ones() == 1) else { return };
+                    moved = N_ORDINARY + z.trailing_zeros() as u8;
+                }
+            }
+            self.bonus_offer = Some(Box::new(BonusOffer { win, tile: t, moved, resume: Resume::Start }));
         }
     }
 
@@ -305,9 +360,13 @@ impl Deal {
     /// only its seat acts; `resume` is where a `DECLINE` returns to.
     #[cold]
     #[inline(never)]
-    pub(super) fn open_bonus_choice(&mut self, resume: Option<(u8, Option<u8>, bool)>) {
+    pub(super) fn open_bonus_choice(&mut self, resume: Resume) {
         let Some(mut o) = self.bonus_offer.take() else { return };
         o.resume = resume;
+        if o.win.automatic() {
+            self.automatic_bonus_win(&o);
+            return;
+        }
         let seat = o.win.winner as u8;
         self.phase = Phase::BonusChoice;
         self.active = Some(seat);
@@ -327,23 +386,84 @@ impl Deal {
         let Some(o) = self.bonus_offer.take() else { return };
         if a.kind == ActionType::BonusWin {
             let (tile, from) = match o.win.discarder {
-                Some(d) => (Some(o.tile), Some(d as u8)),
+                Some(d) => (Some(o.moved), Some(d as u8)),
                 None => (None, None),
             };
             self.emit(Event::BonusAnswer { player: a.player, win: true, tile, from });
-            self.bonus_win(&o.win, o.tile);
+            if o.win.kind.robs() {
+                self.seven_rob_win(&o);
+            } else {
+                self.bonus_win(&o.win, o.tile);
+            }
             return;
         }
         self.emit(Event::BonusAnswer { player: a.player, win: false, tile: None, from: None });
-        match o.resume {
-            None => {
+        self.resume_after_offer(o.resume);
+    }
+
+    /// Play goes on where an offered bonus-tile win found it (a `DECLINE`, or an automatic win
+    /// not made): the dealer's start of play, or the seat's `ACTION` after its draw.
+    fn resume_after_offer(&mut self, resume: Resume) {
+        match resume {
+            Resume::Start => {
                 self.enter_action(self.dealer, None, true, false);
                 self.open_declare();
             }
-            Some((p, drawn, kong_chain)) => {
+            Resume::Action(p, drawn, kong_chain) => {
                 self.enter_action(p, drawn, false, kong_chain);
                 self.hook(HookEvent::Drew { player: p });
             }
+            Resume::Draw(p, kong_chain) => {
+                // TW §20.5.8 rule 3 `DECLINE`: the exposing seat makes its replacement draw
+                if !self.replacement_possible() {
+                    self.exhaustive_draw(DrawReason::NoReplacement);
+                    return;
+                }
+                let t = self.take_tail();
+                let drew = self.draw_from(p as usize, t, true, ReplacementReason::Bonus);
+                self.after_draw(p, kong_chain, drew);
+            }
+            Resume::Initial { k, owed } => {
+                if !self.replace_bonus_player_complete(k.into(), owed.into()) {
+                    self.finish_initial_replacement();
+                }
+            }
+            Resume::Rounds { k, held } => {
+                if !self.replace_bonus_in_rounds(k.into(), Some(held)) {
+                    self.finish_initial_replacement();
+                }
+            }
+        }
+    }
+
+    /// TW §20.5.8 rule 2 `compound`: the all-eight win made by the engine once the seat's
+    /// replacement draws are made, scored as a self-drawn win with the seat's hand when it has
+    /// 17 tiles (after its draw, or the dealer at the start of play; a non-dealer in the initial
+    /// replacement holds 16: the element alone). A win the ruleset does not make (below
+    /// `min_tai`) is treated as declined: play goes on, with no event.
+    #[cold]
+    #[inline(never)]
+    fn automatic_bonus_win(&mut self, o: &BonusOffer) {
+        let seat = o.win.winner as u8;
+        let with_hand = match o.resume {
+            Resume::Action(p, drawn, kong_chain) => {
+                self.enter_action(p, drawn, false, kong_chain);
+                true
+            }
+            Resume::Start if seat == self.dealer => {
+                self.enter_action(seat, None, true, false);
+                true
+            }
+            _ => false,
+        };
+        let hand = if with_hand { self.score_self_drawn(seat as usize).ok() } else { None };
+        let scored = hand.as_ref().is_some_and(|h| h.interpretation.is_some());
+        match self.rules.hooks().bonus_hand_score(&o.win, hand) {
+            Some(score) => {
+                let flags = if scored { self.self_drawn_flags() } else { WinFlags::default() };
+                self.bonus_win_scored(&o.win, o.tile, Some((score, flags)));
+            }
+            None => self.resume_after_offer(o.resume.clone()),
         }
     }
 
@@ -450,9 +570,16 @@ impl Deal {
     /// HK §4.1 / §4.4 one draw (normal from the front, replacement from the tail) with bonus
     /// replacement. False when the deal ended in an exhaustive draw (§8.2 case 2).
     pub(super) fn draw(&mut self, p: usize, replacement: bool, reason: ReplacementReason) -> bool {
+        let t = if replacement { self.take_tail() } else { self.take_front() };
+        self.draw_from(p, t, replacement, reason)
+    }
+
+    /// [`Deal::draw`] from the tile `t` just taken. False also when a seven-rob offer stopped
+    /// the draw before the replacement (TW §20.5.8 rule 3; [`Deal::after_draw`] opens it).
+    pub(super) fn draw_from(&mut self, p: usize, t: u8, replacement: bool, reason: ReplacementReason) -> bool {
         let mut replacement = replacement;
         let mut reason = reason;
-        let mut t = if replacement { self.take_tail() } else { self.take_front() };
+        let mut t = t;
         loop {
             let bonus = t >= N_ORDINARY;
             if !bonus {
@@ -472,6 +599,9 @@ impl Deal {
             }
             if self.expose_bonus(p, t) {
                 return false; // TW §7 (before the live-tile check: no replacement is needed)
+            }
+            if self.rob_offer_pending() {
+                return false; // TW §20.5.8 rule 3: asked before the replacement draw
             }
             if !self.replacement_possible() {
                 // no live tile left (TW §4: `remaining` never counts the dead wall)
@@ -527,9 +657,22 @@ impl Deal {
     }
 
     pub(super) fn draw_and_act(&mut self, p: u8, replacement: bool) {
-        if self.draw(p as usize, replacement, ReplacementReason::Kong) {
+        let drew = self.draw(p as usize, replacement, ReplacementReason::Kong);
+        self.after_draw(p, replacement, drew);
+    }
+
+    /// After `p`'s draw (`drew`: it has its tile; `kong_chain`: a kong's replacement): its
+    /// `ACTION`, or first an offered bonus-tile win (TW §20.5.8 rules 2–3).
+    pub(super) fn after_draw(&mut self, p: u8, replacement: bool, drew: bool) {
+        if !drew {
+            if self.phase != Phase::Ended && self.rob_offer_pending() {
+                self.open_bonus_choice(Resume::Draw(p, replacement));
+            }
+            return;
+        }
+        {
             if self.bonus_offer.is_some() {
-                self.open_bonus_choice(Some((p, self.drawn_tile, replacement)));
+                self.open_bonus_choice(Resume::Action(p, self.drawn_tile, replacement));
                 return;
             }
             self.enter_action(p, self.drawn_tile, false, replacement);

@@ -107,6 +107,7 @@ impl DealHooks for HongKongRules {
             discarder: None,
             element: self.flower_element(code),
             starting: None,
+            with_hand: false,
         };
         if n == 8 {
             return Ok(Some(own("X21")));
@@ -125,6 +126,7 @@ impl DealHooks for HongKongRules {
                         discarder: Some(exposer),
                         element,
                         starting: None,
+                        with_hand: false,
                     }));
                 }
             }

@@ -2,13 +2,15 @@
 //! change it): `eight_bonus_mode = "additive"` has no special win (the all-eight element is
 //! scored in an ordinary win instead, by the scorer) and `seven_bonus_rob = "off"` has no
 //! seven-rob win. `optional_standalone` offers the all-eight win in the `BONUS_CHOICE` phase
-//! of §20.6.3 once the seat's replacement draws are made ([`offer`]). `compound` and seven-rob
-//! `optional` are not read by the deal yet: it plays them as the automatic wins of §7.
+//! of §20.6.3 once the seat's replacement draws are made ([`offer`]); `compound` makes the same
+//! win automatically at that moment, scored with the seat's hand ([`compound_score`]).
+//! Seven-rob `optional` offers the rob in `BONUS_CHOICE` right after the exposure, before the
+//! exposing seat's replacement draw, in its two cases (A) and (B) ([`offer`], [`six_plus_one`]).
 
 use super::switches::{EightBonusMode, SevenBonusRob, TwSwitches};
 use crate::game::ActionType;
 use crate::rules::hooks::ExtraAction;
-use crate::rules::{BonusWin, BonusWinKind, Element};
+use crate::rules::{BonusWin, BonusWinKind, Element, ScoreOutcome};
 
 /// The actions of `BONUS_CHOICE` under `eight_bonus_mode = optional_standalone` (TW §20.6.3):
 /// the switch that adds them is named where a face cannot express them (RL version 1).
@@ -22,9 +24,25 @@ pub static EIGHT_CHOICE: [ExtraAction; 2] = [
 pub static READY_AND_EIGHT_CHOICE: [ExtraAction; 3] =
     [ExtraAction { kind: ActionType::DeclareReady, switch: Some("ready_declaration") }, EIGHT_CHOICE[0], EIGHT_CHOICE[1]];
 
+/// The actions of `BONUS_CHOICE` under `seven_bonus_rob = optional` alone (TW §20.6.3).
+pub static SEVEN_CHOICE: [ExtraAction; 2] = [
+    ExtraAction { kind: ActionType::BonusWin, switch: Some("seven_bonus_rob") },
+    ExtraAction { kind: ActionType::Decline, switch: Some("seven_bonus_rob") },
+];
+
+/// `DECLARE_READY` and then the actions of `BONUS_CHOICE` under the seven-rob alone.
+pub static READY_AND_SEVEN_CHOICE: [ExtraAction; 3] =
+    [ExtraAction { kind: ActionType::DeclareReady, switch: Some("ready_declaration") }, SEVEN_CHOICE[0], SEVEN_CHOICE[1]];
+
 /// Whether the switches offer a bonus-tile win as a choice (the deal asks the hooks for it).
 pub fn has_choice(sw: &TwSwitches) -> bool {
-    sw.eight_bonus_mode == EightBonusMode::OptionalStandalone
+    sw.eight_bonus_mode == EightBonusMode::OptionalStandalone || sw.seven_bonus_rob == SevenBonusRob::Optional
+}
+
+/// Whether the deal asks the hooks for a bonus-tile win after the replacement draws: a choice,
+/// or the automatic `compound` win (TW §20.5.8 rule 2).
+pub fn has_offer(sw: &TwSwitches) -> bool {
+    has_choice(sw) || sw.eight_bonus_mode == EightBonusMode::Compound
 }
 
 /// The extra actions the bonus switches add (none at their defaults).
@@ -36,10 +54,14 @@ pub fn extra_actions(sw: &TwSwitches) -> &'static [ExtraAction] {
 /// those of the bonus switches, so that adding the bonus choice keeps the indices of the
 /// others (RL version 2 numbers the extra actions in this order).
 pub fn extra_actions_after(sw: &TwSwitches, others: &'static [ExtraAction]) -> &'static [ExtraAction] {
+    // the switch named is the eight-bonus one when both offer a choice (the same two actions)
+    let eight = sw.eight_bonus_mode == EightBonusMode::OptionalStandalone;
+    let (alone, with_ready): (&'static [ExtraAction], &'static [ExtraAction]) =
+        if eight { (&EIGHT_CHOICE, &READY_AND_EIGHT_CHOICE) } else { (&SEVEN_CHOICE, &READY_AND_SEVEN_CHOICE) };
     match (has_choice(sw), others) {
         (false, o) => o,
-        (true, []) => &EIGHT_CHOICE,
-        (true, [r]) if r.kind == ActionType::DeclareReady => &READY_AND_EIGHT_CHOICE,
+        (true, []) => alone,
+        (true, [r]) if r.kind == ActionType::DeclareReady => with_ready,
         (true, o) => o,
     }
 }
@@ -60,12 +82,81 @@ pub fn starting_element(sw: &TwSwitches, initial: bool) -> Option<Element> {
 
 /// TW §20.5.8 rule 2 `optional_standalone`: the all-eight win `win` (as §7 finds it, its
 /// value already overridden), offered to its seat; with C tables a win below `min_tai` is not
-/// offered. None for any other win or mode.
+/// offered. `compound`: the same win, made by the engine once the replacement draws are made
+/// and scored with the hand ([`compound_score`], which applies `min_tai` to the total). None
+/// for any other win or mode.
 pub fn offer(sw: &TwSwitches, win: Option<BonusWin>) -> Option<BonusWin> {
     let w = win?;
-    let eight = w.kind == BonusWinKind::AllEight && sw.eight_bonus_mode == EightBonusMode::OptionalStandalone;
     let enough = !sw.tai_table.is_common() || u32::from(w.value()) >= sw.min_tai;
-    (eight && enough).then_some(w)
+    if w.kind.robs() {
+        // TW §20.5.8 rule 3 `optional` (the deal offers it only when the replacement draw can
+        // be made); §20.11 D: the bonus part alone reaches `min_tai`
+        return (sw.seven_bonus_rob == SevenBonusRob::Optional && enough).then_some(BonusWin { with_hand: true, ..w });
+    }
+    if w.kind != BonusWinKind::AllEight {
+        return None;
+    }
+    match sw.eight_bonus_mode {
+        EightBonusMode::OptionalStandalone => enough.then_some(w),
+        EightBonusMode::Compound => Some(BonusWin { with_hand: true, ..w }),
+        _ => None,
+    }
+}
+
+/// TW §20.5.8 rule 2 `compound`: the automatic all-eight win scored as a self-drawn win. When
+/// the seat's tiles have a winning shape (`hand`, its self-drawn score with the all-eight
+/// element already in place of the bonus-tile elements, §20.5.8 rule 2 `additive`), that
+/// score, whatever its minimum (rule 5: the win keeps §7's exemption); otherwise the all-eight
+/// element alone; plus C27 at starting timing (rule 4). With C tables a total below `min_tai`
+/// is treated as declined (rule 2: None, play goes on).
+pub fn compound_score(sw: &TwSwitches, w: &BonusWin, hand: Option<ScoreOutcome>) -> Option<ScoreOutcome> {
+    let mut s = match hand.filter(|h| h.interpretation.is_some()) {
+        Some(h) => ScoreOutcome { is_win: true, reason: None, ..h },
+        None => ScoreOutcome {
+            is_win: true,
+            reason: None,
+            value: w.element.value,
+            raw_value: w.element.value,
+            limit: None,
+            elements: vec![w.element],
+            interpretation: None,
+        },
+    };
+    if let Some(e) = w.starting {
+        s.elements.push(e);
+        s.value = s.value.saturating_add(e.value);
+        s.raw_value = s.raw_value.saturating_add(e.value);
+    }
+    let enough = !sw.tai_table.is_common() || u32::from(s.value) >= sw.min_tai;
+    enough.then_some(s)
+}
+
+/// TW §20.5.8 rule 3 (B): after `exposer` exposes `tile` (masks `exposed` before it), when it
+/// had exactly six, the tile is the eighth to appear and exactly one other seat Z holds exactly
+/// one: the rob of Z's tile by the exposing seat, paid by Z (None otherwise, or under another
+/// `seven_bonus_rob` value). Case (A) is §7's rob found by `check_bonus_win`.
+pub fn six_plus_one(sw: &TwSwitches, exposed: &[u8; 4], exposer: usize, tile: u8) -> Option<BonusWin> {
+    if sw.seven_bonus_rob != SevenBonusRob::Optional || exposer > 3 || tile > 7 {
+        return None;
+    }
+    let all = exposed.iter().fold(1u8 << tile, |m, &e| m | e);
+    if exposed[exposer].count_ones() != 6 || all != 0xFF {
+        return None;
+    }
+    let mut ones = (0..4).filter(|&q| q != exposer && exposed[q].count_ones() == 1);
+    let z = ones.next()?;
+    if ones.next().is_some() {
+        return None;
+    }
+    let kind = BonusWinKind::RobEighth;
+    Some(BonusWin {
+        kind,
+        winner: exposer,
+        discarder: Some(z),
+        element: super::settle::bonus_element(kind, sw.tai_table),
+        starting: None,
+        with_hand: true,
+    })
 }
 
 /// The automatic bonus-tile win `win` of §7 as the switches `sw` keep it (None: no such win).
@@ -73,10 +164,11 @@ pub fn keep(sw: &TwSwitches, win: Option<BonusWin>) -> Option<BonusWin> {
     let w = win?;
     // (the Hong Kong kinds never arise here: read as the all-eight or the robbing win)
     let kept = if w.kind.robs() {
-        sw.seven_bonus_rob != SevenBonusRob::Off
+        // `optional`: offered instead ([`offer`]), before the replacement draw
+        sw.seven_bonus_rob == SevenBonusRob::Automatic
     } else {
-        // `optional_standalone`: offered instead ([`offer`])
-        !matches!(sw.eight_bonus_mode, EightBonusMode::Additive | EightBonusMode::OptionalStandalone)
+        // `optional_standalone` and `compound`: offered instead ([`offer`]), after the draws
+        sw.eight_bonus_mode == EightBonusMode::ForcedStandalone
     };
     kept.then_some(w)
 }
@@ -131,5 +223,45 @@ mod tests {
         assert_eq!(with_c27.map(|w| w.value()), Some(12));
         assert!(offer(&sml, with_c27).is_some());
         assert!(starting_element(&sml, false).is_none());
+    }
+
+    /// `compound` makes the all-eight win itself (offered as automatic, never kept as §7's):
+    /// the element alone without a hand, C27 added, `min_tai` applied to the total (C tables).
+    #[test]
+    fn compound_is_automatic_and_scored_on_its_total() {
+        let sml = TwSwitches { eight_bonus_mode: EightBonusMode::Compound, ..TwSwitches::with_table(TaiTable::Sml) };
+        let eight = check_bonus_win(TaiTable::Sml, &[0x7F, 0, 0, 0], 0, Bonus(7)).unwrap();
+        assert!(keep(&sml, eight).is_none());
+        let w = offer(&sml, eight).unwrap();
+        assert!(w.automatic() && !has_choice(&sml) && has_offer(&sml));
+        assert!(extra_actions(&sml).is_empty());
+        let alone = compound_score(&sml, &w, None).unwrap();
+        assert_eq!((alone.value, alone.elements.len(), alone.is_win), (8, 1, true));
+        let strict = TwSwitches { min_tai: 9, ..sml };
+        assert!(compound_score(&strict, &w, None).is_none());
+        let w27 = BonusWin { starting: starting_element(&TwSwitches { initial_bonus_win_element: true, ..strict }, true), ..w };
+        assert_eq!(compound_score(&strict, &w27, None).map(|s| s.value), Some(12));
+        let high =
+            TwSwitches { eight_bonus_mode: EightBonusMode::Compound, min_tai: 50, ..TwSwitches::with_table(TaiTable::High) };
+        let h = offer(&high, check_bonus_win(TaiTable::High, &[0x7F, 0, 0, 0], 0, Bonus(7)).unwrap()).unwrap();
+        assert!(compound_score(&high, &h, None).is_some(), "H/L tables keep §7's exemption");
+    }
+
+    /// TW §20.5.8 rule 3 (B): six for the exposer, the eighth distinct tile, exactly one other
+    /// seat with exactly one; only under `optional`. Case (A) is offered, not kept.
+    #[test]
+    fn six_plus_one_and_the_optional_rob() {
+        let opt = TwSwitches { seven_bonus_rob: SevenBonusRob::Optional, ..TwSwitches::with_table(TaiTable::Sml) };
+        let w = six_plus_one(&opt, &[0x3F, 0x40, 0, 0], 0, 7).unwrap();
+        assert_eq!((w.winner, w.discarder, w.element.code), (0, Some(1), "C35"));
+        assert!(w.with_hand && !w.automatic());
+        assert!(six_plus_one(&opt, &[0x1F, 0x40, 0x20, 0], 0, 7).is_none(), "two seats with one");
+        assert!(six_plus_one(&opt, &[0x3F, 0, 0, 0], 0, 7).is_none(), "not the eighth to appear");
+        let auto = TwSwitches { seven_bonus_rob: SevenBonusRob::Automatic, ..opt };
+        assert!(six_plus_one(&auto, &[0x3F, 0x40, 0, 0], 0, 7).is_none());
+        let rob = check_bonus_win(TaiTable::Sml, &[0, 0x7F, 0, 0], 0, Bonus(7)).unwrap();
+        assert!(keep(&opt, rob).is_none() && offer(&opt, rob).is_some_and(|w| w.with_hand));
+        assert!(offer(&TwSwitches { min_tai: 9, ..opt }, rob).is_none(), "§20.11 D: C35 alone below min_tai");
+        assert_eq!(extra_actions(&opt)[0].switch, Some("seven_bonus_rob"));
     }
 }

@@ -7,7 +7,7 @@ use super::{bonus_flow, flow, liability, settle, wall, TaiwaneseRules};
 use crate::error::Result;
 use crate::game::{Action, ActionType, Deal, Win};
 use crate::rules::hooks::{ExtraAction, HookEvent, Liability, LiabilityRisk, RuleFlags, RuleState};
-use crate::rules::{BonusWin, DealHooks, Settlement, WallRules, WinContext};
+use crate::rules::{BonusWin, DealHooks, ScoreOutcome, Settlement, WallRules, WinContext};
 use crate::tiles::hand::Meld;
 use crate::tiles::tile::Bonus;
 
@@ -19,7 +19,7 @@ impl DealHooks for TaiwaneseRules {
         wall::has_wall_rules(&self.switches)
             || flow::hooked(&self.switches)
             || self.switches.liability.0 != 0
-            || bonus_flow::has_choice(&self.switches)
+            || bonus_flow::has_offer(&self.switches)
     }
     /// TW §20.5.4–§20.5.7; under any house rule of the deal the draw events carry the reserve
     /// and live counts (§20.6.4: "in every draw event").
@@ -71,10 +71,13 @@ impl DealHooks for TaiwaneseRules {
     fn check(&self, deal: &Deal, a: &Action, state: &RuleState) -> Result<()> {
         flow::check(&self.switches, deal, a, state)
     }
-    /// TW §20.5.8 rule 2 `optional_standalone`: the all-eight win, offered; rule 4: C27 added
+    /// TW §20.5.8 rule 2 `optional_standalone`: the all-eight win, offered (`compound`: made
+    /// once the draws are made); rule 4: C27 added
     /// at starting timing (`initial`) with `initial_bonus_win_element` (C tables).
     fn bonus_offer(&self, exposed: &[u8; 4], exposer: usize, tile: Bonus, initial: bool) -> Result<Option<BonusWin>> {
         let found = settle::check_bonus_win(self.switches.tai_table, exposed, exposer, tile)?;
+        // TW §20.5.8 rule 3 (B) when no seat robs as §7 says (case A)
+        let found = found.or_else(|| bonus_flow::six_plus_one(&self.switches, exposed, exposer, tile.0));
         let found = found.map(|mut w| {
             if let Some(t) = self.switches.tai_overrides.get(w.element.code) {
                 w.element.value = t;
@@ -83,6 +86,10 @@ impl DealHooks for TaiwaneseRules {
             w
         });
         Ok(bonus_flow::offer(&self.switches, found))
+    }
+    /// TW §20.5.8 rule 2 `compound`: the automatic all-eight win scored with the hand.
+    fn bonus_hand_score(&self, win: &BonusWin, hand: Option<ScoreOutcome>) -> Option<ScoreOutcome> {
+        bonus_flow::compound_score(&self.switches, win, hand)
     }
     /// TW §20.7.2 recording: a chow, pung or exposed-kong claim that makes a listed pattern
     /// threaten records the discarder for it; the flow rules' state (`super::flow`).

@@ -118,7 +118,10 @@ fn guarded(pattern: &str, table: TaiTable) -> Option<&'static str> {
 /// (priority order) in the winner's record whose guarded element the win scored. Bonus-tile
 /// wins carry no liability.
 pub(super) fn liable_for(sw: &TwSwitches, w: &Win, records: &[Liability]) -> Option<u8> {
-    if w.kind.is_bonus_win() {
+    // a `compound` all-eight win scored with its hand counts as self-drawn; no other
+    // bonus-tile win, and no seven-rob win, carries liability
+    let compound = w.kind == crate::game::WinKind::BonusAllEight && w.score.interpretation.is_some();
+    if w.kind.is_bonus_win() && !compound {
         return None;
     }
     LIABILITY_PATTERNS.iter().filter(|p| sw.liability.has(p)).find_map(|&pattern| {

@@ -218,8 +218,14 @@ impl Payments for TaiwaneseRules {
     }
     /// TW §15, §16: every winner settled separately; the dealer keeps the seat on a draw or a
     /// win of the dealer's (streak + 1 on a win), else the dealership passes.
+    /// TW §15–§16; under `seven_bonus_rob = optional` the two parts of one seat's seven-rob
+    /// win (§20.5.8 rule 3 (B)) are settled each on its own (§20.7.1), as the deal makes them.
     fn settle(&self, wins: &[WinPayment], dealer: usize, streak: u32) -> Result<Settlement> {
-        settle::settle_deal(wins, dealer, streak, &settle::PayRules::of(&self.switches), &settle::DealerRules::of(&self.switches))
+        let (pay, after) = (settle::PayRules::of(&self.switches), settle::DealerRules::of(&self.switches));
+        if self.switches.seven_bonus_rob == switches::SevenBonusRob::Optional && settle::is_two_part_rob(wins) {
+            return settle::settle_two_part_rob(wins, dealer, streak, &pay, &after);
+        }
+        settle::settle_deal(wins, dealer, streak, &pay, &after)
     }
 }
 

@@ -59,6 +59,7 @@ pub fn check_bonus_win(table: TaiTable, exposed: &[u8; 4], exposer: usize, tile:
             discarder: None,
             element: bonus_element(kind, table),
             starting: None,
+            with_hand: false,
         }));
     }
     for p in (1..4).map(|d| (exposer + d) % 4) {
@@ -70,6 +71,7 @@ pub fn check_bonus_win(table: TaiTable, exposed: &[u8; 4], exposer: usize, tile:
                 discarder: Some(exposer),
                 element: bonus_element(kind, table),
                 starting: None,
+                with_hand: false,
             }));
         }
     }
