@@ -113,9 +113,13 @@ def tw(name: str = "taiwanese-high", **sw: object) -> mf.Ruleset:
 
 
 def replays(d: Deal) -> None:
+    """The deal's log replays to the same result (an unfinished deal: up to where it is)."""
     buf = io.StringIO()
     write_log(buf, [d])
     buf.seek(0)
+    if d.result is None:
+        replay(buf, allow_unfinished=True)
+        return
     (res,) = replay(buf)
     assert res == d.result
 
@@ -531,3 +535,197 @@ def test_optional_rob_case_b_needs_exactly_six_before() -> None:
     """South shows five, West two: no case (B) (X must have had exactly six)."""
     d = south_draws(rob("optional"), {1: "12345", 2: "67"})
     assert d.phase is Phase.ACTION and d.active == 1
+
+
+# ----------------------------------------------------------------- the initial replacement
+
+ORDERS = ["player_complete", "round_robin"]
+
+
+def std(**sw: object) -> mf.Ruleset:
+    """omu-standard (sml, min_tai 0, base 5, dealer_pays_streak) with ``sw``."""
+    return tw("taiwanese-omu-standard", **sw)
+
+
+def south_holds_all_eight(rules: mf.Ruleset) -> Deal:
+    return Deal(wall_with({1: [f(i) for i in range(1, 9)]}, []), dealer=0, rules=rules)
+
+
+@pytest.mark.parametrize("order", ORDERS)
+def test_initial_optional_eight_win_scores_c34_and_c27(order: str) -> None:
+    """§20.5.8 rules 2 and 4: South's choice comes with its replacements made; BONUS_WIN is
+    C34 + C27 (starting timing), self-drawn: E 5+12+1, W and N 5+12."""
+    rules = std(eight_bonus_mode="optional_standalone", initial_bonus_order=order,
+                initial_bonus_win_element=True)
+    d = south_holds_all_eight(rules)
+    assert d.phase is Phase.BONUS_CHOICE and d.to_act == (1,) and len(d.hands[1]) == 16
+    assert all(d.legal_actions(p) == [] for p in (0, 2, 3))
+    assert code_of(d, act(ActionType.DISCARD, 0, d.hands[0][0])) in ("WRONG_PHASE", "NOT_YOUR_TURN")
+    d.apply(act(BW, 1))
+    r = d.result
+    assert r is not None and sorted(codes(r.wins[0])) == ["C27", "C34"]
+    assert tuple(r.payments) == (-18, 52, -17, -17) == settle_of(d, rules)
+    replays(d)
+
+
+@pytest.mark.parametrize("order", ORDERS)
+def test_initial_optional_eight_decline_starts_play_with_the_dealer(order: str) -> None:
+    rules = std(eight_bonus_mode="optional_standalone", initial_bonus_order=order)
+    d = south_holds_all_eight(rules)
+    d.apply(act(DEC, 1))
+    assert d.phase is Phase.ACTION and d.active == 0
+    assert [len(h) for h in d.hands] == [17, 16, 16, 16]
+    assert all(t < 136 for h in d.hands for t in h)
+    assert code_of(d, act(BW, 1)) in ("WRONG_PHASE", "NOT_YOUR_TURN")
+    discard(d, 0, d.hands[0][0] >> 2)
+    replays(d)
+
+
+@pytest.mark.parametrize("order", ORDERS)
+def test_initial_compound_non_dealer_scores_the_element_alone_with_c27(order: str) -> None:
+    """A non-dealer during the initial replacement holds 16 tiles: C34 alone (+ C27), never
+    C38 (§20.4.3)."""
+    rules = std(eight_bonus_mode="compound", initial_bonus_order=order,
+                initial_bonus_win_element=True)
+    d = south_holds_all_eight(rules)
+    r = d.result
+    assert r is not None and r.win_kind == "bonus_all_eight"
+    assert sorted(codes(r.wins[0])) == ["C27", "C34"]
+    assert tuple(r.payments) == (-18, 52, -17, -17)
+    replays(d)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="TW §20.4.2 rule 7 (and §11): breakdowns are in ascending element number; the "
+    "initial all-eight win lists C34 before C27",
+)
+def test_initial_compound_breakdown_ascending() -> None:
+    d = south_holds_all_eight(std(eight_bonus_mode="compound", initial_bonus_win_element=True))
+    assert codes(d.result.wins[0]) == ["C27", "C34"]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="TW §20.2.7 / §20.4.1 C27 / §20.5.8 rule 4 (and docs/taiwanese-rules.md): C27 is "
+    "added to a C34 or C35 win at starting timing; the forced all-eight win during the initial "
+    "replacement scores C34 alone",
+)
+@pytest.mark.parametrize("order", ORDERS)
+def test_initial_forced_eight_scores_c27(order: str) -> None:
+    d = south_holds_all_eight(std(eight_bonus_mode="forced_standalone",
+                                  initial_bonus_order=order, initial_bonus_win_element=True))
+    assert sorted(codes(d.result.wins[0])) == ["C27", "C34"]
+
+
+def test_initial_forced_eight_wins_at_the_eighth_exposure() -> None:
+    """forced: the win at the exposure, before any replacement for the eighth (round robin:
+    South has replaced seven of its eight)."""
+    d = south_holds_all_eight(std(eight_bonus_mode="forced_standalone",
+                                  initial_bonus_order="round_robin"))
+    r = d.result
+    assert r is not None and r.winner == 1 and r.win_kind == "bonus_all_eight"
+    assert len(d.hands[1]) == 15 and [e.type for e in d.events[-3:-1]] == ["bonus", "win"]
+    assert tuple(r.payments) == (-14, 40, -13, -13)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="TW §20.4.3 (C42 clause: 'let a dealer's compound win during the initial "
+    "replacement be scored with C42') and §20.4.2 rule 2: the engine scores the dealer's "
+    "winning 17 tiles as C01 C02 C03 + C34 C27 (15 Tai), no C42 (expected 37 Tai)",
+)
+def test_initial_compound_dealer_scored_with_its_hand_and_heavenly_win() -> None:
+    """§20.4.3: a dealer's compound win during the initial replacement is scored with C42
+    when its 17 tiles are a winning hand: C03 + C27 + C34 + C42 (no C01/C02/C11, rule 2)."""
+    rules = std(eight_bonus_mode="compound", initial_bonus_win_element=True)
+    mine = [f(i) for i in range(1, 9)]
+    from _tw_flow_helpers import Table, kinds  # noqa: PLC0415
+
+    t = Table()
+    base = [t.take(k) for k in kinds("123m456m789m")]
+    tail = [t.take(k) for k in kinds("123p456p77z")]
+    d = Deal(wall_with({0: mine + base}, tail), dealer=0, rules=rules)
+    r = d.result
+    assert r is not None and r.winner == 0 and r.win_kind == "bonus_all_eight"
+    assert sorted(codes(r.wins[0])) == ["C03", "C27", "C34", "C42"], codes(r.wins[0])
+    assert tuple(r.payments) == (129, -43, -43, -43) == settle_of(d, rules)
+    replays(d)
+
+
+# seven-rob during the initial replacement: East shows 1f-6f and gets 7f as the replacement
+# of 6f; South holds 8f.  player_complete: East completes (7 shown), then South exposes 8f:
+# case (A) for East.  round_robin: 7f waits; South's 8f comes while East shows six (nothing);
+# East's 7f in round 2 is the eighth to appear with South showing one: case (B) for East.
+
+
+def seven_rob_wall() -> list[int]:
+    return wall_with({0: [f(i) for i in range(1, 7)], 1: [f(8)]},
+                     [0, 1, 2, 3, 4, f(7), 5, 6, 7, 8, 9, 10])
+
+
+@pytest.mark.parametrize("order", ORDERS)
+def test_initial_optional_rob_order_decides_the_case(order: str) -> None:
+    rules = std(seven_bonus_rob="optional", initial_bonus_order=order,
+                initial_bonus_win_element=True)
+    d = Deal(seven_rob_wall(), dealer=0, rules=rules)
+    assert d.phase is Phase.BONUS_CHOICE and d.to_act == (0,)
+    assert d.events[-1].data == {"kind": "seven_rob"}
+    if order == "player_complete":
+        # (A): South's 8f is exposed, South's replacement not yet drawn
+        assert len(d.bonus[0]) == 7 and len(d.bonus[1]) == 1 and len(d.hands[1]) == 15
+    else:
+        # (B): East exposed 7f (its eighth-to-appear); its replacement not yet drawn
+        assert len(d.bonus[0]) == 7 and len(d.hands[0]) == 16 and len(d.hands[1]) == 16
+    d.apply(act(BW, 0))
+    r = d.result
+    assert r is not None and r.winner == 0 and f(8) in d.bonus[0] and d.bonus[1] == []
+    assert sorted(codes(r.wins[0])) == ["C27", "C35"]
+    assert r.wins[0].discarder == 1
+    # the dealer wins, South pays 5 + 12 + 1
+    assert tuple(r.payments) == (18, -18, 0, 0) == settle_of(d, rules)
+    replays(d)
+
+
+@pytest.mark.parametrize("order", ORDERS)
+def test_initial_optional_rob_decline_resumes_the_replacement(order: str) -> None:
+    rules = std(seven_bonus_rob="optional", initial_bonus_order=order)
+    d = Deal(seven_rob_wall(), dealer=0, rules=rules)
+    d.apply(act(DEC, 0))
+    assert d.phase is Phase.ACTION and d.active == 0
+    assert [len(h) for h in d.hands] == [17, 16, 16, 16]
+    assert [len(b) for b in d.bonus] == [7, 1, 0, 0]
+    assert "bonus_choice" not in [e.type for e in d.events[-3:]]
+    replays(d)
+
+
+def test_initial_automatic_rob_player_complete_east_wins_round_robin_nobody() -> None:
+    """automatic (§7 item 2): player_complete — East already shows seven when South exposes
+    8f: East wins C35, South pays 5 + 8 + 1; round_robin — East shows six when 8f comes and
+    the eighth to appear later is East's own: no seven-rob win, play starts."""
+    d = Deal(seven_rob_wall(), dealer=0, rules=std(seven_bonus_rob="automatic"))
+    r = d.result
+    assert r is not None and r.winner == 0 and r.win_kind == "bonus_rob_eighth"
+    assert tuple(r.payments) == (14, -14, 0, 0)
+    replays(d)
+    d = Deal(seven_rob_wall(), dealer=0,
+             rules=std(seven_bonus_rob="automatic", initial_bonus_order="round_robin"))
+    assert d.result is None and d.phase is Phase.ACTION and d.active == 0
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="TW §20.2.7 / §20.5.8 rule 4: C27 is added to a C35 win at starting timing; the "
+    "automatic seven-rob during the initial replacement scores C35 alone",
+)
+def test_initial_automatic_rob_scores_c27() -> None:
+    d = Deal(seven_rob_wall(), dealer=0,
+             rules=std(seven_bonus_rob="automatic", initial_bonus_win_element=True))
+    assert sorted(codes(d.result.wins[0])) == ["C27", "C35"]
+
+
+def test_initial_off_rob_plays_on_in_both_orders() -> None:
+    for order in ORDERS:
+        d = Deal(seven_rob_wall(), dealer=0,
+                 rules=std(seven_bonus_rob="off", initial_bonus_order=order))
+        assert d.result is None and d.phase is Phase.ACTION and [len(b) for b in d.bonus] == [7, 1, 0, 0]
