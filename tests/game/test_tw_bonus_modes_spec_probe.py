@@ -729,3 +729,55 @@ def test_initial_off_rob_plays_on_in_both_orders() -> None:
         d = Deal(seven_rob_wall(), dealer=0,
                  rules=std(seven_bonus_rob="off", initial_bonus_order=order))
         assert d.result is None and d.phase is Phase.ACTION and [len(b) for b in d.bonus] == [7, 1, 0, 0]
+
+
+# ----------------------------------------------------------------- visibility, settle
+
+
+def test_bonus_answers_are_public_and_views_show_the_pending_choice() -> None:
+    """§20.6.4: pending choice and answer visible to all; §20.6.3: other seats see that a
+    choice is pending (their views name the seat to act)."""
+    for answer in (BW, DEC):
+        d = south_draws(rob("optional"), NORTH7)
+        for p in range(4):
+            v = d.view(p)
+            assert tuple(v.to_act) == (3,)
+        d.apply(act(answer, 3))
+        kind = "bonus_win" if answer is BW else "bonus_decline"
+        ev = next(e for e in d.events if e.type == kind)
+        assert all(visible_event(ev, p) == ev for p in range(4))
+
+
+def test_settle_s12_two_parts() -> None:
+    """S12 through Ruleset.settle: E -15, S +56, W -27, N -14."""
+    rules = tw("taiwanese", tai_table="sml", base_points=5, seven_bonus_rob="optional")
+    s = rules.settle(
+        [
+            {"winner": "S", "tai": 8, "self_drawn": False, "discarder": "W"},
+            {"winner": "S", "tai": 9, "self_drawn": True},
+        ],
+        dealer="E",
+    )
+    assert s["payments"] == {"E": -15, "S": 56, "W": -27, "N": -14}
+
+
+def test_settle_refuses_two_wins_of_one_seat_without_optional_rob() -> None:
+    rules = tw("taiwanese", tai_table="sml", base_points=5)
+    with pytest.raises(Exception):
+        rules.settle(
+            [
+                {"winner": "S", "tai": 8, "self_drawn": False, "discarder": "W"},
+                {"winner": "S", "tai": 9, "self_drawn": True},
+            ],
+            dealer="E",
+        )
+
+
+@pytest.mark.parametrize("value", ["automatic", "optional", "off"])
+@pytest.mark.parametrize("mode", ["forced_standalone", "optional_standalone", "additive", "compound"])
+def test_every_combination_is_accepted_and_recorded(mode: str, value: str) -> None:
+    """§20.0 rules 3-4: every value of the two switches is a configuration (no CE), recorded
+    in the ruleset's full switch set."""
+    r = std(eight_bonus_mode=mode, seven_bonus_rob=value)
+    sw = r.to_dict()["switches"]
+    assert sw["eight_bonus_mode"] == mode and sw["seven_bonus_rob"] == value
