@@ -781,3 +781,70 @@ def test_every_combination_is_accepted_and_recorded(mode: str, value: str) -> No
     r = std(eight_bonus_mode=mode, seven_bonus_rob=value)
     sw = r.to_dict()["switches"]
     assert sw["eight_bonus_mode"] == mode and sw["seven_bonus_rob"] == value
+
+
+# ----------------------------------------------------------------- the hand part of a rob
+
+
+NO_BONUS_ELEMENTS = {"H01", "H03", "L05", "L16", "L17", "L18", "C07", "C13", "C14", "C22"}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="TW §20.5.8 rule 3 (A): Y's hand is scored 'with Y's bonus tiles ignored (no "
+    "bonus-tile elements)'; the bonus-tile elements are H01/H03, L05, L16-L18, C07, C13, C14, "
+    "C22 (rule 2 additive); the engine scores the 'no bonus tiles' elements H01 / L05 / C14 / "
+    "C22 for a seat that shows eight",
+)
+@pytest.mark.parametrize(
+    "switches",
+    [
+        {"seven_bonus_rob": "optional"},
+        {"seven_bonus_rob": "optional", "tai_table": "low"},
+        {**SML, "seven_bonus_rob": "optional", "no_bonus_element": True},
+        {**SML, "seven_bonus_rob": "optional", "no_honors_no_bonus_element": True},
+    ],
+    ids=["high-H01", "low-L05", "sml-C14", "sml-C22"],
+)
+def test_optional_rob_case_a_hand_part_has_no_bonus_tile_elements(switches: dict) -> None:
+    hand = "123m456m789m123p456p1s" if switches.get("no_honors_no_bonus_element") else "123m456m789m123p456p1z"
+    d = south_draws(switches, NORTH7, hands={3: hand}, tail=hand[-2:])
+    d.apply(act(BW, 3))
+    c = set(codes(d.result.wins[0]))
+    assert len(c) > 1 and not NO_BONUS_ELEMENTS & c, c
+
+
+def test_optional_rob_case_a_cap_applies_to_the_one_win() -> None:
+    """(A) is one win: C35 + C01 + C09 = 10, capped 8: South pays 5 + 8."""
+    sw = rob("optional", tai_cap=8)
+    d = south_draws(sw, NORTH7, hands=NORTH_HAND, tail="1z")
+    d.apply(act(BW, 3))
+    r = d.result
+    assert r.wins[0].value == 10 and tuple(r.payments) == (0, -13, 0, 13) == settle_of(d, hrules(**sw))
+
+
+@pytest.mark.parametrize("mode", ["compound", "optional_standalone", "forced_standalone"])
+def test_rob_win_that_completes_eight_is_one_win_only(mode: str) -> None:
+    """§7: the two cases cannot both arise from one exposure; the robber ends with eight
+    shown, but only the seven-rob win is made."""
+    d = south_draws(rob("optional", eight_bonus_mode=mode), NORTH7, hands=NORTH_HAND, tail="1z")
+    d.apply(act(BW, 3))
+    r = d.result
+    assert r is not None and [w.win_kind for w in r.wins] == ["bonus_rob_eighth"]
+    assert "C34" not in codes(r.wins[0])
+
+
+def test_high_compound_hand_scores_h40_and_h32_without_h03() -> None:
+    """Rule 5: the hand of a compound win is an ordinary win (H40), H32 in place of H01/H03."""
+    d = south_draws({"eight_bonus_mode": "compound"}, EIGHT, hands=HAND, tail="1z")
+    c = codes(d.result.wins[0])
+    assert {"H32", "H40"} <= set(c) and not {"H01", "H03"} & set(c)
+
+
+def test_high_rob_case_b_hand_part_counts_the_bonus_tiles_but_z() -> None:
+    """(B), high table: the hand part holds 1f-6f and 8f (not the moved 7f): H03 × 7."""
+    d = south_draws({"seven_bonus_rob": "optional"}, SIX_ONE, hands=HAND, tail="1z")
+    d.apply(act(BW, 1))
+    rob_part, hand_part = d.result.wins
+    assert codes(rob_part) == ["H28"] and codes(hand_part).count("H03") == 7
+    assert "H40" in codes(hand_part)
