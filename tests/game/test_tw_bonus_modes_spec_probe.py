@@ -848,3 +848,42 @@ def test_high_rob_case_b_hand_part_counts_the_bonus_tiles_but_z() -> None:
     rob_part, hand_part = d.result.wins
     assert codes(rob_part) == ["H28"] and codes(hand_part).count("H03") == 7
     assert "H40" in codes(hand_part)
+
+
+# ----------------------------------------------------------------- thresholds, flags
+
+
+@pytest.mark.parametrize(("min_tai", "element", "offered"),
+                         [(10, True, True), (10, False, False), (13, True, False)])
+def test_initial_offers_count_c27_toward_min_tai(min_tai: int, element: bool, offered: bool) -> None:
+    """§20.4.2 rule 6 / §20.11 D: the bonus part (C34 or C35, plus C27 when due) must reach
+    min_tai for the offer: 8 + 4 = 12."""
+    rules = std(eight_bonus_mode="optional_standalone", initial_bonus_win_element=element,
+                min_tai=min_tai)
+    assert (south_holds_all_eight(rules).phase is Phase.BONUS_CHOICE) is offered
+    rules = std(seven_bonus_rob="optional", initial_bonus_win_element=element, min_tai=min_tai)
+    assert (Deal(seven_rob_wall(), dealer=0, rules=rules).phase is Phase.BONUS_CHOICE) is offered
+
+
+def test_decline_sets_no_pass_over_flag() -> None:
+    """§20.6.3: DECLINE is not a pass of a legal win (no pass-over flag), even for a seat
+    whose rob would have completed its hand."""
+    d = south_draws(rob("optional", pass_over=True), NORTH7, hands=NORTH_HAND, tail="1z")
+    d.apply(act(DEC, 3))
+    assert all(not fl for fl in d.private_flags) and all(not fl for fl in d.public_flags)
+    assert not any(e.type in ("pass_over", "rule_flag") for e in d.events)
+
+
+def test_initial_dealer_declines_all_eight_and_discards() -> None:
+    """The dealer holds all eight in the deal (optional): asked with 17 tiles; DECLINE: its
+    opening discard (its ACTION) follows; it never wins the all-eight this deal."""
+    rules = std(eight_bonus_mode="optional_standalone")
+    d = Deal(wall_with({0: [f(i) for i in range(1, 9)]}, []), dealer=0, rules=rules)
+    assert d.phase is Phase.BONUS_CHOICE and d.to_act == (0,) and len(d.hands[0]) == 17
+    d.apply(act(DEC, 0))
+    assert d.phase is Phase.ACTION and d.active == 0
+    assert {a.type for a in d.legal_actions(0)} <= {ActionType.DISCARD, ActionType.CONCEALED_KONG,
+                                                     ActionType.SELF_DRAWN_WIN}
+    discard(d, 0, d.hands[0][0] >> 2)
+    assert d.phase is not Phase.BONUS_CHOICE
+    replays(d)
