@@ -887,3 +887,103 @@ def test_initial_dealer_declines_all_eight_and_discards() -> None:
     discard(d, 0, d.hands[0][0] >> 2)
     assert d.phase is not Phase.BONUS_CHOICE
     replays(d)
+
+
+def test_replacement_draws_in_a_bonus_flow_stay_private() -> None:
+    """HK §14 / §20.6.4: the robber's replacement tile (case A) and the all-eight seat's
+    replacement are seen by their seat only."""
+    d = south_draws(rob("optional"), NORTH7)
+    d.apply(act(BW, 3))
+    e = next(e for e in reversed(d.events) if e.type == "replacement_draw")
+    assert e.player == 3 and [visible_event(e, p).data["tile"] is None for p in range(4)] == [
+        True, True, True, False]
+    d = south_draws(eight("optional_standalone"), EIGHT)
+    e = next(e for e in reversed(d.events) if e.type == "replacement_draw")
+    assert [visible_event(e, p).data["tile"] is None for p in range(4)] == [True, False, True, True]
+
+
+# ----------------------------------------------------------------- whole deals
+
+
+@pytest.mark.parametrize("mode", ["forced_standalone", "optional_standalone", "additive", "compound"])
+@pytest.mark.parametrize("value", ["automatic", "optional", "off"])
+def test_played_deals_end_replay_and_settle_as_settle_says(mode: str, value: str) -> None:
+    """Built-in seats play whole deals under every combination (both initial orders): each
+    ends, its log replays to the same result, and its payments are Ruleset.settle's."""
+    from mahjong_fast.game import deal_wall
+    from mahjong_fast.seats import make_seat
+
+    for seed in range(6):
+        order = ORDERS[seed % 2]
+        rules = std(eight_bonus_mode=mode, seven_bonus_rob=value, initial_bonus_order=order,
+                    initial_bonus_win_element=True)
+        d = Deal(deal_wall(seed, 0), dealer=0, rules=rules)
+        seats = [make_seat("greedy", seed=seed * 4 + p) for p in range(4)]
+        n = 0
+        while d.phase is not Phase.ENDED:
+            p = d.to_act[0]
+            d.apply(seats[p].choose(d.view(p), d.legal_actions(p)))
+            n += 1
+            assert n < 2000
+        r = d.result
+        assert sum(r.payments) == 0
+        if r.wins:
+            assert tuple(r.payments) == settle_of(d, rules)
+        replays(d)
+
+
+def rigged_wall(seed: int) -> list[int]:
+    """A shuffled wall in which one seat is dealt six or seven bonus tiles and the others lie
+    in the first front draws or the tail, so that the bonus flows happen in play."""
+    import random
+
+    rnd = random.Random(seed)
+    tiles = list(range(136))
+    rnd.shuffle(tiles)
+    bonus = list(range(136, 144))
+    rnd.shuffle(bonus)
+    k = rnd.choice([6, 7])
+    seat = rnd.randrange(4)
+    slots = [16 * r + 4 * ((seat - 0) % 4) + j for r in range(4) for j in range(4)]
+    wall: list[int | None] = [None] * 144
+    for s, b in zip(rnd.sample(slots, k), bonus[:k]):
+        wall[s] = b
+    rest = bonus[k:]
+    spots = rnd.sample(range(65, 75), len(rest)) if rnd.random() < 0.7 else [143 - i for i in range(len(rest))]
+    for s, b in zip(spots, rest):
+        wall[s] = b
+    it = iter(tiles)
+    return [t if t is not None else next(it) for t in wall]
+
+
+@pytest.mark.parametrize("mode", ["forced_standalone", "optional_standalone", "additive", "compound"])
+@pytest.mark.parametrize("value", ["automatic", "optional", "off"])
+def test_rigged_deals_with_bonus_flows_replay_and_settle(mode: str, value: str) -> None:
+    from mahjong_fast.seats import make_seat
+
+    seen: set[str] = set()
+    for seed in range(30):
+        order = ORDERS[seed % 2]
+        rules = std(eight_bonus_mode=mode, seven_bonus_rob=value, initial_bonus_order=order,
+                    initial_bonus_win_element=bool(seed % 3))
+        d = Deal(rigged_wall(seed), dealer=0, rules=rules)
+        seats = [make_seat("greedy", seed=seed * 4 + p) for p in range(4)]
+        n = 0
+        while d.phase is not Phase.ENDED:
+            p = d.to_act[0]
+            legal = d.legal_actions(p)
+            if d.phase is Phase.BONUS_CHOICE:
+                a = legal[seed % 2]  # alternate BONUS_WIN / DECLINE
+            else:
+                a = seats[p].choose(d.view(p), legal)
+            d.apply(a)
+            n += 1
+            assert n < 2000
+        r = d.result
+        seen.update(w.win_kind for w in r.wins)
+        assert sum(r.payments) == 0
+        if r.wins:
+            assert tuple(r.payments) == settle_of(d, rules), (seed, [(w.win_kind, w.elements) for w in r.wins])
+        replays(d)
+    if value != "off" or mode != "additive":
+        assert seen & {"bonus_all_eight", "bonus_rob_eighth"}, seen
