@@ -10,7 +10,8 @@ import io
 
 import mahjong_fast as mf
 import pytest
-from _tw_flow_helpers import act, code_of, discard, pass_all, position
+from _tw_flow_helpers import Table, act, code_of, discard, kinds, pass_all, position
+from mahjong_fast.errors import InvalidHandError
 from mahjong_fast.game import ActionType, Deal, Phase
 from mahjong_fast.game.events import visible_event
 from mahjong_fast.game.log import replay, write_log
@@ -40,8 +41,14 @@ def south_draws(
     """East discards a filler tile; everybody passes; South draws ``draw`` (a bonus tile is
     exposed at once)."""
     d = position(
-        switches, hands or {}, active=0, live=live, draws=draw, tail=tail,
-        bonus_areas=areas, dealer_streak=streak,
+        switches,
+        hands or {},
+        active=0,
+        live=live,
+        draws=draw,
+        tail=tail,
+        bonus_areas=areas,
+        dealer_streak=streak,
     )
     discard(d, 0, d.hands[0][0] >> 2)
     pass_all(d)
@@ -158,7 +165,9 @@ def test_forced_all_eight_on_the_last_live_tile_still_wins() -> None:
 
 def test_forced_all_eight_high_table_scores_h32_alone_whatever_min_tai() -> None:
     """§7: not subject to min_tai with the high table; H32 = 30 alone."""
-    d = south_draws({"eight_bonus_mode": "forced_standalone", "min_tai": 40}, EIGHT, hands=HAND, tail="1z")
+    d = south_draws(
+        {"eight_bonus_mode": "forced_standalone", "min_tai": 40}, EIGHT, hands=HAND, tail="1z"
+    )
     r = d.result
     assert r is not None and r.winner == 1
     assert [(e[0], e[2]) for e in r.wins[0].elements] == [("H32", 30)]
@@ -405,8 +414,7 @@ def test_automatic_rob_cap_and_dealer_paying() -> None:
     """§20.7.1: the exposer is the dealer (East, k = 2, dealer_pays_streak): it pays
     B + min(8, cap 6) + 5."""
     sw = rob("automatic", tai_cap=6, dealer_pays_streak=True)
-    d = position(sw, {}, active=3, live=30, draws="8f", bonus_areas={2: "1234567"},
-                 dealer_streak=2)
+    d = position(sw, {}, active=3, live=30, draws="8f", bonus_areas={2: "1234567"}, dealer_streak=2)
     discard(d, 3, d.hands[3][0] >> 2)
     pass_all(d)
     r = d.result
@@ -478,7 +486,11 @@ def test_optional_rob_not_offered_without_a_replacement_draw() -> None:
 
 def test_optional_rob_c_table_below_min_tai_not_offered() -> None:
     d = south_draws(rob("optional", min_tai=9), NORTH7, hands=NORTH_HAND, tail="1z")
-    assert d.phase is Phase.ACTION and d.active == 1 and "bonus_choice" not in [e.type for e in d.events]
+    assert (
+        d.phase is Phase.ACTION
+        and d.active == 1
+        and "bonus_choice" not in [e.type for e in d.events]
+    )
 
 
 def test_optional_rob_high_table_offered_whatever_min_tai() -> None:
@@ -555,8 +567,11 @@ def south_holds_all_eight(rules: mf.Ruleset) -> Deal:
 def test_initial_optional_eight_win_scores_c34_and_c27(order: str) -> None:
     """§20.5.8 rules 2 and 4: South's choice comes with its replacements made; BONUS_WIN is
     C34 + C27 (starting timing), self-drawn: E 5+12+1, W and N 5+12."""
-    rules = std(eight_bonus_mode="optional_standalone", initial_bonus_order=order,
-                initial_bonus_win_element=True)
+    rules = std(
+        eight_bonus_mode="optional_standalone",
+        initial_bonus_order=order,
+        initial_bonus_win_element=True,
+    )
     d = south_holds_all_eight(rules)
     assert d.phase is Phase.BONUS_CHOICE and d.to_act == (1,) and len(d.hands[1]) == 16
     assert all(d.legal_actions(p) == [] for p in (0, 2, 3))
@@ -585,8 +600,9 @@ def test_initial_optional_eight_decline_starts_play_with_the_dealer(order: str) 
 def test_initial_compound_non_dealer_scores_the_element_alone_with_c27(order: str) -> None:
     """A non-dealer during the initial replacement holds 16 tiles: C34 alone (+ C27), never
     C38 (§20.4.3)."""
-    rules = std(eight_bonus_mode="compound", initial_bonus_order=order,
-                initial_bonus_win_element=True)
+    rules = std(
+        eight_bonus_mode="compound", initial_bonus_order=order, initial_bonus_win_element=True
+    )
     d = south_holds_all_eight(rules)
     r = d.result
     assert r is not None and r.win_kind == "bonus_all_eight"
@@ -613,16 +629,22 @@ def test_initial_compound_breakdown_ascending() -> None:
 )
 @pytest.mark.parametrize("order", ORDERS)
 def test_initial_forced_eight_scores_c27(order: str) -> None:
-    d = south_holds_all_eight(std(eight_bonus_mode="forced_standalone",
-                                  initial_bonus_order=order, initial_bonus_win_element=True))
+    d = south_holds_all_eight(
+        std(
+            eight_bonus_mode="forced_standalone",
+            initial_bonus_order=order,
+            initial_bonus_win_element=True,
+        )
+    )
     assert sorted(codes(d.result.wins[0])) == ["C27", "C34"]
 
 
 def test_initial_forced_eight_wins_at_the_eighth_exposure() -> None:
     """forced: the win at the exposure, before any replacement for the eighth (round robin:
     South has replaced seven of its eight)."""
-    d = south_holds_all_eight(std(eight_bonus_mode="forced_standalone",
-                                  initial_bonus_order="round_robin"))
+    d = south_holds_all_eight(
+        std(eight_bonus_mode="forced_standalone", initial_bonus_order="round_robin")
+    )
     r = d.result
     assert r is not None and r.winner == 1 and r.win_kind == "bonus_all_eight"
     assert len(d.hands[1]) == 15 and [e.type for e in d.events[-3:-1]] == ["bonus", "win"]
@@ -640,8 +662,6 @@ def test_initial_compound_dealer_scored_with_its_hand_and_heavenly_win() -> None
     when its 17 tiles are a winning hand: C03 + C27 + C34 + C42 (no C01/C02/C11, rule 2)."""
     rules = std(eight_bonus_mode="compound", initial_bonus_win_element=True)
     mine = [f(i) for i in range(1, 9)]
-    from _tw_flow_helpers import Table, kinds  # noqa: PLC0415
-
     t = Table()
     base = [t.take(k) for k in kinds("123m456m789m")]
     tail = [t.take(k) for k in kinds("123p456p77z")]
@@ -660,14 +680,16 @@ def test_initial_compound_dealer_scored_with_its_hand_and_heavenly_win() -> None
 
 
 def seven_rob_wall() -> list[int]:
-    return wall_with({0: [f(i) for i in range(1, 7)], 1: [f(8)]},
-                     [0, 1, 2, 3, 4, f(7), 5, 6, 7, 8, 9, 10])
+    return wall_with(
+        {0: [f(i) for i in range(1, 7)], 1: [f(8)]}, [0, 1, 2, 3, 4, f(7), 5, 6, 7, 8, 9, 10]
+    )
 
 
 @pytest.mark.parametrize("order", ORDERS)
 def test_initial_optional_rob_order_decides_the_case(order: str) -> None:
-    rules = std(seven_bonus_rob="optional", initial_bonus_order=order,
-                initial_bonus_win_element=True)
+    rules = std(
+        seven_bonus_rob="optional", initial_bonus_order=order, initial_bonus_win_element=True
+    )
     d = Deal(seven_rob_wall(), dealer=0, rules=rules)
     assert d.phase is Phase.BONUS_CHOICE and d.to_act == (0,)
     assert d.events[-1].data == {"kind": "seven_rob"}
@@ -708,8 +730,11 @@ def test_initial_automatic_rob_player_complete_east_wins_round_robin_nobody() ->
     assert r is not None and r.winner == 0 and r.win_kind == "bonus_rob_eighth"
     assert tuple(r.payments) == (14, -14, 0, 0)
     replays(d)
-    d = Deal(seven_rob_wall(), dealer=0,
-             rules=std(seven_bonus_rob="automatic", initial_bonus_order="round_robin"))
+    d = Deal(
+        seven_rob_wall(),
+        dealer=0,
+        rules=std(seven_bonus_rob="automatic", initial_bonus_order="round_robin"),
+    )
     assert d.result is None and d.phase is Phase.ACTION and d.active == 0
 
 
@@ -719,16 +744,24 @@ def test_initial_automatic_rob_player_complete_east_wins_round_robin_nobody() ->
     "automatic seven-rob during the initial replacement scores C35 alone",
 )
 def test_initial_automatic_rob_scores_c27() -> None:
-    d = Deal(seven_rob_wall(), dealer=0,
-             rules=std(seven_bonus_rob="automatic", initial_bonus_win_element=True))
+    d = Deal(
+        seven_rob_wall(),
+        dealer=0,
+        rules=std(seven_bonus_rob="automatic", initial_bonus_win_element=True),
+    )
     assert sorted(codes(d.result.wins[0])) == ["C27", "C35"]
 
 
 def test_initial_off_rob_plays_on_in_both_orders() -> None:
     for order in ORDERS:
-        d = Deal(seven_rob_wall(), dealer=0,
-                 rules=std(seven_bonus_rob="off", initial_bonus_order=order))
-        assert d.result is None and d.phase is Phase.ACTION and [len(b) for b in d.bonus] == [7, 1, 0, 0]
+        d = Deal(
+            seven_rob_wall(), dealer=0, rules=std(seven_bonus_rob="off", initial_bonus_order=order)
+        )
+        assert (
+            d.result is None
+            and d.phase is Phase.ACTION
+            and [len(b) for b in d.bonus] == [7, 1, 0, 0]
+        )
 
 
 # ----------------------------------------------------------------- visibility, settle
@@ -763,7 +796,7 @@ def test_settle_s12_two_parts() -> None:
 
 def test_settle_refuses_two_wins_of_one_seat_without_optional_rob() -> None:
     rules = tw("taiwanese", tai_table="sml", base_points=5)
-    with pytest.raises(Exception):
+    with pytest.raises(InvalidHandError):
         rules.settle(
             [
                 {"winner": "S", "tai": 8, "self_drawn": False, "discarder": "W"},
@@ -774,7 +807,9 @@ def test_settle_refuses_two_wins_of_one_seat_without_optional_rob() -> None:
 
 
 @pytest.mark.parametrize("value", ["automatic", "optional", "off"])
-@pytest.mark.parametrize("mode", ["forced_standalone", "optional_standalone", "additive", "compound"])
+@pytest.mark.parametrize(
+    "mode", ["forced_standalone", "optional_standalone", "additive", "compound"]
+)
 def test_every_combination_is_accepted_and_recorded(mode: str, value: str) -> None:
     """§20.0 rules 3-4: every value of the two switches is a configuration (no CE), recorded
     in the ruleset's full switch set."""
@@ -807,7 +842,11 @@ NO_BONUS_ELEMENTS = {"H01", "H03", "L05", "L16", "L17", "L18", "C07", "C13", "C1
     ids=["high-H01", "low-L05", "sml-C14", "sml-C22"],
 )
 def test_optional_rob_case_a_hand_part_has_no_bonus_tile_elements(switches: dict) -> None:
-    hand = "123m456m789m123p456p1s" if switches.get("no_honors_no_bonus_element") else "123m456m789m123p456p1z"
+    hand = (
+        "123m456m789m123p456p1s"
+        if switches.get("no_honors_no_bonus_element")
+        else "123m456m789m123p456p1z"
+    )
     d = south_draws(switches, NORTH7, hands={3: hand}, tail=hand[-2:])
     d.apply(act(BW, 3))
     c = set(codes(d.result.wins[0]))
@@ -820,7 +859,9 @@ def test_optional_rob_case_a_cap_applies_to_the_one_win() -> None:
     d = south_draws(sw, NORTH7, hands=NORTH_HAND, tail="1z")
     d.apply(act(BW, 3))
     r = d.result
-    assert r.wins[0].value == 10 and tuple(r.payments) == (0, -13, 0, 13) == settle_of(d, hrules(**sw))
+    assert r.wins[0].value == 10 and tuple(r.payments) == (0, -13, 0, 13) == settle_of(
+        d, hrules(**sw)
+    )
 
 
 @pytest.mark.parametrize("mode", ["compound", "optional_standalone", "forced_standalone"])
@@ -853,13 +894,17 @@ def test_high_rob_case_b_hand_part_counts_the_bonus_tiles_but_z() -> None:
 # ----------------------------------------------------------------- thresholds, flags
 
 
-@pytest.mark.parametrize(("min_tai", "element", "offered"),
-                         [(10, True, True), (10, False, False), (13, True, False)])
-def test_initial_offers_count_c27_toward_min_tai(min_tai: int, element: bool, offered: bool) -> None:
+@pytest.mark.parametrize(
+    ("min_tai", "element", "offered"), [(10, True, True), (10, False, False), (13, True, False)]
+)
+def test_initial_offers_count_c27_toward_min_tai(
+    min_tai: int, element: bool, offered: bool
+) -> None:
     """§20.4.2 rule 6 / §20.11 D: the bonus part (C34 or C35, plus C27 when due) must reach
     min_tai for the offer: 8 + 4 = 12."""
-    rules = std(eight_bonus_mode="optional_standalone", initial_bonus_win_element=element,
-                min_tai=min_tai)
+    rules = std(
+        eight_bonus_mode="optional_standalone", initial_bonus_win_element=element, min_tai=min_tai
+    )
     assert (south_holds_all_eight(rules).phase is Phase.BONUS_CHOICE) is offered
     rules = std(seven_bonus_rob="optional", initial_bonus_win_element=element, min_tai=min_tai)
     assert (Deal(seven_rob_wall(), dealer=0, rules=rules).phase is Phase.BONUS_CHOICE) is offered
@@ -882,8 +927,11 @@ def test_initial_dealer_declines_all_eight_and_discards() -> None:
     assert d.phase is Phase.BONUS_CHOICE and d.to_act == (0,) and len(d.hands[0]) == 17
     d.apply(act(DEC, 0))
     assert d.phase is Phase.ACTION and d.active == 0
-    assert {a.type for a in d.legal_actions(0)} <= {ActionType.DISCARD, ActionType.CONCEALED_KONG,
-                                                     ActionType.SELF_DRAWN_WIN}
+    assert {a.type for a in d.legal_actions(0)} <= {
+        ActionType.DISCARD,
+        ActionType.CONCEALED_KONG,
+        ActionType.SELF_DRAWN_WIN,
+    }
     discard(d, 0, d.hands[0][0] >> 2)
     assert d.phase is not Phase.BONUS_CHOICE
     replays(d)
@@ -896,7 +944,11 @@ def test_replacement_draws_in_a_bonus_flow_stay_private() -> None:
     d.apply(act(BW, 3))
     e = next(e for e in reversed(d.events) if e.type == "replacement_draw")
     assert e.player == 3 and [visible_event(e, p).data["tile"] is None for p in range(4)] == [
-        True, True, True, False]
+        True,
+        True,
+        True,
+        False,
+    ]
     d = south_draws(eight("optional_standalone"), EIGHT)
     e = next(e for e in reversed(d.events) if e.type == "replacement_draw")
     assert [visible_event(e, p).data["tile"] is None for p in range(4)] == [True, False, True, True]
@@ -905,7 +957,9 @@ def test_replacement_draws_in_a_bonus_flow_stay_private() -> None:
 # ----------------------------------------------------------------- whole deals
 
 
-@pytest.mark.parametrize("mode", ["forced_standalone", "optional_standalone", "additive", "compound"])
+@pytest.mark.parametrize(
+    "mode", ["forced_standalone", "optional_standalone", "additive", "compound"]
+)
 @pytest.mark.parametrize("value", ["automatic", "optional", "off"])
 def test_played_deals_end_replay_and_settle_as_settle_says(mode: str, value: str) -> None:
     """Built-in seats play whole deals under every combination (both initial orders): each
@@ -915,8 +969,12 @@ def test_played_deals_end_replay_and_settle_as_settle_says(mode: str, value: str
 
     for seed in range(6):
         order = ORDERS[seed % 2]
-        rules = std(eight_bonus_mode=mode, seven_bonus_rob=value, initial_bonus_order=order,
-                    initial_bonus_win_element=True)
+        rules = std(
+            eight_bonus_mode=mode,
+            seven_bonus_rob=value,
+            initial_bonus_order=order,
+            initial_bonus_win_element=True,
+        )
         d = Deal(deal_wall(seed, 0), dealer=0, rules=rules)
         seats = [make_seat("greedy", seed=seed * 4 + p) for p in range(4)]
         n = 0
@@ -949,14 +1007,20 @@ def rigged_wall(seed: int) -> list[int]:
     for s, b in zip(rnd.sample(slots, k), bonus[:k]):
         wall[s] = b
     rest = bonus[k:]
-    spots = rnd.sample(range(65, 75), len(rest)) if rnd.random() < 0.7 else [143 - i for i in range(len(rest))]
+    spots = (
+        rnd.sample(range(65, 75), len(rest))
+        if rnd.random() < 0.7
+        else [143 - i for i in range(len(rest))]
+    )
     for s, b in zip(spots, rest):
         wall[s] = b
     it = iter(tiles)
     return [t if t is not None else next(it) for t in wall]
 
 
-@pytest.mark.parametrize("mode", ["forced_standalone", "optional_standalone", "additive", "compound"])
+@pytest.mark.parametrize(
+    "mode", ["forced_standalone", "optional_standalone", "additive", "compound"]
+)
 @pytest.mark.parametrize("value", ["automatic", "optional", "off"])
 def test_rigged_deals_with_bonus_flows_replay_and_settle(mode: str, value: str) -> None:
     from mahjong_fast.seats import make_seat
@@ -964,8 +1028,12 @@ def test_rigged_deals_with_bonus_flows_replay_and_settle(mode: str, value: str) 
     seen: set[str] = set()
     for seed in range(30):
         order = ORDERS[seed % 2]
-        rules = std(eight_bonus_mode=mode, seven_bonus_rob=value, initial_bonus_order=order,
-                    initial_bonus_win_element=bool(seed % 3))
+        rules = std(
+            eight_bonus_mode=mode,
+            seven_bonus_rob=value,
+            initial_bonus_order=order,
+            initial_bonus_win_element=bool(seed % 3),
+        )
         d = Deal(rigged_wall(seed), dealer=0, rules=rules)
         seats = [make_seat("greedy", seed=seed * 4 + p) for p in range(4)]
         n = 0
@@ -983,7 +1051,10 @@ def test_rigged_deals_with_bonus_flows_replay_and_settle(mode: str, value: str) 
         seen.update(w.win_kind for w in r.wins)
         assert sum(r.payments) == 0
         if r.wins:
-            assert tuple(r.payments) == settle_of(d, rules), (seed, [(w.win_kind, w.elements) for w in r.wins])
+            assert tuple(r.payments) == settle_of(d, rules), (
+                seed,
+                [(w.win_kind, w.elements) for w in r.wins],
+            )
         replays(d)
     if value != "off" or mode != "additive":
         assert seen & {"bonus_all_eight", "bonus_rob_eighth"}, seen
