@@ -466,7 +466,7 @@ _PLOT: Final[dict[str, tuple[str, str]]] = {
 }
 CATALOGUE.update({f"plot:{en}": _s(en, hk, tw) for en, (hk, tw) in _PLOT.items()})
 
-#: ``--help`` (issue 44): a command's summary under ``"help:COMMAND"`` (the English is the first
+#: ``--help`` and the core's errors (issue 44). ``--help``: a command's summary under ``"help:COMMAND"`` (the English is the first
 #: paragraph of its help; the Chinese says only that), an option's help under
 #: ``"help:COMMAND:--OPTION"`` (an argument's under its name) or, where every command words it
 #: the same, ``"help:--OPTION"``; the English is the help as the command declares it (a test
@@ -696,6 +696,19 @@ _HELP: Final[dict[str, dict[str, str]]] = {
     "help:simulate:--json": _s("Print one JSON object (the summary).", "印出一個 JSON 物件（摘要）。"),
     "help:simulate:--rotate-dealer": _s("Pass the deal on after every deal (a switch).",
                                         "每局之後{t_dealer_rotation}（一個開關）。"),
+    # the one-line errors the catalogue could not say before (after "error: "): an unknown
+    # ruleset name with the names there are, and the core's InvalidHandError from its kind and
+    # tiles (the English line stays the core's message)
+    "err:unknown_ruleset": _s("unknown ruleset {name} (known: {names})", "不明規則 {name}（可用：{names}）"),
+    "err:unknown_ruleset_any": _s("unknown ruleset (known: {names})", "不明規則（可用：{names}）"),
+    "err:too_many_copies": _s("{tiles}: more than 4 copies", "{tiles} 多於四張"),
+    "err:bonus_twice": _s("bonus tile {tiles} given twice", "{t_bonus_tile} {tiles} 重複"),
+    "err:bad_meld": _s("{tiles} is no set", "{tiles} 不成牌組"),
+    "err:wrong_size": _s("wrong number of tiles: {count}, {expected} expected",
+                         "張數不對：{count} 張，應為 {expected} 張"),
+    "err:or": _s(" or ", " 或 "),
+    "err:situation": _s("impossible situation", "不可能的情況"),
+    "err:situation_of": _s("impossible situation: {tiles}", "不可能的情況：{tiles}"),
 }  # fmt: skip
 CATALOGUE.update(_HELP)
 
