@@ -709,6 +709,35 @@ _HELP: Final[dict[str, dict[str, str]]] = {
     "err:or": _s(" or ", " 或 "),
     "err:situation": _s("impossible situation", "不可能的情況"),
     "err:situation_of": _s("impossible situation: {tiles}", "不可能的情況：{tiles}"),
+    # the reports' plots: what a caption says before its numbers (the English caption's prose,
+    # said short; the English caption itself is the report's own)
+    "cap:points": _s("Mean points per deal of each seat with its bootstrap 95% interval over walls",
+                     "各座位每局平均分數及其 95% 區間（按{t_wall}重抽樣）"),
+    "cap:rates": _s(
+        "Per seat, the share of its deals it won, dealt in, won by self-draw, and that ended in an "
+        "exhaustive draw",
+        "各座位{t_win}、{t_deal_in}、{t_self_draw}及{t_exhaustive_draw}佔其局數的比率",
+    ),
+    "cap:points_hist": _s("Histogram of the points each seat won or paid per deal (lowest … highest)",
+                          "各座位每局得失分的分佈（最低 … 最高）", "各座位每局得失分的分布（最低 … 最高）"),
+    "cap:cumulative": _s("Running total of each seat's points over the walls played (at the end)",
+                         "各座位逐{t_wall}累計的分數（最後）"),
+    "cap:win_values": _s(
+        "Distribution of the value in {unit} of each seat's wins (first winner of a deal); wins",
+        "各座位{t_win}的{unit}數分佈（每局首位贏家）；{t_win}次數",
+        "各座位{t_win}的{unit}數分布（每局首位贏家）；{t_win}次數",
+    ),
+    "cap:values": _s("Share of winning hands by value ({unit}: wins)", "按{unit}數的{t_win}次數（{unit}數：次數）"),
+    "cap:win_kinds": _s("Share of winning hands by how they were won ({kinds})",
+                        "按{t_win}方式的{t_win}次數（{kinds}）"),
+    "cap:deal_length": _s("Share of deals by the number of discards made; median",
+                          "按{t_discard}數的局數比例；中位數"),
+    "cap:seat_points": _s("Mean points per deal of each seat with its bootstrap 95% interval",
+                          "各座位每局平均分數（95% 區間）"),
+    "cap:loss_per_turn": _s(
+        "Mean estimated loss per decision of {who} against the expert, by tiles left in the wall",
+        "{who}每個決策相對專家的平均估計損失，按{t_wall}剩牌數",
+    ),
 }  # fmt: skip
 CATALOGUE.update(_HELP)
 
