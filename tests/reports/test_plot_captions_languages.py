@@ -19,15 +19,15 @@ from mahjong_fast.arena import arena
 from mahjong_fast.reports import arena_report_html, records_report_html
 from mahjong_fast.words import Words
 
-FIGURE = re.compile(r'<figure data-plot="([^"]+)">(.*?)</figure>', re.S)
+FIGURE = re.compile(r'<figure data-plot="([^"]+)">(.*?)</figure>', re.DOTALL)
 
 
 def _captions(html: str) -> dict[str, dict[str, str]]:
     """Each plot's caption by language, and its ``<desc>`` (under ``"desc"``)."""
     out: dict[str, dict[str, str]] = {}
     for name, body in FIGURE.findall(html):
-        cap = re.search(r"<figcaption>(.*?)</figcaption>", body, re.S)
-        desc = re.search(r"<desc[^>]*>(.*?)</desc>", body, re.S)
+        cap = re.search(r"<figcaption>(.*?)</figcaption>", body, re.DOTALL)
+        desc = re.search(r"<desc[^>]*>(.*?)</desc>", body, re.DOTALL)
         assert cap and desc, name
         spans = dict(re.findall(r'<span class="l10n" data-lang="([^"]+)">(.*?)</span>', cap[1]))
         out[name] = {k: unescape(v) for k, v in spans.items()} | {"desc": unescape(desc[1])}
