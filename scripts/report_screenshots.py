@@ -3,6 +3,7 @@ harness of the tests (``tests/_browser.py``: Playwright driving Debian's ``chrom
 
     python scripts/report_screenshots.py            # writes docs/*-report.png
     python scripts/report_screenshots.py --chinese  # writes docs/*-zh-HK.png, docs/*-zh-TW.png
+    python scripts/report_screenshots.py --chinese replay-zh-TW.png help-zh-HK.png  # only these
 
 Each report is made from a small fixed run (the same seeds every time), loaded from
 ``file://`` at 900 CSS px and captured whole (the review filtered to the first deal's
@@ -10,8 +11,10 @@ decisions where the seat differed from the expert).
 
 ``--chinese`` takes one Chinese screen of each kind instead: the three reports opened in a
 Chinese (Hong Kong Chinese for the Hong Kong arena and review, Taiwanese for Taiwanese records)
-and two terminal screens (``score`` and the end of a ``play`` deal) drawn as the terminal shows
-them, all with the system's CJK fonts (Debian's ``fonts-noto-cjk``).
+and the terminal screens (``score``, the end of a ``play`` deal, ``replay`` of a Taiwanese
+game, ``review`` of a Hong Kong one, and ``--help``) drawn as the terminal shows them, all
+with the system's CJK fonts (Debian's ``fonts-noto-cjk``). Names of screens after the options
+take only those.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import os
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -68,14 +72,39 @@ def _review(folder: Path, lang: str = "en") -> Path:
     return out
 
 
-def _terminal(folder: Path, name: str, args: list[str], stdin: str = "", tail: int = 0) -> Path:
-    """The output of ``mahjong-fast ARGS`` (the last ``tail`` lines if given) as a terminal
-    page: monospace text on a dark background, CJK in the system's monospace CJK font."""
-    env = dict(os.environ, COLUMNS="100", NO_COLOR="1", TERM="dumb", PYTHONIOENCODING="utf-8")
+def _game_log(folder: Path, name: str, args: list[str]) -> str:
+    """The log of a game of ``play ARGS`` (seed 3; the player discards the drawn tile and
+    passes every claim), for the ``replay`` and ``review`` screens: its name in ``folder``,
+    where the terminal screens run."""
+    log = f"{name}.jsonl"
+    subprocess.run(
+        [sys.executable, "-m", "mahjong_fast.cli", "play", "--seed", "3", "--no-confirm",
+         "--ascii", "--log", log, "--overwrite", *args], cwd=folder,
+        input="14\n\n" * 300, capture_output=True, text=True, encoding="utf-8", check=True,
+        env=dict(os.environ, LANG="C"),
+    )  # fmt: skip
+    return log
+
+
+def _terminal(
+    folder: Path,
+    name: str,
+    args: list[str],
+    stdin: str = "",
+    tail: int = 0,
+    head: int = 0,
+    env: dict[str, str] | None = None,
+) -> Path:
+    """The output of ``mahjong-fast ARGS`` (the last ``tail`` lines, or the first ``head``, if
+    given) as a terminal page: monospace text on a dark background, CJK in the system's
+    monospace CJK font; ``env``, the locale's variables (``LANG=zh_HK.UTF-8``)."""
+    env = dict(os.environ, COLUMNS="100", NO_COLOR="1", TERM="dumb", PYTHONIOENCODING="utf-8",
+               **(env or {}))  # fmt: skip
     proc = subprocess.run([sys.executable, "-m", "mahjong_fast.cli", *args], input=stdin,
-                          capture_output=True, text=True, encoding="utf-8", env=env, check=False)  # fmt: skip
+                          capture_output=True, text=True, encoding="utf-8", env=env, check=False,
+                          cwd=folder)  # fmt: skip
     lines = proc.stdout.rstrip("\n").split("\n")
-    text = "\n".join(lines[-tail:] if tail else lines)
+    text = "\n".join(lines[-tail:] if tail else lines[:head] if head else lines)
     # the CJK monospace font draws a box-drawing character a full em wide where a terminal
     # gives it one column (half an em): each one in a box of one column
     shown = "".join(
@@ -94,20 +123,29 @@ def _terminal(folder: Path, name: str, args: list[str], stdin: str = "", tail: i
     return out
 
 
-def chinese(folder: Path) -> dict[str, Path | None]:
-    """One Chinese screen of each kind: the three reports and two terminal screens."""
-    play = _terminal(folder, "play", ["play", "--seed", "3", "--no-confirm", "--ascii",
-                                      "--lang", "zh-HK"],
-                     stdin="14\n\n" * 300, tail=24)  # fmt: skip
+def chinese(folder: Path) -> dict[str, Callable[[], Path | None]]:
+    """One Chinese screen of each kind, each made when called: the three reports and the
+    terminal screens."""
     return {
-        "arena-report-zh-HK.png": _arena(folder / "a", "zh-HK"),
-        "records-report-zh-TW.png": _records(folder / "r", "zh-TW"),
-        "review-report-zh-HK.png": _review(folder / "v", "zh-HK"),
-        "score-zh-TW.png": _terminal(folder, "score", [
+        "arena-report-zh-HK.png": lambda: _arena(folder / "a", "zh-HK"),
+        "records-report-zh-TW.png": lambda: _records(folder / "r", "zh-TW"),
+        "review-report-zh-HK.png": lambda: _review(folder / "v", "zh-HK"),
+        "score-zh-TW.png": lambda: _terminal(folder, "score", [
             "score", "123m456m789p123456s1z", "--win", "1z", "--self-drawn",
-            "--rules", "taiwanese-high", "--lang", "zh-TW"]),  # fmt: skip
-        "play-zh-HK.png": play,
-    }
+            "--rules", "taiwanese-high", "--lang", "zh-TW"]),
+        "play-zh-HK.png": lambda: _terminal(folder, "play", [
+            "play", "--seed", "3", "--no-confirm", "--ascii", "--lang", "zh-HK"],
+            stdin="14\n\n" * 300, tail=24),
+        "replay-zh-TW.png": lambda: _terminal(folder, "replay", [
+            "replay", _game_log(folder, "game", ["--rules", "taiwanese-high", "--rule",
+                                                  "match_length=one_deal"]),
+            "--ascii", "--lang", "zh-TW"], tail=28),
+        "review-zh-HK.png": lambda: _terminal(folder, "review", [
+            "review", _game_log(folder, "game", []), "--top", "5", "--lang", "zh-HK"],
+            head=40),
+        "help-zh-HK.png": lambda: _terminal(folder, "help", ["score", "--help", "--lang", "zh-HK"],
+                                            head=30),
+    }  # fmt: skip
 
 
 def main() -> None:
@@ -116,7 +154,8 @@ def main() -> None:
         if "--chinese" in sys.argv[1:]:
             for sub in ("a", "r", "v"):
                 (folder / sub).mkdir()
-            pages = chinese(folder)
+            only = [a for a in sys.argv[1:] if a.endswith(".png")]
+            pages = {k: make() for k, make in chinese(folder).items() if not only or k in only}
         else:
             pages = {
                 "arena-report.png": _arena(folder),

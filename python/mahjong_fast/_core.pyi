@@ -107,7 +107,22 @@ class InvalidTileError(MahjongError):
     def __init__(self, message: str, position: int | None = None, reason: str | None = None) -> None: ...
 
 class InvalidHandError(MahjongError):
-    """Tiles that cannot make the hand asked for, or an impossible situation (HK §14a, TW §10a)."""
+    """Tiles that cannot make the hand asked for, or an impossible situation (HK §14a, TW §10a);
+    ``kind`` (``"too_many_copies"``, ``"bonus_twice"``, ``"bad_meld"``, ``"wrong_size"``,
+    ``"situation"`` or None), ``tiles``, ``count`` and ``expected`` say what as data."""
+
+    kind: str | None
+    tiles: tuple[str, ...]
+    count: int | None
+    expected: tuple[int, ...]
+    def __init__(
+        self,
+        message: str,
+        kind: str | None = None,
+        tiles: Iterable[str] | None = None,
+        count: int | None = None,
+        expected: Iterable[int] | None = None,
+    ) -> None: ...
 
 class IllegalActionError(MahjongError):
     """An action the rules forbid now (HK §13); ``code`` is one of ILLEGAL_ACTION_CODES."""

@@ -11,7 +11,10 @@ module re-exports them under their documented names:
 - :class:`InvalidTileError`: tile notation that cannot be read; ``.position`` (0-based
   offset or ``None``) and ``.reason``.
 - :class:`InvalidHandError`: tiles that cannot make the hand asked for, or an impossible
-  scoring situation (HK §14a, TW §10a).
+  scoring situation (HK §14a, TW §10a); ``.kind`` (``"too_many_copies"``,
+  ``"bonus_twice"``, ``"bad_meld"``, ``"wrong_size"``, ``"situation"``, or ``None`` when only
+  the message says it), ``.tiles`` (the tiles it is about, in notation), ``.count`` and
+  ``.expected`` (the numbers of tiles given and wanted, for ``"wrong_size"``).
 - :class:`IllegalActionError`: an action the rules forbid now (HK §13); ``.code`` is one of
   :data:`ILLEGAL_ACTION_CODES`. The game state is unchanged.
 - :class:`RuleConfigError`: a ruleset name, switch or option that does not exist or has an

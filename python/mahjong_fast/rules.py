@@ -84,6 +84,7 @@ __all__ = [
     "rule_help",
     "ruleset_from_options",
     "switch_table_markdown",
+    "switch_values",
     "unit_name",
     "with_rotate_dealer",
 ]
@@ -241,18 +242,16 @@ def preset_table_markdown() -> str:
     return "\n".join(lines) + "\n"
 
 
-def rule_help() -> str:
-    """The CLI's ``--rule`` help: every ruleset's switches with their values."""
-    parts = []
-    families: list[str] = []
+def switch_values() -> list[tuple[str, str]]:
+    """Every ruleset family's switches with their values, ``KEY=VALUES`` comma-separated:
+    ``[("Hong Kong", "min_faan=0..13, ..."), ("Taiwanese", ...)]`` (the ``--rule`` help's)."""
+    out: list[tuple[str, str]] = []
     for name in _core.ruleset_names():
         family = Ruleset.from_name(name).family
-        if family in families:  # the same switches (the Tai tables)
+        if any(family == f for f, _ in out):  # the same switches (the Tai tables)
             continue
-        families.append(family)
-        rows = Ruleset.switch_table(name)
         items = []
-        for row in rows:
+        for row in Ruleset.switch_table(name):
             a = row.allowed
             if isinstance(a, range):
                 vals = f"{a.start}..{a.stop - 1}"
@@ -261,7 +260,13 @@ def rule_help() -> str:
             else:
                 vals = f"JSON ({row.kind})"
             items.append(f"{row.name}={vals}")
-        parts.append(f"{family}: " + ", ".join(items))
+        out.append((family, ", ".join(items)))
+    return out
+
+
+def rule_help() -> str:
+    """The CLI's ``--rule`` help: every ruleset's switches with their values."""
+    parts = [f"{family}: {items}" for family, items in switch_values()]
     return (
         "One switch of the ruleset as KEY=VALUE (repeatable, on top of --rules), e.g. "
         "--rule min_faan=1. " + "; ".join(parts) + "."

@@ -475,6 +475,281 @@ _PLOT: Final[dict[str, tuple[str, str]]] = {
 }
 CATALOGUE.update({f"plot:{en}": _s(en, hk, tw) for en, (hk, tw) in _PLOT.items()})
 
+#: ``--help`` and the core's errors (issue 44). ``--help``: a command's summary under ``"help:COMMAND"`` (the English is the first
+#: paragraph of its help; the Chinese says only that), an option's help under
+#: ``"help:COMMAND:--OPTION"`` (an argument's under its name) or, where every command words it
+#: the same, ``"help:--OPTION"``; the English is the help as the command declares it (a test
+#: keeps the two equal). ``"help:_" + text`` are typer's own words (headings, ``default:``).
+#: ``{default}``/``{others}`` are the ruleset names of ``--rules``, ``{switches}`` the
+#: switches of ``--rule``; ``"family:" + Ruleset.family`` names a family there.
+_HELP: Final[dict[str, dict[str, str]]] = {
+    "help:_Usage: ": _s("Usage: ", "用法："),
+    "help:_Arguments": _s("Arguments", "參數"),
+    "help:_Options": _s("Options", "選項"),
+    "help:_Commands": _s("Commands", "指令"),
+    "help:_default: {default}": _s("default: {default}", "預設：{default}"),
+    "help:_required": _s("required", "必須"),
+    "family:Hong Kong": _s("Hong Kong", "香港"),
+    "family:Taiwanese": _s("Taiwanese", "台灣"),
+    "help:mahjong-fast": _s(
+        "Hong Kong and Taiwanese mahjong: play against three AI seats, score hands, simulate deals.",
+        "香港及台灣麻雀：與三家電腦對打、計算牌值、模擬牌局。",
+        "香港與台灣麻將：與三家電腦對打、計算牌值、模擬牌局。",
+    ),
+    "help:--version": _s("Show the version and exit.", "顯示版本後結束。"),
+    "help:--help": _s("Show this message and exit.", "顯示此說明後結束。"),
+    "help:--lang": _s(
+        "Language of the human-readable output: en, zh-HK or zh-TW (default: the locale's, "
+        "LC_ALL / LC_MESSAGES / LANG; English unless it is Hong Kong or Taiwan Chinese). --json "
+        "is never translated.",
+        "輸出的語言：en、zh-HK 或 zh-TW（預設依 locale：LC_ALL／LC_MESSAGES／LANG；"
+        "不是香港或台灣中文即英文）。--json 不翻譯。",
+    ),
+    "help:--rules": _s(
+        "The ruleset or preset: {default} (alias hk; the default), {others}; --rule switches go "
+        "on top.",
+        "規則或預設：{default}（別名 hk；預設）、{others}；--rule 的開關疊加其上。",
+    ),
+    "help:--rule": _s(
+        "One switch of the ruleset as KEY=VALUE (repeatable, on top of --rules), e.g. --rule "
+        "min_faan=1. {switches}.",
+        "規則的一個開關，KEY=VALUE（可重複，疊加於 --rules 之上），如 --rule min_faan=1。{switches}。",
+    ),
+    "help:--json": _s("Print one JSON object.", "印出一個 JSON 物件。"),
+    "help:--ascii": _s("Tile codes only (no Unicode glyphs).", "只用牌碼（不用 Unicode 牌圖）。"),
+    # arena
+    "help:arena": _s(
+        "Measure seats in duplicate: each wall is played four times with the line-up rotated; "
+        "metrics per policy with a bootstrap 95% interval over walls.",
+        "複式對戰量度座位：每{t_wall}打四次，座位輪換；每種策略的指標附 95% 區間。",
+    ),
+    "help:arena:--walls": _s("Number of walls (4 deals each).", "{t_wall}數（每{t_wall} 4 局）。"),
+    "help:arena:--seats": _s(
+        "The line-up: four seat kinds, comma-separated (expert, greedy, random, strong, value).",
+        "四個座位的種類，以逗號分隔（expert、greedy、random、strong、value）。",
+    ),
+    "help:arena:--seed": _s("Seed of the walls.", "{t_wall}的種子。"),
+    "help:arena:--rules": _s("The ruleset or preset: {default} (alias hk; the default), {others}.",
+                             "規則或預設：{default}（別名 hk；預設）、{others}。"),
+    "help:arena:--workers": _s("Threads (default: every core).", "線程數（預設：全部核心）。",
+                               "執行緒數（預設：全部核心）。"),
+    "help:arena:--json": _s("Print the report as JSON.", "以 JSON 印出報告。"),
+    "help:arena:--log": _s(
+        "Write every deal's event log to FILE (JSON Lines, one header per deal, wall then "
+        "rotation; `mahjong-fast replay FILE` reads it).",
+        "把每局的事件紀錄寫入 FILE（JSON Lines；mahjong-fast replay FILE 可讀）。",
+    ),
+    "help:arena:--report": _s(
+        "Also write the report as one self-contained HTML page with plots to FILE (needs the "
+        "'report' extra).",
+        "另把報告連圖寫成一頁 HTML 至 FILE（需要 report extra）。",
+    ),
+    "help:arena:--overwrite": _s("Replace the --log or --report file if it exists.",
+                                 "覆寫已存在的 --log 或 --report 檔案。"),
+    # score, waits, shanten, decompose
+    "help:score": _s(
+        "Score a winning hand: faan (or Tai) breakdown, total, limit, reading and payments.",
+        "計算{t_win}的牌：{t_faan}（或{t_tai}）明細、合計、{t_limit}、拆牌及收支。",
+    ),
+    "help:score:hand": _s('The hand before the winning tile, e.g. "111222333m9s [555p] 1f".',
+                          '{t_win}前的手牌，如 "111222333m9s [555p] 1f"。'),
+    "help:score:--win": _s("The winning tile, e.g. 5s.", "{t_win}的牌，如 5s。"),
+    "help:score:--self-drawn": _s("The winning tile was drawn by the winner.", "{t_self_draw}。"),
+    "help:score:--seat": _s("The winner's seat wind: E, S, W or N.", "贏家的{t_seat_wind}：E、S、W 或 N。"),
+    "help:score:--prevailing": _s("The prevailing wind (East in play).",
+                                  "{t_prevailing_wind}（play 中為{t_east}）。"),
+    "help:score:--bonus": _s("Exposed bonus tiles, e.g. 1f,5f.", "已亮出的{t_bonus_tile}，如 1f,5f。"),
+    "help:score:--robbing-kong": _s("Won by robbing a kong (F13).", "{t_robbing_kong}（F13）。"),
+    "help:score:--kong-replacement": _s("Won on a kong replacement (F12).", "槓上開花（F12）。"),
+    "help:score:--last-tile": _s("Won on the last wall tile / last discard (F14/F15).",
+                                 "海底撈月／河底撈魚（F14/F15）。"),
+    "help:score:--dealer-start": _s("The dealer wins on the 14 dealt tiles.",
+                                    "{t_dealer}以起手 14 張{t_win}。"),
+    "help:score:--discarder": _s("Seat wind of the discarder (for payments).",
+                                 "{t_deal_in}者的{t_seat_wind}（計收支用）。"),
+    "help:score:--dealer-streak": _s(
+        "Taiwanese: the dealer's streak k (TW §15); the dealer is East.",
+        "台灣：{t_dealer}{t_dealer_streak}次數 k（TW §15）；{t_dealer}為{t_east}。",
+    ),
+    "help:score:--discards": _s("Taiwanese: discards made in the deal, D (TW §10).",
+                                "台灣：本局已{t_discard}的張數 D（TW §10）。"),
+    "help:score:--winner-discards": _s("Taiwanese: discards the winner has made.",
+                                       "台灣：贏家已{t_discard}的張數。"),
+    "help:score:--interrupted": _s(
+        "Taiwanese: a chow, pung or kong was made earlier in the deal (TW §10).",
+        "台灣：本局早前{t_interruption}（TW §10）。",
+    ),
+    "help:score:--explain": _s(
+        "Say why the hand is (or is not) a legal win: the elements counted, the total against "
+        "the minimum, and for a hand that is no winning shape how far it is from one.",
+        "說明為何可以（或不可以）{t_win}：計算的項目、合計與最低要求；不成牌型則離成牌還差多少。",
+    ),
+    "help:waits": _s("The winning tiles of a hand of 13 (ignoring the minimum, rules §14a).",
+                     "13 張手牌的{t_waits}（不計最低要求，rules §14a）。"),
+    "help:waits:hand": _s('A 13-tile hand (declared sets count 3), e.g. "123m456m789p234s5s".',
+                          '13 張的手牌（已宣告的牌組算 3 張），如 "123m456m789p234s5s"。'),
+    "help:shanten": _s(
+        "Shanten of a hand: 0 = ready, -1 = complete (14 tiles), n = n exchanges from ready.",
+        "手牌的{t_shanten}：0 ＝{t_ready}，-1 ＝成牌（14 張），n ＝離{t_ready}還差 n 次換牌。",
+    ),
+    "help:shanten:hand": _s('A hand of 13 or 14 tiles, e.g. "123m456m789p2345s".',
+                            '13 或 14 張的手牌，如 "123m456m789p2345s"。'),
+    "help:decompose": _s(
+        "Every way a complete hand splits into sets and a pair (and seven pairs / thirteen "
+        "orphans).",
+        "成牌的每種拆法：牌組與{t_pair}（及七對子／十三么）。",
+    ),
+    "help:decompose:hand": _s('A complete hand of 14 tiles, e.g. "111222333m789p55s".',
+                              '14 張的成牌，如 "111222333m789p55s"。'),
+    # play
+    "help:play": _s("Play against three AI seats (you are P0, East, the dealer of the first deal).",
+                    "與三家電腦對打（你是 P0，{t_east}，首局{t_dealer}）。"),
+    "help:play:--seed": _s("Seed of the walls (random if not given).", "{t_wall}的種子（不給則隨機）。"),
+    "help:play:--deals": _s(
+        "Number of deals in the match (Hong Kong, default 1; a Taiwanese match is set by --rule "
+        "match_length=one_deal|east_round|full_game).",
+        "局數（香港，預設 1；台灣的長度由 --rule match_length=one_deal|east_round|full_game 定）。",
+    ),
+    "help:play:--rotate-dealer": _s("Pass the deal on after every deal.", "每局之後{t_dealer_rotation}。"),
+    "help:play:--log": _s("Write the event log (JSON Lines) to FILE.", "把事件紀錄（JSON Lines）寫入 FILE。"),
+    "help:play:--overwrite": _s("Replace the --log file if it exists.", "覆寫已存在的 --log 檔案。"),
+    "help:play:--no-confirm": _s("Discard without asking for confirmation.", "{t_discard}不用確認。"),
+    "help:play:--opponents": _s(
+        "The three AI seats' kind: expert, strong, value, greedy or random.",
+        "三家電腦的種類：expert、strong、value、greedy 或 random。",
+    ),
+    "help:play:--resume": _s(
+        "Go on with the game a stopped `play --log FILE` left in FILE (its ruleset, seats and "
+        "seed; appended to). Hong Kong: give the game's --deals again.",
+        "接續中途停止的 play --log FILE 的牌局（沿用其規則、座位及種子，續寫 FILE）。"
+        "香港：須再給同樣的 --deals。",
+    ),
+    # replay, report, review
+    "help:replay": _s(
+        "Check an event log against the rules and print its deals step by step (a game stopped "
+        "before its end replays up to where it stopped).",
+        "按規則檢查事件紀錄，逐步印出每局（中途停止的牌局重播到停止處）。",
+    ),
+    "help:replay:file": _s("An event log written by `play --log` (JSON Lines).",
+                           "play --log 寫的事件紀錄（JSON Lines）。"),
+    "help:report": _s(
+        "Write one self-contained HTML page of plots and tables over simulation records (needs "
+        "the 'report' extra).",
+        "把模擬紀錄寫成一頁 HTML 圖表（需要 report extra）。",
+    ),
+    "help:report:records": _s(
+        "Records files of `simulate --out` (FILE.parquet, or FILE.jsonl with its sidecar); "
+        "several are compared side by side.",
+        "simulate --out 的紀錄檔（FILE.parquet，或 FILE.jsonl 及其附檔）；多個則並列比較。",
+    ),
+    "help:report:--out": _s("The HTML page to write.", "要寫的 HTML 檔。"),
+    "help:report:--overwrite": _s("Replace the --out file if it exists.", "覆寫已存在的 --out 檔案。"),
+    "help:review": _s("Review one seat's decisions in a game log against the expert seat.",
+                      "以專家座位覆盤牌局紀錄中一個座位的決策。"),
+    "help:review:file": _s("An event log written by `play --log` or `arena --log`.",
+                           "play --log 或 arena --log 寫的事件紀錄。"),
+    "help:review:--seat": _s(
+        "The player reviewed, 0..3 (default: the human seat of a `play` log; required when no "
+        "human sat).",
+        "覆盤的玩家，0..3（預設：play 紀錄中的真人座位；沒有真人時必須給）。",
+    ),
+    "help:review:--json": _s("The whole review as JSON (every decision).",
+                             "以 JSON 印出整個覆盤（每個決策）。"),
+    "help:review:--top": _s("How many of the biggest losses to show.", "顯示多少項最大損失。"),
+    "help:review:--html": _s(
+        "Also write the review as one self-contained HTML page to FILE (needs the 'report' "
+        "extra).",
+        "另把覆盤寫成一頁 HTML 至 FILE（需要 report extra）。",
+    ),
+    "help:review:--overwrite": _s("Replace the --html file if it exists.", "覆寫已存在的 --html 檔案。"),
+    # simulate
+    "help:simulate": _s(
+        "Play N AI-vs-AI deals (or --matches M whole matches) in parallel, print a summary, "
+        "optionally write every record.",
+        "平行模擬 N 局電腦對局（或 --matches M 場完整牌局），印出摘要，可寫出每局紀錄。",
+    ),
+    "help:simulate:--deals": _s("Number of deals (Hong Kong; default 100).", "局數（香港；預設 100）。"),
+    "help:simulate:--matches": _s("Number of whole matches instead (needed for the Taiwanese rules).",
+                                  "改為完整牌局的場數（台灣規則須用）。"),
+    "help:simulate:--match-deals": _s(
+        "Deals of each match with --matches, for a ruleset whose match is a number of deals "
+        "(Hong Kong, default 1; e.g. 4 with --rotate-dealer).",
+        "用 --matches 時每場的局數（香港，預設 1；如 4 配 --rotate-dealer）。",
+    ),
+    "help:simulate:--seed": _s("Seed of the walls (deal i depends on (seed, i)).",
+                               "{t_wall}的種子（第 i 局只取決於 (seed, i)）。"),
+    "help:simulate:--seats": _s(
+        "Four seat kinds, comma-separated (expert, greedy, random, strong, value).",
+        "四個座位的種類，以逗號分隔（expert、greedy、random、strong、value）。",
+    ),
+    "help:simulate:--workers": _s("Parallel workers (default: every core).",
+                                  "平行工作數（預設：全部核心）。"),
+    "help:simulate:--backend": _s(
+        "Where deals run: auto (default: core), core (threads in the Rust core), process (the "
+        "Python game loop in processes) or ray.",
+        "在哪裡執行：auto（預設：core）、core（Rust 核心的線程）、process（Python 牌局迴圈，多進程）或 ray。",
+        "在哪裡執行：auto（預設：core）、core（Rust 核心的執行緒）、process（Python 牌局迴圈，多行程）或 ray。",
+    ),
+    "help:simulate:--address": _s("Ray cluster address (default: a local Ray instance).",
+                                  "Ray 叢集位址（預設：本機的 Ray）。"),
+    "help:simulate:--chunk-size": _s("Deals per task (default: automatic).", "每個工作的局數（預設：自動）。"),
+    "help:simulate:--out": _s("Write one record per deal to FILE.parquet or FILE.jsonl.",
+                              "把每局一筆紀錄寫入 FILE.parquet 或 FILE.jsonl。"),
+    "help:simulate:--overwrite": _s("Replace the --out or --report file if it exists.",
+                                    "覆寫已存在的 --out 或 --report 檔案。"),
+    "help:simulate:--report": _s(
+        "At the end, write an HTML page of the records in --out to FILE (needs the 'report' "
+        "extra).",
+        "完成後把 --out 的紀錄寫成一頁 HTML 至 FILE（需要 report extra）。",
+    ),
+    "help:simulate:--json": _s("Print one JSON object (the summary).", "印出一個 JSON 物件（摘要）。"),
+    "help:simulate:--rotate-dealer": _s("Pass the deal on after every deal (a switch).",
+                                        "每局之後{t_dealer_rotation}（一個開關）。"),
+    # the one-line errors the catalogue could not say before (after "error: "): an unknown
+    # ruleset name with the names there are, and the core's InvalidHandError from its kind and
+    # tiles (the English line stays the core's message)
+    "err:unknown_ruleset": _s("unknown ruleset {name} (known: {names})", "不明規則 {name}（可用：{names}）"),
+    "err:unknown_ruleset_any": _s("unknown ruleset (known: {names})", "不明規則（可用：{names}）"),
+    "err:too_many_copies": _s("{tiles}: more than 4 copies", "{tiles} 多於四張"),
+    "err:bonus_twice": _s("bonus tile {tiles} given twice", "{t_bonus_tile} {tiles} 重複"),
+    "err:bad_meld": _s("{tiles} is no set", "{tiles} 不成牌組"),
+    "err:wrong_size": _s("wrong number of tiles: {count}, {expected} expected",
+                         "張數不對：{count} 張，應為 {expected} 張"),
+    "err:or": _s(" or ", " 或 "),
+    "err:situation": _s("impossible situation", "不可能的情況"),
+    "err:situation_of": _s("impossible situation: {tiles}", "不可能的情況：{tiles}"),
+    # the reports' plots: what a caption says before its numbers (the English caption's prose,
+    # said short; the English caption itself is the report's own)
+    "cap:points": _s("Mean points per deal of each seat with its bootstrap 95% interval over walls",
+                     "各座位每局平均分數及其 95% 區間（按{t_wall}重抽樣）"),
+    "cap:rates": _s(
+        "Per seat, the share of its deals it won, dealt in, won by self-draw, and that ended in an "
+        "exhaustive draw",
+        "各座位{t_win}、{t_deal_in}、{t_self_draw}及{t_exhaustive_draw}佔其局數的比率",
+    ),
+    "cap:points_hist": _s("Histogram of the points each seat won or paid per deal (lowest … highest)",
+                          "各座位每局得失分的分佈（最低 … 最高）", "各座位每局得失分的分布（最低 … 最高）"),
+    "cap:cumulative": _s("Running total of each seat's points over the walls played (at the end)",
+                         "各座位逐{t_wall}累計的分數（最後）"),
+    "cap:win_values": _s(
+        "Distribution of the value in {unit} of each seat's wins (first winner of a deal); wins",
+        "各座位{t_win}的{unit}數分佈（每局首位贏家）；{t_win}次數",
+        "各座位{t_win}的{unit}數分布（每局首位贏家）；{t_win}次數",
+    ),
+    "cap:values": _s("Share of winning hands by value ({unit}: wins)", "按{unit}數的{t_win}次數（{unit}數：次數）"),
+    "cap:win_kinds": _s("Share of winning hands by how they were won ({kinds})",
+                        "按{t_win}方式的{t_win}次數（{kinds}）"),
+    "cap:deal_length": _s("Share of deals by the number of discards made; median",
+                          "按{t_discard}數的局數比例；中位數"),
+    "cap:seat_points": _s("Mean points per deal of each seat with its bootstrap 95% interval",
+                          "各座位每局平均分數（95% 區間）"),
+    "cap:loss_per_turn": _s(
+        "Mean estimated loss per decision of {who} against the expert, by tiles left in the wall",
+        "{who}每個決策相對專家的平均估計損失，按{t_wall}剩牌數",
+    ),
+}  # fmt: skip
+CATALOGUE.update(_HELP)
+
 #: Catalogue keys whose Chinese is our own plain wording (no source gives a term for it): the
 #: interface's words and the screens' short sentences; the terms they hold (``{t_KEY}``) are
 #: the sourced ones.

@@ -13,8 +13,10 @@ pub enum MahjongError {
     /// Tiles that are individually valid but do not make a possible hand for the operation
     /// (a fifth copy, a second copy of a bonus tile, wrong number of tiles, an impossible
     /// scoring situation; rules §2, §5.6, §14a).
-    #[error("invalid hand: {0}")]
-    InvalidHand(String),
+    /// `fault` says what is wrong as data (its kind and the tiles), for a message in another
+    /// language than `message`'s English.
+    #[error("invalid hand: {message}")]
+    InvalidHand { fault: HandFault, message: String },
     /// A ruleset option that does not exist or has an impossible value.
     #[error("invalid rule configuration: {0}")]
     RuleConfig(String),
@@ -28,9 +30,67 @@ pub enum MahjongError {
     IllegalAction { code: IllegalCode, message: String },
 }
 
+/// What is wrong with a hand, as data: the kind of an `InvalidHand` error and what a message
+/// needs to say it (the tiles, the counts), beside its English message.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum HandFault {
+    /// A fault only the message words (arguments out of range, a house-rule input).
+    #[default]
+    Other,
+    /// More copies of a kind than the set has (rules §2): `tile` is its code (`"1m"`).
+    TooManyCopies { tile: String },
+    /// A bonus tile given twice (there is one of each): `tile` is its code (`"1f"`).
+    BonusTwice { tile: String },
+    /// A declared set that is no chow, pung or kong: `tiles`, its tiles in notation.
+    BadMeld { tiles: String },
+    /// The wrong number of tiles for the operation: `count` given (each declared set counted
+    /// as 3), one of `expected` wanted.
+    WrongSize { count: usize, expected: Vec<usize> },
+    /// An impossible scoring situation (HK §14a, TW §10a), naming the `tiles` it is about
+    /// (the winning or robbed tile), if any.
+    Situation { tiles: Vec<String> },
+}
+
+impl HandFault {
+    /// The kind as Python reads it (`InvalidHandError.kind`): `"too_many_copies"`,
+    /// `"bonus_twice"`, `"bad_meld"`, `"wrong_size"`, `"situation"`; `None` for `Other`.
+    pub fn kind(&self) -> Option<&'static str> {
+        Some(match self {
+            HandFault::Other => return None,
+            HandFault::TooManyCopies { .. } => "too_many_copies",
+            HandFault::BonusTwice { .. } => "bonus_twice",
+            HandFault::BadMeld { .. } => "bad_meld",
+            HandFault::WrongSize { .. } => "wrong_size",
+            HandFault::Situation { .. } => "situation",
+        })
+    }
+    /// The tiles the fault is about, as codes (empty when it names none).
+    pub fn tiles(&self) -> Vec<String> {
+        match self {
+            HandFault::TooManyCopies { tile } | HandFault::BonusTwice { tile } => vec![tile.clone()],
+            HandFault::BadMeld { tiles } => vec![tiles.clone()],
+            HandFault::Situation { tiles } => tiles.clone(),
+            HandFault::Other | HandFault::WrongSize { .. } => Vec::new(),
+        }
+    }
+}
+
 impl MahjongError {
     pub fn hand(msg: impl Into<String>) -> Self {
-        MahjongError::InvalidHand(msg.into())
+        MahjongError::InvalidHand { fault: HandFault::Other, message: msg.into() }
+    }
+    /// An `InvalidHand` error with its fault as data (the English `msg` as [`Self::hand`]'s).
+    pub fn hand_fault(fault: HandFault, msg: impl Into<String>) -> Self {
+        MahjongError::InvalidHand { fault, message: msg.into() }
+    }
+    /// An impossible scoring situation (HK §14a, TW §10a) about `tiles`.
+    pub fn situation(tiles: &[crate::tiles::tile::Tile], msg: impl Into<String>) -> Self {
+        let tiles = tiles.iter().map(|t| t.to_string()).collect();
+        MahjongError::hand_fault(HandFault::Situation { tiles }, msg)
+    }
+    /// The wrong number of tiles: `count` given, one of `expected` wanted.
+    pub fn wrong_size(count: usize, expected: &[usize], msg: impl Into<String>) -> Self {
+        MahjongError::hand_fault(HandFault::WrongSize { count, expected: expected.to_vec() }, msg)
     }
     pub fn tile(pos: usize, reason: impl Into<String>) -> Self {
         MahjongError::InvalidTile { pos, reason: reason.into() }

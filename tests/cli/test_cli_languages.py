@@ -108,6 +108,15 @@ def test_review_in_chinese(game_log: Path) -> None:
     ).stdout
 
 
+def test_review_names_the_kind_of_each_loss_in_chinese(game_log: Path) -> None:
+    """The biggest losses' kind column is the game's term (打牌, 叫牌, 開槓, 食糊), as the
+    per-kind table's is; what was played stays the option typed (``discard 5p``)."""
+    hk = run("review", str(game_log), "--top", "5", "--lang", "zh-HK").stdout
+    losses = hk.split("各決策時的手牌")[0].split("最大損失")[1]
+    rows = [line.split() for line in losses.splitlines() if line.strip()[:1].isdigit()]
+    assert rows and all(r[3] in ("打牌", "叫牌", "開槓", "食糊") for r in rows), losses
+
+
 def _english_words(prefix: str) -> set[str]:
     """The English words of the catalogue's strings under ``prefix`` (fields left out), that
     no Chinese screen should show."""

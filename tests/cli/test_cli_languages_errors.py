@@ -44,6 +44,32 @@ CASES = [
      "缺少 file", "Missing"),
     (("replay", "/no/such/file.jsonl"), "error: /no/such/file.jsonl: no such file",
      "/no/such/file.jsonl：沒有這個檔案", "no such file"),
+    # an unknown ruleset, said with the names there are
+    (("score", HAND, "--win", "9s", "--rules", "nosuch"), None,
+     "error: 不明規則 nosuch（可用：hong-kong, taiwanese-high, taiwanese-low, ", "unknown ruleset"),
+    (("play", "--rules", "nosuch"), None, "不明規則 nosuch", "unknown ruleset"),
+    # the core's hand a rule cannot make and impossible situations, from their kind and tiles
+    (("score", "11111m22233m9s[555p]", "--win", "9s"),
+     "error: invalid hand: 5 copies of 1m (there are only 4 of each kind)", "error: 1m 多於四張",
+     "copies"),
+    (("score", "1112223334m[124p]", "--win", "9s"),
+     "error: invalid hand: meld at position 11 (124p) is not a valid meld (a chow, a pung or a kong)",
+     "error: 124p 不成牌組", "meld"),
+    (("score", HAND + "1f1f", "--win", "9s"),
+     "error: invalid hand: bonus tile 1f given twice (there is one of each)", " 1f 重複", "twice"),
+    (("score", "11112222333m9s[555p]", "--win", "9s"),
+     ("error: invalid hand: wrong number of tiles before the winning tile: 15 (counting each "
+      "declared set as 3), 13 expected"), "error: 張數不對：15 張，應為 13 張", "wrong number"),
+    (("waits", "123m"),
+     ("error: invalid hand: wrong number of tiles: the hand has 3 (counting each declared set as "
+      "3), 13 expected (or fewer, 3n+1, when the missing sets are declared elsewhere)"),
+     "error: 張數不對：3 張，應為 13 張", "wrong number"),
+    (("score", HAND, "--win", "9s", "--self-drawn", "--robbing-kong"),
+     ("error: --robbing-kong: invalid hand: the robbed tile 9s cannot be robbed: the winner "
+      "holds a copy of it"), "error: --robbing-kong：不可能的情況：9s", "robbed"),
+    (("score", HAND, "--win", "9s", "--dealer-start"),
+     "error: --dealer-start: invalid hand: a win at the start of play has no winning tile",
+     "error: --dealer-start：不可能的情況", "start of play"),
 ]
 
 
@@ -61,6 +87,11 @@ def test_a_users_mistake_in_each_language(
         assert_one_line_error(zh)
         assert chinese in zh.stderr and HAN.search(zh.stderr), zh.stderr
         assert dropped not in zh.stderr, zh.stderr
+
+
+def test_a_bonus_tile_given_twice_says_the_readers_term() -> None:
+    assert run("score", HAND + "1f1f", "--win", "9s", "--lang", "zh-HK").stderr == "error: 花 1f 重複\n"
+    assert run("score", HAND + "1f1f", "--win", "9s", "--lang", "zh-TW").stderr == "error: 花牌 1f 重複\n"
 
 
 def test_a_corrupt_log_names_its_line(corrupt: Path) -> None:

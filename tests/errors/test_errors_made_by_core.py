@@ -119,7 +119,8 @@ def test_subclasses_copies_and_pickles_keep_the_attributes() -> None:
 
     e = LogGone("gone", line=2)
     assert (str(e), e.line) == ("line 2: gone", 2) and isinstance(e, errors.ReplayError)
-    for orig in [errors.ReplayError("x", 3), errors.RuleConfigError("y", switch="unit"), errors.InvalidHandError("z")]:
+    for orig in [errors.ReplayError("x", 3), errors.RuleConfigError("y", switch="unit"), errors.InvalidHandError("z"),
+                 errors.InvalidHandError("w", "wrong_size", (), 3, (13, 14))]:
         for twin in (copy.copy(orig), pickle.loads(pickle.dumps(orig))):
             assert type(twin) is type(orig) and str(twin) == str(orig)
             assert twin.__dict__ == orig.__dict__
@@ -131,3 +132,35 @@ def test_the_native_module_imports_nothing_from_the_package_to_raise_errors() ->
         pytest.skip("the Rust sources are not beside this test")
     offenders = [str(p) for p in src.rglob("*.rs") if 'import("mahjong_fast.errors")' in p.read_text()]
     assert offenders == []
+
+
+@pytest.mark.parametrize(
+    ("hand", "win", "kw", "message", "kind", "tiles", "count", "expected"),
+    [
+        ("11111m22233m9s[555p]", "9s", {}, "5 copies of 1m (there are only 4 of each kind)",
+         "too_many_copies", ("1m",), None, ()),
+        ("1112223334m[124p]", "9s", {},
+         "meld at position 11 (124p) is not a valid meld (a chow, a pung or a kong)", "bad_meld",
+         ("124p",), None, ()),
+        ("111222333m9s[555p]1f1f", "9s", {}, "bonus tile 1f given twice (there is one of each)",
+         "bonus_twice", ("1f",), None, ()),
+        ("123m", "9s", {}, ("wrong number of tiles before the winning tile: 3 (counting each "
+         "declared set as 3), 13 expected"), "wrong_size", (), 3, (13,)),
+        ("111222333m9s[555p]", "9s", {"robbing_kong": True},
+         "the robbed tile 9s cannot be robbed: the winner holds a copy of it", "situation",
+         ("9s",), None, ()),
+        ("111222333m9s[555p]", "9s", {"self_drawn": True, "discarder": 1},
+         "a self-drawn win has no discarder", "situation", (), None, ()),
+    ],
+)  # fmt: skip
+def test_an_invalid_hand_says_its_kind_and_tiles_as_data(
+    hand: str, win: str, kw: dict, message: str, kind: str, tiles: tuple, count: int | None,
+    expected: tuple,
+) -> None:
+    """Issue 44: the core's InvalidHandError carries what a message in another language needs
+    (its kind, the tiles, the counts); its English message is as it was."""
+    with pytest.raises(errors.InvalidHandError) as info:
+        mf.score(hand, win, **kw)
+    e = info.value
+    assert str(e) == f"invalid hand: {message}"
+    assert (e.kind, e.tiles, e.count, e.expected) == (kind, tiles, count, expected)

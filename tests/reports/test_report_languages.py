@@ -115,7 +115,7 @@ def test_the_plots_words_switch_with_the_page(chromium: Any, tmp_path: Path) -> 
         assert "胡" in zh and "放槍" in zh and "累計分數" in zh
         assert "Cumulative points" not in zh and "outcome" not in zh
         captions = _shown(page, "figcaption")
-        assert captions[0].startswith("每局分數") and "Mean points" not in captions[0]
+        assert captions[0].startswith("各座位每局平均分數") and "Mean points" not in captions[0]
         page.check("#lang-en")
         en = drawn(page)
         assert "Cumulative points over the walls" in en and "deal-in" in en and "放槍" not in en

@@ -60,6 +60,7 @@ except ImportError:  # pragma: no cover - depends on the installed typer
 
 # the commands register themselves on the app when imported
 from . import arena, hand, play, replay, report, result, review, simulate  # noqa: F401
+from ._help import localize
 from .arena import _arena_tables
 from .common import EXIT_INTERRUPTED, EXIT_USAGE, _error, app, console
 from .result import show_result
@@ -79,6 +80,7 @@ def main(argv: list[str] | None = None) -> None:
         with contextlib.suppress(ValueError):  # not the main thread: nothing was installed
             signal.signal(signal.SIGINT, signal.default_int_handler)
         command = typer.main.get_command(app)
+        localize(command, _language_of(sys.argv[1:] if argv is None else argv))
         rv = command.main(args=argv, prog_name="mahjong-fast", standalone_mode=False)
     except UsageError as exc:
         if type(exc).__name__ == "NoArgsIsHelpError" and exc.ctx is not None:

@@ -87,20 +87,48 @@ def _words_of(lang: str | None) -> Any:
 def error_words(w: Any, exc: BaseException) -> str | None:
     """A user's mistake that the core reports (``exc``) said in ``w``'s Chinese from the error's
     type and fields: a tile notation that cannot be read (``InvalidTileError``, its
-    ``.position``), an unknown switch or a bad value of one (``RuleConfigError``, its
-    ``.switch``); None when the catalogue cannot say it (the English is shown then)."""
-    from ..errors import InvalidTileError, RuleConfigError
+    ``.position``), an unknown switch or a bad value of one, an unknown ruleset
+    (``RuleConfigError``, its ``.switch``), a hand the rules cannot make or an impossible
+    situation (``InvalidHandError``, its ``.kind``, ``.tiles``, ``.count``, ``.expected``);
+    None when the catalogue cannot say it (the English is shown then)."""
+    from ..errors import InvalidHandError, InvalidTileError, RuleConfigError
 
     if isinstance(exc, InvalidTileError):
         pos = getattr(exc, "position", None)
         return str(w("err:bad_tile_any") if pos is None else w("err:bad_tile", pos=pos))
+    if isinstance(exc, InvalidHandError):
+        return _hand_words(w, exc)
     if isinstance(exc, RuleConfigError):
         switch = getattr(exc, "switch", None)
         if switch is None:
             return None
+        if switch == "preset":  # an unknown ruleset name (its name is the caller's to say)
+            return str(w("err:unknown_ruleset_any", names=_ruleset_names()))
         known = _known_switches()
         return str(w("err:bad_switch" if switch in known else "err:unknown_switch", switch=switch))
     return None
+
+
+def _hand_words(w: Any, exc: BaseException) -> str | None:
+    """An ``InvalidHandError`` in ``w``'s words from its kind and tiles (None for a kind the
+    catalogue does not say: the English then)."""
+    kind = getattr(exc, "kind", None)
+    tiles = " ".join(map(str, getattr(exc, "tiles", ()) or ()))
+    if kind in ("too_many_copies", "bonus_twice", "bad_meld") and tiles:
+        return str(w(f"err:{kind}", tiles=tiles))
+    if kind == "wrong_size" and getattr(exc, "count", None) is not None:
+        expected = str(w("err:or")).join(map(str, getattr(exc, "expected", ())))
+        return str(w("err:wrong_size", count=exc.count, expected=expected))  # type: ignore[attr-defined]
+    if kind == "situation":
+        return str(w("err:situation_of", tiles=tiles) if tiles else w("err:situation"))
+    return None
+
+
+def _ruleset_names() -> str:
+    """The ruleset names ``--rules`` takes, as a list for a message."""
+    from ..rules import presets
+
+    return ", ".join(presets())
 
 
 def _known_switches() -> set[str]:
@@ -252,9 +280,15 @@ RuleOption = Annotated[list[str] | None, typer.Option("--rule", help=_rule_help(
 def _ruleset(name: str | None, switches: list[str] | None, rotate_dealer: bool = False) -> Any:
     """The Ruleset of ``--rules`` / ``--rule`` (and the ``--rotate-dealer`` shorthand); a bad
     name, switch or value is RuleConfigError (one line, exit 2)."""
+    from ..errors import RuleConfigError
     from ..rules import ruleset_from_options
 
-    return ruleset_from_options(name, switches or (), rotate_dealer=rotate_dealer or None)
+    try:
+        return ruleset_from_options(name, switches or (), rotate_dealer=rotate_dealer or None)
+    except RuleConfigError as exc:
+        if getattr(exc, "switch", None) != "preset" or name is None:
+            raise
+        raise _error(str(exc), key="err:unknown_ruleset", name=name, names=_ruleset_names()) from None
 
 
 def _changed_switches(rules: Any) -> str:

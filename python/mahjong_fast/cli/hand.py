@@ -176,7 +176,8 @@ def score(
         )
     except InvalidHandError as exc:  # an impossible situation names the options that made it
         named = [opt for opt, on in given.items() if on and _SITUATION_WORDS[opt] in str(exc)]
-        raise _error(f"{', '.join(named)}: {exc}" if named else str(exc)) from None
+        prefix = ", ".join(named)
+        raise _error(f"{prefix}: {exc}" if named else str(exc), exc=exc, prefix=prefix) from None
     why: list[str] = []
     if explain:
         from ..explain import explain_score

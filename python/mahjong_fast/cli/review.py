@@ -64,7 +64,8 @@ def _review_tables(rev: Any, top: int, w: Any = None) -> list[Table]:
                           no_wrap=True)  # fmt: skip
     for d in rev.biggest_losses(top):
         losses.add_row(
-            str(d.deal), str(d.line), str(d.remaining), d.kind, _short(d.made),
+            str(d.deal), str(d.line), str(d.remaining),
+            d.kind if w is None else kind_name(w, d.kind), _short(d.made),
             _pts(d.made_value), _short(d.expert), _pts(d.expert_value),
             "unrated" if d.loss is None else f"{d.loss:.2f}",
         )  # fmt: skip

@@ -188,6 +188,8 @@ def plot_svg(
     data: str | Mapping[str, str] | None = None,
     rules: Any = None,
     unit: str | None = None,
+    lead: str | None = None,
+    fields: Mapping[str, str | Mapping[str, str]] | None = None,
 ) -> str:
     """One plot as a ``<figure>`` holding an inline ``<svg>``.
 
@@ -203,11 +205,18 @@ def plot_svg(
             title, then these.
         rules: the ruleset whose terms the Chinese words use (:func:`plot_words`).
         unit: the unit's English name where a label holds it (``value of the win (faan)``).
+        lead: the catalogue key (``"cap:..."``) of what the caption says before its numbers:
+            the English caption's prose said short in each Chinese (its ``{unit}`` the
+            ruleset's unit, ``{t_KEY}`` the game's terms, other fields from ``fields``); a
+            Chinese caption without it is the plot's title. A field's value is one text, or
+            one per language.
 
     Every text drawn (title, axis labels, tick labels) that the catalogue holds as
     ``"plot:" + its English`` is written in every language, the page's language buttons
-    showing one (:func:`plot_words`); the caption too. The ``<title>`` and ``<desc>`` stay
-    English, so a page's bytes do not depend on the language it opens in.
+    showing one (:func:`plot_words`); the caption too (in Chinese its ``lead``, then the
+    numbers). The ``<title>`` and ``<desc>`` stay English: they are one text each (an svg
+    element holds no per-language spans, and a screen reader reads the page's visible caption
+    in the chosen language), so a page's bytes do not depend on the language it opens in.
 
     Returns:
         ``<figure data-plot=name><svg ...>...</svg><figcaption>alt</figcaption></figure>``.
@@ -227,6 +236,15 @@ def plot_svg(
     svg = _XML_HEAD.sub("", buf.getvalue(), count=1)
     known = plot_words(rules, unit)
     titles = known.get(title, dict.fromkeys(LANGUAGES, title))
+    if lead is not None:
+        from ..words import Words
+
+        def said(lang_: str) -> str:
+            w = Words(lang_, rules)
+            given = {k: v if isinstance(v, str) else v[lang_] for k, v in (fields or {}).items()}
+            return w(lead, **{"unit": w.unit(), **given})
+
+        titles = {lang_: said(lang_) for lang_ in LANGUAGES}
     numbers = {lang_: (data if isinstance(data, str) else (data or {}).get(lang_, ""))
                for lang_ in LANGUAGES}  # fmt: skip
     alts: dict[str, str] = {

@@ -157,7 +157,7 @@ def arena_report_html(report: ArenaReport, *, lang: str = "en") -> str:
         "Mean points per deal of each seat with its bootstrap 95% interval over walls: "
         + "; ".join(f"{s.seat} {s.mean_points:+.2f} [{s.ci95[0]:+.2f}, {s.ci95[1]:+.2f}]"
                     for s in report.seats) + ".",
-        draw_points, size=(6.4, 1.2 + 0.55 * len(names)), rules=ruleset, unit=unit,
+        draw_points, size=(6.4, 1.2 + 0.55 * len(names)), rules=ruleset, unit=unit, lead="cap:points",
         data="; ".join(f"{s.seat} {s.mean_points:+.2f} [{s.ci95[0]:+.2f}, {s.ci95[1]:+.2f}]"
                        for s in report.seats),
     ))  # fmt: skip
@@ -186,7 +186,7 @@ def arena_report_html(report: ArenaReport, *, lang: str = "en") -> str:
         "in an exhaustive draw: " + "; ".join(
             f"{n}: " + ", ".join(f"{r} {v:.1%}" for r, v in zip(rate_names, rs))
             for n, rs in zip(names, rates)) + ".",
-        draw_rates, rules=ruleset, unit=unit,
+        draw_rates, rules=ruleset, unit=unit, lead="cap:rates",
         data="; ".join(f"{n}: " + " / ".join(f"{v:.1%}" for v in rs)
                        for n, rs in zip(names, rates)),
     ))  # fmt: skip
@@ -210,7 +210,7 @@ def arena_report_html(report: ArenaReport, *, lang: str = "en") -> str:
             f"{n}: zero in {float((pd == 0).mean()) if pd.size else 0.0:.1%} of deals, "
             f"from {int(pd.min()) if pd.size else 0} to {int(pd.max()) if pd.size else 0}"
             for n, pd in zip(names, per_deal)) + ".",
-        draw_hist, rules=ruleset, unit=unit,
+        draw_hist, rules=ruleset, unit=unit, lead="cap:points_hist",
         data="; ".join(f"{n}: {int(pd.min()) if pd.size else 0} … {int(pd.max()) if pd.size else 0}"
                        for n, pd in zip(names, per_deal)),
     ))  # fmt: skip
@@ -229,7 +229,7 @@ def arena_report_html(report: ArenaReport, *, lang: str = "en") -> str:
         "cumulative", "Cumulative points over the walls",
         "Running total of each seat's points over the walls played: " + "; ".join(
             f"{n} ends at {int(per_wall[k].sum()):+,}" for k, n in enumerate(names)) + ".",
-        draw_cumulative, rules=ruleset, unit=unit,
+        draw_cumulative, rules=ruleset, unit=unit, lead="cap:cumulative",
         data="; ".join(f"{n} {int(per_wall[k].sum()):+,}" for k, n in enumerate(names)),
     ))  # fmt: skip
 
@@ -251,7 +251,7 @@ def arena_report_html(report: ArenaReport, *, lang: str = "en") -> str:
         f"Distribution of the value in {unit} of each seat's wins (first winner of a deal): "
         + "; ".join(f"{n}: {v.size:,} wins, median {float(np.median(v)) if v.size else 0:g}"
                     for n, v in zip(names, win_values)) + ".",
-        draw_values, rules=ruleset, unit=unit,
+        draw_values, rules=ruleset, unit=unit, lead="cap:win_values",
         data="; ".join(f"{n}: {v.size:,}" for n, v in zip(names, win_values)),
     ))  # fmt: skip
 

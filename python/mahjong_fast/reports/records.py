@@ -242,6 +242,28 @@ def records_aggregates(path: str | os.PathLike[str]) -> dict[str, Any]:
     }
 
 
+def _median_discards(a: dict[str, Any]) -> float:
+    """The median number of discards of a deal in the records ``a``."""
+    h = a["discards_histogram"]
+    return float(np.median(np.repeat(list(h), list(h.values()))))
+
+
+def _win_kinds(aggs: Sequence[dict[str, Any]]) -> list[str]:
+    """The ways hands were won in any of ``aggs``, in one order (the plot's)."""
+    return sorted({k for a in aggs for k in a["win_kinds"]})
+
+
+def _kind_names(aggs: Sequence[dict[str, Any]], rules: Any) -> dict[str, str]:
+    """The ways hands were won (:func:`_win_kinds`) named in every language, ``" / "``
+    between them: the plot's tick labels (``self drawn`` → 自摸)."""
+    from ._page import plot_words
+
+    known = plot_words(rules)
+    names = [k.replace("_", " ") for k in _win_kinds(aggs)]
+    return {lang: " / ".join(known.get(n, {}).get(lang, n) for n in names)
+            for lang in ("en", "zh-HK", "zh-TW")}  # fmt: skip
+
+
 def _element_name(w: Any, *, code: str, name: str) -> str:
     """An element's name in the words ``w``."""
     return str(w.element((code, name)))
@@ -403,21 +425,24 @@ def records_report_html(paths: Sequence[str | os.PathLike[str]], *, lang: str = 
         plot_svg("values", f"Distribution of hand values ({unit})",
                  "Share of winning hands by value: " + words(lambda a: ", ".join(
                      f"{v} {unit}: {c:,}" for v, c in a["value_histogram"].items())) + ".",
-                 draw_values, rules=rules0, unit=unit),
+                 draw_values, rules=rules0, unit=unit, lead="cap:values", data=words(
+                     lambda a: ", ".join(f"{v}: {c:,}" for v, c in a["value_histogram"].items()))),
         plot_svg("win-kinds", "Self-drawn against discard wins",
                  "Share of winning hands by how they were won: " + words(lambda a: ", ".join(
                      f"{k.replace('_', ' ')} {c:,}" for k, c in a["win_kinds"].items())) + ".",
                  draw_kinds, rules=rules0, unit=unit, data=words(lambda a: " / ".join(
-                     f"{c:,}" for c in a["win_kinds"].values()))),
+                     f"{a['win_kinds'].get(k, 0):,}" for k in _win_kinds(aggs))),
+                 lead="cap:win_kinds", fields={"kinds": _kind_names(aggs, rules0)}),
         plot_svg("deal-length", "Deal length",
                  "Share of deals by the number of discards made: " + words(lambda a: (
-                     f"median {float(np.median(np.repeat(list(a['discards_histogram']), list(a['discards_histogram'].values())))):g} discards")) + ".",
-                 draw_length, rules=rules0, unit=unit),
+                     f"median {_median_discards(a):g} discards")) + ".",
+                 draw_length, rules=rules0, unit=unit, lead="cap:deal_length",
+                 data=words(lambda a: f"{_median_discards(a):g}")),
         plot_svg("seat-points", "Points per deal by seat",
                  "Mean points per deal of each seat with its bootstrap 95% interval: " + words(
                      lambda a: ", ".join(f"P{s['seat']} {s['mean_points']:+.2f}"
                                          for s in a["seats"])) + ".",
-                 draw_seats, rules=rules0, unit=unit, data=words(
+                 draw_seats, rules=rules0, unit=unit, lead="cap:seat_points", data=words(
                      lambda a: ", ".join(f"P{s['seat']} {s['mean_points']:+.2f}"
                                          for s in a["seats"]))),
     ]  # fmt: skip

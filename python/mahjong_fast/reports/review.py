@@ -196,7 +196,9 @@ def review_report_html(review: Review, *, top: int = 10, lang: str = "en") -> st
         "loss-per-turn", "Loss per turn",
         f"Mean estimated loss per decision of {who} against the expert, by tiles left in the "
         f"wall: {s.decisions} decisions, total loss {s.loss:.2f} expected points.",
-        draw_loss, rules=rules,
+        draw_loss, rules=rules, lead="cap:loss_per_turn",
+        fields={"who": {"en": who, **{k: v for k, v in CATALOGUE["you"].items() if k != "en"}}
+                if who == "you" else who},
         data={lang_: f"{CATALOGUE['decisions'][lang_]} {s.decisions}，"
               f"{CATALOGUE['estimated_loss'][lang_]} {s.loss:.2f}" for lang_ in ("zh-HK", "zh-TW")},
     )  # fmt: skip

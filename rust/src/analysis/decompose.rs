@@ -443,7 +443,10 @@ pub(crate) fn meld_counts(melds: &[Meld]) -> Result<[u16; N_KINDS]> {
         match m.kind {
             MeldKind::Chow => {
                 if !(m.tile.is_suited() && m.tile.number() <= 7) {
-                    return Err(MahjongError::hand(format!("a chow cannot start at {}", m.tile)));
+                    return Err(MahjongError::hand_fault(
+                        crate::error::HandFault::BadMeld { tiles: m.tile.to_string() },
+                        format!("a chow cannot start at {}", m.tile),
+                    ));
                 }
                 for x in &mut c[i..i + 3] {
                     *x = x.saturating_add(1);
@@ -470,7 +473,7 @@ pub(crate) fn held_counts(concealed: &Counts, melds: &[Meld]) -> Result<Counts> 
     }
     if over {
         if let Some(k) = (0..N_KINDS).find(|&k| c[k] > 4) {
-            return Err(MahjongError::hand(format!("{} copies of {} (there are only 4 of each kind)", c[k], Tile(k as u8))));
+            return Err(crate::tiles::hand::too_many_copies(c[k] as usize, Tile(k as u8)));
         }
     }
     Ok(out)

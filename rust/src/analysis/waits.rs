@@ -24,9 +24,11 @@ pub fn waits(concealed: &Counts, melds: &[Meld], rules: &ShapeRules) -> Result<V
     let n: usize = concealed.iter().map(|&c| c as usize).sum::<usize>() + 3 * melds.len();
     let want = 3 * rules.n_sets + 1;
     if n != want {
-        return Err(MahjongError::hand(format!(
-            "wrong number of tiles: the hand has {n} (counting each declared set as 3), {want} expected"
-        )));
+        return Err(MahjongError::wrong_size(
+            n,
+            &[want],
+            format!("wrong number of tiles: the hand has {n} (counting each declared set as 3), {want} expected"),
+        ));
     }
     let mask = wait_mask(concealed, &held, melds.len(), rules);
     Ok((0..N_KINDS).filter(|&t| mask >> t & 1 != 0).map(|t| Tile(t as u8)).collect())
@@ -245,7 +247,7 @@ mod tests {
     #[test]
     fn errors_not_panics() {
         let h = hand("123m");
-        assert!(matches!(waits(&h.concealed, &h.melds, &HK_SHAPES), Err(MahjongError::InvalidHand(_))));
+        assert!(matches!(waits(&h.concealed, &h.melds, &HK_SHAPES), Err(MahjongError::InvalidHand { .. })));
         let h = hand("123m456m789p234s55s");
         assert!(waits(&h.concealed, &h.melds, &HK_SHAPES).is_err());
         let mut c = [0u8; 34];

@@ -354,7 +354,7 @@ fn score_batch<'py>(
             return Err(row_error(py, rows, i, &size.to_string()));
         }
         let why = match e {
-            MahjongError::InvalidHand(m) => m,
+            MahjongError::InvalidHand { message: m, .. } => m,
             other => other.to_string(),
         };
         return Err(bad(py, format!("row {i}: {why}")));

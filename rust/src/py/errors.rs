@@ -5,6 +5,7 @@
 //! Built with `PyErr::new_type` rather than `#[pyclass(extends = PyValueError)]`: the wheel is
 //! abi3 for CPython 3.10, and a pyclass can extend an exception under the limited API only from
 //! 3.12 on. The constructors with attributes (`InvalidTileError.position`, `.reason`;
+//! `InvalidHandError.kind`, `.tiles`, `.count`, `.expected`;
 //! `IllegalActionError.code`; `RuleConfigError.switch`, `.code`; `ReplayError.line`) are Rust
 //! functions bound as `__init__` through [`RustInit`]. The classes' `__module__` is
 //! `mahjong_fast.errors`, their public home: tracebacks and pickles name them there.
@@ -14,7 +15,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyCFunction, PyDict, PyTuple, PyType};
 
-use crate::error::{IllegalCode, MahjongError};
+use crate::error::{HandFault, IllegalCode, MahjongError};
 
 /// The classes, made once at import.
 struct Classes {
@@ -113,6 +114,25 @@ fn tile_init(obj: &Bound<'_, PyAny>, args: &Bound<'_, PyTuple>, kwargs: Option<&
     obj.setattr("reason", reason)
 }
 
+/// `InvalidHandError(message, kind=None, tiles=(), count=None, expected=())`: what is wrong
+/// as data beside the message (see [`crate::error::HandFault`]).
+fn hand_init(obj: &Bound<'_, PyAny>, args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<()> {
+    let py = obj.py();
+    let [message, kind, tiles, count, expected] =
+        bind_args(obj, ["message", "kind", "tiles", "count", "expected"], 1, args, kwargs)?;
+    set_message(obj, &or_none(py, message))?;
+    obj.setattr("kind", or_none(py, kind))?;
+    let tuple = |x: Option<Bound<'_, PyAny>>| -> PyResult<Py<PyAny>> {
+        match x.filter(|x| !x.is_none()) {
+            Some(x) => Ok(PyTuple::new(py, x.try_iter()?.collect::<PyResult<Vec<_>>>()?)?.into_any().unbind()),
+            None => Ok(PyTuple::empty(py).into_any().unbind()),
+        }
+    };
+    obj.setattr("tiles", tuple(tiles)?)?;
+    obj.setattr("count", or_none(py, count))?;
+    obj.setattr("expected", tuple(expected)?)
+}
+
 /// `IllegalActionError(code, message)`: `str()` is `"CODE: message"`; a code outside
 /// `ILLEGAL_ACTION_CODES` is a `ValueError`.
 fn illegal_init(obj: &Bound<'_, PyAny>, args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<()> {
@@ -159,7 +179,14 @@ Attributes:
     reason: what is wrong there, in words.";
 const HAND_DOC: &std::ffi::CStr = c"Tiles that cannot make the hand asked for: a fifth copy of a kind, a second copy of a
 bonus tile, the wrong number of tiles for the operation, or an impossible scoring
-situation (HK §14a, TW §10a).";
+situation (HK §14a, TW §10a).
+
+Attributes:
+    kind: what is wrong: ``\"too_many_copies\"``, ``\"bonus_twice\"``, ``\"bad_meld\"``,
+        ``\"wrong_size\"``, ``\"situation\"``, or ``None`` when only the message says it.
+    tiles: the tiles it is about, in notation (``(\"1m\",)``; empty when none).
+    count: the number of tiles given, for ``\"wrong_size\"`` (else ``None``).
+    expected: the numbers of tiles wanted, for ``\"wrong_size\"`` (else empty).";
 const ILLEGAL_DOC: &std::ffi::CStr = c"An action that the rules forbid in the current game state (HK §13).
 
 The game state is unchanged when this is raised.
@@ -206,7 +233,7 @@ fn classes(py: Python<'_>) -> PyResult<&Classes> {
         let b = base.bind(py);
         Ok(Classes {
             tile: make(py, c"mahjong_fast.errors.InvalidTileError", TILE_DOC, b, Some(tile_init))?,
-            hand: make(py, c"mahjong_fast.errors.InvalidHandError", HAND_DOC, b, None)?,
+            hand: make(py, c"mahjong_fast.errors.InvalidHandError", HAND_DOC, b, Some(hand_init))?,
             illegal: make(py, c"mahjong_fast.errors.IllegalActionError", ILLEGAL_DOC, b, Some(illegal_init))?,
             rule: make(py, c"mahjong_fast.errors.RuleConfigError", RULE_DOC, b, Some(rule_init))?,
             replay: make(py, c"mahjong_fast.errors.ReplayError", REPLAY_DOC, b, Some(replay_init))?,
@@ -229,7 +256,13 @@ pub(crate) fn to_py_err(py: Python<'_>, e: MahjongError) -> PyErr {
     let message = e.to_string();
     match e {
         MahjongError::InvalidTile { pos, reason } => raise(py, |c| &c.tile, (message, pos, reason)),
-        MahjongError::InvalidHand(_) => raise(py, |c| &c.hand, (message,)),
+        MahjongError::InvalidHand { fault, .. } => {
+            let (count, expected) = match &fault {
+                HandFault::WrongSize { count, expected } => (Some(*count), expected.clone()),
+                _ => (None, Vec::new()),
+            };
+            raise(py, |c| &c.hand, (message, fault.kind(), fault.tiles(), count, expected))
+        }
         MahjongError::RuleConfig(_) => raise(py, |c| &c.rule, (message,)),
         MahjongError::Switch { switch, code, .. } => raise(py, |c| &c.rule, (message, switch, code)),
         MahjongError::IllegalAction { code, message } => raise(py, |c| &c.illegal, (code.code(), message)),

@@ -35,12 +35,17 @@ pub fn sets_elsewhere(hand: &Hand, rules: &Ruleset, extras: &[usize]) -> Result<
     }
     let full: Vec<String> = extras.iter().map(|e| (3 * n_sets + e).to_string()).collect();
     let short: Vec<String> = extras.iter().map(|e| format!("3n+{e}")).collect();
-    Err(MahjongError::hand(format!(
-        "wrong number of tiles: the hand has {size} (counting each declared set as 3), {} expected \
-         (or fewer, {}, when the missing sets are declared elsewhere)",
-        full.join(" or "),
-        short.join(" or ")
-    )))
+    let expected: Vec<usize> = extras.iter().map(|e| 3 * n_sets + e).collect();
+    Err(MahjongError::wrong_size(
+        size,
+        &expected,
+        format!(
+            "wrong number of tiles: the hand has {size} (counting each declared set as 3), {} expected \
+             (or fewer, {}, when the missing sets are declared elsewhere)",
+            full.join(" or "),
+            short.join(" or ")
+        ),
+    ))
 }
 
 /// HK §14a shanten of a hand of `3n+1` or `3n+2` tiles (each declared set counting 3): 0 =
@@ -96,13 +101,13 @@ pub fn check_history(ctx: &WinContext, discarder: Option<u8>) -> Result<()> {
         return Err(MahjongError::hand(format!("discarder {d} is not a wind 0..=3 (East..North)")));
     }
     if ctx.dealer_start {
-        return Err(MahjongError::hand("a win at the start of play is self-drawn: there is no discarder"));
+        return Err(MahjongError::situation(&[], "a win at the start of play is self-drawn: there is no discarder"));
     }
     if ctx.self_drawn {
-        return Err(MahjongError::hand("a self-drawn win has no discarder"));
+        return Err(MahjongError::situation(&[], "a self-drawn win has no discarder"));
     }
     if d == ctx.seat_wind {
-        return Err(MahjongError::hand("the discarder cannot be the winner"));
+        return Err(MahjongError::situation(&[], "the discarder cannot be the winner"));
     }
     Ok(())
 }
@@ -184,7 +189,7 @@ pub fn score_with(
         return Err(MahjongError::hand("tile_set is 136: there are no bonus tiles (HK §19.4)"));
     }
     if ctx.house.earthly && discarder.is_some_and(|d| d != 0) {
-        return Err(MahjongError::hand("earthly: the dealer's first discard is East's (the discarder is not East)"));
+        return Err(MahjongError::situation(&[], "earthly: the dealer's first discard is East's (the discarder is not East)"));
     }
     let outcome = rules.score(hand, win_tile, ctx)?;
     let self_drawn = ctx.self_drawn || ctx.dealer_start;

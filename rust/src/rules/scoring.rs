@@ -276,8 +276,9 @@ fn scored<R: ScoringTable + ?Sized>(rules: &R, e: Evaluation) -> Scored {
     }
 }
 
+/// An impossible situation (HK §14a) about no tile in particular.
 fn bad(msg: impl Into<String>) -> MahjongError {
-    MahjongError::hand(msg)
+    MahjongError::situation(&[], msg)
 }
 
 /// Check the situation and gather the interpretation-independent facts (HK §14a "Impossible
@@ -316,7 +317,11 @@ pub fn win_facts<'a, R: ScoringTable + ?Sized>(
                 return Err(bad("the dealer cannot have declared sets at the start of play"));
             }
             if size != full {
-                return Err(bad(format!("wrong number of tiles: the dealt hand has {size}, {full} expected")));
+                return Err(MahjongError::wrong_size(
+                    size,
+                    &[full],
+                    format!("wrong number of tiles: the dealt hand has {size}, {full} expected"),
+                ));
             }
             if ctx.kong_replacement || ctx.last_wall_tile || ctx.last_discard || ctx.robbing_kong {
                 return Err(bad("a win at the start of play cannot be on a kong replacement, the last tile, the last discard or a robbed kong"));
@@ -327,16 +332,23 @@ pub fn win_facts<'a, R: ScoringTable + ?Sized>(
                 return Err(bad(format!("winning tile index {} is not a tile kind", t.0)));
             }
             if size != full - 1 {
-                return Err(bad(format!(
-                    "wrong number of tiles before the winning tile: {size} (counting each declared set as 3), {} expected",
-                    full - 1
-                )));
+                return Err(MahjongError::wrong_size(
+                    size,
+                    &[full - 1],
+                    format!(
+                        "wrong number of tiles before the winning tile: {size} (counting each declared set as 3), {} expected",
+                        full - 1
+                    ),
+                ));
             }
             if held[t.index()] >= 4 {
-                return Err(bad(format!("the winning tile {t} would be a fifth copy")));
+                return Err(MahjongError::situation(&[t], format!("the winning tile {t} would be a fifth copy")));
             }
             if ctx.robbing_kong && held[t.index()] > 0 {
-                return Err(bad(format!("the robbed tile {t} cannot be robbed: the winner holds a copy of it")));
+                return Err(MahjongError::situation(
+                    &[t],
+                    format!("the robbed tile {t} cannot be robbed: the winner holds a copy of it"),
+                ));
             }
             concealed[t.index()] += 1;
             all[t.index()] += 1;

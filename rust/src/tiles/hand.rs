@@ -2,7 +2,7 @@
 //! design §3 and HK §2.5, and the validation of HK §2 (no fifth copy, one copy of each
 //! bonus tile).
 
-use crate::error::{MahjongError, Result};
+use crate::error::{HandFault, MahjongError, Result};
 pub use crate::tiles::tile::MAX_NOTATION_CHARS;
 use crate::tiles::tile::{check_notation_length, format_counts, scan_tiles, AnyTile, Bonus, NotationUnit, Tile, N_KINDS};
 use std::fmt;
@@ -81,7 +81,10 @@ impl Meld {
     /// A meld, checked: a chow must start at a suited tile numbered 1..=7.
     pub fn new(kind: MeldKind, tile: Tile) -> Result<Meld> {
         if kind == MeldKind::Chow && !(tile.is_suited() && tile.number() <= 7) {
-            return Err(MahjongError::hand(format!("a chow cannot start at {tile}")));
+            return Err(MahjongError::hand_fault(
+                HandFault::BadMeld { tiles: tile.to_string() },
+                format!("a chow cannot start at {tile}"),
+            ));
         }
         Ok(Meld { kind, tile })
     }
@@ -165,7 +168,7 @@ impl Hand {
         }
         for (i, &n) in c.iter().enumerate() {
             if n > 4 {
-                return Err(MahjongError::hand(format!("{} copies of {} (there are only 4 of each kind)", n, Tile(i as u8))));
+                return Err(too_many_copies(n as usize, Tile(i as u8)));
             }
         }
         Ok(())
@@ -177,10 +180,14 @@ impl Hand {
             Ok(())
         } else {
             let want: Vec<String> = allowed.iter().map(|a| a.to_string()).collect();
-            Err(MahjongError::hand(format!(
-                "wrong number of tiles: the hand has {n} (counting each declared set as 3), {} expected",
-                want.join(" or ")
-            )))
+            Err(MahjongError::wrong_size(
+                n,
+                allowed,
+                format!(
+                    "wrong number of tiles: the hand has {n} (counting each declared set as 3), {} expected",
+                    want.join(" or ")
+                ),
+            ))
         }
     }
 }
@@ -338,7 +345,7 @@ fn parse_hand_units<U: NotationUnit>(u: &[U]) -> Result<Hand> {
     }
     for (k, &copies) in all.iter().enumerate() {
         if copies > 4 {
-            return Err(MahjongError::hand(format!("{copies} copies of {} (there are only 4 of each kind)", Tile(k as u8))));
+            return Err(too_many_copies(copies as usize, Tile(k as u8)));
         }
     }
     for (dst, &copies) in hand.concealed.iter_mut().zip(concealed.iter()) {
@@ -347,9 +354,20 @@ fn parse_hand_units<U: NotationUnit>(u: &[U]) -> Result<Hand> {
     Ok(hand)
 }
 
+/// `n` copies of `tile`, more than the 4 of each kind (rules §2).
+pub(crate) fn too_many_copies(n: usize, tile: Tile) -> MahjongError {
+    MahjongError::hand_fault(
+        HandFault::TooManyCopies { tile: tile.to_string() },
+        format!("{n} copies of {tile} (there are only 4 of each kind)"),
+    )
+}
+
 pub fn add_bonus(hand: &mut Hand, b: Bonus) -> Result<()> {
     if hand.bonus & (1 << b.0) != 0 {
-        return Err(MahjongError::hand(format!("bonus tile {b} given twice (there is one of each)")));
+        return Err(MahjongError::hand_fault(
+            HandFault::BonusTwice { tile: b.to_string() },
+            format!("bonus tile {b} given twice (there is one of each)"),
+        ));
     }
     hand.bonus |= 1 << b.0;
     Ok(())
@@ -364,10 +382,11 @@ fn meld_from(kinds: &[Tile], tag: Option<&str>, concealed: bool, pos: usize) -> 
     };
     let lowest = kinds.iter().copied().min().unwrap_or(Tile(0));
     let bad = |what: &str| {
-        Err(MahjongError::hand(format!(
-            "meld at position {pos} ({}) is not a valid {what}",
-            crate::tiles::tile::format_tiles(kinds)
-        )))
+        let tiles = crate::tiles::tile::format_tiles(kinds);
+        Err(MahjongError::hand_fault(
+            HandFault::BadMeld { tiles: tiles.clone() },
+            format!("meld at position {pos} ({tiles}) is not a valid {what}"),
+        ))
     };
     let kind = match (tag, concealed) {
         (None, true) | (Some("ckong"), _) => {
@@ -456,11 +475,11 @@ mod tests {
 
     #[test]
     fn errors() {
-        assert!(matches!(parse_hand("11111m"), Err(MahjongError::InvalidHand(_))));
-        assert!(matches!(parse_hand("1m [1111m]"), Err(MahjongError::InvalidHand(_))));
-        assert!(matches!(parse_hand("1f 1f"), Err(MahjongError::InvalidHand(_))));
-        assert!(matches!(parse_hand("[124m]"), Err(MahjongError::InvalidHand(_))));
-        assert!(matches!(parse_hand("[123z]"), Err(MahjongError::InvalidHand(_))));
+        assert!(matches!(parse_hand("11111m"), Err(MahjongError::InvalidHand { .. })));
+        assert!(matches!(parse_hand("1m [1111m]"), Err(MahjongError::InvalidHand { .. })));
+        assert!(matches!(parse_hand("1f 1f"), Err(MahjongError::InvalidHand { .. })));
+        assert!(matches!(parse_hand("[124m]"), Err(MahjongError::InvalidHand { .. })));
+        assert!(matches!(parse_hand("[123z]"), Err(MahjongError::InvalidHand { .. })));
         assert!(matches!(parse_hand("foo[123m]"), Err(MahjongError::InvalidTile { pos: 0, .. })));
         assert!(matches!(parse_hand("12m [123m"), Err(MahjongError::InvalidTile { pos: 4, .. })));
         assert!(matches!(parse_hand("12m [12x]"), Err(MahjongError::InvalidTile { pos: 7, .. })));
@@ -470,12 +489,37 @@ mod tests {
     }
 
     #[test]
+    fn a_faults_kind_and_tiles_are_data_beside_its_english() {
+        let fault = |s: &str| match parse_hand(s) {
+            Err(MahjongError::InvalidHand { fault, .. }) => fault,
+            other => panic!("{s}: {other:?}"),
+        };
+        assert_eq!(fault("11111m"), HandFault::TooManyCopies { tile: "1m".into() });
+        assert_eq!(fault("1m [1111m]"), HandFault::TooManyCopies { tile: "1m".into() });
+        assert_eq!(fault("1f 1f"), HandFault::BonusTwice { tile: "1f".into() });
+        assert_eq!(fault("[124m]"), HandFault::BadMeld { tiles: "124m".into() });
+        let size = parse_hand("123m").unwrap().expect_size(&[13, 14]).unwrap_err();
+        assert_eq!(
+            size,
+            MahjongError::InvalidHand {
+                fault: HandFault::WrongSize { count: 3, expected: vec![13, 14] },
+                message: "wrong number of tiles: the hand has 3 (counting each declared set as 3), 13 or 14 expected".into(),
+            }
+        );
+    }
+
+    #[test]
     fn copies_never_wrap_around() {
         // 256 copies of 1m once read as none (u8), 50,000 as 80 (u16): now the exact count.
         let e = parse_hand(&format!("{}m123456789p1234s", "1".repeat(256))).unwrap_err();
-        assert_eq!(e, MahjongError::hand("256 copies of 1m (there are only 4 of each kind)"));
-        assert!(matches!(parse_hand(&"1m".repeat(500)), Err(MahjongError::InvalidHand(m)) if m.starts_with("500 copies")));
-        assert!(matches!(parse_hand(&"[1111m]".repeat(100)), Err(MahjongError::InvalidHand(m)) if m.starts_with("400 copies")));
+        assert_eq!(e.to_string(), "invalid hand: 256 copies of 1m (there are only 4 of each kind)");
+        assert!(matches!(e, MahjongError::InvalidHand { fault: HandFault::TooManyCopies { ref tile }, .. } if tile == "1m"));
+        assert!(
+            matches!(parse_hand(&"1m".repeat(500)), Err(MahjongError::InvalidHand { message: m, .. }) if m.starts_with("500 copies"))
+        );
+        assert!(
+            matches!(parse_hand(&"[1111m]".repeat(100)), Err(MahjongError::InvalidHand { message: m, .. }) if m.starts_with("400 copies"))
+        );
         let kongs = Hand { melds: vec![Meld { kind: MeldKind::ExposedKong, tile: Tile(0) }; 16_384], ..Hand::default() };
         assert!(kongs.validate().is_err());
         let mut c = [0u8; N_KINDS];
@@ -490,9 +534,9 @@ mod tests {
         let at_max = format!("1m{}", " ".repeat(MAX_NOTATION_CHARS - 2));
         assert_eq!(parse_hand(&at_max).unwrap().n_concealed(), 1);
         let over = format!("{at_max} ");
-        assert!(matches!(parse_hand(&over), Err(MahjongError::InvalidHand(m)) if m.contains("1024 characters")));
+        assert!(matches!(parse_hand(&over), Err(MahjongError::InvalidHand { message: m, .. }) if m.contains("1024 characters")));
         // Refused for its length even though its first character is already bad.
-        assert!(matches!(parse_hand(&"x".repeat(1_000_000)), Err(MahjongError::InvalidHand(_))));
+        assert!(matches!(parse_hand(&"x".repeat(1_000_000)), Err(MahjongError::InvalidHand { .. })));
         // Characters, not bytes: 1024 ideographic spaces are 3072 bytes and are accepted.
         let wide = format!("1m{}", "\u{3000}".repeat(MAX_NOTATION_CHARS - 2));
         assert!(parse_hand(&wide).is_ok());

@@ -164,7 +164,7 @@ fn scores_beyond_the_bound_are_refused_so_no_payment_wraps() {
     let w: Vec<u8> = (0..144).collect();
     for bad in [MAX_SCORE + 1, -MAX_SCORE - 1, i64::MAX, i64::MIN] {
         let e = Deal::new(&r, &w, 0, [0, bad, 0, 0], 0, o).err();
-        assert!(matches!(e, Some(MahjongError::InvalidHand(_))), "{bad}: {e:?}");
+        assert!(matches!(e, Some(MahjongError::InvalidHand { .. })), "{bad}: {e:?}");
     }
     assert!(Deal::new(&r, &w, 0, [MAX_SCORE, -MAX_SCORE, 0, 0], 0, o).is_ok());
 }
@@ -224,17 +224,17 @@ fn impossible_positions_are_errors() {
     // 5s: one each in East's, South's and North's hands, two discarded: a fifth copy
     s.hands[3] = specs("11s 22s 33s 66s 77s 88s 5s");
     s.discards[2] = specs("5s 5s");
-    assert!(matches!(Deal::from_setup(&r, &s, o), Err(MahjongError::InvalidHand(_))));
+    assert!(matches!(Deal::from_setup(&r, &s, o), Err(MahjongError::InvalidHand { .. })));
     let mut s = base();
     s.hands[1].pop(); // 12 tiles
-    assert!(matches!(Deal::from_setup(&r, &s, o), Err(MahjongError::InvalidHand(_))));
+    assert!(matches!(Deal::from_setup(&r, &s, o), Err(MahjongError::InvalidHand { .. })));
     let mut s = base();
     s.hands[0][0] = TileSpec::Id(5);
     s.hands[1][0] = TileSpec::Id(5); // one tile in two places
-    assert!(matches!(Deal::from_setup(&r, &s, o), Err(MahjongError::InvalidHand(_))));
+    assert!(matches!(Deal::from_setup(&r, &s, o), Err(MahjongError::InvalidHand { .. })));
     let mut s = base();
     s.hands[2] = specs("11p 22p 33p 44p 7p 9p 9p");
     s.hands[2].truncate(4);
     s.melds[2] = vec![(mahjong_fast::MeldKind::Chow, specs("7p 9p 9p"))]; // not a run
-    assert!(matches!(Deal::from_setup(&r, &s, o), Err(MahjongError::InvalidHand(_))));
+    assert!(matches!(Deal::from_setup(&r, &s, o), Err(MahjongError::InvalidHand { .. })));
 }

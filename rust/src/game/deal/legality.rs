@@ -98,7 +98,9 @@ impl Deal {
                 Some(self.seat_winds[active as usize])
             };
             self.rules.check_history(&hand, &ctx, discarder).map_err(|e| match e {
-                MahjongError::InvalidHand(m) => MahjongError::hand(format!("this position has no possible history, P{p}: {m}")),
+                MahjongError::InvalidHand { message: m, .. } => {
+                    MahjongError::hand(format!("this position has no possible history, P{p}: {m}"))
+                }
                 other => other,
             })?;
         }
@@ -124,7 +126,7 @@ impl Deal {
             let progress = DealProgress { winner_discards: self.discards[p].len() as u32, ..ctx.progress };
             let ctx = WinContext { seat_wind: self.seat_winds[p], progress, ..ctx };
             self.rules.check_history(&hand, &ctx, discarder).map_err(|e| match e {
-                MahjongError::InvalidHand(m) => MahjongError::hand(format!("P{p} in {:?}: {m}", self.phase)),
+                MahjongError::InvalidHand { message: m, .. } => MahjongError::hand(format!("P{p} in {:?}: {m}", self.phase)),
                 other => other,
             })
         };

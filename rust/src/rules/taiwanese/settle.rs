@@ -441,11 +441,14 @@ mod tests {
         ];
         for w in bad {
             assert!(
-                matches!(settle_deal(&w, 0, 0, &PayRules::plain(1), &DealerRules::PLAIN), Err(MahjongError::InvalidHand(_))),
+                matches!(settle_deal(&w, 0, 0, &PayRules::plain(1), &DealerRules::PLAIN), Err(MahjongError::InvalidHand { .. })),
                 "{w:?}"
             );
         }
-        assert!(matches!(settle_deal(&[], 4, 0, &PayRules::plain(1), &DealerRules::PLAIN), Err(MahjongError::InvalidHand(_))));
+        assert!(matches!(
+            settle_deal(&[], 4, 0, &PayRules::plain(1), &DealerRules::PLAIN),
+            Err(MahjongError::InvalidHand { .. })
+        ));
         assert_eq!(
             settle_deal(&[], 0, 0, &PayRules::plain(0), &DealerRules::PLAIN).unwrap_err().switch_name(),
             Some("tai_value")

@@ -37,7 +37,7 @@ pub const fn uninterrupted_own_discards(discards: u32, seat: u8) -> u32 {
 const WIND: [&str; 4] = ["East", "South", "West", "North"];
 
 fn bad(rule: &str, m: String) -> Result<()> {
-    Err(MahjongError::hand(format!("TW §10a rule {rule}: {m}")))
+    Err(MahjongError::situation(&[], format!("TW §10a rule {rule}: {m}")))
 }
 
 /// The winner's declared sets by kind.
@@ -728,5 +728,5 @@ fn sw_str(sw: &super::switches::TwSwitches) -> &'static str {
 }
 
 fn bad20(rule: &str, m: String) -> Result<()> {
-    Err(MahjongError::hand(format!("TW §{rule}: {m}")))
+    Err(MahjongError::situation(&[], format!("TW §{rule}: {m}")))
 }

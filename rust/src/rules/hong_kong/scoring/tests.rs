@@ -199,7 +199,7 @@ fn impossible_situations_are_errors() {
     let h = hand("123m456m789p234s5s");
     let w = Some(parse_tile("5s").unwrap());
     let err = |h: &crate::tiles::hand::Hand, w, c: WinContext| {
-        assert!(matches!(score_hk(h, w, &c), Err(MahjongError::InvalidHand(_))), "{c:?}");
+        assert!(matches!(score_hk(h, w, &c), Err(MahjongError::InvalidHand { .. })), "{c:?}");
     };
     // Wrong sizes.
     err(&hand("123m456m789p234s"), w, ctx(1, true));

@@ -45,7 +45,7 @@ fn impossible_situations_are_invalid_hand() {
     ];
     for (h, w, ctx, sit) in cases {
         let r = run(h, w, ctx, sit, &sw);
-        assert!(matches!(r, Err(MahjongError::InvalidHand(_))), "{h} {ctx:?} {sit:?}: {r:?}");
+        assert!(matches!(r, Err(MahjongError::InvalidHand { .. })), "{h} {ctx:?} {sit:?}: {r:?}");
     }
     // Switches are checked first.
     let bad = TwSwitches { tai_value: 0, ..TwSwitches::default() };
