@@ -466,6 +466,57 @@ _PLOT: Final[dict[str, tuple[str, str]]] = {
 }
 CATALOGUE.update({f"plot:{en}": _s(en, hk, tw) for en, (hk, tw) in _PLOT.items()})
 
+#: the web app's strings (``mahjong-fast serve``), under ``web:``; the game's terms come from
+#: the core (``{t_KEY}``)
+_WEB: Final[dict[str, tuple[str, str, str]]] = {
+    "new_game": ("New game", "新遊戲", "新遊戲"),
+    "ruleset": ("Ruleset", "規則", "規則"),
+    "switches": ("House rules", "家規", "家規"),
+    "switch_default": ("default", "預設", "預設"),
+    "seed": ("Seed", "種子", "種子"),
+    "random_seed": ("random", "隨機", "隨機"),
+    "mode": ("Game", "玩法", "玩法"),
+    "mode_deal": ("One deal", "一局", "一局"),
+    "mode_match": ("A match", "一場", "一場"),
+    "opponents": ("AI seats", "電腦對手", "電腦對手"),
+    "pace": ("Seconds between AI moves", "電腦每步間隔（秒）", "電腦每步間隔（秒）"),
+    "start": ("Start", "開始", "開始"),
+    "hint": ("Hint", "提示", "提示"),
+    "hint_title": ("The expert's ranking", "專家排序", "專家排序"),
+    "next_deal": ("Next deal", "下一局", "下一局"),
+    "game_over": ("Game over", "遊戲結束", "遊戲結束"),
+    "final_scores": ("Final scores", "最終分數", "最終分數"),
+    "your_discard": ("Your turn: click a tile to discard (arrow keys and Enter)",
+                     "輪到你：點一張牌{t_discard}（方向鍵及 Enter）",
+                     "輪到你：點一張牌{t_discard}（方向鍵及 Enter）"),
+    "your_choice": ("Your choice (number keys)", "請選擇（數字鍵）", "請選擇（數字鍵）"),
+    "ai_moving": ("The AI seats are playing", "電腦出牌中", "電腦出牌中"),
+    "dropped": ("This game was dropped: too many games were live and it was idle longest",
+                "此遊戲已被關閉：同時進行的遊戲太多，而它閒置最久",
+                "此遊戲已被關閉：同時進行的遊戲太多，而它閒置最久"),
+    "failed": ("The game stopped", "遊戲中止", "遊戲中止"),
+    "log_saved": ("Saved as {file}", "已儲存為 {file}", "已儲存為 {file}"),
+    "no_log": ("Not saved", "未儲存", "未儲存"),
+    "round_wind": ("{t_prevailing_wind}", "{t_prevailing_wind}", "{t_prevailing_wind}"),
+    "tiles_left": ("{t_wall}: {n}", "{t_wall}：{n}", "{t_wall}：{n}"),
+    "exhaustive": ("{t_exhaustive_draw}", "{t_exhaustive_draw}", "{t_exhaustive_draw}"),
+    "winner": ("{who} wins", "{who}{t_win}", "{who}{t_win}"),
+    "saved_games": ("Saved games", "已儲存的遊戲", "已儲存的遊戲"),
+    "replay": ("Replay", "重播", "重播"),
+    "review": ("Review", "覆盤", "覆盤"),
+    "upload": ("Open a log", "開啟記錄檔", "開啟記錄檔"),
+    "no_logs": ("No saved games yet", "暫未有已儲存的遊戲", "暫未有已儲存的遊戲"),
+    "step": ("Step {n} of {total}", "第 {n} 步，共 {total} 步", "第 {n} 步，共 {total} 步"),
+    "all_hands": ("All hands", "全部手牌", "全部手牌"),
+    "seat_view": ("{who}'s view", "{who}的視角", "{who}的視角"),
+    "back": ("Back", "上一步", "上一步"),
+    "forward": ("Forward", "下一步", "下一步"),
+    "events": ("Moves", "牌局經過", "牌局經過"),
+    "scores": ("Scores", "分數", "分數"),
+    "bad_request": ("Refused: {message}", "被拒：{message}", "被拒：{message}"),
+}
+CATALOGUE.update({f"web:{k}": _s(en, hk, tw) for k, (en, hk, tw) in _WEB.items()})
+
 #: Catalogue keys whose Chinese is our own plain wording (no source gives a term for it): the
 #: interface's words and the screens' short sentences; the terms they hold (``{t_KEY}``) are
 #: the sourced ones.
