@@ -175,6 +175,7 @@ class Game:
         self._answer: Action | str | None = None
         self._reply: GameError | None = None
         self._rejects = 0
+        self._deal_index = 0
         self._thread: threading.Thread | None = None
 
     # ----------------------------------------------------------------- the game thread
@@ -227,7 +228,10 @@ class Game:
         except Exception:  # noqa: BLE001 - a line of narration never stops the game
             line = None
         with self._cond:
-            self.events.append({"n": len(self.events), "e": event.to_json(),
+            if event.type == "deal":
+                self._deal_index = int(event.data.get("deal_index", 0))
+            self.events.append({"n": len(self.events), "deal": self._deal_index,
+                                "e": event.to_json(),
                                 "text": None if line is None else line.plain})  # fmt: skip
 
     def _deal_ended(self, deal: Any, res: Any) -> None:
