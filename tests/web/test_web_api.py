@@ -12,8 +12,8 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-from _web_helpers import a_choice, client  # noqa: E402
-from mahjong_fast.game.log import replay  # noqa: E402
+from _web_helpers import a_choice, client
+from mahjong_fast.game.log import replay
 
 
 def _new(c: Any, **params: Any) -> dict[str, Any]:

@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-from _web_helpers import a_choice, client, tile_ids  # noqa: E402
+from _web_helpers import a_choice, client, tile_ids
 
 POSITIONS = 200
 
