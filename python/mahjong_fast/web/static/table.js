@@ -228,8 +228,8 @@
     }
     if (ev.key === "ArrowLeft" || ev.key === "ArrowRight") {
       ev.preventDefault();
-      let i = selected;
       const step = ev.key === "ArrowLeft" ? -1 : 1;
+      let i = selected >= 0 ? selected : (step > 0 ? -1 : all.length);
       for (let k = 0; k < all.length; k++) {
         i = (i + step + all.length) % all.length;
         if (all[i].dataset.tile) break;
