@@ -514,6 +514,7 @@ _WEB: Final[dict[str, tuple[str, str, str]]] = {
     "events": ("Moves", "牌局經過", "牌局經過"),
     "scores": ("Scores", "分數", "分數"),
     "bad_request": ("Refused: {message}", "被拒：{message}", "被拒：{message}"),
+    "biggest_losses": ("Biggest losses", "最大損失", "最大損失"),
 }
 CATALOGUE.update({f"web:{k}": _s(en, hk, tw) for k, (en, hk, tw) in _WEB.items()})
 

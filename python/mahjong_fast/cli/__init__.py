@@ -59,8 +59,7 @@ except ImportError:  # pragma: no cover - depends on the installed typer
     )
 
 # the commands register themselves on the app when imported
-from . import arena, hand, play, replay, report, result, review, simulate  # noqa: F401
-from . import serve  # noqa: F401  (the web app: its own module)
+from . import arena, hand, play, replay, report, result, review, serve, simulate  # noqa: F401
 from .arena import _arena_tables
 from .common import EXIT_INTERRUPTED, EXIT_USAGE, _error, app, console
 from .result import show_result

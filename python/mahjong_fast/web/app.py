@@ -28,6 +28,16 @@ from starlette.staticfiles import StaticFiles
 from ..errors import MahjongError
 from ..game.actions import Action, ActionType
 from ..words import LANGUAGES, Words, resolve_language
+from .replays import (
+    MAX_LOG_BYTES,
+    Uploads,
+    list_logs,
+    log_file,
+    read_log,
+    replay_data,
+    review_data,
+    review_page,
+)
 from .session import GameError, Games, GameSettings
 
 __all__ = ["STATIC", "create_app"]
@@ -147,7 +157,8 @@ def _page(name: str, words: Words, **fields: str) -> HTMLResponse:
             for k, v in catalogue().items() if k.startswith("web:")}
     keys.update({f"term:{k}": words.term(k) for k in TERM_KEYS})
     keys.update({f"wind:{i}": words.wind(i) for i in range(4)})
-    keys.update({k: words(k) for k in ("you", "payments", "scores", "total", "result")})
+    keys.update({k: words(k) for k in ("you", "payments", "scores", "total", "result", "chosen",
+                                      "expert", "loss", "deal_n", "deal")})
     data = json.dumps({"words": keys, **fields}, ensure_ascii=False).replace("</", "<\\/")
     text = text.replace("{{lang}}", words.lang).replace("{{data}}", data)
     text = text.replace("{{tiles}}", f'<svg width="0" height="0" style="position:absolute">'
@@ -240,6 +251,64 @@ def create_app(*, logs: Path | None = None, lang: str = "en", limit: int | None 
         game = games.get(request.path_params["gid"])
         return JSONResponse(await sync(game.hint)())
 
+    uploads = Uploads()
+
+    def log_bytes(request: Request) -> bytes:
+        """The log a replay or review request names: ``/logs/NAME`` or ``/uploads/ID``."""
+        kind, key = request.path_params["kind"], request.path_params["key"]
+        if kind == "uploads":
+            return uploads.get(key)
+        if kind != "logs":
+            raise GameError(404, "NOT_FOUND", "not found")
+        path = log_file(logs, key)
+        if games.playing(path):
+            raise GameError(409, "GAME_IN_PROGRESS",
+                            "this log's game is still being played: open it once it has ended")
+        return read_log(path)
+
+    def seat_of(request: Request) -> int | None:
+        text = request.query_params.get("seat", "")
+        if text == "":
+            return None
+        if text not in ("0", "1", "2", "3"):
+            raise _bad(f"seat must be 0..3, not {text!r}")
+        return int(text)
+
+    async def logs_list(request: Request) -> Response:
+        return JSONResponse({"logs": list_logs(logs)})
+
+    async def replay_page(request: Request) -> Response:
+        return _page("replay.html", Words(page_lang(request)))
+
+    async def replay_json(request: Request) -> Response:
+        data = log_bytes(request)
+        return JSONResponse(await sync(replay_data)(data, page_lang(request)))
+
+    async def review_json(request: Request) -> Response:
+        data = log_bytes(request)
+        return JSONResponse(await sync(review_data)(data, seat_of(request), page_lang(request)))
+
+    async def review_html(request: Request) -> Response:
+        from ..reports._page import MissingExtraError
+
+        data = log_bytes(request)
+        try:
+            text = await sync(review_page)(data, seat_of(request), page_lang(request))
+        except MissingExtraError as exc:
+            raise GameError(501, "NO_REPORT_EXTRA", str(exc)) from None
+        return HTMLResponse(text)
+
+    async def upload(request: Request) -> Response:
+        chunks: list[bytes] = []
+        size = 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_LOG_BYTES:
+                raise GameError(413, "LOG_TOO_LARGE", f"the log is over {MAX_LOG_BYTES >> 20} MB")
+            chunks.append(chunk)
+        key = await sync(uploads.add)(b"".join(chunks))
+        return JSONResponse({"id": key, "url": f"/replay?upload={key}"}, status_code=201)
+
     async def refused(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, GameError)
         return _error(exc.status, exc.code, str(exc))
@@ -261,6 +330,12 @@ def create_app(*, logs: Path | None = None, lang: str = "en", limit: int | None 
         Route("/api/games/{gid}/act", act, methods=["POST"]),
         Route("/api/games/{gid}/next", next_deal, methods=["POST"]),
         Route("/api/games/{gid}/hint", hint),
+        Route("/replay", replay_page),
+        Route("/api/logs", logs_list),
+        Route("/api/uploads", upload, methods=["POST"]),
+        Route("/api/{kind}/{key}", replay_json),
+        Route("/api/{kind}/{key}/review", review_json),
+        Route("/review/{kind}/{key}", review_html),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     @contextlib.asynccontextmanager

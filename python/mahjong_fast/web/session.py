@@ -504,6 +504,18 @@ class Games:
                 )  # fmt: skip
         raise GameError(404, "NO_SUCH_GAME", "no such game")
 
+    def playing(self, path: Path) -> bool:
+        """Whether ``path`` is the log of a live game still being played (its log would show
+        the hands the page hides)."""
+        with self._lock:
+            games = list(self._games.values())
+        for g in games:
+            if g.log_path is not None and g.status not in ("over", "dropped", "failed"):
+                with contextlib.suppress(OSError):
+                    if g.log_path.resolve() == path.resolve():
+                        return True
+        return False
+
     def close(self) -> None:
         """Drop every game (the server stops)."""
         with self._lock:
