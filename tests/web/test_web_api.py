@@ -217,6 +217,15 @@ def test_live_games_are_bounded_and_the_idle_one_is_dropped_and_told() -> None:
         assert c.get(f"/api/games/{third['id']}").status_code == 200
 
 
+def test_a_dropped_games_thread_ends() -> None:
+    with client(limit=1) as c:
+        first = _new(c, seed=1)
+        game = c.app.state.games.get(first["id"])
+        _new(c, seed=2)  # drops the first
+        game._thread.join(timeout=30)
+        assert not game._thread.is_alive() and game.status == "dropped"
+
+
 def test_game_ids_are_unguessable() -> None:
     with client() as c:
         ids = {_new(c, seed=1)["id"] for _ in range(3)}

@@ -71,7 +71,8 @@ def serve(
     sys.stdout.write(f"mahjong-fast serve: {url} (logs in {logs}; Ctrl-C stops)\n")
     sys.stdout.flush()
     web = create_app(logs=logs.resolve(), lang=language())
-    config = uvicorn.Config(web, log_level="warning", lifespan="on")
+    # a page's request may wait for the AI seats' moves: keep its connection open meanwhile
+    config = uvicorn.Config(web, log_level="warning", lifespan="on", timeout_keep_alive=75)
     server = uvicorn.Server(config)
     if not no_browser:
         threading.Timer(0.8, lambda: webbrowser.open(url)).start()

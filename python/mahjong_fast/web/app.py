@@ -340,6 +340,11 @@ def create_app(*, logs: Path | None = None, lang: str = "en", limit: int | None 
     ]
     @contextlib.asynccontextmanager
     async def lifespan(app: Any) -> AsyncIterator[None]:
+        import anyio.to_thread
+
+        # each live game's request may wait on its game's thread: one worker each, and more
+        limiter = anyio.to_thread.current_default_thread_limiter()
+        limiter.total_tokens = max(limiter.total_tokens, 2 * games.limit)
         try:
             yield
         finally:

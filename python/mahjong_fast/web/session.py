@@ -172,11 +172,18 @@ class Game:
         self.final_scores: list[int] | None = None
         self.error: str | None = None
         self.last_active = time.monotonic()
-        self._answer: Action | str | None = None
+        self._answer: Action | str | None = None  # P0's move, or "next"
         self._reply: GameError | None = None
         self._rejects = 0
         self._deal_index = 0
+        self._last_view: Any = None
+        self._stop = False
         self._thread: threading.Thread | None = None
+
+    @property
+    def ended(self) -> bool:
+        """Whether the game's thread has ended (over, dropped or failed)."""
+        return self.status in ("over", "dropped", "failed")
 
     # ----------------------------------------------------------------- the game thread
     def start(self) -> None:
@@ -212,6 +219,12 @@ class Game:
                 self._answer = None
                 self._cond.notify_all()
         finally:
+            with self._cond:
+                # the table as P0 last saw it is kept; the deal (and through its listener
+                # the seats, with their caches) is let go
+                if self.deal is not None:
+                    self._last_view = self.deal.view(0)
+                self.deal = None
             if log_file is not None:
                 log_file.close()
                 with contextlib.suppress(OSError):
@@ -251,11 +264,11 @@ class Game:
             self.status = "waiting"
             self._settle()
             while True:
-                while self._answer is None:
+                while self._answer is None and not self._stop:
                     self._cond.wait()
-                answer = self._answer
-                if answer == "drop":
+                if self._stop:
                     raise _Dropped
+                answer = self._answer
                 if not isinstance(answer, Action):
                     self._answer = None
                     continue
@@ -282,7 +295,7 @@ class Game:
             self.status, self.legal = "between", []
             self._settle()
             while self._answer != "next":
-                if self._answer == "drop":
+                if self._stop:
                     raise _Dropped
                 self._cond.wait()
             self._answer = None
@@ -316,7 +329,7 @@ class Game:
             self._answer = action
             self.status = "running"
             self._cond.notify_all()
-            while self._answer is not None and self._reply is None:
+            while self._answer is not None and self._reply is None and not self.ended:
                 self._cond.wait(timeout=0.5)
             reply, self._reply = self._reply, None
             if reply is not None:
@@ -324,6 +337,7 @@ class Game:
                 raise reply
             self._rejects = 0
             self._wait_settled()
+            self.last_active = time.monotonic()
             return self._state(since)
 
     def next_deal(self, since: int = 0) -> dict[str, Any]:
@@ -366,7 +380,8 @@ class Game:
     def drop(self) -> None:
         """End the game's thread (the log keeps what was played)."""
         with self._cond:
-            self._answer = "drop"
+            # a flag, not an answer: a move being played does not overwrite it
+            self._stop = True
             self._cond.notify_all()
 
     # ----------------------------------------------------------------- views
@@ -414,9 +429,9 @@ class Game:
             "log": None if self.log_path is None else self.log_path.name,
         }
         deal = self.deal
-        if deal is None:
+        if deal is None and self._last_view is None:
             return out
-        v = deal.view(0)
+        v = deal.view(0) if deal is not None else self._last_view
         drawn = v.drawn_tile
         hand = [t for t in v.hand if t != drawn]
         waiting = self.status == "waiting"
@@ -477,7 +492,8 @@ class Games:
         """Start a game (dropping the longest idle one when ``limit`` games are live)."""
         with self._lock:
             while len(self._games) >= self.limit:
-                oldest = min(self._games.values(), key=lambda g: g.last_active)
+                # a game that has ended goes first, then the one idle for longest
+                oldest = min(self._games.values(), key=lambda g: (not g.ended, g.last_active))
                 self._drop(oldest.id)
             game = Game(settings, None)
             game.log_path = self._log_path(settings, game.id)
