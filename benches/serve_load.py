@@ -7,7 +7,8 @@
 Starts ``mahjong-fast serve --no-browser`` on a free port of 127.0.0.1 (logs into a temporary
 directory) and drives it with one asyncio HTTP client (httpx): each of ``--games`` players
 starts a Hong Kong or Taiwanese deal at pace 0, plays P0 (a win when offered, else a claim,
-else the discard of the drawn tile) and starts another when it ends, until the time is up.
+else the discard of the drawn tile) and starts another when it ends, until the time is up (the
+games begun are played to their end).
 Prints the games and actions played, the errors (any answer that is not 2xx, any exception:
 there must be none), the latency of an action (``POST .../act``: the engine's check and every
 AI move up to P0's next decision) at p50/p95/p99, and the server's resident memory (RSS, from
@@ -71,7 +72,7 @@ async def _player(client: Any, until: float, rng: random.Random, out: dict[str, 
                 continue
             gid = r.json()["id"]
             state = (await client.get(f"/api/games/{gid}")).json()
-            while state["status"] == "waiting" and time.monotonic() < until:
+            while state["status"] == "waiting":  # a game begun is played to its end
                 t0 = time.perf_counter()
                 r = await client.post(f"/api/games/{gid}/act?since={state['next_event']}",
                                       json=_choice(state))  # (the page asks for new events only)

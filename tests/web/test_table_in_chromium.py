@@ -148,3 +148,26 @@ def test_the_new_game_form_lists_the_rulesets_switches_and_starts_a_game(tmp_pat
         width = page.evaluate("document.documentElement.scrollWidth")
     assert errors == []
     assert width <= 390 + 1  # nothing wider than the phone
+
+
+def test_the_ai_moves_are_shown_one_after_another_at_the_pace(tmp_path: Path) -> None:
+    chromium_path()
+    errors: list[str] = []
+    with live_server(tmp_path) as base, browser() as b:
+        page = b.new_context(viewport={"width": 1000, "height": 900}).new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{base}/play?rules=hong-kong&seed=5&pace=0.4")
+        page.wait_for_selector("#hand [data-tile]", timeout=60_000)
+        pool = '#table [data-seat="1"] .discards .tile'
+        before = page.locator(pool).count()
+        page.locator("#hand [data-tile]").last.click()
+        # P1's discard drawn on its own, before P2 and P3 move, nothing of P0's to click
+        page.wait_for_function(f"document.querySelectorAll('{pool}').length > {before}",
+                               timeout=30_000)  # fmt: skip
+        after_p1 = page.locator(pool).count()
+        assert page.locator("#hand [data-tile]").count() == 0
+        assert page.locator("#actions [data-action]").count() == 0
+        assert page.locator('#table [data-seat="3"] .discards .tile').count() == 0
+        page.wait_for_selector('#table .seat.active[data-seat="3"]', timeout=30_000)
+        page.wait_for_function(_SETTLED, timeout=60_000)
+        assert after_p1 == before + 1 and errors == []

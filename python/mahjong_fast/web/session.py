@@ -75,6 +75,10 @@ _TERM = {
 }
 
 
+#: the events of an AI seat's move that the page shows one after another, at the game's pace
+_PACED = frozenset({"discard", "claim", "concealed_kong", "added_kong", "kong_completed", "bonus"})
+
+
 class GameError(MahjongError):
     """A request the game refuses: ``status`` is the HTTP status, ``code`` names the problem
     (the engine's §13 code for an illegal action)."""
@@ -243,9 +247,16 @@ class Game:
         with self._cond:
             if event.type == "deal":
                 self._deal_index = int(event.data.get("deal_index", 0))
-            self.events.append({"n": len(self.events), "deal": self._deal_index,
-                                "e": event.to_json(),
-                                "text": None if line is None else line.plain})  # fmt: skip
+            record: dict[str, Any] = {"n": len(self.events), "deal": self._deal_index,
+                                      "e": event.to_json(),
+                                      "text": None if line is None else line.plain}  # fmt: skip
+            # an AI seat's move: the table as P0 sees it just after, for the page to show the
+            # moves one after another (the listener runs once the deal has taken the move)
+            deal = self.deal
+            if (event.type in _PACED and event.player not in (0, None) and deal is not None
+                    and deal.deal_index == self._deal_index):  # fmt: skip
+                record["table"] = table_of(deal.view(0))
+            self.events.append(record)
 
     def _deal_ended(self, deal: Any, res: Any) -> None:
         with self._cond:
@@ -432,32 +443,10 @@ class Game:
         if deal is None and self._last_view is None:
             return out
         v = deal.view(0) if deal is not None else self._last_view
-        drawn = v.drawn_tile
-        hand = [t for t in v.hand if t != drawn]
         waiting = self.status == "waiting"
         legal = self.legal if waiting else []
         discardable = {a.tiles[0] for a in legal if a.type is ActionType.DISCARD}
-        out["table"] = {
-            "phase": v.phase.value if isinstance(v.phase, Phase) else str(v.phase),
-            "deal_index": v.deal_index,
-            "dealer": v.dealer,
-            "dealer_streak": v.dealer_streak,
-            "seat_winds": list(v.seat_winds),
-            "prevailing_wind": v.prevailing_wind,
-            "remaining": v.remaining,
-            "scores": list(v.scores),
-            "hand": [{**tile(t), "discard": t in discardable} for t in hand],
-            "drawn": None if drawn is None else {**tile(drawn), "discard": drawn in discardable},
-            "melds": [
-                [{"kind": m.name, "tiles": [tile(t) for t in m.tiles]} for m in seat]
-                for seat in v.melds
-            ],
-            "discards": [[tile(t) for t in seat] for seat in v.discards],
-            "bonus": [[tile(t) for t in seat] for seat in v.bonus],
-            "last_discard": None if v.last_discard is None
-            else {"player": v.last_discard[0], "tile": tile(v.last_discard[1])},
-            "flags": [sorted(f) for f in v.public_flags],
-        }  # fmt: skip
+        out["table"] = table_of(v, discardable)
         out["legal"] = [
             {**self._action_json(a), "index": i}
             for i, a in enumerate(legal)
@@ -465,6 +454,34 @@ class Game:
         ]
         out["may_discard"] = bool(discardable)
         return out
+
+
+def table_of(v: Any, discardable: set[int] | frozenset[int] = frozenset()) -> dict[str, Any]:
+    """The table as the page draws it, from P0's view ``v`` (rules §14): the tiles of
+    ``discardable`` are marked as the ones P0 may discard now."""
+    drawn = v.drawn_tile
+    hand = [t for t in v.hand if t != drawn]
+    return {
+        "phase": v.phase.value if isinstance(v.phase, Phase) else str(v.phase),
+        "deal_index": v.deal_index,
+        "dealer": v.dealer,
+        "dealer_streak": v.dealer_streak,
+        "seat_winds": list(v.seat_winds),
+        "prevailing_wind": v.prevailing_wind,
+        "remaining": v.remaining,
+        "scores": list(v.scores),
+        "hand": [{**tile(t), "discard": t in discardable} for t in hand],
+        "drawn": None if drawn is None else {**tile(drawn), "discard": drawn in discardable},
+        "melds": [
+            [{"kind": m.name, "tiles": [tile(t) for t in m.tiles]} for m in seat]
+            for seat in v.melds
+        ],
+        "discards": [[tile(t) for t in seat] for seat in v.discards],
+        "bonus": [[tile(t) for t in seat] for seat in v.bonus],
+        "last_discard": None if v.last_discard is None
+        else {"player": v.last_discard[0], "tile": tile(v.last_discard[1])},
+        "flags": [sorted(f) for f in v.public_flags],
+    }  # fmt: skip
 
 
 class Games:

@@ -27,12 +27,12 @@
                 el("span", {id: "wall-count", text: W("web:tiles_left", {n: t.remaining})}));
   }
 
-  function renderTable(t) {
+  function renderTable(t, moving) {
     const box = $("table");
     box.textContent = "";
     for (const p of [2, 3, 1, 0]) {
       const seat = el("section", {class: "seat", "data-seat": p});
-      if (state.status === "waiting" && p === 0) seat.classList.add("active");
+      if (moving === undefined ? (state.status === "waiting" && !busy && p === 0) : p === moving) seat.classList.add("active");
       seat.append(el("h3", {text: who(p) + " · " + W("wind:" + t.seat_winds[p]) + (p === t.dealer ? " · " + W("term:dealer") : "")
                                    + " · " + t.scores[p]}));
       const sets = el("div", {class: "row"});
@@ -143,16 +143,19 @@
   }
 
   // the events since the last state, one line each; the AI's moves at the game's pace
-  async function showEvents(events) {
+  async function showEvents(events, pace) {
     const log = $("log");
     for (const ev of events) {
       if (ev.text) {
         log.append(el("li", {"data-event": ev.e.e, text: ev.text}));
         log.scrollTop = log.scrollHeight;
-        const other = ev.e.p !== 0 && ev.e.p !== null;
-        if (other && state.pace > 0 && ["discard", "claim", "concealed_kong", "added_kong", "win"].includes(ev.e.e)) {
-          await sleep(state.pace);
-        }
+      }
+      // an AI seat's move comes with the table just after it: drawn, then the pause
+      if (ev.table && pace > 0) {
+        renderInfo(ev.table);
+        renderTable(ev.table, ev.e.p);
+        renderHand(ev.table);
+        await sleep(pace);
       }
     }
   }
@@ -166,13 +169,16 @@
       return;
     }
     say("");
-    const previous = state;
-    state = r.data;
-    nextEvent = state.next_event;
+    const fresh = r.data;
+    nextEvent = fresh.next_event;
     busy = true;
-    const fresh = state;
-    if (previous && previous.table) { state = Object.assign({}, fresh, {status: "running"}); render(); state = fresh; }
-    await showEvents(fresh.events);
+    // the table as it was, nothing to click, while the moves since are shown (a page opened
+    // on a game under way tells them without pausing)
+    const first = state === null;
+    if (!first) render();
+    else state = fresh;
+    await showEvents(fresh.events, first ? 0 : fresh.pace);
+    state = fresh;
     busy = false;
     selected = -1;
     render();
