@@ -158,7 +158,7 @@ def _page(name: str, words: Words, **fields: str) -> HTMLResponse:
     keys.update({f"term:{k}": words.term(k) for k in TERM_KEYS})
     keys.update({f"wind:{i}": words.wind(i) for i in range(4)})
     keys.update({k: words(k) for k in ("you", "payments", "scores", "total", "result", "chosen",
-                                      "expert", "loss", "deal_n", "deal")})
+                                      "expert", "loss", "deal_n", "deal", "language")})
     data = json.dumps({"words": keys, **fields}, ensure_ascii=False).replace("</", "<\\/")
     text = text.replace("{{lang}}", words.lang).replace("{{data}}", data)
     text = text.replace("{{tiles}}", f'<svg width="0" height="0" style="position:absolute">'
