@@ -288,6 +288,7 @@ class Game:
                     # the deal's retry count is left alone
                     self._reply = GameError(422, "ILLEGAL_ACTION", f"illegal action: {answer}")
                     self._answer = None
+                    self.status = "waiting"
                     self._cond.notify_all()
                     continue
                 self.status = "running"
@@ -344,7 +345,9 @@ class Game:
                 self._cond.wait(timeout=0.5)
             reply, self._reply = self._reply, None
             if reply is not None:
-                self.status = "waiting" if self.status == "running" else self.status
+                # refused, nothing changed: the game thread asks P0 again (status "waiting"
+                # once it does; until then another move waits in _wait_settled)
+                self._wait_settled()
                 raise reply
             self._rejects = 0
             self._wait_settled()
