@@ -644,6 +644,20 @@ _HELP: Final[dict[str, dict[str, str]]] = {
     ),
     "help:report:--out": _s("The HTML page to write.", "要寫的 HTML 檔。"),
     "help:report:--overwrite": _s("Replace the --out file if it exists.", "覆寫已存在的 --out 檔案。"),
+    "help:serve": _s(
+        "Play Hong Kong or Taiwanese deals and matches against three AI seats in the browser.",
+        "在瀏覽器與三家電腦對打香港或台灣麻雀的牌局及比賽。",
+        "在瀏覽器與三家電腦對打香港或台灣麻將的牌局及比賽。",
+    ),
+    "help:serve:--host": _s("Address to bind (anything but 127.0.0.1 is warned of).",
+                            "綁定的位址（127.0.0.1 以外會警告）。"),
+    "help:serve:--port": _s("Port to listen on.", "監聽的連接埠。"),
+    "help:serve:--no-browser": _s("Do not open the page in a browser.", "不在瀏覽器開啟頁面。"),
+    "help:serve:--logs": _s(
+        "Directory of the saved games (created if missing; one log per game, never overwritten; "
+        "what `play --log` writes).",
+        "儲存牌局的目錄（不存在即建立；每局一個紀錄，永不覆寫；即 play --log 的格式）。",
+    ),
     "help:review": _s("Review one seat's decisions in a game log against the expert seat.",
                       "以專家座位覆盤牌局紀錄中一個座位的決策。"),
     "help:review:file": _s("An event log written by `play --log` or `arena --log`.",
@@ -749,6 +763,58 @@ _HELP: Final[dict[str, dict[str, str]]] = {
     ),
 }  # fmt: skip
 CATALOGUE.update(_HELP)
+
+#: the web app's strings (``mahjong-fast serve``), under ``web:``; the game's terms come from
+#: the core (``{t_KEY}``)
+_WEB: Final[dict[str, tuple[str, str, str]]] = {
+    "new_game": ("New game", "新遊戲", "新遊戲"),
+    "ruleset": ("Ruleset", "規則", "規則"),
+    "switches": ("House rules", "家規", "家規"),
+    "switch_default": ("default", "預設", "預設"),
+    "seed": ("Seed", "種子", "種子"),
+    "random_seed": ("random", "隨機", "隨機"),
+    "mode": ("Game", "玩法", "玩法"),
+    "mode_deal": ("One deal", "一局", "一局"),
+    "mode_match": ("A match", "一場", "一場"),
+    "opponents": ("AI seats", "電腦對手", "電腦對手"),
+    "pace": ("Seconds between AI moves", "電腦每步間隔（秒）", "電腦每步間隔（秒）"),
+    "start": ("Start", "開始", "開始"),
+    "hint": ("Hint", "提示", "提示"),
+    "hint_title": ("The expert's ranking", "專家排序", "專家排序"),
+    "next_deal": ("Next deal", "下一局", "下一局"),
+    "game_over": ("Game over", "遊戲結束", "遊戲結束"),
+    "final_scores": ("Final scores", "最終分數", "最終分數"),
+    "your_discard": ("Your turn: click a tile to discard (arrow keys and Enter)",
+                     "輪到你：點一張牌{t_discard}（方向鍵及 Enter）",
+                     "輪到你：點一張牌{t_discard}（方向鍵及 Enter）"),
+    "your_choice": ("Your choice (number keys)", "請選擇（數字鍵）", "請選擇（數字鍵）"),
+    "ai_moving": ("The AI seats are playing", "電腦出牌中", "電腦出牌中"),
+    "dropped": ("This game was dropped: too many games were live and it was idle longest",
+                "此遊戲已被關閉：同時進行的遊戲太多，而它閒置最久",
+                "此遊戲已被關閉：同時進行的遊戲太多，而它閒置最久"),
+    "failed": ("The game stopped", "遊戲中止", "遊戲中止"),
+    "log_saved": ("Saved as {file}", "已儲存為 {file}", "已儲存為 {file}"),
+    "no_log": ("Not saved", "未儲存", "未儲存"),
+    "round_wind": ("{t_prevailing_wind}", "{t_prevailing_wind}", "{t_prevailing_wind}"),
+    "tiles_left": ("{t_wall}: {n}", "{t_wall}：{n}", "{t_wall}：{n}"),
+    "exhaustive": ("{t_exhaustive_draw}", "{t_exhaustive_draw}", "{t_exhaustive_draw}"),
+    "winner": ("{who} wins", "{who}{t_win}", "{who}{t_win}"),
+    "saved_games": ("Saved games", "已儲存的遊戲", "已儲存的遊戲"),
+    "replay": ("Replay", "重播", "重播"),
+    "review": ("Review", "覆盤", "覆盤"),
+    "upload": ("Open a log", "開啟記錄檔", "開啟記錄檔"),
+    "no_logs": ("No saved games yet", "暫未有已儲存的遊戲", "暫未有已儲存的遊戲"),
+    "step": ("Step {n} of {total}", "第 {n} 步，共 {total} 步", "第 {n} 步，共 {total} 步"),
+    "all_hands": ("All hands", "全部手牌", "全部手牌"),
+    "seat_view": ("{who}'s view", "{who}的視角", "{who}的視角"),
+    "back": ("Back", "上一步", "上一步"),
+    "forward": ("Forward", "下一步", "下一步"),
+    "events": ("Moves", "牌局經過", "牌局經過"),
+    "scores": ("Scores", "分數", "分數"),
+    "bad_request": ("Refused: {message}", "被拒：{message}", "被拒：{message}"),
+    "biggest_losses": ("Biggest losses", "最大損失", "最大損失"),
+}
+CATALOGUE.update({f"web:{k}": _s(en, hk, tw) for k, (en, hk, tw) in _WEB.items()})
 
 #: Catalogue keys whose Chinese is our own plain wording (no source gives a term for it): the
 #: interface's words and the screens' short sentences; the terms they hold (``{t_KEY}``) are

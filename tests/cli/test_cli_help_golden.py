@@ -15,7 +15,7 @@ from _cli_helpers import run
 GOLDEN = Path(__file__).parent / "golden" / "help"
 
 #: the commands whose help is pinned ("" is the program's own ``--help``)
-COMMANDS = ("", "arena", "score", "waits", "shanten", "decompose", "play", "replay", "report",
+COMMANDS = ("", "arena", "score", "waits", "shanten", "decompose", "play", "replay", "report", "serve",
             "review", "simulate")  # fmt: skip
 
 

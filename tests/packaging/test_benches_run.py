@@ -39,7 +39,8 @@ def test_every_script_is_covered() -> None:
     scripts = {p.name for p in BENCHES.glob("*.py")}
     helpers = {"conftest.py", "hands.py", "short.py"}
     suites = {p for p in scripts if p.startswith("bench_")}
-    assert scripts - helpers - suites == {"compare_peers.py", "mem_simulate.py", "page_load.py"}
+    assert scripts - helpers - suites == {"compare_peers.py", "mem_simulate.py", "page_load.py",
+                                          "serve_load.py"}  # fmt: skip
     assert {p.name for p in EXAMPLES.glob("*.py")} == set(EXAMPLE_RUNS)  # each one runs below
 
 
@@ -105,3 +106,15 @@ def test_page_load_measures_a_page(tmp_path: Path) -> None:
     lines = proc.stdout.splitlines()
     assert [ln.split(":")[0] for ln in lines] == [str(p) for p in pages]
     assert all("MB, load " in ln and "median of 1" in ln for ln in lines)
+
+
+def test_serve_load_plays_games_through_the_web_app_in_short_mode() -> None:
+    for extra in ("starlette", "uvicorn", "httpx"):
+        pytest.importorskip(extra)
+    proc = _run("serve_load.py", "--short", timeout=300)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
+    out = proc.stdout
+    assert "5 games at once for 5 s" in out and "p99 " in out
+    for k in (1, 2):  # both rounds played games without an error
+        line = next(ln for ln in out.splitlines() if ln.startswith(f"round {k}:"))
+        assert " 0 errors" in line and not line.startswith(f"round {k}: 0 games"), line

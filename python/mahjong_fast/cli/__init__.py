@@ -59,7 +59,7 @@ except ImportError:  # pragma: no cover - depends on the installed typer
     )
 
 # the commands register themselves on the app when imported
-from . import arena, hand, play, replay, report, result, review, simulate  # noqa: F401
+from . import arena, hand, play, replay, report, result, review, serve, simulate  # noqa: F401
 from ._help import localize
 from .arena import _arena_tables
 from .common import EXIT_INTERRUPTED, EXIT_USAGE, _error, app, console
