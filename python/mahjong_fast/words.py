@@ -816,6 +816,53 @@ _WEB: Final[dict[str, tuple[str, str, str]]] = {
 }
 CATALOGUE.update({f"web:{k}": _s(en, hk, tw) for k, (en, hk, tw) in _WEB.items()})
 
+#: the CLI's own one-line errors (issue 44): ``error: `` and the exit status are the same in
+#: every language; ``{option}``/``{file}`` are what the user typed
+_CLI_ERRORS: Final[dict[str, dict[str, str]]] = {
+    "err:seats_four": _s("--seats needs four seat kinds separated by commas (got {n})",
+                         "--seats 須有四個以逗號分隔的座位類型（現有 {n} 個）"),
+    "err:unknown_seat": _s("{option}: unknown seat kind {name}; choose from {kinds}",
+                           "{option}：不明座位類型 {name}；可選 {kinds}"),
+    "err:backend": _s("--backend must be auto, core, process or ray (got {value})",
+                      "--backend 須為 auto、core、process 或 ray（不是 {value}）"),
+    "err:address_ray": _s("--address is only for --backend ray", "--address 只用於 --backend ray"),
+    "err:needs_extra": _s("{what} needs {package}: pip install 'mahjong_fast[{extra}]'",
+                          "{what} 需要 {package}：pip install 'mahjong_fast[{extra}]'"),
+    "err:report_needs_out": _s("--report is made from the records file: give --out FILE too",
+                               "--report 由紀錄檔製成：請同時給 --out FILE"),
+    "err:deals_or_matches": _s("give --deals or --matches, not both", "--deals 與 --matches 只可給一個"),
+    "err:match_deals_alone": _s("--match-deals is the length of each match: give --matches N with it",
+                                "--match-deals 是每場比賽的局數：請同時給 --matches N"),
+    "err:by_matches": _s("--rules {name} is simulated by whole matches: give --matches N",
+                         "--rules {name} 以整場比賽模擬：請給 --matches N"),
+    "err:out_suffix": _s("{file}: name the file *.parquet (Parquet) or *.jsonl (JSON Lines)",
+                         "{file}：檔名須為 *.parquet（Parquet）或 *.jsonl（JSON Lines）"),
+    "err:no_folder": _s("{file}: no such folder {folder}", "{file}：沒有資料夾 {folder}"),
+    "err:is_folder": _s("{file}: is a folder", "{file}：是資料夾"),
+    "err:not_folder": _s("{file}: not a folder", "{file}：不是資料夾"),
+    "err:cannot_write": _s("{file}: cannot write it: {why}", "{file}：無法寫入（{why}）"),
+    "err:bonus_given_twice": _s("--bonus {value}: a bonus tile given twice (there is one of each)",
+                                "--bonus {value}：{t_bonus_tile}重複（每款只有一張）"),
+    "err:discarder_self_drawn": _s("--discarder makes no sense with --self-drawn",
+                                   "--discarder 不可與 --self-drawn 同用"),
+    "err:discarder_winner": _s("--discarder cannot be the winner's own seat",
+                               "--discarder 不可是胡牌者自己的座位"),
+    "err:resume_drop": _s("--resume takes the ruleset, seats and seed from the log: drop {given}",
+                          "--resume 從紀錄取規則、座位及種子：請去掉 {given}"),
+    "err:not_a_play_log": _s("{file}: not a game of `mahjong-fast play`; nothing to resume",
+                             "{file}：不是 mahjong-fast play 的牌局；無可續玩"),
+    "err:no_seed_in_log": _s("{file}: its header names no seed; nothing to resume",
+                             "{file}：紀錄開頭沒有種子；無可續玩"),
+    "err:top": _s("--top must be 0 or more (got {value})", "--top 須為 0 或以上（不是 {value}）"),
+    "err:seat_range": _s("--seat must be 0..3 (got {value})", "--seat 須為 0..3（不是 {value}）"),
+    "err:cannot_listen": _s("cannot listen on {addr}: {why}", "無法在 {addr} 監聽（{why}）"),
+    "err:log_other_rules": _s("{file}: the log was played under other rules than --rules gives",
+                              "{file}：紀錄所用的規則與 --rules 不同"),
+    "err:not_records": _s("not a records file that can be reported (docs/records.md)",
+                          "不是可製成報告的紀錄檔（見 docs/records.md）"),
+}  # fmt: skip
+CATALOGUE.update(_CLI_ERRORS)
+
 #: Catalogue keys whose Chinese is our own plain wording (no source gives a term for it): the
 #: interface's words and the screens' short sentences; the terms they hold (``{t_KEY}``) are
 #: the sourced ones.

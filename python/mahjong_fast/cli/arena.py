@@ -82,11 +82,13 @@ def arena(
 
     names = [s.strip().lower() for s in seats.split(",") if s.strip()]
     if len(names) != 4:
-        raise _error(f"--seats needs four seat kinds separated by commas (got {len(names)})")
+        raise _error(f"--seats needs four seat kinds separated by commas (got {len(names)})",
+                     key="err:seats_four", n=len(names))  # fmt: skip
     for name in names:
         if name not in SEAT_KINDS:
             raise _error(
-                f"--seats: unknown seat kind {name!r}; choose from {', '.join(SEAT_KINDS)}"
+                f"--seats: unknown seat kind {name!r}; choose from {', '.join(SEAT_KINDS)}",
+                key="err:unknown_seat", option="--seats", name=repr(name), kinds=", ".join(SEAT_KINDS),
             )
     if not 0 <= seed < 2**64:
         raise _error(f"--seed must be in 0 .. 2**64-1 (got {seed})", key="err:seed", seed=seed)

@@ -211,9 +211,10 @@ def _bonus(value: str | None) -> tuple[str, ...]:
         why = str(exc).split(": ", 1)[1] if str(exc).startswith("invalid tile") else str(exc)
         if "1f..8f" not in why:
             why += " (bonus tiles are 1f..8f, e.g. 1f,5f or 1f5f)"
-        raise _error(f"--bonus {value}: {why}") from None
+        raise _error(f"--bonus {value}: {why}", exc=exc, prefix=f"--bonus {value}") from None
     if len(set(kinds)) != len(kinds):
-        raise _error(f"--bonus {value}: a bonus tile given twice (there is one of each)")
+        raise _error(f"--bonus {value}: a bonus tile given twice (there is one of each)",
+                     key="err:bonus_given_twice", value=value)  # fmt: skip
     return tuple(tile_code(k) for k in kinds)
 
 
@@ -369,7 +370,8 @@ def _open_log(log: Path | None, overwrite: bool) -> Any:
         raise _error(f"--log {log}: the file exists; add --overwrite to replace it",
                      key="err:exists", file=f"--log {log}") from None  # fmt: skip
     except OSError as exc:
-        raise _error(f"--log {log}: {exc.strerror or exc}") from None
+        raise _error(f"--log {log}: {exc.strerror or exc}", key="err:cannot_write", file=f"--log {log}",
+                     why=exc.strerror or exc) from None  # fmt: skip
 
 
 LogOverwriteOption = Annotated[
@@ -394,14 +396,16 @@ def _check_report(path: Path | None, overwrite: bool, option: str = "--report") 
     try:
         require_report_extra()
     except MissingExtraError as exc:
-        raise _error(str(exc)) from None
+        raise _error(str(exc), key="err:needs_extra", what=option, package="matplotlib, polars",
+                     extra="report") from None  # fmt: skip
     if path.exists() and not overwrite:
         raise _error(f"{option} {path}: the file exists; add --overwrite to replace it",
                      key="err:exists", file=f"{option} {path}")  # fmt: skip
     if path.is_dir():
-        raise _error(f"{option} {path}: is a folder")
+        raise _error(f"{option} {path}: is a folder", key="err:is_folder", file=f"{option} {path}")
     if not path.parent.is_dir():
-        raise _error(f"{option} {path}: no folder {path.parent}")
+        raise _error(f"{option} {path}: no folder {path.parent}", key="err:no_folder",
+                     file=f"{option} {path}", folder=path.parent)  # fmt: skip
 
 
 def _write_report(path: Path, html: str, option: str = "--report") -> None:
@@ -409,4 +413,5 @@ def _write_report(path: Path, html: str, option: str = "--report") -> None:
     try:
         path.write_text(html, encoding="utf-8")
     except OSError as exc:
-        raise _error(f"{option} {path}: {exc.strerror or exc}") from None
+        raise _error(f"{option} {path}: {exc.strerror or exc}", key="err:cannot_write",
+                     file=f"{option} {path}", why=exc.strerror or exc) from None  # fmt: skip

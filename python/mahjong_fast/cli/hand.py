@@ -147,9 +147,9 @@ def score(
         raise _error("--win is required (the winning tile, e.g. --win 5s), unless --dealer-start",
                      key="err:win_required")  # fmt: skip
     if disc_l is not None and self_drawn:
-        raise _error("--discarder makes no sense with --self-drawn")
+        raise _error("--discarder makes no sense with --self-drawn", key="err:discarder_self_drawn")
     if disc_l is not None and disc_l == seat_l:
-        raise _error("--discarder cannot be the winner's own seat")
+        raise _error("--discarder cannot be the winner's own seat", key="err:discarder_winner")
     given = {
         "--self-drawn": self_drawn,
         "--robbing-kong": robbing_kong,

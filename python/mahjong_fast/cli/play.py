@@ -136,7 +136,8 @@ def play(
                  if getattr(ctx.get_parameter_source(name), "name", "") == "COMMANDLINE"]  # fmt: skip
         if given:
             raise _error(
-                f"--resume takes the ruleset, seats and seed from the log: drop {', '.join(given)}"
+                f"--resume takes the ruleset, seats and seed from the log: drop {', '.join(given)}",
+                key="err:resume_drop", given=", ".join(given),
             )
         _resume(resume, deals, ascii=ascii, confirm=not no_confirm)
         return
@@ -148,7 +149,7 @@ def play(
     try:
         _core.Match(ruleset, deals=deals)
     except MahjongError as exc:
-        raise _error(f"--deals: {exc}") from None
+        raise _error(f"--deals: {exc}", exc=exc, prefix="--deals") from None
     by_switches = deals is None and not ruleset.independent_deals
     from ..game.match import play_match
     from ..seats import SEAT_KINDS, make_seat
@@ -156,7 +157,8 @@ def play(
 
     if opponents not in SEAT_KINDS:
         raise _error(
-            f"--opponents: unknown seat kind {opponents!r}; choose from {', '.join(SEAT_KINDS)}"
+            f"--opponents: unknown seat kind {opponents!r}; choose from {', '.join(SEAT_KINDS)}",
+            key="err:unknown_seat", option="--opponents", name=repr(opponents), kinds=", ".join(SEAT_KINDS),
         )
 
     if seed is None:
@@ -266,7 +268,7 @@ def _played(run: Any, finished: list[Any], log: Path | None, prefix: str = "") -
         _tell("\ninterrupted" + (f": {resume_hint}" if saved else ""))
         raise typer.Exit(EXIT_INTERRUPTED if signum == signal.SIGINT else 128 + signum) from None
     except MahjongError as exc:
-        raise _error(prefix + str(exc)) from None
+        raise _error(prefix + str(exc), exc=exc, prefix=prefix.rstrip(": ")) from None
 
 
 def _final(match: Any, by_switches: bool, log: Path | None) -> None:
@@ -317,15 +319,17 @@ def _resume(path: Path, deals: int | None, *, ascii: bool, confirm: bool) -> Non
     ):
         raise _error(
             f"--resume {path}: not a game of `mahjong-fast play` (its seats are {names!r}); "
-            "nothing to resume"
+            "nothing to resume",
+            key="err:not_a_play_log", file=f"--resume {path}",
         )
     seed = first.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise _error(f"--resume {path}: its header names no seed; nothing to resume")
+        raise _error(f"--resume {path}: its header names no seed; nothing to resume",
+                     key="err:no_seed_in_log", file=f"--resume {path}")  # fmt: skip
     try:
         _core.Match(ruleset, deals=deals)
     except MahjongError as exc:
-        raise _error(f"--deals: {exc}") from None
+        raise _error(f"--deals: {exc}", exc=exc, prefix="--deals") from None
     human = HumanSeat(console, ascii=ascii, confirm=confirm, rules=ruleset, lang=language())
     human.muted = True  # the deal is rebuilt from the log quietly, then shown
     seats = [human, *(make_seat(str(kinds[0]), seed + p) for p in (1, 2, 3))]

@@ -62,7 +62,7 @@ def replay(
         replayed = replay_log(file, rules=expected, allow_unfinished=True)
     except ReplayError as exc:
         if expected is not None and "was given" in str(exc):
-            raise _error(f"{file}: {exc}") from None
+            raise _error(f"{file}: {exc}", key="err:log_other_rules", file=file) from None
         raise _error(f"{file}: corrupt log: {exc}", **_corrupt(file, exc)) from None
     # the log is valid UTF-8 JSON Lines now: show it
     text = file.read_bytes().decode("utf-8")

@@ -39,7 +39,7 @@ def report(
     try:
         html = records_report_html(records, lang=language())
     except RecordsError as exc:
-        raise _error(str(exc)) from None
+        raise _error(str(exc), key="err:not_records") from None
     _write_report(out, html, "--out")
     console.print(Text(f"HTML report of {len(records)} records file(s) written to {out}",
                        style="dim"))  # fmt: skip

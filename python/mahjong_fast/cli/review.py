@@ -142,9 +142,9 @@ def review(
     from ..review import review_log
 
     if top < 0:
-        raise _error(f"--top must be 0 or more (got {top})")
+        raise _error(f"--top must be 0 or more (got {top})", key="err:top", value=top)
     if seat is not None and not 0 <= seat <= 3:
-        raise _error(f"--seat must be 0..3 (got {seat})")
+        raise _error(f"--seat must be 0..3 (got {seat})", key="err:seat_range", value=seat)
     if not file.is_file():
         raise _error(f"{file}: no such file", key="err:no_such_file", file=file)
     _check_report(html, overwrite, "--html")

@@ -47,20 +47,24 @@ def serve(
 
         from ..web.app import create_app
     except ImportError:
-        raise _error(INSTALL_HINT) from None
+        raise _error(INSTALL_HINT, key="err:needs_extra", what="serve", package="Starlette, uvicorn",
+                     extra="web") from None  # fmt: skip
     try:
         logs.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise _error(f"--logs {logs}: {exc.strerror or exc}") from None
+        raise _error(f"--logs {logs}: {exc.strerror or exc}", key="err:cannot_write", file=f"--logs {logs}",
+                     why=exc.strerror or exc) from None  # fmt: skip
     if not logs.is_dir():
-        raise _error(f"--logs {logs}: not a directory")
+        raise _error(f"--logs {logs}: not a directory", key="err:not_folder", file=f"--logs {logs}")
     try:
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
         sock = socket.socket(family, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
     except (OSError, UnicodeError) as exc:
-        raise _error(f"cannot listen on {host}:{port}: {getattr(exc, 'strerror', None) or exc}") from None
+        why = getattr(exc, "strerror", None) or exc
+        raise _error(f"cannot listen on {host}:{port}: {why}", key="err:cannot_listen", addr=f"{host}:{port}",
+                     why=why) from None  # fmt: skip
     bound = sock.getsockname()[1]
     if host != LOCAL_HOST:
         sys.stderr.write(

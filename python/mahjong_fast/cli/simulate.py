@@ -145,50 +145,57 @@ def simulate(
 
     names = [s.strip().lower() for s in seats.split(",") if s.strip()]
     if len(names) != 4:
-        raise _error(f"--seats needs four seat kinds separated by commas (got {len(names)})")
+        raise _error(f"--seats needs four seat kinds separated by commas (got {len(names)})",
+                     key="err:seats_four", n=len(names))  # fmt: skip
     for name in names:
         if name not in SEAT_KINDS:
             raise _error(
-                f"--seats: unknown seat kind {name!r}; choose from {', '.join(SEAT_KINDS)}"
+                f"--seats: unknown seat kind {name!r}; choose from {', '.join(SEAT_KINDS)}",
+                key="err:unknown_seat", option="--seats", name=repr(name), kinds=", ".join(SEAT_KINDS),
             )
     if not 0 <= seed < 2**64:
         raise _error(f"--seed must be in 0 .. 2**64-1 (got {seed})", key="err:seed", seed=seed)
     backend = backend.strip().lower()
     if backend not in ("auto", "core", "process", "ray"):
-        raise _error(f"--backend must be auto, core, process or ray (got {backend!r})")
+        raise _error(f"--backend must be auto, core, process or ray (got {backend!r})",
+                     key="err:backend", value=repr(backend))  # fmt: skip
     if address is not None and backend != "ray":
-        raise _error("--address is only for --backend ray")
+        raise _error("--address is only for --backend ray", key="err:address_ray")
     if backend == "ray" and importlib.util.find_spec("ray") is None:
-        raise _error("--backend ray needs Ray: pip install 'mahjong_fast[ray]'")
+        raise _error("--backend ray needs Ray: pip install 'mahjong_fast[ray]'", key="err:needs_extra",
+                     what="--backend ray", package="Ray", extra="ray")  # fmt: skip
     if out is not None:
         _check_out(out, overwrite)
     if report is not None:
         if out is None:
-            raise _error("--report is made from the records file: give --out FILE too")
+            raise _error("--report is made from the records file: give --out FILE too", key="err:report_needs_out")
         _check_report(report, overwrite)
     ruleset = _ruleset(rules_name, rule, rotate_dealer)
     if n is not None and matches is not None:
-        raise _error("give --deals or --matches, not both")
+        raise _error("give --deals or --matches, not both", key="err:deals_or_matches")
     if match_deals is not None:
         if matches is None:
-            raise _error("--match-deals is the length of each match: give --matches N with it")
+            raise _error("--match-deals is the length of each match: give --matches N with it",
+                         key="err:match_deals_alone")  # fmt: skip
         try:
             _core.Match(ruleset, deals=match_deals)
         except MahjongError as exc:
-            raise _error(f"--match-deals: {exc}") from None
+            raise _error(f"--match-deals: {exc}", exc=exc, prefix="--match-deals") from None
     # a deal that depends on the one before (TW §16, HK §19.10): the unit is a whole match
     why = ruleset.deal_dependency or "TW §16"
     if n is None and matches is None:
         if not ruleset.independent_deals:
             raise _error(
                 f"--rules {ruleset.name} is simulated by whole matches: give --matches N "
-                f"(a deal depends on the one before, {why})"
+                f"(a deal depends on the one before, {why})",
+                key="err:by_matches", name=ruleset.name,
             )
         n = 100
     if n is not None and not ruleset.independent_deals:
         raise _error(
             f"--rules {ruleset.name} is simulated by whole matches: use --matches {n}, "
-            f"not --deals (a deal depends on the one before, {why})"
+            f"not --deals (a deal depends on the one before, {why})",
+            key="err:by_matches", name=ruleset.name,
         )
     unit = "matches" if matches is not None else "deals"
     total = matches if matches is not None else n
@@ -245,15 +252,17 @@ def simulate(
         # 130 after Ctrl-C; 128 + the signal's number after SIGTERM (143) or SIGHUP (129)
         raise typer.Exit(128 + int(stopped.signal)) from None
     except ImportError as exc:  # an extra is missing (pyarrow)
-        raise _error(str(exc)) from None
+        raise _error(str(exc), key="err:needs_extra", what="--out", package="pyarrow", extra="parquet") from None
     except ValueError as exc:
-        raise _error(str(exc)) from None
+        raise _error(str(exc), exc=exc) from None
     except FileExistsError:
-        raise _error(f"--out {out}: the file exists; add --overwrite to replace it") from None
+        raise _error(f"--out {out}: the file exists; add --overwrite to replace it",
+                     key="err:exists", file=f"--out {out}") from None  # fmt: skip
     except OSError as exc:
         if out is None or exc.filename is None:
             raise
-        raise _error(f"--out {out}: cannot write it: {exc.strerror or exc}") from None
+        raise _error(f"--out {out}: cannot write it: {exc.strerror or exc}", key="err:cannot_write",
+                     file=f"--out {out}", why=exc.strerror or exc) from None  # fmt: skip
     _report(result, total, seed, names, title, as_json)
     if report is not None and out is not None:
         from ..reports import records_report_html
@@ -266,19 +275,24 @@ def simulate(
 def _check_out(out: Path, overwrite: bool) -> None:
     suffix = out.suffix.lower()
     if suffix not in (".parquet", ".pq", ".jsonl", ".ndjson"):
-        raise _error(f"--out {out}: name the file *.parquet (Parquet) or *.jsonl (JSON Lines)")
+        raise _error(f"--out {out}: name the file *.parquet (Parquet) or *.jsonl (JSON Lines)",
+                     key="err:out_suffix", file=f"--out {out}")  # fmt: skip
     if suffix in (".parquet", ".pq") and importlib.util.find_spec("pyarrow") is None:
-        raise _error(f"--out {out}: Parquet needs pyarrow: pip install 'mahjong_fast[parquet]'")
+        raise _error(f"--out {out}: Parquet needs pyarrow: pip install 'mahjong_fast[parquet]'",
+                     key="err:needs_extra", what=f"--out {out}", package="pyarrow", extra="parquet")  # fmt: skip
     parent = out.parent if str(out.parent) else Path(".")
     try:
         if not parent.is_dir():
-            raise _error(f"--out {out}: no such directory {str(parent)!r}")
+            raise _error(f"--out {out}: no such directory {str(parent)!r}", key="err:no_folder",
+                         file=f"--out {out}", folder=repr(str(parent)))  # fmt: skip
         if out.is_dir():
-            raise _error(f"--out {out}: is a directory")
+            raise _error(f"--out {out}: is a directory", key="err:is_folder", file=f"--out {out}")
         if out.exists() and not overwrite:
-            raise _error(f"--out {out}: the file exists; add --overwrite to replace it")
+            raise _error(f"--out {out}: the file exists; add --overwrite to replace it",
+                         key="err:exists", file=f"--out {out}")  # fmt: skip
     except OSError as exc:  # a name too long, a path through a file...
-        raise _error(f"--out {out}: cannot write it: {exc.strerror or exc}") from None
+        raise _error(f"--out {out}: cannot write it: {exc.strerror or exc}", key="err:cannot_write",
+                     file=f"--out {out}", why=exc.strerror or exc) from None  # fmt: skip
 
 
 class _SpeedColumn(ProgressColumn):
