@@ -65,6 +65,9 @@ pub(crate) fn threats(know: &Knowledge, rules: &Ruleset, pay: &Payoffs, s: &Situ
     out
 }
 
+/// The most declared sets a seat can have (a 17-tile hand: five).
+const MAX_MELDS: usize = 5;
+
 /// The chance an opponent wins after a claim that made the seat liable (its sets then near
 /// complete), by the wall left.
 fn win_after_claim(remaining: u32) -> f64 {
@@ -81,25 +84,25 @@ fn liability(rules: &Ruleset, pay: &Payoffs, s: &Situation<'_>, v: &ExpertView<'
     let t = &v.table;
     let me = t.player as usize % 4;
     let next = (me + 1) % 4 == o;
-    let mut melds: Vec<Meld> = t.melds[o].to_vec();
+    // its declared sets and room for the claimed one, on the stack (asked at every decision)
+    let n = t.melds[o].len().min(MAX_MELDS);
+    let mut buf = [Meld { kind: MeldKind::Pung, tile: Tile(0) }; MAX_MELDS + 1];
+    buf[..n].copy_from_slice(&t.melds[o][..n]);
     let mut guarded = 0u8;
     for k in 0..s.concealed.len() {
         if s.concealed[k] == 0 {
             continue;
         }
-        melds.push(Meld { kind: MeldKind::Pung, tile: Tile(k as u8) });
-        if let Some(r) = rules.claim_liability(&melds, ActionType::Pung) {
+        buf[n] = Meld { kind: MeldKind::Pung, tile: Tile(k as u8) };
+        if let Some(r) = rules.claim_liability(&buf[..=n], ActionType::Pung) {
             th.feed |= 1 << k;
             guarded = guarded.max(r.guarded);
         }
-        melds.pop();
         if next && k < 27 {
-            let n = k % 9;
-            for lo in n.saturating_sub(2)..=n.min(6) {
-                melds.push(Meld { kind: MeldKind::Chow, tile: Tile((k - n + lo) as u8) });
-                let r = rules.claim_liability(&melds, ActionType::Chow);
-                melds.pop();
-                if let Some(r) = r {
+            let i = k % 9;
+            for lo in i.saturating_sub(2)..=i.min(6) {
+                buf[n] = Meld { kind: MeldKind::Chow, tile: Tile((k - i + lo) as u8) };
+                if let Some(r) = rules.claim_liability(&buf[..=n], ActionType::Chow) {
                     th.feed_chow |= 1 << k;
                     guarded = guarded.max(r.guarded);
                     break;

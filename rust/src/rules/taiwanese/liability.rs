@@ -77,6 +77,9 @@ pub(super) fn record_claim(sw: &TwSwitches, deal: &Deal, player: u8, kind: Actio
 /// a claim would reach whose guarded element is worth the most under the table (its Tai as
 /// overridden), if any.
 pub(super) fn claim_risk(sw: &TwSwitches, melds: &[Meld], kind: ActionType) -> Option<LiabilityRisk> {
+    if sw.liability.0 == 0 {
+        return None;
+    }
     reached(sw, melds, kind)
         .map(|pattern| {
             let guarded = guarded(pattern, sw.tai_table).map_or(0, |code| guarded_tai(sw, code));
