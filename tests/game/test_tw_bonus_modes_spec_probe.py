@@ -174,11 +174,6 @@ def test_forced_all_eight_high_table_scores_h32_alone_whatever_min_tai() -> None
     assert tuple(r.payments) == (-31, 91, -30, -30)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TW §20.4.2 rule 6 and §20.5.8 rule 2: with a C table a forced all-eight win below "
-    "min_tai is treated as declined; the engine wins C34 8 under min_tai 9",
-)
 def test_forced_all_eight_c_table_below_min_tai_is_treated_as_declined() -> None:
     """§20.4.2 rule 6 / §20.5.8 rule 2: C34 8 < min_tai 9: treated as declined, play goes on
     (South replaces its eighth and acts)."""
@@ -386,11 +381,6 @@ def test_automatic_rob_high_table_h28_alone_below_min_tai() -> None:
     assert tuple(r.payments) == (0, -20, 0, 20)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TW §20.4.2 rule 6: with a C table a bonus-tile win below min_tai is, in the forced "
-    "modes, treated as declined; the engine's automatic seven-rob wins C35 8 under min_tai 9",
-)
 def test_automatic_rob_c_table_below_min_tai_is_treated_as_declined() -> None:
     d = south_draws(rob("automatic", min_tai=9), NORTH7)
     assert d.result is None and d.phase is Phase.ACTION and d.active == 1
@@ -621,12 +611,6 @@ def test_initial_compound_breakdown_ascending() -> None:
     assert codes(d.result.wins[0]) == ["C27", "C34"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TW §20.2.7 / §20.4.1 C27 / §20.5.8 rule 4 (and docs/taiwanese-rules.md): C27 is "
-    "added to a C34 or C35 win at starting timing; the forced all-eight win during the initial "
-    "replacement scores C34 alone",
-)
 @pytest.mark.parametrize("order", ORDERS)
 def test_initial_forced_eight_scores_c27(order: str) -> None:
     d = south_holds_all_eight(
@@ -738,11 +722,6 @@ def test_initial_automatic_rob_player_complete_east_wins_round_robin_nobody() ->
     assert d.result is None and d.phase is Phase.ACTION and d.active == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TW §20.2.7 / §20.5.8 rule 4: C27 is added to a C35 win at starting timing; the "
-    "automatic seven-rob during the initial replacement scores C35 alone",
-)
 def test_initial_automatic_rob_scores_c27() -> None:
     d = Deal(
         seven_rob_wall(),

@@ -317,7 +317,9 @@ impl Deal {
     /// once). True when such a win ended the deal (no replacement tile is drawn).
     pub(super) fn expose_bonus(&mut self, p: usize, t: u8) -> bool {
         // the masks are consistent (one bit per physical bonus tile), so the check cannot fail
-        let found = self.rules.bonus_win(&self.bonus_mask, p, Bonus(t - N_ORDINARY)).ok().flatten();
+        // the initial bonus replacement (TW §20.1 starting timing): nobody has been asked to act yet
+        let initial = self.turn == 0 && self.to_act.is_empty();
+        let found = self.rules.hooks().deal_bonus_win(&self.bonus_mask, p, Bonus(t - N_ORDINARY), initial).ok().flatten();
         if found.is_none() && self.hooks && self.bonus_offer.is_none() {
             self.offer_bonus(p, t);
         }

@@ -80,6 +80,19 @@ pub fn starting_element(sw: &TwSwitches, initial: bool) -> Option<Element> {
     Some(e)
 }
 
+/// The forced win `win` that §7 finds (`forced_standalone`'s all eight, `automatic`'s
+/// seven-rob) as the deal makes it: C27 added at starting timing (`initial`, §20.5.8 rule 4),
+/// and with a common table a total below `min_tai` treated as declined (§20.4.2 rule 6,
+/// §20.5.8 rule 2: None, play goes on as if no such win existed).
+pub fn forced(sw: &TwSwitches, win: Option<BonusWin>, initial: bool) -> Option<BonusWin> {
+    let mut w = win?;
+    if w.starting.is_none() {
+        w.starting = starting_element(sw, initial);
+    }
+    let enough = !sw.tai_table.is_common() || u32::from(w.value()) >= sw.min_tai;
+    enough.then_some(w)
+}
+
 /// TW §20.5.8 rule 2 `optional_standalone`: the all-eight win `win` (as §7 finds it, its
 /// value already overridden), offered to its seat; with C tables a win below `min_tai` is not
 /// offered. `compound`: the same win, made by the engine once the replacement draws are made

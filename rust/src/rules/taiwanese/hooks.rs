@@ -50,6 +50,11 @@ impl DealHooks for TaiwaneseRules {
             w
         }))
     }
+    /// TW §7 as the deal makes it: §20.5.8 rule 4 C27 at starting timing, and with a common
+    /// table a forced win below `min_tai` treated as declined (§20.4.2 rule 6: None).
+    fn deal_bonus_win(&self, exposed: &[u8; 4], exposer: usize, tile: Bonus, initial: bool) -> Result<Option<BonusWin>> {
+        Ok(bonus_flow::forced(&self.switches, self.bonus_win(exposed, exposer, tile)?, initial))
+    }
     /// TW §20.6.4 the flags of the house rules (none without a flow switch off its default).
     fn rule_flags(&self) -> &'static RuleFlags {
         if flow::hooked(&self.switches) {
