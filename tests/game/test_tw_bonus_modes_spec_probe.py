@@ -445,11 +445,6 @@ def test_optional_rob_case_a_hand_scored_as_a_win_on_the_exposers_discard() -> N
     assert win.data.get("tile") == 143 and win.data.get("from") == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TW §20.4.2 rule 7: breakdowns list the entries in ascending element number; the "
-    "seven-rob win with its hand lists C35 before the hand's elements (C35, C01, ...)",
-)
 def test_optional_rob_breakdown_is_in_ascending_order() -> None:
     d = south_draws(rob("optional"), NORTH7, hands=NORTH_HAND, tail="1z")
     d.apply(act(BW, 3))
@@ -601,11 +596,6 @@ def test_initial_compound_non_dealer_scores_the_element_alone_with_c27(order: st
     replays(d)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TW §20.4.2 rule 7 (and §11): breakdowns are in ascending element number; the "
-    "initial all-eight win lists C34 before C27",
-)
 def test_initial_compound_breakdown_ascending() -> None:
     d = south_holds_all_eight(std(eight_bonus_mode="compound", initial_bonus_win_element=True))
     assert codes(d.result.wins[0]) == ["C27", "C34"]

@@ -140,6 +140,8 @@ pub fn compound_score(sw: &TwSwitches, w: &BonusWin, hand: Option<ScoreOutcome>)
         s.value = s.value.saturating_add(e.value);
         s.raw_value = s.raw_value.saturating_add(e.value);
     }
+    // TW §11 / §20.4.2 rule 7: breakdowns in ascending element number
+    s.elements.sort_by_key(Element::number);
     let enough = !sw.tai_table.is_common() || u32::from(s.value) >= sw.min_tai;
     enough.then_some(s)
 }
