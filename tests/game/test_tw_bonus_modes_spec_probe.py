@@ -625,12 +625,6 @@ def test_initial_forced_eight_wins_at_the_eighth_exposure() -> None:
     assert tuple(r.payments) == (-14, 40, -13, -13)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TW §20.4.3 (C42 clause: 'let a dealer's compound win during the initial "
-    "replacement be scored with C42') and §20.4.2 rule 2: the engine scores the dealer's "
-    "winning 17 tiles as C01 C02 C03 + C34 C27 (15 Tai), no C42 (expected 37 Tai)",
-)
 def test_initial_compound_dealer_scored_with_its_hand_and_heavenly_win() -> None:
     """§20.4.3: a dealer's compound win during the initial replacement is scored with C42
     when its 17 tiles are a winning hand: C03 + C27 + C34 + C42 (no C01/C02/C11, rule 2)."""

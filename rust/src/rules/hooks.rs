@@ -340,6 +340,10 @@ pub trait DealHooks {
     fn bonus_hand_score(&self, _win: &BonusWin, _hand: Option<ScoreOutcome>) -> Option<ScoreOutcome> {
         None
     }
+    /// The situation of the dealer's hand in an automatic bonus-tile win with the hand made
+    /// during the initial bonus replacement (TW §20.4.3: a common table scores it with the
+    /// heavenly win C42), set into `ctx` before that hand is scored; by default nothing.
+    fn bonus_start_situation(&self, _ctx: &mut crate::rules::WinContext) {}
     /// The wall and kong rules of the deal (TW §20.5.4–§20.5.7), asked once per deal.
     fn wall_rules(&self) -> WallRules {
         WallRules::NONE

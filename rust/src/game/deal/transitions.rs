@@ -447,18 +447,18 @@ impl Deal {
     #[inline(never)]
     fn automatic_bonus_win(&mut self, o: &BonusOffer) {
         let seat = o.win.winner as u8;
-        let with_hand = match o.resume {
+        let (with_hand, start) = match o.resume {
             Resume::Action(p, drawn, kong_chain) => {
                 self.enter_action(p, drawn, false, kong_chain);
-                true
+                (true, false)
             }
             Resume::Start if seat == self.dealer => {
                 self.enter_action(seat, None, true, false);
-                true
+                (true, true)
             }
-            _ => false,
+            _ => (false, false),
         };
-        let hand = if with_hand { self.score_self_drawn(seat as usize).ok() } else { None };
+        let hand = if with_hand { self.score_self_drawn_in(seat as usize, start).ok() } else { None };
         let scored = hand.as_ref().is_some_and(|h| h.interpretation.is_some());
         match self.rules.hooks().bonus_hand_score(&o.win, hand) {
             Some(score) => {

@@ -96,6 +96,14 @@ impl DealHooks for TaiwaneseRules {
     fn bonus_hand_score(&self, win: &BonusWin, hand: Option<ScoreOutcome>) -> Option<ScoreOutcome> {
         bonus_flow::compound_score(&self.switches, win, hand)
     }
+    /// TW §20.4.3: the bonus-tile clause of C42 lets the dealer's `compound` win during the
+    /// initial replacement be scored with the heavenly win (common tables; the high and low
+    /// tables score their heavenly blessing from `dealer_start` itself).
+    fn bonus_start_situation(&self, ctx: &mut WinContext) {
+        if self.switches.tai_table.is_common() {
+            ctx.house.starting_win = Some(crate::rules::scoring::StartingWin::Heavenly);
+        }
+    }
     /// TW §20.7.2 recording: a chow, pung or exposed-kong claim that makes a listed pattern
     /// threaten records the discarder for it; the flow rules' state (`super::flow`).
     fn on_event(&self, deal: &Deal, e: &HookEvent, state: &mut RuleState) -> Option<&'static str> {
