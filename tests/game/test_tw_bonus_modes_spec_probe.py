@@ -787,13 +787,6 @@ def test_every_combination_is_accepted_and_recorded(mode: str, value: str) -> No
 NO_BONUS_ELEMENTS = {"H01", "H03", "L05", "L16", "L17", "L18", "C07", "C13", "C14", "C22"}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TW §20.5.8 rule 3 (A): Y's hand is scored 'with Y's bonus tiles ignored (no "
-    "bonus-tile elements)'; the bonus-tile elements are H01/H03, L05, L16-L18, C07, C13, C14, "
-    "C22 (rule 2 additive); the engine scores the 'no bonus tiles' elements H01 / L05 / C14 / "
-    "C22 for a seat that shows eight",
-)
 @pytest.mark.parametrize(
     "switches",
     [

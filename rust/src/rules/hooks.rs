@@ -344,6 +344,11 @@ pub trait DealHooks {
     /// during the initial bonus replacement (TW §20.4.3: a common table scores it with the
     /// heavenly win C42), set into `ctx` before that hand is scored; by default nothing.
     fn bonus_start_situation(&self, _ctx: &mut crate::rules::WinContext) {}
+    /// The hand part of a seven-rob win scored with the seat's bonus tiles ignored (TW §20.5.8
+    /// rule 3 (A)), as the ruleset reports it: by default as scored.
+    fn rob_hand_part(&self, hand: ScoreOutcome) -> ScoreOutcome {
+        hand
+    }
     /// The wall and kong rules of the deal (TW §20.5.4–§20.5.7), asked once per deal.
     fn wall_rules(&self) -> WallRules {
         WallRules::NONE

@@ -130,6 +130,8 @@ impl Deal {
         let full_mask = self.bonus_mask[winner];
         self.bonus_mask[winner] = if case_b { mask_before } else { 0 };
         let hand = self.score_hand(winner, c, Some(r >> 2), &ctx).ok().filter(|h| h.interpretation.is_some());
+        // (A): no bonus-tile elements either (the ruleset's list)
+        let hand = if case_b { hand } else { hand.map(|h| self.rules.hooks().rob_hand_part(h)) };
         self.bonus_mask[winner] = full_mask;
         let element: Vec<Element> = std::iter::once(w.element).chain(w.starting).collect();
         let bonus_score = |extra: &[Element]| {

@@ -146,6 +146,26 @@ pub fn compound_score(sw: &TwSwitches, w: &BonusWin, hand: Option<ScoreOutcome>)
     enough.then_some(s)
 }
 
+/// The bonus-tile elements of TW §20.5.8 rule 2 (`additive`): those the all-eight element
+/// replaces, and the "no bonus tiles" elements (H11/H23, no honours and no bonus tiles, are
+/// not among them).
+pub const BONUS_TILE_ELEMENTS: [&str; 10] = ["H01", "H03", "L05", "L16", "L17", "L18", "C07", "C13", "C14", "C22"];
+
+/// TW §20.5.8 rule 3 (A): the hand part of a seven-rob win "with Y's bonus tiles ignored (no
+/// bonus-tile elements)": `hand` (scored as holding no bonus tiles) without the elements of
+/// [`BONUS_TILE_ELEMENTS`], its value lowered by theirs.
+pub fn without_bonus_tile_elements(mut hand: ScoreOutcome) -> ScoreOutcome {
+    let removed =
+        hand.elements.iter().filter(|e| BONUS_TILE_ELEMENTS.contains(&e.code)).fold(0u8, |v, e| v.saturating_add(e.value));
+    if removed == 0 {
+        return hand;
+    }
+    hand.elements.retain(|e| !BONUS_TILE_ELEMENTS.contains(&e.code));
+    hand.raw_value = hand.raw_value.saturating_sub(removed);
+    hand.value = hand.value.min(hand.raw_value);
+    hand
+}
+
 /// TW §20.5.8 rule 3 (B): after `exposer` exposes `tile` (masks `exposed` before it), when it
 /// had exactly six, the tile is the eighth to appear and exactly one other seat Z holds exactly
 /// one: the rob of Z's tile by the exposing seat, paid by Z (None otherwise, or under another

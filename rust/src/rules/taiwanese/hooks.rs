@@ -104,6 +104,10 @@ impl DealHooks for TaiwaneseRules {
             ctx.house.starting_win = Some(crate::rules::scoring::StartingWin::Heavenly);
         }
     }
+    /// TW §20.5.8 rule 3 (A): no bonus-tile elements in the hand part (rule 2's list).
+    fn rob_hand_part(&self, hand: ScoreOutcome) -> ScoreOutcome {
+        bonus_flow::without_bonus_tile_elements(hand)
+    }
     /// TW §20.7.2 recording: a chow, pung or exposed-kong claim that makes a listed pattern
     /// threaten records the discarder for it; the flow rules' state (`super::flow`).
     fn on_event(&self, deal: &Deal, e: &HookEvent, state: &mut RuleState) -> Option<&'static str> {
