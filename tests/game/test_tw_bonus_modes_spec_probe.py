@@ -241,16 +241,44 @@ def test_optional_eight_decline_resumes_action_and_never_comes_back() -> None:
     assert n == 60 or d.result is not None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TW §20.5.8 rule 2 / §20.1: after DECLINE play continues in the seat's ACTION and "
-    "no rule forbids an ordinary win of a hand holding all eight; the engine refuses it "
-    "(docs: scored only under additive/compound), leaving the seat no win at all",
-)
 def test_optional_eight_decline_keeps_the_ordinary_self_drawn_win() -> None:
     d = south_draws(eight("optional_standalone"), EIGHT, hands=HAND, tail="1z")
     d.apply(act(DEC, 1))
     assert ActionType.SELF_DRAWN_WIN in [a.type for a in d.legal_actions(1)]
+
+
+def ordinary_win_codes(d: Deal, p: int) -> list[str]:
+    """``p`` makes the self-drawn win its legal actions offer; the win's element codes."""
+    (win,) = [a for a in d.legal_actions(p) if a.type is ActionType.SELF_DRAWN_WIN]
+    d.apply(win)
+    r = d.result
+    assert r is not None and r.winner == p and r.win_kind == "self_drawn"
+    assert r.wins[0].value == tai_of(r.wins[0])
+    return codes(r.wins[0])
+
+
+def test_optional_eight_declined_hand_scores_its_ordinary_bonus_elements() -> None:
+    """After DECLINE the hand holding all eight is an ordinary win: its own bonus tiles (C07
+    for 2f and 6f) and both bouquets (C13), never the all-eight element C34."""
+    d = south_draws(eight("optional_standalone"), EIGHT, hands=HAND, tail="1z")
+    d.apply(act(DEC, 1))
+    c = ordinary_win_codes(d, 1)
+    assert c.count("C07") == 2 and c.count("C13") == 2 and "C34" not in c, c
+
+
+def test_forced_eight_below_min_tai_then_ordinary_win() -> None:
+    """The forced all-eight win treated as declined (C34 8 < min_tai 9): the seat plays on and
+    its later ordinary win scores the ordinary bonus-tile elements."""
+    d = south_draws(eight("forced_standalone", min_tai=9), EIGHT, hands=HAND, tail="1z")
+    c = ordinary_win_codes(d, 1)
+    assert "C13" in c and "C34" not in c, c
+
+
+def test_automatic_rob_below_min_tai_north_keeps_seven_south_keeps_the_tile() -> None:
+    """The automatic seven-rob treated as declined: nothing moves (North shows seven, South
+    its 8f) and South makes its replacement draw."""
+    d = south_draws(rob("automatic", min_tai=9), NORTH7)
+    assert len(d.bonus[3]) == 7 and d.bonus[1] == [f(8)] and len(d.hands[1]) == 17
 
 
 def test_optional_eight_with_no_replacement_possible_is_an_exhaustive_draw() -> None:
