@@ -282,6 +282,41 @@ mod tests {
         assert!(compound_score(&high, &h, None).is_some(), "H/L tables keep §7's exemption");
     }
 
+    /// TW §20.4.2 rule 6 / §20.5.8 rules 2 and 4: the forced wins with a common table get C27
+    /// at starting timing and are treated as declined below `min_tai`; H/L tables keep §7's
+    /// exemption.
+    #[test]
+    fn forced_wins_with_a_common_table() {
+        let sml = TwSwitches { min_tai: 9, ..TwSwitches::with_table(TaiTable::Sml) };
+        let eight = check_bonus_win(TaiTable::Sml, &[0x7F, 0, 0, 0], 0, Bonus(7)).unwrap();
+        let rob = check_bonus_win(TaiTable::Sml, &[0, 0x7F, 0, 0], 0, Bonus(7)).unwrap();
+        assert!(forced(&sml, eight, false).is_none() && forced(&sml, rob, false).is_none(), "8 < 9");
+        let c27 = TwSwitches { initial_bonus_win_element: true, ..sml };
+        assert!(forced(&c27, eight, false).is_none(), "C27 only at starting timing");
+        let w = forced(&c27, eight, true).unwrap();
+        assert_eq!((w.value(), w.starting.map(|e| e.code)), (12, Some("C27")));
+        assert_eq!(forced(&c27, rob, true).map(|w| w.value()), Some(12));
+        let low = TwSwitches { min_tai: 0, ..c27 };
+        assert_eq!(forced(&low, eight, false).map(|w| w.value()), Some(8));
+        let high = TwSwitches { min_tai: 200, initial_bonus_win_element: true, ..TwSwitches::with_table(TaiTable::High) };
+        let h = check_bonus_win(TaiTable::High, &[0x7F, 0, 0, 0], 0, Bonus(7)).unwrap();
+        let h = forced(&high, h, true).unwrap();
+        assert!(h.starting.is_none() && h.value() == 30, "no C27, no minimum with the high table");
+    }
+
+    /// TW §20.5.8 rule 3 (A): the listed bonus-tile elements leave the hand part, its value
+    /// with them; others (H11 here) stay.
+    #[test]
+    fn the_rob_hand_part_loses_its_bonus_tile_elements() {
+        let e = |code: &'static str, value: u8| Element { code, name: "", value };
+        let els = vec![e("H01", 1), e("H11", 2), e("H40", 1)];
+        let hand =
+            ScoreOutcome { is_win: true, reason: None, value: 4, raw_value: 4, limit: None, elements: els, interpretation: None };
+        let h = without_bonus_tile_elements(hand);
+        assert_eq!((h.value, h.raw_value), (3, 3));
+        assert_eq!(h.elements.iter().map(|e| e.code).collect::<Vec<_>>(), ["H11", "H40"]);
+    }
+
     /// TW §20.5.8 rule 3 (B): six for the exposer, the eighth distinct tile, exactly one other
     /// seat with exactly one; only under `optional`. Case (A) is offered, not kept.
     #[test]
