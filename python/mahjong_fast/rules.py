@@ -77,6 +77,7 @@ __all__ = [
     "RulesLike",
     "Ruleset",
     "SwitchRow",
+    "example_switch",
     "parse_switch",
     "preset_table_markdown",
     "presets",
@@ -134,6 +135,22 @@ def with_rotate_dealer(rules: RulesLike, rotate_dealer: bool | None) -> Ruleset:
     return r.replace(rotate_dealer=rotate_dealer)
 
 
+def example_switch(rules: RulesLike = None) -> str:
+    """A ``KEY=VALUE`` example from the ruleset's own switch table: its first whole-number
+    switch set to 1 (or to its default where 1 is not allowed or is the default).
+
+    >>> example_switch("hong-kong"), example_switch("taiwanese-high")
+    ('min_faan=1', 'min_tai=1')
+    """
+    rows = resolve_rules(rules).switch_table()
+    row = next((row for row in rows if row.kind == "int"), rows[0] if rows else None)
+    if row is None:  # pragma: no cover - every ruleset has switches
+        return "KEY=VALUE"
+    one = row.kind == "int" and isinstance(row.allowed, range) and 1 in row.allowed
+    value = 1 if one and row.default != 1 else row.default
+    return f"{row.name}={_text(value)}"
+
+
 def parse_switch(text: str, rules: RulesLike = None) -> tuple[str, Any]:
     """One ``KEY=VALUE`` switch as typed on the command line (``--rule min_faan=1``), the value
     converted to the kind its row of the switch table of ``rules`` gives: ``true``/``false``
@@ -150,9 +167,11 @@ def parse_switch(text: str, rules: RulesLike = None) -> tuple[str, Any]:
     """
     key, sep, value = text.partition("=")
     key, value = key.strip(), value.strip()
-    if not sep or not key:
-        raise RuleConfigError(f"a rule switch is written KEY=VALUE, e.g. min_faan=1 (got {text!r})")
     r = resolve_rules(rules)
+    if not sep or not key:
+        raise RuleConfigError(
+            f"a rule switch is written KEY=VALUE, e.g. {example_switch(r)} (got {text!r})"
+        )
     row = next((row for row in r.switch_table() if row.name == key), None)
     if row is None:
         r.replace(**{key: value})  # the table's error: unknown switch, named

@@ -228,6 +228,27 @@ _SCREENS: Final[dict[str, dict[str, str]]] = {
         "提示：胡（y）。計七搶一，補牌成胡時另計手牌；放棄則不搶花。",
     ),
     "play:yes_or_no": _s("type y (win) or n (decline)", "輸入 y（胡）或 n（放棄）"),
+    "play:bonus_declined": _s(
+        "You decline the all-eight win: play goes on, and the offer does not come back this deal",
+        "你放棄八仙過海：繼續打，本局不會再有",
+    ),
+    "play:bonus_declined_rob": _s(
+        "You decline seven rob the eighth: {who} keeps {tile}, play goes on",
+        "你放棄七搶一：{who} 保留 {tile}，繼續打",
+    ),
+    "narr:bonus_choice_eight": _s(
+        "{who} may take the all-eight bonus-tile win, or decline it",
+        "{who} 可八仙過海胡牌，或放棄",
+    ),
+    "narr:bonus_choice_rob": _s(
+        "{who} may rob the eighth bonus tile (seven rob the eighth), or decline it",
+        "{who} 可七搶一，或放棄",
+    ),
+    "narr:bonus_win": _s("{who} takes the bonus-tile win", "{who} 花胡"),
+    "narr:bonus_win_rob": _s("{who} takes {tile} from {whom}", "{who} 搶 {whom} 的 {tile}"),
+    "narr:bonus_decline": _s(
+        "{who} declines the bonus-tile win; play goes on", "{who} 放棄花胡，繼續打"
+    ),
     "play:you_add": _s("You adds {tile} — you may claim it", "你{t_added_kong} {tile}：可{t_robbing_kong}"),
     "play:other_adds": _s("{who} adds {tile} — you may claim it", "{who} {t_added_kong} {tile}：可{t_robbing_kong}"),
     "play:you_discard": _s("You discards {tile} — you may claim it", "你{t_discard} {tile}"),

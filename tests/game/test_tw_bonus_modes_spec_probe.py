@@ -174,11 +174,6 @@ def test_forced_all_eight_high_table_scores_h32_alone_whatever_min_tai() -> None
     assert tuple(r.payments) == (-31, 91, -30, -30)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TW §20.4.2 rule 6 and §20.5.8 rule 2: with a C table a forced all-eight win below "
-    "min_tai is treated as declined; the engine wins C34 8 under min_tai 9",
-)
 def test_forced_all_eight_c_table_below_min_tai_is_treated_as_declined() -> None:
     """§20.4.2 rule 6 / §20.5.8 rule 2: C34 8 < min_tai 9: treated as declined, play goes on
     (South replaces its eighth and acts)."""
@@ -246,16 +241,44 @@ def test_optional_eight_decline_resumes_action_and_never_comes_back() -> None:
     assert n == 60 or d.result is not None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TW §20.5.8 rule 2 / §20.1: after DECLINE play continues in the seat's ACTION and "
-    "no rule forbids an ordinary win of a hand holding all eight; the engine refuses it "
-    "(docs: scored only under additive/compound), leaving the seat no win at all",
-)
 def test_optional_eight_decline_keeps_the_ordinary_self_drawn_win() -> None:
     d = south_draws(eight("optional_standalone"), EIGHT, hands=HAND, tail="1z")
     d.apply(act(DEC, 1))
     assert ActionType.SELF_DRAWN_WIN in [a.type for a in d.legal_actions(1)]
+
+
+def ordinary_win_codes(d: Deal, p: int) -> list[str]:
+    """``p`` makes the self-drawn win its legal actions offer; the win's element codes."""
+    (win,) = [a for a in d.legal_actions(p) if a.type is ActionType.SELF_DRAWN_WIN]
+    d.apply(win)
+    r = d.result
+    assert r is not None and r.winner == p and r.win_kind == "self_drawn"
+    assert r.wins[0].value == tai_of(r.wins[0])
+    return codes(r.wins[0])
+
+
+def test_optional_eight_declined_hand_scores_its_ordinary_bonus_elements() -> None:
+    """After DECLINE the hand holding all eight is an ordinary win: its own bonus tiles (C07
+    for 2f and 6f) and both bouquets (C13), never the all-eight element C34."""
+    d = south_draws(eight("optional_standalone"), EIGHT, hands=HAND, tail="1z")
+    d.apply(act(DEC, 1))
+    c = ordinary_win_codes(d, 1)
+    assert c.count("C07") == 2 and c.count("C13") == 2 and "C34" not in c, c
+
+
+def test_forced_eight_below_min_tai_then_ordinary_win() -> None:
+    """The forced all-eight win treated as declined (C34 8 < min_tai 9): the seat plays on and
+    its later ordinary win scores the ordinary bonus-tile elements."""
+    d = south_draws(eight("forced_standalone", min_tai=9), EIGHT, hands=HAND, tail="1z")
+    c = ordinary_win_codes(d, 1)
+    assert "C13" in c and "C34" not in c, c
+
+
+def test_automatic_rob_below_min_tai_north_keeps_seven_south_keeps_the_tile() -> None:
+    """The automatic seven-rob treated as declined: nothing moves (North shows seven, South
+    its 8f) and South makes its replacement draw."""
+    d = south_draws(rob("automatic", min_tai=9), NORTH7)
+    assert len(d.bonus[3]) == 7 and d.bonus[1] == [f(8)] and len(d.hands[1]) == 17
 
 
 def test_optional_eight_with_no_replacement_possible_is_an_exhaustive_draw() -> None:
@@ -386,11 +409,6 @@ def test_automatic_rob_high_table_h28_alone_below_min_tai() -> None:
     assert tuple(r.payments) == (0, -20, 0, 20)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TW §20.4.2 rule 6: with a C table a bonus-tile win below min_tai is, in the forced "
-    "modes, treated as declined; the engine's automatic seven-rob wins C35 8 under min_tai 9",
-)
 def test_automatic_rob_c_table_below_min_tai_is_treated_as_declined() -> None:
     d = south_draws(rob("automatic", min_tai=9), NORTH7)
     assert d.result is None and d.phase is Phase.ACTION and d.active == 1
@@ -455,11 +473,6 @@ def test_optional_rob_case_a_hand_scored_as_a_win_on_the_exposers_discard() -> N
     assert win.data.get("tile") == 143 and win.data.get("from") == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TW §20.4.2 rule 7: breakdowns list the entries in ascending element number; the "
-    "seven-rob win with its hand lists C35 before the hand's elements (C35, C01, ...)",
-)
 def test_optional_rob_breakdown_is_in_ascending_order() -> None:
     d = south_draws(rob("optional"), NORTH7, hands=NORTH_HAND, tail="1z")
     d.apply(act(BW, 3))
@@ -611,22 +624,11 @@ def test_initial_compound_non_dealer_scores_the_element_alone_with_c27(order: st
     replays(d)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TW §20.4.2 rule 7 (and §11): breakdowns are in ascending element number; the "
-    "initial all-eight win lists C34 before C27",
-)
 def test_initial_compound_breakdown_ascending() -> None:
     d = south_holds_all_eight(std(eight_bonus_mode="compound", initial_bonus_win_element=True))
     assert codes(d.result.wins[0]) == ["C27", "C34"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TW §20.2.7 / §20.4.1 C27 / §20.5.8 rule 4 (and docs/taiwanese-rules.md): C27 is "
-    "added to a C34 or C35 win at starting timing; the forced all-eight win during the initial "
-    "replacement scores C34 alone",
-)
 @pytest.mark.parametrize("order", ORDERS)
 def test_initial_forced_eight_scores_c27(order: str) -> None:
     d = south_holds_all_eight(
@@ -651,12 +653,6 @@ def test_initial_forced_eight_wins_at_the_eighth_exposure() -> None:
     assert tuple(r.payments) == (-14, 40, -13, -13)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TW §20.4.3 (C42 clause: 'let a dealer's compound win during the initial "
-    "replacement be scored with C42') and §20.4.2 rule 2: the engine scores the dealer's "
-    "winning 17 tiles as C01 C02 C03 + C34 C27 (15 Tai), no C42 (expected 37 Tai)",
-)
 def test_initial_compound_dealer_scored_with_its_hand_and_heavenly_win() -> None:
     """§20.4.3: a dealer's compound win during the initial replacement is scored with C42
     when its 17 tiles are a winning hand: C03 + C27 + C34 + C42 (no C01/C02/C11, rule 2)."""
@@ -738,11 +734,6 @@ def test_initial_automatic_rob_player_complete_east_wins_round_robin_nobody() ->
     assert d.result is None and d.phase is Phase.ACTION and d.active == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TW §20.2.7 / §20.5.8 rule 4: C27 is added to a C35 win at starting timing; the "
-    "automatic seven-rob during the initial replacement scores C35 alone",
-)
 def test_initial_automatic_rob_scores_c27() -> None:
     d = Deal(
         seven_rob_wall(),
@@ -824,13 +815,6 @@ def test_every_combination_is_accepted_and_recorded(mode: str, value: str) -> No
 NO_BONUS_ELEMENTS = {"H01", "H03", "L05", "L16", "L17", "L18", "C07", "C13", "C14", "C22"}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="TW §20.5.8 rule 3 (A): Y's hand is scored 'with Y's bonus tiles ignored (no "
-    "bonus-tile elements)'; the bonus-tile elements are H01/H03, L05, L16-L18, C07, C13, C14, "
-    "C22 (rule 2 additive); the engine scores the 'no bonus tiles' elements H01 / L05 / C14 / "
-    "C22 for a seat that shows eight",
-)
 @pytest.mark.parametrize(
     "switches",
     [

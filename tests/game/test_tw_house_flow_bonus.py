@@ -344,7 +344,7 @@ def test_c27_at_starting_timing_with_c_tables(element: bool) -> None:
     r = g.result
     assert r is not None
     codes = [e[0] for e in r.wins[0].elements]
-    assert codes == (["C34", "C27"] if element else ["C34"])
+    assert codes == (["C27", "C34"] if element else ["C34"])
     # non-dealer self-drawn: 5 + (8 + 4) from each non-dealer, + 1 from the dealer
     tai = 12 if element else 8
     assert tuple(r.payments) == (-(5 + tai + 1), 3 * (5 + tai) + 1, -(5 + tai), -(5 + tai))

@@ -108,7 +108,7 @@ def test_initial_replacement_non_dealer_element_alone_with_c27(element: bool) ->
     g = Deal(_eight_wall(), dealer=0, rules=rules)
     r = g.result
     assert g.phase is Phase.ENDED and r is not None and r.winner == 1
-    assert [e[0] for e in r.wins[0].elements] == (["C34", "C27"] if element else ["C34"])
+    assert [e[0] for e in r.wins[0].elements] == (["C27", "C34"] if element else ["C34"])
     tai = 12 if element else 8
     assert tuple(r.payments) == (-(5 + tai + 1), 3 * (5 + tai) + 1, -(5 + tai), -(5 + tai))
     buf = io.StringIO()

@@ -94,7 +94,7 @@ def test_case_a_scores_the_robbers_hand_as_a_win_on_the_exposers_discard() -> No
     r = d.result
     assert r is not None and len(r.wins) == 1
     codes = [e[0] for e in r.wins[0].elements]
-    assert codes == ["C35", "C01"], codes
+    assert codes == ["C01", "C35"], codes
     assert r.wins[0].tai == 9 and tuple(r.payments) == (0, -14, 0, 14)
 
 
@@ -192,7 +192,7 @@ def test_initial_replacement_offer_resumes_and_replays(order: str, answer: Actio
     if answer is ActionType.BONUS_WIN:
         r = g.result
         assert r is not None and r.winner == 1
-        assert [e[0] for e in r.wins[0].elements][:2] == ["C35", "C27"]
+        assert [e[0] for e in r.wins[0].elements][:2] == ["C27", "C35"]
         assert r.payments[2] == -r.payments[1] and r.payments[0] == r.payments[3] == 0
     else:
         assert g.phase is Phase.ACTION and g.active == 0

@@ -165,12 +165,17 @@ def _show_win(res: Any, w: Any, rules: Any) -> None:
     Ruleset: whether values are capped, whether the dealer's streak changes payments)."""
     unit = unit_name(w.unit)
     whose = "your" if w.discarder == 0 else f"P{w.discarder}'s"
+    # the rule of the win: §7's forced wins, or §20.5.8's offered (or compound) ones
+    sw = getattr(rules, "switches", None) or {}
+    forced = sw.get("eight_bonus_mode", "forced_standalone") == "forced_standalone"
+    eight = "TW §7" if forced else "TW §20.5.8"
+    rob = "TW §20.5.8" if sw.get("seven_bonus_rob") == "optional" else "TW §7"
     how = {
         "self_drawn": "by self-draw",
         "discard": f"on {whose} discard",
         "robbing_kong": f"by robbing {whose} kong",
-        "bonus_all_eight": "with all eight bonus tiles (TW §7)",
-        "bonus_rob_eighth": f"by robbing {whose} eighth bonus tile (TW §7)"
+        "bonus_all_eight": f"with all eight bonus tiles ({eight})",
+        "bonus_rob_eighth": f"by robbing {whose} eighth bonus tile ({rob})"
         if w.discarder is not None
         else "by self-draw (the hand of a seven-rob win, TW §20.5.8)",
         "flower_win": "with bonus tiles (a flower win, HK §19.6)",

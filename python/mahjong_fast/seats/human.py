@@ -332,13 +332,15 @@ class HumanSeat(BaseSeat):
         rob = len(view.bonus[view.player]) != 8
         self.show(view, status=self._t("play:bonus_status_rob" if rob else "play:bonus_status"))
         while True:
-            cmd = self._read(self._t("play:bonus_prompt")).strip().lower()
+            # the prompt's [y] and [n] are text, not rich markup (console.input reads markup)
+            cmd = self._read(escape(self._t("play:bonus_prompt"))).strip().lower()
             if (
                 cmd in ("y", "yes", "1", "win", "bonus_win", "bonus win")
                 and ActionType.BONUS_WIN in by_type
             ):
                 return by_type[ActionType.BONUS_WIN]
             if cmd in ("n", "no", "0", "decline", "d") and ActionType.DECLINE in by_type:
+                self._say(self._declined_line(view, rob), style="")
                 return by_type[ActionType.DECLINE]
             if cmd in ("hint", "h", "?"):
                 self._say(self._t("play:bonus_hint_rob" if rob else "play:bonus_hint"), style="")
@@ -347,6 +349,21 @@ class HumanSeat(BaseSeat):
                 self._quit()
                 continue
             self._say(self._t("play:yes_or_no"), style="")
+
+    def _declined_line(self, view: Any, rob: bool) -> str:
+        """What a ``DECLINE`` does, in one line: play goes on; for a seven-rob, the seat that
+        shows the one bonus tile this seat lacks keeps it (TW §20.5.8 rule 3: nothing moves)."""
+        if not rob:
+            return self._t("play:bonus_declined")
+        mine = set(view.bonus[view.player])
+        missing = [t for t in range(136, 144) if t not in mine]
+        keeper = next(
+            (q for q in range(4) if q != view.player and any(t in view.bonus[q] for t in missing)),
+            None,
+        )
+        tile = " ".join(tile_label(t, ascii=self.ascii).plain for t in missing[:1]) or "?"
+        who = "?" if keeper is None else f"P{keeper}"
+        return self._t("play:bonus_declined_rob", who=who, tile=tile)
 
     # claims --------------------------------------------------------------
     def _claim_options(self, view: Any, legal: Sequence[Action]) -> list[tuple[str, Action]]:

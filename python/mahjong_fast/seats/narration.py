@@ -52,6 +52,37 @@ def _declaration(player: int | None, me: int | None, words: Any) -> Text:
     return Text("  » ", style="dim").append(said, style="bold")
 
 
+def _bonus_answer(event: Any, me: int | None, words: Any, *, ascii: bool) -> Text | None:
+    """TW §20.6.3–§20.6.4 the bonus-tile choice, public: the offer (``bonus_choice``, not
+    told to the seat asked, which gets the prompt) and the answer (``bonus_win``, with the tile
+    that moves for a seven-rob; ``bonus_decline``, not told to the seat that answered, which
+    gets its own line); ``None`` for any other event."""
+    from ..words import Words
+
+    etype = _etype(event)
+    if etype not in ("bonus_choice", "bonus_win", "bonus_decline"):
+        return None
+    player = _eplayer(event)
+    mine = player == me and me is not None
+    if mine and etype != "bonus_win":
+        return None
+    w = words if words is not None else Words("en")
+    line = Text("  » ", style="dim")
+    who = w.who(player, me if me is not None else -1)
+    if etype == "bonus_choice":
+        rob = _ev(event, "kind") == "seven_rob"
+        key = "narr:bonus_choice_rob" if rob else "narr:bonus_choice_eight"
+        return line.append(w(key, who=who), style="bold")
+    if etype == "bonus_decline":
+        return line.append(w("narr:bonus_decline", who=who))
+    tile, source = _ev(event, "tile"), _ev(event, "from")
+    if isinstance(tile, int) and isinstance(source, int):
+        whom = w.who(source, me if me is not None else -1)
+        label = tile_label(tile, ascii=ascii).plain
+        return line.append(w("narr:bonus_win_rob", who=who, tile=label, whom=whom), style="bold")
+    return line.append(w("narr:bonus_win", who=who), style="bold")
+
+
 def _ev(event: Any, key: str, default: Any = None) -> Any:
     """A data field of an event (an :class:`~mahjong_fast.game.events.Event` or its JSON dict)."""
     if isinstance(event, dict):
@@ -92,6 +123,8 @@ def describe_event(
     """
     if _declared_ready(event):
         return _declaration(_eplayer(event), me, words)
+    if _etype(event) in ("bonus_choice", "bonus_win", "bonus_decline"):
+        return _bonus_answer(event, me, words, ascii=ascii)
     if words is not None and words.chinese:
         return _describe_words(event, me, ascii=ascii, unit=unit, w=words)
     if unit is None:

@@ -314,6 +314,14 @@ pub trait DealHooks {
     fn bonus_win(&self, _exposed: &[u8; 4], _exposer: usize, _tile: Bonus) -> Result<Option<BonusWin>> {
         Ok(None)
     }
+    /// The automatic win the deal makes after player `exposer` exposes bonus tile `tile`
+    /// (`initial`: during the initial bonus replacement, TW §20.1 starting timing): by default
+    /// [`DealHooks::bonus_win`]'s; a ruleset may add its starting element or treat a win below
+    /// its minimum as declined (TW §20.4.2 rule 6): None, and play goes on.
+    fn deal_bonus_win(&self, exposed: &[u8; 4], exposer: usize, tile: Bonus, initial: bool) -> Result<Option<BonusWin>> {
+        let _ = initial;
+        self.bonus_win(exposed, exposer, tile)
+    }
     /// A bonus-tile win the seat may take or decline (TW §20.5.8 rule 2 `optional_standalone`,
     /// the `BONUS_CHOICE` phase of §20.6.3), after player `exposer` exposes bonus tile `tile`
     /// (`exposed` as for [`DealHooks::bonus_win`]); `initial`: during the initial bonus
@@ -331,6 +339,15 @@ pub trait DealHooks {
     /// when the win is not made (the engine then plays on as after a `DECLINE`).
     fn bonus_hand_score(&self, _win: &BonusWin, _hand: Option<ScoreOutcome>) -> Option<ScoreOutcome> {
         None
+    }
+    /// The situation of the dealer's hand in an automatic bonus-tile win with the hand made
+    /// during the initial bonus replacement (TW §20.4.3: a common table scores it with the
+    /// heavenly win C42), set into `ctx` before that hand is scored; by default nothing.
+    fn bonus_start_situation(&self, _ctx: &mut crate::rules::WinContext) {}
+    /// The hand part of a seven-rob win scored with the seat's bonus tiles ignored (TW §20.5.8
+    /// rule 3 (A)), as the ruleset reports it: by default as scored.
+    fn rob_hand_part(&self, hand: ScoreOutcome) -> ScoreOutcome {
+        hand
     }
     /// The wall and kong rules of the deal (TW §20.5.4–§20.5.7), asked once per deal.
     fn wall_rules(&self) -> WallRules {

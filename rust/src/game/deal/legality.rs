@@ -168,16 +168,25 @@ impl Deal {
 
     /// HK §5.3.1 the score of a self-drawn win by the active player `p` now.
     pub fn score_self_drawn(&self, p: usize) -> Result<ScoreOutcome> {
+        self.score_self_drawn_in(p, false)
+    }
+
+    /// [`Deal::score_self_drawn`]; `bonus_start`: the dealer's hand in an automatic bonus-tile
+    /// win at its start of play, in the situation the ruleset gives it (TW §20.4.3).
+    pub(super) fn score_self_drawn_in(&self, p: usize, bonus_start: bool) -> Result<ScoreOutcome> {
         let wind = self.seat_winds[p];
         if self.dealer_start {
             // §5.2 / §14a the dealer's win on the dealt tiles: no winning tile
-            let ctx = WinContext {
+            let mut ctx = WinContext {
                 seat_wind: wind,
                 prevailing_wind: self.opts.prevailing_wind,
                 self_drawn: true,
                 dealer_start: true,
                 ..Default::default()
             };
+            if bonus_start {
+                self.rules.hooks().bonus_start_situation(&mut ctx);
+            }
             return self.score_hand(p, self.counts[p], None, &ctx);
         }
         let Some(drawn) = self.drawn_tile else {

@@ -130,6 +130,8 @@ impl Deal {
         let full_mask = self.bonus_mask[winner];
         self.bonus_mask[winner] = if case_b { mask_before } else { 0 };
         let hand = self.score_hand(winner, c, Some(r >> 2), &ctx).ok().filter(|h| h.interpretation.is_some());
+        // (A): no bonus-tile elements either (the ruleset's list)
+        let hand = if case_b { hand } else { hand.map(|h| self.rules.hooks().rob_hand_part(h)) };
         self.bonus_mask[winner] = full_mask;
         let element: Vec<Element> = std::iter::once(w.element).chain(w.starting).collect();
         let bonus_score = |extra: &[Element]| {
@@ -139,13 +141,15 @@ impl Deal {
         };
         let discarder = Some(payer as u8);
         let mut wins = Vec::with_capacity(2);
-        let first = if case_b {
+        let mut first = if case_b {
             bonus_score(&[])
         } else {
             let mut s = bonus_score(hand.as_ref().map_or(&[][..], |h| &h.elements[..]));
             s.interpretation = hand.as_ref().and_then(|h| h.interpretation.clone());
             s
         };
+        // TW §11 / §20.4.2 rule 7: breakdowns in ascending element number
+        first.elements.sort_by_key(Element::number);
         let pay = self.win_payments(first.value, winner, false, Some(payer));
         let kind = WinKind::BonusRobEighth;
         let tile = Some(o.moved);
@@ -226,7 +230,7 @@ impl Deal {
             }
             self.add_bonus(w.winner, tile);
         }
-        let (score, flags) = scored.unwrap_or_else(|| {
+        let (mut score, flags) = scored.unwrap_or_else(|| {
             let value = w.value();
             let score = ScoreOutcome {
                 is_win: true,
@@ -239,6 +243,8 @@ impl Deal {
             };
             (score, WinFlags::default())
         });
+        // TW §11 / §20.4.2 rule 7: breakdowns in ascending element number
+        score.elements.sort_by_key(Element::number);
         let value = score.value;
         let pay = self.win_payments(value, w.winner, discarder.is_none(), w.discarder);
         let win =

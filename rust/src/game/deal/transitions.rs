@@ -317,7 +317,9 @@ impl Deal {
     /// once). True when such a win ended the deal (no replacement tile is drawn).
     pub(super) fn expose_bonus(&mut self, p: usize, t: u8) -> bool {
         // the masks are consistent (one bit per physical bonus tile), so the check cannot fail
-        let found = self.rules.bonus_win(&self.bonus_mask, p, Bonus(t - N_ORDINARY)).ok().flatten();
+        // the initial bonus replacement (TW §20.1 starting timing): nobody has been asked to act yet
+        let initial = self.turn == 0 && self.to_act.is_empty();
+        let found = self.rules.hooks().deal_bonus_win(&self.bonus_mask, p, Bonus(t - N_ORDINARY), initial).ok().flatten();
         if found.is_none() && self.hooks && self.bonus_offer.is_none() {
             self.offer_bonus(p, t);
         }
@@ -445,18 +447,18 @@ impl Deal {
     #[inline(never)]
     fn automatic_bonus_win(&mut self, o: &BonusOffer) {
         let seat = o.win.winner as u8;
-        let with_hand = match o.resume {
+        let (with_hand, start) = match o.resume {
             Resume::Action(p, drawn, kong_chain) => {
                 self.enter_action(p, drawn, false, kong_chain);
-                true
+                (true, false)
             }
             Resume::Start if seat == self.dealer => {
                 self.enter_action(seat, None, true, false);
-                true
+                (true, true)
             }
-            _ => false,
+            _ => (false, false),
         };
-        let hand = if with_hand { self.score_self_drawn(seat as usize).ok() } else { None };
+        let hand = if with_hand { self.score_self_drawn_in(seat as usize, start).ok() } else { None };
         let scored = hand.as_ref().is_some_and(|h| h.interpretation.is_some());
         match self.rules.hooks().bonus_hand_score(&o.win, hand) {
             Some(score) => {

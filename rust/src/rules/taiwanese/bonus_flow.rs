@@ -80,6 +80,19 @@ pub fn starting_element(sw: &TwSwitches, initial: bool) -> Option<Element> {
     Some(e)
 }
 
+/// The forced win `win` that §7 finds (`forced_standalone`'s all eight, `automatic`'s
+/// seven-rob) as the deal makes it: C27 added at starting timing (`initial`, §20.5.8 rule 4),
+/// and with a common table a total below `min_tai` treated as declined (§20.4.2 rule 6,
+/// §20.5.8 rule 2: None, play goes on as if no such win existed).
+pub fn forced(sw: &TwSwitches, win: Option<BonusWin>, initial: bool) -> Option<BonusWin> {
+    let mut w = win?;
+    if w.starting.is_none() {
+        w.starting = starting_element(sw, initial);
+    }
+    let enough = !sw.tai_table.is_common() || u32::from(w.value()) >= sw.min_tai;
+    enough.then_some(w)
+}
+
 /// TW §20.5.8 rule 2 `optional_standalone`: the all-eight win `win` (as §7 finds it, its
 /// value already overridden), offered to its seat; with C tables a win below `min_tai` is not
 /// offered. `compound`: the same win, made by the engine once the replacement draws are made
@@ -127,8 +140,30 @@ pub fn compound_score(sw: &TwSwitches, w: &BonusWin, hand: Option<ScoreOutcome>)
         s.value = s.value.saturating_add(e.value);
         s.raw_value = s.raw_value.saturating_add(e.value);
     }
+    // TW §11 / §20.4.2 rule 7: breakdowns in ascending element number
+    s.elements.sort_by_key(Element::number);
     let enough = !sw.tai_table.is_common() || u32::from(s.value) >= sw.min_tai;
     enough.then_some(s)
+}
+
+/// The bonus-tile elements of TW §20.5.8 rule 2 (`additive`): those the all-eight element
+/// replaces, and the "no bonus tiles" elements (H11/H23, no honours and no bonus tiles, are
+/// not among them).
+pub const BONUS_TILE_ELEMENTS: [&str; 10] = ["H01", "H03", "L05", "L16", "L17", "L18", "C07", "C13", "C14", "C22"];
+
+/// TW §20.5.8 rule 3 (A): the hand part of a seven-rob win "with Y's bonus tiles ignored (no
+/// bonus-tile elements)": `hand` (scored as holding no bonus tiles) without the elements of
+/// [`BONUS_TILE_ELEMENTS`], its value lowered by theirs.
+pub fn without_bonus_tile_elements(mut hand: ScoreOutcome) -> ScoreOutcome {
+    let removed =
+        hand.elements.iter().filter(|e| BONUS_TILE_ELEMENTS.contains(&e.code)).fold(0u8, |v, e| v.saturating_add(e.value));
+    if removed == 0 {
+        return hand;
+    }
+    hand.elements.retain(|e| !BONUS_TILE_ELEMENTS.contains(&e.code));
+    hand.raw_value = hand.raw_value.saturating_sub(removed);
+    hand.value = hand.value.min(hand.raw_value);
+    hand
 }
 
 /// TW §20.5.8 rule 3 (B): after `exposer` exposes `tile` (masks `exposed` before it), when it
@@ -245,6 +280,41 @@ mod tests {
             TwSwitches { eight_bonus_mode: EightBonusMode::Compound, min_tai: 50, ..TwSwitches::with_table(TaiTable::High) };
         let h = offer(&high, check_bonus_win(TaiTable::High, &[0x7F, 0, 0, 0], 0, Bonus(7)).unwrap()).unwrap();
         assert!(compound_score(&high, &h, None).is_some(), "H/L tables keep §7's exemption");
+    }
+
+    /// TW §20.4.2 rule 6 / §20.5.8 rules 2 and 4: the forced wins with a common table get C27
+    /// at starting timing and are treated as declined below `min_tai`; H/L tables keep §7's
+    /// exemption.
+    #[test]
+    fn forced_wins_with_a_common_table() {
+        let sml = TwSwitches { min_tai: 9, ..TwSwitches::with_table(TaiTable::Sml) };
+        let eight = check_bonus_win(TaiTable::Sml, &[0x7F, 0, 0, 0], 0, Bonus(7)).unwrap();
+        let rob = check_bonus_win(TaiTable::Sml, &[0, 0x7F, 0, 0], 0, Bonus(7)).unwrap();
+        assert!(forced(&sml, eight, false).is_none() && forced(&sml, rob, false).is_none(), "8 < 9");
+        let c27 = TwSwitches { initial_bonus_win_element: true, ..sml };
+        assert!(forced(&c27, eight, false).is_none(), "C27 only at starting timing");
+        let w = forced(&c27, eight, true).unwrap();
+        assert_eq!((w.value(), w.starting.map(|e| e.code)), (12, Some("C27")));
+        assert_eq!(forced(&c27, rob, true).map(|w| w.value()), Some(12));
+        let low = TwSwitches { min_tai: 0, ..c27 };
+        assert_eq!(forced(&low, eight, false).map(|w| w.value()), Some(8));
+        let high = TwSwitches { min_tai: 200, initial_bonus_win_element: true, ..TwSwitches::with_table(TaiTable::High) };
+        let h = check_bonus_win(TaiTable::High, &[0x7F, 0, 0, 0], 0, Bonus(7)).unwrap();
+        let h = forced(&high, h, true).unwrap();
+        assert!(h.starting.is_none() && h.value() == 30, "no C27, no minimum with the high table");
+    }
+
+    /// TW §20.5.8 rule 3 (A): the listed bonus-tile elements leave the hand part, its value
+    /// with them; others (H11 here) stay.
+    #[test]
+    fn the_rob_hand_part_loses_its_bonus_tile_elements() {
+        let e = |code: &'static str, value: u8| Element { code, name: "", value };
+        let els = vec![e("H01", 1), e("H11", 2), e("H40", 1)];
+        let hand =
+            ScoreOutcome { is_win: true, reason: None, value: 4, raw_value: 4, limit: None, elements: els, interpretation: None };
+        let h = without_bonus_tile_elements(hand);
+        assert_eq!((h.value, h.raw_value), (3, 3));
+        assert_eq!(h.elements.iter().map(|e| e.code).collect::<Vec<_>>(), ["H11", "H40"]);
     }
 
     /// TW §20.5.8 rule 3 (B): six for the exposer, the eighth distinct tile, exactly one other

@@ -50,6 +50,11 @@ impl DealHooks for TaiwaneseRules {
             w
         }))
     }
+    /// TW §7 as the deal makes it: §20.5.8 rule 4 C27 at starting timing, and with a common
+    /// table a forced win below `min_tai` treated as declined (§20.4.2 rule 6: None).
+    fn deal_bonus_win(&self, exposed: &[u8; 4], exposer: usize, tile: Bonus, initial: bool) -> Result<Option<BonusWin>> {
+        Ok(bonus_flow::forced(&self.switches, self.bonus_win(exposed, exposer, tile)?, initial))
+    }
     /// TW §20.6.4 the flags of the house rules (none without a flow switch off its default).
     fn rule_flags(&self) -> &'static RuleFlags {
         if flow::hooked(&self.switches) {
@@ -90,6 +95,18 @@ impl DealHooks for TaiwaneseRules {
     /// TW §20.5.8 rule 2 `compound`: the automatic all-eight win scored with the hand.
     fn bonus_hand_score(&self, win: &BonusWin, hand: Option<ScoreOutcome>) -> Option<ScoreOutcome> {
         bonus_flow::compound_score(&self.switches, win, hand)
+    }
+    /// TW §20.4.3: the bonus-tile clause of C42 lets the dealer's `compound` win during the
+    /// initial replacement be scored with the heavenly win (common tables; the high and low
+    /// tables score their heavenly blessing from `dealer_start` itself).
+    fn bonus_start_situation(&self, ctx: &mut WinContext) {
+        if self.switches.tai_table.is_common() {
+            ctx.house.starting_win = Some(crate::rules::scoring::StartingWin::Heavenly);
+        }
+    }
+    /// TW §20.5.8 rule 3 (A): no bonus-tile elements in the hand part (rule 2's list).
+    fn rob_hand_part(&self, hand: ScoreOutcome) -> ScoreOutcome {
+        bonus_flow::without_bonus_tile_elements(hand)
     }
     /// TW §20.7.2 recording: a chow, pung or exposed-kong claim that makes a listed pattern
     /// threaten records the discarder for it; the flow rules' state (`super::flow`).

@@ -227,7 +227,7 @@ impl<'a> TwBase<'a> {
     /// the discarder unknown here; a bonus-tile win is not a hand to score).
     pub(crate) fn check_situation(&self, facts: &WinFacts<'_>) -> Result<()> {
         super::situation::check_common_inputs(facts.ctx, facts.hand, self.switches)?;
-        if facts.hand.bonus == 0xFF && !all_eight_scored(self.switches, 0xFF) {
+        if facts.hand.bonus == 0xFF && !all_eight_in_a_hand(self.switches) {
             return Err(MahjongError::hand("all eight bonus tiles are a bonus-tile win (TW §7), not a hand to score"));
         }
         super::situation::check_tw_situation_in(
@@ -626,9 +626,20 @@ pub(crate) fn timing(facts: &WinFacts<'_>, s: &DealProgress) -> Timing {
     }
 }
 
+/// Whether a hand holding all eight bonus tiles is a hand to score (TW §20.5.8 rule 2): under
+/// `additive` and `compound` (with the all-eight element, [`all_eight_scored`]); under
+/// `optional_standalone`, after the seat declined the all-eight win (play goes on, §20.1: its
+/// ordinary bonus-tile elements); under `forced_standalone` with a common table, after a win
+/// below `min_tai` was treated as declined (§20.4.2 rule 6). With the high and low tables the
+/// forced win always comes first (§7): such a hand is refused there.
+pub(crate) fn all_eight_in_a_hand(sw: &TwSwitches) -> bool {
+    sw.eight_bonus_mode != super::switches::EightBonusMode::ForcedStandalone || sw.tai_table.is_common()
+}
+
 /// TW §20.5.8 rule 2: all eight bonus tiles held (`bonus`) in a hand scored under
 /// `eight_bonus_mode` `additive` or `compound`, whose all-eight element replaces the table's
-/// bonus-tile elements (in the standalone modes all eight are a bonus-tile win, not a hand).
+/// bonus-tile elements (in the standalone modes a hand holding them scores its ordinary
+/// bonus-tile elements, [`all_eight_in_a_hand`]).
 pub(crate) fn all_eight_scored(sw: &TwSwitches, bonus: u8) -> bool {
     bonus == 0xFF
         && matches!(sw.eight_bonus_mode, super::switches::EightBonusMode::Additive | super::switches::EightBonusMode::Compound)

@@ -162,3 +162,23 @@ fn four_equal_tiles() {
     let r = run("1111m23m456p789p11z67s", t("8s"), south(), DealProgress::default(), &sw).unwrap();
     assert!(r.interpretation.is_some());
 }
+
+/// TW §20.5.8 rule 2: a hand holding all eight bonus tiles is scored where a deal can reach it
+/// (after a declined or below-minimum all-eight win) with its ordinary bonus-tile elements;
+/// only `forced_standalone` with the high and low tables refuses it (§7's win came first).
+#[test]
+fn a_hand_holding_all_eight_is_scored_where_a_deal_reaches_it() {
+    use crate::rules::taiwanese::switches::{EightBonusMode, TaiTable};
+    let h = "123m456m234p678p11z67s 1f 2f 3f 4f 5f 6f 7f 8f";
+    let mid = DealProgress { discards: 9, winner_discards: 2, interrupted: true, ..DealProgress::default() };
+    let forced_high = TwSwitches { min_tai: 0, ..TwSwitches::default() };
+    assert!(matches!(run(h, t("8s"), south(), mid, &forced_high), Err(MahjongError::InvalidHand(_))));
+    let optional = TwSwitches { eight_bonus_mode: EightBonusMode::OptionalStandalone, ..forced_high };
+    let r = run(h, t("8s"), south(), mid, &optional).unwrap();
+    let codes: Vec<&str> = r.elements.iter().map(|e| e.code).collect();
+    assert!(r.is_win && codes.contains(&"H03") && !codes.contains(&"H32"), "{codes:?}");
+    let forced_sml = TwSwitches { min_tai: 0, ..TwSwitches::with_table(TaiTable::Sml) };
+    let r = run(h, t("8s"), south(), mid, &forced_sml).unwrap();
+    let codes: Vec<&str> = r.elements.iter().map(|e| e.code).collect();
+    assert!(r.is_win && codes.contains(&"C13") && !codes.contains(&"C34"), "{codes:?}");
+}
