@@ -172,7 +172,7 @@ fn a_hand_holding_all_eight_is_scored_where_a_deal_reaches_it() {
     let h = "123m456m234p678p11z67s 1f 2f 3f 4f 5f 6f 7f 8f";
     let mid = DealProgress { discards: 9, winner_discards: 2, interrupted: true, ..DealProgress::default() };
     let forced_high = TwSwitches { min_tai: 0, ..TwSwitches::default() };
-    assert!(matches!(run(h, t("8s"), south(), mid, &forced_high), Err(MahjongError::InvalidHand(_))));
+    assert!(matches!(run(h, t("8s"), south(), mid, &forced_high), Err(MahjongError::InvalidHand { .. })));
     let optional = TwSwitches { eight_bonus_mode: EightBonusMode::OptionalStandalone, ..forced_high };
     let r = run(h, t("8s"), south(), mid, &optional).unwrap();
     let codes: Vec<&str> = r.elements.iter().map(|e| e.code).collect();
