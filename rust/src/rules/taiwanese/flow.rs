@@ -9,13 +9,13 @@
 //! already earned, the seat's first normal draw).
 
 use super::switches::{
-    ChowDiscardRestriction, DeclaredReadyWin, QualifiedReadyWin, ReadyQualification, SeveralWinners, TwSwitches,
+    ChowDiscardRestriction, DeclaredReadyWin, HumanWin, QualifiedReadyWin, ReadyQualification, SeveralWinners, TwSwitches,
 };
 use crate::analysis::decompose::is_complete;
 use crate::error::{IllegalCode, MahjongError, Result};
 use crate::game::{Action, ActionType, Deal, Phase};
 use crate::rules::hooks::{ExtraAction, HookEvent, RuleFlags, RuleState};
-use crate::rules::scoring::Qualification;
+use crate::rules::scoring::{Qualification, StartingWin};
 use crate::rules::WinContext;
 use crate::tiles::hand::{Counts, MeldKind};
 use crate::tiles::tile::N_KINDS;
@@ -406,7 +406,7 @@ pub(super) fn auto_action(sw: &TwSwitches, deal: &Deal, state: &RuleState) -> Op
 }
 
 /// The situation of `p`'s win: a declaration, a live qualification (§20.6.1, §20.6.2).
-pub(super) fn win_situation(sw: &TwSwitches, state: &RuleState, p: usize, ctx: &mut WinContext) {
+pub(super) fn win_situation(sw: &TwSwitches, deal: &Deal, state: &RuleState, p: usize, ctx: &mut WinContext) {
     if p > 3 {
         return;
     }
@@ -414,6 +414,40 @@ pub(super) fn win_situation(sw: &TwSwitches, state: &RuleState, p: usize, ctx: &
     if sw.ready_qualification != ReadyQualification::Off {
         ctx.house.qualification = qualified(state, p);
     }
+    if sw.tai_table.is_common() && ctx.house.starting_win.is_none() {
+        ctx.house.starting_win = starting_win(sw, deal, p, ctx);
+    }
+}
+
+/// TW §20.4.3 the starting win of an ordinary win with a C table, derived from the deal (the
+/// scorer takes it as an input): C42 the dealer's win at the start of play; C38 a non-dealer's
+/// self-drawn win on its first normal draw (or that draw's bonus replacements: no kong's) before
+/// any discard of its, with no interruption — or, with `earthly_win_allows_melds`, no concealed
+/// kong declared by any seat; C39 a win on a discard (never a robbed tile) as `human_win`
+/// defines it. At most one (§20.4.2 rule 1: the first that holds). The bonus-tile wins get theirs
+/// from the bonus flow (§20.5.8).
+fn starting_win(sw: &TwSwitches, deal: &Deal, p: usize, ctx: &WinContext) -> Option<StartingWin> {
+    let dealer = ctx.seat_wind == 0;
+    let pr = &ctx.progress;
+    if ctx.dealer_start {
+        return dealer.then_some(StartingWin::Heavenly);
+    }
+    if ctx.self_drawn {
+        let no_concealed_kong = (0..4).all(|q| deal.melds(q).iter().all(|m| m.kind != MeldKind::ConcealedKong));
+        let quiet = !pr.interrupted || (sw.common.earthly_win_allows_melds && no_concealed_kong);
+        let first_draw = pr.winner_discards == 0 && deal.melds(p).is_empty() && !ctx.kong_replacement;
+        return (!dealer && first_draw && quiet).then_some(StartingWin::Earthly);
+    }
+    if ctx.robbing_kong {
+        return None;
+    }
+    let human = match sw.common.human_win {
+        HumanWin::Off => false,
+        // a non-dealer that has made no normal draw: no discard of its yet, nothing claimed
+        HumanWin::BeforeFirstDraw => !dealer && pr.winner_discards == 0 && !pr.interrupted,
+        HumanWin::DiscarderFirstDiscard => deal.window_from().is_some_and(|d| deal.discards(usize::from(d)).len() == 1),
+    };
+    human.then_some(StartingWin::Human)
 }
 
 /// Lose `p`'s live qualification, if any.

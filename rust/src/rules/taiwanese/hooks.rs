@@ -18,6 +18,8 @@ impl DealHooks for TaiwaneseRules {
     fn has_hooks(&self) -> bool {
         wall::has_wall_rules(&self.switches)
             || flow::hooked(&self.switches)
+            // TW §20.4.3: a C table's starting wins are derived by the deal (win_situation)
+            || self.switches.tai_table.is_common()
             || self.switches.liability.0 != 0
             || bonus_flow::has_offer(&self.switches)
     }
@@ -146,7 +148,7 @@ impl DealHooks for TaiwaneseRules {
     fn auto_action(&self, deal: &Deal, state: &RuleState) -> Option<Action> {
         flow::auto_action(&self.switches, deal, state)
     }
-    fn win_situation(&self, _deal: &Deal, player: usize, state: &RuleState, ctx: &mut WinContext) {
-        flow::win_situation(&self.switches, state, player, ctx);
+    fn win_situation(&self, deal: &Deal, player: usize, state: &RuleState, ctx: &mut WinContext) {
+        flow::win_situation(&self.switches, deal, state, player, ctx);
     }
 }
