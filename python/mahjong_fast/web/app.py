@@ -174,7 +174,7 @@ def _language_buttons(lang: str) -> str:
         "</label>"
         for code in LANGUAGES
     )
-    return f'<p class="langs" role="radiogroup" aria-label="Language">{label}: {buttons}</p>'
+    return f'<p class="langs" role="radiogroup" aria-label="Language"><span>{label}:</span>{buttons}</p>'
 
 
 def _page(name: str, lang: str, rules: Any = None, **fields: str) -> HTMLResponse:
