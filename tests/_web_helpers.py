@@ -50,3 +50,34 @@ def a_choice(state: dict[str, Any], *, claim: bool = True) -> dict[str, Any]:
         return {"type": "discard", "tiles": [tiles[-1]["id"]]}
     pick = by_class.get("pass") or legal[0]
     return {"type": pick["type"], "tiles": [t["id"] for t in pick["tiles"]]}
+
+
+#: the win kinds scored from a hand (not a Taiwanese bonus-tile win of TW §7)
+HAND_WINS = frozenset({"self_drawn", "discard", "robbing_kong"})
+
+
+def a_seed_with_a_claim_and_a_win(rules: str, seeds: range = range(200)) -> int:
+    """The first of ``seeds`` whose deal, played through the API by :func:`a_choice` (the way
+    the browser tests click: a win, else a pung or chow, else the last tile), has P0 claim a
+    discard and ends with a hand won (not a draw, not a bonus-tile win): deterministic, the
+    AI seats and the wall being seeded."""
+    import tempfile
+
+    from mahjong_fast.game.log import replay_deals
+
+    for seed in seeds:
+        with tempfile.TemporaryDirectory() as tmp, client(Path(tmp)) as c:
+            r = c.post("/api/games", json={"rules": rules, "seed": seed, "pace": 0})
+            assert r.status_code == 201, r.text
+            state = c.get(f"/api/games/{r.json()['id']}").json()
+            for _ in range(500):
+                if state["status"] != "waiting":
+                    break
+                state = c.post(f"/api/games/{state['id']}/act", json=a_choice(state)).json()
+            (log,) = Path(tmp).glob("*.jsonl")
+            (deal,) = replay_deals(log)
+        res = deal.result
+        claimed = any(m[0] != 4 for m in res.final_melds[0])  # a chow, pung or kong claimed
+        if claimed and res.wins and res.wins[0].win_kind in HAND_WINS:
+            return seed
+    raise AssertionError(f"no seed of {seeds} has P0 claim and a hand won under {rules}")

@@ -143,25 +143,54 @@ def action_from(data: dict[str, Any]) -> Action:
     return Action(atype, 0, tuple(tiles))
 
 
-def _page(name: str, words: Words, **fields: str) -> HTMLResponse:
-    """A page of ``static/NAME`` with its strings (the catalogue's ``web:`` keys and the terms
-    it names) and ``fields`` filled in."""
-    from ..render.tiles_svg import symbols
+#: each language's own name on the pages' language buttons (as the reports' menu has them)
+_OWN_NAMES = {"en": "English", "zh-HK": "中文（香港）", "zh-TW": "中文（台灣）"}
+#: the catalogue's general keys the pages use beside its ``web:`` block
+_PAGE_KEYS = ("you", "payments", "scores", "total", "result", "chosen", "expert", "loss",
+              "deal_n", "deal", "language")  # fmt: skip
+
+
+def _page_words(words: Words) -> dict[str, str]:
+    """The strings a page uses in ``words``' language: the catalogue's ``web:`` keys (their
+    terms filled in, the page fills the other fields), the game's terms and the winds (in the
+    ruleset's words: its names data) and the general keys of :data:`_PAGE_KEYS`."""
     from ..words import TERM_KEYS, catalogue
 
-    text = (STATIC / name).read_text(encoding="utf-8")
-    # the page fills the other {fields}: only the terms are filled in here
     keys = {k: re.sub(r"\{t_(\w+)\}", lambda m: words.term(m.group(1)), v[words.lang])
-            for k, v in catalogue().items() if k.startswith("web:")}
+            for k, v in catalogue().items() if k.startswith("web:")}  # fmt: skip
     keys.update({f"term:{k}": words.term(k) for k in TERM_KEYS})
     keys.update({f"wind:{i}": words.wind(i) for i in range(4)})
-    keys.update({k: words(k) for k in ("you", "payments", "scores", "total", "result", "chosen",
-                                      "expert", "loss", "deal_n", "deal", "language")})
-    data = json.dumps({"words": keys, **fields}, ensure_ascii=False).replace("</", "<\\/")
-    text = text.replace("{{lang}}", words.lang).replace("{{data}}", data)
+    keys.update({k: words(k) for k in _PAGE_KEYS})
+    return keys
+
+
+def _language_buttons(lang: str) -> str:
+    """The page's language buttons: one radio button per language under its own name, the
+    page's language checked; common.js relabels the page when another is chosen."""
+    label = f'<span data-w="language">{html.escape(Words(lang)("language"))}</span>'
+    buttons = "".join(
+        f'<label><input type="radio" name="page-lang" id="lang-{code}" value="{code}"'
+        f'{" checked" if code == lang else ""}> <span lang="{code}">{_OWN_NAMES[code]}</span>'
+        "</label>"
+        for code in LANGUAGES
+    )
+    return f'<p class="langs" role="radiogroup" aria-label="Language"><span>{label}:</span>{buttons}</p>'
+
+
+def _page(name: str, lang: str, rules: Any = None, **fields: str) -> HTMLResponse:
+    """A page of ``static/NAME`` in ``lang`` with its strings in every language (the page
+    switches between them without a reload; the game's terms those of ``rules``' names
+    data), its language buttons and ``fields`` filled in."""
+    from ..render.tiles_svg import symbols
+
+    text = (STATIC / name).read_text(encoding="utf-8")
+    words = {code: _page_words(Words(code, rules)) for code in LANGUAGES}
+    data = json.dumps({"lang": lang, "words": words, **fields}, ensure_ascii=False)
+    data = data.replace("</", "<\\/")
+    text = text.replace("{{lang}}", lang).replace("{{data}}", data)
+    text = text.replace("{{langs}}", _language_buttons(lang))
     text = text.replace("{{tiles}}", f'<svg width="0" height="0" style="position:absolute">'
                                      f"{symbols(back=True)}</svg>")  # fmt: skip
-    text = text.replace("{{title}}", html.escape(words("web:new_game")))
     return HTMLResponse(text)
 
 
@@ -185,7 +214,7 @@ def create_app(*, logs: Path | None = None, lang: str = "en", limit: int | None 
         from ..rules import presets
         from ..seats import SEAT_KINDS
 
-        return _page("index.html", Words(page_lang(request)),
+        return _page("index.html", page_lang(request),
                      presets=json.dumps(presets()), seats=json.dumps(list(SEAT_KINDS)))  # fmt: skip
 
     async def rules_table(request: Request) -> Response:
@@ -221,7 +250,9 @@ def create_app(*, logs: Path | None = None, lang: str = "en", limit: int | None 
 
     async def table(request: Request) -> Response:
         game = games.get(request.path_params["gid"])
-        return _page("table.html", game.words, game=game.id)
+        lang = request.query_params.get("lang")  # the language chosen on a page since
+        lang = lang if lang in LANGUAGES else game.settings.lang
+        return _page("table.html", lang, game.settings.rules, game=game.id)
 
     def sync(func: Any) -> Any:
         """Run a blocking call of a game off the event loop."""
@@ -277,7 +308,7 @@ def create_app(*, logs: Path | None = None, lang: str = "en", limit: int | None 
         return JSONResponse({"logs": list_logs(logs)})
 
     async def replay_page(request: Request) -> Response:
-        return _page("replay.html", Words(page_lang(request)))
+        return _page("replay.html", page_lang(request))
 
     async def replay_json(request: Request) -> Response:
         data = log_bytes(request)

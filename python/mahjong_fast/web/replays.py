@@ -80,12 +80,15 @@ def _tiles(ids: Any) -> list[str]:
     return [code_of_id(t) for t in ids]
 
 
-def _frame(deal: Any, line: int, texts: list[str]) -> dict[str, Any]:
+def _frame(deal: Any, line: int, texts: dict[str, list[str]], lang: str) -> dict[str, Any]:
+    """One step of a replay: the table after the action on log line ``line``, its narration
+    in ``lang`` (``text``) and in every language (``texts``)."""
     v = deal.view(0)  # the public part of the table (pools, sets, bonus tiles, wall, scores)
     drawn = deal.drawn_tile
     return {
         "line": line,
-        "text": texts,
+        "text": texts[lang],
+        "texts": texts,
         "active": deal.active,
         "hands": [_tiles(sorted(h)) for h in deal.hands],
         "drawn": None if drawn is None else code_of_id(drawn),
@@ -98,11 +101,12 @@ def _frame(deal: Any, line: int, texts: list[str]) -> dict[str, Any]:
 
 
 def replay_data(data: bytes, lang: str = "en") -> dict[str, Any]:
-    """A log as steps: per deal, the table after each action with its narration, and the
-    result. GameError 422 with the reason for a log that does not replay."""
+    """A log as steps: per deal, the table after each action with its narration (in ``lang``,
+    and in every language for the page's language buttons), and the result. GameError 422
+    with the reason for a log that does not replay."""
     from ..game.log import _deal_from_header, _parse, _read_lines, replay_deals
     from ..seats.narration import describe_event
-    from ..words import Words
+    from ..words import LANGUAGES, Words
 
     try:
         lines = _read_lines(data)
@@ -114,16 +118,18 @@ def replay_data(data: bytes, lang: str = "en") -> dict[str, Any]:
     deals: list[dict[str, Any]] = []
     deal: Any = None
     seen = 0
-    words: Any = None
+    words: dict[str, Any] = {}
     current: dict[str, Any] = {}
 
-    def said(upto: list[Any]) -> list[str]:
-        out = []
-        for ev in upto:
-            t = describe_event(ev, None, ascii=True, unit=deal.rules.unit,
-                               words=words if words.chinese else None)  # fmt: skip
-            if t is not None:
-                out.append(t.plain)
+    def said(upto: list[Any]) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for code, w in words.items():
+            out[code] = []
+            for ev in upto:
+                t = describe_event(ev, None, ascii=True, unit=deal.rules.unit,
+                                   words=w if w.chinese else None)  # fmt: skip
+                if t is not None:
+                    out[code].append(t.plain)
         return out
 
     def close() -> None:
@@ -142,19 +148,19 @@ def replay_data(data: bytes, lang: str = "en") -> dict[str, Any]:
                 deal = None
                 break
             deal = _deal_from_header(obj, lineno, None)
-            words = Words(lang, deal.rules)
+            words = {code: Words(code, deal.rules) for code in LANGUAGES}
             seen = len(deal.events)
             current = {"deal_index": deal.deal_index, "dealer": deal.dealer,
                        "seats": obj.get("seats", [f"P{i}" for i in range(4)]),
                        "rules": deal.rules.name, "unit": deal.rules.unit,
-                       "frames": [_frame(deal, lineno, said(deal.events))]}  # fmt: skip
+                       "frames": [_frame(deal, lineno, said(deal.events), lang)]}  # fmt: skip
             continue
         if deal is None or obj.get("e") != "action" or obj.get("auto"):
             continue
         a = obj["action"]
         deal.apply(Action(ActionType(a["type"]), a["player"], tuple(a.get("tiles", []))))
         events = deal.events
-        current["frames"].append(_frame(deal, lineno, said(events[seen:])))
+        current["frames"].append(_frame(deal, lineno, said(events[seen:]), lang))
         seen = len(events)
     close()
     return {"deals": deals, "shown": len(deals)}

@@ -28,7 +28,7 @@ from ..game.actions import Action, ActionType, Phase
 from ..render import code_of_id
 from ..rules import Ruleset
 from ..seats.base import BaseSeat
-from ..words import Words
+from ..words import LANGUAGES, Words
 
 __all__ = [
     "MAX_GAMES",
@@ -165,6 +165,9 @@ class Game:
         self.settings = settings
         self.log_path = log_path
         self.words = Words(settings.lang, settings.rules)
+        #: the game's words in every language: each text the page shows comes in all of
+        #: them (``texts``, ``labels``...) so that the page switches without a reload
+        self.all_words = {code: Words(code, settings.rules) for code in LANGUAGES}
         self._cond = threading.Condition()
         #: starting, running, waiting (the human acts), between (a deal ended, the next
         #: waits), over, dropped, failed
@@ -239,17 +242,21 @@ class Game:
         """An event as P0 may see it (the deal's listener redacted it)."""
         from ..seats.narration import describe_event
 
-        words = self.words if self.words.chinese else None
-        try:
-            line = describe_event(event, 0, ascii=True, unit=self.settings.rules.unit, words=words)
-        except Exception:  # noqa: BLE001 - a line of narration never stops the game
-            line = None
+        texts: dict[str, str | None] = {}
+        for code, w in self.all_words.items():
+            try:
+                line = describe_event(event, 0, ascii=True, unit=self.settings.rules.unit,
+                                      words=w if w.chinese else None)  # fmt: skip
+            except Exception:  # noqa: BLE001 - a line of narration never stops the game
+                line = None
+            texts[code] = None if line is None else line.plain
         with self._cond:
             if event.type == "deal":
                 self._deal_index = int(event.data.get("deal_index", 0))
             record: dict[str, Any] = {"n": len(self.events), "deal": self._deal_index,
                                       "e": event.to_json(),
-                                      "text": None if line is None else line.plain}  # fmt: skip
+                                      "text": texts[self.settings.lang],
+                                      "texts": texts}  # fmt: skip
             # an AI seat's move: the table as P0 sees it just after, for the page to show the
             # moves one after another (the listener runs once the deal has taken the move)
             deal = self.deal
@@ -379,15 +386,23 @@ class Game:
             self._wait_settled()
             if self.status != "waiting":
                 raise GameError(409, "NOT_YOUR_TURN", f"no decision of yours now ({self.status})")
-            w = self.words
+            def said(r: Any) -> dict[str, dict[str, str]]:
+                ws = self.all_words.items()
+                return {"options": {c: _option_words(w, r) if w.chinese else r.option
+                                    for c, w in ws},
+                        "reasons": {c: _reason_words(w, r) if w.chinese else r.reason
+                                    for c, w in ws}}  # fmt: skip
+
             rows = []
             for r in self.deal.hint(0):
+                texts = said(r)
                 rows.append({
-                    "option": _option_words(w, r) if w.chinese else r.option,
+                    "option": texts["options"][self.settings.lang],
                     "value": r.value,
-                    "reason": _reason_words(w, r) if w.chinese else r.reason,
+                    "reason": texts["reasons"][self.settings.lang],
                     "expert": r.expert,
                     "action": self._action_json(r.action),
+                    **texts,
                 })  # fmt: skip
             return {"rows": rows}
 
@@ -400,14 +415,15 @@ class Game:
 
     # ----------------------------------------------------------------- views
     def _action_json(self, a: Action) -> dict[str, Any]:
-        w = self.words
         codes = " ".join(code_of_id(t) for t in a.tiles)
-        label = w.term(_TERM.get(a.type, "pass"))
+        labels: dict[str, str] = {c: f"{w.term(_TERM.get(a.type, 'pass'))} {codes}".strip()
+                                  for c, w in self.all_words.items()}  # fmt: skip
         return {
             "type": a.type.value,
             "class": ACTION_CLASS.get(a.type, a.type.value),
             "tiles": [tile(t) for t in a.tiles],
-            "label": f"{label} {codes}".strip(),
+            "label": labels[self.settings.lang],
+            "labels": labels,
         }
 
     def _result(self, res: Any) -> dict[str, Any]:
@@ -418,10 +434,11 @@ class Game:
         for key in ("final_hands", "final_melds", "final_bonus"):
             if key in d:
                 d[key] = [v if p in shown else None for p, v in enumerate(d[key])]
-        w = self.words
         for win in [d, *d.get("wins", [])]:
             for el in win.get("elements", []):
-                el["label"] = w.element((el["code"], el["name"]))
+                el["labels"] = {c: w.element((el["code"], el["name"]))
+                                for c, w in self.all_words.items()}  # fmt: skip
+                el["label"] = el["labels"][self.settings.lang]
         return d
 
     def _state(self, since: int) -> dict[str, Any]:

@@ -1,10 +1,14 @@
 // mahjong-fast serve: helpers shared by the pages (no framework, no build step).
 "use strict";
 const DATA = JSON.parse(document.getElementById("data").textContent);
+// the page's language: its buttons switch it without a reload (every string of the page is
+// in DATA.words in each language, and the server sends its texts in each: texts, labels...)
+let LANG = DATA.lang;
 
 // the catalogue's string KEY in the page's language, {name} fields filled in
 function W(key, fields) {
-  let text = (DATA.words && DATA.words[key]) || key;
+  const words = DATA.words[LANG] || {};
+  let text = words[key] || key;
   for (const [k, v] of Object.entries(fields || {})) text = text.split("{" + k + "}").join(String(v));
   return text;
 }
@@ -48,7 +52,41 @@ async function api(method, url, body) {
   return {ok: response.ok, status: response.status, data: data};
 }
 
+// a text the server sent in every language (OBJ[FIELD + "s"][LANG]), else in the one it has
+function pick(obj, field) {
+  const all = obj[field + "s"];
+  return all && all[LANG] !== undefined ? all[LANG] : obj[field];
+}
+
 function fillWords(root) {
   for (const node of (root || document).querySelectorAll("[data-w]")) node.textContent = W(node.dataset.w);
 }
 fillWords();
+
+// what each page redraws when the language changes (its state kept)
+const relabelers = [];
+function onLanguage(redraw) { relabelers.push(redraw); }
+
+// the link LINK with lang=LANG (the next page opens in the chosen language)
+function withLanguage(href) {
+  const url = new URL(href, window.location.href);
+  if (url.origin !== window.location.origin) return href;
+  url.searchParams.set("lang", LANG);
+  return url.pathname + url.search + url.hash;
+}
+
+function setLanguage(code) {
+  if (!DATA.words[code]) return;
+  LANG = code;
+  document.documentElement.lang = code;
+  const button = document.getElementById("lang-" + code);
+  if (button) button.checked = true;
+  fillWords();
+  for (const a of document.querySelectorAll("a[href]")) a.setAttribute("href", withLanguage(a.getAttribute("href")));
+  window.history.replaceState(window.history.state, "", withLanguage(window.location.href));
+  for (const redraw of relabelers) redraw();
+}
+for (const a of document.querySelectorAll("a[href]")) a.setAttribute("href", withLanguage(a.getAttribute("href")));
+for (const button of document.querySelectorAll('.langs input[name="page-lang"]')) {
+  button.addEventListener("change", () => { if (button.checked) setLanguage(button.value); });
+}

@@ -7,7 +7,6 @@
   for (const name of JSON.parse(DATA.presets)) rules.append(el("option", {value: name, text: name}));
   const seats = document.getElementById("opponents");
   for (const kind of JSON.parse(DATA.seats)) seats.append(el("option", {value: kind, text: kind, selected: kind === "expert"}));
-  document.getElementById("lang").value = document.documentElement.lang;
   let table = [];
 
   function show(v) { return (typeof v === "string") ? v : JSON.stringify(v); }
@@ -50,7 +49,7 @@
     }
     const body = {rules: rules.value, mode: document.getElementById("mode").value,
                   opponents: seats.value, seed: document.getElementById("seed").value,
-                  pace: document.getElementById("pace").value, lang: document.getElementById("lang").value,
+                  pace: document.getElementById("pace").value, lang: LANG,
                   switches: switches};
     const r = await api("POST", "/api/games", body);
     if (!r.ok) { message.textContent = r.data.message; return; }

@@ -15,9 +15,9 @@
     $("chooser").hidden = false;
     const r = await api("GET", "/api/logs");
     const list = $("logs");
-    if (!r.ok || !r.data.logs.length) { list.append(el("li", {text: W("web:no_logs")})); }
+    if (!r.ok || !r.data.logs.length) { list.append(el("li", {"data-w": "web:no_logs", text: W("web:no_logs")})); }
     else for (const log of r.data.logs) {
-      list.append(el("li", {}, el("a", {href: "/replay?log=" + encodeURIComponent(log.name), "data-log": log.name, text: log.name})));
+      list.append(el("li", {}, el("a", {href: withLanguage("/replay?log=" + encodeURIComponent(log.name)), "data-log": log.name, text: log.name})));
     }
     $("upload").addEventListener("change", async () => {
       const file = $("upload").files[0];
@@ -54,7 +54,7 @@
     }
     const n = $("narration");
     n.textContent = "";
-    for (const t of f.text) n.append(el("li", {text: t}));
+    for (const t of pick(f, "text")) n.append(el("li", {text: t}));
     // the decision made by the action that leads to the next step
     const after = frames()[step + 1];
     showDecision(after ? after.line : -1);
@@ -83,6 +83,10 @@
     show();
   }
 
+  function lossText(x) {
+    return W("deal_n", {n: x.deal}) + ": " + x.made + " → " + x.expert + " (" + (x.loss === null ? "-" : x.loss.toFixed(2)) + ")";
+  }
+
   async function loadReview() {
     if (review || !$("review-on").checked) { show(); return; }
     const seat = $("seat").value === "all" ? "" : "?seat=" + $("seat").value;
@@ -93,7 +97,8 @@
     list.textContent = "";
     for (const x of review.biggest_losses) {
       const b = el("button", {type: "button", class: "plain", "data-deal": x.deal, "data-line": x.line,
-                              text: W("deal_n", {n: x.deal}) + ": " + x.made + " → " + x.expert + " (" + (x.loss === null ? "-" : x.loss.toFixed(2)) + ")"});
+                              text: lossText(x)});
+      b.loss = x;
       b.addEventListener("click", () => {
         const d = x.deal - 1;
         const i = data.deals[d].frames.findIndex((f) => f.line === x.line);
@@ -108,15 +113,30 @@
     show();
   }
 
+  // the deal and seat choices in the page's language
+  function labelChoices() {
+    Array.from($("deal").options).forEach((o, i) => { o.textContent = W("deal_n", {n: i + 1}); });
+    for (const o of $("seat").options) o.textContent = o.value === "all" ? W("web:all_hands") : W("web:seat_view", {who: who(Number(o.value))});
+  }
+
+  // another language: the choices, the losses and the step drawn again from what was sent
+  onLanguage(() => {
+    if (!data || !data.deals.length) return;
+    labelChoices();
+    for (const b of $("losses").querySelectorAll("button")) if (b.loss) b.textContent = lossText(b.loss);
+    show();
+  });
+
   async function viewer() {
     const r = await api("GET", "/api/" + source + "?lang=" + document.documentElement.lang);
     if (!r.ok) { say(W("web:bad_request", {message: r.data.message})); return; }
     data = r.data;
     if (!data.deals.length) { say(W("web:no_logs")); return; }
     $("viewer").hidden = false;
-    data.deals.forEach((d, i) => $("deal").append(el("option", {value: String(i), text: W("deal_n", {n: i + 1})})));
-    $("seat").append(el("option", {value: "all", text: W("web:all_hands")}));
-    for (let p = 0; p < 4; p++) $("seat").append(el("option", {value: String(p), text: W("web:seat_view", {who: who(p)})}));
+    data.deals.forEach((d, i) => $("deal").append(el("option", {value: String(i)})));
+    $("seat").append(el("option", {value: "all"}));
+    for (let p = 0; p < 4; p++) $("seat").append(el("option", {value: String(p)}));
+    labelChoices();
     $("deal").addEventListener("change", () => go(Number($("deal").value), 0));
     $("seat").addEventListener("change", () => { if (review) { review = null; loadReview(); } else show(); });
     $("review-on").addEventListener("change", loadReview);

@@ -8,6 +8,9 @@
   let nextEvent = 0;      // the number of the first event not yet shown
   let busy = true;        // a request or the AI's moves are being shown: no move may be made
   let selected = -1;      // the hand tile chosen with the arrow keys
+  let drawn = null;       // the table last drawn and the seat shown moving in it
+  let told = [];          // the events told in the log so far (each in every language)
+  let hinted = null;      // the hint shown, if any
 
   function who(p) { return p === 0 ? W("you") : "P" + p; }
   function sleep(s) { return new Promise((resolve) => setTimeout(resolve, s * 1000)); }
@@ -28,6 +31,7 @@
   }
 
   function renderTable(t, moving) {
+    drawn = {t: t, moving: moving};
     const box = $("table");
     box.textContent = "";
     for (const p of [2, 3, 1, 0]) {
@@ -75,7 +79,7 @@
     if (busy || !state || state.status !== "waiting") return;
     (state.legal || []).forEach((a, i) => {
       const b = el("button", {type: "button", class: "act", "data-action": a.class, "data-type": a.type, "data-key": i + 1});
-      b.append(el("span", {text: (i + 1) + ". " + a.label}));
+      b.append(el("span", {text: (i + 1) + ". " + pick(a, "label")}));
       b.addEventListener("click", () => send({type: a.type, tiles: a.tiles.map((x) => x.id)}));
       box.append(b);
     });
@@ -94,7 +98,7 @@
     for (const w of wins) {
       const tb = el("table", {class: "elements", "data-player": w.player});
       tb.append(el("tr", {}, el("th", {text: who(w.player)}), el("th", {text: W("term:" + w.unit)})));
-      for (const e of w.elements) tb.append(el("tr", {"data-element": e.code}, el("td", {text: e.label}), el("td", {class: "num", text: e.value})));
+      for (const e of w.elements) tb.append(el("tr", {"data-element": e.code}, el("td", {text: pick(e, "label")}), el("td", {class: "num", text: e.value})));
       tb.append(el("tr", {class: "total"}, el("td", {text: W("total")}), el("td", {class: "num", "data-total": w.value, text: w.value})));
       box.append(tb);
       const hand = last.final_hands && last.final_hands[w.player];
@@ -142,13 +146,18 @@
     renderStatus();
   }
 
+  function tell(ev) {
+    const log = $("log");
+    log.append(el("li", {"data-event": ev.e.e, text: pick(ev, "text")}));
+    log.scrollTop = log.scrollHeight;
+  }
+
   // the events since the last state, one line each; the AI's moves at the game's pace
   async function showEvents(events, pace) {
-    const log = $("log");
     for (const ev of events) {
-      if (ev.text) {
-        log.append(el("li", {"data-event": ev.e.e, text: ev.text}));
-        log.scrollTop = log.scrollHeight;
+      if (pick(ev, "text")) {
+        told.push(ev);
+        tell(ev);
       }
       // an AI seat's move comes with the table just after it: drawn, then the pause
       if (ev.table && pace > 0) {
@@ -189,6 +198,7 @@
     busy = true;
     render();
     $("hint-panel").hidden = true;
+    hinted = null;
     await receive(await api("POST", "/api/games/" + GAME + "/act?since=" + nextEvent, action));
   }
 
@@ -202,16 +212,22 @@
   async function hint() {
     if (busy) return;
     const r = await api("GET", "/api/games/" + GAME + "/hint");
+    if (!r.ok) { say(W("web:bad_request", {message: r.data.message})); return; }
+    hinted = r.data;
+    renderHint();
+  }
+
+  function renderHint() {
     const box = $("hint-panel");
     box.textContent = "";
-    if (!r.ok) { say(W("web:bad_request", {message: r.data.message})); return; }
+    if (!hinted) return;
     box.append(el("h2", {text: W("web:hint_title")}));
     const t = el("table");
-    for (const x of r.data.rows) {
+    for (const x of hinted.rows) {
       t.append(el("tr", {class: x.expert ? "expert" : null, "data-option": x.action.type},
-                  el("td", {text: (x.expert ? "★ " : "") + x.option}),
+                  el("td", {text: (x.expert ? "★ " : "") + pick(x, "option")}),
                   el("td", {class: "num", text: x.value === null ? "-" : (x.value >= 0 ? "+" : "") + x.value.toFixed(2)}),
-                  el("td", {text: x.reason})));
+                  el("td", {text: pick(x, "reason")})));
     }
     box.append(t);
     box.hidden = false;
@@ -247,6 +263,24 @@
       ev.preventDefault();
       all[selected].click();
     }
+  });
+
+  // another language: everything drawn again from what the server sent (no request)
+  onLanguage(() => {
+    $("log").textContent = "";
+    for (const ev of told) tell(ev);
+    if (!state) return;
+    if (drawn && busy) {
+      renderInfo(drawn.t);
+      renderTable(drawn.t, drawn.moving);
+      renderHand(drawn.t);
+      renderActions();
+      renderResult();
+      renderStatus();
+    } else {
+      render();
+    }
+    if (hinted && !$("hint-panel").hidden) renderHint();
   });
 
   (async function start() {
