@@ -885,6 +885,10 @@ class Deal:
     @property
     def rule_kinds(self) -> list[int]: ...
     @property
+    def bonus_offer(self) -> tuple[int, int, bool] | None:
+        """The bonus-tile win on offer while ``BONUS_CHOICE`` is open (TW §20.6.3):
+        ``(seat, value, self_drawn)``, its value in the ruleset's unit; None otherwise."""
+    @property
     def remaining(self) -> int: ...
     @property
     def reserve(self) -> tuple[int, int]: ...
@@ -1076,9 +1080,12 @@ class ExpertAgent:
         remaining: int,
         dealer_streak: int | None = None,
         robbing: bool = False,
+        declared: int = 0,
     ) -> int:
         """As ``StrongAgent.choose``, plus the dealer's streak (TW §15; default 0) and whether
-        ``discard`` is the tile being added to a kong (``robbing``, HK §7.3): the legal
+        ``discard`` is the tile being added to a kong (``robbing``, HK §7.3), and the seats
+        that declared ready (``declared``, bit p for seat p, TW §20.6.1: each read as ready
+        for certain by the defence): the legal
         win if any (passing instead when ``option_values`` rates passing above the win: the
         ready hand waits for a far bigger self-drawn win), else the first option of the
         highest ``option_values``. Raises InvalidHandError for a bad hand, option, seat, wind
@@ -1101,6 +1108,7 @@ class ExpertAgent:
         remaining: int,
         dealer_streak: int | None = None,
         robbing: bool = False,
+        declared: int = 0,
     ) -> list[float]:
         """The value in points of each legal option (same order as ``legal``): a win what it
         pays now, a discard its offence minus its expected loss, a claim the hand after it with
@@ -1110,6 +1118,56 @@ class ExpertAgent:
         offer, a ready hand's waits) by its ``exact_alpha`` (plain points at 1, as under Hong
         Kong); the chance of a limit hand and passing a win to wait for a far bigger one are
         plain points. Raises as ``choose``."""
+    def declares(
+        self,
+        counts: Sequence[int],
+        melds: Sequence[tuple[int, int]] | None,
+        unseen: Sequence[int],
+        *,
+        tile: int,
+        own_flags: Sequence[str] | None = None,
+        player: int,
+        dealer: int,
+        seat_winds: Sequence[int],
+        prevailing_wind: int = 0,
+        bonus_mask: int = 0,
+        discards: Sequence[Sequence[tuple[int, int | None]]],
+        table_melds: Sequence[Sequence[tuple[int, int]]],
+        remaining: int,
+        dealer_streak: int | None = None,
+        declared: int = 0,
+    ) -> bool:
+        """TW §20.6.1: whether the seat makes its discard of a tile of kind ``tile`` (0..33) a
+        ready declaration, by value: the points the declaration adds to its later win (C15,
+        or the live qualification it keeps, from ``own_flags``: the seat's own private flags
+        by the ruleset's names, ``SeatView.own_flags``) against the expected cost of the lock
+        (every later discard the tile just drawn). ``counts`` is the hand before the discard;
+        the rest as in ``choose``. False where the ruleset scores nothing for a declaration.
+        Raises InvalidHandError for a bad hand, seat, wind or tile."""
+    def takes_bonus_win(
+        self,
+        counts: Sequence[int],
+        melds: Sequence[tuple[int, int]] | None,
+        unseen: Sequence[int],
+        *,
+        value: int,
+        self_drawn: bool,
+        player: int,
+        dealer: int,
+        seat_winds: Sequence[int],
+        prevailing_wind: int = 0,
+        bonus_mask: int = 0,
+        discards: Sequence[Sequence[tuple[int, int | None]]],
+        table_melds: Sequence[Sequence[tuple[int, int]]],
+        remaining: int,
+        dealer_streak: int | None = None,
+        declared: int = 0,
+    ) -> bool:
+        """TW §20.6.3: whether the seat takes the bonus-tile win on offer in ``BONUS_CHOICE``
+        rather than declining it, by value: its payment (``value`` in the ruleset's unit,
+        0..255; settled self-drawn or paid by the exposer as ``self_drawn`` says) against the
+        hand kept (its offence as it is). The rest as in ``choose``. Raises InvalidHandError
+        for a bad hand, seat or wind."""
 
 @final
 class RandomAgent:

@@ -372,6 +372,14 @@ class Deal:
         return tuple(frozenset(k for k in range(34) if m >> k & 1) for m in self._core.rule_kinds)
 
     @property
+    def bonus_offer(self) -> tuple[int, int, bool] | None:
+        """The bonus-tile win on offer while ``BONUS_CHOICE`` is open (TW §20.6.3), as
+        ``(seat, value, self_drawn)``: its value in the ruleset's unit (its element, with C27
+        at starting timing; TW §20.5.8), settled as self-drawn or paid by the exposer; ``None``
+        otherwise. Public (the ``bonus_choice`` event names the seat)."""
+        return self._core.bonus_offer
+
+    @property
     def liabilities(self) -> list[tuple[int, int, str]]:
         """The liability records (包牌) made so far, in order: ``(seat, liable, pattern)``,
         ``liable`` paying for ``seat``'s win as the ruleset settles it."""

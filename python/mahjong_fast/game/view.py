@@ -123,6 +123,8 @@ class SeatView:
             ``fourth_meld``, ``three_dragons``, ``four_winds``).
         own_locked_kinds: the tile kinds (0..33) of this player's own pass-over lock (HK
             §19.12; private: the others' are hidden); empty without the house rule.
+        bonus_offer: the bonus-tile win on offer while ``BONUS_CHOICE`` is open (TW §20.6.3),
+            ``(seat, value, self_drawn)`` (public), else ``None``.
     """
 
     player: int
@@ -150,6 +152,7 @@ class SeatView:
     own_flags: frozenset[str] = frozenset()
     liabilities: tuple[tuple[int, int, str], ...] = ()
     own_locked_kinds: frozenset[int] = frozenset()
+    bonus_offer: tuple[int, int, bool] | None = None
 
     # ----------------------------------------------------------------- helpers
     @property
@@ -257,6 +260,10 @@ class LiveView:
     @property
     def own_locked_kinds(self) -> frozenset[int]:
         return self._deal.locked_kinds[self.player]  # type: ignore[no-any-return]
+
+    @property
+    def bonus_offer(self) -> tuple[int, int, bool] | None:
+        return self._deal.bonus_offer  # type: ignore[no-any-return]
 
     @property
     def dealer(self) -> int:
@@ -393,4 +400,5 @@ class LiveView:
             own_flags=self.own_flags,
             liabilities=self.liabilities,
             own_locked_kinds=self.own_locked_kinds,
+            bonus_offer=self.bonus_offer,
         )

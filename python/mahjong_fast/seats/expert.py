@@ -29,7 +29,7 @@ from mahjong_fast import _core
 from ..game.actions import Action, ActionType
 from ..game.view import SeatView
 from .base import BaseSeat, CoreAgentFor
-from .greedy import declaring, engine_only, obvious_answer, option_codes
+from .greedy import declaration_of, engine_only, obvious_answer, option_codes
 
 __all__ = ["ExpertSeat"]
 
@@ -48,6 +48,12 @@ def _on_offer(view: SeatView) -> int | None:
 
 def _table(view: SeatView) -> dict[str, Any]:
     """The public table of ``view`` as the core agent's keyword arguments (rules §14)."""
+    return {**_public(view), "robbing": view.kong_tile is not None}
+
+
+def _public(view: SeatView) -> dict[str, Any]:
+    """The public table of ``view`` without the tile on offer (the arguments of the core
+    agent's ``declares`` and ``takes_bonus_win``)."""
     return {
         "player": view.player,
         "dealer": view.dealer,
@@ -58,7 +64,8 @@ def _table(view: SeatView) -> dict[str, Any]:
         "table_melds": [list(view.meld_tuples(p)) for p in range(4)],
         "remaining": view.remaining,
         "dealer_streak": view.dealer_streak,
-        "robbing": view.kong_tile is not None,
+        # TW §20.6.1: the seats that declared ready (public)
+        "declared": sum(1 << p for p, f in enumerate(view.public_flags) if "declared_ready" in f),
     }
 
 
@@ -90,8 +97,49 @@ class ExpertSeat(BaseSeat):
             **_table(view),
         )
 
-    @declaring
     def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        bonus = next((a for a in legal if a.type is ActionType.BONUS_WIN), None)
+        if bonus is not None:
+            return self._bonus_choice(view, legal, bonus)
+        a = self._choose(view, legal)
+        declared = declaration_of(a, legal)
+        if declared is not None and self._declares(view, a.tiles[0] >> 2):
+            return declared
+        return a
+
+    def _bonus_choice(self, view: SeatView, legal: Sequence[Action], bonus: Action) -> Action:
+        """TW §20.6.3: the offered bonus-tile win taken unless the hand kept is worth more (the
+        core's ``ExpertAgent.takes_bonus_win``)."""
+        decline = next((a for a in legal if a.type is ActionType.DECLINE), None)
+        offer = view.bonus_offer
+        if decline is None or offer is None:
+            return bonus
+        _, value, self_drawn = offer
+        takes = self._agent_for(view.rules).takes_bonus_win(
+            view.hand_counts(),
+            view.meld_tuples(),
+            view.unseen_counts(),
+            value=value,
+            self_drawn=self_drawn,
+            **_public(view),
+        )
+        return bonus if takes else decline
+
+    def _declares(self, view: SeatView, kind: int) -> bool:
+        """TW §20.6.1: whether the discard of ``kind`` is made a ready declaration (the core's
+        ``ExpertAgent.declares``: the value it adds against the lock's cost)."""
+        return bool(
+            self._agent_for(view.rules).declares(
+                view.hand_counts(),
+                view.meld_tuples(),
+                view.unseen_counts(),
+                tile=kind,
+                own_flags=sorted(view.own_flags),
+                **_public(view),
+            )
+        )
+
+    def _choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
         legal = engine_only(legal)
         # a win on offer is the core's to weigh (it may wait for a far bigger one)
         obvious = None if any(a.type in _WINS for a in legal) else obvious_answer(view, legal)

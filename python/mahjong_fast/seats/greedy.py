@@ -34,7 +34,7 @@ from ..game.actions import ENGINE_TYPES, Action, ActionType
 from ..game.view import SeatView
 from .base import BaseSeat, CoreAgentFor
 
-__all__ = ["GreedySeat", "declaring", "obvious_answer", "option_codes"]
+__all__ = ["GreedySeat", "declaration_of", "declaring", "obvious_answer", "option_codes"]
 
 _A = ActionType
 #: code of each action type for the core's agents: its position in ActionType
@@ -69,14 +69,21 @@ def declaring(choose: _Choose) -> _Choose:
     @functools.wraps(choose)
     def wrapped(self: object, view: SeatView, legal: Sequence[Action]) -> Action:
         a = choose(self, view, legal)
-        if a.type is _A.DISCARD and len(legal) > 1:
-            kind = a.tiles[0] >> 2
-            for d in legal:
-                if d.type is _A.DECLARE_READY and d.tiles and d.tiles[0] >> 2 == kind:
-                    return d
-        return a
+        return declaration_of(a, legal) or a
 
     return wrapped  # type: ignore[return-value]
+
+
+def declaration_of(a: Action, legal: Sequence[Action]) -> Action | None:
+    """The ready declaration (TW §20.6.1 ``declare_ready``) of ``legal`` that discards a tile
+    of the kind discard ``a`` discards, or None (``a`` not a discard, or no such declaration
+    legal)."""
+    if a.type is _A.DISCARD and len(legal) > 1:
+        kind = a.tiles[0] >> 2
+        for d in legal:
+            if d.type is _A.DECLARE_READY and d.tiles and d.tiles[0] >> 2 == kind:
+                return d
+    return None
 
 
 def obvious_answer(view: SeatView, legal: Sequence[Action]) -> Action | None:

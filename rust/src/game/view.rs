@@ -98,6 +98,14 @@ impl<'a> SeatView<'a> {
     pub fn turn(&self) -> u32 {
         self.deal.turn()
     }
+    /// The seats whose public flag `name` of the ruleset's house rules is set now (bit p: seat
+    /// p), e.g. `declared_ready` (TW §20.6.1: a declaration is public); 0 when the ruleset
+    /// has no such flag.
+    pub fn public_flag_seats(&self, name: &str) -> u8 {
+        let Some(bit) = self.deal.rules().rule_flags().public.iter().position(|n| *n == name) else { return 0 };
+        let st = self.deal.rule_state();
+        (0..4).filter(|&p| st.public_flag(p, bit as u8)).fold(0, |m, p| m | 1 << p)
+    }
     /// `(discarder, tile)` while a RESPONSE window is open.
     pub fn last_discard(&self) -> Option<(u8, u8)> {
         if self.deal.phase() == Phase::Response {

@@ -52,6 +52,23 @@ impl SeatArgs {
         })
     }
 
+    /// The seat's hand alone, with no options (a decision outside the legal list: the
+    /// expert's answers to a ruleset's own choices, TW §20.6).
+    pub(super) fn hand_only(
+        py: Python<'_>,
+        counts: &Bound<'_, PyAny>,
+        melds: Option<&Bound<'_, PyAny>>,
+        unseen: &Bound<'_, PyAny>,
+    ) -> PyResult<Self> {
+        Ok(SeatArgs {
+            counts: counts_obj(py, counts)?,
+            melds: melds_obj(py, melds)?,
+            unseen: counts_obj(py, unseen)?,
+            discard: None,
+            legal: Vec::new(),
+        })
+    }
+
     pub(super) fn situation(&self) -> Situation<'_> {
         Situation { concealed: &self.counts, melds: &self.melds, unseen: &self.unseen, discard: self.discard, legal: &self.legal }
     }

@@ -339,6 +339,13 @@ impl PyDeal {
             st.records.iter().map(|r| (r.seat, r.liable, r.pattern)).collect(),
         )
     }
+    /// The bonus-tile win on offer while `BONUS_CHOICE` is open (TW §20.6.3), as `(seat,
+    /// value, self_drawn)`: its value in the ruleset's unit (its element, with C27 at starting
+    /// timing), settled as self-drawn or paid by the exposer; None otherwise. Public.
+    #[getter]
+    fn bonus_offer(&self) -> Option<(usize, u8, bool)> {
+        self.deal.bonus_offer().map(|w| (w.winner, w.value(), w.discarder.is_none()))
+    }
     /// Per seat, the private tile kinds the ruleset holds, a bit mask over kinds 0..33 (HK
     /// §19.12: the kinds of a pass-over lock; zeros without house rules).
     #[getter]

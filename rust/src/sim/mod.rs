@@ -287,9 +287,17 @@ impl Agents {
         let disc = view.last_discard().or(view.kong_tile()).map(|(_, t)| t >> 2);
         self.options.clear();
         // TW §20.6.3 `BONUS_CHOICE`: the built-in seats take the bonus-tile win offered (only
-        // a ruleset with house rules offers one)
+        // a ruleset with house rules offers one); the expert unless its hand is worth more
         if rules.has_hooks() {
             if let Some(i) = legal.iter().position(|a| a.kind == ActionType::BonusWin) {
+                if kind == SeatKind::Expert {
+                    if let (Some(win), Some(d)) = (deal.bonus_offer(), legal.iter().position(|a| a.kind == ActionType::Decline)) {
+                        let (value, self_drawn) = (f64::from(win.value()), win.discarder.is_none());
+                        if !self.expert_decides(rules, deal, p, |e, s, v| e.takes_bonus_win(s, v, value, self_drawn))? {
+                            return Ok(d);
+                        }
+                    }
+                }
                 return Ok(i);
             }
         }
@@ -304,9 +312,19 @@ impl Agents {
             }
             let i = self.choose(rules, kind, deal, p, &legal_own, random)?;
             let i = own.get(i).copied().ok_or_else(|| MahjongError::hand("an agent chose outside the legal list"))?;
-            // TW §20.6.1: a discard that could be a ready declaration is declared (a simple
-            // policy: the seat keeps the discard it chose)
-            return Ok(declaring(legal, i));
+            // TW §20.6.1: a discard that could be a ready declaration is declared (the seat
+            // keeps the discard it chose); the expert declares when it is worth its lock
+            let d = declaring(legal, i);
+            if d != i && kind == SeatKind::Expert {
+                let tile = Tile(legal[i].tiles.as_slice().first().map_or(0, |t| t >> 2));
+                let flags = deal.rule_state().private.get(p as usize).copied().unwrap_or(0);
+                let names = rules.rule_flags().private;
+                let own: Vec<&str> = names.iter().enumerate().filter(|&(b, _)| flags >> b & 1 == 1).map(|(_, n)| *n).collect();
+                if !self.expert_decides(rules, deal, p, |e, s, v| e.declares(s, v, tile, &own))? {
+                    return Ok(i);
+                }
+            }
+            return Ok(d);
         }
         self.options.extend(legal.iter().map(|a| option_of(a, disc)));
         self.melds.clear();
@@ -345,6 +363,31 @@ impl Agents {
                 .choose(&s, &v)
             }
         }
+    }
+}
+
+impl Agents {
+    /// A decision of player `p`'s expert seat outside its legal list (a ruleset's own choice,
+    /// TW §20.6): `f` asked with the seat's situation (its hand and the unseen tiles, no
+    /// options) and its view (HK §14).
+    fn expert_decides(
+        &mut self,
+        rules: &Ruleset,
+        deal: &Deal,
+        p: u8,
+        f: impl FnOnce(&mut ExpertAgent, &Situation<'_>, &crate::agents::expert::ExpertView<'_>) -> Result<bool>,
+    ) -> Result<bool> {
+        let view = deal.view(p);
+        self.melds.clear();
+        self.melds.extend(deal.melds(p as usize).iter().map(|m| m.core()));
+        let unseen = view.unseen_counts();
+        let s = Situation { concealed: view.hand_counts(), melds: &self.melds, unseen: &unseen, discard: None, legal: &[] };
+        let v = self.expert_view.read(&view);
+        let agent = match self.styles[p as usize] {
+            Some(st) => self.styled[p as usize].get_or_insert_with(|| ExpertAgent::with_style(rules.clone(), st)),
+            None => self.expert.get_or_insert_with(|| ExpertAgent::new(rules.clone())),
+        };
+        f(agent, &s, &v)
     }
 }
 

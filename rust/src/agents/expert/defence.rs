@@ -3,7 +3,7 @@
 //! left, and the ruleset's estimate of how often such a hand reaches the minimum), what the seat
 //! would pay it (the ruleset's payments with both players' dealer status and the streak), and
 //! each tile's danger against it from the visible tiles (`agents/danger.rs`, shared with the
-//! strong seat). The expected loss of a discard is readiness × danger × (the payment plus the
+//! strong seat). A seat that declared ready (TW §20.6.1, public) is ready for certain. The expected loss of a discard is readiness × danger × (the payment plus the
 //! own chance given up), in points. Under liability (HK §19.8, TW §20.7.2) a discard that an
 //! opponent's claim would turn into a liability pattern costs besides the chance of that claim
 //! times its chance to win after it times the liable payment beyond the seat's usual share,
@@ -55,7 +55,14 @@ pub(crate) fn threats(know: &Knowledge, rules: &Ruleset, pay: &Payoffs, s: &Situ
             flush: th.flush,
             honour_sets,
         };
-        let est = know.estimate_opponent(&f);
+        let mut est = know.estimate_opponent(&f);
+        let mut ready = ready;
+        if v.declared >> o & 1 == 1 {
+            // TW §20.6.1: a seat that declared ready is ready, and its win scores the
+            // declaration's value too
+            ready = 1.0;
+            est.value += know.declaration_gain(None);
+        }
         th.p = ready * est.legal;
         th.pay = at(&pay.pay[t.seat_winds[o] as usize % 4], est.value);
         if rules.has_hooks() {

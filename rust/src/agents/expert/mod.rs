@@ -32,6 +32,7 @@
 
 #![allow(clippy::needless_range_loop)] // kinds and seats are indices by nature
 
+mod choices;
 mod defence;
 mod offence;
 mod view;
@@ -47,6 +48,7 @@ use crate::error::{MahjongError, Result};
 use crate::rules::Ruleset;
 use crate::tiles::hand::{Counts, Hand, Meld, MeldKind};
 use crate::tiles::tile::N_KINDS;
+pub use choices::{qualification_of, DeclarationValue};
 use defence::Threat;
 pub use view::{future_progress, ExpertView, ExpertViewBuf};
 

@@ -26,7 +26,7 @@ use crate::tiles::tile::{Tile, N_KINDS};
 use super::view::ExpertView;
 
 /// Discards that reach a ready seat per turn, relative to own draws.
-const RON_FACTOR: f64 = 1.0;
+pub(super) const RON_FACTOR: f64 = 1.0;
 
 impl ExpertAgent {
     /// Expected gain of a win estimated at `discard` / `self_drawn` value, mixing self-drawn and
@@ -42,7 +42,7 @@ impl ExpertAgent {
     }
 
     /// The chance to win within `turns` at a per-turn chance `q` against the others' hazard.
-    fn p_win(&self, q: f64, turns: f64) -> f64 {
+    pub(super) fn p_win(&self, q: f64, turns: f64) -> f64 {
         if turns <= 0.0 || q <= 0.0 {
             return 0.0;
         }
@@ -115,7 +115,7 @@ impl ExpertAgent {
     /// The ruleset's value of every wait of the ready hand `c` (self-drawn and on a discard,
     /// in the situation of the seat's next win: [`ExpertView::future_context`]), through the
     /// agent's cache of them ([`WaitCache`]: a kept entry is what scoring again would give).
-    fn wait_values(&mut self, c: &Counts, melds: &[Meld], v: &ExpertView<'_>) -> Result<WaitValues> {
+    pub(super) fn wait_values(&mut self, c: &Counts, melds: &[Meld], v: &ExpertView<'_>) -> Result<WaitValues> {
         let t = &v.table;
         let declared = !melds.is_empty();
         let ctx_ts = v.future_context(true, declared);
@@ -444,9 +444,9 @@ pub(super) const DECLINE_RATIO: f64 = 8.0;
 /// discard; −1 where it is not a legal win.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct WaitValues {
-    mask: u64,
-    self_drawn: [i16; N_KINDS],
-    on_discard: [i16; N_KINDS],
+    pub(super) mask: u64,
+    pub(super) self_drawn: [i16; N_KINDS],
+    pub(super) on_discard: [i16; N_KINDS],
 }
 
 /// Everything a wait's score reads: the ready hand (concealed kinds, declared sets, bonus

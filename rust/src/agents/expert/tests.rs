@@ -1,6 +1,7 @@
 //! The expert's tests: legal and deterministic whole deals under every ruleset, decisions that
 //! do not depend on hidden tiles, values that agree with the decision.
 
+use super::DeclarationValue;
 use super::*;
 use crate::agents::knowledge::{ExpertStyle, Knowledge};
 use crate::agents::LegalOption;
@@ -457,4 +458,114 @@ fn a_discard_that_feeds_a_liability_pattern_is_valued_lower() {
     m.pop();
     m.push(Meld { kind: MeldKind::Pung, tile: Tile(kind("3z") as u8) });
     assert_eq!(rules.claim_liability(&m, ActionType::Pung), None);
+}
+
+/// South's 17 tiles `h` under `rules` on the view `v`, its expert with `style` (the ruleset's
+/// own weights when None): (declares with the discard of `tile`, the declaration's values).
+fn declaration(
+    rules: &Ruleset,
+    style: Option<ExpertStyle>,
+    h: &Hand,
+    unseen: &Counts,
+    tile: &str,
+    v: &ExpertView<'_>,
+    flags: &[&str],
+) -> (bool, Option<DeclarationValue>) {
+    let s = Situation { concealed: &h.concealed, melds: &h.melds, unseen, discard: None, legal: &[] };
+    let t = Tile(kind(tile) as u8);
+    let mut agent = match style {
+        Some(st) => ExpertAgent::with_style(rules.clone(), st),
+        None => ExpertAgent::new(rules.clone()),
+    };
+    let d = agent.declaration_values(&s, v, t, flags).unwrap();
+    (agent.declares(&s, v, t, flags).unwrap(), d)
+}
+
+/// TW §20.6.1 with a common table (`taiwanese-omu-star31`): on a quiet table a ready hand
+/// declares (C15 adds a Tai to every wait; nothing threatens the locked hand). Facing a seat
+/// that declared ready itself (public: that seat is ready for certain), with a wait of one
+/// copy left and a cautious style (`caution` 5, plain points), the lock costs
+/// more than the Tai brings and the seat keeps its hand free; the same table with that seat
+/// not declared makes the lock cheaper. A live qualification the declaration keeps (C29, TW
+/// §20.6.2) is worth more than C15. With the high table (no element for it) a declaration is
+/// never made.
+#[test]
+fn a_ready_declaration_is_made_by_value() {
+    use crate::game::Discard;
+    let star = Ruleset::named("taiwanese-omu-star31").unwrap();
+    // 123m 456m 789m 123p 456p, a single 7s: ready on 7s once the 1z goes
+    let h = crate::tiles::hand::hand("123m456m789m123p456p7s1z");
+    let all = unseen_of(&h);
+    let quiet = ExpertView::of_table(quiet_table(40));
+    let (yes, d) = declaration(&star, None, &h, &all, "1z", &quiet, &[]);
+    let d = d.expect("a declaration adds C15 here");
+    assert_eq!(d.added, f64::from(star.element_value("C15").unwrap()));
+    assert!(d.gain > 0.0 && d.gain > d.lock_cost && yes, "{d:?}");
+    // West declared ready and has discarded a round of tiles; three copies of 7s are gone
+    let discards: Vec<Discard> = ["9m", "1p", "4z", "5z", "2s", "8p", "3z", "9p"]
+        .iter()
+        .map(|t| Discard { tile: 4 * kind(t) as u8, claimed_by: None })
+        .collect();
+    let table = crate::agents::strong::Table { discards: [&[], &[], &discards, &[]], ..quiet_table(44) };
+    let threatened = ExpertView { declared: 1 << 2, ..ExpertView::of_table(table) };
+    let mut unseen = all;
+    unseen[kind("7s")] = 1;
+    for t in &discards {
+        unseen[(t.tile >> 2) as usize] -= 1;
+    }
+    let cautious = ExpertStyle { caution: 5.0, exact_alpha: 1.0, alpha: 1.0, ..Knowledge::of(&star).expert_style() };
+    let (yes, d) = declaration(&star, Some(cautious), &h, &unseen, "1z", &threatened, &[]);
+    let d = d.unwrap();
+    assert!(d.lock_cost > d.gain && !yes, "{d:?}");
+    let calm = ExpertView { declared: 0, ..threatened };
+    let (_, e) = declaration(&star, Some(cautious), &h, &unseen, "1z", &calm, &[]);
+    let e = e.unwrap();
+    assert!(e.lock_cost < d.lock_cost, "{e:?} {d:?}");
+    // a live qualification kept by the declaration is worth its element
+    let (yes, q) = declaration(&star, None, &h, &all, "1z", &quiet, &["earthly_ready"]);
+    let q = q.unwrap();
+    assert_eq!(q.added, f64::from(star.element_value("C29").unwrap()));
+    let (_, c15) = declaration(&star, None, &h, &all, "1z", &quiet, &[]);
+    assert!(yes && q.gain > c15.unwrap().gain);
+    let high = Ruleset::named("taiwanese-high").unwrap().with_switch("ready_declaration", SwitchValue::Bool(true)).unwrap();
+    assert_eq!(declaration(&high, None, &h, &all, "1z", &quiet, &[]), (false, None));
+}
+
+/// TW §20.6.3 (`taiwanese-omu-cml`, `eight_bonus_mode = optional_standalone`): an offered
+/// bonus-tile win is taken against a far hand; with plain points (`exact_alpha` 1) a ready full
+/// flush kept is worth more than a win made worth 0 Tai, and the win is declined; the decision
+/// is always the comparison of the two values. A hand short of tiles (mid initial
+/// replacement) is never kept.
+#[test]
+fn a_bonus_win_on_offer_is_taken_by_value() {
+    let cml = Ruleset::named("taiwanese-omu-cml").unwrap();
+    let quiet = ExpertView::of_table(quiet_table(60));
+    let plain = ExpertStyle { exact_alpha: 1.0, alpha: 1.0, ..Knowledge::of(&cml).expert_style() };
+    let ask = |h: &Hand, value: f64, style: Option<ExpertStyle>| {
+        let unseen = unseen_of(h);
+        let s = Situation { concealed: &h.concealed, melds: &h.melds, unseen: &unseen, discard: None, legal: &[] };
+        let mut agent = match style {
+            Some(st) => ExpertAgent::with_style(cml.clone(), st),
+            None => ExpertAgent::new(cml.clone()),
+        };
+        let (take, keep) = agent.bonus_values(&s, &quiet, value, true).unwrap();
+        let takes = agent.takes_bonus_win(&s, &quiet, value, true).unwrap();
+        assert_eq!(takes, take >= keep);
+        (takes, take, keep)
+    };
+    // 16 scattered tiles, far from ready
+    let far = crate::tiles::hand::hand("159m26p37s1234567z1m");
+    let c34 = f64::from(cml.element_value("C34").unwrap());
+    assert!(ask(&far, c34, None).0);
+    assert!(ask(&far, c34, Some(plain)).0);
+    // a ready full flush of characters (16 tiles)
+    let flush = crate::tiles::hand::hand("111m234m456m678m999m5m");
+    let (takes, take, keep) = ask(&flush, 0.0, Some(plain));
+    assert!(!takes && keep > take, "{take} {keep}");
+    // worth the 8 Tai of C34 the same win is taken
+    let (takes, take, keep) = ask(&flush, c34, Some(plain));
+    assert!(takes && take > keep, "{take} {keep}");
+    let short = crate::tiles::hand::hand("111m234m456m");
+    let (takes, _, keep) = ask(&short, 0.0, None);
+    assert!(takes && keep == NOT_RATED);
 }

@@ -20,6 +20,9 @@ pub struct ExpertView<'a> {
     pub interrupted: bool,
     /// Whether the tile on offer is one being added to a kong (a robbing window, HK §7.3).
     pub robbing: bool,
+    /// The seats that declared ready (bit p: seat p; TW §20.6.1, public): each is ready, its
+    /// hand locked.
+    pub declared: u8,
 }
 
 impl<'a> ExpertView<'a> {
@@ -27,7 +30,7 @@ impl<'a> ExpertView<'a> {
     /// discards on the table counted).
     pub fn of_table(table: Table<'a>) -> Self {
         let discards_made = table.discards.iter().map(|d| d.len() as u32).sum();
-        ExpertView { table, dealer_streak: 0, discards_made, interrupted: true, robbing: false }
+        ExpertView { table, dealer_streak: 0, discards_made, interrupted: true, robbing: false, declared: 0 }
     }
 
     /// The seat's position counted from the dealer (its seat wind: the dealer is East).
@@ -127,6 +130,9 @@ pub fn future_progress(made: u32, own: u32, seat: u32, streak: u32, interrupted:
     DealProgress { dealer_streak: streak, discards: d, winner_discards: w, interrupted }
 }
 
+/// The public flag of a seat that declared ready (TW §20.6.1, the ruleset's name for it).
+pub const DECLARED_READY: &str = "declared_ready";
+
 /// Buffers to read an [`ExpertView`] from a seat's view without allocating per decision.
 #[derive(Debug, Default)]
 pub struct ExpertViewBuf {
@@ -142,6 +148,7 @@ impl ExpertViewBuf {
             discards_made: view.turn(),
             interrupted: view.interrupted(),
             robbing: view.kong_tile().is_some(),
+            declared: view.public_flag_seats(DECLARED_READY),
         }
     }
 }

@@ -107,6 +107,17 @@ impl Knowledge {
         }
     }
 
+    /// What a ready declaration (TW §20.6.1) adds to the seat's later win, in the ruleset's
+    /// unit, given the live qualification it would keep (TW §20.6.2); 0 where the ruleset
+    /// scores nothing for it (the Hong Kong family, the Taiwanese high and low tables, a
+    /// family the agents know nothing of: no declaration is worth its lock there).
+    pub fn declaration_gain(&self, qualification: Option<crate::rules::scoring::Qualification>) -> f64 {
+        match &self.family {
+            Family::Taiwanese(s) => taiwanese::declaration_gain(s, qualification),
+            _ => 0.0,
+        }
+    }
+
     /// The bonus-tile value the baseline `strong` seat counts when it estimates an unfinished
     /// hand (`agents/strong.rs`), in the ruleset's unit; `None` where that baseline counts
     /// none. The baseline was tuned on Hong Kong (F16–F20, HK §10.2, §10.3: no bonus tiles 1;

@@ -10,6 +10,7 @@
 //! `shenlaiye`) has its own estimate from its own elements ([`common`]).
 
 use super::{ExpertStyle, HandFeatures, OpponentFeatures, OpponentOutlook, Outlook};
+use crate::rules::scoring::Qualification;
 use crate::rules::Ruleset;
 
 /// Which table a Taiwanese ruleset scores by (switch `tai_table`).
@@ -70,13 +71,16 @@ pub(crate) struct TwValues {
     c08: f64,
     c09: f64,
     c14: f64,
+    c15: f64,
     c19: f64,
     c20: f64,
     c22: f64,
     c24: f64,
     c26: f64,
     c28: f64,
+    c29: f64,
     c33: f64,
+    c37: f64,
 }
 
 impl TwValues {
@@ -125,13 +129,16 @@ impl TwValues {
             c08: v("C08"),
             c09: v("C09"),
             c14: v("C14"),
+            c15: v("C15"),
             c19: v("C19"),
             c20: v("C20"),
             c22: v("C22"),
             c24: v("C24"),
             c26: v("C26"),
             c28: v("C28"),
+            c29: v("C29"),
             c33: v("C33"),
+            c37: v("C37"),
         }
     }
 }
@@ -392,6 +399,21 @@ pub(crate) fn opponent(f: &OpponentFeatures<'_>, s: &TwFacts) -> OpponentOutlook
 }
 
 /// The weights measured under each table (docs/ai.md).
+/// TW §20.6.1, §20.6.2: the Tai a ready declaration adds to the seat's later win. With a
+/// common table: the live qualification it keeps (C37 heavenly, C29 earthly: without the
+/// declaration it is lost with this discard), else C15; the high and low tables score nothing
+/// for it (TW §20 `ready_declaration`: "with H/L tables it scores nothing").
+pub(crate) fn declaration_gain(s: &TwFacts, qualification: Option<Qualification>) -> f64 {
+    if s.kind != Kind::Common {
+        return 0.0;
+    }
+    match qualification {
+        Some(Qualification::Heavenly) => s.v.c37,
+        Some(Qualification::Earthly) => s.v.c29,
+        None => s.v.c15,
+    }
+}
+
 pub(crate) fn style(s: &TwFacts) -> ExpertStyle {
     match s.kind {
         Kind::High | Kind::Common => super::expert_styles::TAIWANESE_HIGH,

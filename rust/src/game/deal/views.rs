@@ -47,6 +47,12 @@ impl Deal {
     pub fn rule_state(&self) -> &RuleState {
         &self.rule_state
     }
+    /// The bonus-tile win on offer while `BONUS_CHOICE` is open (TW §20.6.3; public: the
+    /// `bonus_choice` event names its seat and kind, and its value follows from the exposed
+    /// bonus tiles and the rules), else None.
+    pub fn bonus_offer(&self) -> Option<&crate::rules::BonusWin> {
+        self.bonus_offer.as_ref().filter(|_| self.phase == Phase::BonusChoice).map(|o| &o.win)
+    }
     /// Tiles that may still be drawn (HK §4.1; the dead wall of TW §4.2 excluded): TW §20.1
     /// `live` = the wall's tiles minus the reserve.
     pub fn remaining(&self) -> usize {
