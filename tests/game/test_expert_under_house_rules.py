@@ -149,3 +149,42 @@ def test_the_python_expert_seat_plays_as_the_core_under_declarations_and_bonus_c
     core = mf.simulate(matches=2, seats=seats, rules=name, seed=3, workers=1, backend="core").records
     loop = mf.simulate(matches=2, seats=seats, rules=name, seed=3, workers=1, backend="process").records
     assert core == loop
+
+
+def _first_declaration_chance(r: mf.Ruleset) -> tuple[Deal, int]:
+    """A deal of four experts under ``r`` stopped at the first decision where a ready
+    declaration is legal: (the deal, the seat to act)."""
+    for seed in range(40):
+        d = Deal(deal_wall(seed, 0), dealer=seed % 4, deal_index=0, rules=r)
+        seats = [make_seat("expert", seed=seed + p) for p in range(4)]
+        while d.phase is not Phase.ENDED:
+            p = d.to_act[0]
+            legal = d.legal_actions(p)
+            if any(a.type is ActionType.DECLARE_READY for a in legal):
+                return d, p
+            d.apply(seats[p].choose(d.view(p), legal))
+    raise AssertionError(f"no declaration was legal in 40 deals under {r.name}")
+
+
+@pytest.mark.parametrize(
+    ("rules", "declares"),
+    [
+        (mf.Ruleset.from_name("taiwanese-omu-star31"), True),
+        (mf.Ruleset.from_name("taiwanese-high").replace(ready_declaration=True), False),
+    ],
+)
+def test_the_hint_marks_the_declaration_only_when_the_expert_makes_it(
+    rules: mf.Ruleset, declares: bool
+) -> None:
+    d, p = _first_declaration_chance(rules)
+    legal = d.legal_actions(p)
+    chosen = make_seat("expert").choose(d.view(p), legal)
+    rows = d.hint(p)
+    marked = [r for r in rows if r.expert]
+    assert len(marked) == 1 and rows[0] is marked[0]
+    assert marked[0].action == chosen
+    assert (chosen.type is ActionType.DECLARE_READY) is declares
+    if not declares:
+        # the declaration of the same tile is offered right after the expert's discard
+        assert rows[1].action.type is ActionType.DECLARE_READY
+        assert rows[1].action.tiles[0] >> 2 == chosen.tiles[0] >> 2

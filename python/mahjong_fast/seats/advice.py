@@ -25,9 +25,13 @@ from ..game.actions import ENGINE_TYPES, Action, ActionType, Phase
 from ..render import code_of_id, code_of_kind
 from ..rules import resolve_rules
 from .claim_hint import ClaimOutlook, claim_outlooks, outlook_text
+from .expert import ExpertSeat
 from .expert_hint import expert_ranking, option_label
 from .narration import _kinds, _tiles
 from .situation import win_situation
+
+#: the seat whose answers the hint follows (the ready declaration, TW §20.6.1)
+_EXPERT = ExpertSeat()
 
 __all__ = ["POINTS_NOTE", "HintRow", "claim_menu", "hint_rows"]
 
@@ -273,8 +277,8 @@ def hint_rows(view: Any, legal: Sequence[Action]) -> list[HintRow]:
     A ruleset's other extra actions are not ranked. A ready declaration naming its tile (TW
     §20.6.1 ``declare_ready``) is a discard that also declares: it gets its own row (``declare
     ready with 7z``, command ``ready 7z``) with the values of the discard of that tile, placed
-    just before it; it is the expert's row when the expert would discard that tile, as the
-    built-in seats then declare.
+    just before it; it is the expert's row when the expert would discard that tile and declare
+    with it (by value: :meth:`ExpertSeat.declares`), else right after the expert's discard.
 
     Args:
         view: the player's :class:`~mahjong_fast.game.SeatView` (or live view).
@@ -289,13 +293,18 @@ def hint_rows(view: Any, legal: Sequence[Action]) -> list[HintRow]:
     declarations = [a for a in legal if a.type is ActionType.DECLARE_READY and a.tiles]
     engine = [a for a in legal if a.type in ENGINE_TYPES]
     rows = _engine_rows(view, engine)
-    return _with_declarations(rows, declarations) if declarations else rows
+    if not declarations:
+        return rows
+    return _with_declarations(rows, declarations, lambda kind: _EXPERT.declares(view, kind))
 
 
-def _with_declarations(rows: list[HintRow], declarations: Sequence[Action]) -> list[HintRow]:
-    """``rows`` with a row per kind of ``declarations`` just before the discard of that kind
-    (same values); the declaration takes the discard's expert mark (the built-in seats declare
-    with the discard they chose)."""
+def _with_declarations(
+    rows: list[HintRow], declarations: Sequence[Action], declares: Any
+) -> list[HintRow]:
+    """``rows`` with a row per kind of ``declarations`` beside the discard of that kind (same
+    values). On the expert's discard, ``declares(kind)`` says whether the expert would make it
+    a declaration (by value, TW §20.6.1): then the declaration row comes first and takes the
+    expert mark, else it follows the discard; on the others it comes just before."""
     by_kind: dict[int, Action] = {}
     for a in sorted(declarations, key=lambda a: a.tiles[0]):
         by_kind.setdefault(a.tiles[0] >> 2, a)
@@ -305,15 +314,17 @@ def _with_declarations(rows: list[HintRow], declarations: Sequence[Action]) -> l
         d = by_kind.pop(kind, None) if kind is not None else None
         if d is not None:
             code = code_of_kind(kind)  # type: ignore[arg-type]
-            out.append(
-                replace(
-                    r,
-                    action=d,
-                    option=f"declare ready with {code}",
-                    command=f"ready {code}",
-                    reason=f"declares ready: from then on you discard every tile you draw; {r.reason}",
-                )
+            row = replace(
+                r,
+                action=d,
+                option=f"declare ready with {code}",
+                command=f"ready {code}",
+                reason=f"declares ready: from then on you discard every tile you draw; {r.reason}",
             )
+            if r.expert and not declares(kind):
+                out += [r, replace(row, expert=False)]
+                continue
+            out.append(row)
             r = replace(r, expert=False)
         out.append(r)
     for kind, d in sorted(by_kind.items()):  # a declaration without its discard row (none)

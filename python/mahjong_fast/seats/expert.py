@@ -103,7 +103,7 @@ class ExpertSeat(BaseSeat):
             return self._bonus_choice(view, legal, bonus)
         a = self._choose(view, legal)
         declared = declaration_of(a, legal)
-        if declared is not None and self._declares(view, a.tiles[0] >> 2):
+        if declared is not None and self.declares(view, a.tiles[0] >> 2):
             return declared
         return a
 
@@ -125,9 +125,15 @@ class ExpertSeat(BaseSeat):
         )
         return bonus if takes else decline
 
-    def _declares(self, view: SeatView, kind: int) -> bool:
-        """TW §20.6.1: whether the discard of ``kind`` is made a ready declaration (the core's
-        ``ExpertAgent.declares``: the value it adds against the lock's cost)."""
+    def declares(self, view: SeatView, kind: int) -> bool:
+        """TW §20.6.1: whether the seat would make its discard of a tile of ``kind`` (0..33) a
+        ready declaration, by value (the core's ``ExpertAgent.declares``: what the declaration
+        adds, C15 or the qualification it keeps, against the lock's expected cost). False
+        where the ruleset scores nothing for one.
+
+        Raises:
+            InvalidHandError: the hand holds no tile of ``kind``, or ``kind`` is not 0..33.
+        """
         return bool(
             self._agent_for(view.rules).declares(
                 view.hand_counts(),
