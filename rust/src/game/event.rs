@@ -132,7 +132,7 @@ pub enum Event {
     ExhaustiveDraw { reason: DrawReason },
     /// A per-seat rule flag of the ruleset set or cleared (`rules/hooks.rs`); a private flag
     /// (`public` false) is seen by its seat only. `event` is its log name (`rule_flag`, or the
-    /// ruleset's own, [`crate::rules::DealHooks::flag_event`]); `kinds` the seat's private set
+    /// ruleset's own, [`crate::rules::RuleFlags::event_name`]); `kinds` the seat's private set
     /// of kinds after the change (bit k: kind k; 0 when it has none), e.g. the kinds a HK §19.12
     /// pass-over lock holds.
     RuleFlag { player: u8, flag: &'static str, value: bool, public: bool, event: &'static str, kinds: u64 },
@@ -228,7 +228,7 @@ pub struct Win {
     pub score: ScoreOutcome,
     pub flags: WinFlags,
     /// This win's payments per player (HK §11; under house rules as the ruleset's
-    /// [`crate::rules::DealHooks::settle_records`] set them: co-winners, liability).
+    /// [`crate::rules::LiabilityRules::settle_records`] set them: co-winners, liability).
     pub payments: [i64; 4],
     /// HK §19.8: the liable player who paid this win (its liability applied), else `None`.
     pub liable_paid: Option<u8>,

@@ -17,7 +17,7 @@ impl Deal {
     /// The ruleset's settlement of the deal's wins (HK §11–§12, TW §15–§16): payments and who
     /// deals next.
     /// With house rules, the settlement is adjusted by the deal's liability records
-    /// ([`crate::rules::DealHooks::settle_records`]).
+    /// ([`crate::rules::LiabilityRules::settle_records`]).
     pub(super) fn settlement(&self, wins: &mut [Win]) -> Settlement {
         let pay: Vec<WinPayment> = wins.iter().map(Win::as_payment).collect();
         let hooked = self.hooks && (!self.rule_state.records.is_empty() || wins.len() > 1);
@@ -30,7 +30,7 @@ impl Deal {
             passed: false,
         });
         if hooked {
-            return self.rules.hooks().settle_records(self, wins, &self.rule_state.records, s);
+            return self.rules.liability_rules().settle_records(self, wins, &self.rule_state.records, s);
         }
         s
     }
@@ -131,7 +131,7 @@ impl Deal {
         self.bonus_mask[winner] = if case_b { mask_before } else { 0 };
         let hand = self.score_hand(winner, c, Some(r >> 2), &ctx).ok().filter(|h| h.interpretation.is_some());
         // (A): no bonus-tile elements either (the ruleset's list)
-        let hand = if case_b { hand } else { hand.map(|h| self.rules.hooks().rob_hand_part(h)) };
+        let hand = if case_b { hand } else { hand.map(|h| self.rules.bonus_tile_wins().rob_hand_part(h)) };
         self.bonus_mask[winner] = full_mask;
         let element: Vec<Element> = std::iter::once(w.element).chain(w.starting).collect();
         let bonus_score = |extra: &[Element]| {
