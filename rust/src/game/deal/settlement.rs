@@ -151,7 +151,7 @@ impl Deal {
         // TW §11 / §20.4.2 rule 7: breakdowns in ascending element number
         first.elements.sort_by_key(Element::number);
         let pay = self.win_payments(first.value, winner, false, Some(payer));
-        let kind = WinKind::BonusRobEighth;
+        let kind = WinKind::Bonus(BonusWinKind::RobEighth);
         let tile = Some(o.moved);
         wins.push(Win {
             player: winner as u8,
@@ -202,12 +202,7 @@ impl Deal {
     /// A bonus-tile win, scored by its element(s) (TW §7), or by `scored` (TW §20.5.8 rule 2
     /// `compound`: the hand's score with its flags).
     pub(super) fn bonus_win_scored(&mut self, w: &BonusWin, tile: u8, scored: Option<(ScoreOutcome, WinFlags)>) {
-        let kind = match w.kind {
-            BonusWinKind::AllEight => WinKind::BonusAllEight,
-            BonusWinKind::RobEighth => WinKind::BonusRobEighth,
-            BonusWinKind::Flower => WinKind::FlowerWin,
-            BonusWinKind::FlowerRob => WinKind::FlowerWinRob,
-        };
+        let kind = WinKind::Bonus(w.kind);
         let discarder = if w.kind.robs() { w.discarder.map(|d| d as u8) } else { None };
         if matches!(w.kind, BonusWinKind::Flower | BonusWinKind::FlowerRob) {
             // HK §19.13: the exposer is the winner unless the tile was robbed
