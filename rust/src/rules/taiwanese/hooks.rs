@@ -129,7 +129,7 @@ impl BonusTileWins for TaiwaneseRules {
     /// tables score their heavenly blessing from `dealer_start` itself).
     fn bonus_start_situation(&self, ctx: &mut WinContext) {
         if self.switches.tai_table.is_common() {
-            ctx.house.starting_win = Some(crate::rules::scoring::StartingWin::Heavenly);
+            ctx.house.update_taiwanese(|t| t.starting_win = Some(crate::rules::scoring::StartingWin::Heavenly));
         }
     }
     /// TW §20.5.8 rule 3 (A): no bonus-tile elements in the hand part (rule 2's list).
