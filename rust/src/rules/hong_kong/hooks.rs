@@ -68,8 +68,8 @@ fn liability_trigger(rules: &HongKongRules, melds: &[Meld], kind: ActionType) ->
 }
 
 impl DealSetup for HongKongRules {
-    /// Whether a switch of HK §19.7, §19.8, §19.11 or §19.12 is off its default (the hooks
-    /// below the table hooks are then asked).
+    /// Whether a switch of HK §19.7, §19.8, §19.11 or §19.12 is off its default (the
+    /// house-rule hooks of play and liability are then asked).
     fn has_hooks(&self) -> bool {
         let sw = &self.switches;
         sw.multiple_winners == MultipleWinners::All
