@@ -64,7 +64,7 @@ pub enum ActionType {
     Kong = 7,
     Chow = 8,
     /// A ready declaration (TW §20.6.1), an action only a ruleset's hooks add
-    /// ([`crate::rules::DealHooks::extra_actions`]); the tiles it names are the ruleset's.
+    /// ([`crate::rules::DealSetup::extra_actions`]); the tiles it names are the ruleset's.
     DeclareReady = 9,
     /// Take the bonus-tile win offered in `BONUS_CHOICE` (TW §20.6.3); no tiles.
     BonusWin = 10,

@@ -2,6 +2,7 @@
 
 use super::action::{Action, ActionType, Tiles};
 use crate::rules::scoring::ScoreOutcome;
+use crate::rules::BonusWinKind;
 
 /// Why a replacement tile was drawn from the tail (HK §4.4, §7.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,34 +34,31 @@ pub enum WinKind {
     SelfDrawn,
     Discard,
     RobbingKong,
-    /// TW §7.1: the exposing player has all eight bonus tiles (settled as self-drawn).
-    BonusAllEight,
-    /// TW §7.2: a player with the other seven takes the bonus tile just exposed (the exposing
-    /// player pays as the discarder).
-    BonusRobEighth,
-    /// HK §19.6: a flower win (seven or eight bonus tiles) of the exposing player, settled as
-    /// self-drawn (HK §19.13 `flower_win`).
-    FlowerWin,
-    /// HK §19.6 `eight_or_rob`: the eighth bonus tile robbed, the exposing player paying as a
-    /// discarder (HK §19.13 `flower_win_rob`).
-    FlowerWinRob,
+    /// A bonus-tile win (TW §7, HK §19.6), of the kind the ruleset found
+    /// ([`BonusWinKind`]: TW §7.1 all eight and §7.2 robbing the eighth, HK §19.6 a flower win
+    /// and its robbing form); settled as self-drawn unless it robs the tile just exposed (the
+    /// exposing player then pays as the discarder).
+    Bonus(BonusWinKind),
 }
 
 impl WinKind {
+    /// The name in records, logs, events and the Python API (`"self_drawn"`, `"discard"`,
+    /// `"robbing_kong"`; the bonus-tile wins `"bonus_all_eight"`, `"bonus_rob_eighth"` (TW §7),
+    /// `"flower_win"`, `"flower_win_rob"` (HK §19.13)).
     pub const fn name(self) -> &'static str {
         match self {
             WinKind::SelfDrawn => "self_drawn",
             WinKind::Discard => "discard",
             WinKind::RobbingKong => "robbing_kong",
-            WinKind::BonusAllEight => "bonus_all_eight",
-            WinKind::BonusRobEighth => "bonus_rob_eighth",
-            WinKind::FlowerWin => "flower_win",
-            WinKind::FlowerWinRob => "flower_win_rob",
+            WinKind::Bonus(BonusWinKind::AllEight) => "bonus_all_eight",
+            WinKind::Bonus(BonusWinKind::RobEighth) => "bonus_rob_eighth",
+            WinKind::Bonus(BonusWinKind::Flower) => "flower_win",
+            WinKind::Bonus(BonusWinKind::FlowerRob) => "flower_win_rob",
         }
     }
     /// A bonus-tile win (TW §7, HK §19.6: automatic, no hand shape, exempt from the minimum).
     pub const fn is_bonus_win(self) -> bool {
-        matches!(self, WinKind::BonusAllEight | WinKind::BonusRobEighth | WinKind::FlowerWin | WinKind::FlowerWinRob)
+        matches!(self, WinKind::Bonus(_))
     }
 }
 
@@ -132,7 +130,7 @@ pub enum Event {
     ExhaustiveDraw { reason: DrawReason },
     /// A per-seat rule flag of the ruleset set or cleared (`rules/hooks.rs`); a private flag
     /// (`public` false) is seen by its seat only. `event` is its log name (`rule_flag`, or the
-    /// ruleset's own, [`crate::rules::DealHooks::flag_event`]); `kinds` the seat's private set
+    /// ruleset's own, [`crate::rules::RuleFlags::event_name`]); `kinds` the seat's private set
     /// of kinds after the change (bit k: kind k; 0 when it has none), e.g. the kinds a HK §19.12
     /// pass-over lock holds.
     RuleFlag { player: u8, flag: &'static str, value: bool, public: bool, event: &'static str, kinds: u64 },
@@ -228,7 +226,7 @@ pub struct Win {
     pub score: ScoreOutcome,
     pub flags: WinFlags,
     /// This win's payments per player (HK §11; under house rules as the ruleset's
-    /// [`crate::rules::DealHooks::settle_records`] set them: co-winners, liability).
+    /// [`crate::rules::LiabilityRules::settle_records`] set them: co-winners, liability).
     pub payments: [i64; 4],
     /// HK §19.8: the liable player who paid this win (its liability applied), else `None`.
     pub liable_paid: Option<u8>,

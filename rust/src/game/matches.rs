@@ -190,7 +190,7 @@ impl Match {
             // win): the deal's own settlement, which must move the dealer as its wins do
             let (s, w) = (r.settlement, rec.settlement);
             let same_move = (s.dealer_after, s.streak_after, s.passed) == (w.dealer_after, w.streak_after, w.passed);
-            if !self.rules.hooks().has_hooks() || !same_move || s.payments != r.payments || s.payments.iter().sum::<i64>() != 0 {
+            if !self.rules.has_hooks() || !same_move || s.payments != r.payments || s.payments.iter().sum::<i64>() != 0 {
                 return Err(MahjongError::hand("the result's payments are not the ruleset's settlement of its wins"));
             }
             after = self.clone();

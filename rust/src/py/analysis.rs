@@ -260,13 +260,20 @@ fn score_notation(
             crate::rules::checked::score_flower_win(&kind, seat, discarder, &rules, &pay).map_err(|e| to_py_err(py, e))?;
         return Ok(ScoreResult::new(scored, Vec::new(), &rules));
     }
-    let house = crate::rules::scoring::HouseSituation {
+    // a context holds one ruleset's part: Hong Kong's flags when any is given (the Taiwanese
+    // inputs are then refused: here for a ruleset that does not read them, by the scorer's
+    // checks for one that does not read Hong Kong's)
+    let hong_kong = crate::rules::scoring::HongKongSituation {
         earthly: super::opt_bool_arg(earthly, "earthly", false)?,
         bonus_replacement: super::opt_bool_arg(bonus_replacement, "bonus_replacement", false)?,
         double_kong: super::opt_bool_arg(double_kong, "double_kong", false)?,
-        starting_win,
-        qualification,
-        declared_ready,
+    };
+    let house = match crate::rules::scoring::HouseSituation::of_hong_kong(hong_kong) {
+        crate::rules::scoring::HouseSituation::None => {
+            let taiwanese = crate::rules::scoring::TaiwaneseSituation { starting_win, qualification, declared_ready };
+            crate::rules::scoring::HouseSituation::of_taiwanese(taiwanese)
+        }
+        h => h,
     };
     let mut h = notation_arg(py, hand)?;
     let win = match win_tile {
@@ -721,7 +728,8 @@ fn ready_house(
     declared_ready: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<crate::rules::scoring::HouseSituation> {
     let (_, qualification, declared_ready) = tw_start_args(py, ruleset, None, qualification, declared_ready)?;
-    Ok(crate::rules::scoring::HouseSituation { qualification, declared_ready, ..Default::default() })
+    let taiwanese = crate::rules::scoring::TaiwaneseSituation { qualification, declared_ready, ..Default::default() };
+    Ok(crate::rules::scoring::HouseSituation::of_taiwanese(taiwanese))
 }
 
 /// The situation both forms of `wait_values` score the waits in.

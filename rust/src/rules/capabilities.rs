@@ -6,8 +6,11 @@
 //! - [`Table`]: the tiles and shapes, the dead wall, a hand's value with its minimum and cap;
 //! - [`Payments`]: what a win pays and how a deal is settled;
 //! - [`MatchFlow`]: where a match starts, how the dealer and the round wind go, when it ends;
-//! - [`DealHooks`](super::DealHooks) (`hooks.rs`): who wins one discard, the automatic wins and
-//!   the house rules of the deal.
+//! - the deal hooks (`hooks.rs`): [`DealSetup`](super::DealSetup), the deal's tile set, wall
+//!   rules, rule flags, extra actions and who wins one discard;
+//!   [`PlayHooks`](super::PlayHooks), the house rules of play (restrictions, windows, rule
+//!   state, false wins); [`BonusTileWins`](super::BonusTileWins), the bonus-tile wins;
+//!   [`LiabilityRules`](super::LiabilityRules), liability and its settlement.
 //!
 //! Positions 0..=3 are players in turn order. Errors are
 //! [`MahjongError`](crate::error::MahjongError)s: `RuleConfig` for switches and match options,

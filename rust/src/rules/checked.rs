@@ -173,8 +173,7 @@ pub fn score_with(
     check_history(ctx, discarder)?;
     let house = crate::rules::hong_kong::house_rules_of(rules);
     // the Taiwanese common table's inputs (TW §20.4.3) are the Taiwanese scorer's to check
-    let hk_house =
-        crate::rules::scoring::HouseSituation { starting_win: None, qualification: None, declared_ready: false, ..ctx.house };
+    let hk_house = ctx.house.hong_kong();
     if *pay != PayInputs::default() || hk_house != Default::default() {
         let Some(sw) = house.as_ref() else {
             return Err(MahjongError::hand(format!(
@@ -188,7 +187,7 @@ pub fn score_with(
     if house.as_ref().is_some_and(|sw| sw.tile_set == crate::rules::hong_kong::switches::TileSet::T136) && hand.bonus != 0 {
         return Err(MahjongError::hand("tile_set is 136: there are no bonus tiles (HK §19.4)"));
     }
-    if ctx.house.earthly && discarder.is_some_and(|d| d != 0) {
+    if hk_house.earthly && discarder.is_some_and(|d| d != 0) {
         return Err(MahjongError::situation(&[], "earthly: the dealer's first discard is East's (the discarder is not East)"));
     }
     let outcome = rules.score(hand, win_tile, ctx)?;

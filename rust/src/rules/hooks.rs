@@ -1,35 +1,40 @@
-//! The deal hooks (issue 33 item 4): what a ruleset may change in the deal engine, each with a
-//! default that means "no house rule". The engine (`game/deal/`) asks a ruleset with
-//! [`DealHooks::has_hooks`] false only the three table hooks ([`DealHooks::tile_set`],
-//! [`DealHooks::several_winners`], [`DealHooks::bonus_win`]): with no house rule the other hooks
-//! are never called, so they cost nothing and change no record, log or event stream.
+//! The deal hooks (issue 33 item 4): what a ruleset may change in the deal engine, as four
+//! capabilities, each with defaults that mean "no house rule". The engine (`game/deal/`) asks a
+//! ruleset with [`DealSetup::has_hooks`] false only [`DealSetup::tile_set`],
+//! [`DealSetup::several_winners`] and [`BonusTileWins::deal_bonus_win`] (by default
+//! [`BonusTileWins::bonus_win`]): with no house rule the other hooks are never called, so they
+//! cost nothing and change no record, log or event stream.
 //!
-//! What each hook is for (HK §19, TW §20):
-//! - [`DealHooks::tile_set`]: the physical ids the wall is built from (136 without bonus
-//!   tiles, HK §19 `flowers=false`); ids keep their meaning 0..=143, a set omits some.
-//! - [`DealHooks::several_winners`], [`DealHooks::bonus_win`]: who wins one discard (HK §11.3,
-//!   TW §5.2, §20.5.1) and the automatic bonus-tile wins (TW §7, §20.5.8, HK §19 flower wins).
-//! - [`DealHooks::wall_rules`]: the reserve at the tail of the wall and the kong and claim
-//!   rules that depend on it (TW §20.5.4–§20.5.7), the four-kongs and four-winds abortive draws.
-//! - [`DealHooks::rule_flags`]: the names of the per-seat rule state the ruleset keeps in a
-//!   [`RuleState`]: public flags every seat sees (a declared ready) and private ones only the
-//!   seat sees (the pass-over flag, TW §20.6.4).
-//! - [`DealHooks::extra_actions`]: the action types the ruleset adds (`DECLARE_READY`, TW
-//!   §20.6.1); [`DealHooks::extra_candidates`] lists them for `legal_actions()` and
-//!   [`DealHooks::check`] decides them.
-//! - [`DealHooks::declare_window`]: the extra phase `DECLARE`, a window in which the seats the
-//!   ruleset names answer once with one of its actions or a pass (an opening declaration; TW
-//!   `BONUS_CHOICE` is such a window of one seat).
-//! - [`DealHooks::check`]: restrictions on the engine's own actions (pass-over, TW §20.5.2;
-//!   discard restrictions after a claim, §20.5.3; what a declared seat may do, §20.6.1), each an
-//!   `IllegalAction` error with its code, and the legality of the extra actions.
-//! - [`DealHooks::on_event`]: what happened in the deal ([`HookEvent`]), for the ruleset to
-//!   keep its [`RuleState`] (flags, liability records, HK §19 / TW §20.7.2) and to end the
-//!   deal in an abortive draw (TW §20.5.6) by returning its reason.
-//! - [`DealHooks::settle_records`]: the settlement adjusted by the deal's liability records
-//!   (TW §20.7.2, HK §19 包牌).
-//! - [`DealHooks::false_win`]: a refused win declaration carried out as a false win with its
-//!   penalty (HK §19.11 詐糊).
+//! - [`DealSetup`], the deal as a ruleset sets it up (read before play or once per deal):
+//!   [`DealSetup::tile_set`], the physical ids the wall is built from (136 without bonus
+//!   tiles, HK §19 `flowers=false`; ids keep their meaning 0..=143, a set omits some);
+//!   [`DealSetup::several_winners`] and [`DealSetup::winning_claims`], who wins one discard
+//!   (HK §11.3, TW §5.2, §20.5.1); [`DealSetup::wall_rules`], the reserve at the tail of the
+//!   wall and the kong and claim rules that depend on it (TW §20.5.4–§20.5.7), the four-kongs
+//!   and four-winds abortive draws; [`DealSetup::rule_flags`], the names of the per-seat rule
+//!   state the ruleset keeps in a [`RuleState`]: public flags every seat sees (a declared
+//!   ready) and private ones only the seat sees (the pass-over flag, TW §20.6.4);
+//!   [`DealSetup::extra_actions`], the action types the ruleset adds (`DECLARE_READY`, TW
+//!   §20.6.1).
+//! - [`PlayHooks`], the turns and windows of play: [`PlayHooks::extra_candidates`] lists the
+//!   extra actions for `legal_actions()` and [`PlayHooks::check`] decides them;
+//!   [`PlayHooks::check`] also refuses the engine's own actions (pass-over, TW §20.5.2;
+//!   discard restrictions after a claim, §20.5.3; what a declared seat may do, §20.6.1), each
+//!   an `IllegalAction` error with its code; [`PlayHooks::declare_window`], the extra phase
+//!   `DECLARE`, a window in which the seats the ruleset names answer once with one of its
+//!   actions or a pass (an opening declaration); [`PlayHooks::rob_window`] and
+//!   [`PlayHooks::auto_action`] (TW §20.5.5, §20.6.3); [`PlayHooks::on_event`], what happened
+//!   in the deal ([`HookEvent`]), for the ruleset to keep its [`RuleState`] (flags, liability
+//!   records, HK §19 / TW §20.7.2) and to end the deal in an abortive draw (TW §20.5.6) by
+//!   returning its reason; [`PlayHooks::win_situation`], the situation a win is scored in as
+//!   the rule state makes it (TW §20.6.1–§20.6.2); [`PlayHooks::false_win`], a refused win
+//!   declaration carried out as a false win with its penalty (HK §19.11 詐糊).
+//! - [`BonusTileWins`], the bonus-tile wins (TW §7, §20.5.8, HK §19.6 flower wins): the
+//!   automatic win after an exposure, the win offered to the seat (TW `BONUS_CHOICE` is a
+//!   window of one seat), and how such a win's hand is scored and reported.
+//! - [`LiabilityRules`], liability (HK §19.8 包牌, TW §20.7.2): what a claim would record
+//!   against its feeder (asked by the agents) and the settlement adjusted by the deal's
+//!   liability records.
 
 use super::{BonusWin, ScoreOutcome, Settlement};
 use crate::error::{MahjongError, Result};
@@ -94,7 +99,7 @@ impl RuleFlags {
     }
 }
 
-/// An action type a ruleset adds to the engine's own ([`DealHooks::extra_actions`]), with the
+/// An action type a ruleset adds to the engine's own ([`DealSetup::extra_actions`]), with the
 /// switch that adds it (`None`: the ruleset always has it), so that a face that cannot express
 /// it (RL observation/action version 1) can name the switch in its refusal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -116,7 +121,7 @@ pub struct Liability {
 }
 
 /// What a claim would make its feeder liable for (HK §19.8, TW §20.7.2), as the agents ask it
-/// before a discard ([`DealHooks::claim_liability`]).
+/// before a discard ([`LiabilityRules::claim_liability`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct LiabilityRisk {
     /// The pattern, in the rules' words (`"three_dragons"`, `"big_three_dragons"`).
@@ -127,7 +132,7 @@ pub struct LiabilityRisk {
 }
 
 /// The rule state of one deal: flags per seat and the liability records, kept by the ruleset
-/// through [`DealHooks::on_event`], readable from the deal and (its public part and the seat's
+/// through [`PlayHooks::on_event`], readable from the deal and (its public part and the seat's
 /// own private flags) from the seat's view.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct RuleState {
@@ -183,7 +188,7 @@ pub enum ReserveMode {
     ReplacementWall,
 }
 
-/// The wall and kong rules of a deal ([`DealHooks::wall_rules`], asked once per deal of a
+/// The wall and kong rules of a deal ([`DealSetup::wall_rules`], asked once per deal of a
 /// ruleset with hooks): TW §20.5.4–§20.5.7. [`WallRules::NONE`] is the seed's rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct WallRules {
@@ -229,7 +234,7 @@ impl WallRules {
     }
 }
 
-/// What happened in the deal, told to [`DealHooks::on_event`] after the engine carried it
+/// What happened in the deal, told to [`PlayHooks::on_event`] after the engine carried it
 /// out (the deal passed along shows the state after it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HookEvent {
@@ -267,12 +272,15 @@ pub enum HookEvent {
     Acting { action: Action, could_win: bool },
 }
 
-/// The deal hooks of a ruleset (see the module documentation). Every method has a default
-/// that means "no house rule"; a ruleset with house rules overrides
-/// [`DealHooks::has_hooks`] to return true and the hooks it uses.
-pub trait DealHooks {
-    /// Whether the engine asks the hooks below [`DealHooks::bonus_win`] at all (a constant,
-    /// read once per deal: with false, the engine calls none of them).
+/// The deal's setup (see the module documentation): the facts of a ruleset's deal the engine
+/// reads before play or once per deal, none of them about one moment of play: whether it has
+/// house rules at all, the tile set, the wall and kong rules, the names of its per-seat flags,
+/// the action types it adds and who wins one discard. Every method has a default that means
+/// "no house rule".
+pub trait DealSetup {
+    /// Whether the engine asks the house-rule hooks at all (a constant, read once per deal:
+    /// with false, the engine asks only [`DealSetup::tile_set`],
+    /// [`DealSetup::several_winners`] and [`BonusTileWins::deal_bonus_win`]).
     fn has_hooks(&self) -> bool {
         false
     }
@@ -287,7 +295,7 @@ pub trait DealHooks {
     }
     /// How many of the `claimants` legal win claims on one tile (listed in turn order after the
     /// discarder or declarer) win: the first that many (TW §20.5.1). Asked only with
-    /// [`DealHooks::has_hooks`]; the default follows [`DealHooks::several_winners`].
+    /// [`DealSetup::has_hooks`]; the default follows [`DealSetup::several_winners`].
     fn winning_claims(&self, claimants: usize) -> usize {
         if self.several_winners() {
             claimants
@@ -295,6 +303,29 @@ pub trait DealHooks {
             claimants.min(1)
         }
     }
+    /// The wall and kong rules of the deal (TW §20.5.4–§20.5.7), asked once per deal.
+    fn wall_rules(&self) -> WallRules {
+        WallRules::NONE
+    }
+    /// The names of the per-seat flags of the [`RuleState`].
+    fn rule_flags(&self) -> &'static RuleFlags {
+        &RuleFlags::NONE
+    }
+    /// The action types the ruleset adds to the engine's own, in a fixed order (each refused as
+    /// `WRONG_PHASE` by a ruleset that does not list it; the RL action space of version 2 gives
+    /// them indices in this order).
+    fn extra_actions(&self) -> &'static [ExtraAction] {
+        &[]
+    }
+}
+
+/// The hooks of play (see the module documentation): what a ruleset's house rules change in
+/// the turns and windows of a deal, asked with the deal as it stands and its [`RuleState`]
+/// (only when [`DealSetup::has_hooks`]): restrictions, the extra actions' candidates, the
+/// declaration window, the robbing window, automatic actions, the rule state kept after each
+/// event, the situation a win is scored in, and a false win. Every method has a default that
+/// means "no house rule".
+pub trait PlayHooks {
     /// Whether an added kong opens its `ROB` window (HK §7.3); false: it is completed at once
     /// (TW §20.5.5 rule 3 `rob_added_kong = false`).
     fn rob_window(&self, _deal: &Deal) -> bool {
@@ -306,9 +337,41 @@ pub trait DealHooks {
     fn auto_action(&self, _deal: &Deal, _state: &RuleState) -> Option<Action> {
         None
     }
+    /// Candidates of the ruleset's extra actions for `player` now, appended to `out`; the
+    /// engine lists those [`PlayHooks::check`] accepts.
+    fn extra_candidates(&self, _deal: &Deal, _player: u8, _out: &mut Vec<Action>) {}
+    /// The seats that answer a declaration window (`DECLARE`) opened once the hands are dealt,
+    /// before the dealer acts (`None`: no window).
+    fn declare_window(&self, _deal: &Deal) -> Option<[bool; 4]> {
+        None
+    }
+    /// Refuse an action the engine's own rules accept (an `IllegalAction` error with its
+    /// code), and decide the ruleset's extra actions (after the engine checked the phase and
+    /// the player). `state` is the deal's rule state.
+    fn check(&self, _deal: &Deal, _a: &Action, _state: &RuleState) -> Result<()> {
+        Ok(())
+    }
+    /// Keep the rule state after `e`; `Some(reason)` ends the deal at once in an abortive
+    /// draw with that reason (no winner, nothing settled).
+    fn on_event(&self, _deal: &Deal, _e: &HookEvent, _state: &mut RuleState) -> Option<&'static str> {
+        None
+    }
     /// The situation of `player`'s win as the rule state makes it (TW §20.6.1 a declared
     /// ready, §20.6.2 a live qualification), set into `ctx` before the win is scored.
     fn win_situation(&self, _deal: &Deal, _player: usize, _state: &RuleState, _ctx: &mut crate::rules::WinContext) {}
+    /// A win declaration (`win`, `self_drawn_win`) that the checks refused with `refusal`,
+    /// accepted as a false win (HK §19.11): the payments of its penalty (sum zero), or `None`
+    /// to refuse it as the checks did. The engine then ends the deal with no winner; who deals
+    /// next is the ruleset's settlement of a deal without a win.
+    fn false_win(&self, _deal: &Deal, _a: &Action, _refusal: &MahjongError) -> Option<[i64; 4]> {
+        None
+    }
+}
+
+/// The bonus-tile wins (see the module documentation; TW §7, §20.4.3, §20.5.8, HK §19.6): the
+/// automatic win after an exposure, the win offered to the seat, and how such a win's hand is
+/// scored and reported. Every method has a default that means "no bonus-tile win".
+pub trait BonusTileWins {
     /// The automatic win, if any, after player `exposer` exposes bonus tile `tile`;
     /// `exposed[p]` is the mask of the bonus tiles `p` had exposed before (bit i = `(i+1)f`).
     fn bonus_win(&self, _exposed: &[u8; 4], _exposer: usize, _tile: Bonus) -> Result<Option<BonusWin>> {
@@ -316,20 +379,20 @@ pub trait DealHooks {
     }
     /// The automatic win the deal makes after player `exposer` exposes bonus tile `tile`
     /// (`initial`: during the initial bonus replacement, TW §20.1 starting timing): by default
-    /// [`DealHooks::bonus_win`]'s; a ruleset may add its starting element or treat a win below
-    /// its minimum as declined (TW §20.4.2 rule 6): None, and play goes on.
+    /// [`BonusTileWins::bonus_win`]'s; a ruleset may add its starting element or treat a win
+    /// below its minimum as declined (TW §20.4.2 rule 6): None, and play goes on.
     fn deal_bonus_win(&self, exposed: &[u8; 4], exposer: usize, tile: Bonus, initial: bool) -> Result<Option<BonusWin>> {
         let _ = initial;
         self.bonus_win(exposed, exposer, tile)
     }
     /// A bonus-tile win the seat may take or decline (TW §20.5.8 rule 2 `optional_standalone`,
     /// the `BONUS_CHOICE` phase of §20.6.3), after player `exposer` exposes bonus tile `tile`
-    /// (`exposed` as for [`DealHooks::bonus_win`]); `initial`: during the initial bonus
+    /// (`exposed` as for [`BonusTileWins::bonus_win`]); `initial`: during the initial bonus
     /// replacement (TW §20.1 starting timing). The engine asks it only when
-    /// [`DealHooks::bonus_win`] found no automatic win, and asks the seat once its replacement
-    /// draws are made; a win that robs (TW §20.5.8 rule 3 seven-rob `optional`) at once,
-    /// before the exposing seat's replacement draw, and only when that draw can be made; an
-    /// [`BonusWin::automatic`] one (`compound`) is made without asking.
+    /// [`BonusTileWins::bonus_win`] found no automatic win, and asks the seat once its
+    /// replacement draws are made; a win that robs (TW §20.5.8 rule 3 seven-rob `optional`) at
+    /// once, before the exposing seat's replacement draw, and only when that draw can be made;
+    /// an [`BonusWin::automatic`] one (`compound`) is made without asking.
     fn bonus_offer(&self, _exposed: &[u8; 4], _exposer: usize, _tile: Bonus, _initial: bool) -> Result<Option<BonusWin>> {
         Ok(None)
     }
@@ -349,39 +412,12 @@ pub trait DealHooks {
     fn rob_hand_part(&self, hand: ScoreOutcome) -> ScoreOutcome {
         hand
     }
-    /// The wall and kong rules of the deal (TW §20.5.4–§20.5.7), asked once per deal.
-    fn wall_rules(&self) -> WallRules {
-        WallRules::NONE
-    }
-    /// The names of the per-seat flags of the [`RuleState`].
-    fn rule_flags(&self) -> &'static RuleFlags {
-        &RuleFlags::NONE
-    }
-    /// The action types the ruleset adds to the engine's own, in a fixed order (each refused as
-    /// `WRONG_PHASE` by a ruleset that does not list it; the RL action space of version 2 gives
-    /// them indices in this order).
-    fn extra_actions(&self) -> &'static [ExtraAction] {
-        &[]
-    }
-    /// Candidates of the ruleset's extra actions for `player` now, appended to `out`; the
-    /// engine lists those [`DealHooks::check`] accepts.
-    fn extra_candidates(&self, _deal: &Deal, _player: u8, _out: &mut Vec<Action>) {}
-    /// The seats that answer a declaration window (`DECLARE`) opened once the hands are dealt,
-    /// before the dealer acts (`None`: no window).
-    fn declare_window(&self, _deal: &Deal) -> Option<[bool; 4]> {
-        None
-    }
-    /// Refuse an action the engine's own rules accept (an `IllegalAction` error with its
-    /// code), and decide the ruleset's extra actions (after the engine checked the phase and
-    /// the player). `state` is the deal's rule state.
-    fn check(&self, _deal: &Deal, _a: &Action, _state: &RuleState) -> Result<()> {
-        Ok(())
-    }
-    /// Keep the rule state after `e`; `Some(reason)` ends the deal at once in an abortive
-    /// draw with that reason (no winner, nothing settled).
-    fn on_event(&self, _deal: &Deal, _e: &HookEvent, _state: &mut RuleState) -> Option<&'static str> {
-        None
-    }
+}
+
+/// Liability (包牌, see the module documentation; HK §19.8, TW §20.7.2): what a claim would
+/// make its feeder liable for, and the deal's settlement adjusted by the liability records it
+/// kept. Every method has a default that means "no liability".
+pub trait LiabilityRules {
     /// HK §19.8, TW §20.7.2 from public information only (asked by the agents before they
     /// discard): the liability a claim would record against its feeder, if a seat whose
     /// declared sets are `melds` (the set the claim makes last, as a claimer's sets stand after
@@ -397,12 +433,5 @@ pub trait DealHooks {
     /// records or several winners.
     fn settle_records(&self, _deal: &Deal, _wins: &mut [Win], _records: &[Liability], s: Settlement) -> Settlement {
         s
-    }
-    /// A win declaration (`win`, `self_drawn_win`) that the checks refused with `refusal`,
-    /// accepted as a false win (HK §19.11): the payments of its penalty (sum zero), or `None`
-    /// to refuse it as the checks did. The engine then ends the deal with no winner; who deals
-    /// next is the ruleset's settlement of a deal without a win.
-    fn false_win(&self, _deal: &Deal, _a: &Action, _refusal: &MahjongError) -> Option<[i64; 4]> {
-        None
     }
 }

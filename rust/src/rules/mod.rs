@@ -1,6 +1,7 @@
 //! The rulesets (design §2): one interface, [`Rules`], the sum of small capabilities
-//! ([`capabilities`]: [`Identity`], [`Table`], [`Payments`], [`MatchFlow`]) that every ruleset
-//! implements, one folder per ruleset holding everything that ruleset means, and the registry that maps names to
+//! ([`capabilities`]: [`Identity`], [`Table`], [`Payments`], [`MatchFlow`]; the deal hooks of
+//! [`hooks`]: [`DealSetup`], [`PlayHooks`], [`BonusTileWins`], [`LiabilityRules`]) that every
+//! ruleset implements, one folder per ruleset holding everything that ruleset means, and the registry that maps names to
 //! rulesets. The rest of the crate — the deal state machine, the match, the agents, the
 //! simulation, the arena and the bindings — holds a [`Ruleset`] and asks it; none of it names a
 //! ruleset or reads one ruleset's switches.
@@ -51,7 +52,8 @@ use crate::tiles::tile::{Bonus, Tile, N_KINDS};
 pub(crate) use capabilities::score_each_wait;
 pub use capabilities::{Identity, MatchFlow, Payments, Table};
 pub use hooks::{
-    DealHooks, ExtraAction, HookEvent, Liability, LiabilityRisk, ReserveMode, RuleFlags, RuleState, TileSet, WallRules,
+    BonusTileWins, DealSetup, ExtraAction, HookEvent, Liability, LiabilityRisk, LiabilityRules, PlayHooks, ReserveMode,
+    RuleFlags, RuleState, TileSet, WallRules,
 };
 pub use registry::{element_names_by_unit, nearest_preset, preset_names, presets as registry_presets, ruleset_names, Preset};
 pub use scoring::{DealProgress, Element, RejectReason, ScoreOutcome, WinContext};
@@ -314,12 +316,29 @@ impl Wording {
 
 /// Everything a ruleset means: the sum of its capabilities ([`capabilities`]), implemented for
 /// every type that has them all. Implemented once per ruleset folder ([`hong_kong`],
-/// [`taiwanese`]); the engine asks through [`Ruleset`]. The deal hooks (who wins one
-/// discard, the automatic wins, house rules in the deal) are the [`DealHooks`] capability
-/// (`hooks.rs`).
-pub trait Rules: Identity + Table + Payments + MatchFlow + DealHooks + fmt::Debug + Send + Sync {}
+/// [`taiwanese`]); the engine asks through [`Ruleset`]. The deal hooks (`hooks.rs`) are four
+/// of them: [`DealSetup`] (the tile set, the wall rules, the rule flags, the extra actions, who
+/// wins one discard), [`PlayHooks`] (restrictions, windows, rule state, false wins),
+/// [`BonusTileWins`] and [`LiabilityRules`].
+pub trait Rules:
+    Identity + Table + Payments + MatchFlow + DealSetup + PlayHooks + BonusTileWins + LiabilityRules + fmt::Debug + Send + Sync
+{
+}
 
-impl<T: Identity + Table + Payments + MatchFlow + DealHooks + fmt::Debug + Send + Sync> Rules for T {}
+impl<T> Rules for T where
+    T: Identity
+        + Table
+        + Payments
+        + MatchFlow
+        + DealSetup
+        + PlayHooks
+        + BonusTileWins
+        + LiabilityRules
+        + fmt::Debug
+        + Send
+        + Sync
+{
+}
 
 /// Facts of the table read on hot paths (the live-tile count of every draw, the agents'
 /// shapes), copied out of the ruleset once.
@@ -465,32 +484,46 @@ impl Ruleset {
     pub fn several_winners(&self) -> bool {
         self.facts.several_winners
     }
-    /// Whether the deal engine asks the ruleset's house-rule hooks ([`DealHooks::has_hooks`]).
+    /// Whether the deal engine asks the ruleset's house-rule hooks ([`DealSetup::has_hooks`]).
     pub fn has_hooks(&self) -> bool {
         self.facts.has_hooks
     }
-    /// The physical ids the wall is built from ([`DealHooks::tile_set`]).
+    /// The physical ids the wall is built from ([`DealSetup::tile_set`]).
     pub fn tile_set(&self) -> TileSet {
         self.facts.tile_set
     }
-    /// The deal hooks ([`DealHooks`]): what the deal engine asks of a ruleset with house rules
-    /// ([`Ruleset::has_hooks`]).
-    pub fn hooks(&self) -> &dyn DealHooks {
+    /// The deal's setup ([`DealSetup`]): the wall rules and the winning claims the deal engine
+    /// asks of a ruleset with house rules ([`Ruleset::has_hooks`]); the other setup facts are
+    /// forwarded below.
+    pub fn deal_setup(&self) -> &dyn DealSetup {
         &*self.rules
     }
-    /// The names of the per-seat rule flags ([`DealHooks::rule_flags`]).
+    /// The hooks of play ([`PlayHooks`]): what the deal engine asks in the turns and windows of
+    /// a ruleset with house rules ([`Ruleset::has_hooks`]).
+    pub fn play_hooks(&self) -> &dyn PlayHooks {
+        &*self.rules
+    }
+    /// The bonus-tile wins ([`BonusTileWins`]) as the deal engine asks them.
+    pub fn bonus_tile_wins(&self) -> &dyn BonusTileWins {
+        &*self.rules
+    }
+    /// The liability rules ([`LiabilityRules`]): the settlement adjusted by the deal's records.
+    pub fn liability_rules(&self) -> &dyn LiabilityRules {
+        &*self.rules
+    }
+    /// The names of the per-seat rule flags ([`DealSetup::rule_flags`]).
     pub fn rule_flags(&self) -> &'static RuleFlags {
         self.rules.rule_flags()
     }
-    /// The action types the ruleset adds ([`DealHooks::extra_actions`]).
+    /// The action types the ruleset adds ([`DealSetup::extra_actions`]).
     pub fn extra_actions(&self) -> &'static [ExtraAction] {
         self.rules.extra_actions()
     }
-    /// Whether the ruleset adds the action type `kind` ([`DealHooks::extra_actions`]).
+    /// Whether the ruleset adds the action type `kind` ([`DealSetup::extra_actions`]).
     pub fn adds_action(&self, kind: crate::game::ActionType) -> bool {
         self.rules.extra_actions().iter().any(|e| e.kind == kind)
     }
-    /// The liability a claim would record against its feeder ([`DealHooks::claim_liability`]:
+    /// The liability a claim would record against its feeder ([`LiabilityRules::claim_liability`]:
     /// HK §19.8, TW §20.7.2); `None` for a ruleset without house rules.
     pub fn claim_liability(&self, melds: &[crate::tiles::hand::Meld], kind: crate::game::ActionType) -> Option<LiabilityRisk> {
         if !self.has_hooks() {
@@ -530,7 +563,7 @@ impl Ruleset {
     pub fn wait_values_into(&self, hand: &Hand, waits: u64, ts: &WinContext, ron: &WinContext, values: &mut [[i16; N_KINDS]; 2]) {
         self.rules.wait_values_into(hand, waits, ts, ron, values)
     }
-    /// See [`DealHooks::bonus_win`].
+    /// See [`BonusTileWins::bonus_win`].
     pub fn bonus_win(&self, exposed: &[u8; 4], exposer: usize, tile: Bonus) -> Result<Option<BonusWin>> {
         self.rules.bonus_win(exposed, exposer, tile)
     }

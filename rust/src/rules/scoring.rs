@@ -64,14 +64,32 @@ pub struct WinContext {
     pub dealer_start: bool,
     /// How far the deal had gone (read by the rulesets that score timing or pay a streak).
     pub progress: DealProgress,
-    /// The situations only house rules score (HK §19.13; none by default).
+    /// The situation only one ruleset's house rules score, as that ruleset's data (HK §19.13,
+    /// TW §20.4.3, §20.6; none by default).
     pub house: HouseSituation,
+}
+
+/// The situation of a win that only one ruleset's house rules score, as that ruleset's data
+/// (issue 33 item 5): nothing by default, Hong Kong's HK §19.13 flags, or the Taiwanese
+/// common table's inputs (TW §20.4.3, §20.6.1–§20.6.2); a context holds one ruleset's part at
+/// most. A ruleset reads its own part ([`HouseSituation::hong_kong`],
+/// [`HouseSituation::taiwanese`]: the defaults when the context holds none of it); a ruleset
+/// that scores no house situation reads nothing of it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum HouseSituation {
+    /// No house situation (every ruleset's defaults).
+    #[default]
+    None,
+    /// HK §19.13 the flags of X4–X6.
+    HongKong(HongKongSituation),
+    /// TW §20.4.3, §20.6.1–§20.6.2 the common table's situation.
+    Taiwanese(TaiwaneseSituation),
 }
 
 /// HK §19.13 the scorer's situation flags for the extra elements X4–X6 (each `false` by
 /// default; a ruleset that does not score them refuses none, the Hong Kong scorer checks them).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct HouseSituation {
+pub struct HongKongSituation {
     /// X4's situation: a win on the dealer's first discard with nothing claimed or declared
     /// before it.
     pub earthly: bool,
@@ -80,12 +98,65 @@ pub struct HouseSituation {
     /// X6's situation: two or more kongs declared in the turn, each after the previous
     /// kong's replacement draw, the winning tile from the last one's chain.
     pub double_kong: bool,
+}
+
+/// TW §20.4.3, §20.6.1–§20.6.2 the situation of a win the Taiwanese common table scores (and
+/// the high and low tables check: TW §10a).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct TaiwaneseSituation {
     /// TW §20.4.3 (common table): the starting win the game derived, if any.
     pub starting_win: Option<StartingWin>,
     /// TW §20.4.3, §20.6.2 (common table): the winner's live ready qualification, if any.
     pub qualification: Option<Qualification>,
     /// TW §20.6.1: the winner declared ready (報聽); scores C15 with the common table.
     pub declared_ready: bool,
+}
+
+impl HouseSituation {
+    /// Hong Kong's part `h`: [`HouseSituation::None`] when every flag is at its default.
+    pub fn of_hong_kong(h: HongKongSituation) -> HouseSituation {
+        if h == HongKongSituation::default() {
+            HouseSituation::None
+        } else {
+            HouseSituation::HongKong(h)
+        }
+    }
+    /// The Taiwanese part `t`: [`HouseSituation::None`] when it is at its defaults.
+    pub fn of_taiwanese(t: TaiwaneseSituation) -> HouseSituation {
+        if t == TaiwaneseSituation::default() {
+            HouseSituation::None
+        } else {
+            HouseSituation::Taiwanese(t)
+        }
+    }
+    /// Hong Kong's flags (all `false` when the context holds none).
+    pub fn hong_kong(&self) -> HongKongSituation {
+        match self {
+            HouseSituation::HongKong(h) => *h,
+            _ => HongKongSituation::default(),
+        }
+    }
+    /// The Taiwanese part (the defaults when the context holds none).
+    pub fn taiwanese(&self) -> TaiwaneseSituation {
+        match self {
+            HouseSituation::Taiwanese(t) => *t,
+            _ => TaiwaneseSituation::default(),
+        }
+    }
+    /// Whether no house situation is set (no part, or a part at its defaults).
+    pub fn is_none(&self) -> bool {
+        self.hong_kong() == HongKongSituation::default() && self.taiwanese() == TaiwaneseSituation::default()
+    }
+    /// Change the Taiwanese part with `f` (a TW deal's hooks: §20.4.3, §20.6.1–§20.6.2). A
+    /// Hong Kong part is kept when `f` leaves the Taiwanese one at its defaults, replaced
+    /// otherwise (a context holds one ruleset's part).
+    pub fn update_taiwanese(&mut self, f: impl FnOnce(&mut TaiwaneseSituation)) {
+        let mut t = self.taiwanese();
+        f(&mut t);
+        if t != TaiwaneseSituation::default() || matches!(self, HouseSituation::Taiwanese(_)) {
+            *self = HouseSituation::of_taiwanese(t);
+        }
+    }
 }
 
 /// A starting win of the Taiwanese common table (TW §20.4.3).
@@ -442,4 +513,41 @@ pub fn score<R: ScoringTable + ?Sized>(rules: &R, hand: &Hand, win_tile: Option<
         elements: b.elements,
         interpretation: interps.into_iter().nth(i),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{HongKongSituation, HouseSituation, Qualification, StartingWin, TaiwaneseSituation};
+
+    /// A context holds one ruleset's part: the other ruleset reads its defaults, a part at its
+    /// defaults is no house situation (so the Hong Kong scorer keeps its plain table), and the
+    /// Taiwanese hooks' writes keep it so.
+    #[test]
+    fn a_house_situation_is_one_rulesets_part() {
+        let hk = HongKongSituation { earthly: true, ..Default::default() };
+        let h = HouseSituation::of_hong_kong(hk);
+        assert_eq!((h.hong_kong(), h.taiwanese()), (hk, TaiwaneseSituation::default()));
+        assert!(!h.is_none());
+        assert_eq!(HouseSituation::of_hong_kong(HongKongSituation::default()), HouseSituation::None);
+        assert!(HouseSituation::Taiwanese(TaiwaneseSituation::default()).is_none());
+
+        let mut t = HouseSituation::None;
+        t.update_taiwanese(|s| s.declared_ready = false);
+        assert_eq!(t, HouseSituation::None, "writing the defaults sets nothing");
+        t.update_taiwanese(|s| s.starting_win = Some(StartingWin::Heavenly));
+        t.update_taiwanese(|s| s.qualification = Some(Qualification::Earthly));
+        let want = TaiwaneseSituation {
+            starting_win: Some(StartingWin::Heavenly),
+            qualification: Some(Qualification::Earthly),
+            declared_ready: false,
+        };
+        assert_eq!((t, t.hong_kong()), (HouseSituation::Taiwanese(want), HongKongSituation::default()));
+        t.update_taiwanese(|s| *s = TaiwaneseSituation::default());
+        assert_eq!(t, HouseSituation::None);
+
+        // a Hong Kong part is kept by a write that leaves the Taiwanese part at its defaults
+        let mut k = h;
+        k.update_taiwanese(|s| s.declared_ready = false);
+        assert_eq!(k, h);
+    }
 }

@@ -8,7 +8,7 @@ use mahjong_fast::game::*;
 use mahjong_fast::rules::scoring::{DealProgress, WinContext};
 use mahjong_fast::rules::taiwanese::switches::{TaiTable, TwSwitches};
 use mahjong_fast::rules::Ruleset;
-use mahjong_fast::rules::{MatchOptions, SwitchValue};
+use mahjong_fast::rules::{BonusWinKind, MatchOptions, SwitchValue};
 use mahjong_fast::sim::{play_to_end, Agents, SeatKind, SimConfig};
 use mahjong_fast::tiles::hand::{Hand, MeldKind};
 use mahjong_fast::tiles::tile::{parse_tile_list, AnyTile, Tile};
@@ -325,16 +325,16 @@ fn check_result(d: &Deal, start: [i64; 4], set_up: bool, seen: &mut Seen) {
             assert_eq!(d.bonus_mask(w.player as usize), 0xFF, "TW §7: the winner has all eight");
             assert_eq!(w.score.elements.len(), 1);
             let want = match (w.kind, sw.tai_table) {
-                (WinKind::BonusAllEight, TaiTable::High) => ("H32", 30),
-                (WinKind::BonusAllEight, TaiTable::Low) => ("L30", 14),
+                (WinKind::Bonus(BonusWinKind::AllEight), TaiTable::High) => ("H32", 30),
+                (WinKind::Bonus(BonusWinKind::AllEight), TaiTable::Low) => ("L30", 14),
                 (_, TaiTable::High) => ("H28", 20),
                 (_, TaiTable::Low) => ("L29", 14),
                 // the common table's bonus-tile elements (TW §20.4.1): not dealt here
-                (WinKind::BonusAllEight, _) => ("C34", 8),
+                (WinKind::Bonus(BonusWinKind::AllEight), _) => ("C34", 8),
                 (_, _) => ("C35", 8),
             };
             assert_eq!((w.score.elements[0].code, w.score.value), want);
-            assert_eq!(w.discarder.is_none(), w.kind == WinKind::BonusAllEight);
+            assert_eq!(w.discarder.is_none(), w.kind == WinKind::Bonus(BonusWinKind::AllEight));
             continue;
         }
         assert!(w.score.is_win && u32::from(w.score.value) >= sw.min_tai, "{w:?}");

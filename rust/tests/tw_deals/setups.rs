@@ -141,7 +141,7 @@ fn bonus_tile_wins_in_the_initial_replacement() {
         let d = Deal::new(&rules, &w, 2, [0; 4], 0, opts).unwrap();
         let r = d.result().expect("the deal ended at once");
         let win = &r.wins[0];
-        assert_eq!((win.player, win.kind, win.discarder, win.tile), (2, WinKind::BonusAllEight, None, Some(143)));
+        assert_eq!((win.player, win.kind, win.discarder, win.tile), (2, WinKind::Bonus(BonusWinKind::AllEight), None, Some(143)));
         // each other player pays T + 1 + 2k (TW §15)
         assert_eq!(r.payments, [-(big + 3), -(big + 3), 3 * (big + 3), -(big + 3)]);
         assert_eq!(d.bonus_mask(2), 0xFF);
@@ -157,7 +157,10 @@ fn bonus_tile_wins_in_the_initial_replacement() {
         let d = Deal::new(&rules, &w, 0, [0; 4], 0, DealOptions::default()).unwrap();
         let r = d.result().expect("the deal ended at once");
         let win = &r.wins[0];
-        assert_eq!((win.player, win.kind, win.discarder, win.tile), (0, WinKind::BonusRobEighth, Some(1), Some(143)));
+        assert_eq!(
+            (win.player, win.kind, win.discarder, win.tile),
+            (0, WinKind::Bonus(BonusWinKind::RobEighth), Some(1), Some(143))
+        );
         assert_eq!(r.payments, [rob + 1, -(rob + 1), 0, 0]);
         assert!(d.bonus(1).is_empty() && d.bonus_mask(0) == 0xFF);
         assert_eq!(run_seen(&d, [0; 4], false).bonus_wins, 1);
@@ -192,10 +195,10 @@ fn bonus_tile_wins_during_play() {
         let w = &r.wins[0];
         assert_eq!(d.remaining(), live - 1, "only the bonus tile was drawn");
         if robbed {
-            assert_eq!((w.player, w.kind, w.discarder), (2, WinKind::BonusRobEighth, Some(1)));
+            assert_eq!((w.player, w.kind, w.discarder), (2, WinKind::Bonus(BonusWinKind::RobEighth), Some(1)));
             assert_eq!(r.payments, [0, -20, 20, 0]);
         } else {
-            assert_eq!((w.player, w.kind, w.discarder), (1, WinKind::BonusAllEight, None));
+            assert_eq!((w.player, w.kind, w.discarder), (1, WinKind::Bonus(BonusWinKind::AllEight), None));
             assert_eq!(r.payments, [-31, 91, -30, -30]);
         }
         assert_eq!(run_seen(&d, [0; 4], false).bonus_wins, 1);

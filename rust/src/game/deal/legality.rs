@@ -26,7 +26,7 @@ impl Deal {
         let mut ctx = WinContext { progress, ..*ctx };
         if self.hooks {
             // TW §20.6.1–§20.6.2: a declared ready, a live qualification
-            self.rules.hooks().win_situation(self, p, &self.rule_state, &mut ctx);
+            self.rules.play_hooks().win_situation(self, p, &self.rule_state, &mut ctx);
         }
         self.rules.score(&hand, win.map(Tile), &ctx)
     }
@@ -59,7 +59,7 @@ impl Deal {
         };
         let mut ctx = WinContext { progress, ..ctx };
         if self.hooks {
-            self.rules.hooks().win_situation(self, p, &self.rule_state, &mut ctx);
+            self.rules.play_hooks().win_situation(self, p, &self.rule_state, &mut ctx);
         }
         self.rules.score(&hand, Some(Tile(k)), &ctx)
     }
@@ -185,7 +185,7 @@ impl Deal {
                 ..Default::default()
             };
             if bonus_start {
-                self.rules.hooks().bonus_start_situation(&mut ctx);
+                self.rules.bonus_tile_wins().bonus_start_situation(&mut ctx);
             }
             return self.score_hand(p, self.counts[p], None, &ctx);
         }
@@ -265,7 +265,7 @@ impl Deal {
     /// Check `a` against the rules (HK §5–§7, §13) without changing anything: `Ok` with the
     /// score of a win, or `Err(MahjongError::IllegalAction)` with the §13 code. The one
     /// function that decides legality: the engine's rules first, then the ruleset's hooks
-    /// ([`crate::rules::DealHooks::check`]: its restrictions and its extra actions).
+    /// ([`crate::rules::PlayHooks::check`]: its restrictions and its extra actions).
     pub fn check(&self, a: &Action) -> Result<Option<ScoreOutcome>> {
         if self.hooks {
             return self.check_hooked(a);
@@ -276,7 +276,7 @@ impl Deal {
     /// [`Deal::check`] under a ruleset with house rules (out of line, so that the engine's own
     /// check, the hot path of every deal without them, is compiled as before): the
     /// declaration window and the ruleset's extra actions, else the engine's rules; then the
-    /// ruleset's hook ([`crate::rules::DealHooks::check`]).
+    /// ruleset's hook ([`crate::rules::PlayHooks::check`]).
     #[inline(never)]
     fn check_hooked(&self, a: &Action) -> Result<Option<ScoreOutcome>> {
         let r = match self.phase {
@@ -294,7 +294,7 @@ impl Deal {
         if !self.wall_rules.is_none() {
             self.check_wall_rules(a)?;
         }
-        self.rules.hooks().check(self, a, &self.rule_state)?;
+        self.rules.play_hooks().check(self, a, &self.rule_state)?;
         Ok(r)
     }
 
@@ -657,7 +657,7 @@ impl Deal {
         }
         out.retain(|a| a.kind != ActionType::Discard || self.check(a).is_ok());
         let mut extras = Vec::new();
-        self.rules.hooks().extra_candidates(self, player, &mut extras);
+        self.rules.play_hooks().extra_candidates(self, player, &mut extras);
         extras.retain(|a| self.check(a).is_ok());
         if self.phase == Phase::Declare {
             out.clear();

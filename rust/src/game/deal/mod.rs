@@ -19,7 +19,9 @@
 //! exposure (TW §7), the score of a win in the deal's full situation (round wind and dealer's
 //! streak from [`DealOptions`]) and the settlement of the deal's wins (HK §11, TW §15).
 //!
-//! House rules come from the ruleset's deal hooks ([`crate::rules::DealHooks`]): the tile set
+//! House rules come from the ruleset's deal hooks ([`crate::rules::DealSetup`],
+//! [`crate::rules::PlayHooks`], [`crate::rules::BonusTileWins`],
+//! [`crate::rules::LiabilityRules`]): the tile set
 //! the wall is built from, restrictions on claims and discards, extra actions and the
 //! declaration phase, per-seat rule state, abortive draws and liability records. The engine
 //! asks them only when the ruleset says it has any ([`Ruleset::has_hooks`], read once).
@@ -537,7 +539,7 @@ impl Deal {
             wall_len,
             hooks: rules.has_hooks(),
             rule_state: RuleState::default(),
-            wall_rules: if rules.has_hooks() { rules.hooks().wall_rules() } else { WallRules::NONE },
+            wall_rules: if rules.has_hooks() { rules.deal_setup().wall_rules() } else { WallRules::NONE },
             reserve: rules.dead_wall(),
             kongs: 0,
             front: 0,

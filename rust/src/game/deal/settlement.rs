@@ -17,7 +17,7 @@ impl Deal {
     /// The ruleset's settlement of the deal's wins (HK §11–§12, TW §15–§16): payments and who
     /// deals next.
     /// With house rules, the settlement is adjusted by the deal's liability records
-    /// ([`crate::rules::DealHooks::settle_records`]).
+    /// ([`crate::rules::LiabilityRules::settle_records`]).
     pub(super) fn settlement(&self, wins: &mut [Win]) -> Settlement {
         let pay: Vec<WinPayment> = wins.iter().map(Win::as_payment).collect();
         let hooked = self.hooks && (!self.rule_state.records.is_empty() || wins.len() > 1);
@@ -30,7 +30,7 @@ impl Deal {
             passed: false,
         });
         if hooked {
-            return self.rules.hooks().settle_records(self, wins, &self.rule_state.records, s);
+            return self.rules.liability_rules().settle_records(self, wins, &self.rule_state.records, s);
         }
         s
     }
@@ -131,7 +131,7 @@ impl Deal {
         self.bonus_mask[winner] = if case_b { mask_before } else { 0 };
         let hand = self.score_hand(winner, c, Some(r >> 2), &ctx).ok().filter(|h| h.interpretation.is_some());
         // (A): no bonus-tile elements either (the ruleset's list)
-        let hand = if case_b { hand } else { hand.map(|h| self.rules.hooks().rob_hand_part(h)) };
+        let hand = if case_b { hand } else { hand.map(|h| self.rules.bonus_tile_wins().rob_hand_part(h)) };
         self.bonus_mask[winner] = full_mask;
         let element: Vec<Element> = std::iter::once(w.element).chain(w.starting).collect();
         let bonus_score = |extra: &[Element]| {
@@ -151,7 +151,7 @@ impl Deal {
         // TW §11 / §20.4.2 rule 7: breakdowns in ascending element number
         first.elements.sort_by_key(Element::number);
         let pay = self.win_payments(first.value, winner, false, Some(payer));
-        let kind = WinKind::BonusRobEighth;
+        let kind = WinKind::Bonus(BonusWinKind::RobEighth);
         let tile = Some(o.moved);
         wins.push(Win {
             player: winner as u8,
@@ -202,12 +202,7 @@ impl Deal {
     /// A bonus-tile win, scored by its element(s) (TW §7), or by `scored` (TW §20.5.8 rule 2
     /// `compound`: the hand's score with its flags).
     pub(super) fn bonus_win_scored(&mut self, w: &BonusWin, tile: u8, scored: Option<(ScoreOutcome, WinFlags)>) {
-        let kind = match w.kind {
-            BonusWinKind::AllEight => WinKind::BonusAllEight,
-            BonusWinKind::RobEighth => WinKind::BonusRobEighth,
-            BonusWinKind::Flower => WinKind::FlowerWin,
-            BonusWinKind::FlowerRob => WinKind::FlowerWinRob,
-        };
+        let kind = WinKind::Bonus(w.kind);
         let discarder = if w.kind.robs() { w.discarder.map(|d| d as u8) } else { None };
         if matches!(w.kind, BonusWinKind::Flower | BonusWinKind::FlowerRob) {
             // HK §19.13: the exposer is the winner unless the tile was robbed

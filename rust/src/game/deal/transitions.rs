@@ -194,7 +194,7 @@ impl Deal {
     }
 
     // ------------------------------------------------------------- the ruleset's hooks
-    /// Tell the ruleset's hooks what happened ([`crate::rules::DealHooks::on_event`]): its rule
+    /// Tell the ruleset's hooks what happened ([`crate::rules::PlayHooks::on_event`]): its rule
     /// state is kept, each flag it changed and each liability record it made is an event, and
     /// an abortive draw it calls ends the deal. True when the deal ended.
     #[cold]
@@ -202,7 +202,7 @@ impl Deal {
     pub(super) fn hook(&mut self, e: HookEvent) -> bool {
         let mut st = std::mem::take(&mut self.rule_state);
         let (public, private, kinds, records) = (st.public, st.private, st.kinds, st.records.len());
-        let abort = self.rules.hooks().on_event(self, &e, &mut st);
+        let abort = self.rules.play_hooks().on_event(self, &e, &mut st);
         if self.opts.record {
             let names = self.rules.rule_flags();
             for p in 0..4 {
@@ -264,7 +264,7 @@ impl Deal {
         if self.hook(HookEvent::Dealt) {
             return;
         }
-        let Some(seats) = self.rules.hooks().declare_window(self) else { return };
+        let Some(seats) = self.rules.play_hooks().declare_window(self) else { return };
         let mut to_act = ToAct::default();
         for q in 0..4u8 {
             if seats[q as usize] {
@@ -319,7 +319,8 @@ impl Deal {
         // the masks are consistent (one bit per physical bonus tile), so the check cannot fail
         // the initial bonus replacement (TW §20.1 starting timing): nobody has been asked to act yet
         let initial = self.turn == 0 && self.to_act.is_empty();
-        let found = self.rules.hooks().deal_bonus_win(&self.bonus_mask, p, Bonus(t - N_ORDINARY), initial).ok().flatten();
+        let found =
+            self.rules.bonus_tile_wins().deal_bonus_win(&self.bonus_mask, p, Bonus(t - N_ORDINARY), initial).ok().flatten();
         if found.is_none() && self.hooks && self.bonus_offer.is_none() {
             self.offer_bonus(p, t);
         }
@@ -341,7 +342,7 @@ impl Deal {
     fn offer_bonus(&mut self, p: usize, t: u8) {
         // the initial bonus replacement: nobody has been asked to act yet
         let initial = self.turn == 0 && self.to_act.is_empty();
-        if let Ok(Some(win)) = self.rules.hooks().bonus_offer(&self.bonus_mask, p, Bonus(t - N_ORDINARY), initial) {
+        if let Ok(Some(win)) = self.rules.bonus_tile_wins().bonus_offer(&self.bonus_mask, p, Bonus(t - N_ORDINARY), initial) {
             let mut moved = t;
             if win.kind.robs() {
                 // TW §20.5.8 rule 3: offered only when the replacement draw can be made
@@ -460,7 +461,7 @@ impl Deal {
         };
         let hand = if with_hand { self.score_self_drawn_in(seat as usize, start).ok() } else { None };
         let scored = hand.as_ref().is_some_and(|h| h.interpretation.is_some());
-        match self.rules.hooks().bonus_hand_score(&o.win, hand) {
+        match self.rules.bonus_tile_wins().bonus_hand_score(&o.win, hand) {
             Some(score) => {
                 let flags = if scored { self.self_drawn_flags() } else { WinFlags::default() };
                 self.bonus_win_scored(&o.win, o.tile, Some((score, flags)));
@@ -689,7 +690,7 @@ impl Deal {
     #[cold]
     #[inline(never)]
     fn auto_act(&mut self) {
-        let Some(a) = self.rules.hooks().auto_action(self, &self.rule_state) else { return };
+        let Some(a) = self.rules.play_hooks().auto_action(self, &self.rule_state) else { return };
         let Ok(score) = self.check(&a) else { return };
         self.emit(Event::Action { action: a, auto: true });
         if self.hook(HookEvent::Acting { action: a, could_win: false }) {
@@ -706,7 +707,7 @@ impl Deal {
             Ok(score) => score,
             Err(e) if self.hooks && matches!(a.kind, ActionType::Win | ActionType::SelfDrawnWin) => {
                 // HK §19.11: the ruleset may carry out a refused win declaration as a false win
-                let Some(payments) = self.rules.hooks().false_win(self, a, &e) else { return Err(e) };
+                let Some(payments) = self.rules.play_hooks().false_win(self, a, &e) else { return Err(e) };
                 self.false_win(a, &e, payments);
                 return Ok(());
             }
@@ -798,7 +799,7 @@ impl Deal {
                 self.kong_tile = Some(x);
                 self.interrupted = true; // TW §10: declared, robbed or not
                 self.emit(Event::AddedKong { player: a.player, tile: x });
-                if self.hooks && !self.rules.hooks().rob_window(self) {
+                if self.hooks && !self.rules.play_hooks().rob_window(self) {
                     // TW §20.5.5 rule 3: no ROB window, the kong is completed at once
                     self.drawn_tile = None;
                     self.complete_added_kong(a.player, x);
@@ -918,7 +919,7 @@ impl Deal {
             if self.hooks {
                 // TW §20.5.1: the first of the claimants in turn order that win; the other
                 // claims are void (not a pass)
-                let n = self.rules.hooks().winning_claims(winners.len()).clamp(1, winners.len().max(1));
+                let n = self.rules.deal_setup().winning_claims(winners.len()).clamp(1, winners.len().max(1));
                 winners.truncate(n);
             }
             let kind = if self.phase == Phase::Rob { WinKind::RobbingKong } else { WinKind::Discard };

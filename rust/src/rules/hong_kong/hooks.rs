@@ -13,7 +13,7 @@ use crate::error::{IllegalCode, MahjongError, Result};
 use crate::game::{Action, ActionType, Deal, Phase, Win};
 use crate::rules::hooks::LiabilityRisk;
 use crate::rules::hooks::{HookEvent, Liability, RuleFlags, RuleState, TileSet};
-use crate::rules::{BonusWin, BonusWinKind, DealHooks, Settlement};
+use crate::rules::{BonusTileWins, BonusWin, BonusWinKind, DealSetup, LiabilityRules, PlayHooks, Settlement};
 use crate::tiles::hand::{Meld, MeldKind};
 use crate::tiles::tile::Bonus;
 
@@ -67,9 +67,9 @@ fn liability_trigger(rules: &HongKongRules, melds: &[Meld], kind: ActionType) ->
     None
 }
 
-impl DealHooks for HongKongRules {
-    /// Whether a switch of HK §19.7, §19.8, §19.11 or §19.12 is off its default (the hooks
-    /// below the table hooks are then asked).
+impl DealSetup for HongKongRules {
+    /// Whether a switch of HK §19.7, §19.8, §19.11 or §19.12 is off its default (the
+    /// house-rule hooks of play and liability are then asked).
     fn has_hooks(&self) -> bool {
         let sw = &self.switches;
         sw.multiple_winners == MultipleWinners::All
@@ -89,53 +89,12 @@ impl DealHooks for HongKongRules {
     fn several_winners(&self) -> bool {
         self.switches.multiple_winners == MultipleWinners::All
     }
-    /// HK §19.6, checked after each exposure (before the replacement draw): eight exposed
-    /// bonus tiles win (X21) under any `flower_win` but `off`; seven win (X20) under `seven`;
-    /// under `eight_or_rob` a player holding the other seven robs the eighth (X20, paid by the
-    /// exposer as a discarder). The self-drawn bonus-tile wins are [`BonusWinKind::Flower`],
-    /// the robbing one [`BonusWinKind::FlowerRob`] (HK §19.13 `flower_win`, `flower_win_rob`).
-    fn bonus_win(&self, exposed: &[u8; 4], exposer: usize, tile: Bonus) -> Result<Option<BonusWin>> {
-        let fw = self.switches.flower_win;
-        if fw == FlowerWin::Off || exposer > 3 || tile.0 > 7 {
-            return Ok(None);
-        }
-        let bit = 1u8 << tile.0;
-        let n = (exposed[exposer] | bit).count_ones();
-        let own = |code| BonusWin {
-            kind: BonusWinKind::Flower,
-            winner: exposer,
-            discarder: None,
-            element: self.flower_element(code),
-            starting: None,
-            with_hand: false,
-        };
-        if n == 8 {
-            return Ok(Some(own("X21")));
-        }
-        if n == 7 && fw == FlowerWin::Seven {
-            return Ok(Some(own("X20")));
-        }
-        if fw == FlowerWin::EightOrRob {
-            for k in 1..4 {
-                let q = (exposer + k) % 4;
-                if exposed[q] == !bit {
-                    let element = self.flower_element("X20");
-                    return Ok(Some(BonusWin {
-                        kind: BonusWinKind::FlowerRob,
-                        winner: q,
-                        discarder: Some(exposer),
-                        element,
-                        starting: None,
-                        with_hand: false,
-                    }));
-                }
-            }
-        }
-        Ok(None)
-    }
     fn rule_flags(&self) -> &'static RuleFlags {
         &FLAGS
     }
+}
+
+impl PlayHooks for HongKongRules {
     /// HK §19.12: a win claim on a discard or a robbed tile of a kind the seat is locked on is
     /// refused (`PASS_OVER`); self-drawn wins are never locked.
     fn check(&self, deal: &Deal, a: &Action, state: &RuleState) -> Result<()> {
@@ -191,6 +150,66 @@ impl DealHooks for HongKongRules {
         }
         None
     }
+    /// HK §19.11: under `pay_limit_self_draw` or `pay_four_faan` a win declaration refused as
+    /// `NOT_A_WINNING_HAND`, `BELOW_MINIMUM` or `PASS_OVER` is a false win: the offender pays
+    /// each other player the penalty.
+    fn false_win(&self, _deal: &Deal, a: &Action, refusal: &MahjongError) -> Option<[i64; 4]> {
+        let MahjongError::IllegalAction { code, .. } = refusal else { return None };
+        if !matches!(code, IllegalCode::NotAWinningHand | IllegalCode::BelowMinimum | IllegalCode::PassOver) {
+            return None;
+        }
+        settlement::false_win_payments(&self.switches, usize::from(a.player)).ok()
+    }
+}
+
+impl BonusTileWins for HongKongRules {
+    /// HK §19.6, checked after each exposure (before the replacement draw): eight exposed
+    /// bonus tiles win (X21) under any `flower_win` but `off`; seven win (X20) under `seven`;
+    /// under `eight_or_rob` a player holding the other seven robs the eighth (X20, paid by the
+    /// exposer as a discarder). The self-drawn bonus-tile wins are [`BonusWinKind::Flower`],
+    /// the robbing one [`BonusWinKind::FlowerRob`] (HK §19.13 `flower_win`, `flower_win_rob`).
+    fn bonus_win(&self, exposed: &[u8; 4], exposer: usize, tile: Bonus) -> Result<Option<BonusWin>> {
+        let fw = self.switches.flower_win;
+        if fw == FlowerWin::Off || exposer > 3 || tile.0 > 7 {
+            return Ok(None);
+        }
+        let bit = 1u8 << tile.0;
+        let n = (exposed[exposer] | bit).count_ones();
+        let own = |code| BonusWin {
+            kind: BonusWinKind::Flower,
+            winner: exposer,
+            discarder: None,
+            element: self.flower_element(code),
+            starting: None,
+            with_hand: false,
+        };
+        if n == 8 {
+            return Ok(Some(own("X21")));
+        }
+        if n == 7 && fw == FlowerWin::Seven {
+            return Ok(Some(own("X20")));
+        }
+        if fw == FlowerWin::EightOrRob {
+            for k in 1..4 {
+                let q = (exposer + k) % 4;
+                if exposed[q] == !bit {
+                    let element = self.flower_element("X20");
+                    return Ok(Some(BonusWin {
+                        kind: BonusWinKind::FlowerRob,
+                        winner: q,
+                        discarder: Some(exposer),
+                        element,
+                        starting: None,
+                        with_hand: false,
+                    }));
+                }
+            }
+        }
+        Ok(None)
+    }
+}
+
+impl LiabilityRules for HongKongRules {
     /// HK §19.8: the trigger a claim would record (none without `liability`), with the value
     /// of the big hand it guards (L4 for `three_dragons`, L5 for `four_winds`; 0 for `fourth_meld`).
     fn claim_liability(&self, melds: &[Meld], kind: ActionType) -> Option<LiabilityRisk> {
@@ -239,15 +258,5 @@ impl DealHooks for HongKongRules {
             }
         }
         Settlement { payments: total, ..s }
-    }
-    /// HK §19.11: under `pay_limit_self_draw` or `pay_four_faan` a win declaration refused as
-    /// `NOT_A_WINNING_HAND`, `BELOW_MINIMUM` or `PASS_OVER` is a false win: the offender pays
-    /// each other player the penalty.
-    fn false_win(&self, _deal: &Deal, a: &Action, refusal: &MahjongError) -> Option<[i64; 4]> {
-        let MahjongError::IllegalAction { code, .. } = refusal else { return None };
-        if !matches!(code, IllegalCode::NotAWinningHand | IllegalCode::BelowMinimum | IllegalCode::PassOver) {
-            return None;
-        }
-        settlement::false_win_payments(&self.switches, usize::from(a.player)).ok()
     }
 }

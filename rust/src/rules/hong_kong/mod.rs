@@ -12,7 +12,7 @@ mod tests;
 
 use crate::analysis::decompose::{ShapeRules, HK_SHAPES};
 use crate::error::{MahjongError, Result};
-use crate::rules::scoring::{DealProgress, HouseSituation, RejectReason, ScoreOutcome, WinContext};
+use crate::rules::scoring::{DealProgress, RejectReason, ScoreOutcome, WinContext};
 use crate::rules::switch_table::SwitchSet;
 use crate::rules::{Identity, MatchFlow, MatchOptions, MatchPosition, Payments, Ruleset, Settlement, Table, WinPayment, Wording};
 
@@ -128,7 +128,7 @@ impl Table for HongKongRules {
     /// table of §19.5 scores it ([`scoring::house::HouseTable`]) and legality reads the
     /// qualifying faan under `bonus_faan_in_minimum = false` (§19.5.6).
     fn score(&self, hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result<ScoreOutcome> {
-        if self.house_scoring || ctx.house != HouseSituation::default() {
+        if self.house_scoring || !ctx.house.is_none() {
             let table = scoring::house::HouseTable { sw: &self.switches };
             let mut o = crate::rules::scoring::score(&table, hand, win_tile, ctx)?;
             if o.interpretation.is_some() {

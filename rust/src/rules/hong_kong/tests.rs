@@ -554,26 +554,26 @@ fn deal_hooks_follow_the_deal_switches() {
     use crate::rules::BonusWinKind;
     use crate::tiles::tile::Bonus;
     let d = Ruleset::hong_kong();
-    let h = d.hooks();
+    let h = d.deal_setup();
     assert!(!h.has_hooks() && !h.several_winners() && h.tile_set() == TileSet::FULL);
-    assert_eq!(h.bonus_win(&[0x7F, 0, 0, 0], 0, Bonus(7)).unwrap(), None);
+    assert_eq!(d.bonus_tile_wins().bonus_win(&[0x7F, 0, 0, 0], 0, Bonus(7)).unwrap(), None);
     for (k, v) in
         [("multiple_winners", "all"), ("liability", "fourth_meld"), ("false_win", "pay_four_faan"), ("pass_over", "same_kind")]
     {
-        assert!(hk(&[(k, s(v))]).unwrap().hooks().has_hooks(), "{k}");
+        assert!(hk(&[(k, s(v))]).unwrap().deal_setup().has_hooks(), "{k}");
     }
-    assert_eq!(hk(&[("tile_set", int(136))]).unwrap().hooks().tile_set(), TileSet::NO_BONUS);
+    assert_eq!(hk(&[("tile_set", int(136))]).unwrap().deal_setup().tile_set(), TileSet::NO_BONUS);
     // HK §19.6: seven (X20) under `seven`; eight (X21, the limit) under any value but off;
     // robbing the eighth under `eight_or_rob` only
     let seven = hk(&[("flower_win", s("seven"))]).unwrap();
-    let w = seven.hooks().bonus_win(&[0x3F, 0, 0, 0], 0, Bonus(6)).unwrap().unwrap();
+    let w = seven.bonus_tile_wins().bonus_win(&[0x3F, 0, 0, 0], 0, Bonus(6)).unwrap().unwrap();
     assert_eq!((w.kind, w.winner, w.discarder, w.element.code, w.element.value), (BonusWinKind::Flower, 0, None, "X20", 3));
     let eight = hk(&[("flower_win", s("eight"))]).unwrap();
-    assert_eq!(eight.hooks().bonus_win(&[0x3F, 0, 0, 0], 0, Bonus(6)).unwrap(), None);
-    let w = eight.hooks().bonus_win(&[0x7F, 0, 0, 0], 0, Bonus(7)).unwrap().unwrap();
+    assert_eq!(eight.bonus_tile_wins().bonus_win(&[0x3F, 0, 0, 0], 0, Bonus(6)).unwrap(), None);
+    let w = eight.bonus_tile_wins().bonus_win(&[0x7F, 0, 0, 0], 0, Bonus(7)).unwrap().unwrap();
     assert_eq!((w.element.code, w.element.value), ("X21", 13));
-    assert_eq!(eight.hooks().bonus_win(&[0, 0, 0, 0x7F], 1, Bonus(7)).unwrap(), None);
+    assert_eq!(eight.bonus_tile_wins().bonus_win(&[0, 0, 0, 0x7F], 1, Bonus(7)).unwrap(), None);
     let rob = hk(&[("flower_win", s("eight_or_rob"))]).unwrap();
-    let w = rob.hooks().bonus_win(&[0, 0, 0, 0x7F], 1, Bonus(7)).unwrap().unwrap();
+    let w = rob.bonus_tile_wins().bonus_win(&[0, 0, 0, 0x7F], 1, Bonus(7)).unwrap().unwrap();
     assert_eq!((w.kind, w.winner, w.discarder, w.element.code), (BonusWinKind::FlowerRob, 3, Some(1), "X20"));
 }

@@ -182,7 +182,7 @@ impl<'a> TwCommon<'a> {
         let sw = self.base.switches;
         let o = &sw.common;
         let ctx = facts.ctx;
-        let h = ctx.house;
+        let h = ctx.house.taiwanese();
         let bonus = facts.hand.bonus;
         let mut out = Vec::with_capacity(12);
         let colours = self.base.colours(facts);

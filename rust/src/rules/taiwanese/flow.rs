@@ -410,13 +410,17 @@ pub(super) fn win_situation(sw: &TwSwitches, deal: &Deal, state: &RuleState, p: 
     if p > 3 {
         return;
     }
-    ctx.house.declared_ready = sw.ready_declaration && declared(state, p);
-    if sw.ready_qualification != ReadyQualification::Off {
-        ctx.house.qualification = qualified(state, p);
-    }
-    if sw.tai_table.is_common() && ctx.house.starting_win.is_none() {
-        ctx.house.starting_win = starting_win(sw, deal, p, ctx);
-    }
+    let derived =
+        (sw.tai_table.is_common() && ctx.house.taiwanese().starting_win.is_none()).then(|| starting_win(sw, deal, p, ctx));
+    ctx.house.update_taiwanese(|t| {
+        t.declared_ready = sw.ready_declaration && declared(state, p);
+        if sw.ready_qualification != ReadyQualification::Off {
+            t.qualification = qualified(state, p);
+        }
+        if let Some(w) = derived {
+            t.starting_win = w;
+        }
+    });
 }
 
 /// TW §20.4.3 the starting win of an ordinary win with a C table, derived from the deal (the

@@ -7,11 +7,13 @@ use super::{bonus_flow, flow, liability, settle, wall, TaiwaneseRules};
 use crate::error::Result;
 use crate::game::{Action, ActionType, Deal, Win};
 use crate::rules::hooks::{ExtraAction, HookEvent, Liability, LiabilityRisk, RuleFlags, RuleState};
-use crate::rules::{BonusWin, DealHooks, ScoreOutcome, Settlement, WallRules, WinContext};
+use crate::rules::{
+    BonusTileWins, BonusWin, DealSetup, LiabilityRules, PlayHooks, ScoreOutcome, Settlement, WallRules, WinContext,
+};
 use crate::tiles::hand::Meld;
 use crate::tiles::tile::Bonus;
 
-impl DealHooks for TaiwaneseRules {
+impl DealSetup for TaiwaneseRules {
     /// TW §20.0 rule 1: the hooks are asked only when a switch the deal reads through them is
     /// off its default (a wall rule, §20.5.4–§20.5.7; a flow switch of `super::flow`; a
     /// non-empty `liability`, §20.7.2).
@@ -36,10 +38,55 @@ impl DealHooks for TaiwaneseRules {
     fn winning_claims(&self, claimants: usize) -> usize {
         flow::winning_claims(&self.switches, claimants)
     }
+    /// TW §20.6.4 the flags of the house rules (none without a flow switch off its default).
+    fn rule_flags(&self) -> &'static RuleFlags {
+        if flow::hooked(&self.switches) {
+            &flow::FLAGS
+        } else {
+            &RuleFlags::NONE
+        }
+    }
+    /// TW §20.6.1 `DECLARE_READY(tile)` under `ready_declaration`, then TW §20.6.3 `BONUS_WIN`
+    /// and `DECLINE` under a bonus switch that offers a choice (in that order: adding the choice
+    /// keeps the declaration's index in RL version 2).
+    fn extra_actions(&self) -> &'static [ExtraAction] {
+        let ready: &'static [ExtraAction] = if self.switches.ready_declaration { flow::DECLARE_READY } else { &[] };
+        bonus_flow::extra_actions_after(&self.switches, ready)
+    }
+}
+
+impl PlayHooks for TaiwaneseRules {
     /// TW §20.5.5 rule 3 `rob_added_kong`.
     fn rob_window(&self, _deal: &Deal) -> bool {
         self.switches.flow.rob_added_kong
     }
+    fn extra_candidates(&self, deal: &Deal, player: u8, out: &mut Vec<Action>) {
+        flow::candidates(&self.switches, deal, player, out);
+    }
+    fn check(&self, deal: &Deal, a: &Action, state: &RuleState) -> Result<()> {
+        flow::check(&self.switches, deal, a, state)
+    }
+    /// TW §20.7.2 recording: a chow, pung or exposed-kong claim that makes a listed pattern
+    /// threaten records the discarder for it; the flow rules' state (`super::flow`).
+    fn on_event(&self, deal: &Deal, e: &HookEvent, state: &mut RuleState) -> Option<&'static str> {
+        if let HookEvent::Claimed { player, kind, from, .. } = *e {
+            if self.switches.liability.0 != 0 {
+                liability::record_claim(&self.switches, deal, player, kind, from, state);
+            }
+        }
+        flow::on_event(&self.switches, deal, e, state);
+        None
+    }
+    /// TW §20.6.3 the automatic added kong of a declared seat.
+    fn auto_action(&self, deal: &Deal, state: &RuleState) -> Option<Action> {
+        flow::auto_action(&self.switches, deal, state)
+    }
+    fn win_situation(&self, deal: &Deal, player: usize, state: &RuleState, ctx: &mut WinContext) {
+        flow::win_situation(&self.switches, deal, state, player, ctx);
+    }
+}
+
+impl BonusTileWins for TaiwaneseRules {
     /// TW §7: all eight bonus tiles, or seven robbing the eighth, after each exposure.
     fn bonus_win(&self, exposed: &[u8; 4], exposer: usize, tile: Bonus) -> Result<Option<BonusWin>> {
         // TW §20.5.8: `additive` has no all-eight win, seven-rob `off` no rob
@@ -56,27 +103,6 @@ impl DealHooks for TaiwaneseRules {
     /// table a forced win below `min_tai` treated as declined (§20.4.2 rule 6: None).
     fn deal_bonus_win(&self, exposed: &[u8; 4], exposer: usize, tile: Bonus, initial: bool) -> Result<Option<BonusWin>> {
         Ok(bonus_flow::forced(&self.switches, self.bonus_win(exposed, exposer, tile)?, initial))
-    }
-    /// TW §20.6.4 the flags of the house rules (none without a flow switch off its default).
-    fn rule_flags(&self) -> &'static RuleFlags {
-        if flow::hooked(&self.switches) {
-            &flow::FLAGS
-        } else {
-            &RuleFlags::NONE
-        }
-    }
-    /// TW §20.6.1 `DECLARE_READY(tile)` under `ready_declaration`, then TW §20.6.3 `BONUS_WIN`
-    /// and `DECLINE` under a bonus switch that offers a choice (in that order: adding the choice
-    /// keeps the declaration's index in RL version 2).
-    fn extra_actions(&self) -> &'static [ExtraAction] {
-        let ready: &'static [ExtraAction] = if self.switches.ready_declaration { flow::DECLARE_READY } else { &[] };
-        bonus_flow::extra_actions_after(&self.switches, ready)
-    }
-    fn extra_candidates(&self, deal: &Deal, player: u8, out: &mut Vec<Action>) {
-        flow::candidates(&self.switches, deal, player, out);
-    }
-    fn check(&self, deal: &Deal, a: &Action, state: &RuleState) -> Result<()> {
-        flow::check(&self.switches, deal, a, state)
     }
     /// TW §20.5.8 rule 2 `optional_standalone`: the all-eight win, offered (`compound`: made
     /// once the draws are made); rule 4: C27 added
@@ -103,24 +129,16 @@ impl DealHooks for TaiwaneseRules {
     /// tables score their heavenly blessing from `dealer_start` itself).
     fn bonus_start_situation(&self, ctx: &mut WinContext) {
         if self.switches.tai_table.is_common() {
-            ctx.house.starting_win = Some(crate::rules::scoring::StartingWin::Heavenly);
+            ctx.house.update_taiwanese(|t| t.starting_win = Some(crate::rules::scoring::StartingWin::Heavenly));
         }
     }
     /// TW §20.5.8 rule 3 (A): no bonus-tile elements in the hand part (rule 2's list).
     fn rob_hand_part(&self, hand: ScoreOutcome) -> ScoreOutcome {
         bonus_flow::without_bonus_tile_elements(hand)
     }
-    /// TW §20.7.2 recording: a chow, pung or exposed-kong claim that makes a listed pattern
-    /// threaten records the discarder for it; the flow rules' state (`super::flow`).
-    fn on_event(&self, deal: &Deal, e: &HookEvent, state: &mut RuleState) -> Option<&'static str> {
-        if let HookEvent::Claimed { player, kind, from, .. } = *e {
-            if self.switches.liability.0 != 0 {
-                liability::record_claim(&self.switches, deal, player, kind, from, state);
-            }
-        }
-        flow::on_event(&self.switches, deal, e, state);
-        None
-    }
+}
+
+impl LiabilityRules for TaiwaneseRules {
     /// TW §20.7.2: the listed pattern a claim would reach, the one guarding the most Tai.
     fn claim_liability(&self, melds: &[Meld], kind: ActionType) -> Option<LiabilityRisk> {
         liability::claim_risk(&self.switches, melds, kind)
@@ -143,12 +161,5 @@ impl DealHooks for TaiwaneseRules {
             }
         }
         Settlement { payments: total, ..s }
-    }
-    /// TW §20.6.3 the automatic added kong of a declared seat.
-    fn auto_action(&self, deal: &Deal, state: &RuleState) -> Option<Action> {
-        flow::auto_action(&self.switches, deal, state)
-    }
-    fn win_situation(&self, deal: &Deal, player: usize, state: &RuleState, ctx: &mut WinContext) {
-        flow::win_situation(&self.switches, deal, state, player, ctx);
     }
 }

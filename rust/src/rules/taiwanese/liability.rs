@@ -123,7 +123,8 @@ fn guarded(pattern: &str, table: TaiTable) -> Option<&'static str> {
 pub(super) fn liable_for(sw: &TwSwitches, w: &Win, records: &[Liability]) -> Option<u8> {
     // a `compound` all-eight win scored with its hand counts as self-drawn; no other
     // bonus-tile win, and no seven-rob win, carries liability
-    let compound = w.kind == crate::game::WinKind::BonusAllEight && w.score.interpretation.is_some();
+    let compound =
+        w.kind == crate::game::WinKind::Bonus(crate::rules::BonusWinKind::AllEight) && w.score.interpretation.is_some();
     if w.kind.is_bonus_win() && !compound {
         return None;
     }

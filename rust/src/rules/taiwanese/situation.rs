@@ -638,7 +638,7 @@ pub fn rob_orders(seat: u8, d: u32, w: u32, y: u8, max_forced: u32) -> Vec<(u32,
 pub fn check_common_inputs(ctx: &WinContext, hand: &Hand, sw: &super::switches::TwSwitches) -> Result<()> {
     use super::switches::HumanWin;
     use crate::rules::scoring::{Qualification, StartingWin};
-    let h = ctx.house;
+    let h = ctx.house.taiwanese();
     let dealer = ctx.seat_wind == 0;
     let self_drawn = ctx.self_drawn || ctx.dealer_start;
     if h.declared_ready && !sw.ready_declaration {

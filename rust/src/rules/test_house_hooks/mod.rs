@@ -1,5 +1,5 @@
 //! `test-house-hooks`: a ruleset for tests only that uses every deal hook
-//! ([`crate::rules::DealHooks`]), registered in every build (so the Python tests drive it
+//! (the four capabilities of `rules/hooks.rs`), registered in every build (so the Python tests drive it
 //! against the release wheel) but listed nowhere: `mf.presets()` and `RULESET_NAMES` leave
 //! it out. Nothing outside this folder and `registry.rs` names it.
 //!
@@ -30,7 +30,9 @@ use crate::analysis::decompose::{Interpretation, ShapeRules, HK_SHAPES};
 use crate::error::{IllegalCode, MahjongError, Result};
 use crate::game::{Action, ActionType, Deal, Phase, Win, WinKind};
 use crate::rules::hong_kong::scoring::HongKong;
-use crate::rules::hooks::{DealHooks, ExtraAction, HookEvent, Liability, RuleFlags, RuleState, TileSet};
+use crate::rules::hooks::{
+    BonusTileWins, DealSetup, ExtraAction, HookEvent, Liability, LiabilityRules, PlayHooks, RuleFlags, RuleState, TileSet,
+};
 use crate::rules::registry::Preset;
 use crate::rules::scoring::{score, Evaluation, ScoreOutcome, ScoringTable, WinContext, WinFacts};
 use crate::rules::switch_table::{Allowed, SwitchLit, SwitchRow, SwitchSet, SwitchTable};
@@ -115,7 +117,7 @@ fn illegal(code: IllegalCode, message: &str) -> MahjongError {
     MahjongError::IllegalAction { code, message: message.into() }
 }
 
-impl DealHooks for HouseHooks {
+impl DealSetup for HouseHooks {
     fn has_hooks(&self) -> bool {
         true
     }
@@ -133,6 +135,9 @@ impl DealHooks for HouseHooks {
     fn extra_actions(&self) -> &'static [ExtraAction] {
         &[ExtraAction { kind: ActionType::DeclareReady, switch: None }]
     }
+}
+
+impl PlayHooks for HouseHooks {
     fn extra_candidates(&self, deal: &Deal, player: u8, out: &mut Vec<Action>) {
         if deal.phase() == Phase::Declare {
             out.push(Action::bare(ActionType::DeclareReady, player));
@@ -201,6 +206,11 @@ impl DealHooks for HouseHooks {
         }
         None
     }
+}
+
+impl BonusTileWins for HouseHooks {}
+
+impl LiabilityRules for HouseHooks {
     /// H8: a self-drawn win of a seat with a record is paid by the liable seat alone.
     fn settle_records(&self, _deal: &Deal, wins: &mut [Win], records: &[Liability], s: Settlement) -> Settlement {
         let [w] = wins else { return s };

@@ -15,7 +15,8 @@ use crate::rules::registry::Preset;
 use crate::rules::scoring::{score, Element, Evaluation, ScoreOutcome, ScoringTable, WinContext, WinFacts};
 use crate::rules::switch_table::{Allowed, SwitchLit, SwitchRow, SwitchSet, SwitchTable};
 use crate::rules::{
-    DealHooks, Identity, MatchFlow, MatchOptions, MatchPosition, Payments, Settlement, Table, WinPayment, Wording,
+    BonusTileWins, DealSetup, Identity, LiabilityRules, MatchFlow, MatchOptions, MatchPosition, Payments, PlayHooks, Settlement,
+    Table, WinPayment, Wording,
 };
 
 /// The Hong Kong shapes and sections, without a cap.
@@ -97,12 +98,18 @@ impl ScoringTable for OneFaanTable {
     }
 }
 
-/// Every claimant of a winning tile wins; no bonus-tile win.
-impl DealHooks for OneFaan {
+/// Every claimant of a winning tile wins; no other house rule, no bonus-tile win, no liability.
+impl DealSetup for OneFaan {
     fn several_winners(&self) -> bool {
         true
     }
 }
+
+impl PlayHooks for OneFaan {}
+
+impl BonusTileWins for OneFaan {}
+
+impl LiabilityRules for OneFaan {}
 
 impl Identity for OneFaan {
     fn name(&self) -> &'static str {

@@ -170,9 +170,10 @@ impl HouseTable<'_> {
         let any_terminal = (0..27).any(|k| present(k) && Tile(k as u8).is_terminal());
         c[x(2)] = u8::from((standard || seven) && terminal_or_honour && any_terminal && honours);
         c[x(3)] = u8::from(ctx.dealer_start);
-        c[x(4)] = u8::from(ctx.house.earthly);
-        c[x(5)] = u8::from(flowers_ok && ctx.house.bonus_replacement && !ctx.kong_replacement);
-        c[x(6)] = u8::from(ctx.kong_replacement && ctx.house.double_kong);
+        let h = ctx.house.hong_kong();
+        c[x(4)] = u8::from(h.earthly);
+        c[x(5)] = u8::from(flowers_ok && h.bonus_replacement && !ctx.kong_replacement);
+        c[x(6)] = u8::from(ctx.kong_replacement && h.double_kong);
         let five_p = Tile(13);
         let placed_chow = |first: Tile| match place {
             Placement::Set(i) => sets.get(i).is_some_and(|s| !s.pung && !s.declared && s.tile == first),
@@ -304,7 +305,7 @@ impl ScoringTable for HouseTable<'_> {
     /// by the public scorer, [`crate::rules::checked::score_with`]; this table ignores them.)
     fn check_situation(&self, facts: &WinFacts<'_>) -> Result<()> {
         let ctx = facts.ctx;
-        let h = ctx.house;
+        let h = ctx.house.hong_kong();
         let bad = |m: &str| Err(MahjongError::hand(m.to_string()));
         if h.earthly {
             if facts.self_drawn {
