@@ -133,15 +133,21 @@ def test_fit_expert_fits_a_preset_beside_the_rulesets(tmp_path: Path) -> None:
 
 def test_a_switch_set_plays_with_its_nearest_presets_weights() -> None:
     """One switch off a preset keeps the preset's weights (the nearest preset's); a preset
-    without weights of its own plays with its table's (the rulesets')."""
+    with its own fitted weights plays with them, one whose switches are another's
+    (hong-kong-hkos-classic: hong-kong's) with that one's."""
     for name in mahjong_fast.presets():
         r = mahjong_fast.Ruleset.from_name(name)
         assert _core.Ruleset.from_name(name).expert_style == r.expert_style
     hk = mahjong_fast.Ruleset.from_name("hong-kong")
     assert hk.replace(liability="all").expert_style == hk.expert_style
-    assert mahjong_fast.Ruleset.from_name("hong-kong-benwassa-v1").expert_style == hk.expert_style
+    assert mahjong_fast.Ruleset.from_name("hong-kong-hkos-classic").expert_style == hk.expert_style
+    ben = mahjong_fast.Ruleset.from_name("hong-kong-benwassa-v1")
+    assert ben.expert_style != hk.expert_style
+    assert ben.replace(min_faan=2).expert_style == ben.expert_style
     tw = mahjong_fast.Ruleset.from_name("taiwanese-omu-standard")
     assert tw.replace(base_points=7).expert_style == tw.expert_style
+    high = mahjong_fast.Ruleset.from_name("taiwanese-high")
+    assert tw.expert_style != high.expert_style
 
 
 def test_arena_presets_script_runs_in_short_mode() -> None:

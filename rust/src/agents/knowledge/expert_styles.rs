@@ -45,12 +45,162 @@ pub(crate) const TAIWANESE_LOW: ExpertStyle = ExpertStyle {
     exact_alpha: 1.0,
 };
 
+/// hong-kong-half-spicy-3faan: python scripts/fit_expert.py --rules hong-kong-half-spicy-3faan --seed 1000 --walls 1200 --rounds 2
+#[rustfmt::skip]
+pub(crate) const HONG_KONG_HALF_SPICY_3FAAN: ExpertStyle = ExpertStyle {
+    self_draw_share: 0.5,
+    hazard: 0.0125,
+    caution: 0.1,
+    below_min_keep: 0.0,
+    step_keep: 0.9,
+    alpha: 0.4,
+    lookahead: 0.5,
+    long_shot_min: 0.0,
+    exact_alpha: 1.0,
+};
+
+/// hong-kong-mahjax-hkos-v1: python scripts/fit_expert.py --rules hong-kong-mahjax-hkos-v1 --seed 1000 --walls 800 --rounds 2
+#[rustfmt::skip]
+pub(crate) const HONG_KONG_MAHJAX_HKOS_V1: ExpertStyle = ExpertStyle {
+    self_draw_share: 0.6,
+    hazard: 0.1,
+    caution: 0.1,
+    below_min_keep: 0.1,
+    step_keep: 0.7,
+    alpha: 0.6,
+    lookahead: 0.75,
+    long_shot_min: 0.01,
+    exact_alpha: 1.2,
+};
+
+/// hong-kong-riichi-advanced-hk: python scripts/fit_expert.py --rules hong-kong-riichi-advanced-hk --seed 1000 --walls 1200 --rounds 2
+#[rustfmt::skip]
+pub(crate) const HONG_KONG_RIICHI_ADVANCED_HK: ExpertStyle = ExpertStyle {
+    self_draw_share: 0.5,
+    hazard: 0.025,
+    caution: 0.025,
+    below_min_keep: 0.1,
+    step_keep: 0.8,
+    alpha: 0.2,
+    lookahead: 0.5,
+    long_shot_min: 0.0,
+    exact_alpha: 1.4,
+};
+
+/// hong-kong-benwassa-v1: python scripts/fit_expert.py --rules hong-kong-benwassa-v1 --seed 1000 --walls 800 --rounds 2
+#[rustfmt::skip]
+pub(crate) const HONG_KONG_BENWASSA_V1: ExpertStyle = ExpertStyle {
+    self_draw_share: 0.5,
+    hazard: 0.1,
+    caution: 0.1,
+    below_min_keep: 0.2,
+    step_keep: 0.6,
+    alpha: 0.4,
+    lookahead: 0.75,
+    long_shot_min: 0.01,
+    exact_alpha: 1.0,
+};
+
+/// hong-kong-benwassa-v1-136: python scripts/fit_expert.py --rules hong-kong-benwassa-v1-136 --seed 1000 --walls 800 --rounds 2
+#[rustfmt::skip]
+pub(crate) const HONG_KONG_BENWASSA_V1_136: ExpertStyle = ExpertStyle {
+    self_draw_share: 0.6,
+    hazard: 0.2,
+    caution: 0.1,
+    below_min_keep: 0.0,
+    step_keep: 0.7,
+    alpha: 0.2,
+    lookahead: 0.25,
+    long_shot_min: 0.02,
+    exact_alpha: 1.4,
+};
+
+/// hong-kong-coach-nyc-social-v1: python scripts/fit_expert.py --rules hong-kong-coach-nyc-social-v1 --seed 1000 --walls 800 --rounds 2
+#[rustfmt::skip]
+pub(crate) const HONG_KONG_COACH_NYC_SOCIAL_V1: ExpertStyle = ExpertStyle {
+    self_draw_share: 0.6,
+    hazard: 0.05,
+    caution: 0.1,
+    below_min_keep: 0.1,
+    step_keep: 0.8,
+    alpha: 0.6,
+    lookahead: 0.5,
+    long_shot_min: 0.01,
+    exact_alpha: 1.4,
+};
+
+/// taiwanese-omu-standard: python scripts/fit_expert.py --rules taiwanese-omu-standard --seed 1000 --walls 800 --rounds 2
+#[rustfmt::skip]
+pub(crate) const TAIWANESE_OMU_STANDARD: ExpertStyle = ExpertStyle {
+    self_draw_share: 0.6,
+    hazard: 0.01,
+    caution: 0.04,
+    below_min_keep: 0.4,
+    step_keep: 0.5,
+    alpha: 0.05,
+    lookahead: 0.75,
+    long_shot_min: 1.0,
+    exact_alpha: 0.05,
+};
+
+/// taiwanese-omu-cml: python scripts/fit_expert.py --rules taiwanese-omu-cml --seed 1000 --walls 1200 --rounds 2
+#[rustfmt::skip]
+pub(crate) const TAIWANESE_OMU_CML: ExpertStyle = ExpertStyle {
+    self_draw_share: 0.7,
+    hazard: 0.02,
+    caution: 0.08,
+    below_min_keep: 0.4,
+    step_keep: 0.6,
+    alpha: 0.05,
+    lookahead: 0.75,
+    long_shot_min: 1.0,
+    exact_alpha: 0.05,
+};
+
+/// taiwanese-omu-star31: python scripts/fit_expert.py --rules taiwanese-omu-star31 --seed 1000 --walls 1200 --rounds 2
+#[rustfmt::skip]
+pub(crate) const TAIWANESE_OMU_STAR31: ExpertStyle = ExpertStyle {
+    self_draw_share: 0.6,
+    hazard: 0.04,
+    caution: 0.04,
+    below_min_keep: 0.4,
+    step_keep: 0.5,
+    alpha: 0.05,
+    lookahead: 0.75,
+    long_shot_min: 1.0,
+    exact_alpha: 0.45,
+};
+
+/// taiwanese-omu-shenlaiye: python scripts/fit_expert.py --rules taiwanese-omu-shenlaiye --seed 1000 --walls 1200 --rounds 2
+#[rustfmt::skip]
+pub(crate) const TAIWANESE_OMU_SHENLAIYE: ExpertStyle = ExpertStyle {
+    self_draw_share: 0.6,
+    hazard: 0.005,
+    caution: 0.08,
+    below_min_keep: 0.4,
+    step_keep: 0.6,
+    alpha: 0.05,
+    lookahead: 0.5,
+    long_shot_min: 1.0,
+    exact_alpha: 0.05,
+};
+
 /// The fitted weights of preset `name`, if the file holds them.
 pub(crate) fn of_preset(name: &str) -> Option<ExpertStyle> {
     match name {
         "hong-kong" => Some(HONG_KONG),
         "taiwanese-high" => Some(TAIWANESE_HIGH),
         "taiwanese-low" => Some(TAIWANESE_LOW),
+        "hong-kong-half-spicy-3faan" => Some(HONG_KONG_HALF_SPICY_3FAAN),
+        "hong-kong-mahjax-hkos-v1" => Some(HONG_KONG_MAHJAX_HKOS_V1),
+        "hong-kong-riichi-advanced-hk" => Some(HONG_KONG_RIICHI_ADVANCED_HK),
+        "hong-kong-benwassa-v1" => Some(HONG_KONG_BENWASSA_V1),
+        "hong-kong-benwassa-v1-136" => Some(HONG_KONG_BENWASSA_V1_136),
+        "hong-kong-coach-nyc-social-v1" => Some(HONG_KONG_COACH_NYC_SOCIAL_V1),
+        "taiwanese-omu-standard" => Some(TAIWANESE_OMU_STANDARD),
+        "taiwanese-omu-cml" => Some(TAIWANESE_OMU_CML),
+        "taiwanese-omu-star31" => Some(TAIWANESE_OMU_STAR31),
+        "taiwanese-omu-shenlaiye" => Some(TAIWANESE_OMU_SHENLAIYE),
         _ => None,
     }
 }
