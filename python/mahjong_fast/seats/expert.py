@@ -13,10 +13,13 @@ best one played; the default opponent of ``mahjong-fast play``.
 
 Legal wins are taken, but for one case: a win on a discard is let go when the ready hand is worth
 far more waiting for its self-drawn win (a concealed all-pungs hand waiting for its self-drawn
-limit, Hong Kong L8), by the plain points of the ruleset's payments. The values are exposed (:meth:`ExpertSeat.option_values`), so the
-hints of ``play`` rank by the numbers the seat plays by. The policy is decided by the core
-(``_core.ExpertAgent``, Rust ``agents/expert``), the same code that plays the ``expert`` seat in
-simulated deals and in the arena.
+limit, Hong Kong L8), by the plain points of the ruleset's payments. The values are exposed
+(:meth:`ExpertSeat.option_values`), so the hints of ``play`` rank by the numbers the seat plays
+by. A ruleset's own choices are answered by value too (TW §20.6): a ready declaration when what
+it adds is worth the lock (:meth:`ExpertSeat.declares`), a bonus-tile win on offer unless the
+hand kept is worth more. The policy is decided by the core (``_core.ExpertAgent``, Rust
+``agents/expert``), the same code that plays the ``expert`` seat in simulated deals and in the
+arena.
 """
 
 from __future__ import annotations

@@ -9,10 +9,11 @@
 //!   declared (each live wait's exact value plus the value added) less its value as it is.
 //!   That the declaration is public is not weighed: valuing a declared hand with half its wins
 //!   on a discard (opponents who read it folding) played worse against the greedy and strong
-//!   seats, which do not read it (docs/ai.md). The lock's cost is what the seat could no longer avoid: for each own
-//!   discard expected before the deal ends, the mean over the tiles it may draw of the loss of
-//!   discarding that tile beyond folding (giving up the hand's value instead), read from the
-//!   opponents' threat as the defence reads it now. Declared when the gain is the larger.
+//!   seats, which do not read it (docs/ai.md). The lock's cost is what the seat could no
+//!   longer avoid: for each own discard expected before the deal ends, the mean over the tiles
+//!   it may draw of the loss of discarding that tile beyond folding (giving up the hand's value
+//!   instead), read from the opponents' threat as the defence reads it now. Declared when the
+//!   gain is the larger.
 //! - **A bonus-tile win on offer** is worth what it pays now (the ruleset's payment of its
 //!   value, self-drawn or paid by the exposer); declining keeps the hand as it is, worth its
 //!   offence (passing, or its best discard when it holds a tile more). Taken unless keeping
