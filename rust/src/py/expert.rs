@@ -59,16 +59,33 @@ fn args(
     dealer_streak: Option<&Bound<'_, PyAny>>,
     robbing: bool,
 ) -> PyResult<Args> {
-    Ok(Args {
-        seat: SeatArgs::convert(py, counts, melds, unseen, discard, legal)?,
-        table: TableArgs::convert(py, player, dealer, seat_winds, prevailing_wind, bonus_mask, discards, table_melds, remaining)?,
-        dealer_streak: match dealer_streak {
-            Some(d) => hand_int(d, "dealer_streak", 0, u32::MAX.into())? as u32,
-            None => 0,
-        },
-        robbing,
-        declared: 0,
-    })
+    let seat = SeatArgs::convert(py, counts, melds, unseen, discard, legal)?;
+    let (table, dealer_streak) =
+        public(py, player, dealer, seat_winds, prevailing_wind, bonus_mask, discards, table_melds, remaining, dealer_streak)?;
+    Ok(Args { seat, table, dealer_streak, robbing, declared: 0 })
+}
+
+/// The public table and the dealer's streak of one decision, converted and checked.
+#[allow(clippy::too_many_arguments)]
+fn public(
+    py: Python<'_>,
+    player: &Bound<'_, PyAny>,
+    dealer: &Bound<'_, PyAny>,
+    seat_winds: &Bound<'_, PyAny>,
+    prevailing_wind: u8,
+    bonus_mask: u8,
+    discards: &Bound<'_, PyAny>,
+    table_melds: &Bound<'_, PyAny>,
+    remaining: &Bound<'_, PyAny>,
+    dealer_streak: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(TableArgs, u32)> {
+    let table =
+        TableArgs::convert(py, player, dealer, seat_winds, prevailing_wind, bonus_mask, discards, table_melds, remaining)?;
+    let streak = match dealer_streak {
+        Some(d) => hand_int(d, "dealer_streak", 0, u32::MAX.into())? as u32,
+        None => 0,
+    };
+    Ok((table, streak))
 }
 
 /// [`args`] of a decision outside the legal list (the hand alone, no tile on offer).
@@ -88,16 +105,10 @@ fn hand_args(
     remaining: &Bound<'_, PyAny>,
     dealer_streak: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Args> {
-    Ok(Args {
-        seat: SeatArgs::hand_only(py, counts, melds, unseen)?,
-        table: TableArgs::convert(py, player, dealer, seat_winds, prevailing_wind, bonus_mask, discards, table_melds, remaining)?,
-        dealer_streak: match dealer_streak {
-            Some(d) => hand_int(d, "dealer_streak", 0, u32::MAX.into())? as u32,
-            None => 0,
-        },
-        robbing: false,
-        declared: 0,
-    })
+    let seat = SeatArgs::hand_only(py, counts, melds, unseen)?;
+    let (table, dealer_streak) =
+        public(py, player, dealer, seat_winds, prevailing_wind, bonus_mask, discards, table_melds, remaining, dealer_streak)?;
+    Ok(Args { seat, table, dealer_streak, robbing: false, declared: 0 })
 }
 
 /// The `expert` policy under `rules` (default Hong Kong): every legal option valued in points
