@@ -39,8 +39,8 @@ def test_every_script_is_covered() -> None:
     scripts = {p.name for p in BENCHES.glob("*.py")}
     helpers = {"conftest.py", "hands.py", "short.py"}
     suites = {p for p in scripts if p.startswith("bench_")}
-    assert scripts - helpers - suites == {"compare_peers.py", "mem_simulate.py", "page_load.py",
-                                          "serve_load.py"}  # fmt: skip
+    assert scripts - helpers - suites == {"compare_builds.py", "compare_peers.py", "mem_simulate.py",
+                                          "page_load.py", "serve_load.py"}  # fmt: skip
     assert {p.name for p in EXAMPLES.glob("*.py")} == set(EXAMPLE_RUNS)  # each one runs below
 
 
@@ -70,6 +70,13 @@ def test_compare_peers_runs_every_row_in_short_mode() -> None:
             assert f"{peer} not installed" in out  # skipped cleanly, said so
         else:
             assert f"\nshanten       {peer}" in out or f" {peer} " in out
+
+
+def test_compare_builds_times_two_copies_of_the_core_in_one_process() -> None:
+    proc = _run("compare_builds.py", "--short")
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
+    assert "different records" not in proc.stdout  # one build against itself plays the same
+    assert proc.stdout.count("time/last") == 2, proc.stdout
 
 
 @pytest.mark.skipif(not Path("/proc/self/smaps_rollup").exists(), reason="reads /proc (Linux)")
