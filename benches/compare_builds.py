@@ -13,8 +13,8 @@ Usage::
     python benches/compare_builds.py NEW.so OLD.so --seats random --deals 20000 --rounds 25
     python benches/compare_builds.py --short          # the installed build against itself
 
-Only built-in seats and the default rules of the Hong Kong ruleset (the seed's table) are
-timed: the module's own ``Simulator`` plays in the core with no Python in the loop.
+Built-in seats only, under Hong Kong's default rules or ``--rules NAME`` (a name every build
+knows): the module's own ``Simulator`` plays in the core with no Python in the loop.
 """
 
 from __future__ import annotations
@@ -51,6 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seats", default="random", help="built-in seat kind of all four seats")
     p.add_argument("--deals", type=int, default=20000, help="deals per timed run")
     p.add_argument("--rounds", type=int, default=25, help="timed runs of each build")
+    p.add_argument("--rules", default=None, help="a ruleset or preset name (default: hong-kong)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--short", action="store_true", help="a few deals, the installed build twice")
     a = p.parse_args(argv)
@@ -62,7 +63,9 @@ def main(argv: list[str] | None = None) -> int:
         if not b.is_file():
             p.error(f"no such file: {b}")
     mods = [load(b) for b in a.builds]
-    sims: list[Any] = [m.Simulator(a.seed, [a.seats] * 4, None, 1) for m in mods]
+    sims: list[Any] = [
+        m.Simulator(a.seed, [a.seats] * 4, a.rules and m.Ruleset.from_name(a.rules), 1) for m in mods
+    ]
     check = min(a.deals, 500)
     first = sims[0].run(0, check)
     for b, sim in zip(a.builds[1:], sims[1:]):
@@ -77,7 +80,8 @@ def main(argv: list[str] | None = None) -> int:
             sims[i].run(0, a.deals)
             times[i].append(max(time.process_time() - t, 1e-9))
     base = times[-1]
-    print(f"{a.seats} seats, {a.deals} deals x {a.rounds} rounds, seed {a.seed}, CPU time")
+    print(f"{a.seats} seats, {a.rules or 'hong-kong'}, {a.deals} deals x {a.rounds} rounds, "
+          f"seed {a.seed}, CPU time")  # fmt: skip
     for b, ts in zip(a.builds, times):
         ratio = statistics.median(x / y for x, y in zip(ts, base))
         print(f"{str(b):60} best {a.deals / min(ts):9.0f}/s  median {a.deals / statistics.median(ts):9.0f}/s"

@@ -129,7 +129,7 @@ impl Table for HongKongRules {
     /// qualifying faan under `bonus_faan_in_minimum = false` (§19.5.6).
     fn score(&self, hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result<ScoreOutcome> {
         if self.house_scoring || !ctx.house.is_none() {
-            let table = scoring::house::HouseTable { sw: &self.switches };
+            let table = scoring::house::HouseTable::new(&self.switches);
             let mut o = crate::rules::scoring::score(&table, hand, win_tile, ctx)?;
             if o.interpretation.is_some() {
                 let counted = if self.switches.bonus_faan_in_minimum { o.value } else { scoring::qualifying(&o) };

@@ -508,7 +508,6 @@ fn the_house_table_at_the_defaults_is_the_default_table() {
     use crate::analysis::decompose::seeded_complete_hands;
     use crate::rules::hong_kong::scoring::house::HouseTable;
     let sw = HongKongSwitches::default();
-    let house = HouseTable { sw: &sw };
     let mut x = 0x0BAD_5EED_0000_0039u64;
     let mut rnd = move |m: u64| -> u64 {
         x ^= x << 13;
@@ -532,7 +531,7 @@ fn the_house_table_at_the_defaults_is_the_default_table() {
         let w = held[rnd(held.len() as u64) as usize];
         let mut h = Hand { concealed: *c, melds: melds.clone(), bonus: if rnd(2) == 0 { 0 } else { rnd(256) as u8 } };
         h.concealed[w] -= 1;
-        let a = scoring::score(&house, &h, Some(Tile(w as u8)), &ctx);
+        let a = scoring::score(&HouseTable::new(&sw), &h, Some(Tile(w as u8)), &ctx); // one per hand
         let b = super::scoring::score_hk(&h, Some(Tile(w as u8)), &ctx);
         match (a, b) {
             (Ok(a), Ok(b)) => {

@@ -82,9 +82,19 @@ enum Placement {
     Set(usize),
 }
 
-/// The house scoring table of a ruleset's switches (HK §19.5).
+/// The house scoring table of a ruleset's switches (HK §19.5), for one hand's scoring: the
+/// waits of the 13 tiles before the winning tile are found at most once, when an element asks.
 pub struct HouseTable<'a> {
     pub sw: &'a HongKongSwitches,
+    /// The wait mask of the hand before the winning tile (`None`: not a countable hand).
+    waits: std::cell::OnceCell<Option<u64>>,
+}
+
+impl<'a> HouseTable<'a> {
+    /// The table of `sw`.
+    pub fn new(sw: &'a HongKongSwitches) -> Self {
+        HouseTable { sw, waits: std::cell::OnceCell::new() }
+    }
 }
 
 impl HouseTable<'_> {
@@ -182,7 +192,7 @@ impl HouseTable<'_> {
         c[x(7)] = u8::from(ctx.kong_replacement && win == Some(five_p) && placed_chow(Tile(12)));
         c[x(8)] = u8::from(ctx.last_wall_tile && win == Some(Tile(9)));
         c[x(9)] = u8::from(concealed && facts.self_drawn);
-        if standard && !ctx.dealer_start && self.single_wait(facts) {
+        if standard && !ctx.dealer_start && self.reads_single_wait() && self.single_wait(facts) {
             if let Some(w) = win {
                 match place {
                     Placement::Pair => c[x(10)] = 1,
@@ -224,12 +234,18 @@ impl HouseTable<'_> {
 
     /// X10-X12: the 13 tiles before the winning tile have exactly one wait (HK §14a, under the
     /// current shapes).
+    /// Found once per hand (every reading and placement asks about the same 13 tiles).
     fn single_wait(&self, facts: &WinFacts<'_>) -> bool {
-        let Ok(held) = crate::analysis::decompose::held_counts(&facts.hand.concealed, &facts.hand.melds) else {
-            return false;
-        };
-        let mask = crate::analysis::waits::wait_mask(&facts.hand.concealed, &held, facts.hand.melds.len(), self.shapes());
-        mask.count_ones() == 1
+        let mask = self.waits.get_or_init(|| {
+            let held = crate::analysis::decompose::held_counts(&facts.hand.concealed, &facts.hand.melds).ok()?;
+            Some(crate::analysis::waits::wait_mask(&facts.hand.concealed, &held, facts.hand.melds.len(), self.shapes()))
+        });
+        mask.is_some_and(|m| m.count_ones() == 1)
+    }
+
+    /// Whether X10-X12 can be awarded (valued), so the waits are worth finding.
+    fn reads_single_wait(&self) -> bool {
+        [x(10), x(11), x(12)].iter().any(|&i| self.value(i) != ElementValue::Off)
     }
 
     /// HK §19.5.3: the value of one reading and placement.
