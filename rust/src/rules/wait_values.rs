@@ -234,6 +234,12 @@ mod tests {
             ("taiwanese-low", Some(5)),
             ("taiwanese-high", None),
             ("taiwanese-low", Some(0)),
+            // the house table (HK §19.5): its own form, one decomposition per wait and one
+            // search of the waits for X10-X12
+            ("hong-kong-riichi-advanced-hk", None),
+            ("hong-kong-mahjax-hkos-v1", None),
+            ("hong-kong-benwassa-v1", None),
+            ("hong-kong-half-spicy-3faan", None),
         ] {
             let mut rules = Ruleset::named(name).unwrap();
             if name == "taiwanese-low" && min == Some(0) {

@@ -48,6 +48,51 @@ impl HongKongRules {
         let switches = HongKongSwitches::from_set(set);
         HongKongRules { switches, set: set.clone(), house_scoring: switches.house_scoring() }
     }
+
+    /// HK §19.5.6: legality under the house table reads the qualifying faan when
+    /// `bonus_faan_in_minimum` is false (the bonus tiles' faan do not count toward the minimum).
+    fn house_verdict(&self, mut o: ScoreOutcome) -> ScoreOutcome {
+        if o.interpretation.is_some() {
+            let counted = if self.switches.bonus_faan_in_minimum { o.value } else { scoring::qualifying(&o) };
+            o.is_win = counted >= self.switches.min_faan;
+            o.reason = if o.is_win { None } else { Some(RejectReason::BelowMinimum) };
+        }
+        o
+    }
+
+    /// [`Table::wait_values_into`] under the house table: what [`Table::score`] gives each
+    /// situation, with one decomposition per wait for both situations (they differ in how the
+    /// tile comes, never in the tiles) and one table for the hand, so the waits of the 13 tiles
+    /// (X10-X12) are found once for all the waits.
+    fn house_wait_values(&self, hand: &Hand, waits: u64, ts: &WinContext, ron: &WinContext, values: &mut [[i16; N_KINDS]; 2]) {
+        use crate::rules::scoring::{score_readings, win_facts, ScoringTable};
+        let table = scoring::house::HouseTable::new(&self.switches);
+        let mut m = waits;
+        while m != 0 {
+            let w = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let facts = [win_facts(&table, hand, Some(Tile(w as u8)), ts), win_facts(&table, hand, Some(Tile(w as u8)), ron)];
+            let Some(concealed) = facts.iter().find_map(|f| f.as_ref().ok().map(|f| f.concealed)) else {
+                values[0][w] = -1;
+                values[1][w] = -1;
+                continue;
+            };
+            let interps = crate::analysis::decompose::decompose(&concealed, hand.melds.len(), table.shapes());
+            for (out, f) in values.iter_mut().zip(&facts) {
+                out[w] = match f {
+                    Ok(f) => {
+                        let o = self.house_verdict(score_readings(&table, f, &interps));
+                        if o.is_win {
+                            i16::from(o.value)
+                        } else {
+                            -1
+                        }
+                    }
+                    Err(_) => -1,
+                };
+            }
+        }
+    }
 }
 
 /// A Hong Kong ruleset with these switches, checked (HK §18).
@@ -130,13 +175,7 @@ impl Table for HongKongRules {
     fn score(&self, hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result<ScoreOutcome> {
         if self.house_scoring || !ctx.house.is_none() {
             let table = scoring::house::HouseTable::new(&self.switches);
-            let mut o = crate::rules::scoring::score(&table, hand, win_tile, ctx)?;
-            if o.interpretation.is_some() {
-                let counted = if self.switches.bonus_faan_in_minimum { o.value } else { scoring::qualifying(&o) };
-                o.is_win = counted >= self.switches.min_faan;
-                o.reason = if o.is_win { None } else { Some(RejectReason::BelowMinimum) };
-            }
-            return Ok(o);
+            return Ok(self.house_verdict(crate::rules::scoring::score(&table, hand, win_tile, ctx)?));
         }
         let table = scoring::HongKong { min_faan: self.switches.min_faan, max_faan: self.switches.max_faan };
         crate::rules::scoring::score(&table, hand, win_tile, ctx)
@@ -155,6 +194,10 @@ impl Table for HongKongRules {
             && quiet(ts)
             && quiet(ron)
             && (ts.seat_wind, ts.prevailing_wind) == (ron.seat_wind, ron.prevailing_wind);
+        if self.house_scoring {
+            self.house_wait_values(hand, waits, ts, ron, values);
+            return;
+        }
         if !paired {
             crate::rules::score_each_wait(self, hand, waits, ts, ron, values);
             return;

@@ -136,16 +136,21 @@ impl HouseTable<'_> {
             c[f(1)] = u8::from(sets.iter().all(|s| !s.pung) && pair_ok);
         }
         c[f(2)] = u8::from(all_pungs);
-        let suits: Vec<usize> = (0..3).filter(|&s| facts.all[9 * s..9 * s + 9].iter().any(|&n| n > 0)).collect();
+        // the suits present, as a mask (bit s: suit s)
+        let suits = (0..3).filter(|&s| facts.all[9 * s..9 * s + 9].iter().any(|&n| n > 0)).fold(0u8, |m, s| m | 1 << s);
         let honours = facts.all[27..].iter().any(|&n| n > 0);
-        if suits.len() == 1 {
+        if suits.count_ones() == 1 {
             c[if honours { f(3) } else { f(4) }] = 1;
         }
         c[f(5)] = u8::from(seven);
-        let dragon_pungs: Vec<Tile> = sets.iter().filter(|s| s.pung && s.tile.is_dragon()).map(|s| s.tile).collect();
-        c[f(6)] = dragon_pungs.len() as u8;
-        c[f(7)] =
-            u8::from(standard && dragon_pungs.len() == 2 && pair.is_some_and(|p| p.is_dragon() && !dragon_pungs.contains(&p)));
+        // the kinds of the dragon pungs, as a mask (bit k - 31: kind k)
+        let dragon_pungs = sets.iter().filter(|s| s.pung && s.tile.is_dragon()).fold(0u8, |m, s| m | 1 << (s.tile.0 - 31));
+        c[f(6)] = dragon_pungs.count_ones() as u8;
+        c[f(7)] = u8::from(
+            standard
+                && dragon_pungs.count_ones() == 2
+                && pair.is_some_and(|p| p.is_dragon() && dragon_pungs >> (p.0 - 31) & 1 == 0),
+        );
         c[f(8)] = u8::from(pung_of(27 + ctx.seat_wind));
         c[f(9)] = u8::from(pung_of(27 + ctx.prevailing_wind));
         let concealed = facts.concealed_hand && !(sw.flowers_break_concealed && bonus != 0);
@@ -213,7 +218,7 @@ impl HouseTable<'_> {
         c[x(13)] = u8::from((0..34).all(|k| !present(k) || Tile(k as u8).is_simple()));
         c[x(14)] = u8::from((standard || seven) && (0..34).all(|k| !present(k) || [19, 20, 21, 23, 25, 32].contains(&k)));
         for (xi, suit, dragon) in [(15, 2usize, 32u8), (16, 0, 33), (17, 1, 31)] {
-            let only = suits == [suit] && (27..34).all(|k| !present(k) || k == dragon as usize);
+            let only = suits == 1 << suit && (27..34).all(|k| !present(k) || k == dragon as usize);
             c[x(xi)] = u8::from(all_pungs && only && pung_of(dragon));
         }
         if standard {
@@ -286,21 +291,29 @@ impl HouseTable<'_> {
     }
 }
 
-/// §10.1 step 3 (a)-(d) between two evaluations: `true` when `a` is better than `b`.
+/// §10.1 step 3 (a)-(d) between two evaluations: `true` when `a` is better than `b`. The
+/// element numbers are read only when the totals, the limit and the raw totals tie.
 fn better(a: &Evaluation, b: &Evaluation, cap: u8) -> bool {
-    let key = |e: &Evaluation| -> (u8, bool, u8, Vec<u8>) {
+    let head = |e: &Evaluation| -> (u8, bool, u8) {
         match e {
-            Evaluation::Limit(el) => (el.value, true, el.value, vec![el.number()]),
+            Evaluation::Limit(el) => (el.value, true, el.value),
             Evaluation::Elements(els) => {
                 let raw = els.iter().fold(0u8, |s, e| s.saturating_add(e.value));
-                let mut n: Vec<u8> = els.iter().map(Element::number).collect();
-                n.sort_unstable();
-                (raw.min(cap), false, raw, n)
+                (raw.min(cap), false, raw)
             }
         }
     };
-    let (ka, kb) = (key(a), key(b));
-    (ka.0, ka.1, ka.2).cmp(&(kb.0, kb.1, kb.2)).then_with(|| kb.3.cmp(&ka.3)) == std::cmp::Ordering::Greater
+    let numbers = |e: &Evaluation| -> Vec<u8> {
+        match e {
+            Evaluation::Limit(el) => vec![el.number()],
+            Evaluation::Elements(els) => {
+                let mut n: Vec<u8> = els.iter().map(Element::number).collect();
+                n.sort_unstable();
+                n
+            }
+        }
+    };
+    head(a).cmp(&head(b)).then_with(|| numbers(b).cmp(&numbers(a))) == std::cmp::Ordering::Greater
 }
 
 impl ScoringTable for HouseTable<'_> {
@@ -360,45 +373,58 @@ impl ScoringTable for HouseTable<'_> {
     }
     /// HK §19.5.8 steps 1-3 for one split: every placement valued by §19.5.3, the best kept.
     fn evaluate(&self, facts: &WinFacts<'_>, interp: &Interpretation) -> Evaluation {
-        let mut sets: Vec<Set> = Vec::with_capacity(8);
+        // on the stack: at most 4 declared sets (checked by `win_facts`) and 4 concealed ones
+        let mut set_buf = [Set { pung: false, tile: Tile(0), claimed: false, declared: false }; 8];
+        let mut n_sets = 0;
         if let Interpretation::Standard { sets: conc, .. } = interp {
-            for m in &facts.hand.melds {
-                sets.push(Set { pung: m.kind.is_pung_like(), tile: m.tile, claimed: m.kind.is_claimed(), declared: true });
-            }
-            for s in conc {
-                let (pung, tile) = match *s {
-                    ConcealedSet::Chow(t) => (false, t),
-                    ConcealedSet::Pung(t) => (true, t),
-                };
-                sets.push(Set { pung, tile, claimed: false, declared: false });
+            let declared = facts.hand.melds.iter().map(|m| Set {
+                pung: m.kind.is_pung_like(),
+                tile: m.tile,
+                claimed: m.kind.is_claimed(),
+                declared: true,
+            });
+            let concealed = conc.iter().map(|s| match *s {
+                ConcealedSet::Chow(t) => Set { pung: false, tile: t, claimed: false, declared: false },
+                ConcealedSet::Pung(t) => Set { pung: true, tile: t, claimed: false, declared: false },
+            });
+            for (slot, s) in set_buf.iter_mut().zip(declared.chain(concealed)) {
+                *slot = s;
+                n_sets += 1;
             }
         }
-        let mut places = vec![Placement::None];
+        let sets = &set_buf[..n_sets];
+        // the placements: the pair and each concealed set, at most 9
+        let mut place_buf = [Placement::None; 9];
+        let mut n_places = 1;
         if let (Some(w), true) = (facts.win_tile, self.reads_placement()) {
-            places.clear();
+            n_places = 0;
+            let mut push = |p: Placement| {
+                place_buf[n_places] = p;
+                n_places += 1;
+            };
             match interp {
                 Interpretation::Standard { pair, .. } => {
                     if *pair == w {
-                        places.push(Placement::Pair);
+                        push(Placement::Pair);
                     }
                     for (i, s) in sets.iter().enumerate() {
                         let holds = if s.pung { s.tile == w } else { w.0 >= s.tile.0 && w.0 <= s.tile.0 + 2 };
                         if !s.declared && holds {
-                            places.push(Placement::Set(i));
+                            push(Placement::Set(i));
                         }
                     }
                 }
-                Interpretation::SevenPairs { .. } => places.push(Placement::Pair),
-                _ => places.push(Placement::None),
+                Interpretation::SevenPairs { .. } => push(Placement::Pair),
+                _ => push(Placement::None),
             }
-            if places.is_empty() {
-                places.push(Placement::None);
+            if n_places == 0 {
+                n_places = 1; // Placement::None
             }
         }
         let cap = self.sw.max_faan;
         let mut best: Option<Evaluation> = None;
-        for p in places {
-            let e = self.valued(&self.conditions(facts, interp, &sets, p));
+        for &p in &place_buf[..n_places] {
+            let e = self.valued(&self.conditions(facts, interp, sets, p));
             if best.as_ref().is_none_or(|b| better(&e, b, cap)) {
                 best = Some(e);
             }
