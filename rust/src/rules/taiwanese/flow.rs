@@ -161,6 +161,17 @@ pub fn is_ready(deal: &Deal, p: usize, c: &Counts) -> bool {
     })
 }
 
+/// Whether some discard from `c` (a hand of 17 tiles counting each of its `n_melds` sets as 3)
+/// may leave it ready: false when it is more than one exchange from complete (shanten above
+/// 0), as a discard that leaves a ready hand makes it one exchange from complete. One shanten
+/// spares trying each discard on most turns (the deal lists the declarations every turn).
+fn may_discard_to_ready(c: &Counts, n_melds: usize, shapes: &crate::analysis::decompose::ShapeRules) -> bool {
+    let size: usize = c.iter().map(|&x| usize::from(x)).sum();
+    !(n_melds <= shapes.n_sets
+        && size == 3 * (shapes.n_sets - n_melds) + 2
+        && crate::analysis::shanten::shanten_checked(c, &[4; N_KINDS], n_melds, shapes) > 0)
+}
+
 /// `p`'s concealed counts without tile id `t`.
 fn without(deal: &Deal, p: usize, t: u8) -> Counts {
     let mut c = *deal.counts(p);
@@ -377,6 +388,9 @@ fn check_turn(sw: &TwSwitches, deal: &Deal, a: &Action, state: &RuleState, locke
 pub(super) fn candidates(sw: &TwSwitches, deal: &Deal, player: u8, out: &mut Vec<Action>) {
     let p = player as usize;
     if !sw.ready_declaration || deal.phase() != Phase::Action || p > 3 || declared(deal.rule_state(), p) {
+        return;
+    }
+    if !may_discard_to_ready(deal.counts(p), deal.melds(p).len(), deal.rules().shapes()) {
         return;
     }
     let mut ready = 0u64; // kinds whose discard leaves a ready hand
@@ -710,6 +724,71 @@ mod tests {
             assert_eq!(is_ready(&deal, 0, &c), want, "{c:?}");
         }
         assert!(seen > 3000 && ready > 500, "{seen} hands, {ready} ready");
+    }
+
+    /// The shortcut of the declarations' listing: a 17-tile hand it rules out has no discard
+    /// leaving a ready hand (trying every discard and every tile), on thousands of hands.
+    #[test]
+    fn a_hand_ruled_out_by_shanten_has_no_ready_discard() {
+        use crate::game::DealOptions;
+        let rules = crate::rules::Ruleset::named("taiwanese-omu-star31").unwrap();
+        let wall = crate::tiles::wall::shuffle(1, 0);
+        let deal = Deal::new(&rules, &wall, 0, [0; 4], 0, DealOptions::new(false, false)).unwrap();
+        let shapes = rules.shapes();
+        let ready_after = |c: &Counts| {
+            (0..N_KINDS).filter(|&d| c[d] > 0).any(|d| {
+                let mut h = *c;
+                h[d] -= 1;
+                is_ready(&deal, 0, &h)
+            })
+        };
+        let (mut kept, mut ruled_out) = (0, 0);
+        let mut x = 0x5EED_0017_7A1E_0001u64;
+        let mut next = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n) as usize
+        };
+        for i in 0..3000 {
+            let mut c: Counts = [0; N_KINDS];
+            if i % 2 == 0 {
+                // five sets and a pair, one tile exchanged: often one discard from ready
+                for _ in 0..5 {
+                    let k = next(34);
+                    if k < 27 && k % 9 < 7 && next(2) == 0 {
+                        c[k] += 1;
+                        c[k + 1] += 1;
+                        c[k + 2] += 1;
+                    } else {
+                        c[k] += 3;
+                    }
+                }
+                c[next(34)] += 2;
+                let held: Vec<usize> = (0..N_KINDS).filter(|&k| c[k] > 0).collect();
+                c[held[next(held.len() as u64)]] -= 1;
+                c[next(34)] += 1;
+            } else {
+                let mut n = 0;
+                while n < 17 {
+                    let k = next(34);
+                    if c[k] < 4 {
+                        c[k] += 1;
+                        n += 1;
+                    }
+                }
+            }
+            if c.iter().any(|&v| v > 4) {
+                continue;
+            }
+            if may_discard_to_ready(&c, 0, shapes) {
+                kept += 1;
+            } else {
+                ruled_out += 1;
+                assert!(!ready_after(&c), "{c:?} was ruled out but a discard leaves it ready");
+            }
+        }
+        assert!(kept > 500 && ruled_out > 500, "{kept} kept, {ruled_out} ruled out");
     }
 
     #[test]
