@@ -40,6 +40,14 @@ const fn x(n: usize) -> usize {
     27 + n
 }
 
+/// Kinds as masks (bit k: kind k): the suited kinds, the honours, the terminals (1 and 9 of
+/// each suit), the simples (2-8) and the green tiles of X14 (23468s and the green dragon).
+const SUITED: u64 = (1 << 27) - 1;
+const HONOURS: u64 = ((1 << 34) - 1) & !SUITED;
+const TERMINALS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26;
+const SIMPLES: u64 = SUITED & !TERMINALS;
+const GREEN: u64 = 1 << 19 | 1 << 20 | 1 << 21 | 1 << 23 | 1 << 25 | 1 << 32;
+
 /// HK §19.5.3 step 2: the entries each present entry removes (not chained).
 const REPLACES: &[(usize, &[usize])] = &[
     (f(7), &[f(6)]),
@@ -118,7 +126,8 @@ impl HouseTable<'_> {
         };
         let standard = pair.is_some();
         let seven = matches!(interp, Interpretation::SevenPairs { .. });
-        let present = |k: usize| facts.all[k] > 0;
+        // the kinds present (bit k: kind k), so each "every tile is ..." is one mask test
+        let present = facts.all.iter().enumerate().fold(0u64, |m, (k, &n)| m | u64::from(n > 0) << k);
         let pung_of = |k: u8| sets.iter().any(|s| s.pung && s.tile == Tile(k));
         let all_pungs = standard && sets.iter().all(|s| s.pung);
         let win = facts.win_tile;
@@ -137,8 +146,8 @@ impl HouseTable<'_> {
         }
         c[f(2)] = u8::from(all_pungs);
         // the suits present, as a mask (bit s: suit s)
-        let suits = (0..3).filter(|&s| facts.all[9 * s..9 * s + 9].iter().any(|&n| n > 0)).fold(0u8, |m, s| m | 1 << s);
-        let honours = facts.all[27..].iter().any(|&n| n > 0);
+        let suits = (0..3).filter(|&s| present >> (9 * s) & 0x1FF != 0).fold(0u8, |m, s| m | 1 << s);
+        let honours = present & HONOURS != 0;
         if suits.count_ones() == 1 {
             c[if honours { f(3) } else { f(4) }] = 1;
         }
@@ -171,8 +180,8 @@ impl HouseTable<'_> {
         }
         // L1-L8 (HK §10.4), whatever their value.
         c[l(1)] = u8::from(matches!(interp, Interpretation::ThirteenOrphans { .. }));
-        c[l(2)] = u8::from((0..27).all(|k| !present(k)) && (standard || seven));
-        c[l(3)] = u8::from(standard && (0..34).all(|k| !present(k) || Tile(k as u8).is_terminal()));
+        c[l(2)] = u8::from(present & SUITED == 0 && (standard || seven));
+        c[l(3)] = u8::from(standard && present & !TERMINALS == 0);
         c[l(4)] = u8::from(standard && (31..=33).all(pung_of));
         c[l(5)] = u8::from(standard && (27..=30).all(pung_of));
         let kongs = facts.hand.melds.iter().filter(|m| m.kind.is_kong()).count();
@@ -181,8 +190,8 @@ impl HouseTable<'_> {
         c[l(8)] = u8::from(standard && facts.self_drawn && sets.iter().all(|s| s.pung && !s.claimed));
         // X1-X19, X22 (HK §19.5.2).
         c[x(1)] = u8::from(standard && pair.is_some_and(|p| p.is_wind()) && (27..=30).filter(|&k| pung_of(k)).count() == 3);
-        let terminal_or_honour = (0..34).all(|k| !present(k) || !Tile(k as u8).is_simple());
-        let any_terminal = (0..27).any(|k| present(k) && Tile(k as u8).is_terminal());
+        let terminal_or_honour = present & SIMPLES == 0;
+        let any_terminal = present & TERMINALS != 0;
         c[x(2)] = u8::from((standard || seven) && terminal_or_honour && any_terminal && honours);
         c[x(3)] = u8::from(ctx.dealer_start);
         let h = ctx.house.hong_kong();
@@ -215,10 +224,10 @@ impl HouseTable<'_> {
                 }
             }
         }
-        c[x(13)] = u8::from((0..34).all(|k| !present(k) || Tile(k as u8).is_simple()));
-        c[x(14)] = u8::from((standard || seven) && (0..34).all(|k| !present(k) || [19, 20, 21, 23, 25, 32].contains(&k)));
+        c[x(13)] = u8::from(present & !SIMPLES == 0);
+        c[x(14)] = u8::from((standard || seven) && present & !GREEN == 0);
         for (xi, suit, dragon) in [(15, 2usize, 32u8), (16, 0, 33), (17, 1, 31)] {
-            let only = suits == 1 << suit && (27..34).all(|k| !present(k) || k == dragon as usize);
+            let only = suits == 1 << suit && present & HONOURS & !(1 << dragon) == 0;
             c[x(xi)] = u8::from(all_pungs && only && pung_of(dragon));
         }
         if standard {
@@ -430,5 +439,25 @@ impl ScoringTable for HouseTable<'_> {
             }
         }
         best.unwrap_or(Evaluation::Elements(Vec::new()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The kind masks say what the tile predicates say, kind by kind.
+    #[test]
+    fn the_kind_masks_follow_the_tile_predicates() {
+        for k in 0..34u8 {
+            let t = Tile(k);
+            let bit = |m: u64| m >> k & 1 == 1;
+            assert_eq!(bit(SUITED), t.is_suited(), "{k}");
+            assert_eq!(bit(HONOURS), t.is_honour(), "{k}");
+            assert_eq!(bit(TERMINALS), t.is_terminal(), "{k}");
+            assert_eq!(bit(SIMPLES), t.is_simple(), "{k}");
+            assert_eq!(bit(GREEN), [19, 20, 21, 23, 25, 32].contains(&k), "{k}");
+        }
+        assert_eq!((SUITED | HONOURS) >> 34, 0);
     }
 }
