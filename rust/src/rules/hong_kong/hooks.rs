@@ -48,6 +48,11 @@ impl HongKongRules {
 /// concealed kongs do not count), then `three_dragons`, then `four_winds` (the claim a pung or
 /// kong of that honour, and pungs/kongs of all of them declared, concealed kongs included).
 fn liability_trigger(rules: &HongKongRules, melds: &[Meld], kind: ActionType) -> Option<&'static str> {
+    // every pattern needs at least three sets with the claimed one (three dragon pungs; four
+    // wind pungs or four exposed sets): the expert asks this for each tile of each opponent
+    if melds.len() < 3 {
+        return None;
+    }
     let sw = &rules.switches;
     let exposed = melds.iter().filter(|m| m.kind != MeldKind::ConcealedKong).count();
     if exposed == 4 && super::trigger_enabled(sw, "fourth_meld") {
