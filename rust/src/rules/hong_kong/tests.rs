@@ -545,6 +545,66 @@ fn the_house_table_at_the_defaults_is_the_default_table() {
     assert!(wins > 1000, "{wins} wins");
 }
 
+/// HK §19.5.8: valuing a reading once where no placement can change an element gives what
+/// valuing every placement gives (score, breakdown, reading), under the house presets and a
+/// table valuing X7 and X18 too, on random complete hands taken self-drawn and on a discard;
+/// the single, edge and closed waits and X18 occur, so the placements are exercised.
+#[test]
+fn the_placement_shortcut_scores_as_every_placement() {
+    use crate::analysis::decompose::seeded_complete_hands;
+    use crate::rules::hong_kong::scoring::house::HouseTable;
+    use crate::rules::SwitchValue;
+    let mut tables: Vec<HongKongSwitches> =
+        ["hong-kong-riichi-advanced-hk", "hong-kong-mahjax-hkos-v1", "hong-kong-coach-nyc-social-v1"]
+            .iter()
+            .map(|n| super::house_rules_of(&Ruleset::named(n).unwrap()).unwrap())
+            .collect();
+    let mut every = std::collections::BTreeMap::new();
+    for code in ["X7", "X10", "X11", "X12", "X18"] {
+        every.insert(code.to_string(), SwitchValue::Int(1));
+    }
+    let r = Ruleset::hong_kong().with_switch("element_values", SwitchValue::Map(every)).unwrap();
+    tables.push(super::house_rules_of(&r).unwrap());
+    let mut x = 0x0BAD_5EED_0000_0058u64;
+    let mut rnd = move |m: u64| -> u64 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % m
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    for sw in &tables {
+        for (c, melds) in &seeded_complete_hands(0x0BAD_5EED_0000_0058, 6_000) {
+            let ctx = WinContext {
+                seat_wind: rnd(4) as u8,
+                prevailing_wind: rnd(4) as u8,
+                self_drawn: rnd(2) == 0,
+                ..Default::default()
+            };
+            let ctx = WinContext { kong_replacement: ctx.self_drawn && rnd(4) == 0, ..ctx };
+            let held: Vec<usize> = (0..34).filter(|&k| c[k] > 0).collect();
+            let w = held[rnd(held.len() as u64) as usize];
+            let mut h = Hand { concealed: *c, melds: melds.clone(), bonus: 0 };
+            h.concealed[w] -= 1;
+            let a = scoring::score(&HouseTable::new(sw), &h, Some(Tile(w as u8)), &ctx);
+            let b = scoring::score(&HouseTable::valuing_every_placement(sw), &h, Some(Tile(w as u8)), &ctx);
+            match (a, b) {
+                (Ok(a), Ok(b)) => {
+                    for e in &b.elements {
+                        seen.insert(e.code);
+                    }
+                    assert_eq!(a, b, "{} {:?} on {w} {:?}", crate::tiles::tile::format_counts(c), melds, ctx);
+                }
+                (Err(a), Err(b)) => assert_eq!(a, b),
+                (a, b) => panic!("{a:?} vs {b:?}"),
+            }
+        }
+    }
+    for code in ["X10", "X11", "X12", "X18"] {
+        assert!(seen.contains(code), "{code} never awarded: {seen:?}");
+    }
+}
+
 /// HK §19.4, §19.6–§19.7, §19.11–§19.12: the deal hooks answer at the defaults exactly as
 /// no house rule (nothing else is asked), and each deal switch turns its hook on.
 #[test]

@@ -96,12 +96,21 @@ pub struct HouseTable<'a> {
     pub sw: &'a HongKongSwitches,
     /// The wait mask of the hand before the winning tile (`None`: not a countable hand).
     waits: std::cell::OnceCell<Option<u64>>,
+    /// Value every placement even where none can change an element (the tests' reference).
+    every_placement: bool,
 }
 
 impl<'a> HouseTable<'a> {
     /// The table of `sw`.
     pub fn new(sw: &'a HongKongSwitches) -> Self {
-        HouseTable { sw, waits: std::cell::OnceCell::new() }
+        HouseTable { sw, waits: std::cell::OnceCell::new(), every_placement: false }
+    }
+
+    /// The table of `sw` valuing every placement of §19.5.8 step 1 (the reference the
+    /// shortcut of [`HouseTable::placement_matters`] is tested against).
+    #[cfg(test)]
+    pub(crate) fn valuing_every_placement(sw: &'a HongKongSwitches) -> Self {
+        HouseTable { every_placement: true, ..HouseTable::new(sw) }
     }
 }
 
@@ -257,6 +266,19 @@ impl HouseTable<'_> {
         mask.is_some_and(|m| m.count_ones() == 1)
     }
 
+    /// Whether the placement of the winning tile can change an awarded element of a reading
+    /// with these sets (§19.5.8): X10-X12 only when the 13 tiles have a single wait, X7 only
+    /// on a kong replacement, X18 only on a discard with three unclaimed pungs or more (a
+    /// placement in one of them may leave two). Otherwise every placement gives the conditions
+    /// of no placement, and the reading is valued once.
+    fn placement_matters(&self, facts: &WinFacts<'_>, sets: &[Set]) -> bool {
+        let ctx = facts.ctx;
+        let on = |i: usize| self.value(i) != ElementValue::Off;
+        (on(x(7)) && ctx.kong_replacement)
+            || (on(x(18)) && !facts.self_drawn && sets.iter().filter(|s| s.pung && !s.claimed).count() >= 3)
+            || (self.reads_single_wait() && !ctx.dealer_start && self.single_wait(facts))
+    }
+
     /// Whether X10-X12 can be awarded (valued), so the waits are worth finding.
     fn reads_single_wait(&self) -> bool {
         [x(10), x(11), x(12)].iter().any(|&i| self.value(i) != ElementValue::Off)
@@ -405,7 +427,9 @@ impl ScoringTable for HouseTable<'_> {
         // the placements: the pair and each concealed set, at most 9
         let mut place_buf = [Placement::None; 9];
         let mut n_places = 1;
-        if let (Some(w), true) = (facts.win_tile, self.reads_placement()) {
+        if let (Some(w), true) =
+            (facts.win_tile, self.reads_placement() && (self.every_placement || self.placement_matters(facts, sets)))
+        {
             n_places = 0;
             let mut push = |p: Placement| {
                 place_buf[n_places] = p;
