@@ -746,7 +746,7 @@ impl Deal {
             if self.hooks && a.kind != ActionType::Win {
                 // whether the seat passed a win it could claim (TW §20.5.2, HK §19.12 pass-over;
                 // a chow, pung or kong claim made instead of the win passes it too)
-                let could_win = self.check(&Action::bare(ActionType::Win, a.player)).is_ok();
+                let could_win = self.window_could_win(a.player);
                 let e = if a.kind == ActionType::Pass {
                     Some(HookEvent::Passed { player: a.player, could_win })
                 } else {
@@ -765,6 +765,14 @@ impl Deal {
             }
         }
         Ok(())
+    }
+
+    /// Whether `p` may claim a win in the open window: read from the responses listed for it
+    /// when the window opened (listed by [`Deal::check`] on the same state), else checked.
+    fn window_could_win(&self, p: u8) -> bool {
+        let listed = self.window_lists[p as usize].map(|l| l.as_slice().iter().any(|a| a.kind == ActionType::Win));
+        debug_assert!(listed.is_none_or(|w| w == self.check(&Action::bare(ActionType::Win, p)).is_ok()));
+        listed.unwrap_or_else(|| self.check(&Action::bare(ActionType::Win, p)).is_ok())
     }
 
     pub(super) fn do_turn(&mut self, a: &Action, score: Option<ScoreOutcome>) {
