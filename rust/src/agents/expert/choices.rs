@@ -102,14 +102,7 @@ impl ExpertAgent {
         let (mut q_ts, mut q_ron) = (0.0, 0.0);
         let (mut now_ts, mut now_ron, mut more_ts, mut more_ron) = (0.0, 0.0, 0.0, 0.0);
         let mut wins = 0u64;
-        let mut mask = wv.mask;
-        while mask != 0 {
-            let w = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            if unseen[w] == 0 {
-                continue;
-            }
-            let live = f64::from(unseen[w]) / total;
+        for (w, live) in super::offence::live_waits(&wv, unseen) {
             if wv.self_drawn[w] >= 0 {
                 let x = f64::from(wv.self_drawn[w]);
                 q_ts += live;

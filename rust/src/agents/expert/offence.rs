@@ -88,17 +88,9 @@ impl ExpertAgent {
     /// waits the seat cannot see. None when no legal wait is live (dead). Exact values: points
     /// bent by the style's `exact_alpha` (plain at 1, where a big wait counts for what it pays).
     fn ready_parts(&mut self, c: &Counts, melds: &[Meld], v: &ExpertView<'_>, unseen: &Counts) -> Result<Option<(f64, f64)>> {
-        let total: f64 = unseen.iter().map(|&x| x as f64).sum::<f64>().max(1.0);
         let wv = self.wait_values(c, melds, v)?;
         let (mut q_ts, mut q_ron, mut g_ts, mut g_ron) = (0.0, 0.0, 0.0, 0.0);
-        let mut mask = wv.mask;
-        while mask != 0 {
-            let w = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            if unseen[w] == 0 {
-                continue;
-            }
-            let live = unseen[w] as f64 / total;
+        for (w, live) in live_waits(&wv, unseen) {
             if wv.self_drawn[w] >= 0 {
                 q_ts += live;
                 g_ts += live * at(&self.pay.exact_tsumo, wv.self_drawn[w] as f64);
@@ -464,6 +456,24 @@ pub(super) struct WaitKey {
 
 /// Declared sets a key holds (five in a 17-tile hand); a hand with more is not cached.
 const MAX_KEY_MELDS: usize = 6;
+
+/// The live waits of `wv` in ascending kind order: each wait some copy of which the seat cannot
+/// see (`unseen`), with its share of the unseen tiles (the chance a tile drawn or discarded is
+/// one of them). What a ready hand's value sums over (its value now, or declared).
+pub(super) fn live_waits<'a>(wv: &'a WaitValues, unseen: &'a Counts) -> impl Iterator<Item = (usize, f64)> + 'a {
+    let total: f64 = unseen.iter().map(|&x| f64::from(x)).sum::<f64>().max(1.0);
+    let mut mask = wv.mask;
+    std::iter::from_fn(move || {
+        while mask != 0 {
+            let w = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            if unseen[w] > 0 {
+                return Some((w, f64::from(unseen[w]) / total));
+            }
+        }
+        None
+    })
+}
 
 impl WaitKey {
     fn of(
