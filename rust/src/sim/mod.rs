@@ -525,7 +525,8 @@ pub fn play_to_end(
             let i = chosen?;
             let a = agents.legal[i];
             observe(deal, p, &a)?;
-            deal.apply(&a)?;
+            // a built-in seat chose among the listed actions: not checked again
+            deal.apply_listed(&a)?;
             if !deal.phase().is_window() {
                 break;
             }
@@ -629,6 +630,45 @@ mod tests {
     fn cfg(seats: [SeatKind; 4], rotate: bool) -> SimConfig {
         let rules = Ruleset::hong_kong().with_switch("rotate_dealer", crate::rules::SwitchValue::Bool(rotate)).unwrap();
         SimConfig::new(rules, 2026, seats)
+    }
+
+    /// The core's loop carries out a built-in seat's choice without checking it again
+    /// (`Deal::apply_listed`): 1,000 random deals under four rulesets (two with house-rule
+    /// hooks) give the events of checking every action (`Deal::apply`); in a debug build the
+    /// skipped check is asserted as well.
+    #[test]
+    fn listed_actions_carried_out_unchecked_play_as_checked() {
+        use crate::agents::random::RandomAgent;
+        for name in ["hong-kong", "taiwanese-high", "hong-kong-riichi-advanced-hk", "test-house-hooks"] {
+            let c = SimConfig::new(Ruleset::named(name).unwrap(), 7, [SeatKind::Random; 4]);
+            let mut agents = Agents::new(&c);
+            for i in 0..250u64 {
+                let (_, fast) = play_deal_with(&c, i, &mut agents, &mut |_, _, _| Ok(()), true).unwrap();
+                // the reference: the same choices, each action checked
+                let next = lone_deal(&c.rules, i as u32).unwrap();
+                let wall = crate::tiles::wall::shuffle(c.seed, i);
+                let mut deal =
+                    Deal::new(&c.rules, &wall, next.dealer, [0; 4], i as u32, next.options(DealOptions::new(true, true)))
+                        .unwrap();
+                let mut random: [RandomAgent; 4] = std::array::from_fn(|p| RandomAgent::new(c.seed, i, p as u8));
+                let mut legal = Vec::new();
+                while deal.phase() != Phase::Ended {
+                    let to_act: Vec<u8> = deal.to_act().to_vec();
+                    for p in to_act {
+                        if !deal.to_act().contains(&p) {
+                            continue;
+                        }
+                        deal.legal_actions_into(p, &mut legal);
+                        let k = random[p as usize].below(legal.len());
+                        deal.apply(&legal[k]).unwrap();
+                        if !deal.phase().is_window() {
+                            break;
+                        }
+                    }
+                }
+                assert_eq!(fast.events(), deal.events(), "{name} deal {i}");
+            }
+        }
     }
 
     #[test]

@@ -718,6 +718,25 @@ impl Deal {
             }
             Err(e) => return Err(e),
         };
+        self.carry_out(a, score)
+    }
+
+    /// [`Deal::apply`] of an action taken from [`Deal::legal_actions`] of the current state
+    /// (a built-in seat's choice in the core's loops): the engine listed it by the same check,
+    /// so only a win is checked again (for its score); a debug assertion checks the others.
+    /// An action that was not listed must go through [`Deal::apply`].
+    pub(crate) fn apply_listed(&mut self, a: &Action) -> Result<()> {
+        let unscored =
+            matches!(a.kind, ActionType::Discard | ActionType::Pass | ActionType::Chow | ActionType::Pung | ActionType::Kong);
+        if !unscored {
+            return self.apply(a);
+        }
+        debug_assert!(self.check(a).is_ok_and(|s| s.is_none()), "{a:?} was not a listed action");
+        self.carry_out(a, None)
+    }
+
+    /// Carry out a checked action (`score`: its check's score, for a win).
+    fn carry_out(&mut self, a: &Action, score: Option<ScoreOutcome>) -> Result<()> {
         self.emit(Event::Action { action: *a, auto: false });
         if self.phase == Phase::Declare {
             self.answer_declare(a);
