@@ -60,12 +60,23 @@ impl HongKongRules {
         o
     }
 
+    /// The faan [`HongKongRules::house_verdict`] compares with the minimum, of a reading's
+    /// totals: its value, or under `bonus_faan_in_minimum = false` the value without the
+    /// bonus tiles' faan ([`scoring::qualifying`]).
+    fn house_counted(&self, t: scoring::house::Totals) -> u8 {
+        if self.switches.bonus_faan_in_minimum || t.limit {
+            t.total
+        } else {
+            t.raw.saturating_sub(t.bonus).min(t.total)
+        }
+    }
+
     /// [`Table::wait_values_into`] under the house table: what [`Table::score`] gives each
     /// situation, with one decomposition per wait for both situations (they differ in how the
     /// tile comes, never in the tiles) and one table for the hand, so the waits of the 13 tiles
     /// (X10-X12) are found once for all the waits.
     fn house_wait_values(&self, hand: &Hand, waits: u64, ts: &WinContext, ron: &WinContext, values: &mut [[i16; N_KINDS]; 2]) {
-        use crate::rules::scoring::{score_readings, win_facts, ScoringTable};
+        use crate::rules::scoring::{win_facts, ScoringTable};
         let table = scoring::house::HouseTable::new(&self.switches);
         let mut m = waits;
         while m != 0 {
@@ -79,16 +90,20 @@ impl HongKongRules {
             };
             let interps = crate::analysis::decompose::decompose(&concealed, hand.melds.len(), table.shapes());
             for (out, f) in values.iter_mut().zip(&facts) {
-                out[w] = match f {
-                    Ok(f) => {
-                        let o = self.house_verdict(score_readings(&table, f, &interps));
-                        if o.is_win {
-                            i16::from(o.value)
+                // the best reading's totals (a tie on them ties the value and the qualifying
+                // faan too, so the element numbers that would break it are not needed)
+                let best = f.as_ref().ok().and_then(|f| {
+                    interps.iter().map(|i| table.best_totals(f, i)).reduce(|b, t| {
+                        if (t.total, t.limit, t.raw) > (b.total, b.limit, b.raw) {
+                            t
                         } else {
-                            -1
+                            b
                         }
-                    }
-                    Err(_) => -1,
+                    })
+                });
+                out[w] = match best {
+                    Some(b) if self.house_counted(b) >= self.switches.min_faan => i16::from(b.total),
+                    _ => -1,
                 };
             }
         }

@@ -100,6 +100,23 @@ pub struct HouseTable<'a> {
     every_placement: bool,
 }
 
+/// What §19.5.3 counts of one reading and placement: a limit element (its index), or how many
+/// times each ordinary element counts (0: not counted).
+enum Counted {
+    Limit(usize),
+    Entries([u8; N_ELEMENTS]),
+}
+
+/// The totals of a reading (HK §10.1 step 3 (a)-(c)) and the faan of its bonus-tile elements
+/// (F16-F20, which §19.5.6 leaves out of the minimum).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Totals {
+    pub total: u8,
+    pub limit: bool,
+    pub raw: u8,
+    pub bonus: u8,
+}
+
 impl<'a> HouseTable<'a> {
     /// The table of `sw`.
     pub fn new(sw: &'a HongKongSwitches) -> Self {
@@ -284,13 +301,87 @@ impl HouseTable<'_> {
         [x(10), x(11), x(12)].iter().any(|&i| self.value(i) != ElementValue::Off)
     }
 
-    /// HK §19.5.3: the value of one reading and placement.
-    fn valued(&self, c: &[u8; N_ELEMENTS]) -> Evaluation {
-        let max = self.sw.max_faan;
+    /// Call `f` with the conditions of each placement of the winning tile in the reading
+    /// `interp` that §19.5.8 step 1 values (one, with no placement, where none can change an
+    /// element: [`HouseTable::placement_matters`]).
+    fn for_each_placement(&self, facts: &WinFacts<'_>, interp: &Interpretation, mut f: impl FnMut(&[u8; N_ELEMENTS])) {
+        // on the stack: at most 4 declared sets (checked by `win_facts`) and 4 concealed ones
+        let mut set_buf = [Set { pung: false, tile: Tile(0), claimed: false, declared: false }; 8];
+        let mut n_sets = 0;
+        if let Interpretation::Standard { sets: conc, .. } = interp {
+            let declared = facts.hand.melds.iter().map(|m| Set {
+                pung: m.kind.is_pung_like(),
+                tile: m.tile,
+                claimed: m.kind.is_claimed(),
+                declared: true,
+            });
+            let concealed = conc.iter().map(|s| match *s {
+                ConcealedSet::Chow(t) => Set { pung: false, tile: t, claimed: false, declared: false },
+                ConcealedSet::Pung(t) => Set { pung: true, tile: t, claimed: false, declared: false },
+            });
+            for (slot, s) in set_buf.iter_mut().zip(declared.chain(concealed)) {
+                *slot = s;
+                n_sets += 1;
+            }
+        }
+        let sets = &set_buf[..n_sets];
+        // the placements: the pair and each concealed set, at most 9
+        let mut place_buf = [Placement::None; 9];
+        let mut n_places = 1;
+        if let (Some(w), true) =
+            (facts.win_tile, self.reads_placement() && (self.every_placement || self.placement_matters(facts, sets)))
+        {
+            n_places = 0;
+            let mut push = |p: Placement| {
+                place_buf[n_places] = p;
+                n_places += 1;
+            };
+            match interp {
+                Interpretation::Standard { pair, .. } => {
+                    if *pair == w {
+                        push(Placement::Pair);
+                    }
+                    for (i, s) in sets.iter().enumerate() {
+                        let holds = if s.pung { s.tile == w } else { w.0 >= s.tile.0 && w.0 <= s.tile.0 + 2 };
+                        if !s.declared && holds {
+                            push(Placement::Set(i));
+                        }
+                    }
+                }
+                Interpretation::SevenPairs { .. } => push(Placement::Pair),
+                _ => push(Placement::None),
+            }
+            if n_places == 0 {
+                n_places = 1; // Placement::None
+            }
+        }
+        for &p in &place_buf[..n_places] {
+            f(&self.conditions(facts, interp, sets, p));
+        }
+    }
+
+    /// The best totals over the placements of the reading `interp` (§19.5.8, §10.1 step 3
+    /// (a)-(c)): what [`ScoringTable::evaluate`] and the generic scorer give as the reading's
+    /// total, limit and raw total, and the faan of its bonus-tile elements (F16-F20), without
+    /// building its elements. Ties on the three keep the first, as the element numbers would
+    /// only choose between equal totals (and equal bonus faan: those read no placement).
+    pub(crate) fn best_totals(&self, facts: &WinFacts<'_>, interp: &Interpretation) -> Totals {
+        let mut best: Option<Totals> = None;
+        self.for_each_placement(facts, interp, |c| {
+            let t = self.totals(c);
+            if best.is_none_or(|b| (t.total, t.limit, t.raw) > (b.total, b.limit, b.raw)) {
+                best = Some(t);
+            }
+        });
+        best.unwrap_or(Totals { total: 0, limit: false, raw: 0, bonus: 0 })
+    }
+
+    /// HK §19.5.3 steps 1-2 for one reading and placement.
+    fn counted(&self, c: &[u8; N_ELEMENTS]) -> Counted {
         // Step 1: limit elements, the first in code order (X20, X21 never here).
         let limit = (l(1)..N_ELEMENTS).find(|&i| i != x(20) && i != x(21) && c[i] > 0 && self.value(i) == ElementValue::Limit);
         if let Some(i) = limit {
-            return Evaluation::Limit(element(i, max));
+            return Counted::Limit(i);
         }
         // Step 2: ordinary entries, then the replacements (from the entries present).
         let mut on = [false; N_ELEMENTS];
@@ -308,17 +399,54 @@ impl HouseTable<'_> {
         if on[f(5)] && self.sw.seven_pairs == SevenPairs::WithoutConcealed {
             removed[f(10)] = true;
         }
-        let mut out = Vec::with_capacity(12);
+        let mut n = [0u8; N_ELEMENTS];
         for i in 0..N_ELEMENTS {
             if on[i] && !removed[i] {
-                if let ElementValue::Faan(v) = self.value(i) {
-                    for _ in 0..c[i] {
-                        out.push(element(i, v));
-                    }
-                }
+                n[i] = c[i];
             }
         }
-        Evaluation::Elements(out)
+        Counted::Entries(n)
+    }
+
+    /// The totals of one reading and placement, as the generic scorer makes them of
+    /// [`HouseTable::valued`]'s elements.
+    fn totals(&self, c: &[u8; N_ELEMENTS]) -> Totals {
+        let max = self.sw.max_faan;
+        match self.counted(c) {
+            Counted::Limit(_) => Totals { total: max, limit: true, raw: max, bonus: 0 },
+            Counted::Entries(n) => {
+                let (mut raw, mut bonus) = (0u8, 0u8);
+                for (i, &times) in n.iter().enumerate() {
+                    if let (ElementValue::Faan(v), 1..) = (self.value(i), times) {
+                        for _ in 0..times {
+                            raw = raw.saturating_add(v);
+                        }
+                        if (f(16)..=f(20)).contains(&i) {
+                            bonus = bonus.saturating_add(v.saturating_mul(times));
+                        }
+                    }
+                }
+                Totals { total: raw.min(max), limit: false, raw, bonus }
+            }
+        }
+    }
+
+    /// HK §19.5.3: the value of one reading and placement.
+    fn valued(&self, c: &[u8; N_ELEMENTS]) -> Evaluation {
+        match self.counted(c) {
+            Counted::Limit(i) => Evaluation::Limit(element(i, self.sw.max_faan)),
+            Counted::Entries(n) => {
+                let mut out = Vec::with_capacity(12);
+                for (i, &times) in n.iter().enumerate() {
+                    if let ElementValue::Faan(v) = self.value(i) {
+                        for _ in 0..times {
+                            out.push(element(i, v));
+                        }
+                    }
+                }
+                Evaluation::Elements(out)
+            }
+        }
     }
 }
 
@@ -404,64 +532,14 @@ impl ScoringTable for HouseTable<'_> {
     }
     /// HK §19.5.8 steps 1-3 for one split: every placement valued by §19.5.3, the best kept.
     fn evaluate(&self, facts: &WinFacts<'_>, interp: &Interpretation) -> Evaluation {
-        // on the stack: at most 4 declared sets (checked by `win_facts`) and 4 concealed ones
-        let mut set_buf = [Set { pung: false, tile: Tile(0), claimed: false, declared: false }; 8];
-        let mut n_sets = 0;
-        if let Interpretation::Standard { sets: conc, .. } = interp {
-            let declared = facts.hand.melds.iter().map(|m| Set {
-                pung: m.kind.is_pung_like(),
-                tile: m.tile,
-                claimed: m.kind.is_claimed(),
-                declared: true,
-            });
-            let concealed = conc.iter().map(|s| match *s {
-                ConcealedSet::Chow(t) => Set { pung: false, tile: t, claimed: false, declared: false },
-                ConcealedSet::Pung(t) => Set { pung: true, tile: t, claimed: false, declared: false },
-            });
-            for (slot, s) in set_buf.iter_mut().zip(declared.chain(concealed)) {
-                *slot = s;
-                n_sets += 1;
-            }
-        }
-        let sets = &set_buf[..n_sets];
-        // the placements: the pair and each concealed set, at most 9
-        let mut place_buf = [Placement::None; 9];
-        let mut n_places = 1;
-        if let (Some(w), true) =
-            (facts.win_tile, self.reads_placement() && (self.every_placement || self.placement_matters(facts, sets)))
-        {
-            n_places = 0;
-            let mut push = |p: Placement| {
-                place_buf[n_places] = p;
-                n_places += 1;
-            };
-            match interp {
-                Interpretation::Standard { pair, .. } => {
-                    if *pair == w {
-                        push(Placement::Pair);
-                    }
-                    for (i, s) in sets.iter().enumerate() {
-                        let holds = if s.pung { s.tile == w } else { w.0 >= s.tile.0 && w.0 <= s.tile.0 + 2 };
-                        if !s.declared && holds {
-                            push(Placement::Set(i));
-                        }
-                    }
-                }
-                Interpretation::SevenPairs { .. } => push(Placement::Pair),
-                _ => push(Placement::None),
-            }
-            if n_places == 0 {
-                n_places = 1; // Placement::None
-            }
-        }
         let cap = self.sw.max_faan;
         let mut best: Option<Evaluation> = None;
-        for &p in &place_buf[..n_places] {
-            let e = self.valued(&self.conditions(facts, interp, sets, p));
+        self.for_each_placement(facts, interp, |c| {
+            let e = self.valued(c);
             if best.as_ref().is_none_or(|b| better(&e, b, cap)) {
                 best = Some(e);
             }
-        }
+        });
         best.unwrap_or(Evaluation::Elements(Vec::new()))
     }
 }
