@@ -11,7 +11,9 @@
 //!   draw reaches with its best discard, valued exactly); and a limit hand the ruleset sees it
 //!   may still become ([`crate::agents::knowledge::Knowledge::long_shot`]: HK thirteen orphans) at its chance
 //!   times what it pays, when that chance is at least the style's `long_shot_min` and that is
-//!   worth more.
+//!   worth more. In a race (a minimum of 0: every complete hand wins) a wait on a discard counts
+//!   more the fewer runs go through its kind: the others, all playing for speed, let such
+//!   tiles go first ([`offence::RACE_LONE`]).
 //! - **Defence** ([`defence`]): each opponent's readiness and the chance its ready hand is a
 //!   legal win ([`crate::agents::knowledge::Knowledge::estimate_opponent`]), what dealing in would
 //!   cost under this ruleset's payments, each tile's danger from the visible tiles.
@@ -65,6 +67,11 @@ pub struct ExpertAgent {
     /// What the agents know of `rules` beyond what it scores (estimates, long shots).
     know: Knowledge,
     style: ExpertStyle,
+    /// Whether the ruleset makes a deal a race: every complete hand is a legal win (a minimum
+    /// of 0, as the Taiwanese common tables of the OMU presets, TW §20.4), so each seat plays
+    /// for speed alone; a ready hand's waits are then weighed by how soon the others let them
+    /// go ([`offence::RACE_LONE`]).
+    race: bool,
     rates: Vec<Rating>,
     melds: Vec<Meld>,
     hand: Hand,
@@ -112,6 +119,7 @@ impl ExpertAgent {
         ExpertAgent {
             ev: Evaluator::new(),
             know: Knowledge::of(&rules),
+            race: rules.min_value() == 0,
             rules,
             style,
             rates: Vec::with_capacity(18),

@@ -16,6 +16,7 @@
 
 use super::view::at;
 use super::ExpertAgent;
+use crate::agents::danger::runs_through;
 use crate::agents::knowledge::HandFeatures;
 use crate::analysis::decompose::held_counts;
 use crate::error::Result;
@@ -27,6 +28,14 @@ use super::view::ExpertView;
 
 /// Discards that reach a ready seat per turn, relative to own draws.
 pub(super) const RON_FACTOR: f64 = 1.0;
+
+/// In a race (a table where every complete hand wins: [`ExpertAgent::race`]), how much more
+/// often the others let go a kind no run goes through (an honour, or a suited kind whose runs
+/// are all blocked by visible copies) than one three runs go through; a kind with `r` runs
+/// through it counts `1 + RACE_LONE × (3 − r) / 3` times as a wait on a discard. Each of the
+/// others builds its hand for speed alone there, so the tiles that fit fewest sets are the
+/// first it discards. Measured: `docs/ai.md` ("A race's waits").
+pub(super) const RACE_LONE: f64 = 1.5;
 
 impl ExpertAgent {
     /// Expected gain of a win estimated at `discard` / `self_drawn` value, mixing self-drawn and
@@ -85,7 +94,8 @@ impl ExpertAgent {
     /// The chance per turn `q` that a ready hand `c` wins and the mean points `g` of such a
     /// win (self-drawn and on a discard, each wait scored by the ruleset in the deal's real
     /// situation; a wait under the minimum counts for nothing), from the copies of its legal
-    /// waits the seat cannot see. None when no legal wait is live (dead). Exact values: points
+    /// waits the seat cannot see (on a discard as often as they reach it:
+    /// [`ExpertAgent::ron_reach`]). None when no legal wait is live (dead). Exact values: points
     /// bent by the style's `exact_alpha` (plain at 1, where a big wait counts for what it pays).
     fn ready_parts(&mut self, c: &Counts, melds: &[Meld], v: &ExpertView<'_>, unseen: &Counts) -> Result<Option<(f64, f64)>> {
         let total: f64 = unseen.iter().map(|&x| x as f64).sum::<f64>().max(1.0);
@@ -104,12 +114,24 @@ impl ExpertAgent {
                 g_ts += live * at(&self.pay.exact_tsumo, wv.self_drawn[w] as f64);
             }
             if wv.on_discard[w] >= 0 {
-                q_ron += live * RON_FACTOR;
-                g_ron += live * RON_FACTOR * at(&self.pay.exact_ron, wv.on_discard[w] as f64);
+                let reach = self.ron_reach(w, unseen);
+                q_ron += live * reach;
+                g_ron += live * reach * at(&self.pay.exact_ron, wv.on_discard[w] as f64);
             }
         }
         let q = q_ts + q_ron;
         Ok(if q > 0.0 { Some((q, (g_ts + g_ron) / q)) } else { None })
+    }
+
+    /// How often a copy of kind `w` reaches the seat as another's discard, relative to its own
+    /// draw of it: [`RON_FACTOR`]; in a race more for a kind fewer runs go through
+    /// ([`RACE_LONE`]).
+    pub(super) fn ron_reach(&self, w: usize, unseen: &Counts) -> f64 {
+        if !self.race {
+            return RON_FACTOR;
+        }
+        let runs = f64::from(runs_through(w, unseen));
+        RON_FACTOR * (1.0 + RACE_LONE * (3.0 - runs) / 3.0)
     }
 
     /// The ruleset's value of every wait of the ready hand `c` (self-drawn and on a discard,
