@@ -11,9 +11,9 @@
 //!   draw reaches with its best discard, valued exactly); and a limit hand the ruleset sees it
 //!   may still become ([`crate::agents::knowledge::Knowledge::long_shot`]: HK thirteen orphans) at its chance
 //!   times what it pays, when that chance is at least the style's `long_shot_min` and that is
-//!   worth more. In a race (a minimum of 0: every complete hand wins) a wait on a discard counts
-//!   more the fewer runs go through its kind: the others, all playing for speed, let such
-//!   tiles go first ([`offence::RACE_LONE`]).
+//!   worth more. In a race (a minimum of 0: every complete hand wins) a wait on a discard, and a
+//!   pair's pung before ready, count more the fewer runs go through the kind: the others, all
+//!   playing for speed, let such tiles go first ([`offence::RACE_LONE`]).
 //! - **Defence** ([`defence`]): each opponent's readiness and the chance its ready hand is a
 //!   legal win ([`crate::agents::knowledge::Knowledge::estimate_opponent`]), what dealing in would
 //!   cost under this ruleset's payments, each tile's danger from the visible tiles.
@@ -69,8 +69,8 @@ pub struct ExpertAgent {
     style: ExpertStyle,
     /// Whether the ruleset makes a deal a race: every complete hand is a legal win (a minimum
     /// of 0, as the Taiwanese common tables of the OMU presets, TW §20.4), so each seat plays
-    /// for speed alone; a ready hand's waits are then weighed by how soon the others let them
-    /// go ([`offence::RACE_LONE`]).
+    /// for speed alone; a ready hand's waits on a discard and an unfinished hand's pairs are
+    /// then weighed by how soon the others let their kinds go ([`offence::RACE_LONE`]).
     race: bool,
     rates: Vec<Rating>,
     melds: Vec<Meld>,

@@ -612,3 +612,23 @@ fn in_a_race_a_wait_the_others_let_go_first_is_kept() {
     assert_eq!(in_race.ron_reach(kind("5s"), &blocked), 1.0 + RACE_LONE);
     assert_eq!(off_race.ron_reach(kind("1z"), &unseen), 1.0);
 }
+
+/// TW §20.4 with `min_tai` 0: before ready, a kind the hand holds a pair of may come by a pung of
+/// any seat's discard, so in a race its copies weigh in the ukeire by how soon the others let the
+/// kind go; a single's, and every kind off a race, count as drawn. Here the improving draws are
+/// the East wind (a pair: two copies unseen, weighed 2.5), the 5s (a pair: two unseen, three
+/// runs through it: weighed 1) and the 4m (a single: three unseen).
+#[test]
+fn in_a_race_a_pair_the_others_let_go_weighs_more_in_the_ukeire() {
+    let h = crate::tiles::hand::hand("1z1z5s5s4m");
+    let unseen = unseen_of(&h);
+    let draws = 1u64 << kind("1z") | 1 << kind("5s") | 1 << kind("4m");
+    let plain = f64::from(unseen[kind("1z")] + unseen[kind("5s")] + unseen[kind("4m")]);
+    assert_eq!(plain, 7.0);
+    let race = Ruleset::named("taiwanese-omu-standard").unwrap();
+    let agent = ExpertAgent::new(race.clone());
+    let weighted = 2.0 * (1.0 + RACE_LONE) + 2.0 + 3.0;
+    assert_eq!(agent.race_ukeire(&h.concealed, 14, Some(draws), &unseen), 14.0 * weighted / plain);
+    // without the mask the ukeire (a proxy) is kept
+    assert_eq!(agent.race_ukeire(&h.concealed, 16, None, &unseen), 16.0);
+}
