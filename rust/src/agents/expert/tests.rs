@@ -613,6 +613,22 @@ fn in_a_race_a_wait_the_others_let_go_first_is_kept() {
     assert_eq!(off_race.ron_reach(kind("1z"), &unseen), 1.0);
 }
 
+/// A race is read from the ruleset: a minimum of 0 and a win that pays mostly for being one
+/// (the four OMU common-table presets: 5 base points and a Tai each); not under a minimum
+/// above 0, nor under Hong Kong's doubling payments with `min_faan` 0.
+#[test]
+fn a_race_is_a_minimum_of_0_with_flat_payments() {
+    for name in ["taiwanese-omu-standard", "taiwanese-omu-cml", "taiwanese-omu-star31", "taiwanese-omu-shenlaiye"] {
+        assert!(is_race(&Ruleset::named(name).unwrap()), "{name}");
+    }
+    for name in ["hong-kong", "taiwanese-high", "taiwanese-low", "hong-kong-benwassa-v1"] {
+        assert!(!is_race(&Ruleset::named(name).unwrap()), "{name}");
+    }
+    assert!(!is_race(&Ruleset::hong_kong().with_switch("min_faan", SwitchValue::Int(0)).unwrap()));
+    let omu = Ruleset::named("taiwanese-omu-standard").unwrap();
+    assert!(!is_race(&omu.with_switch("min_tai", SwitchValue::Int(1)).unwrap()));
+}
+
 /// TW §20.4 with `min_tai` 0: before ready, a kind the hand holds a pair of may come by a pung of
 /// any seat's discard, so in a race its copies weigh in the ukeire by how soon the others let the
 /// kind go; a single's, and every kind off a race, count as drawn. Here the improving draws are
