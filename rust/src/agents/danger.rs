@@ -88,6 +88,23 @@ pub(crate) fn readiness(t: &Table<'_>, o: usize) -> f64 {
     ((x - 4.0) / 16.0).clamp(0.02, 0.85)
 }
 
+/// How many runs (chows) through kind `k` are still possible: those whose every other tile
+/// has a copy unseen (0..=3; 0 for an honour).
+pub(crate) fn runs_through(k: usize, unseen: &Counts) -> u32 {
+    if k >= 27 {
+        return 0;
+    }
+    let n = k % 9;
+    let mut runs = 0;
+    for lo in n.saturating_sub(2)..=n.min(6) {
+        let base = k - n + lo;
+        if (base..base + 3).all(|j| j == k || unseen[j] > 0) {
+            runs += 1;
+        }
+    }
+    runs
+}
+
 /// The chance (0..1) that kind `k` is a legal winning tile on a discard for a ready `th`.
 pub(crate) fn danger(k: usize, th: &Threat, unseen: &Counts) -> f64 {
     if th.passed >> k & 1 == 1 {
@@ -98,15 +115,7 @@ pub(crate) fn danger(k: usize, th: &Threat, unseen: &Counts) -> f64 {
     let mut d = if k >= 27 {
         0.35 * pair
     } else {
-        // runs through k still possible: every other tile of the run has a copy unseen
-        let n = k % 9;
-        let mut runs = 0.0;
-        for lo in n.saturating_sub(2)..=n.min(6) {
-            let base = k - n + lo;
-            if (base..base + 3).all(|j| j == k || unseen[j] > 0) {
-                runs += 1.0;
-            }
-        }
+        let runs = f64::from(runs_through(k, unseen));
         0.12 * runs / 3.0 + 0.2 * pair * (u / 4.0).max(0.25)
     };
     if th.own >> k & 1 == 1 {

@@ -11,7 +11,10 @@
 //!   draw reaches with its best discard, valued exactly); and a limit hand the ruleset sees it
 //!   may still become ([`crate::agents::knowledge::Knowledge::long_shot`]: HK thirteen orphans) at its chance
 //!   times what it pays, when that chance is at least the style's `long_shot_min` and that is
-//!   worth more.
+//!   worth more. In a race ([`is_race`]: every complete hand wins, for a few units over base
+//!   points) a wait on a discard, and a
+//!   pair's pung before ready, count more the fewer runs go through the kind: the others, all
+//!   playing for speed, let such tiles go first ([`offence::RACE_LONE`]).
 //! - **Defence** ([`defence`]): each opponent's readiness and the chance its ready hand is a
 //!   legal win ([`crate::agents::knowledge::Knowledge::estimate_opponent`]), what dealing in would
 //!   cost under this ruleset's payments, each tile's danger from the visible tiles.
@@ -65,6 +68,10 @@ pub struct ExpertAgent {
     /// What the agents know of `rules` beyond what it scores (estimates, long shots).
     know: Knowledge,
     style: ExpertStyle,
+    /// Whether the ruleset makes a deal a race ([`is_race`]): a ready hand's waits on a
+    /// discard and an unfinished hand's pairs are then weighed by how soon the others let
+    /// their kinds go ([`offence::RACE_LONE`]).
+    race: bool,
     rates: Vec<Rating>,
     melds: Vec<Meld>,
     hand: Hand,
@@ -79,6 +86,24 @@ pub struct ExpertAgent {
     /// decisions: a function of the hand alone).
     ready_discards: offence::ReadyDiscards,
     look_rates: Vec<Rating>,
+}
+
+/// Whether a deal under `rules` is a race: every complete hand is a legal win (a minimum of 0)
+/// and a win pays mostly for being a win (one unit of value more adds at most half of what a
+/// win at the minimum pays: a few Tai over base points, as the Taiwanese common tables of the
+/// OMU presets, TW §20.4), so each seat plays for speed alone. Not under doubling payments
+/// (Hong Kong with `min_faan` 0: a faan more doubles the payment), where value still counts.
+pub(crate) fn is_race(rules: &Ruleset) -> bool {
+    if rules.min_value() != 0 {
+        return false;
+    }
+    // a non-dealer's win on another non-dealer's discard, no streak
+    let paid = |value: u32| {
+        let win = crate::rules::WinPayment { winner: 1, value, self_drawn: false, discarder: Some(2) };
+        rules.win_payments(&win, 0, 0).map_or(0, |p| p[1])
+    };
+    let (at_min, one_more) = (paid(0), paid(1));
+    at_min > 0 && 2 * (one_more - at_min) <= at_min
 }
 
 /// The option the expert takes given the values of `legal`: a legal win, unless passing is
@@ -112,6 +137,7 @@ impl ExpertAgent {
         ExpertAgent {
             ev: Evaluator::new(),
             know: Knowledge::of(&rules),
+            race: is_race(&rules),
             rules,
             style,
             rates: Vec::with_capacity(18),

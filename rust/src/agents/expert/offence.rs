@@ -16,6 +16,7 @@
 
 use super::view::at;
 use super::ExpertAgent;
+use crate::agents::danger::runs_through;
 use crate::agents::knowledge::HandFeatures;
 use crate::analysis::decompose::held_counts;
 use crate::error::Result;
@@ -27,6 +28,21 @@ use super::view::ExpertView;
 
 /// Discards that reach a ready seat per turn, relative to own draws.
 pub(super) const RON_FACTOR: f64 = 1.0;
+
+/// In a race (a table where every complete hand wins: `ExpertAgent::race`), how much more
+/// often the others let go a kind no run goes through (an honour, or a suited kind whose runs
+/// are all blocked by visible copies) than one three runs go through ([`race_lone`]). Each of
+/// the others builds its hand for speed alone there, so the tiles that fit fewest sets are the
+/// first it discards. Measured: `docs/ai.md` ("The expert in a race").
+pub(super) const RACE_LONE: f64 = 1.5;
+
+/// How soon the others let kind `k` go in a race, relative to a kind three runs go through:
+/// `1 + RACE_LONE × (3 − r) / 3` for `r` runs still possible through it (0 for an honour).
+/// It weighs a wait on a discard ([`ExpertAgent::ron_reach`]) and a pair's pung
+/// ([`ExpertAgent::race_ukeire`]).
+pub(super) fn race_lone(k: usize, unseen: &Counts) -> f64 {
+    1.0 + RACE_LONE * (3.0 - f64::from(runs_through(k, unseen))) / 3.0
+}
 
 impl ExpertAgent {
     /// Expected gain of a win estimated at `discard` / `self_drawn` value, mixing self-drawn and
@@ -85,7 +101,8 @@ impl ExpertAgent {
     /// The chance per turn `q` that a ready hand `c` wins and the mean points `g` of such a
     /// win (self-drawn and on a discard, each wait scored by the ruleset in the deal's real
     /// situation; a wait under the minimum counts for nothing), from the copies of its legal
-    /// waits the seat cannot see. None when no legal wait is live (dead). Exact values: points
+    /// waits the seat cannot see (on a discard as often as they reach it:
+    /// [`ExpertAgent::ron_reach`]). None when no legal wait is live (dead). Exact values: points
     /// bent by the style's `exact_alpha` (plain at 1, where a big wait counts for what it pays).
     fn ready_parts(&mut self, c: &Counts, melds: &[Meld], v: &ExpertView<'_>, unseen: &Counts) -> Result<Option<(f64, f64)>> {
         let wv = self.wait_values(c, melds, v)?;
@@ -96,12 +113,45 @@ impl ExpertAgent {
                 g_ts += live * at(&self.pay.exact_tsumo, wv.self_drawn[w] as f64);
             }
             if wv.on_discard[w] >= 0 {
-                q_ron += live * RON_FACTOR;
-                g_ron += live * RON_FACTOR * at(&self.pay.exact_ron, wv.on_discard[w] as f64);
+                let reach = self.ron_reach(w, unseen);
+                q_ron += live * reach;
+                g_ron += live * reach * at(&self.pay.exact_ron, wv.on_discard[w] as f64);
             }
         }
         let q = q_ts + q_ron;
         Ok(if q > 0.0 { Some((q, (g_ts + g_ron) / q)) } else { None })
+    }
+
+    /// How often a copy of kind `w` reaches the seat as another's discard, relative to its own
+    /// draw of it: [`RON_FACTOR`]; in a race more for a kind fewer runs go through
+    /// ([`race_lone`]).
+    pub(super) fn ron_reach(&self, w: usize, unseen: &Counts) -> f64 {
+        if !self.race {
+            return RON_FACTOR;
+        }
+        RON_FACTOR * race_lone(w, unseen)
+    }
+
+    /// The ukeire `acc` of an unfinished hand `c` in a race: a kind among its improving draws
+    /// (`draws`) that the hand holds a pair of may come too by a pung of any other seat's
+    /// discard, so its unseen copies count by how soon the others let the kind go
+    /// ([`race_lone`]); `acc` is scaled by the mask's weighted copies over its plain ones
+    /// (unchanged without the mask: a proxy).
+    pub(super) fn race_ukeire(&self, c: &Counts, acc: u32, draws: Option<u64>, unseen: &Counts) -> f64 {
+        let Some(mut bits) = draws else { return acc as f64 };
+        let (mut plain, mut weighted) = (0.0, 0.0);
+        while bits != 0 {
+            let k = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let u = f64::from(unseen[k]);
+            plain += u;
+            weighted += if c[k] >= 2 { u * race_lone(k, unseen) } else { u };
+        }
+        if plain > 0.0 {
+            acc as f64 * weighted / plain
+        } else {
+            acc as f64
+        }
     }
 
     /// The ruleset's value of every wait of the ready hand `c` (self-drawn and on a discard,
@@ -285,7 +335,8 @@ impl ExpertAgent {
             return Ok(0.6 * self.p_win(4.0 / total * (1.0 + RON_FACTOR), turns * turns / (turns + steps)) * g);
         }
         let g = self.estimated_gain(c, melds, v, unseen);
-        let steps = sh as f64 * total / (acc as f64).max(1.0);
+        let acc = if self.race { self.race_ukeire(c, acc, draws, unseen) } else { acc as f64 };
+        let steps = sh as f64 * total / acc.max(1.0);
         let q_ready = 5.0 / total * (1.0 + RON_FACTOR);
         let est = self.p_win(q_ready, turns * turns / (turns + steps)) * self.style.step_keep.powi(sh as i32) * g;
         let w = self.style.lookahead;

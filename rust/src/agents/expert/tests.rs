@@ -1,6 +1,7 @@
 //! The expert's tests: legal and deterministic whole deals under every ruleset, decisions that
 //! do not depend on hidden tiles, values that agree with the decision.
 
+use super::offence::RACE_LONE;
 use super::DeclarationValue;
 use super::*;
 use crate::agents::knowledge::{ExpertStyle, Knowledge};
@@ -568,4 +569,82 @@ fn a_bonus_win_on_offer_is_taken_by_value() {
     let short = crate::tiles::hand::hand("111m234m456m");
     let (takes, _, keep) = ask(&short, 0.0, None);
     assert!(takes && keep == NOT_RATED);
+}
+
+/// TW §20.4 with `min_tai` 0 (`taiwanese-omu-standard`): every complete hand wins, so a deal is
+/// a race. South holds five sets and two singles, a terminal (1s) and a middle tile (5s), three
+/// copies of each unseen; either discard leaves a single wait worth the same. Off a race (the
+/// same table with `min_tai` 1, the same weights) the two discards are valued alike (within a
+/// thousandth: the 1s goes). In the race the terminal, which one run goes through
+/// where three go through the 5s, counts for more as a wait on a discard (the others let it go
+/// sooner: `RACE_LONE`): the 5s goes and the wait on the 1s is kept.
+#[test]
+fn in_a_race_a_wait_the_others_let_go_first_is_kept() {
+    let h = crate::tiles::hand::hand("123m456m789m123p789p1s5s");
+    let unseen = unseen_of(&h);
+    let legal: Vec<LegalOption> =
+        (0..N_KINDS).filter(|&k| h.concealed[k] > 0).map(|k| LegalOption::new(OptionKind::Discard, Tile(k as u8))).collect();
+    let s = Situation { concealed: &h.concealed, melds: &h.melds, unseen: &unseen, discard: None, legal: &legal };
+    let v = ExpertView::of_table(quiet_table(60));
+    let race = Ruleset::named("taiwanese-omu-standard").unwrap();
+    assert_eq!(race.min_value(), 0);
+    let style = Knowledge::of(&race).expert_style();
+    let floor = race.with_switch("min_tai", SwitchValue::Int(1)).unwrap();
+    let mut in_race = ExpertAgent::with_style(race, style);
+    let mut off_race = ExpertAgent::with_style(floor, style);
+    let option = |code: &str| legal.iter().position(|o| o.tile.index() == kind(code)).unwrap();
+    let (one, five) = (option("1s"), option("5s"));
+    let off = off_race.option_values(&s, &v).unwrap();
+    assert!((off[one] - off[five]).abs() < 0.01, "off a race the two waits are worth about the same: {off:?}");
+    assert_eq!(off_race.choose(&s, &v).unwrap(), one);
+    let on = in_race.option_values(&s, &v).unwrap();
+    assert!(on[five] > on[one] + 0.01, "{on:?}");
+    assert_eq!(in_race.choose(&s, &v).unwrap(), five);
+    // the reach of a discard: an honour 2.5 times a kind three runs go through, a terminal
+    // (one run) twice, a kind whose runs are all blocked by visible copies as an honour; 1 off
+    // a race
+    assert_eq!(in_race.ron_reach(kind("1z"), &unseen), 1.0 + RACE_LONE);
+    assert_eq!(in_race.ron_reach(kind("5s"), &unseen), 1.0);
+    assert_eq!(in_race.ron_reach(kind("1s"), &unseen), 1.0 + RACE_LONE * 2.0 / 3.0);
+    let mut blocked = unseen;
+    blocked[kind("4s")] = 0;
+    blocked[kind("6s")] = 0;
+    assert_eq!(in_race.ron_reach(kind("5s"), &blocked), 1.0 + RACE_LONE);
+    assert_eq!(off_race.ron_reach(kind("1z"), &unseen), 1.0);
+}
+
+/// A race is read from the ruleset: a minimum of 0 and a win that pays mostly for being one
+/// (the four OMU common-table presets: 5 base points and a Tai each); not under a minimum
+/// above 0, nor under Hong Kong's doubling payments with `min_faan` 0.
+#[test]
+fn a_race_is_a_minimum_of_0_with_flat_payments() {
+    for name in ["taiwanese-omu-standard", "taiwanese-omu-cml", "taiwanese-omu-star31", "taiwanese-omu-shenlaiye"] {
+        assert!(is_race(&Ruleset::named(name).unwrap()), "{name}");
+    }
+    for name in ["hong-kong", "taiwanese-high", "taiwanese-low", "hong-kong-benwassa-v1"] {
+        assert!(!is_race(&Ruleset::named(name).unwrap()), "{name}");
+    }
+    assert!(!is_race(&Ruleset::hong_kong().with_switch("min_faan", SwitchValue::Int(0)).unwrap()));
+    let omu = Ruleset::named("taiwanese-omu-standard").unwrap();
+    assert!(!is_race(&omu.with_switch("min_tai", SwitchValue::Int(1)).unwrap()));
+}
+
+/// TW §20.4 with `min_tai` 0: before ready, a kind the hand holds a pair of may come by a pung of
+/// any seat's discard, so in a race its copies weigh in the ukeire by how soon the others let the
+/// kind go; a single's, and every kind off a race, count as drawn. Here the improving draws are
+/// the East wind (a pair: two copies unseen, weighed 2.5), the 5s (a pair: two unseen, three
+/// runs through it: weighed 1) and the 4m (a single: three unseen).
+#[test]
+fn in_a_race_a_pair_the_others_let_go_weighs_more_in_the_ukeire() {
+    let h = crate::tiles::hand::hand("1z1z5s5s4m");
+    let unseen = unseen_of(&h);
+    let draws = 1u64 << kind("1z") | 1 << kind("5s") | 1 << kind("4m");
+    let plain = f64::from(unseen[kind("1z")] + unseen[kind("5s")] + unseen[kind("4m")]);
+    assert_eq!(plain, 7.0);
+    let race = Ruleset::named("taiwanese-omu-standard").unwrap();
+    let agent = ExpertAgent::new(race.clone());
+    let weighted = 2.0 * (1.0 + RACE_LONE) + 2.0 + 3.0;
+    assert_eq!(agent.race_ukeire(&h.concealed, 14, Some(draws), &unseen), 14.0 * weighted / plain);
+    // without the mask the ukeire (a proxy) is kept
+    assert_eq!(agent.race_ukeire(&h.concealed, 16, None, &unseen), 16.0);
 }
