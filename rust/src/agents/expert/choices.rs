@@ -27,7 +27,6 @@ use crate::error::Result;
 use crate::rules::scoring::Qualification;
 use crate::tiles::tile::{Tile, N_KINDS};
 
-use super::offence::RON_FACTOR;
 use super::view::at;
 
 /// What a ready declaration is worth to the seat and what its lock is expected to cost, in
@@ -111,10 +110,13 @@ impl ExpertAgent {
                 wins |= 1 << w;
             }
             if wv.on_discard[w] >= 0 {
+                // as the ready hand is valued (`ready_parts`): in a race a lone kind comes
+                // sooner as a discard
                 let x = f64::from(wv.on_discard[w]);
-                q_ron += live * RON_FACTOR;
-                now_ron += live * RON_FACTOR * at(&self.pay.exact_ron, x);
-                more_ron += live * RON_FACTOR * at(&self.pay.exact_ron, (x + added).min(top));
+                let reach = self.ron_reach(w, unseen);
+                q_ron += live * reach;
+                now_ron += live * reach * at(&self.pay.exact_ron, x);
+                more_ron += live * reach * at(&self.pay.exact_ron, (x + added).min(top));
             }
         }
         let q = q_ts + q_ron;
