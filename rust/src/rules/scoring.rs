@@ -481,28 +481,9 @@ pub fn win_values_of<R: ScoringTable + ?Sized>(
 pub fn score<R: ScoringTable + ?Sized>(rules: &R, hand: &Hand, win_tile: Option<Tile>, ctx: &WinContext) -> Result<ScoreOutcome> {
     let facts = win_facts(rules, hand, win_tile, ctx)?;
     let interps = decompose(&facts.concealed, hand.melds.len(), rules.shapes());
-    let best = best_reading(rules, &facts, &interps);
-    Ok(outcome(rules, best, |i| interps.into_iter().nth(i)))
-}
-
-/// [`score`] of a hand whose situation is checked (`facts`, from [`win_facts`]) and whose
-/// interpretations are `interps` (the [`decompose`] of `facts.concealed`): for a caller that
-/// scores one winning tile in several situations with one decomposition (the tiles are the
-/// same, only how the tile comes differs).
-pub fn score_readings<R: ScoringTable + ?Sized>(rules: &R, facts: &WinFacts<'_>, interps: &[Interpretation]) -> ScoreOutcome {
-    let best = best_reading(rules, facts, interps);
-    outcome(rules, best, |i| interps.get(i).cloned())
-}
-
-/// The best interpretation (HK §10.1 steps 2-3) and its index; `None` when there is none.
-fn best_reading<R: ScoringTable + ?Sized>(
-    rules: &R,
-    facts: &WinFacts<'_>,
-    interps: &[Interpretation],
-) -> Option<(Scored, usize)> {
     let mut best: Option<(Scored, usize)> = None;
     for (i, interp) in interps.iter().enumerate() {
-        let s = scored(rules, rules.evaluate(facts, interp));
+        let s = scored(rules, rules.evaluate(&facts, interp));
         let replace = match &best {
             None => true,
             Some((b, _)) => s.better_than(b) == Ordering::Greater,
@@ -511,17 +492,8 @@ fn best_reading<R: ScoringTable + ?Sized>(
             best = Some((s, i));
         }
     }
-    best
-}
-
-/// The outcome of the best interpretation (`take` gives the interpretation of an index).
-fn outcome<R: ScoringTable + ?Sized>(
-    rules: &R,
-    best: Option<(Scored, usize)>,
-    take: impl FnOnce(usize) -> Option<Interpretation>,
-) -> ScoreOutcome {
     let Some((b, i)) = best else {
-        return ScoreOutcome {
+        return Ok(ScoreOutcome {
             is_win: false,
             reason: Some(RejectReason::NotAWinningHand),
             value: 0,
@@ -529,18 +501,18 @@ fn outcome<R: ScoringTable + ?Sized>(
             limit: None,
             elements: Vec::new(),
             interpretation: None,
-        };
+        });
     };
     let is_win = b.total >= rules.min_total();
-    ScoreOutcome {
+    Ok(ScoreOutcome {
         is_win,
         reason: if is_win { None } else { Some(RejectReason::BelowMinimum) },
         value: b.total,
         raw_value: b.raw,
         limit: b.limit_code,
         elements: b.elements,
-        interpretation: take(i),
-    }
+        interpretation: interps.into_iter().nth(i),
+    })
 }
 
 #[cfg(test)]
