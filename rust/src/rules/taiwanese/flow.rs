@@ -663,6 +663,54 @@ mod tests {
         (0..34).filter(|k| m >> k & 1 == 1).collect()
     }
 
+    /// `n` hands of `16 + extra` tiles (`extra` 0 or 1), no kind more than four times, from
+    /// `seed`: every other one five sets and a pair with one tile taken away (and `extra`
+    /// tiles added: often one exchange from complete), the others `16 + extra` random tiles.
+    fn test_hands(seed: u64, n: usize, extra: usize) -> Vec<Counts> {
+        let mut x = seed;
+        let mut next = |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % m) as usize
+        };
+        let mut out = Vec::new();
+        for i in 0..n {
+            let mut c: Counts = [0; N_KINDS];
+            if i % 2 == 0 {
+                for _ in 0..5 {
+                    let k = next(34);
+                    if k < 27 && k % 9 < 7 && next(2) == 0 {
+                        c[k] += 1;
+                        c[k + 1] += 1;
+                        c[k + 2] += 1;
+                    } else {
+                        c[k] += 3;
+                    }
+                }
+                c[next(34)] += 2;
+                let held: Vec<usize> = (0..N_KINDS).filter(|&k| c[k] > 0).collect();
+                c[held[next(held.len() as u64)]] -= 1;
+                for _ in 0..extra {
+                    c[next(34)] += 1;
+                }
+            } else {
+                let mut t = 0;
+                while t < 16 + extra {
+                    let k = next(34);
+                    if c[k] < 4 {
+                        c[k] += 1;
+                        t += 1;
+                    }
+                }
+            }
+            if c.iter().all(|&v| v <= 4) {
+                out.push(c);
+            }
+        }
+        out
+    }
+
     /// `is_ready` with its shanten shortcut answers as trying every tile kind (within four
     /// copies) and testing completeness does, on thousands of 16-tile hands: random ones and
     /// ones built one tile from complete.
@@ -681,43 +729,7 @@ mod tests {
             })
         };
         let (mut ready, mut seen) = (0, 0);
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = |n: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % n) as usize
-        };
-        for i in 0..4000 {
-            let mut c: Counts = [0; N_KINDS];
-            if i % 2 == 0 {
-                // five sets and a pair from runs and pungs, less one tile
-                for _ in 0..5 {
-                    let k = next(34);
-                    if k < 27 && k % 9 < 7 && next(2) == 0 {
-                        c[k] += 1;
-                        c[k + 1] += 1;
-                        c[k + 2] += 1;
-                    } else {
-                        c[k] += 3;
-                    }
-                }
-                c[next(34)] += 2;
-                let held: Vec<usize> = (0..N_KINDS).filter(|&k| c[k] > 0).collect();
-                c[held[next(held.len() as u64)]] -= 1;
-            } else {
-                let mut n = 0;
-                while n < 16 {
-                    let k = next(34);
-                    if c[k] < 4 {
-                        c[k] += 1;
-                        n += 1;
-                    }
-                }
-            }
-            if c.iter().any(|&v| v > 4) {
-                continue;
-            }
+        for c in test_hands(0x9E37_79B9_7F4A_7C15, 4000, 0) {
             seen += 1;
             let want = brute(&c);
             ready += usize::from(want);
@@ -743,44 +755,7 @@ mod tests {
             })
         };
         let (mut kept, mut ruled_out) = (0, 0);
-        let mut x = 0x5EED_0017_7A1E_0001u64;
-        let mut next = |n: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % n) as usize
-        };
-        for i in 0..3000 {
-            let mut c: Counts = [0; N_KINDS];
-            if i % 2 == 0 {
-                // five sets and a pair, one tile exchanged: often one discard from ready
-                for _ in 0..5 {
-                    let k = next(34);
-                    if k < 27 && k % 9 < 7 && next(2) == 0 {
-                        c[k] += 1;
-                        c[k + 1] += 1;
-                        c[k + 2] += 1;
-                    } else {
-                        c[k] += 3;
-                    }
-                }
-                c[next(34)] += 2;
-                let held: Vec<usize> = (0..N_KINDS).filter(|&k| c[k] > 0).collect();
-                c[held[next(held.len() as u64)]] -= 1;
-                c[next(34)] += 1;
-            } else {
-                let mut n = 0;
-                while n < 17 {
-                    let k = next(34);
-                    if c[k] < 4 {
-                        c[k] += 1;
-                        n += 1;
-                    }
-                }
-            }
-            if c.iter().any(|&v| v > 4) {
-                continue;
-            }
+        for c in test_hands(0x5EED_0017_7A1E_0001, 3000, 1) {
             if may_discard_to_ready(&c, 0, shapes) {
                 kept += 1;
             } else {
