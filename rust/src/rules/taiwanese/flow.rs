@@ -663,6 +663,14 @@ mod tests {
         (0..34).filter(|k| m >> k & 1 == 1).collect()
     }
 
+    /// A deal under a ruleset with ready declarations (P0 has no declared set), for
+    /// `is_ready`'s reads of the seat's sets and shapes.
+    fn star31_deal() -> Deal {
+        let rules = crate::rules::Ruleset::named("taiwanese-omu-star31").unwrap();
+        let wall = crate::tiles::wall::shuffle(1, 0);
+        Deal::new(&rules, &wall, 0, [0; 4], 0, crate::game::DealOptions::new(false, false)).unwrap()
+    }
+
     /// `n` hands of `16 + extra` tiles (`extra` 0 or 1), no kind more than four times, from
     /// `seed`: every other one five sets and a pair with one tile taken away (and `extra`
     /// tiles added: often one exchange from complete), the others `16 + extra` random tiles.
@@ -716,11 +724,8 @@ mod tests {
     /// ones built one tile from complete.
     #[test]
     fn is_ready_agrees_with_trying_every_tile() {
-        use crate::game::DealOptions;
-        let rules = crate::rules::Ruleset::named("taiwanese-omu-star31").unwrap();
-        let wall = crate::tiles::wall::shuffle(1, 0);
-        let deal = Deal::new(&rules, &wall, 0, [0; 4], 0, DealOptions::new(false, false)).unwrap();
-        let shapes = rules.shapes();
+        let deal = star31_deal();
+        let shapes = deal.rules().shapes();
         let brute = |c: &Counts| {
             (0..N_KINDS).any(|k| {
                 let mut w = *c;
@@ -742,11 +747,8 @@ mod tests {
     /// leaving a ready hand (trying every discard and every tile), on thousands of hands.
     #[test]
     fn a_hand_ruled_out_by_shanten_has_no_ready_discard() {
-        use crate::game::DealOptions;
-        let rules = crate::rules::Ruleset::named("taiwanese-omu-star31").unwrap();
-        let wall = crate::tiles::wall::shuffle(1, 0);
-        let deal = Deal::new(&rules, &wall, 0, [0; 4], 0, DealOptions::new(false, false)).unwrap();
-        let shapes = rules.shapes();
+        let deal = star31_deal();
+        let shapes = deal.rules().shapes();
         let ready_after = |c: &Counts| {
             (0..N_KINDS).filter(|&d| c[d] > 0).any(|d| {
                 let mut h = *c;
